@@ -1,0 +1,49 @@
+/** The shared vocabulary of the product: what a transaction is, as stored and as sent over the wire. */
+
+export const TRANSACTION_TYPES = ['stock', 'dividend', 'commission'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Currencies a transaction may be recorded in. Quotes may be in others (converted through `CUREUR=X`). */
+export const CURRENCIES = ['EUR', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** A ticker as Yahoo spells it: `VWCE.DE`, `BRK-B`, `EUR=X`, `^GSPC`. */
+export const TICKER_PATTERN = /^[A-Za-z0-9^][A-Za-z0-9.\-=^]{0,19}$/;
+export const TICKER_MAX_LENGTH = 20;
+
+export interface Transaction {
+  ticker: string;
+  type: TransactionType;
+  /** Calendar day, `YYYY-MM-DD`. */
+  date: string;
+  /** stock: shares (negative for a sell); dividend and commission: 1 by convention. */
+  amount: number;
+  /** Cash in `currency`: paid for a buy (positive), received for a sell (negative), received dividend, paid commission. */
+  value: number;
+  currency: Currency;
+  /**
+   * Stable fingerprint of the source rows an imported transaction came from, so that importing the
+   * same file twice adds nothing. Absent for transactions entered by hand.
+   */
+  importId?: string;
+}
+
+/** The database shape: one list per type, each sorted by date ascending. */
+export interface TransactionSet {
+  stock: Transaction[];
+  dividend: Transaction[];
+  commission: Transaction[];
+}
+
+/** Body of `GET` and `PUT /api/transactions`. */
+export interface TransactionsBody {
+  transactions: TransactionSet;
+}
+
+export function emptyTransactionSet(): TransactionSet {
+  return { stock: [], dividend: [], commission: [] };
+}
+
+export function countTransactions(set: TransactionSet): number {
+  return set.stock.length + set.dividend.length + set.commission.length;
+}
