@@ -1,0 +1,241 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { TransactionSet } from '../model';
+import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../worker';
+import { localToday, nowSeconds } from './services/clock';
+import { readXsrfToken } from './services/http';
+import { fetchTransactions, type VersionedSet } from './services/transactions-api';
+import { getWorker } from './services/worker-client';
+import { messageOf } from './message';
+
+export type PortfolioEvent =
+  | { type: 'session.changed'; idToken: string | null }
+  | { type: 'portfolio.retry' }
+  | { type: 'portfolio.reload' }
+  | { type: 'portfolio.saved'; transactions: TransactionSet; version: string | null }
+  | { type: 'tickers.toggle'; ticker: string }
+  | { type: 'tickers.setActive'; active: string[] | null };
+
+export interface PortfolioContext {
+  idToken: string | null;
+  transactions: TransactionSet | null;
+  /** The server's version of `transactions` (ETag). */
+  version: string | null;
+  /** Symbols the worker named for the current transactions (tickers and exchange rates). */
+  symbols: string[];
+  firstDate: string | null;
+  /** Symbols whose prices the worker already holds (failed ones included, so they are not asked again in a loop). */
+  fetchedSymbols: string[];
+  /** First day the held prices cover; an earlier transaction makes every symbol be fetched again. */
+  pricesFrom: string | null;
+  derivation: Derivation | null;
+  /** Checked tickers; null = all. */
+  active: string[] | null;
+  /** Time the worker took for the last derivation or combination, in ms. */
+  computeMs: number | null;
+  /** Quote entries that came back with an error: symbol → message. */
+  priceErrors: Record<string, string>;
+  error: string | null;
+}
+
+const initialContext = (): PortfolioContext => ({
+  idToken: null,
+  transactions: null,
+  version: null,
+  symbols: [],
+  firstDate: null,
+  fetchedSymbols: [],
+  pricesFrom: null,
+  derivation: null,
+  active: null,
+  computeMs: null,
+  priceErrors: {},
+  error: null,
+});
+
+/** Symbols still to fetch: new ones, or all of them when the history now starts before the prices do. */
+export function symbolsToFetch(context: Pick<PortfolioContext, 'symbols' | 'fetchedSymbols' | 'pricesFrom' | 'firstDate'>): string[] {
+  if (context.firstDate === null) return [];
+  if (context.pricesFrom === null || context.firstDate < context.pricesFrom) return context.symbols;
+  const fetched = new Set(context.fetchedSymbols);
+  return context.symbols.filter((symbol) => !fetched.has(symbol));
+}
+
+const secondsOfDay = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00Z`) / 1000;
+
+export const portfolioMachine = setup({
+  types: {
+    context: {} as PortfolioContext,
+    events: {} as PortfolioEvent,
+  },
+  actors: {
+    loadTransactions: fromPromise<VersionedSet, { idToken: string }>(({ input }) => fetchTransactions(input.idToken)),
+    handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(({ input }) => getWorker().setTransactions(input.transactions)),
+    /** The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread. */
+    fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(({ input }) =>
+      getWorker().loadQuotes({
+        idToken: input.idToken,
+        xsrfToken: readXsrfToken(),
+        symbols: input.symbols,
+        // A week of margin: the engine wants the last bar on or before the first transaction day.
+        startSeconds: secondsOfDay(input.firstDate) - 7 * 86_400,
+        endSeconds: nowSeconds() + 86_400,
+      }),
+    ),
+    derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(({ input }) => getWorker().derive(input.asOf, input.active)),
+    combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
+  },
+  actions: {
+    failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+  },
+  guards: {
+    hasToken: ({ event }) => event.type === 'session.changed' && event.idToken !== null,
+    hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
+  },
+}).createMachine({
+  id: 'portfolio',
+  context: initialContext,
+  initial: 'idle',
+  on: {
+    'session.changed': [
+      { guard: 'hasToken', actions: assign({ idToken: ({ event }) => event.idToken }) },
+      { target: '.idle', actions: assign(initialContext) },
+    ],
+  },
+  states: {
+    idle: {
+      on: {
+        'session.changed': [
+          { guard: 'hasToken', target: 'loading', actions: assign({ idToken: ({ event }) => event.idToken }) },
+          { actions: assign(initialContext) },
+        ],
+      },
+    },
+    loading: {
+      tags: ['busy', 'loading'],
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'loadTransactions',
+        input: ({ context }) => ({ idToken: context.idToken ?? '' }),
+        onDone: {
+          target: 'handing',
+          actions: assign({ transactions: ({ event }) => event.output.transactions, version: ({ event }) => event.output.version }),
+        },
+        onError: { target: 'loadFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      tags: ['failed'],
+      on: { 'portfolio.retry': 'loading' },
+    },
+    handing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'handToWorker',
+        input: ({ context }) => ({ transactions: context.transactions! }),
+        onDone: {
+          target: 'deriving',
+          actions: assign({ symbols: ({ event }) => event.output.symbols, firstDate: ({ event }) => event.output.firstDate }),
+        },
+        onError: { target: 'deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    deriving: {
+      tags: ['busy'],
+      invoke: {
+        src: 'derive',
+        input: ({ context }) => ({ asOf: localToday(), active: context.active }),
+        onDone: {
+          target: 'ready',
+          actions: assign({ derivation: ({ event }) => event.output.result, computeMs: ({ event }) => event.output.computeMs, error: null }),
+        },
+        onError: { target: 'deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    deriveFailed: {
+      tags: ['failed'],
+      on: { 'portfolio.retry': 'handing' },
+    },
+    ready: {
+      initial: 'checkingPrices',
+      on: {
+        'portfolio.saved': {
+          target: 'handing',
+          actions: assign({ transactions: ({ event }) => event.transactions, version: ({ event }) => event.version }),
+        },
+        'portfolio.reload': 'loading',
+        'tickers.toggle': {
+          target: '.combining',
+          actions: assign({
+            active: ({ context, event }) => {
+              const all = Object.keys(context.derivation?.tickers ?? {});
+              const current = new Set(context.active ?? all);
+              if (current.has(event.ticker)) current.delete(event.ticker);
+              else current.add(event.ticker);
+              return all.filter((ticker) => current.has(ticker));
+            },
+          }),
+        },
+        'tickers.setActive': { target: '.combining', actions: assign({ active: ({ event }) => event.active }) },
+      },
+      states: {
+        checkingPrices: {
+          always: [{ guard: 'hasPricesToFetch', target: 'fetchingPrices' }, { target: 'settled' }],
+        },
+        fetchingPrices: {
+          tags: ['pricesLoading'],
+          invoke: {
+            src: 'fetchPrices',
+            input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: symbolsToFetch(context), firstDate: context.firstDate! }),
+            onDone: {
+              target: 'rederiving',
+              actions: assign(({ context, event }) => {
+                const refetchAll = context.pricesFrom === null || (context.firstDate ?? '') < context.pricesFrom;
+                return {
+                  fetchedSymbols: [...new Set([...(refetchAll ? [] : context.fetchedSymbols), ...symbolsToFetch(context)])],
+                  pricesFrom: refetchAll ? context.firstDate : context.pricesFrom,
+                  symbols: event.output.symbols,
+                  priceErrors: { ...(refetchAll ? {} : context.priceErrors), ...event.output.errors },
+                };
+              }),
+            },
+            onError: { target: 'pricesFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        rederiving: {
+          tags: ['pricesLoading'],
+          invoke: {
+            src: 'derive',
+            input: ({ context }) => ({ asOf: localToday(), active: context.active }),
+            onDone: {
+              target: 'checkingPrices',
+              actions: assign({ derivation: ({ event }) => event.output.result, computeMs: ({ event }) => event.output.computeMs, error: null }),
+            },
+            onError: { target: '#portfolio.deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        pricesFailed: {
+          tags: ['pricesFailed'],
+          on: { 'portfolio.retry': 'fetchingPrices' },
+        },
+        combining: {
+          invoke: {
+            src: 'combine',
+            input: ({ context }) => ({ active: context.active ?? Object.keys(context.derivation?.tickers ?? {}) }),
+            onDone: {
+              target: 'settled',
+              actions: assign({
+                derivation: ({ context, event }) => (context.derivation ? { ...context.derivation, active: event.output.result } : null),
+                computeMs: ({ event }) => event.output.computeMs,
+              }),
+            },
+            onError: { target: '#portfolio.deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        settled: {},
+      },
+    },
+  },
+});
+
+export type PortfolioActorRef = ActorRefFrom<typeof portfolioMachine>;
+export type PortfolioSnapshot = SnapshotFrom<typeof portfolioMachine>;

@@ -1,0 +1,78 @@
+/**
+ * What the UI may read from the machines. Components call these through `useSelector`; they never
+ * reach into context shapes themselves, so a machine can change its context without touching the UI.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { countTransactions, type Transaction, type TransactionSet } from '../model';
+import type { authMachine } from './auth-machine';
+import type { PortfolioSnapshot } from './portfolio-machine';
+import { describeChange } from './transaction-changes';
+import type { transactionsMachine } from './transactions-machine';
+
+type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+type TransactionsSnapshot = SnapshotFrom<typeof transactionsMachine>;
+
+export type AuthStatus = 'checking' | 'signedOut' | 'redirecting' | 'signedIn' | 'signingOut';
+
+export const selectAuthStatus = (s: AuthSnapshot): AuthStatus => {
+  if (s.matches('signedIn')) return 'signedIn';
+  if (s.matches('signedOut')) return 'signedOut';
+  if (s.matches('redirecting')) return 'redirecting';
+  if (s.matches('signingOut')) return 'signingOut';
+  return 'checking';
+};
+export const selectAuthError = (s: AuthSnapshot): string | null => s.context.error;
+export const selectUserName = (s: AuthSnapshot): string | null => s.context.user?.name ?? null;
+
+export type PortfolioStatus = 'idle' | 'loading' | 'loadFailed' | 'deriving' | 'deriveFailed' | 'ready';
+
+export const selectPortfolioStatus = (s: PortfolioSnapshot): PortfolioStatus => {
+  if (s.matches('ready')) return 'ready';
+  if (s.matches('loading')) return 'loading';
+  if (s.matches('loadFailed')) return 'loadFailed';
+  if (s.matches('deriveFailed')) return 'deriveFailed';
+  if (s.matches('idle')) return 'idle';
+  return 'deriving';
+};
+export const selectPortfolioError = (s: PortfolioSnapshot): string | null => (s.hasTag('failed') || s.hasTag('pricesFailed') ? s.context.error : null);
+export const selectPricesLoading = (s: PortfolioSnapshot): boolean => s.hasTag('pricesLoading');
+export const selectPricesFailed = (s: PortfolioSnapshot): boolean => s.hasTag('pricesFailed');
+export const selectPriceErrors = (s: PortfolioSnapshot): Record<string, string> => s.context.priceErrors;
+export const selectTransactions = (s: PortfolioSnapshot) => s.context.transactions;
+export const selectDerivation = (s: PortfolioSnapshot) => s.context.derivation;
+export const selectSummary = (s: PortfolioSnapshot) => s.context.derivation?.summary ?? null;
+export const selectActiveSeries = (s: PortfolioSnapshot) => s.context.derivation?.active ?? null;
+export const selectTickerNames = (s: PortfolioSnapshot): string[] => Object.keys(s.context.derivation?.tickers ?? {});
+/** Checked tickers; all of them until the user unchecks one. */
+export const selectActiveTickers = (s: PortfolioSnapshot): string[] => s.context.active ?? Object.keys(s.context.derivation?.tickers ?? {});
+export const selectComputeMs = (s: PortfolioSnapshot): number | null => s.context.computeMs;
+
+export const selectSaving = (s: TransactionsSnapshot): boolean => s.hasTag('busy');
+export const selectSaveError = (s: TransactionsSnapshot): string | null => s.context.error;
+export const selectSaveConflict = (s: TransactionsSnapshot): boolean => s.context.conflict;
+export const selectPendingChange = (s: TransactionsSnapshot): string | null => (s.context.pending ? describeChange(s.context.pending) : null);
+export const selectSavedCount = (s: TransactionsSnapshot): number => s.context.saved;
+
+export interface TickerTransactions {
+  ticker: string;
+  stock: Array<{ transaction: Transaction; pricePerShare: number }>;
+  dividend: Transaction[];
+  commission: Transaction[];
+}
+
+/** The transactions page's sections: one per ticker, alphabetical, each list by date. */
+export function groupByTicker(set: TransactionSet | null): TickerTransactions[] {
+  if (!set) return [];
+  const groups = new Map<string, TickerTransactions>();
+  const group = (ticker: string): TickerTransactions => {
+    let found = groups.get(ticker);
+    if (!found) groups.set(ticker, (found = { ticker, stock: [], dividend: [], commission: [] }));
+    return found;
+  };
+  for (const t of set.stock) group(t.ticker).stock.push({ transaction: t, pricePerShare: t.amount === 0 ? 0 : t.value / t.amount });
+  for (const t of set.dividend) group(t.ticker).dividend.push(t);
+  for (const t of set.commission) group(t.ticker).commission.push(t);
+  return [...groups.values()].sort((a, b) => a.ticker.localeCompare(b.ticker));
+}
+
+export const selectTransactionCount = (s: PortfolioSnapshot): number => (s.context.transactions ? countTransactions(s.context.transactions) : 0);

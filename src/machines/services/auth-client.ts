@@ -1,0 +1,57 @@
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+
+/** What the server tells the SPA about its OpenID provider (`GET /api/config`). */
+export interface AuthConfig {
+  issuer: string;
+  clientId: string;
+  scope: string;
+}
+
+/** The signed-in user as the machines keep it: the raw ID token is what our services verify. */
+export interface SessionUser {
+  sub: string;
+  name: string;
+  idToken: string;
+  /** Unix seconds. */
+  expiresAt: number | null;
+}
+
+export function toSessionUser(user: User): SessionUser | null {
+  if (user.expired || !user.id_token) return null;
+  const profile = user.profile;
+  return {
+    sub: profile.sub,
+    name: String(profile.name ?? profile.preferred_username ?? profile.email ?? profile.sub),
+    idToken: user.id_token,
+    expiresAt: user.expires_at ?? null,
+  };
+}
+
+let managerPromise: Promise<UserManager> | null = null;
+
+/** One UserManager per page, configured from the server at run time (the SPA is built once). */
+export function getUserManager(): Promise<UserManager> {
+  managerPromise ??= (async () => {
+    const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`The sign-in configuration could not be loaded (${response.status}).`);
+    const config = (await response.json()) as AuthConfig;
+    const origin = window.location.origin;
+    // Tokens and sign-in state live in session storage only: nothing survives the tab, nothing in localStorage.
+    const store = new WebStorageStateStore({ store: window.sessionStorage });
+    return new UserManager({
+      authority: config.issuer,
+      client_id: config.clientId,
+      redirect_uri: `${origin}/callback`,
+      post_logout_redirect_uri: `${origin}/callback`,
+      response_type: 'code',
+      scope: config.scope,
+      automaticSilentRenew: true,
+      userStore: store,
+      stateStore: store,
+    });
+  })().catch((error: unknown) => {
+    managerPromise = null;
+    throw error;
+  });
+  return managerPromise;
+}

@@ -1,0 +1,53 @@
+import type uPlot from 'uplot';
+import { formatNumber } from '../format';
+
+export const PALETTE = ['#4CAF50', '#FF9800', '#2196F3', '#F44336', '#9C27B0', '#FFC107'] as const;
+
+export const colorAt = (index: number): string => PALETTE[index % PALETTE.length]!;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `Mar '24` for an x value in unix seconds (UTC day). */
+export function monthYearLabel(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  return `${MONTHS[date.getUTCMonth()]} '${String(date.getUTCFullYear() % 100).padStart(2, '0')}`;
+}
+
+/** `31-12-2024` for an x value in unix seconds (UTC day): the tooltip and legend form. */
+export function dayMonthYearLabel(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}-${mm}-${date.getUTCFullYear()}`;
+}
+
+const valueOrDash = (value: number | null | undefined, suffix: string): string =>
+  value == null || Number.isNaN(value) ? '–' : `${formatNumber(value)}${suffix}`;
+
+/** A line or bar series with the product's rounding: two decimals, ` €` on money. */
+export function series(label: string, index: number, unit: ' €' | ' %' | '' = ' €', paths?: uPlot.Series.PathBuilder): uPlot.Series {
+  const stroke = colorAt(index);
+  return {
+    label,
+    stroke,
+    fill: paths ? `${stroke}cc` : undefined,
+    width: paths ? 0 : 1.5,
+    paths,
+    points: { show: false },
+    value: (_u, value) => valueOrDash(value, unit),
+  };
+}
+
+/** Options of a chart over days: x in unix seconds, axis labels `Mon 'yy`, legend date `dd-mm-yyyy`. */
+export function timeOptions(ys: uPlot.Series[], unit: ' €' | ' %' | '' = ' €'): Omit<uPlot.Options, 'width' | 'height'> {
+  return {
+    scales: { x: { time: true } },
+    series: [{ label: 'Date', value: (_u, value) => (value == null ? '–' : dayMonthYearLabel(value)) }, ...ys],
+    axes: [
+      { values: (_u, splits) => splits.map(monthYearLabel) },
+      { values: (_u, splits) => splits.map((v) => `${formatNumber(v)}${unit}`), size: 90 },
+    ],
+    cursor: { drag: { x: true, y: false } },
+    legend: { live: true },
+  };
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { appMachine } from '../machines/app-machine';
+import { App } from './app';
+import { AppActorContext } from './app-context';
+import './styles.css';
+
+/** In development, `?inspect` (or VITE_XSTATE_INSPECT=1) shows every actor and event in the Stately inspector. */
+async function developmentInspector(): Promise<Observer<InspectionEvent> | undefined> {
+  if (!import.meta.env.DEV) return undefined;
+  const wanted = new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_XSTATE_INSPECT === '1';
+  if (!wanted) return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
+const inspect = await developmentInspector();
+const appActor = createActor(appMachine, { input: { initialUrl: window.location.href }, inspect });
+appActor.start();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppActorContext.Provider value={appActor}>
+      <App />
+    </AppActorContext.Provider>
+  </StrictMode>,
+);

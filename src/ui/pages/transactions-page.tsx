@@ -1,0 +1,144 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import type { Transaction } from '../../model';
+import {
+  groupByTicker,
+  selectPortfolioError,
+  selectPortfolioStatus,
+  selectSaveConflict,
+  selectSavedCount,
+  selectSaveError,
+  selectPendingChange,
+  selectTransactionCount,
+  selectTransactions,
+} from '../../machines/selectors';
+import { usePortfolioActor, useTransactionsActor } from '../app-context';
+import { AddTransactionForm } from '../components/add-transaction-form';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { formatNumber } from '../format';
+
+type Question = { kind: 'delete'; transaction: Transaction } | { kind: 'deleteAll' } | null;
+
+export function TransactionsPage() {
+  const portfolio = usePortfolioActor();
+  const saver = useTransactionsActor();
+  const status = useSelector(portfolio, selectPortfolioStatus);
+  const loadError = useSelector(portfolio, selectPortfolioError);
+  const set = useSelector(portfolio, selectTransactions);
+  const count = useSelector(portfolio, selectTransactionCount);
+  const savedCount = useSelector(saver, selectSavedCount);
+  const saveError = useSelector(saver, selectSaveError);
+  const conflict = useSelector(saver, selectSaveConflict);
+  const pending = useSelector(saver, selectPendingChange);
+  const groups = useMemo(() => groupByTicker(set), [set]);
+  const [question, setQuestion] = useState<Question>(null);
+
+  const confirm = () => {
+    if (question?.kind === 'delete') saver.send({ type: 'transactions.delete', transaction: question.transaction });
+    if (question?.kind === 'deleteAll') saver.send({ type: 'transactions.deleteAll' });
+    setQuestion(null);
+  };
+  const deleteButton = (transaction: Transaction) => (
+    <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${transaction.date}`}>
+      Delete
+    </button>
+  );
+
+  return (
+    <section className="transactions">
+      <h1>Transactions</h1>
+      {status === 'loadFailed' ? (
+        <p role="alert" className="error">
+          {loadError}{' '}
+          <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {saveError && pending ? (
+        <div role="alert" className={conflict ? 'notice' : 'error'}>
+          <p>{saveError}</p>
+          <p>Pending change: {pending}.</p>
+          <button type="button" onClick={() => saver.send({ type: 'transactions.retry' })}>
+            {conflict ? 'Save again' : 'Retry'}
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => saver.send({ type: 'transactions.dismiss' })}>
+            Discard change
+          </button>
+        </div>
+      ) : null}
+
+      <h2>Add a transaction</h2>
+      <AddTransactionForm key={savedCount} />
+
+      {status === 'loading' || set === null ? (
+        <p role="status">Loading transactions…</p>
+      ) : count === 0 ? (
+        <p className="empty">No transactions yet. Add your first one with the form above, or upload a DEGIRO account statement (Account.csv).</p>
+      ) : (
+        <>
+          {groups.map((group) => (
+            <section key={group.ticker} className="ticker-section" aria-labelledby={`ticker-${group.ticker}`}>
+              <h2 id={`ticker-${group.ticker}`}>{group.ticker}</h2>
+              {group.stock.length > 0 ? (
+                <table>
+                  <caption>Stock</caption>
+                  <thead>
+                    <tr><th>Date</th><th>Amount</th><th>Value</th><th>Price per share</th><th><span className="visually-hidden">Actions</span></th></tr>
+                  </thead>
+                  <tbody>
+                    {group.stock.map(({ transaction, pricePerShare }, i) => (
+                      <tr key={i}>
+                        <td>{transaction.date}</td>
+                        <td>{transaction.amount}</td>
+                        <td>{formatNumber(transaction.value)} {transaction.currency}</td>
+                        <td>{formatNumber(pricePerShare)} {transaction.currency}</td>
+                        <td>{deleteButton(transaction)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+              {(['dividend', 'commission'] as const).map((type) =>
+                group[type].length > 0 ? (
+                  <table key={type}>
+                    <caption>{type === 'dividend' ? 'Dividend' : 'Commission'}</caption>
+                    <thead>
+                      <tr><th>Date</th><th>Value</th><th><span className="visually-hidden">Actions</span></th></tr>
+                    </thead>
+                    <tbody>
+                      {group[type].map((transaction, i) => (
+                        <tr key={i}>
+                          <td>{transaction.date}</td>
+                          <td>{formatNumber(transaction.value)} {transaction.currency}</td>
+                          <td>{deleteButton(transaction)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : null,
+              )}
+            </section>
+          ))}
+          <button type="button" className="danger" onClick={() => setQuestion({ kind: 'deleteAll' })}>
+            Delete All Transactions
+          </button>
+        </>
+      )}
+      <ConfirmDialog
+        open={question !== null}
+        title={question?.kind === 'deleteAll' ? 'Delete all transactions?' : 'Delete this transaction?'}
+        text={
+          question?.kind === 'deleteAll'
+            ? `All ${count} transactions will be deleted. This cannot be undone.`
+            : question?.kind === 'delete'
+              ? `${question.transaction.type} ${question.transaction.ticker} on ${question.transaction.date} (${formatNumber(question.transaction.value)} ${question.transaction.currency}) will be deleted.`
+              : ''
+        }
+        confirmLabel="Delete"
+        onConfirm={confirm}
+        onCancel={() => setQuestion(null)}
+      />
+    </section>
+  );
+}
