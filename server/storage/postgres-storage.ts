@@ -1,0 +1,219 @@
+/**
+ * PostgreSQL storage (`pg` Pool), used when DATABASE_URL is set. Each write is one statement, so the
+ * version check and the write are one atomic step: concurrent writers can never both succeed.
+ */
+import pg from 'pg';
+import type { TransactionSet } from '../../src/model/transaction';
+import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
+import {
+  nowSeconds,
+  type Account,
+  type AccountStore,
+  type OidcPayload,
+  type OidcStore,
+  type PutTransactionsResult,
+  type Storage,
+  type TransactionStore,
+} from './types';
+
+/** Serialises migrations when several instances start against one database at once. */
+const MIGRATION_LOCK_KEY = 7_432_001;
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Called for errors of idle pooled connections (a restarted database), which would otherwise crash. */
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    handle: { kind: 'pg', pool },
+    transactions: transactionStore(pool),
+    accounts: accountStore(pool),
+    oidc: oidcStore(pool),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(MIGRATIONS_TABLE_SQL);
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    for (const migration of pendingMigrations(rows.map((row) => row.version))) {
+      await client.query(migration.postgres);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES ($1, $2, $3)', [
+        migration.version,
+        migration.name,
+        Date.now(),
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function transactionStore(pool: pg.Pool): TransactionStore {
+  const currentVersion = async (userId: string): Promise<number> => {
+    const { rows } = await pool.query<{ version: number }>('SELECT version FROM transaction_sets WHERE user_id = $1', [
+      userId,
+    ]);
+    return rows[0]?.version ?? 0;
+  };
+  return {
+    async get(userId) {
+      const { rows } = await pool.query<{ version: number; body: TransactionSet }>(
+        'SELECT version, body FROM transaction_sets WHERE user_id = $1',
+        [userId],
+      );
+      const row = rows[0];
+      return row ? { set: row.body, version: row.version } : { set: { stock: [], dividend: [], commission: [] }, version: 0 };
+    },
+    async put(userId, set, expectedVersion): Promise<PutTransactionsResult> {
+      const body = JSON.stringify(set);
+      let result: pg.QueryResult<{ version: number }>;
+      if (expectedVersion === undefined) {
+        result = await pool.query(
+          `INSERT INTO transaction_sets (user_id, version, body) VALUES ($1, 1, $2::jsonb)
+           ON CONFLICT (user_id) DO UPDATE SET version = transaction_sets.version + 1, body = excluded.body,
+             updated_at = now()
+           RETURNING version`,
+          [userId, body],
+        );
+      } else if (expectedVersion === 0) {
+        result = await pool.query(
+          `INSERT INTO transaction_sets (user_id, version, body) VALUES ($1, 1, $2::jsonb)
+           ON CONFLICT (user_id) DO NOTHING RETURNING version`,
+          [userId, body],
+        );
+      } else {
+        result = await pool.query(
+          `UPDATE transaction_sets SET version = version + 1, body = $2::jsonb, updated_at = now()
+           WHERE user_id = $1 AND version = $3 RETURNING version`,
+          [userId, body, expectedVersion],
+        );
+      }
+      const written = result.rows[0];
+      return written ? { ok: true, version: written.version } : { ok: false, currentVersion: await currentVersion(userId) };
+    },
+  };
+}
+
+interface AccountRow {
+  sub: string;
+  username: string;
+  password_hash: string;
+  created_at_ms: string;
+}
+
+function accountFromRow(row: AccountRow | undefined): Account | undefined {
+  return (
+    row && {
+      sub: row.sub,
+      username: row.username,
+      passwordHash: row.password_hash,
+      createdAtMs: Number(row.created_at_ms),
+    }
+  );
+}
+
+function accountStore(pool: pg.Pool): AccountStore {
+  return {
+    async create(account) {
+      const { rowCount } = await pool.query(
+        `INSERT INTO accounts (sub, username, password_hash, created_at_ms) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (username) DO NOTHING`,
+        [account.sub, account.username, account.passwordHash, account.createdAtMs],
+      );
+      return rowCount === 1 ? 'created' : 'taken';
+    },
+    async findByUsername(username) {
+      const { rows } = await pool.query<AccountRow>('SELECT * FROM accounts WHERE username = $1', [username]);
+      return accountFromRow(rows[0]);
+    },
+    async findBySub(sub) {
+      const { rows } = await pool.query<AccountRow>('SELECT * FROM accounts WHERE sub = $1', [sub]);
+      return accountFromRow(rows[0]);
+    },
+  };
+}
+
+interface OidcRow {
+  payload: OidcPayload;
+  /** BIGINT arrives as a string. */
+  consumed_at: string | null;
+}
+
+function payloadFromRows(rows: OidcRow[]): OidcPayload | undefined {
+  const row = rows[0];
+  if (!row) return undefined;
+  return row.consumed_at === null ? row.payload : { ...row.payload, consumed: Number(row.consumed_at) };
+}
+
+function oidcStore(pool: pg.Pool): OidcStore {
+  const live = '(expires_at IS NULL OR expires_at > $3)';
+  const findBy = async (column: 'id' | 'uid' | 'user_code', model: string, value: string) => {
+    const { rows } = await pool.query<OidcRow>(
+      `SELECT payload, consumed_at FROM oidc_entries WHERE model = $1 AND ${column} = $2 AND ${live}`,
+      [model, value, nowSeconds()],
+    );
+    return payloadFromRows(rows);
+  };
+  return {
+    async upsert(model, id, payload, expiresAtSeconds) {
+      await pool.query(
+        `INSERT INTO oidc_entries (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
+         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, NULL)
+         ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
+           uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at, consumed_at = NULL`,
+        [
+          model,
+          id,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.uid ?? null,
+          payload.userCode ?? null,
+          expiresAtSeconds ?? null,
+        ],
+      );
+    },
+    find: (model, id) => findBy('id', model, id),
+    findByUid: (model, uid) => findBy('uid', model, uid),
+    findByUserCode: (model, userCode) => findBy('user_code', model, userCode),
+    async consume(model, id) {
+      await pool.query('UPDATE oidc_entries SET consumed_at = $3 WHERE model = $1 AND id = $2', [model, id, nowSeconds()]);
+    },
+    async destroy(model, id) {
+      await pool.query('DELETE FROM oidc_entries WHERE model = $1 AND id = $2', [model, id]);
+    },
+    async revokeByGrantId(grantId) {
+      await pool.query('DELETE FROM oidc_entries WHERE grant_id = $1', [grantId]);
+    },
+    async deleteExpired() {
+      const { rowCount } = await pool.query(
+        'DELETE FROM oidc_entries WHERE expires_at IS NOT NULL AND expires_at <= $1',
+        [nowSeconds()],
+      );
+      return rowCount ?? 0;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import type { TransactionSet } from '../../src/model/transaction';
+
+/** The raw database, for modules that keep their own tables (the quotes cache). */
+export type StorageHandle = { kind: 'sqlite'; db: BetterSqlite3.Database } | { kind: 'pg'; pool: pg.Pool };
+
+export interface StoredTransactions {
+  set: TransactionSet;
+  /** Counts the writes: 0 = never written (an empty set), 1 after the first write. */
+  version: number;
+}
+
+export type PutTransactionsResult = { ok: true; version: number } | { ok: false; currentVersion: number };
+
+export interface TransactionStore {
+  get(userId: string): Promise<StoredTransactions>;
+  /**
+   * Replaces the user's set in one atomic write. With `expectedVersion`, the write happens only when the
+   * stored version still equals it (checked inside the write), otherwise nothing changes.
+   */
+  put(userId: string, set: TransactionSet, expectedVersion?: number): Promise<PutTransactionsResult>;
+}
+
+/** An account of the built-in OpenID provider. */
+export interface Account {
+  /** The `sub` claim: random, never reused, never shown. */
+  sub: string;
+  /** Lower case; unique. */
+  username: string;
+  /** `scrypt$…`, see `server/oidc/passwords.ts`. */
+  passwordHash: string;
+  /** Unix milliseconds. */
+  createdAtMs: number;
+}
+
+export interface AccountStore {
+  /** `taken` when the username exists (nothing changes). */
+  create(account: Account): Promise<'created' | 'taken'>;
+  findByUsername(username: string): Promise<Account | undefined>;
+  findBySub(sub: string): Promise<Account | undefined>;
+}
+
+/** oidc-provider's models (Session, Grant, AuthorizationCode, RefreshToken, …), one JSON payload each. */
+export type OidcPayload = Record<string, unknown> & {
+  grantId?: string;
+  uid?: string;
+  userCode?: string;
+  consumed?: number;
+};
+
+export interface OidcStore {
+  /** Replaces the entry; `expiresAtSeconds` (unix) undefined = never expires. */
+  upsert(model: string, id: string, payload: OidcPayload, expiresAtSeconds: number | undefined): Promise<void>;
+  /** Expired entries are not found. A consumed entry carries `consumed` (unix seconds). */
+  find(model: string, id: string): Promise<OidcPayload | undefined>;
+  findByUid(model: string, uid: string): Promise<OidcPayload | undefined>;
+  findByUserCode(model: string, userCode: string): Promise<OidcPayload | undefined>;
+  consume(model: string, id: string): Promise<void>;
+  destroy(model: string, id: string): Promise<void>;
+  /** Deletes every entry of the grant, whatever its model. */
+  revokeByGrantId(grantId: string): Promise<void>;
+  /** Deletes expired entries; returns how many. */
+  deleteExpired(): Promise<number>;
+}
+
+export interface Storage {
+  readonly handle: StorageHandle;
+  readonly transactions: TransactionStore;
+  readonly accounts: AccountStore;
+  readonly oidc: OidcStore;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,91 @@
+/**
+ * The zod schema of a transaction set: the server validates every `PUT /api/transactions` with it and
+ * the client's forms validate with the same rules. Free of Node and DOM so every layer may import it.
+ */
+import { z } from 'zod';
+import { isIsoDate } from './days';
+import { CURRENCIES, TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
+
+/** Dates outside these years are typing mistakes, not history (inclusive). */
+export const MIN_TRANSACTION_YEAR = 1900;
+export const MAX_TRANSACTION_YEAR = 2100;
+
+/** `amount` and `value` beyond ±1e12 are typing mistakes (a trillion shares or euros). */
+export const MAX_ABSOLUTE_NUMBER = 1e12;
+
+export const IMPORT_ID_MAX_LENGTH = 200;
+
+/** At most this many transactions in one set (all three lists together). */
+export const MAX_TRANSACTIONS = 100_000;
+
+const tickerSchema = z
+  .string()
+  .max(TICKER_MAX_LENGTH, `at most ${TICKER_MAX_LENGTH} characters`)
+  .regex(TICKER_PATTERN, 'not a ticker as Yahoo spells it (letters, digits, . - = ^)');
+
+const dateSchema = z.string().refine(
+  (text) => {
+    if (!isIsoDate(text)) return false;
+    const year = Number(text.slice(0, 4));
+    return year >= MIN_TRANSACTION_YEAR && year <= MAX_TRANSACTION_YEAR;
+  },
+  { message: `a calendar date YYYY-MM-DD between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}` },
+);
+
+const boundedNumber = z
+  .number()
+  .refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_ABSOLUTE_NUMBER, {
+    message: `a finite number within ±${MAX_ABSOLUTE_NUMBER}`,
+  });
+
+function transactionSchema<Type extends 'stock' | 'dividend' | 'commission'>(type: Type) {
+  return z.strictObject({
+    ticker: tickerSchema,
+    type: z.literal(type, `must be "${type}" in the ${type} list`),
+    date: dateSchema,
+    amount: boundedNumber,
+    value: boundedNumber,
+    currency: z.enum(CURRENCIES, `one of ${CURRENCIES.join(', ')}`),
+    importId: z.string().min(1).max(IMPORT_ID_MAX_LENGTH).optional(),
+  });
+}
+
+export const stockTransactionSchema = transactionSchema('stock');
+export const dividendTransactionSchema = transactionSchema('dividend');
+export const commissionTransactionSchema = transactionSchema('commission');
+
+export const transactionSetSchema = z
+  .strictObject({
+    stock: z.array(stockTransactionSchema),
+    dividend: z.array(dividendTransactionSchema),
+    commission: z.array(commissionTransactionSchema),
+  })
+  .refine((set) => set.stock.length + set.dividend.length + set.commission.length <= MAX_TRANSACTIONS, {
+    message: `at most ${MAX_TRANSACTIONS} transactions`,
+  });
+
+/** Body of `GET` and `PUT /api/transactions`. */
+export const transactionsBodySchema = z.strictObject({ transactions: transactionSetSchema });
+
+/** One problem with a body: where (`transactions.stock.3.date`, empty for the body itself) and what. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export type TransactionsBodyValidation =
+  | { ok: true; body: TransactionsBody }
+  | { ok: false; issues: ValidationIssue[] };
+
+/** Validates an untrusted value (parsed JSON, a form's state) as a `TransactionsBody`. */
+export function validateTransactionsBody(input: unknown): TransactionsBodyValidation {
+  const result = transactionsBodySchema.safeParse(input);
+  if (result.success) return { ok: true, body: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({
+      path: issue.path.map((key) => String(key)).join('.'),
+      message: issue.message,
+    })),
+  };
+}
