@@ -1,0 +1,41 @@
+import { expect, signIn, test } from './fixtures';
+
+test('anonymous visits to the app go to the landing page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/transactions');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
+
+test('sign in, add a transaction, reload, see it and the chart, log out', async ({ page }) => {
+  await signIn(page);
+
+  await expect(page.getByText('Portfolio value', { exact: true }).first()).toBeVisible();
+  await expect(page.locator('.summary-box').first().locator('dd')).toHaveText(/^-?[\d,]+\.\d{2}$/);
+  await expect(page.locator('figure[aria-label="Portfolio value"] canvas')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Ticker').fill('E2E.TEST');
+  await page.getByLabel('Date').fill('2024-05-06');
+  await page.getByLabel('Amount').fill('7');
+  await page.getByLabel('Value').fill('123.45');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const section = page.getByRole('region', { name: 'E2E.TEST' });
+  await expect(section.getByRole('row', { name: /2024-05-06/ })).toContainText('123.45');
+  await expect(page.getByLabel('Ticker')).toHaveValue('');
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'E2E.TEST' }).getByRole('row', { name: /2024-05-06/ })).toContainText('17.64');
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,29 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Every page in these tests must run without console errors or uncaught exceptions. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the real provider's form, from the landing page, and waits for the dashboard. */
+export async function signIn(page: Page, username = 'demo', password = 'demo'): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
