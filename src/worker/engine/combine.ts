@@ -1,0 +1,120 @@
+/**
+ * The active tickers summed day by day from their cached series, plus the figures read off the sums:
+ * yield per year, dividends per quarter, TTM, expected dividends. Nothing per ticker is recomputed.
+ */
+import { TRANSACTION_TYPES, isoFromEpochDay, unixSecondsFromEpochDay, type TransactionType } from '../../model';
+import type { GridPeriods } from './calendar-periods';
+import { quarterPosition } from './calendar-periods';
+import type { Grid } from './grid';
+import type { GridEntries, TickerSeries } from './ticker-series';
+import type { ActiveSeries, QuarterSeries, TransactionSeries } from './types';
+
+export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices'>;
+
+export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonly TickerSeries[]): CombinedSeries {
+  const value = new Float64Array(grid.length);
+  for (const ticker of tickers) {
+    const tickerValue = ticker.value;
+    for (let i = 0; i < grid.length; i += 1) value[i] += tickerValue[i];
+  }
+  const transactions = {} as Record<TransactionType, TransactionSeries>;
+  for (const type of TRANSACTION_TYPES) {
+    transactions[type] = transactionSeries(grid.length, tickers.map((ticker) => ticker.entries[type]));
+  }
+  const invested = transactions.stock.aggregatedValues.slice();
+  const commission = transactions.commission.aggregatedValues.slice();
+  const dividend = transactions.dividend.aggregatedValues.slice();
+  const profit = new Float64Array(grid.length);
+  for (let i = 0; i < grid.length; i += 1) profit[i] = value[i] - invested[i] - commission[i];
+
+  const dividendPerQuarter = perQuarter(periods, tickers.map((ticker) => ticker.entries.dividend));
+  const expectedDividendPerQuarter = perQuarter(periods, tickers.map((ticker) => ticker.expected));
+  return {
+    firstDay: isoFromEpochDay(grid.firstDay),
+    lastDay: isoFromEpochDay(grid.lastDay),
+    days: Float64Array.from({ length: grid.length }, (_, i) => unixSecondsFromEpochDay(grid.firstDay + i)),
+    value,
+    invested,
+    profit,
+    commission,
+    dividend,
+    transactions,
+    yieldPerYear: yieldPerYear(periods, value, profit),
+    dividendPerQuarterByYear: perQuarterByYear(periods, dividendPerQuarter.values),
+    dividendPerQuarter,
+    ttmDividendPerQuarter: trailingFourQuarters(dividendPerQuarter),
+    expectedDividendPerQuarter,
+    expectedDividend: expectedDividendPerQuarter.values.reduce((sum, quarter) => sum + quarter, 0),
+  };
+}
+
+/** Per-day sums (NaN on days without a transaction) and their running sums. */
+function transactionSeries(length: number, entries: readonly GridEntries[]): TransactionSeries {
+  const values = new Float64Array(length).fill(Number.NaN);
+  const amounts = new Float64Array(length).fill(Number.NaN);
+  for (const { dayIndex, valueEur, amount } of entries) {
+    for (let k = 0; k < dayIndex.length; k += 1) {
+      const i = dayIndex[k];
+      values[i] = (Number.isNaN(values[i]) ? 0 : values[i]) + valueEur[k];
+      amounts[i] = (Number.isNaN(amounts[i]) ? 0 : amounts[i]) + amount[k];
+    }
+  }
+  return { values, amounts, aggregatedValues: runningSum(values), aggregatedAmounts: runningSum(amounts) };
+}
+
+function runningSum(perDay: Float64Array): Float64Array {
+  const sums = new Float64Array(perDay.length);
+  let sum = 0;
+  for (let i = 0; i < perDay.length; i += 1) {
+    const today = perDay[i];
+    if (today === today) sum += today;
+    sums[i] = sum;
+  }
+  return sums;
+}
+
+/** profitOfYear(Y) = profit[e(Y)] − profit[e(Y−1)]; yield = profitOfYear / value[e(Y)] in percent. */
+function yieldPerYear(periods: GridPeriods, value: Float64Array, profit: Float64Array): ActiveSeries['yieldPerYear'] {
+  const years: string[] = [];
+  const yields: number[] = [];
+  const profits: number[] = [];
+  let profitBefore = 0;
+  periods.years.forEach((year, k) => {
+    const end = periods.yearEndIndex[k];
+    const profitOfYear = profit[end] - profitBefore;
+    profitBefore = profit[end];
+    years.push(String(year));
+    profits.push(profitOfYear);
+    yields.push(value[end] === 0 ? 0 : (profitOfYear / value[end]) * 100);
+  });
+  return { years, yields, profit: profits };
+}
+
+function perQuarter(periods: GridPeriods, entries: ReadonlyArray<Pick<GridEntries, 'dayIndex' | 'valueEur'>>): QuarterSeries {
+  const values = new Array<number>(periods.quarterLabels.length).fill(0);
+  for (const { dayIndex, valueEur } of entries) {
+    for (let k = 0; k < dayIndex.length; k += 1) values[quarterPosition(periods, dayIndex[k])] += valueEur[k];
+  }
+  return { quarters: periods.quarterLabels.slice(), values };
+}
+
+function perQuarterByYear(periods: GridPeriods, quarterValues: readonly number[]): ActiveSeries['dividendPerQuarterByYear'] {
+  return periods.years.map((year) => {
+    const data: [number, number, number, number] = [0, 0, 0, 0];
+    for (let quarter = 0; quarter < 4; quarter += 1) {
+      const position = year * 4 + quarter - periods.firstQuarterOrdinal;
+      if (position >= 0 && position < quarterValues.length) data[quarter] = quarterValues[position];
+    }
+    return { year: String(year), data };
+  });
+}
+
+/**
+ * A window of four quarters; quarters before the first count 0. Each window is summed afresh (four
+ * additions) rather than by add-and-subtract, so an empty year reads exactly 0, never -0.00.
+ */
+function trailingFourQuarters(quarters: QuarterSeries): QuarterSeries {
+  const q = quarters.values;
+  const values = q.map((_, k) => (k >= 3 ? q[k - 3] : 0) + (k >= 2 ? q[k - 2] : 0) + (k >= 1 ? q[k - 1] : 0) + q[k]);
+  return { quarters: quarters.quarters.slice(), values };
+}

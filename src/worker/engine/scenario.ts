@@ -1,0 +1,54 @@
+/**
+ * A scenario file (`tests/golden/README.md`): transactions, quotes, `asOf` and optionally the active
+ * tickers. The `derive` CLI and the golden tests run it through here, the same path the worker uses.
+ */
+import { z } from 'zod';
+import { CURRENCIES, TRANSACTION_TYPES, isIsoDate, type QuoteEntry, type TransactionSet } from '../../model';
+import { PortfolioEngine } from './index';
+import type { Derivation } from './types';
+
+export interface Scenario {
+  name?: string;
+  asOf: string;
+  transactions: TransactionSet;
+  quotes: QuoteEntry[];
+  active?: string[];
+}
+
+const isoDate = z.string().refine(isIsoDate, 'expected a date written YYYY-MM-DD');
+const transaction = z.object({
+  ticker: z.string().min(1),
+  type: z.enum(TRANSACTION_TYPES),
+  date: isoDate,
+  amount: z.number(),
+  value: z.number(),
+  currency: z.enum(CURRENCIES),
+  importId: z.string().optional(),
+});
+const quoteEntry = z.union([
+  z.object({ symbol: z.string(), error: z.string() }),
+  // The chart itself is read defensively by the engine; here only its envelope is checked.
+  z.object({ symbol: z.string(), data: z.object({ chart: z.object({}).passthrough() }).passthrough() }),
+]);
+const scenarioSchema = z.object({
+  name: z.string().optional(),
+  asOf: isoDate,
+  transactions: z.object({ stock: z.array(transaction), dividend: z.array(transaction), commission: z.array(transaction) }),
+  quotes: z.array(quoteEntry),
+  active: z.array(z.string()).optional(),
+});
+
+export type ScenarioParse = { ok: true; scenario: Scenario } | { ok: false; error: string };
+
+export function parseScenario(json: unknown): ScenarioParse {
+  const parsed = scenarioSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  return { ok: true, scenario: parsed.data as Scenario };
+}
+
+export function deriveScenario(scenario: Scenario): Derivation {
+  const engine = new PortfolioEngine();
+  engine.setTransactions(scenario.transactions);
+  engine.setQuotes(scenario.quotes);
+  return engine.derive(scenario.asOf, scenario.active ?? null);
+}

@@ -1,0 +1,56 @@
+/** A derivation in exactly the golden scenarios' `expected` shape (`tests/golden/README.md`). */
+import type { Derivation, Return, TickerFigures } from './types';
+
+/** NaN (no value that day) becomes null, as in the golden files. */
+function numbers(series: Float64Array): Array<number | null> {
+  return Array.from(series, (value) => (Number.isNaN(value) ? null : value));
+}
+
+function returnOf({ absolute, percentage }: Return): Return {
+  return { absolute, percentage };
+}
+
+function tickerExpected(figures: TickerFigures): unknown {
+  return {
+    amountOfShares: figures.amountOfShares,
+    averageSharePrice: figures.averageSharePrice,
+    currentSharePrice: figures.currentSharePrice,
+    portfolioValue: figures.portfolioValue,
+    totalInvested: figures.totalInvested,
+    totalDividend: figures.totalDividend,
+    totalCommission: figures.totalCommission,
+    totalReturn: returnOf(figures.totalReturn),
+  };
+}
+
+export function toExpected(d: Derivation): unknown {
+  const { summary, active } = d;
+  return {
+    summary: {
+      portfolioValue: summary.portfolioValue,
+      totalInvested: summary.totalInvested,
+      profitExclCommission: summary.profitExclCommission,
+      totalDividend: summary.totalDividend,
+      totalCommission: summary.totalCommission,
+      dailyReturn: returnOf(summary.dailyReturn),
+      weeklyReturn: returnOf(summary.weeklyReturn),
+      monthlyReturn: returnOf(summary.monthlyReturn),
+      totalReturn: returnOf(summary.totalReturn),
+    },
+    tickers: Object.fromEntries(Object.entries(d.tickers).map(([ticker, figures]) => [ticker, tickerExpected(figures)])),
+    active: {
+      firstDay: active.firstDay,
+      lastDay: active.lastDay,
+      value: numbers(active.value),
+      invested: numbers(active.invested),
+      profit: numbers(active.profit),
+      commission: numbers(active.commission),
+      dividend: numbers(active.dividend),
+      yieldPerYear: active.yieldPerYear,
+      dividendPerQuarterByYear: active.dividendPerQuarterByYear,
+      dividendPerQuarter: active.dividendPerQuarter,
+      ttmDividendPerQuarter: active.ttmDividendPerQuarter,
+      expectedDividend: active.expectedDividend,
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/** What the engine hands the dashboard. Money is EUR, percentages are percent (5 = 5 %). */
+import type { Currency, QuoteDataSource, TransactionType } from '../../model';
+
+export interface Return {
+  /** EUR */
+  absolute: number;
+  /** Percent of the value on `asOf`; 0 when that value is 0. */
+  percentage: number;
+}
+
+export interface Summary {
+  portfolioValue: number;
+  totalInvested: number;
+  profitExclCommission: number;
+  totalDividend: number;
+  totalCommission: number;
+  dailyReturn: Return;
+  weeklyReturn: Return;
+  monthlyReturn: Return;
+  totalReturn: Return;
+  /** Tickers left out of every figure because an exchange rate they need has no quote. */
+  excludedTickers: string[];
+  /** Symbols whose quotes are missing or failed: tickers priced provisionally, or exchange rates. */
+  missingSymbols: string[];
+}
+
+/**
+ * Where `currentSharePrice` comes from: a market bar on or before `asOf`; the last buy, because no bar
+ * exists yet (SEMANTICS.md, "before the first price bar"); or nowhere.
+ */
+export type PriceSource = 'market' | 'provisional' | 'none';
+
+export interface TickerFigures {
+  amountOfShares: number;
+  /** EUR per share: invested / shares, 0 without shares. NaN when the ticker is excluded. */
+  averageSharePrice: number;
+  /** EUR; null when no price is known. */
+  currentSharePrice: number | null;
+  portfolioValue: number;
+  totalInvested: number;
+  totalDividend: number;
+  totalCommission: number;
+  totalReturn: Return;
+  /** Currency of the ticker's latest stock transaction (or latest transaction); null without any. */
+  currency: Currency | null;
+  /** `meta.currency` of its quote (`GBp` for pence); null without a usable quote. */
+  quoteCurrency: string | null;
+  dataSource: QuoteDataSource | null;
+  priceSource: PriceSource;
+  /** Symbols this ticker needs whose quotes are missing or failed (itself, or an exchange rate). */
+  missingSymbols: string[];
+  /**
+   * True when an exchange rate the ticker needs has no quote: its EUR figures are NaN and it is left out
+   * of the summary and the charts, never converted at a guessed rate.
+   */
+  excluded: boolean;
+}
+
+/** One transaction type on the grid: per-day sums (NaN on days without one) and their running sums. */
+export interface TransactionSeries {
+  /** EUR */
+  values: Float64Array;
+  /** Shares, split-adjusted to today's units, for stock; the count of transactions otherwise. */
+  amounts: Float64Array;
+  aggregatedValues: Float64Array;
+  aggregatedAmounts: Float64Array;
+}
+
+export interface QuarterSeries {
+  /** `2024-Q1` … */
+  quarters: string[];
+  /** EUR */
+  values: number[];
+}
+
+export interface PriceSeries {
+  symbol: string;
+  currency: string | null;
+  dataSource: QuoteDataSource | null;
+  /** Close per grid day in the quote currency; NaN before the first bar. */
+  close: Float64Array;
+}
+
+/** The sum over the active tickers. Every Float64Array has one entry per grid day and is a fresh copy. */
+export interface ActiveSeries {
+  /** The tickers summed here: the requested ones that exist and are not excluded, sorted. */
+  tickers: string[];
+  /** `YYYY-MM-DD` of index 0 and of the last index (`asOf`). */
+  firstDay: string;
+  lastDay: string;
+  /** Unix seconds at 00:00 UTC of each grid day (uPlot's x). */
+  days: Float64Array;
+  value: Float64Array;
+  invested: Float64Array;
+  profit: Float64Array;
+  commission: Float64Array;
+  dividend: Float64Array;
+  transactions: Record<TransactionType, TransactionSeries>;
+  /** yields in percent, profit in EUR, one entry per calendar year of the grid. */
+  yieldPerYear: { years: string[]; yields: number[]; profit: number[] };
+  dividendPerQuarterByYear: Array<{ year: string; data: [number, number, number, number] }>;
+  dividendPerQuarter: QuarterSeries;
+  /** Trailing twelve months: the sum of the quarter and the three before it. */
+  ttmDividendPerQuarter: QuarterSeries;
+  /** Dividends the market data says the held shares earned; same quarters as `dividendPerQuarter`. */
+  expectedDividendPerQuarter: QuarterSeries;
+  /** EUR, the sum of `expectedDividendPerQuarter`. */
+  expectedDividend: number;
+  /** Each active ticker's quote, then each exchange rate they use. */
+  prices: PriceSeries[];
+}
+
+export interface Derivation {
+  asOf: string;
+  summary: Summary;
+  /** Every ticker, sorted by name. */
+  tickers: Record<string, TickerFigures>;
+  active: ActiveSeries;
+}

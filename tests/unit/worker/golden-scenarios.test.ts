@@ -1,0 +1,24 @@
+/** Every golden scenario, through the same path the `derive` CLI takes, matches its `expected` within 1e-6. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { toExpected } from '../../../src/worker/engine';
+import { deriveScenario, parseScenario } from '../../../src/worker/engine/scenario';
+import { figureDifferences } from './helpers/compare-figures';
+
+const goldenDir = join(import.meta.dirname, '../../golden');
+const files = readdirSync(goldenDir).filter((file) => file.endsWith('.json')).sort();
+
+describe('golden scenarios', () => {
+  it('are all present', () => {
+    expect(files).toEqual(['dividends-multi-year.json', 'eur-etf-buys-only.json', 'multi-ticker-active-subset.json', 'usd-stock-with-fx.json']);
+  });
+
+  it.each(files)('%s reproduces every expected figure', (file) => {
+    const json = JSON.parse(readFileSync(join(goldenDir, file), 'utf8')) as { expected: unknown };
+    const parsed = parseScenario(json);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const differences = figureDifferences(toExpected(deriveScenario(parsed.scenario)), json.expected);
+    expect(differences.slice(0, 20)).toEqual([]);
+  });
+});
