@@ -32,7 +32,7 @@ async function requestBatch(args: QuotesRequestArgs, symbols: string[]): Promise
       body: JSON.stringify({ symbols, start: args.startSeconds, end: args.endSeconds }),
     });
   } catch (error) {
-    throw new Error(`Prices could not be loaded: the server could not be reached (${(error as Error).message}).`);
+    throw new Error(`Prices could not be loaded: the server could not be reached (${(error as Error).message}).`, { cause: error });
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {

@@ -5,8 +5,9 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly body: unknown,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
 }
@@ -47,10 +48,10 @@ export async function requestJson<T>(url: string, options: RequestOptions): Prom
       credentials: 'same-origin',
     });
   } catch (error) {
-    throw new HttpError(0, `The server could not be reached (${(error as Error).message}).`, null);
+    throw new HttpError(0, `The server could not be reached (${(error as Error).message}).`, null, { cause: error });
   }
   const text = await response.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {

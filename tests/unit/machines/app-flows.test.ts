@@ -3,10 +3,13 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } fro
 import { appMachine } from '../../../src/machines/app-machine';
 import { authMachine } from '../../../src/machines/auth-machine';
 import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
+import type { SessionUser } from '../../../src/machines/services/auth-client';
 import { HttpError } from '../../../src/machines/services/http';
 import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import type { TransactionChange } from '../../../src/machines/transaction-changes';
 import { transactionsMachine, type TransactionsActorRef } from '../../../src/machines/transactions-machine';
 import type { Transaction, TransactionSet } from '../../../src/model';
+import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2024-01-02', amount: 1, value: 2, currency: 'EUR' };
@@ -15,13 +18,17 @@ const setOf = (...ts: Transaction[]): TransactionSet => ({
   dividend: ts.filter((t) => t.type === 'dividend'),
   commission: ts.filter((t) => t.type === 'commission'),
 });
-const derivationFor = (tickers: string[]) => ({ summary: { portfolioValue: 1 }, tickers: Object.fromEntries(tickers.map((t) => [t, {}])), active: { tickers } });
+/** Stand-ins for the worker's results: the machines only pass them along, so their inside does not matter here. */
+const derivationFor = (tickers: string[]) =>
+  ({ summary: { portfolioValue: 1 }, tickers: Object.fromEntries(tickers.map((t) => [t, {}])), active: { tickers } }) as unknown as Derivation;
+const seriesFor = (tickers: string[]) => ({ tickers }) as unknown as ActiveSeries;
+type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
 
 interface Fakes {
   server: { set: TransactionSet; version: number };
   loadTransactions?: () => Promise<VersionedSet>;
   save?: (input: { base: TransactionSet; version: string | null }) => Promise<VersionedSet>;
-  fetchPrices?: (input: { symbols: string[] }) => Promise<{ symbols: string[]; firstDate: string | null; errors: Record<string, string> }>;
+  fetchPrices?: (input: PricesInput) => Promise<PricesLoaded>;
 }
 
 /** The real machines and their wiring, with the services (server, worker, provider) replaced at the edge. */
@@ -31,30 +38,30 @@ function startApp(fakes: Fakes) {
   let held: TransactionSet = setOf();
   const portfolio = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise(fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` }))),
-      handToWorker: fromPromise(async ({ input }: { input: { transactions: TransactionSet } }) => {
+      loadTransactions: fromPromise<VersionedSet, { idToken: string }>(fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` }))),
+      handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
         held = input.transactions;
         const all = [...held.stock, ...held.dividend, ...held.commission].map((t) => t.date).sort();
         return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
       }),
-      fetchPrices: fromPromise(async ({ input }: { input: { symbols: string[] } }) => {
+      fetchPrices: fromPromise<PricesLoaded, PricesInput>(async ({ input }) => {
         calls.fetchPrices.push(input.symbols);
         if (fakes.fetchPrices) return fakes.fetchPrices(input);
         return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {} };
       }),
-      derive: fromPromise(async () => {
+      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async () => {
         calls.derive += 1;
-        return { result: derivationFor(symbolsOf(held)), computeMs: 1 } as never;
+        return { result: derivationFor(symbolsOf(held)), computeMs: 1 };
       }),
-      combine: fromPromise(async ({ input }: { input: { active: string[] } }) => {
+      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async ({ input }) => {
         calls.combine.push(input.active);
-        return { result: { tickers: input.active }, computeMs: 1 } as never;
+        return { result: seriesFor(input.active), computeMs: 1 };
       }),
     },
   });
   const transactions = transactionsMachine.provide({
     actors: {
-      save: fromPromise(async ({ input }: { input: { base: TransactionSet; version: string | null; change: never } }) => {
+      save: fromPromise<VersionedSet, { idToken: string; base: TransactionSet; version: string | null; change: TransactionChange }>(async ({ input }) => {
         if (fakes.save) return fakes.save(input);
         throw new Error('no save configured');
       }),
@@ -62,7 +69,7 @@ function startApp(fakes: Fakes) {
   });
   const auth = authMachine.provide({
     actors: {
-      loadSession: fromPromise(async () => ({ sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null })),
+      loadSession: fromPromise<SessionUser | null>(async () => ({ sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null })),
       sessionEvents: fromCallback(() => {}),
     },
   });

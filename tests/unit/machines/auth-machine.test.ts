@@ -5,16 +5,22 @@ import type { SessionUser } from '../../../src/machines/services/auth-client';
 
 const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'header.payload.signature', expiresAt: 2_000_000_000 };
 const never = () => new Promise<never>(() => {});
+type CallbackResult = { kind: 'signedIn'; user: SessionUser } | { kind: 'signedOut' };
+/** Typed stand-ins for the machine's side effects. */
+const session = (load: () => Promise<SessionUser | null>) => fromPromise<SessionUser | null>(load);
+const redirect = (run: () => Promise<void>) => fromPromise<void>(run);
+const callback = (run: (args: { input: { url: string } }) => Promise<CallbackResult>) => fromPromise<CallbackResult, { url: string }>(run);
+const signOutWith = (run: (args: { input: { idToken: string | null } }) => Promise<void>) => fromPromise<void, { idToken: string | null }>(run);
 
 function start(initialUrl: string, actors: Partial<Parameters<typeof authMachine.provide>[0]['actors']> = {}) {
   const announce = vi.fn();
   let sendSession: ((event: AuthEvent) => void) | null = null;
   const machine = authMachine.provide({
     actors: {
-      loadSession: fromPromise(async () => null),
-      redirectToSignIn: fromPromise(never),
-      handleCallback: fromPromise(async () => ({ kind: 'signedOut' as const })),
-      signOut: fromPromise(never),
+      loadSession: session(async () => null),
+      redirectToSignIn: redirect(never),
+      handleCallback: callback(async () => ({ kind: 'signedOut' })),
+      signOut: signOutWith(never),
       sessionEvents: fromCallback(({ sendBack }) => {
         sendSession = sendBack;
       }),
@@ -28,7 +34,7 @@ function start(initialUrl: string, actors: Partial<Parameters<typeof authMachine
 
 describe('auth machine', () => {
   it('restores a stored session and announces its token', async () => {
-    const { actor, announce } = start('http://app.test/dashboard', { loadSession: fromPromise(async () => alice) });
+    const { actor, announce } = start('http://app.test/dashboard', { loadSession: session(async () => alice) });
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(actor.getSnapshot().context.user).toEqual(alice);
     expect(announce).toHaveBeenCalled();
@@ -36,7 +42,7 @@ describe('auth machine', () => {
 
   it('is signed out without a stored session, and a failed redirect says why', async () => {
     const { actor } = start('http://app.test/login', {
-      redirectToSignIn: fromPromise(async () => {
+      redirectToSignIn: redirect(async () => {
         throw new Error('provider unreachable');
       }),
     });
@@ -56,9 +62,9 @@ describe('auth machine', () => {
 
   it('handles the sign-in return on /callback', async () => {
     const { actor } = start('http://app.test/callback?code=abc&state=xyz', {
-      handleCallback: fromPromise(async ({ input }: { input: { url: string } }) => {
+      handleCallback: callback(async ({ input }) => {
         expect(input.url).toContain('code=abc');
-        return { kind: 'signedIn' as const, user: alice };
+        return { kind: 'signedIn', user: alice };
       }),
     });
     await waitFor(actor, (s) => s.matches('signedIn'));
@@ -67,7 +73,7 @@ describe('auth machine', () => {
 
   it('carries the message of a failed callback', async () => {
     const { actor } = start('http://app.test/callback?state=xyz&code=bad', {
-      handleCallback: fromPromise(async () => {
+      handleCallback: callback(async () => {
         throw new Error('invalid_grant');
       }),
     });
@@ -82,12 +88,12 @@ describe('auth machine', () => {
   });
 
   it('takes renewed tokens and signs out with the reason when the session expires', async () => {
-    const { actor, session, announce } = start('http://app.test/dashboard', { loadSession: fromPromise(async () => alice) });
+    const { actor, session: sessionEvent, announce } = start('http://app.test/dashboard', { loadSession: session(async () => alice) });
     await waitFor(actor, (s) => s.matches('signedIn'));
-    session({ type: 'auth.renewed', user: { ...alice, idToken: 'renewed' } });
+    sessionEvent({ type: 'auth.renewed', user: { ...alice, idToken: 'renewed' } });
     expect(actor.getSnapshot().context.user?.idToken).toBe('renewed');
     expect(announce).toHaveBeenCalledTimes(2);
-    session({ type: 'auth.expired', reason: 'Your session expired. Please sign in again.' });
+    sessionEvent({ type: 'auth.expired', reason: 'Your session expired. Please sign in again.' });
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('Your session expired. Please sign in again.');
     expect(actor.getSnapshot().context.user).toBeNull();
@@ -98,7 +104,7 @@ describe('auth machine', () => {
       expect(input.idToken).toBe(alice.idToken);
       throw new Error('network down');
     });
-    const { actor } = start('http://app.test/dashboard', { loadSession: fromPromise(async () => alice), signOut: fromPromise(signOut) });
+    const { actor } = start('http://app.test/dashboard', { loadSession: session(async () => alice), signOut: signOutWith(signOut) });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'auth.logout' });
     expect(actor.getSnapshot().matches('signingOut')).toBe(true);
@@ -109,7 +115,7 @@ describe('auth machine', () => {
 
   it('treats a failing session check as signed out, with the message', async () => {
     const { actor } = start('http://app.test/dashboard', {
-      loadSession: fromPromise(async () => {
+      loadSession: session(async () => {
         throw new Error('The sign-in configuration could not be loaded (503).');
       }),
     });
