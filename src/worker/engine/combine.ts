@@ -7,7 +7,7 @@ import type { GridPeriods } from './calendar-periods';
 import { quarterPosition } from './calendar-periods';
 import type { Grid } from './grid';
 import type { GridEntries, TickerSeries } from './ticker-series';
-import type { ActiveSeries, QuarterSeries, TransactionSeries } from './types';
+import type { ActiveSeries, QuarterSeries, TransactionSeries, TtmQuarterSeries } from './types';
 
 export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices'>;
 
@@ -113,8 +113,14 @@ function perQuarterByYear(periods: GridPeriods, quarterValues: readonly number[]
  * A window of four quarters; quarters before the first count 0. Each window is summed afresh (four
  * additions) rather than by add-and-subtract, so an empty year reads exactly 0, never -0.00.
  */
-function trailingFourQuarters(quarters: QuarterSeries): QuarterSeries {
+function trailingFourQuarters(quarters: QuarterSeries): TtmQuarterSeries {
   const q = quarters.values;
   const values = q.map((_, k) => (k >= 3 ? q[k - 3] : 0) + (k >= 2 ? q[k - 2] : 0) + (k >= 1 ? q[k - 1] : 0) + q[k]);
-  return { quarters: quarters.quarters.slice(), values };
+  return {
+    quarters: quarters.quarters.slice(),
+    values,
+    monthly: values.map((ttm) => ttm / 3),
+    daily: values.map((ttm) => ttm / 90),
+    hourly: values.map((ttm) => ttm / 2160),
+  };
 }

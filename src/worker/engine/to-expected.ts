@@ -49,7 +49,7 @@ export function toExpected(d: Derivation): unknown {
       yieldPerYear: active.yieldPerYear,
       dividendPerQuarterByYear: active.dividendPerQuarterByYear,
       dividendPerQuarter: active.dividendPerQuarter,
-      ttmDividendPerQuarter: active.ttmDividendPerQuarter,
+      ttmDividendPerQuarter: { quarters: active.ttmDividendPerQuarter.quarters, values: active.ttmDividendPerQuarter.values },
       expectedDividend: active.expectedDividend,
     },
   };

@@ -73,6 +73,16 @@ export interface QuarterSeries {
   values: number[];
 }
 
+/**
+ * TTM per quarter with the lines the TTM chart draws beside the bars, as SEMANTICS.md defines them:
+ * monthly = TTM / 3, daily = TTM / 90, hourly = TTM / 2160.
+ */
+export interface TtmQuarterSeries extends QuarterSeries {
+  monthly: number[];
+  daily: number[];
+  hourly: number[];
+}
+
 export interface PriceSeries {
   symbol: string;
   currency: string | null;
@@ -101,7 +111,7 @@ export interface ActiveSeries {
   dividendPerQuarterByYear: Array<{ year: string; data: [number, number, number, number] }>;
   dividendPerQuarter: QuarterSeries;
   /** Trailing twelve months: the sum of the quarter and the three before it. */
-  ttmDividendPerQuarter: QuarterSeries;
+  ttmDividendPerQuarter: TtmQuarterSeries;
   /** Dividends the market data says the held shares earned; same quarters as `dividendPerQuarter`. */
   expectedDividendPerQuarter: QuarterSeries;
   /** EUR, the sum of `expectedDividendPerQuarter`. */
