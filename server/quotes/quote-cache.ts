@@ -1,0 +1,135 @@
+/**
+ * The quotes cache in the database: per symbol and exchange day, bars, dividend and split events, the
+ * latest meta, and the span of time already fetched from Yahoo (its "coverage"). This file holds the
+ * contract and what both databases share (tables, row mapping); `cache-sqlite.ts` and `cache-pg.ts`
+ * implement it. Symbols are stored as given; the service passes them upper-cased.
+ */
+import type { YahooChartMeta } from '../../src/model/quotes';
+import type { QuoteBar, QuoteDividend, QuoteSeries, QuoteSplit } from './series';
+
+export interface CacheCoverage {
+  /** Unix seconds: the span fetched from Yahoo and stored, without holes. */
+  startSeconds: number;
+  endSeconds: number;
+  /** Unix seconds of the fetch that last moved `endSeconds`. */
+  fetchedAtSeconds: number;
+}
+
+export interface QuoteCache {
+  readonly kind: 'sqlite' | 'pg';
+  coverage(symbol: string): Promise<CacheCoverage | null>;
+  /** Stored bars and events within [startSeconds, endSeconds] with the stored meta; null when nothing is stored. */
+  read(symbol: string, startSeconds: number, endSeconds: number): Promise<QuoteSeries | null>;
+  /**
+   * Merges a fetched (already validated) series, one row per exchange day, replacing the stored day,
+   * except that a bar without a close never replaces one with a close; sets meta and coverage. Atomic.
+   */
+  write(symbol: string, series: QuoteSeries, coverage: CacheCoverage): Promise<void>;
+  /** Drops everything stored for `symbol` (a new split made its stored closes stale). */
+  forget(symbol: string): Promise<void>;
+}
+
+export interface SqlTypes {
+  bigint: string;
+  real: string;
+  tableSuffix: string;
+}
+
+export function cacheTablesSql(types: SqlTypes): string[] {
+  const { bigint, real, tableSuffix } = types;
+  return [
+    `CREATE TABLE IF NOT EXISTS quote_cache_series (
+      symbol TEXT PRIMARY KEY, meta_json TEXT NOT NULL,
+      covered_start ${bigint} NOT NULL, covered_end ${bigint} NOT NULL, fetched_at ${bigint} NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS quote_cache_bars (
+      symbol TEXT NOT NULL, epoch_day INTEGER NOT NULL, ts ${bigint} NOT NULL,
+      open ${real}, high ${real}, low ${real}, close ${real}, volume ${real},
+      PRIMARY KEY (symbol, epoch_day))${tableSuffix}`,
+    `CREATE TABLE IF NOT EXISTS quote_cache_events (
+      symbol TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('dividend', 'split')),
+      epoch_day INTEGER NOT NULL, ts ${bigint} NOT NULL, amount ${real}, numerator ${real}, denominator ${real},
+      PRIMARY KEY (symbol, kind, epoch_day))${tableSuffix}`,
+  ];
+}
+
+/** The conflict clauses of the three upserts, shared by both databases. */
+export const UPSERT_SERIES = `ON CONFLICT (symbol) DO UPDATE SET meta_json = excluded.meta_json,
+  covered_start = excluded.covered_start, covered_end = excluded.covered_end, fetched_at = excluded.fetched_at`;
+export const UPSERT_BAR = `ON CONFLICT (symbol, epoch_day) DO UPDATE SET ts = excluded.ts, open = excluded.open,
+  high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume
+  WHERE excluded.close IS NOT NULL OR quote_cache_bars.close IS NULL`;
+export const UPSERT_EVENT = `ON CONFLICT (symbol, kind, epoch_day) DO UPDATE SET ts = excluded.ts,
+  amount = excluded.amount, numerator = excluded.numerator, denominator = excluded.denominator`;
+
+export const TABLES_OF_A_SYMBOL = ['quote_cache_bars', 'quote_cache_events', 'quote_cache_series'] as const;
+
+/** Rows as either driver returns them; PostgreSQL gives BIGINT as a string. */
+export interface BarRow {
+  epoch_day: number | string;
+  ts: number | string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  volume: number | null;
+}
+export interface EventRow {
+  kind: string;
+  epoch_day: number | string;
+  ts: number | string;
+  amount: number | null;
+  numerator: number | null;
+  denominator: number | null;
+}
+export interface SeriesRow {
+  meta_json: string;
+  covered_start: number | string;
+  covered_end: number | string;
+  fetched_at: number | string;
+}
+
+export function coverageFromRow(row: SeriesRow): CacheCoverage {
+  return {
+    startSeconds: Number(row.covered_start),
+    endSeconds: Number(row.covered_end),
+    fetchedAtSeconds: Number(row.fetched_at),
+  };
+}
+
+export function seriesFromRows(row: SeriesRow, bars: readonly BarRow[], events: readonly EventRow[]): QuoteSeries {
+  const dividends: QuoteDividend[] = [];
+  const splits: QuoteSplit[] = [];
+  for (const event of events) {
+    const when = { dateSeconds: Number(event.ts), epochDay: Number(event.epoch_day) };
+    if (event.kind === 'dividend') dividends.push({ ...when, amount: event.amount ?? 0 });
+    else splits.push({ ...when, numerator: event.numerator ?? 1, denominator: event.denominator ?? 1 });
+  }
+  return {
+    meta: JSON.parse(row.meta_json) as YahooChartMeta,
+    bars: bars.map(
+      (bar): QuoteBar => ({
+        timestampSeconds: Number(bar.ts),
+        epochDay: Number(bar.epoch_day),
+        open: bar.open,
+        high: bar.high,
+        low: bar.low,
+        close: bar.close,
+        volume: bar.volume,
+      }),
+    ),
+    dividends,
+    splits,
+  };
+}
+
+/** The columns of an event row in a fixed order: kind, epoch_day, ts, amount, numerator, denominator. */
+export function eventColumns(series: QuoteSeries): Array<[string, number, number, number | null, number | null, number | null]> {
+  return [
+    ...series.dividends.map((d) => ['dividend', d.epochDay, d.dateSeconds, d.amount, null, null] as [string, number, number, number, null, null]),
+    ...series.splits.map((s) => ['split', s.epochDay, s.dateSeconds, null, s.numerator, s.denominator] as [string, number, number, null, number, number]),
+  ];
+}
+
+export const SELECT_BARS = 'SELECT epoch_day, ts, open, high, low, close, volume FROM quote_cache_bars';
+export const SELECT_EVENTS = 'SELECT kind, epoch_day, ts, amount, numerator, denominator FROM quote_cache_events';
+export const SELECT_SERIES = 'SELECT meta_json, covered_start, covered_end, fetched_at FROM quote_cache_series';

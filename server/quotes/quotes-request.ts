@@ -1,0 +1,57 @@
+/**
+ * The body of `POST /api/quotes`, checked before anything reaches a provider: `{symbols, start, end}` or
+ * `{symbol, start, end}`, unix seconds in whole numbers, 1970 ≤ start < end ≤ now + 2 days, Yahoo
+ * symbols (letters, digits, `.`, `-`, `=`, `^`; at most 20 characters), 1 to 100 of them, no symbol twice
+ * (compared without case, as Yahoo does).
+ */
+import { z } from 'zod';
+import { SECONDS_PER_DAY } from '../../src/model/days';
+import { TICKER_MAX_LENGTH, TICKER_PATTERN } from '../../src/model/transaction';
+
+export const MAX_SYMBOLS = 100;
+
+export interface RequestIssue {
+  /** Dotted path into the body, `symbols.3`; empty for the body itself. */
+  path: string;
+  message: string;
+}
+
+export type QuotesRequestCheck =
+  | { ok: true; symbols: string[]; startSeconds: number; endSeconds: number; single: boolean }
+  | { ok: false; issues: RequestIssue[] };
+
+const symbol = z
+  .string()
+  .max(TICKER_MAX_LENGTH, { error: `at most ${TICKER_MAX_LENGTH} characters` })
+  .regex(TICKER_PATTERN, { error: 'not a Yahoo symbol (letters, digits, ".", "-", "=", "^")' });
+const unixSeconds = z.int({ error: 'unix seconds, a whole number' }).min(0, { error: 'before 1970' });
+const range = { start: unixSeconds, end: unixSeconds };
+const manySchema = z.strictObject({
+  symbols: z
+    .array(symbol)
+    .min(1, { error: 'at least one symbol' })
+    .max(MAX_SYMBOLS, { error: `at most ${MAX_SYMBOLS} symbols` }),
+  ...range,
+});
+const oneSchema = z.strictObject({ symbol, ...range });
+
+export function checkQuotesRequest(body: unknown, nowSeconds: number): QuotesRequestCheck {
+  const single = !(typeof body === 'object' && body !== null && 'symbols' in body);
+  const parsed = single ? oneSchema.safeParse(body) : manySchema.safeParse(body);
+  if (!parsed.success) {
+    return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) };
+  }
+  const symbols = 'symbols' in parsed.data ? parsed.data.symbols : [parsed.data.symbol];
+  const { start, end } = parsed.data;
+  const issues: RequestIssue[] = [];
+  if (start >= end) issues.push({ path: 'end', message: 'must be after start' });
+  if (end > nowSeconds + 2 * SECONDS_PER_DAY) issues.push({ path: 'end', message: 'more than two days in the future' });
+  const firstIndex = new Map<string, number>();
+  symbols.forEach((name, index) => {
+    const seen = firstIndex.get(name.toUpperCase());
+    if (seen === undefined) firstIndex.set(name.toUpperCase(), index);
+    else issues.push({ path: `symbols.${index}`, message: `repeats symbols.${seen} (${symbols[seen]})` });
+  });
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, symbols, startSeconds: start, endSeconds: end, single };
+}

@@ -1,0 +1,48 @@
+/**
+ * `POST /api/quotes` (mounted there by the server, behind its ID-token check: this router does not
+ * authenticate). JSON only (415 otherwise), a small body (413), a checked request (400 `{message,
+ * issues}`, and nothing reaches a provider); then 200 with the entries, an array for `{symbols}`, one
+ * entry for `{symbol}`.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { checkQuotesRequest } from './quotes-request';
+import type { QuotesService } from './quotes-service';
+
+/** 100 symbols of 20 characters with their quotes and commas take about 2.5 KB. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export function createQuotesRoutes(service: QuotesService, nowMs: () => number = () => Date.now()): Hono {
+  const routes = new Hono();
+  routes.post(
+    '/',
+    async (c, next) => {
+      const contentType = c.req.header('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+        return c.json({ message: 'Send the request as application/json.' }, 415);
+      }
+      await next();
+    },
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` }, 413),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ message: 'The request body is not valid JSON.', issues: [] }, 400);
+      }
+      const request = checkQuotesRequest(body, Math.floor(nowMs() / 1000));
+      if (!request.ok) return c.json({ message: 'Invalid quotes request.', issues: request.issues }, 400);
+      const entries = await service.getQuotes(request.symbols, request.startSeconds, request.endSeconds);
+      return c.json(request.single ? entries[0] : entries);
+    },
+  );
+  routes.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/', (c) => {
+    c.header('Allow', 'POST');
+    return c.json({ message: 'Quotes are asked for with POST.' }, 405);
+  });
+  return routes;
+}

@@ -1,0 +1,143 @@
+/**
+ * The quotes service: for each symbol asked, a chart from the configured providers, in the order asked.
+ * - `auto`: Yahoo through the cache (when there is one); if Yahoo fails, whatever the cache holds for the
+ *   range; else the recorded files.
+ * - `yahoo`: Yahoo only (through the cache when there is one, so only the tail is fetched); a failure is
+ *   an error entry, never stale data.
+ * - `files`: the recorded files only; nothing goes out to the network.
+ */
+import type { QuoteEntry } from '../../src/model/quotes';
+import { createCachedCharts, type CachedCharts } from './cached-charts';
+import { chartFromSeries } from './chart-json';
+import { createFilesProvider, type RecordedCharts } from './files-provider';
+import type { QuoteCache } from './quote-cache';
+import { createYahooProvider, type UpstreamCharts } from './yahoo-provider';
+
+export type QuotesProviderName = 'auto' | 'yahoo' | 'files';
+
+export interface QuotesService {
+  /** One entry per symbol, in the order given; `startSeconds`/`endSeconds` are unix seconds. */
+  getQuotes(symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuoteEntry[]>;
+}
+
+/** Knobs with production defaults; tests shorten the waits. */
+export interface QuotesTuning {
+  /** Per attempt, body included. */
+  timeoutMs: number;
+  /** Waits before the retries of a 429/5xx; its length is the number of retries. */
+  retryDelaysMs: readonly number[];
+  maxRetryAfterMs: number;
+  /** How long an outage (offline, timeout, throttled) is remembered: calls fail fast meanwhile. */
+  outageMs: number;
+  /** How long cached data that reached the present counts as current. */
+  freshSeconds: number;
+  /** Symbols worked on at once for one request. */
+  concurrency: number;
+  nowMs: () => number;
+}
+
+export const DEFAULT_TUNING: QuotesTuning = {
+  timeoutMs: 8_000,
+  retryDelaysMs: [500, 2_000],
+  maxRetryAfterMs: 5_000,
+  outageMs: 60_000,
+  freshSeconds: 15 * 60,
+  concurrency: 4,
+  nowMs: () => Date.now(),
+};
+
+export interface QuotesServiceOptions {
+  provider: QuotesProviderName;
+  marketDataDir: string;
+  yahooBaseUrl?: string;
+  cache: QuoteCache | null;
+  log?: (event: Record<string, unknown>) => void;
+  tuning?: Partial<QuotesTuning>;
+}
+
+type Lookup = (symbol: string, startSeconds: number, endSeconds: number) => Promise<QuoteEntry>;
+
+/** Runs `task` over `items` with at most `limit` at once; results keep the order of `items`. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function lookupIn(sources: {
+  provider: QuotesProviderName;
+  upstream: UpstreamCharts | null;
+  cached: CachedCharts | null;
+  files: RecordedCharts | null;
+  log: (event: Record<string, unknown>) => void;
+}): Lookup {
+  const { provider, upstream, cached, files, log } = sources;
+  const fromFiles = async (symbol: string, key: string, start: number, end: number, why: string[]): Promise<QuoteEntry> => {
+    const recorded = files ? await files.read(key, start, end) : { ok: false as const, message: 'no recorded files' };
+    if (recorded.ok) {
+      if (why.length > 0) log({ event: 'quotes.fallback', symbol, to: recorded.dataSource, reason: why.join('; ') });
+      return { symbol, data: chartFromSeries(recorded.series, recorded.dataSource) };
+    }
+    return { symbol, error: [...why, recorded.message].join('; ') };
+  };
+
+  /** A database error must not take the quotes down: log it and go on as if there were no cache. */
+  const cacheBroken = (symbol: string, error: unknown): null => {
+    log({ event: 'quotes.cache-error', symbol, message: error instanceof Error ? error.message : String(error) });
+    return null;
+  };
+
+  return async (symbol, start, end) => {
+    const key = symbol.toUpperCase();
+    if (provider === 'files') return fromFiles(symbol, key, start, end, []);
+    const result = cached ? await cached.get(key, start, end).catch((error: unknown) => cacheBroken(symbol, error)) : null;
+    if (result) {
+      if (result.ok) return { symbol, data: chartFromSeries(result.series, result.source) };
+      if (provider === 'yahoo') return { symbol, error: result.failure.message };
+      if (result.cached && result.cached.bars.length > 0) {
+        log({ event: 'quotes.fallback', symbol, to: 'cache', reason: result.failure.message });
+        return { symbol, data: chartFromSeries(result.cached, 'cache') };
+      }
+      return fromFiles(symbol, key, start, end, [result.failure.message, 'nothing cached for the range']);
+    }
+    const live = await upstream!.fetchSeries(key, start, end);
+    if (live.ok) return { symbol, data: chartFromSeries(live.series, 'yahoo') };
+    if (provider === 'yahoo') return { symbol, error: live.failure.message };
+    return fromFiles(symbol, key, start, end, [live.failure.message]);
+  };
+}
+
+export function createQuotesService(options: QuotesServiceOptions): QuotesService {
+  const tuning: QuotesTuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const log = options.log ?? (() => {});
+  const nowSeconds = () => Math.floor(tuning.nowMs() / 1000);
+  const upstream =
+    options.provider === 'files'
+      ? null
+      : createYahooProvider({
+          baseUrl: options.yahooBaseUrl,
+          timeoutMs: tuning.timeoutMs,
+          retryDelaysMs: tuning.retryDelaysMs,
+          maxRetryAfterMs: tuning.maxRetryAfterMs,
+          outageMs: tuning.outageMs,
+          nowMs: tuning.nowMs,
+          log,
+        });
+  const cached =
+    upstream && options.cache
+      ? createCachedCharts({ cache: options.cache, upstream, nowSeconds, freshSeconds: tuning.freshSeconds, log })
+      : null;
+  const files = options.provider === 'yahoo' ? null : createFilesProvider(options.marketDataDir, log);
+  const lookup = lookupIn({ provider: options.provider, upstream, cached, files, log });
+  return {
+    getQuotes: (symbols, startSeconds, endSeconds) =>
+      mapLimited(symbols, tuning.concurrency, (symbol) => lookup(symbol, startSeconds, endSeconds)),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Live daily charts from Yahoo through yahoo-finance2 (which knows Yahoo's URLs and cookie handling),
+ * with our transport underneath (timeout, retries, user agent, `baseUrl` redirection) and a circuit
+ * breaker in front. Every answer is reshaped to v8 JSON and passes `parseChart` before it is returned.
+ */
+import YahooFinance from 'yahoo-finance2';
+import { parseChart } from './chart-json';
+import { createCircuitBreaker } from './circuit-breaker';
+import { chartJsonFromYahooFinance2 } from './reshape-yahoo-finance2';
+import type { QuoteSeries } from './series';
+import { isOutage, UpstreamError, type UpstreamFailure } from './upstream-failure';
+import { BROWSER_USER_AGENT, createYahooFetch } from './yahoo-transport';
+
+export type SeriesResult = { ok: true; series: QuoteSeries } | { ok: false; failure: UpstreamFailure };
+
+export interface UpstreamCharts {
+  /** Daily bars, dividends and splits of `symbol` between the two unix times. */
+  fetchSeries(symbol: string, startSeconds: number, endSeconds: number): Promise<SeriesResult>;
+}
+
+export interface YahooProviderOptions {
+  baseUrl?: string;
+  timeoutMs: number;
+  retryDelaysMs: readonly number[];
+  maxRetryAfterMs: number;
+  /** How long an outage is remembered before Yahoo is tried again. */
+  outageMs: number;
+  nowMs: () => number;
+  log: (event: Record<string, unknown>) => void;
+}
+
+function failureOf(error: unknown): UpstreamFailure {
+  if (error instanceof UpstreamError) return { kind: error.kind, message: error.message };
+  // yahoo-finance2's own errors: a body that is not JSON, or not shaped like a chart.
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'bad-response', message: `unusable answer from Yahoo: ${message.slice(0, 160)}` };
+}
+
+export function createYahooProvider(options: YahooProviderOptions): UpstreamCharts {
+  const { log } = options;
+  const forward = (level: string) => (...args: unknown[]) =>
+    log({ event: 'quotes.yahoo-finance2', level, message: args.map(String).join(' ').slice(0, 300) });
+  const ignore = () => {};
+  const yahooFinance = new YahooFinance({
+    fetch: createYahooFetch({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      retryDelaysMs: options.retryDelaysMs,
+      maxRetryAfterMs: options.maxRetryAfterMs,
+      userAgent: BROWSER_USER_AGENT,
+    }),
+    versionCheck: false,
+    suppressNotices: ['yahooSurvey', 'ripHistorical'],
+    validation: { logErrors: false, logOptionsErrors: false },
+    logger: { info: ignore, debug: ignore, dir: ignore, warn: forward('warn'), error: forward('error') },
+  });
+  const circuit = createCircuitBreaker({
+    outageMs: options.outageMs,
+    nowMs: options.nowMs,
+    onOpen: (reason, forMs) => log({ event: 'quotes.yahoo-outage', reason, rememberedForMs: forMs }),
+  });
+
+  async function call(symbol: string, startSeconds: number, endSeconds: number): Promise<SeriesResult> {
+    try {
+      // Our `parseChart` validates; yahoo-finance2's schema would also reject harmless changes in meta.
+      const result = await yahooFinance.chart(
+        symbol,
+        { period1: startSeconds, period2: endSeconds, interval: '1d', events: 'div|split', includePrePost: false, return: 'object' },
+        { validateResult: false },
+      );
+      const parsed = parseChart(chartJsonFromYahooFinance2(result), symbol);
+      if (!parsed.ok) return { ok: false, failure: { kind: 'bad-response', message: `unusable answer from Yahoo: ${parsed.reason}` } };
+      return { ok: true, series: parsed.series };
+    } catch (error) {
+      return { ok: false, failure: failureOf(error) };
+    }
+  }
+
+  return {
+    async fetchSeries(symbol, startSeconds, endSeconds) {
+      const decision = circuit.check();
+      if (!decision.allowed) {
+        const retryIn = decision.retryInMs > 0 ? `; next try in ${Math.ceil(decision.retryInMs / 1000)} s` : '';
+        return { ok: false, failure: { kind: 'circuit-open', message: `Yahoo is unreachable: ${decision.reason}${retryIn}` } };
+      }
+      const startedMs = Date.now();
+      const result = await call(symbol, startSeconds, endSeconds);
+      if (result.ok || !isOutage(result.failure.kind)) circuit.succeeded();
+      else circuit.failed(result.failure.message);
+      log({
+        event: 'quotes.upstream',
+        symbol,
+        period1: startSeconds,
+        period2: endSeconds,
+        ms: Date.now() - startedMs,
+        outcome: result.ok ? 'ok' : result.failure.kind,
+        ...(result.ok ? { bars: result.series.bars.length } : { message: result.failure.message }),
+      });
+      return result;
+    },
+  };
+}

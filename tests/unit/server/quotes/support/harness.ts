@@ -1,0 +1,58 @@
+/** Recorded charts, a quotes service on a bare Hono app over real HTTP, and a SQLite cache in memory. */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import Database from 'better-sqlite3';
+import { Hono } from 'hono';
+import type { QuoteEntry, YahooChart, YahooChartResult } from '../../../../../src/model/quotes';
+import { createQuoteCache, createQuotesRoutes, createQuotesService, type QuoteCache, type QuotesServiceOptions } from '../../../../../server/quotes';
+
+const FIXTURES = join(import.meta.dirname, '../../../../fixtures/yahoo');
+
+/** The v8 chart JSON of a fixture in `tests/fixtures/yahoo/` (recorded exchanges keep it under `response.bodyJson`). */
+export function recordedChart(fileName: string): YahooChart {
+  const json = JSON.parse(readFileSync(join(FIXTURES, fileName), 'utf8')) as YahooChart | { response: { bodyJson: YahooChart } };
+  return 'response' in json ? json.response.bodyJson : json;
+}
+
+export function resultOf(entry: QuoteEntry | undefined): YahooChartResult {
+  if (!entry || !('data' in entry)) throw new Error(`expected a chart, got ${JSON.stringify(entry)}`);
+  return entry.data.chart.result![0]!;
+}
+
+/** Unix seconds of 00:00 UTC on an ISO date. */
+export const utc = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 1000;
+
+export function memoryCache(): Promise<QuoteCache> {
+  return createQuoteCache({ kind: 'sqlite', db: new Database(':memory:') });
+}
+
+/** Fast waits so that retries and timeouts fit in a test. */
+export const TEST_TUNING = { timeoutMs: 300, retryDelaysMs: [20, 40], maxRetryAfterMs: 1_500, outageMs: 60_000 };
+
+export interface RunningQuotes {
+  url: string;
+  post(body: unknown, init?: { contentType?: string; rawBody?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The quotes routes on a bare Hono app served on a free loopback port. */
+export async function serveQuotes(options: QuotesServiceOptions): Promise<RunningQuotes> {
+  const app = new Hono();
+  app.route('/api/quotes', createQuotesRoutes(createQuotesService(options)));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/quotes`;
+  return {
+    url,
+    post: (body, init = {}) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': init.contentType ?? 'application/json' },
+        body: init.rawBody ?? JSON.stringify(body),
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
