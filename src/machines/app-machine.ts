@@ -1,7 +1,15 @@
 import { sendTo, setup, type ActorRefFrom } from 'xstate';
 import { authMachine, type SessionEvent } from './auth-machine';
+import { importMachine } from './import-machine';
 import { portfolioMachine } from './portfolio-machine';
 import { transactionsMachine } from './transactions-machine';
+
+export interface AppInput {
+  /** The page address at start: a sign-in return lands on `/callback`. */
+  initialUrl: string;
+  /** ISIN → ticker choices of earlier imports. */
+  rememberedTickers: Record<string, string>;
+}
 
 /**
  * The root actor: it starts every flow of the app once, under a system id, and hands the session's
@@ -9,18 +17,19 @@ import { transactionsMachine } from './transactions-machine';
  */
 export const appMachine = setup({
   types: {
-    input: {} as { initialUrl: string },
-    context: {} as { initialUrl: string },
+    input: {} as AppInput,
+    context: {} as AppInput,
     events: {} as SessionEvent,
   },
-  actors: { auth: authMachine, portfolio: portfolioMachine, transactions: transactionsMachine },
+  actors: { auth: authMachine, portfolio: portfolioMachine, transactions: transactionsMachine, import: importMachine },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ initialUrl: input.initialUrl }),
+  context: ({ input }) => input,
   invoke: [
     { src: 'auth', id: 'auth', systemId: 'auth', input: ({ context }) => ({ initialUrl: context.initialUrl }) },
     { src: 'portfolio', id: 'portfolio', systemId: 'portfolio' },
     { src: 'transactions', id: 'transactions', systemId: 'transactions' },
+    { src: 'import', id: 'import', systemId: 'import', input: ({ context }) => ({ rememberedTickers: context.rememberedTickers }) },
   ],
   on: {
     'session.changed': { actions: sendTo('portfolio', ({ event }) => event) },

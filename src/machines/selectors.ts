@@ -7,6 +7,7 @@ import { countTransactions, type Transaction, type TransactionSet } from '../mod
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
 import { describeChange } from './transaction-changes';
+import type { importMachine } from './import-machine';
 import type { transactionsMachine } from './transactions-machine';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
@@ -76,3 +77,21 @@ export function groupByTicker(set: TransactionSet | null): TickerTransactions[] 
 }
 
 export const selectTransactionCount = (s: PortfolioSnapshot): number => (s.context.transactions ? countTransactions(s.context.transactions) : 0);
+
+type ImportSnapshot = SnapshotFrom<typeof importMachine>;
+
+export type ImportStatus = 'idle' | 'parsing' | 'preview' | 'merging' | 'saving' | 'done' | 'failed';
+
+export const selectImportStatus = (s: ImportSnapshot): ImportStatus => {
+  for (const state of ['parsing', 'preview', 'merging', 'saving', 'done', 'failed'] as const) if (s.matches(state)) return state;
+  return 'idle';
+};
+export const selectImportFileName = (s: ImportSnapshot): string | null => s.context.fileName;
+/** Parse progress, 0–1, or null before the first report. */
+export const selectImportProgress = (s: ImportSnapshot): number | null =>
+  s.context.progress && s.context.progress.totalBytes > 0 ? Math.min(1, s.context.progress.bytes / s.context.progress.totalBytes) : null;
+export const selectImportRows = (s: ImportSnapshot): number => s.context.progress?.rows ?? 0;
+export const selectImportPreview = (s: ImportSnapshot) => s.context.preview;
+export const selectImportTickers = (s: ImportSnapshot): Record<string, string> => s.context.tickers;
+export const selectImportResult = (s: ImportSnapshot) => s.context.result;
+export const selectImportError = (s: ImportSnapshot): string | null => s.context.error;

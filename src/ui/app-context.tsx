@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AppActorRef } from '../machines/app-machine';
 import type { AuthActorRef } from '../machines/auth-machine';
+import type { ImportActorRef } from '../machines/import-machine';
 import type { PortfolioActorRef } from '../machines/portfolio-machine';
 import type { TransactionsActorRef } from '../machines/transactions-machine';
 
@@ -16,3 +17,4 @@ function useAppActor(): AppActorRef {
 export const useAuthActor = (): AuthActorRef => useAppActor().system.get('auth') as AuthActorRef;
 export const usePortfolioActor = (): PortfolioActorRef => useAppActor().system.get('portfolio') as PortfolioActorRef;
 export const useTransactionsActor = (): TransactionsActorRef => useAppActor().system.get('transactions') as TransactionsActorRef;
+export const useImportActor = (): ImportActorRef => useAppActor().system.get('import') as ImportActorRef;

@@ -6,12 +6,15 @@
 import * as Comlink from 'comlink';
 import type { TransactionSet } from '../model';
 import { PortfolioEngine, type ActiveSeries, type Derivation } from './engine';
+import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
 import { requestQuotes, type QuotesRequestArgs } from './quotes-client';
 import { collectTransferables } from './transferables';
 
 export type { ActiveSeries, Derivation } from './engine';
+export type { ImportMerge, ImportPreview, ImportProgress, ProductChoice, SkippedGroup } from './import-session';
 
 const engine = new PortfolioEngine();
+const importSession = new ImportSession();
 
 export interface Timed<T> {
   result: T;
@@ -56,6 +59,17 @@ const api = {
   },
   combine(active: readonly string[]): Timed<ActiveSeries> {
     return timed(() => engine.combine(active));
+  },
+  /** Parses a DEGIRO account statement in the worker, streaming it; `onProgress` is a Comlink proxy. */
+  parseImport(file: Blob, existing: TransactionSet, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview> {
+    return importSession.parse(file, existing, tickers, onProgress);
+  },
+  /** The full set after adding the parsed file's new transactions, with the tickers the user chose. */
+  mergeImport(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge> {
+    return importSession.merge(existing, tickers);
+  },
+  discardImport(): void {
+    importSession.discard();
   },
 };
 

@@ -15,6 +15,7 @@ import {
 import { usePortfolioActor, useTransactionsActor } from '../app-context';
 import { AddTransactionForm } from '../components/add-transaction-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ImportPanel } from '../components/import-panel';
 import { formatNumber } from '../format';
 
 type Question = { kind: 'delete'; transaction: Transaction } | { kind: 'deleteAll' } | null;
@@ -47,6 +48,7 @@ export function TransactionsPage() {
   return (
     <section className="transactions">
       <h1>Transactions</h1>
+      <ImportPanel />
       {status === 'loadFailed' ? (
         <p role="alert" className="error">
           {loadError}{' '}

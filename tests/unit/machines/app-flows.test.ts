@@ -1,82 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { appMachine } from '../../../src/machines/app-machine';
-import { authMachine } from '../../../src/machines/auth-machine';
-import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
-import type { SessionUser } from '../../../src/machines/services/auth-client';
+import { waitFor } from 'xstate';
 import { HttpError } from '../../../src/machines/services/http';
-import type { VersionedSet } from '../../../src/machines/services/transactions-api';
-import type { TransactionChange } from '../../../src/machines/transaction-changes';
-import { transactionsMachine, type TransactionsActorRef } from '../../../src/machines/transactions-machine';
 import type { Transaction, TransactionSet } from '../../../src/model';
-import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
-
-const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
-const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2024-01-02', amount: 1, value: 2, currency: 'EUR' };
-const setOf = (...ts: Transaction[]): TransactionSet => ({
-  stock: ts.filter((t) => t.type === 'stock'),
-  dividend: ts.filter((t) => t.type === 'dividend'),
-  commission: ts.filter((t) => t.type === 'commission'),
-});
-/** Stand-ins for the worker's results: the machines only pass them along, so their inside does not matter here. */
-const derivationFor = (tickers: string[]) =>
-  ({ summary: { portfolioValue: 1 }, tickers: Object.fromEntries(tickers.map((t) => [t, {}])), active: { tickers } }) as unknown as Derivation;
-const seriesFor = (tickers: string[]) => ({ tickers }) as unknown as ActiveSeries;
-type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
-
-interface Fakes {
-  server: { set: TransactionSet; version: number };
-  loadTransactions?: () => Promise<VersionedSet>;
-  save?: (input: { base: TransactionSet; version: string | null }) => Promise<VersionedSet>;
-  fetchPrices?: (input: PricesInput) => Promise<PricesLoaded>;
-}
-
-/** The real machines and their wiring, with the services (server, worker, provider) replaced at the edge. */
-function startApp(fakes: Fakes) {
-  const calls = { fetchPrices: [] as string[][], derive: 0, combine: [] as string[][] };
-  const symbolsOf = (set: TransactionSet) => [...new Set([...set.stock, ...set.dividend, ...set.commission].map((t) => t.ticker))].sort();
-  let held: TransactionSet = setOf();
-  const portfolio = portfolioMachine.provide({
-    actors: {
-      loadTransactions: fromPromise<VersionedSet, { idToken: string }>(fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` }))),
-      handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
-        held = input.transactions;
-        const all = [...held.stock, ...held.dividend, ...held.commission].map((t) => t.date).sort();
-        return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
-      }),
-      fetchPrices: fromPromise<PricesLoaded, PricesInput>(async ({ input }) => {
-        calls.fetchPrices.push(input.symbols);
-        if (fakes.fetchPrices) return fakes.fetchPrices(input);
-        return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {} };
-      }),
-      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async () => {
-        calls.derive += 1;
-        return { result: derivationFor(symbolsOf(held)), computeMs: 1 };
-      }),
-      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async ({ input }) => {
-        calls.combine.push(input.active);
-        return { result: seriesFor(input.active), computeMs: 1 };
-      }),
-    },
-  });
-  const transactions = transactionsMachine.provide({
-    actors: {
-      save: fromPromise<VersionedSet, { idToken: string; base: TransactionSet; version: string | null; change: TransactionChange }>(async ({ input }) => {
-        if (fakes.save) return fakes.save(input);
-        throw new Error('no save configured');
-      }),
-    },
-  });
-  const auth = authMachine.provide({
-    actors: {
-      loadSession: fromPromise<SessionUser | null>(async () => ({ sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null })),
-      sessionEvents: fromCallback(() => {}),
-    },
-  });
-  const app = createActor(appMachine.provide({ actors: { auth, portfolio, transactions } }), { input: { initialUrl: 'http://app.test/dashboard' } }).start();
-  const get = <T extends AnyActorRef>(id: string) => app.system.get(id) as T;
-  return { app, calls, portfolio: get<PortfolioActorRef>('portfolio'), saver: get<TransactionsActorRef>('transactions') };
-}
+import { buy, fee, setOf, startApp } from './app-harness';
 
 describe('portfolio and saving, wired by the app', () => {
   it('loads on sign-in, hands the set to the worker, fetches the named symbols, derives, and settles', async () => {
@@ -132,8 +58,8 @@ describe('portfolio and saving, wired by the app', () => {
     const server = { set: setOf(buy), version: 1 };
     const save = vi.fn(async ({ base, version }: { base: TransactionSet; version: string | null }) => {
       expect(version).toBe('"1"');
-      expect(base).toEqual(setOf(buy));
-      server.set = setOf(buy, { ...buy, ticker: 'MSFT', currency: 'USD' });
+      expect(base).toEqual(setOf(buy, { ...buy, ticker: 'MSFT', currency: 'USD' }));
+      server.set = base;
       server.version = 2;
       return { transactions: server.set, version: '"2"' };
     });
@@ -162,7 +88,7 @@ describe('portfolio and saving, wired by the app', () => {
     const server = { set: setOf(buy), version: 1 };
     const save = vi.fn(async ({ base, version }: { base: TransactionSet; version: string | null }) => {
       if (version !== `"${server.version}"`) throw new HttpError(412, 'The transactions changed since you loaded them.', { version: server.version });
-      server.set = { ...base, commission: [...base.commission, fee] };
+      server.set = base;
       server.version += 1;
       return { transactions: server.set, version: `"${server.version}"` };
     });

@@ -1,0 +1,167 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectImportError,
+  selectImportFileName,
+  selectImportPreview,
+  selectImportProgress,
+  selectImportResult,
+  selectImportRows,
+  selectImportStatus,
+  selectImportTickers,
+} from '../../machines/selectors';
+import { useImportActor } from '../app-context';
+
+/** 'Upload from file:' and the whole DEGIRO import flow: progress, preview, confirm, result. */
+export function ImportPanel() {
+  const importer = useImportActor();
+  const status = useSelector(importer, selectImportStatus);
+  const fileName = useSelector(importer, selectImportFileName);
+  const progress = useSelector(importer, selectImportProgress);
+  const rows = useSelector(importer, selectImportRows);
+  const preview = useSelector(importer, selectImportPreview);
+  const tickers = useSelector(importer, selectImportTickers);
+  const result = useSelector(importer, selectImportResult);
+  const error = useSelector(importer, selectImportError);
+  const busy = status === 'parsing' || status === 'merging' || status === 'saving';
+
+  return (
+    <section className="import" aria-labelledby="import-heading">
+      <h2 id="import-heading" className="visually-hidden">
+        Import
+      </h2>
+      <label htmlFor="import-file">Upload from file:</label>{' '}
+      <input
+        id="import-file"
+        type="file"
+        accept=".csv"
+        disabled={busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) importer.send({ type: 'import.fileSelected', file });
+        }}
+      />
+      <p className="hint">A DEGIRO account statement (Account.csv), in any of DEGIRO&apos;s languages.</p>
+
+      {status === 'parsing' ? (
+        <div role="status">
+          <p>
+            Reading {fileName}… {rows.toLocaleString('en-US')} rows
+          </p>
+          <progress max={1} value={progress ?? undefined} aria-label="Import progress" />{' '}
+          <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.cancel' })}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+
+      {status === 'failed' ? (
+        <div role="alert" className="error">
+          <p>{error}</p>
+          <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
+            Close
+          </button>
+        </div>
+      ) : null}
+
+      {status === 'done' && result ? (
+        <div role="status" className="notice">
+          <p>
+            Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported.
+          </p>
+          <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
+            Close
+          </button>
+        </div>
+      ) : null}
+
+      {(status === 'preview' || status === 'merging' || status === 'saving') && preview ? (
+        <div className="import-preview" role="region" aria-label="Import preview">
+          <h3>Preview of {fileName}</h3>
+          <p>
+            <strong>{preview.newTransactions} new</strong>, {preview.alreadyImported} already imported.
+          </p>
+          <ul className="counts">
+            <li>Buys: {preview.counts.buys}</li>
+            <li>Sells: {preview.counts.sells}</li>
+            <li>Dividends: {preview.counts.dividends}</li>
+            <li>Commissions: {preview.counts.commissions}</li>
+            <li>Skipped: {preview.counts.skipped}</li>
+            <li>Unrecognised: {preview.counts.unrecognised}</li>
+          </ul>
+          {preview.products.length > 0 ? (
+            <table>
+              <caption>Products and their tickers</caption>
+              <thead>
+                <tr><th>Product</th><th>ISIN</th><th>Ticker</th></tr>
+              </thead>
+              <tbody>
+                {preview.products.map((product) => (
+                  <tr key={product.key}>
+                    <td>{product.product}</td>
+                    <td>{product.isin}</td>
+                    <td>
+                      <input
+                        aria-label={`Ticker for ${product.product || product.key}`}
+                        value={tickers[product.key] ?? ''}
+                        placeholder="Yahoo symbol"
+                        disabled={status !== 'preview'}
+                        onChange={(e) => importer.send({ type: 'import.setTicker', key: product.key, ticker: e.target.value })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {preview.skipped.length > 0 ? (
+            <details>
+              <summary>Skipped rows ({preview.counts.skipped})</summary>
+              <ul>
+                {preview.skipped.map((group) => (
+                  <li key={group.reason}>
+                    {group.reason}: {group.count}
+                    <ul>
+                      {group.examples.map((row) => (
+                        <li key={row.line}>
+                          line {row.line}: <code>{row.text}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {preview.counts.unrecognised > 0 ? (
+            <div className="notice">
+              <p>
+                {preview.counts.unrecognised} rows were not recognised and will not be imported. Check them against your statement:
+              </p>
+              <ul>
+                {preview.unrecognised.map((row) => (
+                  <li key={row.line}>
+                    line {row.line}: <code>{row.text}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {error ? (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          ) : null}
+          <div className="actions">
+            <button type="button" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.confirm' })}>
+              {status === 'preview' ? `Import ${preview.newTransactions} new transactions` : 'Importing…'}
+            </button>
+            <button type="button" className="secondary" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.cancel' })}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

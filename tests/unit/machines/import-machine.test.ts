@@ -1,0 +1,180 @@
+import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { HttpError } from '../../../src/machines/services/http';
+import type { Transaction, TransactionSet } from '../../../src/model';
+import type { ImportPreview } from '../../../src/worker';
+import { buy, setOf, startApp } from './app-harness';
+
+const imported: Transaction = { ticker: 'VUSA.AS', type: 'stock', date: '2023-03-01', amount: 3, value: 210, currency: 'EUR', importId: 'row-7' };
+const file = new File(['Datum,Tijd\n'], 'Account.csv', { type: 'text/csv' });
+
+const previewWith = (overrides: Partial<ImportPreview> = {}): ImportPreview => ({
+  error: null,
+  counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 2, unrecognised: 0, lines: 4 },
+  newTransactions: 1,
+  alreadyImported: 0,
+  skipped: [{ reason: 'deposit', count: 2, examples: [{ line: 3, text: 'iDEAL storting' }] }],
+  unrecognised: [],
+  products: [{ key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', isin: 'IE00B3XXRP09', ticker: 'VUSA.AS', source: 'table' }],
+  ...overrides,
+});
+
+async function ready(fakes: Parameters<typeof startApp>[0]) {
+  const app = startApp(fakes);
+  await waitFor(app.portfolio, (s) => s.matches({ ready: 'settled' }));
+  return app;
+}
+
+describe('import machine', () => {
+  it('parses with progress, previews, merges, saves the full set, remembers the tickers and reports the count', async () => {
+    const server = { set: setOf(buy), version: 1 };
+    const remember = vi.fn();
+    const { importer, portfolio } = await ready({
+      server,
+      parseImport: async ({ file: given }) => {
+        expect(given.name).toBe('Account.csv');
+        return previewWith();
+      },
+      mergeImport: async ({ existing, tickers }) => {
+        expect(existing).toEqual(setOf(buy));
+        expect(tickers).toEqual({ IE00B3XXRP09: 'VUSA.AS' });
+        return { merged: setOf(buy, imported), added: 1, alreadyPresent: 0, unresolvedProducts: [] };
+      },
+      save: async ({ base, version }) => {
+        expect(version).toBe('"1"');
+        server.set = base;
+        server.version = 2;
+        return { transactions: base, version: '"2"' };
+      },
+      rememberTickers: remember,
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    expect(importer.getSnapshot().matches('parsing')).toBe(true);
+    await waitFor(importer, (s) => s.matches('preview'));
+    expect(importer.getSnapshot().context.progress).toEqual({ bytes: 1, totalBytes: 2, rows: 10 });
+    importer.send({ type: 'import.confirm' });
+    await waitFor(importer, (s) => s.matches('done'));
+    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0 });
+    expect(remember).toHaveBeenCalledWith({ IE00B3XXRP09: 'VUSA.AS' });
+    await waitFor(portfolio, (s) => s.context.version === '"2"' && s.matches({ ready: 'settled' }));
+    expect(portfolio.getSnapshot().context.transactions).toEqual(setOf(buy, imported));
+  });
+
+  it('asks for a ticker the table does not know before it merges', async () => {
+    const merge = vi.fn(async ({ tickers }: { existing: TransactionSet; tickers: Record<string, string> }) => {
+      expect(tickers.NL0000000001).toBe('ABC.AS');
+      return { merged: setOf(buy), added: 0, alreadyPresent: 1, unresolvedProducts: [] };
+    });
+    const { importer } = await ready({
+      server: { set: setOf(buy), version: 1 },
+      parseImport: async () => previewWith({ products: [{ key: 'NL0000000001', product: 'SOME NV', isin: 'NL0000000001', ticker: null, source: null }] }),
+      mergeImport: merge,
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('preview'));
+    importer.send({ type: 'import.confirm' });
+    expect(importer.getSnapshot().matches('preview')).toBe(true);
+    expect(importer.getSnapshot().context.error).toBe('Choose a ticker for: SOME NV.');
+    importer.send({ type: 'import.setTicker', key: 'NL0000000001', ticker: ' abc.as ' });
+    importer.send({ type: 'import.confirm' });
+    await waitFor(importer, (s) => s.matches('done'));
+    expect(merge).toHaveBeenCalledOnce();
+    expect(importer.getSnapshot().context.result).toEqual({ added: 0, alreadyPresent: 1 });
+  });
+
+  it('the same file again adds nothing and saves nothing', async () => {
+    const save = vi.fn();
+    const { importer } = await ready({
+      server: { set: setOf(buy, imported), version: 1 },
+      parseImport: async () => previewWith({ newTransactions: 0, alreadyImported: 1 }),
+      mergeImport: async () => ({ merged: setOf(buy, imported), added: 0, alreadyPresent: 1, unresolvedProducts: [] }),
+      save,
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('preview'));
+    expect(importer.getSnapshot().context.preview?.newTransactions).toBe(0);
+    importer.send({ type: 'import.confirm' });
+    await waitFor(importer, (s) => s.matches('done'));
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('cancel leaves everything as it was', async () => {
+    const server = { set: setOf(buy), version: 1 };
+    const { importer, portfolio } = await ready({ server, parseImport: async () => previewWith() });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('preview'));
+    importer.send({ type: 'import.cancel' });
+    await waitFor(importer, (s) => s.matches('idle'));
+    expect(importer.getSnapshot().context.preview).toBeNull();
+    expect(portfolio.getSnapshot().context.transactions).toEqual(setOf(buy));
+  });
+
+  it('a file that is not a DEGIRO export ends in failed with the parser’s message', async () => {
+    const { importer } = await ready({
+      server: { set: setOf(buy), version: 1 },
+      parseImport: async () => previewWith({ error: 'This is not a DEGIRO account statement: expected a header starting Datum,Tijd,…' }),
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('failed'));
+    expect(importer.getSnapshot().context.error).toBe('This is not a DEGIRO account statement: expected a header starting Datum,Tijd,…');
+    importer.send({ type: 'import.dismiss' });
+    expect(importer.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('a parser crash ends in failed with the message', async () => {
+    const { importer } = await ready({
+      server: { set: setOf(buy), version: 1 },
+      parseImport: async () => {
+        throw new Error('out of memory');
+      },
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('failed'));
+    expect(importer.getSnapshot().context.error).toBe('The file could not be read: out of memory');
+  });
+
+  it('a failed save keeps the preview and says why', async () => {
+    const { importer } = await ready({
+      server: { set: setOf(buy), version: 1 },
+      parseImport: async () => previewWith(),
+      mergeImport: async () => ({ merged: setOf(buy, imported), added: 1, alreadyPresent: 0, unresolvedProducts: [] }),
+      save: async () => {
+        throw new HttpError(500, 'Storage failed to write.', null);
+      },
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('preview'));
+    importer.send({ type: 'import.confirm' });
+    await waitFor(importer, (s) => s.matches('preview') && s.context.error !== null);
+    expect(importer.getSnapshot().context.error).toBe('Saving failed, nothing was imported: Storage failed to write.');
+    expect(importer.getSnapshot().context.preview).not.toBeNull();
+  });
+
+  it('a conflict on save reloads the portfolio and keeps the preview to confirm again', async () => {
+    const server = { set: setOf(buy), version: 1 };
+    let saves = 0;
+    const { importer, portfolio } = await ready({
+      server,
+      parseImport: async () => previewWith(),
+      mergeImport: async ({ existing }) => ({ merged: { ...existing, stock: [...existing.stock, imported] }, added: 1, alreadyPresent: 0, unresolvedProducts: [] }),
+      save: async ({ base, version }) => {
+        saves += 1;
+        if (version !== `"${server.version}"`) throw new HttpError(412, 'Version mismatch', null);
+        server.set = base;
+        server.version += 1;
+        return { transactions: base, version: `"${server.version}"` };
+      },
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('preview'));
+    server.version = 5; // another tab saved meanwhile
+    importer.send({ type: 'import.confirm' });
+    await waitFor(importer, (s) => s.matches('preview') && s.context.error !== null);
+    expect(importer.getSnapshot().context.error).toMatch(/changed elsewhere/);
+    await waitFor(portfolio, (s) => s.context.version === '"5"' && s.matches({ ready: 'settled' }));
+    importer.send({ type: 'import.confirm' });
+    await waitFor(importer, (s) => s.matches('done'));
+    expect(saves).toBe(2);
+    expect(server.set.stock).toContainEqual(imported);
+  });
+});
