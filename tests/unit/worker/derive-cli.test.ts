@@ -1,0 +1,31 @@
+/** The real `derive` CLI, spawned through npm: prints the golden `expected` shape, refuses what is not a scenario. */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { figureDifferences } from './helpers/compare-figures';
+
+const root = join(import.meta.dirname, '../../..');
+
+function runDerive(path: string) {
+  return spawnSync('npm', ['run', '--silent', 'derive', '--', path], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('npm run derive', () => {
+  it('prints the expected figures of a golden scenario on stdout', () => {
+    const result = runDerive('tests/golden/multi-ticker-active-subset.json');
+    expect(result.status).toBe(0);
+    const golden = JSON.parse(readFileSync(join(root, 'tests/golden/multi-ticker-active-subset.json'), 'utf8')) as { expected: unknown };
+    expect(figureDifferences(JSON.parse(result.stdout), golden.expected).slice(0, 20)).toEqual([]);
+  });
+
+  it('exits 1 with the reason when the file is not a scenario', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'derive-')), 'bad.json');
+    writeFileSync(path, JSON.stringify({ asOf: '2024-13-01', transactions: { stock: [] }, quotes: [] }));
+    const result = runDerive(path);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/asOf/);
+  });
+});
