@@ -1,17 +1,32 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { CallbackPage } from './pages/callback-page';
-import { DashboardPage } from './pages/dashboard-page';
-import { LoginPage } from './pages/login-page';
 import { ProblemPage } from './pages/problem-page';
-import { TransactionsPage } from './pages/transactions-page';
 import { RequireSignIn } from './shell/require-sign-in';
 import { Shell } from './shell/shell';
+
+// Pages load on demand: the landing chart, the dashboard's charts and the import code stay out of the first load.
+const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
+const DashboardPage = lazy(() => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const TransactionsPage = lazy(() => import('./pages/transactions-page').then((m) => ({ default: m.TransactionsPage })));
+
+const page = (element: ReactNode) => (
+  <Suspense
+    fallback={
+      <p className="page-notice" role="status">
+        Loading…
+      </p>
+    }
+  >
+    {element}
+  </Suspense>
+);
 
 export function App() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login" element={page(<LoginPage />)} />
         <Route path="/callback" element={<CallbackPage />} />
         <Route
           path="/forbidden"
@@ -28,8 +43,8 @@ export function App() {
             </RequireSignIn>
           }
         >
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/transactions" element={<TransactionsPage />} />
+          <Route path="/dashboard" element={page(<DashboardPage />)} />
+          <Route path="/transactions" element={page(<TransactionsPage />)} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>
