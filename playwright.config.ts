@@ -56,6 +56,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       QUOTES_PROVIDER: 'files',
       LOG_LEVEL: 'warn',
+      // The e2e server always runs on its own fresh SQLite file, whatever the shell has set.
+      DATABASE_URL: '',
     },
   },
 });

@@ -22,8 +22,10 @@ export { expect };
 export async function signIn(page: Page, username = 'demo', password = 'demo'): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The provider's page holds a sign-in form and a create-account form: use the first.
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Sign in' }) });
+  await form.getByLabel('Username', { exact: true }).fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
