@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQuotesService, type QuoteCache, type QuotesService } from '../../../../server/quotes';
+import { startFakeYahoo, type FakeBehaviour, type FakeYahoo } from './support/fake-yahoo';
+import { memoryCache, recordedChart, resultOf, TEST_TUNING, utc } from './support/harness';
+
+const recordedAtMs = Date.parse('2025-02-22T10:00:00Z');
+const primedStart = utc('2021-02-01');
+const primedEnd = utc('2021-06-01');
+
+let fake: FakeYahoo;
+let cache: QuoteCache;
+let auto: QuotesService;
+
+beforeEach(async () => {
+  fake = await startFakeYahoo([recordedChart('MSFT-1y-dividends.recorded.json')]);
+  cache = await memoryCache();
+  auto = createQuotesService({
+    provider: 'auto',
+    marketDataDir: '/nonexistent',
+    yahooBaseUrl: fake.baseUrl,
+    cache,
+    tuning: { ...TEST_TUNING, retryDelaysMs: [], nowMs: () => recordedAtMs },
+  });
+  await auto.getQuotes(['MSFT'], primedStart, primedEnd);
+});
+afterEach(() => fake.close());
+
+const garbage: FakeBehaviour[] = ['html-page', 'json-not-a-chart', 'columns-of-unequal-length', 'another-symbol', 'status-500'];
+
+describe('a bad upstream answer never reaches the cache', () => {
+  it.each(garbage)('after %s the cache holds what it held, and auto serves it marked cache', async (behaviour) => {
+    const coverageBefore = await cache.coverage('MSFT');
+    const barsBefore = (await cache.read('MSFT', 0, 2 ** 31))!.bars;
+
+    fake.queue(behaviour);
+    const entry = (await auto.getQuotes(['MSFT'], primedStart, utc('2022-01-31')))[0];
+
+    expect(fake.requests).toHaveLength(2);
+    expect(resultOf(entry).meta.dataSource).toBe('cache');
+    expect(resultOf(entry).timestamp).toEqual(barsBefore.map((bar) => bar.timestampSeconds));
+    expect(await cache.coverage('MSFT')).toEqual(coverageBefore);
+    expect((await cache.read('MSFT', 0, 2 ** 31))!.bars).toEqual(barsBefore);
+  });
+
+  it('fetches the tail again once the upstream answers well', async () => {
+    fake.queue('json-not-a-chart');
+    await auto.getQuotes(['MSFT'], primedStart, utc('2022-01-31'));
+    const healed = resultOf((await auto.getQuotes(['MSFT'], primedStart, utc('2022-01-31')))[0]);
+    expect(healed.meta.dataSource).toBe('yahoo');
+    expect(healed.timestamp).toHaveLength(252);
+  });
+
+  it('gives an error entry, not stale data, when the provider is yahoo only', async () => {
+    const yahooOnly = createQuotesService({
+      provider: 'yahoo',
+      marketDataDir: '/nonexistent',
+      yahooBaseUrl: fake.baseUrl,
+      cache,
+      tuning: { ...TEST_TUNING, nowMs: () => recordedAtMs },
+    });
+    fake.queue('another-symbol');
+    const [entry] = await yahooOnly.getQuotes(['MSFT'], primedStart, utc('2022-01-31'));
+    expect(entry).toEqual({ symbol: 'MSFT', error: expect.stringContaining('chart is for NOT-MSFT, not MSFT') });
+  });
+});

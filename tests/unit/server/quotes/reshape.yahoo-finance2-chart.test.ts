@@ -1,0 +1,70 @@
+import YahooFinance from 'yahoo-finance2';
+import { describe, expect, it } from 'vitest';
+import { epochDayFromIso } from '../../../../src/model/days';
+import type { YahooChart } from '../../../../src/model/quotes';
+import { chartFromSeries, parseChart } from '../../../../server/quotes/chart-json';
+import { chartJsonFromYahooFinance2 } from '../../../../server/quotes/reshape-yahoo-finance2';
+import { recordedChart } from './support/harness';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {}, dir() {} };
+
+/** What yahoo-finance2's `chart()` returns when Yahoo answers with `recorded`. */
+async function chartResultFor(recorded: YahooChart, symbol: string, period1: number, period2: number): Promise<unknown> {
+  const yahooFinance = new YahooFinance({
+    versionCheck: false,
+    logger: silent,
+    fetch: (async () => new Response(JSON.stringify(recorded), { headers: { 'content-type': 'application/json' } })) as typeof fetch,
+  });
+  return yahooFinance.chart(symbol, { period1, period2, interval: '1d', events: 'div|split', return: 'object' }, { validateResult: false });
+}
+
+describe('reshaping a yahoo-finance2 chart() result', () => {
+  const aapl = recordedChart('AAPL-dividend-split.recorded.json');
+
+  it('gives back the v8 chart JSON Yahoo sent, with every Date turned back into unix seconds', async () => {
+    const result = await chartResultFor(aapl, 'AAPL', 1598832000, 1604707200);
+    expect((result as { meta: { regularMarketTime: unknown } }).meta.regularMarketTime).toBeInstanceOf(Date);
+    expect(chartJsonFromYahooFinance2(result)).toEqual({ chart: { result: [aapl.chart.result![0]], error: null } });
+  });
+
+  it('produces what the engine reads: meta, bars, the split and the dividend on their New York days', async () => {
+    const parsed = parseChart(chartJsonFromYahooFinance2(await chartResultFor(aapl, 'AAPL', 1598832000, 1604707200)), 'AAPL');
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const served = chartFromSeries(parsed.series, 'yahoo').chart.result![0]!;
+    expect(served.meta).toMatchObject({ symbol: 'AAPL', currency: 'USD', exchangeTimezoneName: 'America/New_York', dataSource: 'yahoo' });
+    expect(served.timestamp).toHaveLength(49);
+    expect(served.indicators.quote[0]!.close![0]).toBeCloseTo(129.04, 2);
+    expect(Object.keys(served.indicators.quote[0]!).sort()).toEqual(['close', 'high', 'low', 'open', 'volume']);
+    expect(served.events!.splits).toEqual({ '1598880600': { date: 1598880600, numerator: 4, denominator: 1, splitRatio: '4:1' } });
+    expect(served.events!.dividends).toEqual({ '1604673000': { amount: 0.205, date: 1604673000 } });
+    expect(parsed.series.splits[0]!.epochDay).toBe(epochDayFromIso('2020-08-31'));
+    expect(parsed.series.dividends[0]!.epochDay).toBe(epochDayFromIso('2020-11-06'));
+  });
+
+  it('gives an empty range an empty quote, as Yahoo does, and parses it as no bars', async () => {
+    const empty: YahooChart = {
+      chart: { result: [{ meta: { ...aapl.chart.result![0]!.meta }, indicators: { quote: [{}], adjclose: [{}] } }], error: null },
+    };
+    const reshaped = chartJsonFromYahooFinance2(await chartResultFor(empty, 'AAPL', 1598832000, 1598918400));
+    expect(reshaped.chart.result![0]!.indicators.quote).toEqual([{}]);
+    const parsed = parseChart(reshaped, 'AAPL');
+    expect(parsed.ok && parsed.series.bars).toEqual([]);
+  });
+
+  it('puts an FX bar stamped at midnight London time in summer on the London day', () => {
+    const chart: YahooChart = {
+      chart: {
+        result: [
+          {
+            meta: { symbol: 'EUR=X', currency: 'EUR', exchangeTimezoneName: 'Europe/London' },
+            timestamp: [Date.parse('2024-07-01T23:00:00Z') / 1000],
+            indicators: { quote: [{ close: [0.93] }] },
+          },
+        ],
+        error: null,
+      },
+    };
+    const parsed = parseChart(chart, 'EUR=X');
+    expect(parsed.ok && parsed.series.bars[0]!.epochDay).toBe(epochDayFromIso('2024-07-02'));
+  });
+});
