@@ -1,0 +1,81 @@
+/**
+ * The Hono app: `/api/config` (public), `/api/transactions` and `/api/quotes` (ID token required),
+ * the built-in provider's sign-in pages, `/healthz`, and the built SPA for everything else.
+ * `/oidc/*` never reaches it: `server.ts` hands those requests to oidc-provider.
+ */
+import { Hono } from 'hono';
+import type { IdTokenVerifier } from './auth/id-token-verifier';
+import type { ServerConfig } from './config';
+import type { AppEnv } from './http/app-env';
+import { requireUser } from './http/auth-middleware';
+import { requestContext } from './http/request-context';
+import { serveStaticSite, type StaticSite } from './http/static-site';
+import { transactionsRoutes } from './http/transactions-routes';
+import { xsrfGuard } from './http/xsrf-guard';
+import type { Log } from './log';
+import { createQuoteCache, createQuotesRoutes, createQuotesService } from './quotes/index';
+import type { Storage } from './storage/types';
+
+/** What `GET /api/config` tells the SPA, which is built once and learns its provider at run time. */
+export interface AuthSettings {
+  issuer: string;
+  clientId: string;
+  scope: string;
+}
+
+export interface AppOptions {
+  storage: Storage;
+  verifier: IdTokenVerifier;
+  auth: AuthSettings;
+  quotes: ServerConfig['quotes'];
+  /** The built-in provider's sign-in pages; absent with an external provider. */
+  signIn: Hono<AppEnv> | undefined;
+  site: StaticSite | undefined;
+  log: Log;
+}
+
+export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
+  const { storage, log } = options;
+  const app = new Hono<AppEnv>();
+
+  const quotesService = createQuotesService({
+    provider: options.quotes.provider,
+    marketDataDir: options.quotes.marketDataDir,
+    yahooBaseUrl: options.quotes.yahooBaseUrl,
+    cache: await createQuoteCache(storage.handle),
+    log: ({ event, ...fields }) => log.warn(String(event ?? 'quotes'), fields),
+  });
+
+  app.use('/api/*', xsrfGuard());
+  app.get('/api/config', (c) => c.json(options.auth));
+  const authenticate = requireUser(options.verifier);
+  app.use('/api/*', (c, next) => (c.req.path === '/api/config' ? next() : authenticate(c, next)));
+  app.route('/api/transactions', transactionsRoutes(storage.transactions));
+  app.route('/api/quotes', createQuotesRoutes(quotesService));
+  app.all('/api/*', (c) => c.json({ message: `No such API: ${c.req.method} ${c.req.path}` }, 404));
+
+  if (options.signIn) app.route('/', options.signIn);
+  // Reached only with an external provider (the built-in one takes /oidc before the app): no SPA here.
+  app.all('/oidc', (c) => c.json({ message: 'No built-in OpenID provider: an external one is configured.' }, 404));
+  app.all('/oidc/*', (c) => c.json({ message: 'No built-in OpenID provider: an external one is configured.' }, 404));
+
+  app.get('/healthz', async (c) => {
+    try {
+      await storage.ping();
+      return c.json({ ok: true });
+    } catch (error) {
+      log.error('health check failed', { error });
+      return c.json({ ok: false, message: 'The database does not answer.' }, 503);
+    }
+  });
+
+  app.get('*', (c) => serveStaticSite(c, options.site));
+
+  app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    const { requestId } = requestContext(c.env.incoming);
+    log.error('unhandled error', { requestId, error });
+    return c.json({ message: 'Internal server error.', requestId }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,104 @@
+/**
+ * Verifies the raw ID token the SPA sends: signature against the issuer's keys, `iss`, `aud` (our client
+ * id), `exp` and `nbf`. Never decodes without verifying. The external provider's keys come from its
+ * discovery document's `jwks_uri` (jose's remote set: cached, fetched again on an unknown `kid`); the
+ * built-in provider's keys are read from our own key file, so no request goes over the network.
+ */
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose';
+
+/** Asymmetric algorithms only: `none` and HMAC (a shared secret the SPA would know) never verify. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+/** Clocks of issuer and server may differ a little. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+export type VerificationResult =
+  | { ok: true; sub: string }
+  /** 401: the token is missing, malformed or not acceptable; 503: we could not get the issuer's keys. */
+  | { ok: false; status: 401 | 503; message: string };
+
+export interface IdTokenVerifier {
+  verify(token: string): Promise<VerificationResult>;
+}
+
+export function createLocalVerifier(options: { issuer: string; clientId: string; keys: JWK[] }): IdTokenVerifier {
+  return verifierWith(options, async () => createLocalJWKSet({ keys: options.keys }));
+}
+
+export interface RemoteVerifierOptions {
+  issuer: string;
+  clientId: string;
+  /** jose refetches the key set on an unknown `kid` at most once per this many ms (default 30 s). */
+  jwksCooldownMs?: number;
+  /** Timeout of each discovery and key-set request. */
+  timeoutMs?: number;
+}
+
+export function createRemoteVerifier(options: RemoteVerifierOptions): IdTokenVerifier {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  let keySet: Promise<JWTVerifyGetKey> | undefined;
+  const discover = async (): Promise<JWTVerifyGetKey> => {
+    const url = `${options.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`discovery ${url} answered ${response.status}`);
+    const document = (await response.json()) as { jwks_uri?: unknown };
+    if (typeof document.jwks_uri !== 'string') throw new Error(`discovery ${url} has no jwks_uri`);
+    return createRemoteJWKSet(new URL(document.jwks_uri), {
+      cooldownDuration: options.jwksCooldownMs ?? 30_000,
+      timeoutDuration: timeoutMs,
+    });
+  };
+  return verifierWith(options, () => {
+    // A failed discovery is not remembered: the next request tries again.
+    keySet ??= discover().catch((error: unknown) => {
+      keySet = undefined;
+      throw error;
+    });
+    return keySet;
+  });
+}
+
+function verifierWith(
+  options: { issuer: string; clientId: string },
+  getKeySet: () => Promise<JWTVerifyGetKey>,
+): IdTokenVerifier {
+  return {
+    async verify(token) {
+      let keys: JWTVerifyGetKey;
+      try {
+        keys = await getKeySet();
+      } catch (error) {
+        return { ok: false, status: 503, message: `The identity provider's keys are unavailable: ${(error as Error).message}` };
+      }
+      try {
+        const { payload } = await jwtVerify(token, keys, {
+          issuer: options.issuer,
+          audience: options.clientId,
+          algorithms: ALGORITHMS,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          requiredClaims: ['sub', 'exp'],
+        });
+        if (typeof payload.sub !== 'string' || payload.sub === '') {
+          return { ok: false, status: 401, message: 'The ID token has no subject.' };
+        }
+        return { ok: true, sub: payload.sub };
+      } catch (error) {
+        return rejection(error);
+      }
+    },
+  };
+}
+
+function rejection(error: unknown): VerificationResult {
+  if (error instanceof errors.JWTExpired) return { ok: false, status: 401, message: 'The ID token has expired.' };
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || !(error instanceof errors.JOSEError)) {
+    return { ok: false, status: 503, message: `The identity provider's keys are unavailable: ${(error as Error).message}` };
+  }
+  return { ok: false, status: 401, message: `The ID token was not accepted: ${error.message}.` };
+}

@@ -1,0 +1,88 @@
+/**
+ * `/api/transactions`: GET the user's full set, PUT a full set. Versioned by ETag (`"v<n>"`): a PUT
+ * with a stale `If-Match` is refused with 412 and the current version, never merged or lost.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { validateTransactionsBody } from '../../src/model/transaction-schema';
+import type { TransactionStore } from '../storage/types';
+import { sortTransactionSet } from '../transactions/sort-transaction-set';
+import type { AppEnv } from './app-env';
+
+/**
+ * 10 MiB: a transaction is 150–250 bytes of JSON, so 25,000 of them (a long DEGIRO history) take
+ * 4–6 MiB; anything near the limit is far beyond a real portfolio.
+ */
+export const TRANSACTIONS_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+export function etagOf(version: number): string {
+  return `"v${version}"`;
+}
+
+type IfMatch = { kind: 'absent' } | { kind: 'any' } | { kind: 'version'; version: number } | { kind: 'unknown' };
+
+/** `If-Match` as one of our ETags; a tag we never issued matches nothing (so the PUT gets a 412). */
+function parseIfMatch(header: string | undefined): IfMatch {
+  const value = header?.trim();
+  if (!value) return { kind: 'absent' };
+  if (value === '*') return { kind: 'any' };
+  const match = /^"v(\d{1,15})"$/.exec(value);
+  return match ? { kind: 'version', version: Number(match[1]) } : { kind: 'unknown' };
+}
+
+export function transactionsRoutes(store: TransactionStore): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/', async (c) => {
+    const { set, version } = await store.get(c.var.user.sub);
+    c.header('ETag', etagOf(version));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ transactions: set });
+  });
+
+  routes.put(
+    '/',
+    async (c, next) => {
+      if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+        return c.json({ message: 'Send the transactions as application/json.' }, 415);
+      }
+      return next();
+    },
+    bodyLimit({
+      maxSize: TRANSACTIONS_BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json({ message: `The body is larger than ${TRANSACTIONS_BODY_LIMIT_BYTES / 1024 / 1024} MiB.` }, 413),
+    }),
+    async (c) => {
+      const ifMatch = parseIfMatch(c.req.header('if-match'));
+      let json: unknown;
+      try {
+        json = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ message: 'The body is not valid JSON.', issues: [] }, 400);
+      }
+      const validation = validateTransactionsBody(json);
+      if (!validation.ok) {
+        return c.json({ message: 'The transactions are not valid; nothing was saved.', issues: validation.issues }, 400);
+      }
+      const set = sortTransactionSet(validation.body.transactions);
+      const sub = c.var.user.sub;
+      const expected =
+        ifMatch.kind === 'version' ? ifMatch.version : ifMatch.kind === 'unknown' ? -1 : undefined;
+      const result = await store.put(sub, set, expected);
+      if (!result.ok) {
+        const current = etagOf(result.currentVersion);
+        c.header('ETag', current);
+        return c.json(
+          { message: 'The transactions changed since you loaded them; reload and apply your change again.', version: current },
+          412,
+        );
+      }
+      c.header('ETag', etagOf(result.version));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ transactions: set });
+    },
+  );
+
+  return routes;
+}

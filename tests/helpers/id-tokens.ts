@@ -1,0 +1,57 @@
+/**
+ * ID tokens made by hand, to prove the server refuses every wrong one. `serverSigningKey(dataDir)` reads
+ * the built-in provider's private key from a test server's DATA_DIR, so a token can be wrong in exactly
+ * one way (expired, wrong audience…) while its signature is genuine.
+ *
+ *   const key = await serverSigningKey(server.dataDir);
+ *   const expired = await mintIdToken(key, { iss, aud, sub: 'x', exp: nowSeconds() - 3600 });
+ *   const forged = await mintIdToken(await foreignSigningKey(), { iss, aud, sub: 'x' });
+ *   const unsigned = unsignedIdToken({ iss, aud, sub: 'x' });
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+
+export interface SigningKey {
+  privateKey: CryptoKey | Uint8Array;
+  kid: string;
+  alg: string;
+  /** The public half, for a JWKS a fake issuer serves. */
+  publicJwk: JWK;
+}
+
+export interface IdTokenClaims extends JWTPayload {
+  iss: string;
+  aud: string;
+  sub: string;
+}
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** The built-in provider's signing key, from `oidc-keys.json` in the server's DATA_DIR. */
+export async function serverSigningKey(dataDir: string): Promise<SigningKey> {
+  const file = JSON.parse(fs.readFileSync(path.join(dataDir, 'oidc-keys.json'), 'utf8')) as { signingKeys: JWK[] };
+  const jwk = file.signingKeys[0];
+  if (!jwk?.kid || !jwk.alg) throw new Error('No signing key in oidc-keys.json');
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk;
+  return { privateKey: await importJWK(jwk, jwk.alg), kid: jwk.kid, alg: jwk.alg, publicJwk };
+}
+
+/** A new RS256 key nobody trusts (or that a fake issuer publishes). */
+export async function foreignSigningKey(kid: string = randomUUID()): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  return { privateKey, kid, alg: 'RS256', publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+}
+
+/** Signs `claims`; `iat` defaults to now and `exp` to an hour from now. */
+export function mintIdToken(key: SigningKey, claims: IdTokenClaims): Promise<string> {
+  const payload: JWTPayload = { iat: nowSeconds(), exp: nowSeconds() + 3600, ...claims };
+  return new SignJWT(payload).setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
+}
+
+/** `alg: none`: a token anyone can write. */
+export function unsignedIdToken(claims: IdTokenClaims): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iat: nowSeconds(), exp: nowSeconds() + 3600, ...claims })}.`;
+}

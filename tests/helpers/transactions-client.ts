@@ -1,0 +1,62 @@
+/**
+ * `/api/transactions` over real HTTP for tests, plus builders for transactions.
+ *
+ *   const api = transactionsClient(server.url, idToken);
+ *   const { status, etag, body } = await api.put({ transactions: set }, { ifMatch: etag });
+ */
+import type { Transaction, TransactionSet, TransactionsBody } from '../../src/model/transaction';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  etag: string | null;
+  headers: Headers;
+  body: T;
+}
+
+export interface PutOptions {
+  ifMatch?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export function transactionsClient(baseUrl: string, idToken: string) {
+  const url = `${baseUrl}/api/transactions`;
+  const read = async <T>(response: Response): Promise<ApiResponse<T>> => ({
+    status: response.status,
+    etag: response.headers.get('etag'),
+    headers: response.headers,
+    body: (await response.json()) as T,
+  });
+  return {
+    async get(): Promise<ApiResponse<TransactionsBody>> {
+      return read(await fetch(url, { headers: { Authorization: idToken } }));
+    },
+    /** `body` goes as is when it is a string (to send broken JSON), else as JSON. */
+    async put<T = TransactionsBody>(body: unknown, options: PutOptions = {}): Promise<ApiResponse<T>> {
+      const headers: Record<string, string> = {
+        Authorization: idToken,
+        'content-type': options.contentType ?? 'application/json',
+        ...options.headers,
+      };
+      if (options.ifMatch) headers['if-match'] = options.ifMatch;
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
+      return read(await fetch(url, { method: 'PUT', headers, body: payload }));
+    },
+  };
+}
+
+export function stock(ticker: string, date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction {
+  return { ticker, type: 'stock', date, amount, value, currency: 'EUR', ...extra };
+}
+
+export function dividend(ticker: string, date: string, value: number, extra: Partial<Transaction> = {}): Transaction {
+  return { ticker, type: 'dividend', date, amount: 1, value, currency: 'EUR', ...extra };
+}
+
+export function commission(ticker: string, date: string, value: number, extra: Partial<Transaction> = {}): Transaction {
+  return { ticker, type: 'commission', date, amount: 1, value, currency: 'EUR', ...extra };
+}
+
+export function transactionSet(parts: Partial<TransactionSet> = {}): TransactionSet {
+  return { stock: [], dividend: [], commission: [], ...parts };
+}
