@@ -2,32 +2,32 @@
  * What the dashboard draws, read off the portfolio snapshot: the ticker checkboxes, the returns banner
  * and the charts as columns in uPlot's layout (x first). Every figure the dashboard shows is read or
  * derived here, never in a component. Results are memoized on the worker's objects, so `useSelector`
- * gets the same object back until the data changes, and the charts' typed arrays are passed on as they
- * came from the worker (no copies, no per-day objects).
+ * gets the same object back until the data changes, and the worker's typed arrays go on to uPlot as
+ * they came (no copies, no per-day objects); only sparse transaction series are compacted.
  */
-import type { Derivation } from '../worker';
+import type { ActiveSeries, Derivation } from '../worker';
 import type { PortfolioSnapshot } from './portfolio-machine';
-import { buildCharts, type ChartModel, type ChartsInput } from './dashboard-charts';
-
-export type { ChartColumns, ChartModel, ChartSeriesSpec, ChartShape, ChartStatus, ChartX } from './dashboard-charts';
-export { TTM_DIVISORS } from './dashboard-charts';
 
 type Summary = Derivation['summary'];
 type Return = Summary['totalReturn'];
+type Tickers = Derivation['tickers'];
+type PriceSeries = ActiveSeries['prices'][number];
 
-/** Remembers the last result and the arguments it came from; same arguments (by identity), same result. */
+/** Remembers the last result and its arguments: the same arguments (by identity) give the same object. */
 function memoizeLast<Args extends unknown[], Result>(compute: (...args: Args) => Result): (...args: Args) => Result {
   let lastArgs: Args | null = null;
   let lastResult!: Result;
   return (...args: Args) => {
-    if (lastArgs && lastArgs.length === args.length && lastArgs.every((arg, i) => Object.is(arg, args[i]))) return lastResult;
+    if (lastArgs && lastArgs.every((arg, i) => Object.is(arg, args[i]))) return lastResult;
     lastResult = compute(...args);
     lastArgs = args;
     return lastResult;
   };
 }
 
-/** Charts and checkboxes show only for a portfolio worth something (value above 0 on `asOf`). */
+// ── Ticker checkboxes ────────────────────────────────────────────────────────────────────────────
+
+/** Checkboxes and charts show only for a portfolio worth something on `asOf`. */
 export const selectHasCharts = (s: PortfolioSnapshot): boolean => (s.context.derivation?.summary.portfolioValue ?? 0) > 0;
 
 export interface TickerChoice {
@@ -35,14 +35,16 @@ export interface TickerChoice {
   checked: boolean;
 }
 
-const tickerChoices = memoizeLast((tickers: Derivation['tickers'] | undefined, active: string[] | null): TickerChoice[] => {
+const tickerChoices = memoizeLast((tickers: Tickers | undefined, active: string[] | null): TickerChoice[] => {
   const names = Object.keys(tickers ?? {});
   const checked = new Set(active ?? names);
   return names.map((ticker) => ({ ticker, checked: checked.has(ticker) }));
 });
 
-/** One checkbox per ticker, in the engine's (alphabetical) order; all checked until the user unchecks one. */
+/** One checkbox per ticker, alphabetical; all checked until the user unchecks one. */
 export const selectTickerChoices = (s: PortfolioSnapshot): TickerChoice[] => tickerChoices(s.context.derivation?.tickers, s.context.active);
+
+// ── Returns banner ───────────────────────────────────────────────────────────────────────────────
 
 export interface BannerReturn {
   /** 'Total', '1d', '1w', '1m' */
@@ -60,28 +62,182 @@ export interface ReturnsBanner {
   returns: BannerReturn[];
 }
 
-/** The banner rule: shown only when the total absolute return is not 0. */
+/** The banner rule: shown only when the total absolute return is a number other than 0. */
 export function returnsBanner(summary: Summary | null): ReturnsBanner | null {
   if (!summary || summary.totalReturn.absolute === 0 || Number.isNaN(summary.totalReturn.absolute)) return null;
-  const entry = (label: string, value: Return): BannerReturn => ({ label, absolute: value.absolute, percentage: value.percentage });
+  const entry = (label: string, { absolute, percentage }: Return): BannerReturn => ({ label, absolute, percentage });
   return {
     portfolioValue: summary.portfolioValue,
-    returns: [
-      entry('Total', summary.totalReturn),
-      entry('1d', summary.dailyReturn),
-      entry('1w', summary.weeklyReturn),
-      entry('1m', summary.monthlyReturn),
-    ],
+    returns: [entry('Total', summary.totalReturn), entry('1d', summary.dailyReturn), entry('1w', summary.weeklyReturn), entry('1m', summary.monthlyReturn)],
   };
 }
 
 const bannerOf = memoizeLast(returnsBanner);
 export const selectReturnsBanner = (s: PortfolioSnapshot): ReturnsBanner | null => bannerOf(s.context.derivation?.summary ?? null);
 
+// ── Charts ───────────────────────────────────────────────────────────────────────────────────────
+
+/** uPlot's columns, x first: unix seconds for days, 0…n−1 for categories; null = no value. */
+export type ChartColumns = [xValues: number[] | Float64Array, ...yValues: Array<Array<number | null> | Float64Array>];
+
+export type ChartX = { kind: 'days' } | { kind: 'categories'; name: string; labels: string[] };
+
+export interface ChartSeriesSpec {
+  label: string;
+  /** Appended to every value: ' €', ' %', '' for counts, ' USD' for a quote in dollars. */
+  suffix: string;
+  style: 'line' | 'bars' | 'points';
+  /** Series on a second scale get an axis on the right. */
+  scale: 'left' | 'right';
+}
+
+/** Everything that decides a chart's options; `key` is equal exactly when the rest is. */
+export interface ChartShape {
+  key: string;
+  x: ChartX;
+  series: ChartSeriesSpec[];
+}
+
+export type ChartStatus = { kind: 'ready' } | { kind: 'loading' } | { kind: 'missing'; message: string };
+
+export interface ChartModel {
+  /** Unique on the page: the title. */
+  title: string;
+  shape: ChartShape;
+  columns: ChartColumns;
+  /** Labels about the data: 'Sample prices', 'Offline prices', tickers left out. */
+  notes: string[];
+  status: ChartStatus;
+}
+
+/** The TTM chart's lines: the trailing twelve months' dividend spread over a month, a day, an hour. */
+export const TTM_DIVISORS = { Monthly: 3, Daily: 90, Hourly: 2160 } as const;
+
+export const PRICES_LOADING = 'Loading prices…';
+const SOURCE_NOTES: Partial<Record<NonNullable<PriceSeries['dataSource']>, string>> = { sample: 'Sample prices', files: 'Offline prices' };
+const READY: ChartStatus = { kind: 'ready' };
+const LOADING: ChartStatus = { kind: 'loading' };
+const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
+
+const eur = (label: string, style: ChartSeriesSpec['style'] = 'line', scale: ChartSeriesSpec['scale'] = 'left'): ChartSeriesSpec => ({ label, suffix: ' €', style, scale });
+const count = (label: string, style: ChartSeriesSpec['style'] = 'line'): ChartSeriesSpec => ({ label, suffix: '', style, scale: 'left' });
+const DAYS: ChartX = { kind: 'days' };
+const categories = (name: string, labels: string[]): ChartX => ({ kind: 'categories', name, labels });
+const indices = (length: number): number[] => Array.from({ length }, (_, i) => i);
+const unique = (texts: string[]): string[] => [...new Set(texts)];
+
+function chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status: ChartStatus = READY): ChartModel {
+  return { title, shape: { key: JSON.stringify([x, series]), x, series }, columns, notes, status };
+}
+
+/** Days on which any of the series has a value, and each series on those days (null where it has none). */
+export function sparseColumns(days: Float64Array, perDay: Float64Array[]): ChartColumns {
+  const x: number[] = [];
+  const ys = perDay.map(() => [] as Array<number | null>);
+  for (let i = 0; i < days.length; i += 1) {
+    let any = false;
+    for (const series of perDay) any ||= !Number.isNaN(series[i]);
+    if (!any) continue;
+    x.push(days[i]);
+    perDay.forEach((series, k) => ys[k].push(Number.isNaN(series[i]) ? null : series[i]));
+  }
+  return [x, ...ys];
+}
+
+const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => (p.dataSource && SOURCE_NOTES[p.dataSource] ? [SOURCE_NOTES[p.dataSource]!] : [])));
+
+const suffixOf = (currency: string | null): string => (currency === null ? '' : currency === 'EUR' ? ' €' : ` ${currency}`);
+
+export interface ChartsInput {
+  active: ActiveSeries;
+  tickers: Tickers;
+  /** Checked tickers (non-empty). */
+  checked: string[];
+  pricesLoading: boolean;
+  priceErrors: Record<string, string>;
+}
+
+/** 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need; missing ones say why. */
+function priceCharts({ active, tickers, checked, pricesLoading, priceErrors }: ChartsInput): ChartModel[] {
+  const bySymbol = new Map(active.prices.map((price) => [price.symbol, price]));
+  // The tickers the worker summed (it answers a toggle a moment later), and checked ones it had to leave out.
+  const checkedTickers = Object.keys(tickers).filter((ticker) => active.tickers.includes(ticker) || (tickers[ticker].excluded && checked.includes(ticker)));
+  const rates = new Set(active.prices.map((price) => price.symbol).filter((symbol) => !(symbol in tickers)));
+  for (const ticker of checkedTickers) for (const symbol of tickers[ticker].missingSymbols) if (!(symbol in tickers)) rates.add(symbol);
+  return [...checkedTickers, ...[...rates].sort()].map((symbol) => {
+    const title = `Yahoo Data: ${symbol}`;
+    const price = bySymbol.get(symbol);
+    const first = price ? price.close.findIndex((close) => !Number.isNaN(close)) : -1;
+    if (!price || first < 0) {
+      const why = priceErrors[symbol] ?? (tickers[symbol]?.excluded ? 'Left out: an exchange rate it needs has no prices.' : 'No prices for this symbol in this period.');
+      return chart(title, DAYS, [], [[]], [], pricesLoading ? LOADING : { kind: 'missing', message: why });
+    }
+    const series = [{ label: price.currency ? `Close (${price.currency})` : 'Close', suffix: suffixOf(price.currency), style: 'line' as const, scale: 'left' as const }];
+    // Before the first bar the close is NaN; uPlot reads NaN as a value, so the chart starts at the first bar.
+    return chart(title, DAYS, series, [active.days.subarray(first), price.close.subarray(first)], sourceNotes([price]));
+  });
+}
+
+/** The dashboard's 13 charts, in order, for the checked tickers. */
+export function buildCharts(input: ChartsInput): ChartModel[] {
+  const { active, tickers, checked, pricesLoading } = input;
+  const { days, transactions } = active;
+  const checkedFigures = checked.filter((ticker) => ticker in tickers).map((ticker) => [ticker, tickers[ticker]] as const);
+  const excluded = checkedFigures.filter(([, figures]) => figures.excluded).map(([ticker]) => ticker);
+  const atCost = checkedFigures.filter(([, figures]) => !figures.excluded && figures.priceSource !== 'market').map(([ticker]) => ticker);
+  const excludedNotes = excluded.length === 0 ? [] : [`${pricesLoading ? 'Waiting for exchange rates' : 'Left out, no exchange rate'}: ${excluded.join(', ')}`];
+  // Transaction values in other currencies are converted with the exchange rates: they depend on those prices.
+  const fxNotes = [...sourceNotes(active.prices.filter((price) => !active.tickers.includes(price.symbol))), ...excludedNotes];
+  const marketNotes = [...sourceNotes(active.prices), ...excludedNotes, ...(atCost.length > 0 && !pricesLoading ? [`Priced at cost, no quotes: ${atCost.join(', ')}`] : [])];
+  const priceStatus = pricesLoading ? LOADING : READY;
+
+  const byYear = active.dividendPerQuarterByYear;
+  const ttm = active.ttmDividendPerQuarter;
+  const yields = active.yieldPerYear;
+  const quarterLabels = active.dividendPerQuarter.quarters;
+  const [stock, dividend, commission] = [transactions.stock, transactions.dividend, transactions.commission];
+  const typeLabels = ['Stock', 'Dividend', 'Commission'];
+
+  return [
+    chart('Dividend per quarter by year', categories('Quarter', QUARTERS), byYear.map((year) => eur(year.year, 'bars')), [indices(4), ...byYear.map((year) => year.data)], fxNotes),
+    chart(
+      'TTM dividend per quarter',
+      categories('Quarter', ttm.quarters),
+      [eur('Yearly', 'bars'), ...Object.keys(TTM_DIVISORS).map((label) => eur(label))],
+      [indices(ttm.values.length), ttm.values, ...Object.values(TTM_DIVISORS).map((divisor) => ttm.values.map((value) => value / divisor))],
+      fxNotes,
+    ),
+    chart('Portfolio value', DAYS, [eur('Value'), eur('Invested')], [days, active.value, active.invested], marketNotes, priceStatus),
+    chart('Profit', DAYS, [eur('Profit')], [days, active.profit], marketNotes, priceStatus),
+    chart(
+      'Yield per year',
+      categories('Year', yields.years),
+      [{ label: 'Yield', suffix: ' %', style: 'bars', scale: 'left' }, eur('Profit', 'line', 'right')],
+      [indices(yields.years.length), yields.yields, yields.profit],
+      marketNotes,
+      priceStatus,
+    ),
+    chart(
+      'Dividend per quarter',
+      categories('Quarter', quarterLabels),
+      [eur('Received', 'bars'), eur('Expected', 'bars')],
+      [indices(quarterLabels.length), active.dividendPerQuarter.values, active.expectedDividendPerQuarter.values],
+      pricesLoading ? [...marketNotes, `Expected: ${PRICES_LOADING}`] : marketNotes,
+    ),
+    chart('Aggregated Dividend', DAYS, [eur('Dividend')], [days, active.dividend], fxNotes),
+    ...priceCharts(input),
+    chart('Aggregated Commission', DAYS, [eur('Commission')], [days, active.commission], fxNotes),
+    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseColumns(days, [stock.values, dividend.values, commission.values]), fxNotes),
+    chart('Aggregated Transactions Values', DAYS, typeLabels.map((label) => eur(label)), [days, stock.aggregatedValues, dividend.aggregatedValues, commission.aggregatedValues], fxNotes),
+    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseColumns(days, [stock.amounts, dividend.amounts, commission.amounts]), fxNotes),
+    chart('Aggregated Transactions Amounts', DAYS, typeLabels.map((label) => count(label)), [days, stock.aggregatedAmounts, dividend.aggregatedAmounts, commission.aggregatedAmounts], fxNotes),
+  ];
+}
+
 export interface DashboardCharts {
   /** The charts in the dashboard's order; empty when no ticker is checked. */
   charts: ChartModel[];
-  /** True when the user unchecked every ticker: the page shows a hint instead of charts. */
+  /** The user unchecked every ticker: the page shows a hint instead of charts. */
   noneChecked: boolean;
 }
 
@@ -89,18 +245,24 @@ const chartsOf = memoizeLast((derivation: Derivation | null, active: string[] | 
   if (!derivation) return { charts: [], noneChecked: false };
   const checked = active ?? Object.keys(derivation.tickers);
   if (checked.length === 0) return { charts: [], noneChecked: true };
-  const input: ChartsInput = { active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, priceErrors };
-  return { charts: buildCharts(input), noneChecked: false };
+  return { charts: buildCharts({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, priceErrors }), noneChecked: false };
 });
 
-/** The 13 charts for the checked tickers, with their loading and data-source notes. */
+/** The charts for the checked tickers, with their loading state and data-source notes. */
 export const selectDashboardCharts = (s: PortfolioSnapshot): DashboardCharts =>
   chartsOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.context.priceErrors);
 
-/** Symbols whose quotes came back with an error, with the service's message, alphabetical. */
-const priceProblems = memoizeLast((errors: Record<string, string>) =>
-  Object.entries(errors)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([symbol, message]) => ({ symbol, message })),
+export interface PriceProblem {
+  symbol: string;
+  /** The quotes service's message. */
+  message: string;
+}
+
+const priceProblems = memoizeLast((errors: Record<string, string>): PriceProblem[] =>
+  Object.keys(errors)
+    .sort()
+    .map((symbol) => ({ symbol, message: errors[symbol] })),
 );
-export const selectPriceProblems = (s: PortfolioSnapshot): Array<{ symbol: string; message: string }> => priceProblems(s.context.priceErrors);
+
+/** Symbols whose quotes came back with an error, alphabetical. */
+export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => priceProblems(s.context.priceErrors);

@@ -1,29 +1,90 @@
-import { useMemo } from 'react';
-import type uPlot from 'uplot';
-import UplotReact from 'uplot-react';
+import { useContext, useEffect, useId, useRef } from 'react';
+import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { ChartFigure } from './chart-figure';
+import { inComingFrame } from './frame-queue';
+import { PaintTrackerContext } from './paint-tracker';
+
+/** Options without size: the wrapper sizes the chart to its box. */
+export type ChartOptions = Omit<uPlot.Options, 'width' | 'height' | 'title'>;
 
 export interface ChartProps {
   title: string;
-  /** Options without size: the wrapper sizes the chart to its box. An instance lives as long as these options. */
-  options: Omit<uPlot.Options, 'width' | 'height' | 'title'>;
-  /** Columns, x first; changes go through `setData`, not re-creation. */
+  /** An instance lives as long as these options (by identity): keep them stable. */
+  options: ChartOptions;
+  /** Columns, x first; a new array goes through `setData`, not re-creation. */
   data: uPlot.AlignedData;
-  /** CSS px. */
+  /** CSS px: the largest width and height of the plot; smaller when its box is narrower. */
   size?: number;
   note?: string;
+  notes?: readonly string[];
 }
 
-export function Chart({ title, options, data, size = 400, note }: ChartProps) {
-  const width = Math.min(size, typeof window === 'undefined' ? size : window.innerWidth - 48);
-  const sized = useMemo(() => ({ ...options, width, height: width - 100 }), [options, width]);
+/** CSS px: the plot's side, as wide as its box allows up to `size`. */
+const fit = (host: HTMLElement, size: number): number => Math.max(120, Math.min(size, Math.floor(host.clientWidth) || size));
+
+/**
+ * The one uPlot wrapper. The chart is created in a coming animation frame (many charts never block the
+ * page in one task), lives until its options change, takes new data through `setData`, follows its
+ * box's width with `setSize`, and tells the surrounding paint tracker when it has drawn its data.
+ */
+export function Chart({ title, options, data, size = 400, note, notes = [] }: ChartProps) {
+  const id = useId();
+  const tracker = useContext(PaintTrackerContext);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  /** The newest data from props; a chart created later starts with it. */
+  const latestRef = useRef(data);
+  /** The data the plot holds. */
+  const givenRef = useRef<uPlot.AlignedData | null>(null);
+
+  // Declared before the creating effect: when options and data change together, the new plot starts with the new data.
+  useEffect(() => {
+    latestRef.current = data;
+    if (givenRef.current === data) return;
+    tracker?.expect(id, data);
+    const plot = plotRef.current;
+    if (!plot) return;
+    return inComingFrame(() => {
+      givenRef.current = data;
+      plot.setData(data);
+    });
+  }, [data, tracker, id]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    tracker?.expect(id, latestRef.current);
+    let plot: uPlot | null = null;
+    const reportDrawn = () => tracker?.drawn(id, givenRef.current);
+    const cancel = inComingFrame(() => {
+      const side = fit(host, size);
+      givenRef.current = latestRef.current;
+      plot = new uPlot(
+        { ...options, width: side, height: side, hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), reportDrawn] } },
+        givenRef.current,
+        host,
+      );
+      plotRef.current = plot;
+    });
+    const observer = new ResizeObserver(() => {
+      const side = fit(host, size);
+      if (plot && side !== plot.width) plot.setSize({ width: side, height: side });
+    });
+    observer.observe(host);
+    return () => {
+      cancel();
+      observer.disconnect();
+      plot?.destroy();
+      plotRef.current = null;
+      givenRef.current = null;
+      tracker?.forget(id);
+    };
+  }, [options, size, tracker, id]);
+
   return (
-    <figure className="chart" aria-label={title}>
-      <figcaption>
-        <h3>{title}</h3>
-        {note ? <span className="chart-note">{note}</span> : null}
-      </figcaption>
-      <UplotReact options={sized} data={data} />
-    </figure>
+    <ChartFigure title={title} notes={note ? [note, ...notes] : notes}>
+      <div ref={hostRef} className="chart-plot" />
+    </ChartFigure>
   );
 }

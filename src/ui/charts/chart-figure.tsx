@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+export interface ChartFigureProps {
+  title: string;
+  /** Short labels beside the title: 'Sample prices', 'Offline prices', … */
+  notes?: readonly string[];
+  children: ReactNode;
+}
+
+/** The frame every chart sits in: a figure named by its title, with notes about its data. */
+export function ChartFigure({ title, notes = [], children }: ChartFigureProps) {
+  return (
+    <figure className="chart" aria-label={title}>
+      <figcaption>
+        <h3>{title}</h3>
+        {notes.map((note) => (
+          <span key={note} className="chart-note">
+            {note}
+          </span>
+        ))}
+      </figcaption>
+      {children}
+    </figure>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ChartModel } from '../../machines/dashboard-selectors';
+import { PRICES_LOADING } from '../../machines/dashboard-selectors';
+import { Chart } from '../charts/chart';
+import { ChartFigure } from '../charts/chart-figure';
+import { optionsFor } from './chart-options';
+
+/** One dashboard chart: the plot when its data is there, otherwise what it waits for or why it is empty. */
+export function ChartCard({ model }: { model: ChartModel }) {
+  const { title, shape, columns, notes, status } = model;
+  if (status.kind === 'ready') return <Chart title={title} options={optionsFor(shape)} data={columns} notes={notes} />;
+  return (
+    <ChartFigure title={title} notes={notes}>
+      {status.kind === 'loading' ? (
+        <p className="chart-status" role="status">
+          {PRICES_LOADING}
+        </p>
+      ) : (
+        <p className="chart-status">{status.message}</p>
+      )}
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,91 @@
+import uPlot from 'uplot';
+import type { ChartSeriesSpec, ChartShape, ChartX } from '../../machines/dashboard-selectors';
+import type { ChartOptions } from '../charts/chart';
+import { colorAt, dayMonthYearLabel, daysAxis, utcDate, valueAxis, valueOrDash } from '../charts/options';
+import { barPaths } from './bar-paths';
+
+/** uPlot scale keys of the two value axes. */
+const SCALE_KEYS = { left: 'y', right: 'right' } as const;
+
+/** Bars and category lines start at 0, with a little room above (and below, for losses). */
+function zeroBasedRange(_u: uPlot, dataMin: number | null, dataMax: number | null): uPlot.Range.MinMax {
+  const low = Math.min(0, Number.isFinite(dataMin) ? (dataMin as number) : 0);
+  const high = Math.max(0, Number.isFinite(dataMax) ? (dataMax as number) : 0);
+  if (low === high) return [0, 1];
+  const pad = (high - low) * 0.08;
+  return [low < 0 ? low - pad : 0, high > 0 ? high + pad : 0];
+}
+
+function seriesOptions(spec: ChartSeriesSpec, index: number, paths: uPlot.Series.PathBuilder | undefined, onCategories: boolean): uPlot.Series {
+  const color = colorAt(index);
+  const value = (_u: uPlot, v: number | null) => valueOrDash(v, spec.suffix);
+  const scale = SCALE_KEYS[spec.scale];
+  if (spec.style === 'bars') return { label: spec.label, scale, stroke: color, fill: `${color}cc`, width: 0, paths, points: { show: false }, value };
+  if (spec.style === 'points') {
+    return { label: spec.label, scale, stroke: color, width: 0, paths: () => null, points: { show: true, size: 7, width: 1, stroke: color, fill: color }, value };
+  }
+  return { label: spec.label, scale, stroke: color, width: 1.5, points: { show: onCategories, size: 6, fill: color }, value, spanGaps: false };
+}
+
+/** CSS px a category label needs: about 7 px per character plus a margin. */
+const labelWidth = (labels: string[]): number => Math.max(1, ...labels.map((label) => label.length)) * 7 + 16;
+
+function xOptions(x: ChartX): Pick<uPlot.Options, 'scales' | 'tzDate'> & { axis: uPlot.Axis; series: uPlot.Series } {
+  if (x.kind === 'days') {
+    return {
+      tzDate: utcDate,
+      scales: { x: { time: true } },
+      axis: daysAxis,
+      series: { label: 'Date', value: (_u, v) => (v == null ? '–' : dayMonthYearLabel(v)) },
+    };
+  }
+  const { labels } = x;
+  return {
+    scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
+    axis: {
+      // Every category that fits: with many quarters, every second, third, … one.
+      splits: (u) => {
+        const fitting = Math.max(1, Math.floor(u.bbox.width / uPlot.pxRatio / labelWidth(labels)));
+        const step = Math.ceil(labels.length / fitting);
+        return labels.map((_, i) => i).filter((i) => i % step === 0);
+      },
+      values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
+      grid: { show: false },
+    },
+    series: { label: x.name, value: (_u, v) => (v == null ? '–' : (labels[v] ?? '–')) },
+  };
+}
+
+function buildOptions(shape: ChartShape): ChartOptions {
+  const { x, series } = shape;
+  const onCategories = x.kind === 'categories';
+  const barSeries = series.filter((spec) => spec.style === 'bars').length;
+  let barSlot = 0;
+  const ys = series.map((spec, index) => seriesOptions(spec, index, spec.style === 'bars' ? barPaths(barSlot++, barSeries) : undefined, onCategories));
+  const left = series.find((spec) => spec.scale === 'left');
+  const right = series.find((spec) => spec.scale === 'right');
+  const valueScale: uPlot.Scale = onCategories ? { range: zeroBasedRange } : {};
+  const { axis, series: xSeries, ...xRest } = xOptions(x);
+  return {
+    ...xRest,
+    scales: { ...xRest.scales, [SCALE_KEYS.left]: valueScale, ...(right ? { [SCALE_KEYS.right]: valueScale } : {}) },
+    series: [xSeries, ...ys],
+    axes: [axis, valueAxis(left?.suffix ?? '', 'left', SCALE_KEYS.left), ...(right ? [valueAxis(right.suffix, 'right', SCALE_KEYS.right)] : [])],
+    cursor: { drag: { x: !onCategories, y: false } },
+    legend: { live: true },
+  };
+}
+
+const cache = new Map<string, ChartOptions>();
+const CACHE_LIMIT = 64;
+
+/** The options of a chart shape; the same object for the same shape, so a chart lives across data changes. */
+export function optionsFor(shape: ChartShape): ChartOptions {
+  let options = cache.get(shape.key);
+  if (!options) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    options = buildOptions(shape);
+    cache.set(shape.key, options);
+  }
+  return options;
+}

@@ -1,0 +1,61 @@
+import type uPlot from 'uplot';
+import { describe, expect, it } from 'vitest';
+import { buildCharts, type ChartModel } from '../../../../src/machines/dashboard-selectors';
+import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
+import { PALETTE } from '../../../../src/ui/charts/options';
+import { derive, quote, setOf, tx } from './helpers/portfolio';
+
+const result = derive(
+  setOf(tx('IBE.MC', 'stock', '2022-11-10', 100, 1000), tx('IBE.MC', 'dividend', '2023-02-15', 1, 90), tx('IBE.MC', 'commission', '2022-11-10', 1, 3)),
+  [quote('IBE.MC', 'EUR', [['2022-11-09', 10], ['2023-12-29', 11]])],
+  '2023-12-31',
+);
+const charts = buildCharts({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
+const chart = (title: string): ChartModel => charts.find((c) => c.title === title)!;
+/** uPlot calls formatters with its instance; these ones do not read it. */
+const u = {} as uPlot;
+const axisLabels = (axis: uPlot.Axis, splits: number[]) => (axis.values as (u: uPlot, splits: number[], axisIdx: number, space: number, incr: number) => string[])(u, splits, 0, 0, 0);
+const legend = (series: uPlot.Series, value: number | null) => (series.value as (u: uPlot, v: number | null, s: number, i: number) => string)(u, value, 0, 0);
+
+describe('chart options', () => {
+  it('are the same object for the same shape, so a chart outlives a data change', () => {
+    const again = { ...chart('Profit').shape, x: { kind: 'days' as const }, series: [...chart('Profit').shape.series] };
+    expect(optionsFor(again)).toBe(optionsFor(chart('Profit').shape));
+    expect(optionsFor(chart('Portfolio value').shape)).not.toBe(optionsFor(chart('Profit').shape));
+  });
+
+  it("end money axes in ' €' with two decimals and leave amounts without a euro sign", () => {
+    expect(axisLabels(optionsFor(chart('Profit').shape).axes![1]!, [1234.5, -20])).toEqual(['1,234.50 €', '-20.00 €']);
+    expect(axisLabels(optionsFor(chart('Aggregated Transactions Amounts').shape).axes![1]!, [100])).toEqual(['100.00']);
+    const yields = optionsFor(chart('Yield per year').shape);
+    expect(axisLabels(yields.axes![1]!, [5])).toEqual(['5.00 %']);
+    expect(axisLabels(yields.axes![2]!, [5])).toEqual(['5.00 €']);
+    expect(yields.axes![2]!.side).toBe(1);
+  });
+
+  it("label day axes `Mon 'yy`, once per month, and show dd-mm-yyyy in the legend", () => {
+    const options = optionsFor(chart('Portfolio value').shape);
+    const jan1 = Date.UTC(2024, 0, 1) / 1000;
+    const jan15 = Date.UTC(2024, 0, 15) / 1000;
+    const feb1 = Date.UTC(2024, 1, 1) / 1000;
+    expect(axisLabels(options.axes![0]!, [jan1, jan15, feb1])).toEqual(["Jan '24", '', "Feb '24"]);
+    expect(legend(options.series[0]!, Date.UTC(2024, 11, 31) / 1000)).toBe('31-12-2024');
+    expect(legend(options.series[1]!, 1234.567)).toBe('1,234.57 €');
+    expect(legend(options.series[1]!, null)).toBe('–');
+  });
+
+  it('put categories on x as indices with their labels', () => {
+    const options = optionsFor(chart('Dividend per quarter by year').shape);
+    expect(options.scales!.x).toMatchObject({ time: false, range: [-0.5, 3.5] });
+    expect(axisLabels(options.axes![0]!, [0, 3])).toEqual(['Q1', 'Q4']);
+    expect(legend(options.series[0]!, 1)).toBe('Q2');
+  });
+
+  it('draw bars through uPlot bar paths in the palette, points for per-day transactions', () => {
+    const byYear = optionsFor(chart('Dividend per quarter by year').shape);
+    expect(byYear.series.slice(1).map((s) => s.stroke)).toEqual(PALETTE.slice(0, 2));
+    expect(byYear.series.slice(1).every((s) => typeof s.paths === 'function')).toBe(true);
+    const perDay = optionsFor(chart('Transactions Values').shape);
+    expect(perDay.series.slice(1).map((s) => s.points?.show)).toEqual([true, true, true]);
+  });
+});

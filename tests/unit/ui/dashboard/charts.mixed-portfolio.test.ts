@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { buildCharts, sparseColumns, TTM_DIVISORS, type ChartModel, type ChartsInput } from '../../../../src/machines/dashboard-selectors';
+import { derive, quote, setOf, tx } from './helpers/portfolio';
+
+/**
+ * ASML.AS in EUR priced from sample data, whose first bar comes a week after the buy; KO in USD with a
+ * dividend, its exchange rate EUR=X from the recorded (offline) files.
+ */
+const set = setOf(
+  tx('ASML.AS', 'stock', '2024-01-02', 2, 1000),
+  tx('ASML.AS', 'commission', '2024-01-02', 1, 2),
+  tx('KO', 'stock', '2024-02-01', 10, 600, 'USD'),
+  tx('KO', 'dividend', '2024-04-01', 1, 5, 'USD'),
+  tx('KO', 'commission', '2024-02-01', 1, 1, 'USD'),
+);
+const quotes = [
+  quote('ASML.AS', 'EUR', [['2024-01-09', 510], ['2024-03-01', 600], ['2024-06-28', 650]], 'sample'),
+  quote('KO', 'USD', [['2024-01-31', 59], ['2024-06-28', 62]]),
+  quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]], 'files'),
+];
+const asOf = '2024-06-30';
+const derivation = derive(set, quotes, asOf);
+
+const input = (overrides: Partial<ChartsInput> = {}): ChartsInput => ({
+  active: derivation.active,
+  tickers: derivation.tickers,
+  checked: Object.keys(derivation.tickers),
+  pricesLoading: false,
+  priceErrors: {},
+  ...overrides,
+});
+const byTitle = (charts: ChartModel[], title: string): ChartModel => {
+  const found = charts.find((chart) => chart.title === title);
+  if (!found) throw new Error(`no chart '${title}' among ${charts.map((chart) => chart.title).join(', ')}`);
+  return found;
+};
+
+describe('dashboard charts of a EUR and a USD holding', () => {
+  const charts = buildCharts(input());
+
+  it('lists the 13 charts in order, with one Yahoo Data chart per ticker and then per exchange rate', () => {
+    expect(charts.map((chart) => chart.title)).toEqual([
+      'Dividend per quarter by year',
+      'TTM dividend per quarter',
+      'Portfolio value',
+      'Profit',
+      'Yield per year',
+      'Dividend per quarter',
+      'Aggregated Dividend',
+      'Yahoo Data: ASML.AS',
+      'Yahoo Data: KO',
+      'Yahoo Data: EUR=X',
+      'Aggregated Commission',
+      'Transactions Values',
+      'Aggregated Transactions Values',
+      'Transactions Amounts',
+      'Aggregated Transactions Amounts',
+    ]);
+    expect(charts.every((chart) => chart.status.kind === 'ready')).toBe(true);
+  });
+
+  it("hands the worker's day columns to uPlot as they are, without copying", () => {
+    const value = byTitle(charts, 'Portfolio value');
+    expect(value.columns[0]).toBe(derivation.active.days);
+    expect(value.columns[1]).toBe(derivation.active.value);
+    expect(value.columns[2]).toBe(derivation.active.invested);
+    expect(byTitle(charts, 'Profit').columns[1]).toBe(derivation.active.profit);
+    expect(byTitle(charts, 'Aggregated Dividend').columns[1]).toBe(derivation.active.dividend);
+    expect(byTitle(charts, 'Aggregated Commission').columns[1]).toBe(derivation.active.commission);
+    expect(byTitle(charts, 'Aggregated Transactions Amounts').columns.slice(1)).toEqual([
+      derivation.active.transactions.stock.aggregatedAmounts,
+      derivation.active.transactions.dividend.aggregatedAmounts,
+      derivation.active.transactions.commission.aggregatedAmounts,
+    ]);
+  });
+
+  it('starts a price chart at its first bar, on the same buffer, so uPlot never meets NaN', () => {
+    const asml = byTitle(charts, 'Yahoo Data: ASML.AS');
+    const [x, close] = asml.columns as [Float64Array, Float64Array];
+    expect(x[0]).toBe(Date.UTC(2024, 0, 9) / 1000);
+    expect(close[0]).toBe(510);
+    expect(close.buffer).toBe(derivation.active.prices.find((p) => p.symbol === 'ASML.AS')!.close.buffer);
+    expect(x.length).toBe(close.length);
+    expect(Array.from(close).some(Number.isNaN)).toBe(false);
+    expect(asml.shape.series).toEqual([{ label: 'Close (EUR)', suffix: ' €', style: 'line', scale: 'left' }]);
+    expect(byTitle(charts, 'Yahoo Data: KO').shape.series[0]!.suffix).toBe(' USD');
+  });
+
+  it('keeps only the days with a transaction in the per-day charts, null where a type has none', () => {
+    const [x, stock, dividend, commission] = byTitle(charts, 'Transactions Values').columns;
+    expect(Array.from(x)).toEqual([Date.UTC(2024, 0, 2) / 1000, Date.UTC(2024, 1, 1) / 1000, Date.UTC(2024, 3, 1) / 1000]);
+    expect(stock[0]).toBe(1000);
+    expect(stock[1]).toBeCloseTo(600 * 0.9, 9);
+    expect(stock[2]).toBeNull();
+    expect(dividend).toEqual([null, null, expect.closeTo(5 * 0.9, 9)]);
+    expect(commission[0]).toBe(2);
+    const amounts = byTitle(charts, 'Transactions Amounts');
+    expect(Array.from(amounts.columns[1])).toEqual([2, 10, null]);
+    expect(amounts.shape.series.map((s) => s.suffix)).toEqual(['', '', '']);
+  });
+
+  it('labels sample and offline prices on every chart that uses them', () => {
+    expect(byTitle(charts, 'Yahoo Data: ASML.AS').notes).toEqual(['Sample prices']);
+    expect(byTitle(charts, 'Yahoo Data: KO').notes).toEqual([]);
+    expect(byTitle(charts, 'Yahoo Data: EUR=X').notes).toEqual(['Offline prices']);
+    for (const title of ['Portfolio value', 'Profit', 'Yield per year', 'Dividend per quarter']) {
+      expect(byTitle(charts, title).notes, title).toEqual(['Sample prices', 'Offline prices']);
+    }
+    // Converted at the offline exchange rate, but no share price in them.
+    for (const title of ['Transactions Values', 'Aggregated Dividend', 'TTM dividend per quarter']) {
+      expect(byTitle(charts, title).notes, title).toEqual(['Offline prices']);
+    }
+  });
+
+  it('puts money on € axes and the yield in % beside its profit line on a second axis', () => {
+    const yields = byTitle(charts, 'Yield per year');
+    // The grid starts a day before the first transaction: 2024-01-01.
+    expect(yields.shape.x).toEqual({ kind: 'categories', name: 'Year', labels: ['2024'] });
+    expect(yields.shape.series).toEqual([
+      { label: 'Yield', suffix: ' %', style: 'bars', scale: 'left' },
+      { label: 'Profit', suffix: ' €', style: 'line', scale: 'right' },
+    ]);
+    expect(yields.columns).toEqual([[0], derivation.active.yieldPerYear.yields, derivation.active.yieldPerYear.profit]);
+    const received = byTitle(charts, 'Dividend per quarter');
+    expect(received.shape.series.map((s) => [s.label, s.style])).toEqual([
+      ['Received', 'bars'],
+      ['Expected', 'bars'],
+    ]);
+  });
+
+  it('while prices load, draws the transaction charts and says the price charts are loading', () => {
+    const loading = buildCharts(input({ pricesLoading: true }));
+    const waiting = loading.filter((chart) => chart.status.kind === 'loading').map((chart) => chart.title);
+    expect(waiting).toEqual(['Portfolio value', 'Profit', 'Yield per year']);
+    expect(byTitle(loading, 'Dividend per quarter').notes).toContain('Expected: Loading prices…');
+  });
+
+  it('names the exchange rate a USD holding waits for before any quote has come', () => {
+    const bare = derive(set, [], asOf);
+    const loading = buildCharts({ active: bare.active, tickers: bare.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: true, priceErrors: {} });
+    const prices = loading.filter((chart) => chart.title.startsWith('Yahoo Data'));
+    expect(prices.map((chart) => [chart.title, chart.status.kind])).toEqual([
+      ['Yahoo Data: ASML.AS', 'loading'],
+      ['Yahoo Data: KO', 'loading'],
+      ['Yahoo Data: EUR=X', 'loading'],
+    ]);
+    expect(byTitle(loading, 'Transactions Values').notes).toEqual(['Waiting for exchange rates: KO']);
+  });
+
+  it('says why a symbol whose quote failed has no chart', () => {
+    const failed = derive(set, [quotes[0]!, quotes[2]!, { symbol: 'KO', error: 'Not Found: no such symbol' }], asOf);
+    const charts = buildCharts({ active: failed.active, tickers: failed.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: false, priceErrors: { KO: 'Not Found: no such symbol' } });
+    expect(byTitle(charts, 'Yahoo Data: KO').status).toEqual({ kind: 'missing', message: 'Not Found: no such symbol' });
+    expect(byTitle(charts, 'Portfolio value').notes).toContain('Priced at cost, no quotes: KO');
+  });
+
+  it('follows the checked tickers: without KO, no KO and no EUR=X price chart', () => {
+    const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
+    const charts = buildCharts({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
+    expect(charts.filter((chart) => chart.title.startsWith('Yahoo Data')).map((chart) => chart.title)).toEqual(['Yahoo Data: ASML.AS']);
+    expect(byTitle(charts, 'Aggregated Dividend').columns[1]).toBe(onlyAsml.active.dividend);
+    expect(onlyAsml.active.dividend.at(-1)).toBe(0);
+    expect(byTitle(charts, 'Transactions Values').notes).toEqual([]);
+  });
+
+  it('gives the same shape key to charts that draw alike, so their uPlot instances survive a toggle', () => {
+    const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
+    const after = buildCharts({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
+    expect(byTitle(after, 'Portfolio value').shape.key).toBe(byTitle(charts, 'Portfolio value').shape.key);
+    expect(byTitle(after, 'Yield per year').shape.key).toBe(byTitle(charts, 'Yield per year').shape.key);
+  });
+});
+
+describe('TTM dividend per quarter', () => {
+  const dividends = setOf(
+    tx('IBE.MC', 'stock', '2022-11-10', 100, 1000),
+    tx('IBE.MC', 'dividend', '2022-12-15', 1, 30),
+    ...['2023-02-15', '2023-05-15', '2023-08-15', '2023-11-15'].map((date) => tx('IBE.MC', 'dividend', date, 1, 90)),
+  );
+  const result = derive(dividends, [quote('IBE.MC', 'EUR', [['2022-11-09', 10], ['2023-12-29', 11]])], '2023-12-31');
+  const charts = buildCharts({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
+  const ttm = byTitle(charts, 'TTM dividend per quarter');
+  const quarters = ['2022-Q4', '2023-Q1', '2023-Q2', '2023-Q3', '2023-Q4'];
+
+  it('draws the yearly sum as bars and the monthly, daily and hourly shares as lines', () => {
+    expect(TTM_DIVISORS).toEqual({ Monthly: 3, Daily: 90, Hourly: 2160 });
+    expect(ttm.shape.series.map((s) => [s.label, s.style, s.suffix])).toEqual([
+      ['Yearly', 'bars', ' €'],
+      ['Monthly', 'line', ' €'],
+      ['Daily', 'line', ' €'],
+      ['Hourly', 'line', ' €'],
+    ]);
+    expect(ttm.shape.x).toEqual({ kind: 'categories', name: 'Quarter', labels: quarters });
+  });
+
+  it('divides the trailing twelve months by 3, 90 and 2160', () => {
+    const [x, yearly, monthly, daily, hourly] = ttm.columns as number[][];
+    const sums = [30, 120, 210, 300, 360];
+    expect(x).toEqual([0, 1, 2, 3, 4]);
+    expect(yearly).toEqual(sums);
+    expect(monthly).toEqual(sums.map((sum) => expect.closeTo(sum / 3, 9)));
+    expect(daily).toEqual(sums.map((sum) => expect.closeTo(sum / 90, 9)));
+    expect(hourly).toEqual(sums.map((sum) => expect.closeTo(sum / 2160, 12)));
+    expect(hourly[4]! * 2160).toBeCloseTo(360, 9);
+  });
+
+  it('draws one bar series per year over Q1–Q4', () => {
+    const byYear = byTitle(charts, 'Dividend per quarter by year');
+    expect(byYear.shape.x).toEqual({ kind: 'categories', name: 'Quarter', labels: ['Q1', 'Q2', 'Q3', 'Q4'] });
+    expect(byYear.shape.series.map((s) => [s.label, s.style])).toEqual([
+      ['2022', 'bars'],
+      ['2023', 'bars'],
+    ]);
+    expect(byYear.columns).toEqual([
+      [0, 1, 2, 3],
+      [0, 0, 0, 30],
+      [90, 90, 90, 90],
+    ]);
+  });
+});
+
+describe('sparse transaction columns', () => {
+  it('keeps the days on which any series has a value and nothing else', () => {
+    const days = Float64Array.of(10, 20, 30, 40);
+    const a = Float64Array.of(NaN, 1, NaN, NaN);
+    const b = Float64Array.of(NaN, NaN, NaN, -2);
+    expect(sparseColumns(days, [a, b])).toEqual([
+      [20, 40],
+      [1, null],
+      [null, -2],
+    ]);
+  });
+
+  it('gives empty columns when no day has a transaction', () => {
+    expect(sparseColumns(Float64Array.of(1, 2), [Float64Array.of(NaN, NaN)])).toEqual([[], []]);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '../../../../src/machines/dashboard-selectors';
+import { portfolioMachine, type PortfolioSnapshot } from '../../../../src/machines/portfolio-machine';
+import type { VersionedSet } from '../../../../src/machines/services/transactions-api';
+import type { QuoteEntry, TransactionSet } from '../../../../src/model';
+import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../../src/worker';
+import { PortfolioEngine } from '../../../../src/worker/engine';
+import { quote, setOf, tx } from './helpers/portfolio';
+
+const ASOF = '2024-06-30';
+const portfolio = setOf(
+  tx('ASML.AS', 'stock', '2024-01-02', 2, 1000),
+  tx('KO', 'stock', '2024-02-01', 10, 600, 'USD'),
+  tx('KO', 'dividend', '2024-04-01', 1, 5, 'USD'),
+);
+const quotes: QuoteEntry[] = [
+  quote('ASML.AS', 'EUR', [['2024-01-02', 500], ['2024-06-28', 650]]),
+  quote('KO', 'USD', [['2024-01-31', 59], ['2024-06-28', 62]]),
+  quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]]),
+];
+
+/** The real portfolio machine and the real engine; only the server and the worker's transport are replaced. */
+function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Promise<QuoteEntry[]> = async () => quotes) {
+  const engine = new PortfolioEngine();
+  const machine = portfolioMachine.provide({
+    actors: {
+      loadTransactions: fromPromise<VersionedSet, { idToken: string }>(async () => ({ transactions: set, version: '"1"' })),
+      handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
+        engine.setTransactions(input.transactions);
+        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() };
+      }),
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
+        const entries = await fetchPrices(engine);
+        engine.setQuotes(entries);
+        const errors = Object.fromEntries(entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])));
+        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors };
+      }),
+      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async ({ input }) => ({ result: engine.derive(ASOF, input.active), computeMs: 0 })),
+      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async ({ input }) => ({ result: engine.combine(input.active), computeMs: 0 })),
+    },
+  });
+  const actor = createActor(machine).start();
+  actor.send({ type: 'session.changed', idToken: 'token' });
+  return actor;
+}
+
+const settled = (s: PortfolioSnapshot) => s.matches({ ready: 'settled' });
+const titles = (s: PortfolioSnapshot) => selectDashboardCharts(s).charts.map((chart) => chart.title);
+
+describe('dashboard selectors on the portfolio machine', () => {
+  it('checks every ticker at first and charts them all', async () => {
+    const actor = start(portfolio);
+    const snapshot = await waitFor(actor, settled);
+    expect(selectHasCharts(snapshot)).toBe(true);
+    expect(selectTickerChoices(snapshot)).toEqual([
+      { ticker: 'ASML.AS', checked: true },
+      { ticker: 'KO', checked: true },
+    ]);
+    expect(titles(snapshot).filter((title) => title.startsWith('Yahoo Data'))).toEqual(['Yahoo Data: ASML.AS', 'Yahoo Data: KO', 'Yahoo Data: EUR=X']);
+    expect(selectReturnsBanner(snapshot)?.portfolioValue).toBeCloseTo(2 * 650 + 10 * 62 * 0.92, 9);
+  });
+
+  it('answers with the same objects until the data changes, so React does not re-render', async () => {
+    const actor = start(portfolio);
+    const snapshot = await waitFor(actor, settled);
+    const again = actor.getSnapshot();
+    expect(selectDashboardCharts(again)).toBe(selectDashboardCharts(snapshot));
+    expect(selectTickerChoices(again)).toBe(selectTickerChoices(snapshot));
+    expect(selectReturnsBanner(again)).toBe(selectReturnsBanner(snapshot));
+  });
+
+  it('unchecking KO drops its price charts and its dividend; unchecking all leaves a hint and no charts', async () => {
+    const actor = start(portfolio);
+    const before = await waitFor(actor, settled);
+    const dividendBefore = selectDashboardCharts(before).charts.find((chart) => chart.title === 'Aggregated Dividend')!.columns[1] as Float64Array;
+    expect(dividendBefore.at(-1)).toBeCloseTo(4.5, 9);
+
+    actor.send({ type: 'tickers.toggle', ticker: 'KO' });
+    const withoutKo = await waitFor(actor, (s) => settled(s) && s.context.derivation?.active.tickers.join() === 'ASML.AS');
+    expect(selectTickerChoices(withoutKo)).toEqual([
+      { ticker: 'ASML.AS', checked: true },
+      { ticker: 'KO', checked: false },
+    ]);
+    expect(titles(withoutKo).filter((title) => title.startsWith('Yahoo Data'))).toEqual(['Yahoo Data: ASML.AS']);
+    const dividendAfter = selectDashboardCharts(withoutKo).charts.find((chart) => chart.title === 'Aggregated Dividend')!.columns[1] as Float64Array;
+    expect(dividendAfter.at(-1)).toBe(0);
+    // The summary keeps every ticker.
+    expect(selectReturnsBanner(withoutKo)).toEqual(selectReturnsBanner(before));
+
+    actor.send({ type: 'tickers.toggle', ticker: 'ASML.AS' });
+    const none = await waitFor(actor, (s) => settled(s) && s.context.active?.length === 0);
+    expect(selectDashboardCharts(none)).toEqual({ charts: [], noneChecked: true });
+    expect(selectHasCharts(none)).toBe(true);
+  });
+
+  it('while prices load, price charts wait; a failed quote is reported with its message', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const actor = start(portfolio, async () => {
+      await gate;
+      return [quotes[0]!, quotes[2]!, { symbol: 'KO', error: 'No data for KO' }];
+    });
+    const loading = await waitFor(actor, (s) => s.hasTag('pricesLoading'));
+    const statusOf = (s: PortfolioSnapshot, title: string) => selectDashboardCharts(s).charts.find((chart) => chart.title === title)?.status.kind;
+    expect(statusOf(loading, 'Portfolio value')).toBe('loading');
+    expect(statusOf(loading, 'Yahoo Data: KO')).toBe('loading');
+    expect(statusOf(loading, 'Aggregated Dividend')).toBe('ready');
+    release();
+    const done = await waitFor(actor, settled);
+    expect(statusOf(done, 'Portfolio value')).toBe('ready');
+    expect(selectDashboardCharts(done).charts.find((chart) => chart.title === 'Yahoo Data: KO')?.status).toEqual({ kind: 'missing', message: 'No data for KO' });
+    expect(selectPriceProblems(done)).toEqual([{ symbol: 'KO', message: 'No data for KO' }]);
+  });
+
+  it('shows no charts for a portfolio worth 0: everything sold', async () => {
+    const sold = setOf(tx('ASML.AS', 'stock', '2024-01-02', 2, 1000), tx('ASML.AS', 'stock', '2024-03-01', -2, -1100));
+    const actor = start(sold);
+    const snapshot = await waitFor(actor, settled);
+    expect(snapshot.context.derivation?.summary.portfolioValue).toBe(0);
+    expect(selectHasCharts(snapshot)).toBe(false);
+    expect(selectReturnsBanner(snapshot)?.returns[0]).toEqual({ label: 'Total', absolute: 100, percentage: 0 });
+  });
+});
