@@ -1,0 +1,104 @@
+/** What a row is, from its description (and, for cash-management products, its product). */
+import type { SkipReason } from './types';
+import { foldText } from './text';
+import {
+  ACCRUED_INTEREST, ADR_FEE, CASH_SWEEP, CASH_SWEEP_ISIN, CASH_SWEEP_PRODUCT, DEPOSIT, DIVIDEND, DIVIDEND_TAX, FEE, FX_LEG,
+  INTEREST, MONEY_MARKET, MONEY_MARKET_PRODUCT, PROMOTION, RESERVATION, SELL_VERB_SET, SPLIT_PREFIX, TRADE, WITHDRAWAL,
+} from './vocabulary';
+
+export type RowKind =
+  | 'trade'
+  | 'fee'
+  | 'dividend'
+  | 'dividend-tax'
+  | 'adr-fee'
+  | 'fx'
+  | 'accrued-interest'
+  | 'skip'
+  | 'unknown';
+
+export interface Classification {
+  kind: RowKind;
+  skipReason?: SkipReason;
+  /** Trades: a sell (`Verkoop`, `Sell`…) rather than a buy. */
+  sell?: boolean;
+  /** Trades: the share count as written (`1.234`, `0,5432`). */
+  quantityText?: string;
+  /** Trades behind a corporate-action prefix: the prefix (`productwijziging`, `stock dividend`). */
+  corporateAction?: string;
+}
+
+const SKIP = (skipReason: SkipReason): Classification => ({ kind: 'skip', skipReason });
+const FIXED: Record<Exclude<RowKind, 'trade' | 'skip'>, Classification> = {
+  fee: { kind: 'fee' },
+  dividend: { kind: 'dividend' },
+  'dividend-tax': { kind: 'dividend-tax' },
+  'adr-fee': { kind: 'adr-fee' },
+  fx: { kind: 'fx' },
+  'accrued-interest': { kind: 'accrued-interest' },
+  unknown: { kind: 'unknown' },
+};
+
+/** Classifies a folded description; the order of the tests matters (a reservation of a deposit is a reservation). */
+export function classifyFolded(description: string): Classification {
+  if (MONEY_MARKET.test(description)) return SKIP('money-market fund');
+  if (CASH_SWEEP.test(description)) return SKIP('cash sweep');
+  const trade = TRADE.exec(description);
+  if (trade) {
+    const prefix = trade[1]?.trim();
+    if (prefix && SPLIT_PREFIX.test(prefix)) return SKIP('share split');
+    const classification: Classification = {
+      kind: 'trade',
+      sell: SELL_VERB_SET.has(trade[2]!),
+      quantityText: trade[3]!.replace(/[.,]+$/, ''),
+    };
+    if (prefix) classification.corporateAction = prefix;
+    return classification;
+  }
+  if (FX_LEG.test(description)) return FIXED.fx;
+  if (RESERVATION.test(description)) return SKIP('reservation');
+  if (DIVIDEND_TAX.test(description)) return FIXED['dividend-tax'];
+  if (ADR_FEE.test(description)) return FIXED['adr-fee'];
+  if (ACCRUED_INTEREST.test(description)) return FIXED['accrued-interest'];
+  if (DIVIDEND.test(description)) return FIXED.dividend;
+  if (PROMOTION.test(description)) return FIXED.fee;
+  if (INTEREST.test(description)) return SKIP('interest');
+  if (FEE.test(description)) return FIXED.fee;
+  if (WITHDRAWAL.test(description)) return SKIP('withdrawal');
+  if (DEPOSIT.test(description)) return SKIP('deposit');
+  return FIXED.unknown;
+}
+
+const CACHE_LIMIT = 50_000;
+
+/** Classification with memory: most descriptions of a statement repeat (fees, dividends, conversions). */
+export class Classifier {
+  private readonly byDescription = new Map<string, Classification>();
+  private readonly byProduct = new Map<string, SkipReason | null>();
+
+  classify(description: string, product: string, isin: string): Classification {
+    const productReason = this.productSkipReason(product, isin);
+    if (productReason) return SKIP(productReason);
+    let classification = this.byDescription.get(description);
+    if (!classification) {
+      if (this.byDescription.size >= CACHE_LIMIT) this.byDescription.clear();
+      classification = classifyFolded(foldText(description));
+      this.byDescription.set(description, classification);
+    }
+    return classification;
+  }
+
+  /** Rows of the cash-management products are never holdings, whatever their description says. */
+  private productSkipReason(product: string, isin: string): SkipReason | null {
+    if (isin === CASH_SWEEP_ISIN) return 'cash sweep';
+    if (product === '') return null;
+    let reason = this.byProduct.get(product);
+    if (reason === undefined) {
+      const folded = foldText(product);
+      reason = MONEY_MARKET_PRODUCT.test(folded) ? 'money-market fund' : CASH_SWEEP_PRODUCT.test(folded) ? 'cash sweep' : null;
+      if (this.byProduct.size >= CACHE_LIMIT) this.byProduct.clear();
+      this.byProduct.set(product, reason);
+    }
+    return reason;
+  }
+}

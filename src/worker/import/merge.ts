@@ -1,0 +1,49 @@
+/** Adds an import's new transactions to the existing set: rows imported before (same import id) are not added twice. */
+import type { Transaction, TransactionSet, TransactionType } from '../../model';
+import type { DegiroImport, ImportedTransaction } from './types';
+
+export interface MergeResult {
+  /** The full set, each list sorted by date; the existing set unchanged when the merge is refused. */
+  merged: TransactionSet;
+  added: number;
+  alreadyPresent: number;
+  /** Product keys (ISIN, or product name) still without a ticker: while any is listed, nothing is merged. */
+  unresolvedProducts: string[];
+}
+
+const TYPES: readonly TransactionType[] = ['stock', 'dividend', 'commission'];
+
+function plain(imported: ImportedTransaction): Transaction {
+  const { ticker, type, date, amount, value, currency, importId } = imported;
+  return { ticker, type, date, amount, value, currency, importId };
+}
+
+function byDate(a: Transaction, b: Transaction): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
+}
+
+export function mergeImported(existing: TransactionSet, imported: DegiroImport): MergeResult {
+  const unresolved = new Set<string>();
+  for (const type of TYPES) for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
+  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, unresolvedProducts: [...unresolved].sort() };
+
+  const known = new Set<string>();
+  for (const type of TYPES) for (const t of existing[type]) if (t.importId) known.add(t.importId);
+  let added = 0;
+  let alreadyPresent = 0;
+  const merged = {} as TransactionSet;
+  for (const type of TYPES) {
+    const list = [...existing[type]];
+    for (const t of imported.transactions[type]) {
+      if (known.has(t.importId)) {
+        alreadyPresent += 1;
+        continue;
+      }
+      known.add(t.importId);
+      list.push(plain(t));
+      added += 1;
+    }
+    merged[type] = list.sort(byDate);
+  }
+  return { merged, added, alreadyPresent, unresolvedProducts: [] };
+}

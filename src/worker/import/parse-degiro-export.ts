@@ -1,0 +1,126 @@
+/**
+ * DEGIRO's Account.csv → {@link DegiroImport}. Streams the input in chunks (a `File` in the worker, a
+ * `Blob` from `fs.openAsBlob` or a string in Node), reports progress per chunk, and never throws: a file
+ * that is not a DEGIRO account statement, or cannot be read, gives a result with `error` set.
+ */
+import { assemble } from './assemble';
+import { EXPECTED_HEADER, readHeader, type HeaderInfo } from './header';
+import { RecordReader, type RawRecord } from './records';
+import { appendContinuation, isBlank, isContinuation, RowBuilder, type SourceRow } from './rows';
+import { NotUtf8Error, readTextChunks, type SourceEncoding } from './source-text';
+import { isControlCharacter } from './text';
+import { applyTickers } from './tickers';
+import { emptyImport, type DegiroImport, type ParseOptions } from './types';
+
+const EXPECTATION = `expected DEGIRO's account statement (Account.csv), a text file whose first line is "${EXPECTED_HEADER}"`;
+
+/** Control characters other than tab and line breaks: a text file has (almost) none. */
+function looksBinary(text: string): boolean {
+  if (text.includes(String.fromCharCode(0))) return true;
+  const sampleLength = Math.min(text.length, 4096);
+  let controls = 0;
+  for (let i = 0; i < sampleLength; i++) if (isControlCharacter(text.charCodeAt(i))) controls += 1;
+  return controls > sampleLength * 0.01;
+}
+
+/** The first non-blank line, once a line break ends it (or `final` says the text is complete). */
+function firstLine(text: string, final: boolean): string | null {
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const carriage = text.indexOf('\r', start);
+    const stop = end === -1 ? carriage : carriage === -1 ? end : Math.min(end, carriage);
+    if (stop === -1) return final && text.slice(start).trim() !== '' ? text.slice(start) : null;
+    const line = text.slice(start, stop);
+    if (line.trim() !== '') return line;
+    start = stop + 1;
+  }
+}
+
+class ExportParser {
+  private header: HeaderInfo | null = null;
+  private reader: RecordReader | null = null;
+  private builder: RowBuilder | null = null;
+  private headerSkipped = false;
+  private pending: RawRecord | null = null;
+  private sniffed = '';
+  private records = 0;
+  readonly rows: SourceRow[] = [];
+
+  /** Feeds decoded text; returns an error message when the file turns out not to be a DEGIRO export. */
+  feed(text: string, final: boolean): string | null {
+    if (!this.header) {
+      this.sniffed += text;
+      if (looksBinary(this.sniffed)) return `This is a binary file, not a CSV: ${EXPECTATION}.`;
+      const line = firstLine(this.sniffed, final);
+      if (line === null) return final ? `The file is empty: ${EXPECTATION}.` : null;
+      const result = readHeader(line);
+      if (!result.ok) return result.error;
+      this.header = result.header;
+      this.reader = new RecordReader(result.header.delimiter);
+      this.builder = new RowBuilder(result.header);
+      text = this.sniffed;
+      this.sniffed = '';
+    }
+    this.consume(this.reader!.push(text, final));
+    if (final && this.pending) this.rows.push(this.builder!.build(this.pending));
+    return null;
+  }
+
+  get recordCount(): number {
+    return this.records;
+  }
+
+  private consume(records: RawRecord[]): void {
+    const builder = this.builder!;
+    const columns = this.header!.columns;
+    this.records += records.length;
+    for (const record of records) builder.vote(record);
+    for (const record of records) {
+      if (isBlank(record)) continue;
+      if (!this.headerSkipped) {
+        this.headerSkipped = true;
+        continue;
+      }
+      if (this.pending && isContinuation(record, columns)) {
+        this.pending = appendContinuation(this.pending, record, columns);
+        continue;
+      }
+      if (this.pending) this.rows.push(builder.build(this.pending));
+      this.pending = record;
+    }
+  }
+}
+
+async function parseAs(input: Blob | string, encoding: SourceEncoding, options: ParseOptions): Promise<DegiroImport> {
+  const parser = new ExportParser();
+  let totalBytes = typeof input === 'string' ? 0 : input.size;
+  for await (const chunk of readTextChunks(input, encoding)) {
+    totalBytes = chunk.totalBytes;
+    const error = parser.feed(chunk.text, false);
+    if (error) return emptyImport(error);
+    options.onProgress?.({ bytes: chunk.bytesRead, totalBytes, rows: parser.recordCount });
+  }
+  const error = parser.feed('', true);
+  if (error) return emptyImport(error);
+  options.onProgress?.({ bytes: totalBytes, totalBytes, rows: parser.recordCount });
+  return applyTickers(assemble(parser.rows), options.tickers ?? {});
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function parseDegiroExport(input: Blob | string, options: ParseOptions = {}): Promise<DegiroImport> {
+  try {
+    return await parseAs(input, 'utf-8', options);
+  } catch (error) {
+    if (!(error instanceof NotUtf8Error)) return emptyImport(`The file could not be imported: ${messageOf(error)}`);
+  }
+  try {
+    // Not UTF-8: a spreadsheet program saved it in the Windows code page.
+    return await parseAs(input, 'windows-1252', options);
+  } catch (error) {
+    return emptyImport(`The file could not be imported: ${messageOf(error)}`);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Text chunks → CSV records with their physical line numbers and raw text. Each chunk is cut after its
+ * last line break outside quotes and the complete part is parsed with papaparse; the rest waits for the
+ * next chunk. Line numbers stay exact even for quoted fields spanning lines: every physical line of the
+ * file belongs to exactly one record.
+ */
+import Papa from 'papaparse';
+
+export interface RawRecord {
+  fields: string[];
+  /** 1-based physical lines of the record (one, unless a quoted field spans lines). */
+  lines: number[];
+  /** The record's physical lines as they stand in the file. */
+  texts: string[];
+}
+
+type Newline = '\n' | '\r\n' | '\r';
+
+function detectNewline(text: string): Newline {
+  const lf = text.indexOf('\n');
+  if (lf !== -1) return lf > 0 && text[lf - 1] === '\r' ? '\r\n' : '\n';
+  return text.includes('\r') ? '\r' : '\n';
+}
+
+function countOf(text: string, char: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (let at = text.indexOf(char, from); at !== -1 && at < to; at = text.indexOf(char, at + 1)) count += 1;
+  return count;
+}
+
+export class RecordReader {
+  private pending = '';
+  private nextLine = 1;
+  private newline: Newline | null = null;
+
+  constructor(private readonly delimiter: string) {}
+
+  /** Records completed by `text`; with `final`, also the last one. */
+  push(text: string, final: boolean): RawRecord[] {
+    const buffer = this.pending + text;
+    this.pending = '';
+    if (buffer === '') return [];
+    const newline = (this.newline ??= detectNewline(buffer));
+    const breakChar = newline === '\r' ? '\r' : '\n';
+    let complete: string;
+    if (final) {
+      complete = buffer.endsWith(newline) ? buffer.slice(0, buffer.length - newline.length) : buffer;
+    } else {
+      const cut = this.lastBreakOutsideQuotes(buffer, breakChar);
+      if (cut === -1) {
+        this.pending = buffer;
+        return [];
+      }
+      this.pending = buffer.slice(cut + 1);
+      complete = buffer.slice(0, newline === '\r\n' && buffer[cut - 1] === '\r' ? cut - 1 : cut);
+    }
+    return this.parse(complete, newline, breakChar);
+  }
+
+  /** Index of the last line break not inside a quoted field, or -1. */
+  private lastBreakOutsideQuotes(buffer: string, breakChar: string): number {
+    const quotes = countOf(buffer, '"');
+    let cut = buffer.lastIndexOf(breakChar);
+    let quotesAfter = cut === -1 ? 0 : countOf(buffer, '"', cut);
+    while (cut !== -1 && (quotes - quotesAfter) % 2 === 1) {
+      const previous = cut === 0 ? -1 : buffer.lastIndexOf(breakChar, cut - 1);
+      quotesAfter += countOf(buffer, '"', previous === -1 ? 0 : previous, cut);
+      cut = previous;
+    }
+    return cut;
+  }
+
+  private parse(text: string, newline: Newline, breakChar: string): RawRecord[] {
+    const rows = Papa.parse<string[]>(text, { delimiter: this.delimiter, newline, quoteChar: '"', skipEmptyLines: false }).data;
+    const physical = text.split(breakChar);
+    if (newline === '\r\n') for (let i = 0; i < physical.length; i++) physical[i] = physical[i]!.replace(/\r$/, '');
+    const records: RawRecord[] = [];
+    if (rows.length === physical.length) {
+      for (let i = 0; i < rows.length; i++) records.push({ fields: rows[i]!, lines: [this.nextLine + i], texts: [physical[i]!] });
+    } else {
+      // Some quoted field spans lines: a record takes one line plus one per line break inside its fields.
+      let at = 0;
+      for (let i = 0; i < rows.length && at < physical.length; i++) {
+        const fields = rows[i]!;
+        let span = 1;
+        for (const field of fields) span += countOf(field, breakChar);
+        if (i === rows.length - 1) span = physical.length - at;
+        span = Math.max(1, Math.min(span, physical.length - at));
+        const lines = Array.from({ length: span }, (_, k) => this.nextLine + at + k);
+        records.push({ fields, lines, texts: physical.slice(at, at + span) });
+        at += span;
+      }
+    }
+    this.nextLine += physical.length;
+    return records;
+  }
+}

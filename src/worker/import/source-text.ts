@@ -1,0 +1,60 @@
+/**
+ * The file as a stream of decoded text chunks with byte progress. A `Blob` (a `File` in the worker, or
+ * `fs.openAsBlob` in Node) is read slice by slice, so a 50 MB file never sits in memory as bytes at once;
+ * the decoder carries multi-byte characters across slice boundaries.
+ */
+import { utf8Length } from './text';
+
+export type SourceEncoding = 'utf-8' | 'windows-1252';
+
+/** The bytes are not valid UTF-8: the caller reads the file again as Windows-1252 (Excel's encoding). */
+export class NotUtf8Error extends Error {
+  constructor() {
+    super('The file is not valid UTF-8.');
+  }
+}
+
+export interface TextChunk {
+  text: string;
+  bytesRead: number;
+  totalBytes: number;
+}
+
+const CHUNK_BYTES = 1 << 20;
+const CHUNK_CHARS = 1 << 20;
+
+async function* blobChunks(blob: Blob, encoding: SourceEncoding): AsyncGenerator<TextChunk> {
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  const totalBytes = blob.size;
+  for (let offset = 0; offset < totalBytes; offset += CHUNK_BYTES) {
+    const end = Math.min(totalBytes, offset + CHUNK_BYTES);
+    const bytes = new Uint8Array(await blob.slice(offset, end).arrayBuffer());
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: end < totalBytes });
+    } catch {
+      throw new NotUtf8Error();
+    }
+    yield { text, bytesRead: end, totalBytes };
+  }
+}
+
+function* stringChunks(input: string): Generator<TextChunk> {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const totalBytes = utf8Length(text);
+  let bytesRead = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + CHUNK_CHARS);
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff && end < text.length) end += 1;
+    const chunk = text.slice(start, end);
+    bytesRead += utf8Length(chunk);
+    yield { text: chunk, bytesRead, totalBytes };
+    start = end;
+  }
+}
+
+export async function* readTextChunks(input: Blob | string, encoding: SourceEncoding): AsyncGenerator<TextChunk> {
+  if (typeof input === 'string') yield* stringChunks(input);
+  else yield* blobChunks(input, encoding);
+}

@@ -1,0 +1,122 @@
+/** What a DEGIRO import produces: transactions with their source lines, and every other line with a reason. */
+import type { Transaction } from '../../model';
+
+/** Why a line is not a transaction of this product. Readable as shown; stable, so the preview may group by it. */
+export const SKIP_REASONS = [
+  'deposit',
+  'withdrawal',
+  'cash sweep',
+  'money-market fund',
+  'interest',
+  'reservation',
+  'currency conversion',
+  'share split',
+  'dividend nets to zero',
+  'incomplete row',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** One sentence per skip reason, for a tooltip or a heading in the preview. */
+export const SKIP_REASON_DESCRIPTIONS: Record<SkipReason, string> = {
+  deposit: 'Money paid into the account: not a transaction of a holding.',
+  withdrawal: 'Money taken out of the account: not a transaction of a holding.',
+  'cash sweep': 'A transfer between the DEGIRO cash account and flatexDEGIRO Bank.',
+  'money-market fund': 'A movement of the money-market fund that holds uninvested cash.',
+  interest: 'Interest on the cash balance, or accrued bond interest without its trade in the file.',
+  reservation: 'A reservation for a pending deposit, released later.',
+  'currency conversion':
+    'A currency conversion not tied to a dividend or trade in this file (dividend and trade conversions are folded into them).',
+  'share split': 'Share split bookings: splits come from the market data, so the engine adjusts share counts itself.',
+  'dividend nets to zero': 'A dividend whose withholding tax or reversal cancels it to zero.',
+  'incomplete row': 'A row without a date, a description or an amount.',
+};
+
+export interface SkippedLine {
+  /** 1-based physical line of the file (the header is line 1). */
+  line: number;
+  reason: SkipReason;
+  /** The line as it stands in the file. */
+  text: string;
+}
+
+export interface UnrecognisedLine {
+  line: number;
+  text: string;
+  /** Why the importer could not turn the line into a transaction. */
+  reason: string;
+}
+
+/** A transaction built from one or more source rows, before the merge strips the bookkeeping. */
+export interface ImportedTransaction extends Transaction {
+  importId: string;
+  /** Physical lines this transaction came from (continuation lines and folded conversion rows included). */
+  lines: number[];
+  /** The product it belongs to: the ISIN, or the product name when there is none. */
+  productKey: string;
+}
+
+export type TickerSource = 'table' | 'user';
+
+export interface ImportedProduct {
+  /** The key `tickers` choices are stored under: the ISIN, or the product name when there is none. */
+  productKey: string;
+  product: string;
+  isin: string;
+  ticker: string | null;
+  source: TickerSource | null;
+}
+
+export interface ImportedTransactions {
+  stock: ImportedTransaction[];
+  dividend: ImportedTransaction[];
+  commission: ImportedTransaction[];
+}
+
+export interface ImportCounts {
+  buys: number;
+  sells: number;
+  dividends: number;
+  commissions: number;
+  /** Skipped lines. */
+  skipped: number;
+  /** Unrecognised lines. */
+  unrecognised: number;
+  /** Non-blank data lines (the header and blank lines excluded): the sum of the three above, by line. */
+  lines: number;
+}
+
+export interface DegiroImport {
+  transactions: ImportedTransactions;
+  skipped: SkippedLine[];
+  unrecognised: UnrecognisedLine[];
+  products: ImportedProduct[];
+  counts: ImportCounts;
+  /** Set, with everything else empty, when the file is not a DEGIRO account statement or cannot be read. */
+  error?: string;
+}
+
+export interface ImportProgress {
+  /** Bytes read so far (UTF-8 bytes for a string input). */
+  bytes: number;
+  totalBytes: number;
+  /** CSV records read so far, the header included. */
+  rows: number;
+}
+
+export interface ParseOptions {
+  /** Product key (ISIN, or product name when there is none) → Yahoo symbol: the user's choices. */
+  tickers?: Record<string, string>;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export function emptyImport(error?: string): DegiroImport {
+  const result: DegiroImport = {
+    transactions: { stock: [], dividend: [], commission: [] },
+    skipped: [],
+    unrecognised: [],
+    products: [],
+    counts: { buys: 0, sells: 0, dividends: 0, commissions: 0, skipped: 0, unrecognised: 0, lines: 0 },
+  };
+  if (error !== undefined) result.error = error;
+  return result;
+}
