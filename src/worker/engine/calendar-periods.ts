@@ -11,8 +11,8 @@ export interface GridPeriods {
   firstQuarterOrdinal: number;
   /** `2024-Q1` …, from the first day's quarter to `asOf`'s. */
   quarterLabels: string[];
-  /** Grid index at which each quarter starts; 0 for the first (it may start before the grid). */
-  quarterStartIndex: Int32Array;
+  /** Position in `quarterLabels` of each grid day's quarter. */
+  quarterOfDay: Int32Array;
 }
 
 export function quarterOrdinal(epochDay: number): number {
@@ -32,26 +32,14 @@ export function gridPeriods(grid: Grid): GridPeriods {
   const firstQuarterOrdinal = quarterOrdinal(grid.firstDay);
   const lastQuarterOrdinal = quarterOrdinal(grid.lastDay);
   const quarterLabels: string[] = [];
-  const quarterStartIndex = new Int32Array(lastQuarterOrdinal - firstQuarterOrdinal + 1);
+  const quarterOfDay = new Int32Array(grid.length);
   for (let ordinal = firstQuarterOrdinal; ordinal <= lastQuarterOrdinal; ordinal += 1) {
     const year = Math.floor(ordinal / 4);
     const quarter = ordinal - year * 4;
     quarterLabels.push(`${year}-Q${quarter + 1}`);
-    const startDay = epochDayFromCivil(year, quarter * 3 + 1, 1);
-    quarterStartIndex[ordinal - firstQuarterOrdinal] = Math.max(startDay - grid.firstDay, 0);
+    // From the quarter's first day (or the grid's) to the end of the grid; later quarters overwrite.
+    const startIndex = Math.max(epochDayFromCivil(year, quarter * 3 + 1, 1) - grid.firstDay, 0);
+    quarterOfDay.fill(ordinal - firstQuarterOrdinal, startIndex);
   }
-  return { years, yearEndIndex, firstQuarterOrdinal, quarterLabels, quarterStartIndex };
-}
-
-/** Position in `quarterLabels` of the quarter holding grid index `dayIndex`. */
-export function quarterPosition(periods: GridPeriods, dayIndex: number): number {
-  const starts = periods.quarterStartIndex;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid] <= dayIndex) low = mid;
-    else high = mid - 1;
-  }
-  return low;
+  return { years, yearEndIndex, firstQuarterOrdinal, quarterLabels, quarterOfDay };
 }

@@ -2,9 +2,8 @@
  * The active tickers summed day by day from their cached series, plus the figures read off the sums:
  * yield per year, dividends per quarter, TTM, expected dividends. Nothing per ticker is recomputed.
  */
-import { TRANSACTION_TYPES, isoFromEpochDay, unixSecondsFromEpochDay, type TransactionType } from '../../model';
+import { SECONDS_PER_DAY, TRANSACTION_TYPES, isoFromEpochDay, type TransactionType } from '../../model';
 import type { GridPeriods } from './calendar-periods';
-import { quarterPosition } from './calendar-periods';
 import type { Grid } from './grid';
 import type { GridEntries, TickerSeries } from './ticker-series';
 import type { ActiveSeries, QuarterSeries, TransactionSeries, TtmQuarterSeries } from './types';
@@ -32,7 +31,7 @@ export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonl
   return {
     firstDay: isoFromEpochDay(grid.firstDay),
     lastDay: isoFromEpochDay(grid.lastDay),
-    days: Float64Array.from({ length: grid.length }, (_, i) => unixSecondsFromEpochDay(grid.firstDay + i)),
+    days: unixSecondsOfDays(grid),
     value,
     invested,
     profit,
@@ -46,6 +45,14 @@ export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonl
     expectedDividendPerQuarter,
     expectedDividend: expectedDividendPerQuarter.values.reduce((sum, quarter) => sum + quarter, 0),
   };
+}
+
+/** uPlot's x: unix seconds at 00:00 UTC of each grid day. */
+function unixSecondsOfDays(grid: Grid): Float64Array {
+  const days = new Float64Array(grid.length);
+  const daySeconds = SECONDS_PER_DAY;
+  for (let i = 0; i < grid.length; i += 1) days[i] = (grid.firstDay + i) * daySeconds;
+  return days;
 }
 
 /** Per-day sums (NaN on days without a transaction) and their running sums. */
@@ -91,11 +98,12 @@ function yieldPerYear(periods: GridPeriods, value: Float64Array, profit: Float64
 }
 
 function perQuarter(periods: GridPeriods, entries: ReadonlyArray<Pick<GridEntries, 'dayIndex' | 'valueEur'>>): QuarterSeries {
-  const values = new Array<number>(periods.quarterLabels.length).fill(0);
+  const sums = new Float64Array(periods.quarterLabels.length);
+  const { quarterOfDay } = periods;
   for (const { dayIndex, valueEur } of entries) {
-    for (let k = 0; k < dayIndex.length; k += 1) values[quarterPosition(periods, dayIndex[k])] += valueEur[k];
+    for (let k = 0; k < dayIndex.length; k += 1) sums[quarterOfDay[dayIndex[k]]] += valueEur[k];
   }
-  return { quarters: periods.quarterLabels.slice(), values };
+  return { quarters: periods.quarterLabels.slice(), values: Array.from(sums) };
 }
 
 function perQuarterByYear(periods: GridPeriods, quarterValues: readonly number[]): ActiveSeries['dividendPerQuarterByYear'] {

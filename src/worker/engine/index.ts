@@ -5,7 +5,7 @@
 import { epochDayFromIso, isoFromEpochDay, type QuoteEntry, type TransactionSet } from '../../model';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
 import { combineSeries } from './combine';
-import { fxSymbolFor } from './currency';
+import { BASE_CURRENCY, fxSymbolFor } from './currency';
 import { carryForward, makeGrid, sameGrid, type Grid } from './grid';
 import { parseQuoteEntry, type MarketData, type MarketSeries } from './market-series';
 import { excludedTickerFigures, summarize, tickerFigures, type TickerFacts } from './summary';
@@ -49,6 +49,7 @@ export class PortfolioEngine {
   private periods: GridPeriods | null = null;
   private readonly states = new Map<string, TickerState>();
   private readonly fx = new Map<string, FxOnGrid | null>();
+  private ones: Float64Array | null = null;
 
   constructor(options: EngineOptions = {}) {
     this.onTickerComputed = options.onTickerComputed;
@@ -57,12 +58,12 @@ export class PortfolioEngine {
   /** Keeps the set; recomputes only tickers whose transactions changed. */
   setTransactions(set: TransactionSet): void {
     const next = new Map<string, TickerTransactions>();
-    for (const [ticker, sources] of groupByTicker(set)) {
+    for (const [ticker, rows] of groupByTicker(set)) {
       const previous = this.transactions.get(ticker);
-      if (previous && sameTransactions(previous.sources, sources)) {
+      if (previous && sameTransactions(previous, rows)) {
         next.set(ticker, previous);
       } else {
-        next.set(ticker, prepareTicker(ticker, sources));
+        next.set(ticker, prepareTicker(ticker, rows));
         this.states.delete(ticker);
       }
     }
@@ -158,14 +159,18 @@ export class PortfolioEngine {
     const quote = this.market.get(ticker);
     const market = quote?.ok ? quote.series : null;
     const missingSymbols = market ? [] : [ticker];
-    const rates = new Map<string, Float64Array>();
+    const rates = new Map<string, Float64Array>([[BASE_CURRENCY, this.onesOnGrid(grid)]]);
     const fxSymbols: string[] = [];
+    let ratesMissing = false;
     for (const currency of currenciesNeeded(transactions, market, grid.lastDay)) {
       const symbol = fxSymbolFor(currency) as string;
       const fx = this.fxOnGrid(grid, symbol);
       fxSymbols.push(symbol);
       if (fx) rates.set(currency, fx.rate);
-      else missingSymbols.push(symbol);
+      else {
+        missingSymbols.push(symbol);
+        ratesMissing = true;
+      }
     }
     const facts: TickerFacts = {
       currency: transactions.currency,
@@ -174,12 +179,18 @@ export class PortfolioEngine {
       missingSymbols,
     };
     this.onTickerComputed?.(ticker);
-    if (rates.size < fxSymbols.length) {
+    if (ratesMissing) {
       // Never convert at a guessed rate: the ticker stays out of every sum until its rate arrives.
       return { figures: excludedTickerFigures(sharesOnAsOf(grid, transactions, market), facts), totals: null, series: null, fxSymbols };
     }
     const { series, totals } = computeTicker(grid, transactions, market, rates);
     return { figures: tickerFigures(totals, facts), totals, series, fxSymbols };
+  }
+
+  /** EUR per EUR on every grid day: one shared array, so EUR amounts take the same path as converted ones. */
+  private onesOnGrid(grid: Grid): Float64Array {
+    if (!this.ones || this.ones.length !== grid.length) this.ones = new Float64Array(grid.length).fill(1);
+    return this.ones;
   }
 
   /** The rate series of an FX symbol on the grid, cached per grid; null when its quote is missing or has no close. */

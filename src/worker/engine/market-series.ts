@@ -46,16 +46,25 @@ function bars(result: YahooChartResult, zone: ZoneDays): Pick<MarketSeries, 'bar
   const timestamps = result.timestamp ?? [];
   const rawCloses = result.indicators?.quote?.[0]?.close ?? [];
   // Null closes are skipped here, so every later step sees only bars with a price.
-  const usable: number[] = [];
+  const usable = new Int32Array(timestamps.length);
+  let count = 0;
+  let ascending = true;
   for (let index = 0; index < timestamps.length; index += 1) {
     const close = rawCloses[index];
-    if (Number.isFinite(timestamps[index]) && typeof close === 'number' && Number.isFinite(close)) usable.push(index);
+    if (typeof close !== 'number' || !Number.isFinite(close) || !Number.isFinite(timestamps[index])) continue;
+    if (count > 0 && timestamps[index] < timestamps[usable[count - 1]]) ascending = false;
+    usable[count] = index;
+    count += 1;
   }
-  if (!isAscending(usable, timestamps)) usable.sort((a, b) => timestamps[a] - timestamps[b]);
-  return {
-    barDays: Int32Array.from(usable, (index) => zone.epochDay(timestamps[index])),
-    closes: Float64Array.from(usable, (index) => rawCloses[index] as number),
-  };
+  // Yahoo sends bars in time order; a response that does not is sorted rather than misread.
+  const order = ascending ? usable.subarray(0, count) : usable.subarray(0, count).sort((a, b) => timestamps[a] - timestamps[b]);
+  const barDays = new Int32Array(count);
+  const closes = new Float64Array(count);
+  for (let k = 0; k < count; k += 1) {
+    barDays[k] = zone.epochDay(timestamps[order[k]]);
+    closes[k] = rawCloses[order[k]] as number;
+  }
+  return { barDays, closes };
 }
 
 function events(result: YahooChartResult, zone: ZoneDays): Omit<MarketSeries, 'symbol' | 'currency' | 'dataSource' | 'barDays' | 'closes'> {
@@ -72,12 +81,4 @@ function events(result: YahooChartResult, zone: ZoneDays): Omit<MarketSeries, 's
     splitDays: Int32Array.from(splits, (event) => zone.epochDay(event.date)),
     splitRatios: Float64Array.from(splits, (event) => event.numerator / event.denominator),
   };
-}
-
-/** Yahoo sends bars in time order; a response that does not is sorted rather than misread. */
-function isAscending(indexes: readonly number[], timestamps: readonly number[]): boolean {
-  for (let i = 1; i < indexes.length; i += 1) {
-    if (timestamps[indexes[i]] < timestamps[indexes[i - 1]]) return false;
-  }
-  return true;
 }

@@ -63,7 +63,7 @@ export function currenciesNeeded(transactions: TickerTransactions, market: Marke
 }
 
 /**
- * `rates` holds EUR per unit, per grid day, for every currency `currenciesNeeded` named.
+ * `rates` holds EUR per unit, per grid day, for EUR (ones) and every currency `currenciesNeeded` named.
  * Allocates the value and close series; nothing else is per day.
  */
 export function computeTicker(
@@ -78,85 +78,112 @@ export function computeTicker(
     dividend: gridEntries(grid, transactions.columns.dividend, rates, null),
     commission: gridEntries(grid, transactions.columns.commission, rates, null),
   };
-  const close = market ? carryForward(grid, market.barDays, market.closes, 'nan') : null;
-  const quoteRate = market ? rateOrNull(rates, market.currency) : null;
+  // Without market data every close is NaN, so every day takes the provisional price.
+  const close = market ? carryForward(grid, market.barDays, market.closes, 'nan') : new Float64Array(grid.length).fill(Number.NaN);
+  const quoteRate = rateFor(rates, market ? market.currency : BASE_CURRENCY);
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;
-  const expectedEvents = market ? eventsOnGrid(grid, market) : null;
 
-  const { stock, dividend, commission } = entries;
+  // Shares and the provisional price change only on stock transaction days: one fill per stretch between them.
+  const { stock } = entries;
   const value = new Float64Array(grid.length);
-  const expectedValues = new Float64Array(expectedEvents?.dayIndex.length ?? 0);
-  const checkpoints = RETURN_PERIODS_DAYS.map((days) => grid.length - 1 - days);
-  const profitDaysAgo: Record<ReturnPeriod, number> = { 1: 0, 7: 0, 30: 0 };
-
   let shares = 0;
-  let investedEur = 0;
-  let commissionEur = 0;
-  let dividendEur = 0;
   let provisionalPriceEur = Number.NaN;
-  let priceEur = Number.NaN;
-  let nextStock = 0;
-  let nextCommission = 0;
-  let nextDividend = 0;
-  let nextEvent = 0;
-  for (let i = 0; i < grid.length; i += 1) {
-    // An ex-date pays on the shares held at the end of the day before it.
-    while (expectedEvents && nextEvent < expectedEvents.dayIndex.length && expectedEvents.dayIndex[nextEvent] === i) {
-      const rate = quoteRate ? quoteRate[i] : 1;
-      expectedValues[nextEvent] = (expectedEvents.amounts[nextEvent] / quoteUnits) * shares * rate;
-      nextEvent += 1;
-    }
+  let stretchStart = 0;
+  let next = 0;
+  while (next < stock.dayIndex.length) {
+    const day = stock.dayIndex[next];
+    fillValues(value, close, quoteRate, quoteUnits, stretchStart, day, shares, provisionalPriceEur);
     let boughtEur = 0;
     let boughtShares = 0;
-    while (nextStock < stock.dayIndex.length && stock.dayIndex[nextStock] === i) {
-      shares += stock.amount[nextStock];
-      investedEur += stock.valueEur[nextStock];
-      if (stock.amount[nextStock] > 0) {
-        boughtEur += stock.valueEur[nextStock];
-        boughtShares += stock.amount[nextStock];
+    for (; next < stock.dayIndex.length && stock.dayIndex[next] === day; next += 1) {
+      shares += stock.amount[next];
+      if (stock.amount[next] > 0) {
+        boughtEur += stock.valueEur[next];
+        boughtShares += stock.amount[next];
       }
-      nextStock += 1;
     }
-    if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
-    while (nextCommission < commission.dayIndex.length && commission.dayIndex[nextCommission] === i) {
-      commissionEur += commission.valueEur[nextCommission];
-      nextCommission += 1;
-    }
-    while (nextDividend < dividend.dayIndex.length && dividend.dayIndex[nextDividend] === i) {
-      dividendEur += dividend.valueEur[nextDividend];
-      nextDividend += 1;
-    }
-    const closeToday = close ? close[i] : Number.NaN;
     // Until the market speaks, a share is worth what the latest buy day paid for it.
-    priceEur = closeToday === closeToday ? (closeToday / quoteUnits) * (quoteRate ? quoteRate[i] : 1) : provisionalPriceEur;
-    const valueEur = priceEur === priceEur ? shares * priceEur : 0;
-    value[i] = valueEur;
-    for (let k = 0; k < checkpoints.length; k += 1) {
-      if (checkpoints[k] === i) profitDaysAgo[RETURN_PERIODS_DAYS[k]] = valueEur - investedEur - commissionEur;
-    }
+    if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
+    stretchStart = day;
   }
+  fillValues(value, close, quoteRate, quoteUnits, stretchStart, grid.length, shares, provisionalPriceEur);
 
   const last = grid.length - 1;
-  const hasMarketPrice = close !== null && !Number.isNaN(close[last]);
+  const profitOn = (index: number): number =>
+    index < 0 ? 0 : value[index] - sumThrough(stock, index) - sumThrough(entries.commission, index);
+  const hasMarketPrice = !Number.isNaN(close[last]);
+  const priceEur = hasMarketPrice ? (close[last] / quoteUnits) * quoteRate[last] : provisionalPriceEur;
+  const investedEur = sumThrough(stock, last);
+  const commissionEur = sumThrough(entries.commission, last);
   return {
     series: {
       value,
-      close,
+      close: market ? close : null,
       entries,
-      expected: { dayIndex: expectedEvents?.dayIndex ?? new Int32Array(0), valueEur: expectedValues },
+      expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : { dayIndex: new Int32Array(0), valueEur: new Float64Array(0) },
     },
     totals: {
       shares,
       valueEur: value[last],
       investedEur,
       commissionEur,
-      dividendEur,
+      dividendEur: sumThrough(entries.dividend, last),
       priceEur,
       priceSource: hasMarketPrice ? 'market' : Number.isNaN(priceEur) ? 'none' : 'provisional',
       profitEur: value[last] - investedEur - commissionEur,
-      profitDaysAgo,
+      profitDaysAgo: { 1: profitOn(last - 1), 7: profitOn(last - 7), 30: profitOn(last - 30) },
     },
   };
+}
+
+/** value = shares × price on grid days [from, to); a day without a close takes the provisional price (NaN: worth 0). */
+function fillValues(
+  value: Float64Array,
+  close: Float64Array,
+  rate: Float64Array,
+  unitsPerMajor: number,
+  from: number,
+  to: number,
+  shares: number,
+  provisionalPriceEur: number,
+): void {
+  for (let i = from; i < to; i += 1) {
+    const closeToday = close[i];
+    const priceEur = closeToday === closeToday ? (closeToday / unitsPerMajor) * rate[i] : provisionalPriceEur;
+    value[i] = priceEur === priceEur ? shares * priceEur : 0;
+  }
+}
+
+/** Sum of the entries' EUR values dated on or before grid index `index`, added in day order. */
+function sumThrough(entries: GridEntries, index: number): number {
+  let sum = 0;
+  for (let k = 0; k < entries.dayIndex.length && entries.dayIndex[k] <= index; k += 1) sum += entries.valueEur[k];
+  return sum;
+}
+
+/**
+ * Market dividend events inside the grid, each paying amount per share × the shares held at the end of
+ * the day before its ex-date, at the ex-date's rate. An event on index 0 pays on no shares.
+ */
+function expectedDividends(
+  grid: Grid,
+  market: MarketSeries,
+  stock: GridEntries,
+  quoteRate: Float64Array,
+  unitsPerMajor: number,
+): TickerSeries['expected'] {
+  const dayIndex: number[] = [];
+  const valueEur: number[] = [];
+  let sharesBefore = 0;
+  let next = 0;
+  for (let k = 0; k < market.dividendDays.length; k += 1) {
+    const index = market.dividendDays[k] - grid.firstDay;
+    if (index < 1 || index >= grid.length) continue;
+    for (; next < stock.dayIndex.length && stock.dayIndex[next] < index; next += 1) sharesBefore += stock.amount[next];
+    dayIndex.push(index);
+    valueEur.push((market.dividendAmounts[k] / unitsPerMajor) * sharesBefore * quoteRate[index]);
+  }
+  return { dayIndex: Int32Array.from(dayIndex), valueEur: Float64Array.from(valueEur) };
 }
 
 /** Shares on `asOf` without any price or rate: what an excluded ticker can still tell. */
@@ -170,9 +197,8 @@ export function sharesOnAsOf(grid: Grid, transactions: TickerTransactions, marke
   return shares;
 }
 
-function rateOrNull(rates: ReadonlyMap<string, Float64Array>, currency: string): Float64Array | null {
+function rateFor(rates: ReadonlyMap<string, Float64Array>, currency: string): Float64Array {
   const major = majorCurrency(currency);
-  if (major === BASE_CURRENCY) return null;
   const rate = rates.get(major);
   if (!rate) throw new Error(`No EUR rate for ${major}: the engine must exclude the ticker instead`);
   return rate;
@@ -189,11 +215,14 @@ function gridEntries(
   const dayIndex = new Int32Array(count);
   const valueEur = new Float64Array(count);
   const amount = new Float64Array(count);
+  const rateOf = new Map<string, Float64Array>();
   for (let k = 0; k < count; k += 1) {
     const index = columns.days[k] - grid.firstDay;
-    const rate = rateOrNull(rates, columns.currencies[k]);
+    const currency = columns.currencies[k];
+    let rate = rateOf.get(currency);
+    if (rate === undefined) rateOf.set(currency, (rate = rateFor(rates, currency)));
     dayIndex[k] = index;
-    valueEur[k] = rate ? columns.values[k] * rate[index] : columns.values[k];
+    valueEur[k] = columns.values[k] * rate[index];
     amount[k] = columns.amounts[k] * (splits ? splits.factorAfter(columns.days[k]) : 1);
   }
   return { dayIndex, valueEur, amount };
@@ -218,18 +247,4 @@ function splitFactors(market: MarketSeries | null): SplitFactors | null {
       return suffix[k];
     },
   };
-}
-
-/** Dividend events inside the grid; one on index 0 would pay on the shares of the day before the grid: none. */
-function eventsOnGrid(grid: Grid, market: MarketSeries): { dayIndex: Int32Array; amounts: Float64Array } {
-  const dayIndex: number[] = [];
-  const amounts: number[] = [];
-  for (let k = 0; k < market.dividendDays.length; k += 1) {
-    const index = market.dividendDays[k] - grid.firstDay;
-    if (index >= 1 && index < grid.length) {
-      dayIndex.push(index);
-      amounts.push(market.dividendAmounts[k]);
-    }
-  }
-  return { dayIndex: Int32Array.from(dayIndex), amounts: Float64Array.from(amounts) };
 }

@@ -7,6 +7,8 @@ import { TRANSACTION_TYPES, epochDayFromIso, type Currency, type Transaction, ty
 export type TransactionsByType = Record<TransactionType, Transaction[]>;
 
 export interface TransactionColumns {
+  /** As written, `YYYY-MM-DD`: kept to recognise an unchanged ticker without parsing again. */
+  dates: string[];
   /** Epoch days, ascending (same-day rows keep their order). */
   days: Int32Array;
   /** As recorded: shares for stock (not split-adjusted yet), 1 otherwise. */
@@ -18,7 +20,6 @@ export interface TransactionColumns {
 
 export interface TickerTransactions {
   ticker: string;
-  sources: TransactionsByType;
   columns: Record<TransactionType, TransactionColumns>;
   /** Earliest day of any type. */
   firstDay: number;
@@ -43,48 +44,61 @@ export function groupByTicker(set: TransactionSet): Map<string, TransactionsByTy
   return groups;
 }
 
-export function sameTransactions(a: TransactionsByType, b: TransactionsByType): boolean {
+/**
+ * Whether `rows` hold exactly what `prepared` was built from. The columns are in date order, which is
+ * the order the database keeps; rows in another order read as changed, which only costs a recompute.
+ */
+export function sameTransactions(prepared: TickerTransactions, rows: TransactionsByType): boolean {
   return TRANSACTION_TYPES.every((type) => {
-    const left = a[type];
-    const right = b[type];
-    return left.length === right.length && left.every((row, k) => sameRow(row, right[k]));
+    const columns = prepared.columns[type];
+    const list = rows[type];
+    if (list.length !== columns.dates.length) return false;
+    for (let k = 0; k < list.length; k += 1) {
+      const row = list[k];
+      if (row.date !== columns.dates[k] || row.amount !== columns.amounts[k] || row.value !== columns.values[k] || row.currency !== columns.currencies[k]) {
+        return false;
+      }
+    }
+    return true;
   });
 }
 
-function sameRow(a: Transaction, b: Transaction): boolean {
-  return a.date === b.date && a.amount === b.amount && a.value === b.value && a.currency === b.currency;
-}
-
-/**
- * Columns for one ticker; throws a RangeError naming the row when a date is not `YYYY-MM-DD`. Keeps
- * copies of the rows, so a caller that edits its objects in place cannot hide a change.
- */
-export function prepareTicker(ticker: string, sources: TransactionsByType): TickerTransactions {
-  const copies = { stock: sources.stock.map(copyRow), dividend: sources.dividend.map(copyRow), commission: sources.commission.map(copyRow) };
-  const columns = {
-    stock: toColumns(sources.stock),
-    dividend: toColumns(sources.dividend),
-    commission: toColumns(sources.commission),
-  };
+/** Columns for one ticker; throws a RangeError naming the row when a date is not `YYYY-MM-DD`. */
+export function prepareTicker(ticker: string, rows: TransactionsByType): TickerTransactions {
+  const columns = { stock: toColumns(rows.stock), dividend: toColumns(rows.dividend), commission: toColumns(rows.commission) };
   let firstDay = Infinity;
   for (const type of TRANSACTION_TYPES) if (columns[type].days.length > 0) firstDay = Math.min(firstDay, columns[type].days[0]);
   const currencies = [...new Set(TRANSACTION_TYPES.flatMap((type) => columns[type].currencies))].sort();
-  return { ticker, sources: copies, columns, firstDay, currency: latestCurrency(columns), currencies };
+  return { ticker, columns, firstDay, currency: latestCurrency(columns), currencies };
 }
 
-function copyRow(row: Transaction): Transaction {
-  return { ...row };
-}
-
+/** The rows' fields copied into columns (so later edits to the row objects change nothing here), in day order. */
 function toColumns(rows: readonly Transaction[]): TransactionColumns {
-  const days = rows.map((row) => dayOf(row));
-  const order = Array.from(rows.keys()).sort((a, b) => days[a] - days[b] || a - b);
-  return {
-    days: Int32Array.from(order, (k) => days[k]),
-    amounts: Float64Array.from(order, (k) => rows[k].amount),
-    values: Float64Array.from(order, (k) => rows[k].value),
-    currencies: order.map((k) => rows[k].currency),
+  const count = rows.length;
+  const rowDays = new Int32Array(count);
+  let sorted = true;
+  for (let k = 0; k < count; k += 1) {
+    rowDays[k] = dayOf(rows[k]);
+    if (k > 0 && rowDays[k] < rowDays[k - 1]) sorted = false;
+  }
+  const order = Array.from(rows.keys());
+  if (!sorted) order.sort((a, b) => rowDays[a] - rowDays[b] || a - b);
+  const columns: TransactionColumns = {
+    dates: new Array<string>(count),
+    days: new Int32Array(count),
+    amounts: new Float64Array(count),
+    values: new Float64Array(count),
+    currencies: new Array<Currency>(count),
   };
+  for (let k = 0; k < count; k += 1) {
+    const row = rows[order[k]];
+    columns.dates[k] = row.date;
+    columns.days[k] = rowDays[order[k]];
+    columns.amounts[k] = row.amount;
+    columns.values[k] = row.value;
+    columns.currencies[k] = row.currency;
+  }
+  return columns;
 }
 
 function dayOf(row: Transaction): number {

@@ -6,12 +6,15 @@
 import { Temporal } from 'temporal-polyfill';
 import { SECONDS_PER_DAY } from '../../model';
 
+/** A module-local copy: this is read once per bar, and some module loaders make imported bindings getters. */
+const DAY_SECONDS = SECONDS_PER_DAY;
+
 export interface ZoneDays {
   /** Epoch day of the local date at `unixSeconds`. */
   epochDay(unixSeconds: number): number;
 }
 
-const UTC_DAYS: ZoneDays = { epochDay: (unixSeconds) => Math.floor(unixSeconds / SECONDS_PER_DAY) };
+const UTC_DAYS: ZoneDays = { epochDay: (unixSeconds) => Math.floor(unixSeconds / DAY_SECONDS) };
 
 /** Offset intervals of one zone, kept sorted and disjoint: [startSeconds, endSeconds) → offsetSeconds. */
 class CachedZoneDays implements ZoneDays {
@@ -26,7 +29,7 @@ class CachedZoneDays implements ZoneDays {
 
   epochDay(unixSeconds: number): number {
     const index = this.intervalOf(unixSeconds);
-    return Math.floor((unixSeconds + this.offsets[index]) / SECONDS_PER_DAY);
+    return Math.floor((unixSeconds + this.offsets[index]) / DAY_SECONDS);
   }
 
   private intervalOf(unixSeconds: number): number {

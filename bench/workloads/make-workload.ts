@@ -1,0 +1,180 @@
+/**
+ * Deterministic portfolios for benchmarks (and for seeding a demo in the browser benchmark): Yahoo
+ * chart JSON for every ticker and exchange rate, and a transaction set, all derived from one seed.
+ *   M: 20 tickers, 15 years of daily bars, 2,000 transactions.
+ *   L: 50 tickers, 30 years of daily bars, 10,000 transactions.
+ */
+import {
+  epochDayFromIso,
+  isoFromEpochDay,
+  SECONDS_PER_DAY,
+  type Currency,
+  type QuoteEntry,
+  type Transaction,
+  type TransactionSet,
+} from '../../src/model';
+
+export type WorkloadSize = 'M' | 'L';
+
+export interface Workload {
+  transactions: TransactionSet;
+  quotes: QuoteEntry[];
+  asOf: string;
+}
+
+export const WORKLOAD_SIZES: Record<WorkloadSize, { tickers: number; years: number; transactions: number }> = {
+  M: { tickers: 20, years: 15, transactions: 2_000 },
+  L: { tickers: 50, years: 30, transactions: 10_000 },
+};
+
+const AS_OF = '2024-12-31';
+
+/** Where a generated ticker trades: its quote currency, its zone, when (UTC) its daily bar is stamped. */
+const EXCHANGES = [
+  { suffix: '.DE', currency: 'EUR', timeZone: 'Europe/Berlin', barHourUtc: 8, transactionCurrency: 'EUR' },
+  { suffix: '', currency: 'USD', timeZone: 'America/New_York', barHourUtc: 14.5, transactionCurrency: 'USD' },
+  { suffix: '.AS', currency: 'EUR', timeZone: 'Europe/Amsterdam', barHourUtc: 8, transactionCurrency: 'EUR' },
+  { suffix: '.L', currency: 'GBp', timeZone: 'Europe/London', barHourUtc: 8, transactionCurrency: 'EUR' },
+  { suffix: '.SW', currency: 'CHF', timeZone: 'Europe/Zurich', barHourUtc: 8, transactionCurrency: 'EUR' },
+] as const;
+
+const FX = [
+  { symbol: 'EUR=X', start: 0.85 },
+  { symbol: 'GBPEUR=X', start: 1.15 },
+  { symbol: 'CHFEUR=X', start: 0.9 },
+] as const;
+
+/** mulberry32: a small, fast, seedable generator; the same seed gives the same workload everywhere. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface GeneratedTicker {
+  symbol: string;
+  exchange: (typeof EXCHANGES)[number];
+  /** Close in the quote currency per weekday of the range (null now and then, as Yahoo sends). */
+  closes: Array<number | null>;
+}
+
+export function makeWorkload(size: WorkloadSize, seed = 20_240_101): Workload {
+  const spec = WORKLOAD_SIZES[size];
+  const next = random(seed);
+  const lastDay = epochDayFromIso(AS_OF);
+  const firstDay = lastDay - Math.round(spec.years * 365.25);
+  const weekdays: number[] = [];
+  for (let day = firstDay; day <= lastDay; day += 1) {
+    const weekday = (((day + 3) % 7) + 7) % 7; // 0 = Monday; epoch day 0 was a Thursday
+    if (weekday < 5) weekdays.push(day);
+  }
+
+  const tickers: GeneratedTicker[] = Array.from({ length: spec.tickers }, (_, k) => {
+    const exchange = EXCHANGES[k % EXCHANGES.length];
+    const symbol = `T${String(k).padStart(2, '0')}${exchange.suffix}`;
+    return { symbol, exchange, closes: randomWalk(next, weekdays.length, exchange.currency === 'GBp' ? 1500 : 50, 0.002) };
+  });
+  const quotes: QuoteEntry[] = tickers.map((ticker) => tickerChart(next, ticker, weekdays));
+  for (const fx of FX) {
+    quotes.push(chartEntry(fx.symbol, 'EUR', 'Europe/London', weekdays, 0, randomWalk(next, weekdays.length, fx.start, 0), {}, {}));
+  }
+
+  const transactions: TransactionSet = { stock: [], dividend: [], commission: [] };
+  for (let k = 0; k < spec.transactions; k += 1) {
+    const ticker = tickers[Math.floor(next() * tickers.length)];
+    const index = Math.floor(next() * weekdays.length);
+    const date = isoFromEpochDay(weekdays[index]);
+    const currency: Currency = ticker.exchange.transactionCurrency;
+    const priceInCurrency = nearestClose(ticker.closes, index) / (ticker.exchange.currency === 'GBp' ? 100 : 1);
+    const kind = next();
+    if (kind < 0.7) {
+      const amount = next() < 0.85 ? 1 + Math.floor(next() * 20) : -(1 + Math.floor(next() * 5));
+      transactions.stock.push(row(ticker.symbol, 'stock', date, amount, round2(amount * priceInCurrency), currency));
+    } else if (kind < 0.9) {
+      transactions.dividend.push(row(ticker.symbol, 'dividend', date, 1, round2(1 + next() * 40), currency));
+    } else {
+      transactions.commission.push(row(ticker.symbol, 'commission', date, 1, next() < 0.05 ? -2 : round2(0.5 + next() * 3), 'EUR'));
+    }
+  }
+  for (const list of Object.values(transactions)) list.sort((a: Transaction, b: Transaction) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { transactions, quotes, asOf: AS_OF };
+}
+
+function row(ticker: string, type: Transaction['type'], date: string, amount: number, value: number, currency: Currency): Transaction {
+  return { ticker, type, date, amount, value, currency };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** A geometric random walk with a small drift; one close in 500 is null. */
+function randomWalk(next: () => number, length: number, start: number, drift: number): Array<number | null> {
+  const closes: Array<number | null> = new Array(length);
+  let level = start;
+  for (let i = 0; i < length; i += 1) {
+    level *= 1 + drift / 10 + (next() - 0.5) * 0.03;
+    closes[i] = next() < 0.002 ? null : Math.round(level * 10_000) / 10_000;
+  }
+  return closes;
+}
+
+function nearestClose(closes: ReadonlyArray<number | null>, index: number): number {
+  for (let i = index; i >= 0; i -= 1) {
+    const close = closes[i];
+    if (close !== null) return close;
+  }
+  return 1;
+}
+
+/** Quarterly dividends on every other ticker, and a 2:1 split roughly once a decade on every fifth. */
+function tickerChart(next: () => number, ticker: GeneratedTicker, weekdays: readonly number[]): QuoteEntry {
+  const { exchange } = ticker;
+  const dividends: Record<string, { amount: number; date: number }> = {};
+  const splits: Record<string, { date: number; numerator: number; denominator: number; splitRatio: string }> = {};
+  const stamp = (index: number): number => weekdays[index] * SECONDS_PER_DAY + exchange.barHourUtc * 3600;
+  if (ticker.symbol.charCodeAt(2) % 2 === 0) {
+    for (let index = 40; index < weekdays.length; index += 63) {
+      dividends[String(stamp(index))] = { amount: round2(nearestClose(ticker.closes, index) * 0.005), date: stamp(index) };
+    }
+  }
+  if (ticker.symbol.charCodeAt(2) % 5 === 0) {
+    for (let index = Math.floor(next() * 2600); index < weekdays.length; index += 2600) {
+      splits[String(stamp(index))] = { date: stamp(index), numerator: 2, denominator: 1, splitRatio: '2:1' };
+    }
+  }
+  return chartEntry(ticker.symbol, exchange.currency, exchange.timeZone, weekdays, exchange.barHourUtc, ticker.closes, dividends, splits);
+}
+
+function chartEntry(
+  symbol: string,
+  currency: string,
+  timeZone: string,
+  weekdays: readonly number[],
+  barHourUtc: number,
+  closes: Array<number | null>,
+  dividends: Record<string, { amount: number; date: number }>,
+  splits: Record<string, { date: number; numerator: number; denominator: number; splitRatio: string }>,
+): QuoteEntry {
+  return {
+    symbol,
+    data: {
+      chart: {
+        result: [
+          {
+            meta: { currency, symbol, exchangeTimezoneName: timeZone, dataSource: 'sample' },
+            timestamp: weekdays.map((day) => day * SECONDS_PER_DAY + barHourUtc * 3600),
+            events: { dividends, splits },
+            indicators: { quote: [{ close: closes }] },
+          },
+        ],
+        error: null,
+      },
+    },
+  };
+}
