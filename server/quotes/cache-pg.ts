@@ -3,23 +3,10 @@
  * starting at once do not race, bars and events written in bulk (`unnest`) in one transaction.
  */
 import type { Pool, PoolClient } from 'pg';
-import {
-  cacheTablesSql,
-  coverageFromRow,
-  eventColumns,
-  SELECT_BARS,
-  SELECT_EVENTS,
-  SELECT_SERIES,
-  seriesFromRows,
-  TABLES_OF_A_SYMBOL,
-  UPSERT_BAR,
-  UPSERT_EVENT,
-  UPSERT_SERIES,
-  type BarRow,
-  type EventRow,
-  type QuoteCache,
-  type SeriesRow,
-} from './quote-cache';
+import * as shared from './quote-cache';
+import type { BarRow, EventRow, QuoteCache, SeriesRow } from './quote-cache';
+
+const { CACHE_SQL: sql } = shared;
 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -39,20 +26,20 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
 export async function createPgQuoteCache(pool: Pool): Promise<QuoteCache> {
   await inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('quote_cache_tables'))");
-    for (const statement of cacheTablesSql({ bigint: 'BIGINT', real: 'DOUBLE PRECISION', tableSuffix: '' })) {
+    for (const statement of shared.cacheTablesSql({ bigint: 'BIGINT', real: 'DOUBLE PRECISION', tableSuffix: '' })) {
       await client.query(statement);
     }
   });
 
   async function seriesRow(symbol: string): Promise<SeriesRow | undefined> {
-    return (await pool.query<SeriesRow>(`${SELECT_SERIES} WHERE symbol = $1`, [symbol])).rows[0];
+    return (await pool.query<SeriesRow>(`${sql.selectSeries} WHERE symbol = $1`, [symbol])).rows[0];
   }
 
   return {
     kind: 'pg',
     async coverage(symbol) {
       const row = await seriesRow(symbol);
-      return row ? coverageFromRow(row) : null;
+      return row ? shared.coverageFromRow(row) : null;
     },
     async read(symbol, startSeconds, endSeconds) {
       const row = await seriesRow(symbol);
@@ -60,24 +47,24 @@ export async function createPgQuoteCache(pool: Pool): Promise<QuoteCache> {
       const range = [symbol, startSeconds, endSeconds];
       const where = 'WHERE symbol = $1 AND ts BETWEEN $2 AND $3 ORDER BY ts';
       const [bars, events] = await Promise.all([
-        pool.query<BarRow>(`${SELECT_BARS} ${where}`, range),
-        pool.query<EventRow>(`${SELECT_EVENTS} ${where}`, range),
+        pool.query<BarRow>(`${sql.selectBars} ${where}`, range),
+        pool.query<EventRow>(`${sql.selectEvents} ${where}`, range),
       ]);
-      return seriesFromRows(row, bars.rows, events.rows);
+      return shared.seriesFromRows(row, bars.rows, events.rows);
     },
     async write(symbol, series, coverage) {
       const { bars } = series;
-      const events = eventColumns(series);
+      const events = shared.eventColumns(series);
       await inTransaction(pool, async (client) => {
         await client.query(
-          `INSERT INTO quote_cache_series (symbol, meta_json, covered_start, covered_end, fetched_at) VALUES ($1, $2, $3, $4, $5) ${UPSERT_SERIES}`,
+          `${sql.insertSeries} VALUES ($1, $2, $3, $4, $5) ${sql.upsertSeries}`,
           [symbol, JSON.stringify(series.meta), coverage.startSeconds, coverage.endSeconds, coverage.fetchedAtSeconds],
         );
         if (bars.length > 0) {
           await client.query(
-            `INSERT INTO quote_cache_bars (symbol, epoch_day, ts, open, high, low, close, volume)
+            `${sql.insertBars}
              SELECT $1::text, * FROM unnest($2::int[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])
-             ${UPSERT_BAR}`,
+             ${sql.upsertBar}`,
             [
               symbol,
               bars.map((bar) => bar.epochDay),
@@ -92,9 +79,9 @@ export async function createPgQuoteCache(pool: Pool): Promise<QuoteCache> {
         }
         if (events.length > 0) {
           await client.query(
-            `INSERT INTO quote_cache_events (symbol, kind, epoch_day, ts, amount, numerator, denominator)
+            `${sql.insertEvents}
              SELECT $1::text, * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::float8[], $6::float8[], $7::float8[])
-             ${UPSERT_EVENT}`,
+             ${sql.upsertEvent}`,
             [symbol, ...[0, 1, 2, 3, 4, 5].map((column) => events.map((row) => row[column]))],
           );
         }
@@ -102,7 +89,7 @@ export async function createPgQuoteCache(pool: Pool): Promise<QuoteCache> {
     },
     async forget(symbol) {
       await inTransaction(pool, async (client) => {
-        for (const table of TABLES_OF_A_SYMBOL) await client.query(`DELETE FROM ${table} WHERE symbol = $1`, [symbol]);
+        for (const table of sql.tablesOfASymbol) await client.query(`DELETE FROM ${table} WHERE symbol = $1`, [symbol]);
       });
     },
   };

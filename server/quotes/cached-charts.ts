@@ -67,7 +67,7 @@ export function createCachedCharts(options: {
       return { ok: false, failure: fetched.failure, cached: coverage ? await cache.read(symbol, startSeconds, endSeconds) : null };
     }
     if (coverage && (await hasNewSplit(symbol, fetched.series, coverage, window))) {
-      log({ event: 'quotes.cache-reset', symbol, reason: 'a new split re-scaled the stored closes' });
+      log({ event: 'quotes.cache-reset', level: 'info', symbol, reason: 'a new split re-scaled the stored closes' });
       const full = { startSeconds, endSeconds };
       const refetched = await upstream.fetchSeries(symbol, full.startSeconds, full.endSeconds);
       if (!refetched.ok) return { ok: false, failure: refetched.failure, cached: null };

@@ -75,7 +75,7 @@ export function createFilesProvider(marketDataDir: string, log: (event: Record<s
     }
     const parsed = parseChart(json, symbol);
     if (!parsed.ok) {
-      log({ event: 'quotes.recording-unreadable', file: fileName, reason: parsed.reason });
+      log({ event: 'quotes.recording-unreadable', level: 'error', file: fileName, reason: parsed.reason });
       return `the recording of ${symbol} is unreadable: ${parsed.reason}`;
     }
     const marks = sampleMarks.safeParse(json);

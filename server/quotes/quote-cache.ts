@@ -52,16 +52,23 @@ export function cacheTablesSql(types: SqlTypes): string[] {
   ];
 }
 
-/** The conflict clauses of the three upserts, shared by both databases. */
-export const UPSERT_SERIES = `ON CONFLICT (symbol) DO UPDATE SET meta_json = excluded.meta_json,
-  covered_start = excluded.covered_start, covered_end = excluded.covered_end, fetched_at = excluded.fetched_at`;
-export const UPSERT_BAR = `ON CONFLICT (symbol, epoch_day) DO UPDATE SET ts = excluded.ts, open = excluded.open,
-  high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume
-  WHERE excluded.close IS NOT NULL OR quote_cache_bars.close IS NULL`;
-export const UPSERT_EVENT = `ON CONFLICT (symbol, kind, epoch_day) DO UPDATE SET ts = excluded.ts,
-  amount = excluded.amount, numerator = excluded.numerator, denominator = excluded.denominator`;
-
-export const TABLES_OF_A_SYMBOL = ['quote_cache_bars', 'quote_cache_events', 'quote_cache_series'] as const;
+/** Statement parts both databases share; each adds its own placeholders. */
+export const CACHE_SQL = {
+  selectSeries: 'SELECT meta_json, covered_start, covered_end, fetched_at FROM quote_cache_series',
+  selectBars: 'SELECT epoch_day, ts, open, high, low, close, volume FROM quote_cache_bars',
+  selectEvents: 'SELECT kind, epoch_day, ts, amount, numerator, denominator FROM quote_cache_events',
+  insertSeries: 'INSERT INTO quote_cache_series (symbol, meta_json, covered_start, covered_end, fetched_at)',
+  insertBars: 'INSERT INTO quote_cache_bars (symbol, epoch_day, ts, open, high, low, close, volume)',
+  insertEvents: 'INSERT INTO quote_cache_events (symbol, kind, epoch_day, ts, amount, numerator, denominator)',
+  upsertSeries: `ON CONFLICT (symbol) DO UPDATE SET meta_json = excluded.meta_json,
+    covered_start = excluded.covered_start, covered_end = excluded.covered_end, fetched_at = excluded.fetched_at`,
+  upsertBar: `ON CONFLICT (symbol, epoch_day) DO UPDATE SET ts = excluded.ts, open = excluded.open,
+    high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume
+    WHERE excluded.close IS NOT NULL OR quote_cache_bars.close IS NULL`,
+  upsertEvent: `ON CONFLICT (symbol, kind, epoch_day) DO UPDATE SET ts = excluded.ts,
+    amount = excluded.amount, numerator = excluded.numerator, denominator = excluded.denominator`,
+  tablesOfASymbol: ['quote_cache_bars', 'quote_cache_events', 'quote_cache_series'],
+} as const;
 
 /** Rows as either driver returns them; PostgreSQL gives BIGINT as a string. */
 export interface BarRow {
@@ -129,7 +136,3 @@ export function eventColumns(series: QuoteSeries): Array<[string, number, number
     ...series.splits.map((s) => ['split', s.epochDay, s.dateSeconds, null, s.numerator, s.denominator] as [string, number, number, null, number, number]),
   ];
 }
-
-export const SELECT_BARS = 'SELECT epoch_day, ts, open, high, low, close, volume FROM quote_cache_bars';
-export const SELECT_EVENTS = 'SELECT kind, epoch_day, ts, amount, numerator, denominator FROM quote_cache_events';
-export const SELECT_SERIES = 'SELECT meta_json, covered_start, covered_end, fetched_at FROM quote_cache_series';

@@ -51,6 +51,10 @@ export interface QuotesServiceOptions {
   marketDataDir: string;
   yahooBaseUrl?: string;
   cache: QuoteCache | null;
+  /**
+   * Structured events `{event: 'quotes.…', level: 'info' | 'warn' | 'error', …fields}`: every upstream
+   * call (`quotes.upstream`, with its outcome and ms), outages, fallbacks, cache errors and resets.
+   */
   log?: (event: Record<string, unknown>) => void;
   tuning?: Partial<QuotesTuning>;
 }
@@ -82,7 +86,7 @@ function lookupIn(sources: {
   const fromFiles = async (symbol: string, key: string, start: number, end: number, why: string[]): Promise<QuoteEntry> => {
     const recorded = files ? await files.read(key, start, end) : { ok: false as const, message: 'no recorded files' };
     if (recorded.ok) {
-      if (why.length > 0) log({ event: 'quotes.fallback', symbol, to: recorded.dataSource, reason: why.join('; ') });
+      if (why.length > 0) log({ event: 'quotes.fallback', level: 'warn', symbol, to: recorded.dataSource, reason: why.join('; ') });
       return { symbol, data: chartFromSeries(recorded.series, recorded.dataSource) };
     }
     return { symbol, error: [...why, recorded.message].join('; ') };
@@ -90,7 +94,7 @@ function lookupIn(sources: {
 
   /** A database error must not take the quotes down: log it and go on as if there were no cache. */
   const cacheBroken = (symbol: string, error: unknown): null => {
-    log({ event: 'quotes.cache-error', symbol, message: error instanceof Error ? error.message : String(error) });
+    log({ event: 'quotes.cache-error', level: 'error', symbol, message: error instanceof Error ? error.message : String(error) });
     return null;
   };
 
@@ -102,7 +106,7 @@ function lookupIn(sources: {
       if (result.ok) return { symbol, data: chartFromSeries(result.series, result.source) };
       if (provider === 'yahoo') return { symbol, error: result.failure.message };
       if (result.cached && result.cached.bars.length > 0) {
-        log({ event: 'quotes.fallback', symbol, to: 'cache', reason: result.failure.message });
+        log({ event: 'quotes.fallback', level: 'warn', symbol, to: 'cache', reason: result.failure.message });
         return { symbol, data: chartFromSeries(result.cached, 'cache') };
       }
       return fromFiles(symbol, key, start, end, [result.failure.message, 'nothing cached for the range']);

@@ -57,7 +57,7 @@ export function createYahooProvider(options: YahooProviderOptions): UpstreamChar
   const circuit = createCircuitBreaker({
     outageMs: options.outageMs,
     nowMs: options.nowMs,
-    onOpen: (reason, forMs) => log({ event: 'quotes.yahoo-outage', reason, rememberedForMs: forMs }),
+    onOpen: (reason, forMs) => log({ event: 'quotes.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs }),
   });
 
   async function call(symbol: string, startSeconds: number, endSeconds: number): Promise<SeriesResult> {
@@ -89,6 +89,7 @@ export function createYahooProvider(options: YahooProviderOptions): UpstreamChar
       else circuit.failed(result.failure.message);
       log({
         event: 'quotes.upstream',
+        level: result.ok ? 'info' : 'warn',
         symbol,
         period1: startSeconds,
         period2: endSeconds,

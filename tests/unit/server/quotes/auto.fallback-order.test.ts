@@ -2,14 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQuotesService, marketFileName, type QuoteCache, type QuotesServiceOptions } from '../../../../server/quotes';
+import { marketFileName, type QuoteCache, type QuotesServiceOptions } from '../../../../server/quotes';
 import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from './support/fake-yahoo';
-import { memoryCache, recordedChart, resultOf, TEST_TUNING, utc } from './support/harness';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from './support/harness';
 
 const msft = recordedChart('MSFT-1y-dividends.recorded.json');
 const start = utc('2021-03-01');
 const end = utc('2021-04-01');
-const nowMs = () => Date.parse('2025-02-22T10:00:00Z');
 
 let fake: FakeYahoo;
 let refused: string;
@@ -26,7 +25,7 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 function service(options: Partial<QuotesServiceOptions>) {
-  return createQuotesService({ provider: 'auto', marketDataDir, cache, tuning: { ...TEST_TUNING, nowMs }, ...options });
+  return testQuotesService({ marketDataDir, cache, ...options });
 }
 const sourceOf = async (options: Partial<QuotesServiceOptions>, symbol = 'MSFT') =>
   resultOf((await service(options).getQuotes([symbol], start, end))[0]).meta.dataSource;

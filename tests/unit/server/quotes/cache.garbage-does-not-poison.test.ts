@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQuotesService, type QuoteCache, type QuotesService } from '../../../../server/quotes';
+import type { QuoteCache, QuotesService } from '../../../../server/quotes';
 import { startFakeYahoo, type FakeBehaviour, type FakeYahoo } from './support/fake-yahoo';
-import { memoryCache, recordedChart, resultOf, TEST_TUNING, utc } from './support/harness';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from './support/harness';
 
-const recordedAtMs = Date.parse('2025-02-22T10:00:00Z');
 const primedStart = utc('2021-02-01');
 const primedEnd = utc('2021-06-01');
 
@@ -14,13 +13,7 @@ let auto: QuotesService;
 beforeEach(async () => {
   fake = await startFakeYahoo([recordedChart('MSFT-1y-dividends.recorded.json')]);
   cache = await memoryCache();
-  auto = createQuotesService({
-    provider: 'auto',
-    marketDataDir: '/nonexistent',
-    yahooBaseUrl: fake.baseUrl,
-    cache,
-    tuning: { ...TEST_TUNING, retryDelaysMs: [], nowMs: () => recordedAtMs },
-  });
+  auto = testQuotesService({ yahooBaseUrl: fake.baseUrl, cache, tuning: { retryDelaysMs: [] } });
   await auto.getQuotes(['MSFT'], primedStart, primedEnd);
 });
 afterEach(() => fake.close());
@@ -51,13 +44,7 @@ describe('a bad upstream answer never reaches the cache', () => {
   });
 
   it('gives an error entry, not stale data, when the provider is yahoo only', async () => {
-    const yahooOnly = createQuotesService({
-      provider: 'yahoo',
-      marketDataDir: '/nonexistent',
-      yahooBaseUrl: fake.baseUrl,
-      cache,
-      tuning: { ...TEST_TUNING, nowMs: () => recordedAtMs },
-    });
+    const yahooOnly = testQuotesService({ provider: 'yahoo', yahooBaseUrl: fake.baseUrl, cache });
     fake.queue('another-symbol');
     const [entry] = await yahooOnly.getQuotes(['MSFT'], primedStart, utc('2022-01-31'));
     expect(entry).toEqual({ symbol: 'MSFT', error: expect.stringContaining('chart is for NOT-MSFT, not MSFT') });

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { YahooChart } from '../../../../src/model/quotes';
-import { createQuotesService, type QuoteCache, type QuotesService } from '../../../../server/quotes';
+import type { QuoteCache, QuotesService } from '../../../../server/quotes';
 import { startFakeYahoo, type FakeYahoo } from './support/fake-yahoo';
-import { memoryCache, recordedChart, resultOf, TEST_TUNING, utc } from './support/harness';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from './support/harness';
 
 const DAY = 86_400;
 const msft = recordedChart('MSFT-1y-dividends.recorded.json');
 const msftResult = msft.chart.result![0]!;
-/** The recording was made on 2025-02-22; the service's clock stands there too. */
-const recordedAtMs = Date.parse('2025-02-22T10:00:00Z');
 
 let fake: FakeYahoo;
 let cache: QuoteCache;
@@ -17,13 +15,7 @@ let service: QuotesService;
 beforeEach(async () => {
   fake = await startFakeYahoo([msft]);
   cache = await memoryCache();
-  service = createQuotesService({
-    provider: 'auto',
-    marketDataDir: '/nonexistent',
-    yahooBaseUrl: fake.baseUrl,
-    cache,
-    tuning: { ...TEST_TUNING, nowMs: () => recordedAtMs },
-  });
+  service = testQuotesService({ yahooBaseUrl: fake.baseUrl, cache });
 });
 afterEach(() => fake.close());
 

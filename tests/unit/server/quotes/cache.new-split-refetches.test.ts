@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { YahooChart } from '../../../../src/model/quotes';
-import { createQuotesService, type QuotesService } from '../../../../server/quotes';
+import type { QuotesService } from '../../../../server/quotes';
 import { startFakeYahoo, type FakeYahoo } from './support/fake-yahoo';
-import { memoryCache, recordedChart, resultOf, TEST_TUNING, utc } from './support/harness';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from './support/harness';
 
 const DAY = 86_400;
 const asFirstServed = recordedChart('MSFT-1y-dividends.recorded.json');
@@ -22,13 +22,7 @@ let fake: FakeYahoo;
 let service: QuotesService;
 beforeEach(async () => {
   fake = await startFakeYahoo([asFirstServed]);
-  service = createQuotesService({
-    provider: 'auto',
-    marketDataDir: '/nonexistent',
-    yahooBaseUrl: fake.baseUrl,
-    cache: await memoryCache(),
-    tuning: { ...TEST_TUNING, nowMs: () => Date.parse('2025-02-22T10:00:00Z') },
-  });
+  service = testQuotesService({ yahooBaseUrl: fake.baseUrl, cache: await memoryCache() });
 });
 afterEach(() => fake.close());
 

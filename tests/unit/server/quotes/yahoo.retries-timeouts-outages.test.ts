@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createYahooProvider, type UpstreamCharts } from '../../../../server/quotes/yahoo-provider';
 import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from './support/fake-yahoo';
-import { recordedChart, utc } from './support/harness';
+import { RECORDED_AT_MS, recordedChart, utc } from './support/harness';
 
 const start = utc('2021-03-01');
 const end = utc('2021-04-01');
@@ -30,7 +30,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 
 beforeEach(async () => {
   fake = await startFakeYahoo([recordedChart('MSFT-1y-dividends.recorded.json')]);
-  clockMs = Date.parse('2025-02-22T10:00:00Z');
+  clockMs = RECORDED_AT_MS;
   events.length = 0;
 });
 afterEach(() => fake.close());

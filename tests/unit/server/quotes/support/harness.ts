@@ -6,7 +6,14 @@ import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import type { QuoteEntry, YahooChart, YahooChartResult } from '../../../../../src/model/quotes';
-import { createQuoteCache, createQuotesRoutes, createQuotesService, type QuoteCache, type QuotesServiceOptions } from '../../../../../server/quotes';
+import {
+  createQuoteCache,
+  createQuotesRoutes,
+  createQuotesService,
+  type QuoteCache,
+  type QuotesService,
+  type QuotesServiceOptions,
+} from '../../../../../server/quotes';
 
 const FIXTURES = join(import.meta.dirname, '../../../../fixtures/yahoo');
 
@@ -30,6 +37,20 @@ export function memoryCache(): Promise<QuoteCache> {
 
 /** Fast waits so that retries and timeouts fit in a test. */
 export const TEST_TUNING = { timeoutMs: 300, retryDelaysMs: [20, 40], maxRetryAfterMs: 1_500, outageMs: 60_000 };
+
+/** The recorded fixtures were fetched on 2025-02-22; a service under test stands on that day. */
+export const RECORDED_AT_MS = Date.parse('2025-02-22T10:00:00Z');
+
+/** A quotes service for tests: `auto`, no market data, test waits, the fixtures' clock; `options` override. */
+export function testQuotesService(options: Partial<QuotesServiceOptions>): QuotesService {
+  return createQuotesService({
+    provider: 'auto',
+    marketDataDir: '/nonexistent',
+    cache: null,
+    ...options,
+    tuning: { ...TEST_TUNING, nowMs: () => RECORDED_AT_MS, ...options.tuning },
+  });
+}
 
 export interface RunningQuotes {
   url: string;
