@@ -1,0 +1,60 @@
+import { describe } from 'vitest';
+import { fromTransition, type EventObject } from 'xstate';
+import { importMachine, type ImportEvent } from '../../../src/machines/import-machine';
+import { HttpError } from '../../../src/machines/services/http';
+import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import type { Transaction, TransactionSet } from '../../../src/model';
+import type { ImportMerge, ImportPreview } from '../../../src/worker';
+import { testShortestPaths } from './graph-helpers';
+
+const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
+const imported: Transaction = { ticker: 'VUSA.AS', type: 'stock', date: '2023-03-01', amount: 3, value: 210, currency: 'EUR', importId: 'row-7' };
+const stored: TransactionSet = { stock: [buy], dividend: [], commission: [] };
+const merged: TransactionSet = { stock: [imported, buy], dividend: [], commission: [] };
+const file = new File(['Datum,Tijd\n'], 'Account.csv', { type: 'text/csv' });
+
+const preview: ImportPreview = {
+  error: null,
+  counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 0, unrecognised: 0, lines: 2 },
+  newTransactions: 1,
+  alreadyImported: 0,
+  skipped: [],
+  unrecognised: [],
+  products: [{ key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', isin: 'IE00B3XXRP09', ticker: 'VUSA.AS', source: 'table' }],
+};
+
+/** The user's events, and those the parsing actor sends back (a callback actor: it reports, it does not return). */
+const events: Array<ImportEvent | { type: `parse.${string}`; [key: string]: unknown }> = [
+  { type: 'import.fileSelected', file },
+  { type: 'import.setTicker', key: 'IE00B3XXRP09', ticker: 'vusa.as' },
+  { type: 'import.confirm' },
+  { type: 'import.cancel' },
+  { type: 'import.dismiss' },
+  { type: 'parse.progress', progress: { bytes: 1, totalBytes: 2, rows: 1 } },
+  { type: 'parse.done', preview },
+  { type: 'parse.done', preview: { ...preview, error: 'This is not a DEGIRO account statement.' } },
+  { type: 'parse.failed', message: 'The file ended inside a quoted field.' },
+];
+
+const outputs = {
+  merge: [
+    { merged, added: 1, alreadyPresent: 0, unresolvedProducts: [] } satisfies ImportMerge,
+    { merged: stored, added: 0, alreadyPresent: 1, unresolvedProducts: [] } satisfies ImportMerge,
+  ],
+  save: [{ transactions: merged, version: '"2"' } satisfies VersionedSet],
+  discard: [undefined],
+};
+
+/** The portfolio the import reads its base set from (`system.get('portfolio')`). */
+const portfolio = fromTransition((state) => state, { idToken: 'token-1', transactions: stored, version: '"1"' });
+
+describe('import machine: the shortest path to every state, replayed with its actors replaced', () => {
+  testShortestPaths(importMachine, {
+    events: events as EventObject[],
+    outputs,
+    failures: { save: [new HttpError(412, 'The transactions changed since you loaded them.', null)] },
+    input: { rememberedTickers: {} },
+    neighbours: { portfolio },
+    callbackEvents: { parseFile: ['parse.progress', 'parse.done', 'parse.failed'] },
+  });
+});

@@ -1,0 +1,168 @@
+import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import { appMachine } from '../../../src/machines/app-machine';
+import { authMachine } from '../../../src/machines/auth-machine';
+import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
+import type { SessionUser } from '../../../src/machines/services/auth-client';
+import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import type { Transaction, TransactionSet } from '../../../src/model';
+import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
+import { invokeIdOf } from './graph-helpers';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null };
+const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
+const stored: TransactionSet = { stock: [buy], dividend: [], commission: [] };
+/** The machines only pass the worker's results along: stand-ins with the right shape at the top are enough. */
+const derivation = { summary: {}, tickers: { 'VWCE.DE': {} }, active: {} } as unknown as Derivation;
+
+/** The real app, its provider, server and worker replaced at the edge, watched by a custom inspector. */
+function startInspectedApp() {
+  const inspections: InspectionEvent[] = [];
+  const auth = authMachine.provide({
+    actors: { loadSession: fromPromise<SessionUser | null>(async () => alice), sessionEvents: fromCallback(() => {}) },
+  });
+  const portfolio = portfolioMachine.provide({
+    actors: {
+      loadTransactions: fromPromise<VersionedSet, { idToken: string }>(async () => ({ transactions: stored, version: '"1"' })),
+      handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async () => ({ symbols: ['VWCE.DE'], firstDate: '2024-01-02' })),
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => ({
+        symbols: input.symbols,
+        firstDate: input.firstDate,
+        errors: {},
+      })),
+      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async () => ({ result: derivation, computeMs: 2 })),
+      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async () => ({ result: {} as ActiveSeries, computeMs: 1 })),
+    },
+  });
+  const app = createActor(appMachine.provide({ actors: { auth, portfolio } }), {
+    input: { initialUrl: 'http://app.test/dashboard', rememberedTickers: {} },
+    inspect: (inspection) => inspections.push(inspection),
+  });
+  app.start();
+  return { app, inspections };
+}
+
+const ofType = <T extends InspectionEvent['type']>(inspections: InspectionEvent[], type: T) =>
+  inspections.filter((inspection): inspection is Extract<InspectionEvent, { type: T }> => inspection.type === type);
+
+describe('inspecting the app', () => {
+  it('a custom inspector receives the actors, the events and the snapshots of a sign-in and a load', async () => {
+    const { app, inspections } = startInspectedApp();
+    const portfolio = app.system.get('portfolio') as PortfolioActorRef;
+    const auth = app.system.get('auth') as AnyActorRef;
+    const children = ['auth', 'portfolio', 'transactions'].map((id) => app.system.get(id) as AnyActorRef);
+    await waitFor(portfolio, (snapshot) => snapshot.matches({ ready: 'settled' }));
+    app.stop();
+
+    const actors = ofType(inspections, '@xstate.actor').map((inspection) => inspection.actorRef);
+    expect(actors).toContain(app);
+    expect(children.map((child) => child.id)).toEqual(['auth', 'portfolio', 'transactions']);
+    for (const child of children) expect(actors).toContain(child);
+
+    const events = ofType(inspections, '@xstate.event');
+    const sessionChanges = events.filter((inspection) => inspection.event.type === 'session.changed');
+    // auth tells the app, the app forwards it to the portfolio.
+    expect(sessionChanges.map((inspection) => [inspection.sourceRef, inspection.actorRef, inspection.event])).toEqual([
+      [auth, app, { type: 'session.changed', idToken: 'token-1' }],
+      [app, portfolio, { type: 'session.changed', idToken: 'token-1' }],
+    ]);
+    const doneEventsTo = (actor: AnyActorRef) =>
+      events.filter((inspection) => inspection.actorRef === actor && inspection.event.type.startsWith('xstate.done.actor.')).map((inspection) => inspection.event.type);
+    expect(doneEventsTo(auth)).toEqual([`xstate.done.actor.${invokeIdOf(authMachine, 'auth.checking')}`]);
+    expect(doneEventsTo(portfolio)).toEqual(
+      ['portfolio.loading', 'portfolio.handing', 'portfolio.deriving', 'portfolio.ready.fetchingPrices', 'portfolio.ready.rederiving'].map(
+        (stateId) => `xstate.done.actor.${invokeIdOf(portfolioMachine, stateId)}`,
+      ),
+    );
+
+    const snapshots = ofType(inspections, '@xstate.snapshot').map((inspection) => ({ actor: inspection.actorRef, snapshot: inspection.snapshot as AnyMachineSnapshot }));
+    const valuesOf = (actor: AnyActorRef) => [...new Set(snapshots.filter((s) => s.actor === actor).map((s) => JSON.stringify(s.snapshot.value)))];
+    expect(valuesOf(auth)).toEqual(['"checking"', '"signedIn"']);
+    expect(valuesOf(portfolio)).toEqual([
+      '"idle"',
+      '"loading"',
+      '"handing"',
+      '"deriving"',
+      '{"ready":"fetchingPrices"}',
+      '{"ready":"rederiving"}',
+      '{"ready":"settled"}',
+    ]);
+    const signedIn = snapshots.findIndex((s) => s.actor === auth && s.snapshot.matches('signedIn'));
+    const ready = snapshots.findIndex((s) => s.actor === portfolio && s.snapshot.matches('ready'));
+    expect(signedIn).toBeGreaterThanOrEqual(0);
+    expect(ready).toBeGreaterThan(signedIn);
+  });
+});
+
+/** Strings only `@statelyai/inspect` carries; minifiers keep string literals. */
+const INSPECTOR_MARKERS = ['https://stately.ai/inspect', '@statelyai.connected'];
+
+/**
+ * Builds `src/ui/main.tsx` with the project's Vite config in a clean process (vitest's NODE_ENV=test would
+ * make it a development build), every import external except the inspector package: if the entry reached
+ * the inspector, its code would land in the output. Prints the output files and whether they carry a marker.
+ */
+const BUILD_ENTRY = `
+import { build } from 'vite';
+import path from 'node:path';
+const entry = path.resolve('src/ui/main.tsx');
+const inInspector = (id) => id.startsWith('@statelyai/inspect') || id.includes('/node_modules/@statelyai/inspect/');
+const results = await build({
+  root: process.cwd(),
+  configFile: path.resolve('vite.config.ts'),
+  logLevel: 'silent',
+  build: {
+    write: false, sourcemap: false, copyPublicDir: false, modulePreload: false,
+    rolldownOptions: { input: entry, external: (id, importer) => importer !== undefined && !inInspector(id) && !inInspector(importer) },
+  },
+});
+const markers = ${JSON.stringify(INSPECTOR_MARKERS)};
+const files = (Array.isArray(results) ? results : [results]).flatMap((result) => result.output).map((file) => {
+  const text = file.type === 'chunk' ? file.code : String(file.source);
+  return { fileName: file.fileName, bytes: text.length, inspector: markers.some((marker) => text.includes(marker)) };
+});
+console.log(JSON.stringify(files));
+`;
+
+async function buildEntry(env: Record<string, string>): Promise<Array<{ fileName: string; bytes: number; inspector: boolean }>> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', BUILD_ENTRY], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Array<{ fileName: string; bytes: number; inspector: boolean }>;
+}
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(path.join(root, dir), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? sourceFiles(path.posix.join(dir, entry.name)) : Promise.resolve([path.posix.join(dir, entry.name)]))),
+  );
+  return nested.flat().filter((file) => /\.(ts|tsx)$/.test(file));
+}
+
+describe('the inspector stays out of production', () => {
+  it('only src/ui/main.tsx imports @statelyai/inspect, behind import.meta.env.DEV', async () => {
+    const importers: string[] = [];
+    for (const file of await sourceFiles('src')) if ((await readFile(path.join(root, file), 'utf8')).includes('@statelyai/inspect')) importers.push(file);
+    expect(importers).toEqual(['src/ui/main.tsx']);
+    const main = await readFile(path.join(root, 'src/ui/main.tsx'), 'utf8');
+    expect(main.indexOf('import.meta.env.DEV')).toBeGreaterThan(-1);
+    expect(main.indexOf('import.meta.env.DEV')).toBeLessThan(main.indexOf("import('@statelyai/inspect')"));
+  });
+
+  it('a production build leaves the inspector out even with VITE_XSTATE_INSPECT=1, a development build keeps it', { timeout: 60_000 }, async () => {
+    const [production, development] = await Promise.all([
+      buildEntry({ NODE_ENV: 'production', VITE_XSTATE_INSPECT: '1' }),
+      buildEntry({ NODE_ENV: 'development', VITE_XSTATE_INSPECT: '1' }),
+    ]);
+    expect(production.length).toBeGreaterThan(0);
+    expect(production.filter((file) => file.inspector)).toEqual([]);
+    // The control: the same build in development mode bundles the inspector, so the markers do find it.
+    expect(development.some((file) => file.inspector)).toBe(true);
+  });
+});
