@@ -79,12 +79,12 @@ function lookupIn(sources: {
   provider: QuotesProviderName;
   upstream: UpstreamCharts | null;
   cached: CachedCharts | null;
-  files: RecordedCharts | null;
+  files: RecordedCharts;
   log: (event: Record<string, unknown>) => void;
 }): Lookup {
   const { provider, upstream, cached, files, log } = sources;
   const fromFiles = async (symbol: string, key: string, start: number, end: number, why: string[]): Promise<QuoteEntry> => {
-    const recorded = files ? await files.read(key, start, end) : { ok: false as const, message: 'no recorded files' };
+    const recorded = await files.read(key, start, end);
     if (recorded.ok) {
       if (why.length > 0) log({ event: 'quotes.fallback', level: 'warn', symbol, to: recorded.dataSource, reason: why.join('; ') });
       return { symbol, data: chartFromSeries(recorded.series, recorded.dataSource) };
@@ -138,7 +138,7 @@ export function createQuotesService(options: QuotesServiceOptions): QuotesServic
     upstream && options.cache
       ? createCachedCharts({ cache: options.cache, upstream, nowSeconds, freshSeconds: tuning.freshSeconds, log })
       : null;
-  const files = options.provider === 'yahoo' ? null : createFilesProvider(options.marketDataDir, log);
+  const files = createFilesProvider(options.marketDataDir, log);
   const lookup = lookupIn({ provider: options.provider, upstream, cached, files, log });
   return {
     getQuotes: (symbols, startSeconds, endSeconds) =>
