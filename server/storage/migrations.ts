@@ -10,68 +10,45 @@ export interface Migration {
   postgres: string;
 }
 
+/** Version 1 in either dialect: only the JSON column type differs (SQLite stores the text). */
+function schemaV1(json: 'TEXT' | 'JSONB'): string {
+  return `
+    CREATE TABLE transaction_sets (
+      user_id TEXT PRIMARY KEY,
+      version INTEGER NOT NULL,
+      body ${json} NOT NULL,
+      updated_at_ms BIGINT NOT NULL
+    );
+    CREATE TABLE accounts (
+      sub TEXT PRIMARY KEY,
+      username TEXT NOT NULL UNIQUE,
+      password_hash TEXT NOT NULL,
+      created_at_ms BIGINT NOT NULL
+    );
+    CREATE TABLE oidc_entries (
+      model TEXT NOT NULL,
+      id TEXT NOT NULL,
+      payload ${json} NOT NULL,
+      grant_id TEXT,
+      uid TEXT,
+      user_code TEXT,
+      expires_at BIGINT,
+      consumed_at BIGINT,
+      PRIMARY KEY (model, id)
+    );
+    CREATE INDEX oidc_entries_grant_id ON oidc_entries (grant_id);
+    CREATE INDEX oidc_entries_uid ON oidc_entries (model, uid);
+    CREATE INDEX oidc_entries_user_code ON oidc_entries (model, user_code);
+    CREATE INDEX oidc_entries_expires_at ON oidc_entries (expires_at);
+  `;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'transaction sets, accounts, OpenID provider entries',
-    sqlite: `
-      CREATE TABLE transaction_sets (
-        user_id TEXT PRIMARY KEY,
-        version INTEGER NOT NULL,
-        body TEXT NOT NULL,
-        updated_at_ms INTEGER NOT NULL
-      );
-      CREATE TABLE accounts (
-        sub TEXT PRIMARY KEY,
-        username TEXT NOT NULL UNIQUE,
-        password_hash TEXT NOT NULL,
-        created_at_ms INTEGER NOT NULL
-      );
-      CREATE TABLE oidc_entries (
-        model TEXT NOT NULL,
-        id TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        grant_id TEXT,
-        uid TEXT,
-        user_code TEXT,
-        expires_at INTEGER,
-        consumed_at INTEGER,
-        PRIMARY KEY (model, id)
-      );
-      CREATE INDEX oidc_entries_grant_id ON oidc_entries (grant_id);
-      CREATE INDEX oidc_entries_uid ON oidc_entries (model, uid);
-      CREATE INDEX oidc_entries_user_code ON oidc_entries (model, user_code);
-      CREATE INDEX oidc_entries_expires_at ON oidc_entries (expires_at);
-    `,
-    postgres: `
-      CREATE TABLE transaction_sets (
-        user_id TEXT PRIMARY KEY,
-        version INTEGER NOT NULL,
-        body JSONB NOT NULL,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-      );
-      CREATE TABLE accounts (
-        sub TEXT PRIMARY KEY,
-        username TEXT NOT NULL UNIQUE,
-        password_hash TEXT NOT NULL,
-        created_at_ms BIGINT NOT NULL
-      );
-      CREATE TABLE oidc_entries (
-        model TEXT NOT NULL,
-        id TEXT NOT NULL,
-        payload JSONB NOT NULL,
-        grant_id TEXT,
-        uid TEXT,
-        user_code TEXT,
-        expires_at BIGINT,
-        consumed_at BIGINT,
-        PRIMARY KEY (model, id)
-      );
-      CREATE INDEX oidc_entries_grant_id ON oidc_entries (grant_id);
-      CREATE INDEX oidc_entries_uid ON oidc_entries (model, uid);
-      CREATE INDEX oidc_entries_user_code ON oidc_entries (model, user_code);
-      CREATE INDEX oidc_entries_expires_at ON oidc_entries (expires_at);
-    `,
+    sqlite: schemaV1('TEXT'),
+    postgres: schemaV1('JSONB'),
   },
 ];
 

@@ -5,9 +5,9 @@
 import pg from 'pg';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
+import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
 import {
   nowSeconds,
-  type Account,
   type AccountStore,
   type OidcPayload,
   type OidcStore,
@@ -93,23 +93,23 @@ function transactionStore(pool: pg.Pool): TransactionStore {
       let result: pg.QueryResult<{ version: number }>;
       if (expectedVersion === undefined) {
         result = await pool.query(
-          `INSERT INTO transaction_sets (user_id, version, body) VALUES ($1, 1, $2::jsonb)
+          `INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES ($1, 1, $2::jsonb, $3)
            ON CONFLICT (user_id) DO UPDATE SET version = transaction_sets.version + 1, body = excluded.body,
-             updated_at = now()
+             updated_at_ms = excluded.updated_at_ms
            RETURNING version`,
-          [userId, body],
+          [userId, body, Date.now()],
         );
       } else if (expectedVersion === 0) {
         result = await pool.query(
-          `INSERT INTO transaction_sets (user_id, version, body) VALUES ($1, 1, $2::jsonb)
+          `INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES ($1, 1, $2::jsonb, $3)
            ON CONFLICT (user_id) DO NOTHING RETURNING version`,
-          [userId, body],
+          [userId, body, Date.now()],
         );
       } else {
         result = await pool.query(
-          `UPDATE transaction_sets SET version = version + 1, body = $2::jsonb, updated_at = now()
+          `UPDATE transaction_sets SET version = version + 1, body = $2::jsonb, updated_at_ms = $4
            WHERE user_id = $1 AND version = $3 RETURNING version`,
-          [userId, body, expectedVersion],
+          [userId, body, expectedVersion, Date.now()],
         );
       }
       const written = result.rows[0];
@@ -118,31 +118,13 @@ function transactionStore(pool: pg.Pool): TransactionStore {
   };
 }
 
-interface AccountRow {
-  sub: string;
-  username: string;
-  password_hash: string;
-  created_at_ms: string;
-}
-
-function accountFromRow(row: AccountRow | undefined): Account | undefined {
-  return (
-    row && {
-      sub: row.sub,
-      username: row.username,
-      passwordHash: row.password_hash,
-      createdAtMs: Number(row.created_at_ms),
-    }
-  );
-}
-
 function accountStore(pool: pg.Pool): AccountStore {
   return {
     async create(account) {
       const { rowCount } = await pool.query(
         `INSERT INTO accounts (sub, username, password_hash, created_at_ms) VALUES ($1, $2, $3, $4)
          ON CONFLICT (username) DO NOTHING`,
-        [account.sub, account.username, account.passwordHash, account.createdAtMs],
+        accountParams(account),
       );
       return rowCount === 1 ? 'created' : 'taken';
     },
@@ -165,8 +147,7 @@ interface OidcRow {
 
 function payloadFromRows(rows: OidcRow[]): OidcPayload | undefined {
   const row = rows[0];
-  if (!row) return undefined;
-  return row.consumed_at === null ? row.payload : { ...row.payload, consumed: Number(row.consumed_at) };
+  return row && oidcPayloadFrom(row.payload, row.consumed_at);
 }
 
 function oidcStore(pool: pg.Pool): OidcStore {
@@ -185,15 +166,7 @@ function oidcStore(pool: pg.Pool): OidcStore {
          VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, NULL)
          ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
            uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at, consumed_at = NULL`,
-        [
-          model,
-          id,
-          JSON.stringify(payload),
-          payload.grantId ?? null,
-          payload.uid ?? null,
-          payload.userCode ?? null,
-          expiresAtSeconds ?? null,
-        ],
+        [...oidcEntryParams(model, id, payload, expiresAtSeconds)],
       );
     },
     find: (model, id) => findBy('id', model, id),

@@ -9,15 +9,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
-import {
-  nowSeconds,
-  type Account,
-  type AccountStore,
-  type OidcPayload,
-  type OidcStore,
-  type Storage,
-  type TransactionStore,
-} from './types';
+import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
+import { nowSeconds, type AccountStore, type OidcPayload, type OidcStore, type Storage, type TransactionStore } from './types';
 
 export function openSqliteStorage(file: string): Storage {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -81,17 +74,6 @@ function transactionStore(db: Database.Database): TransactionStore {
   };
 }
 
-interface AccountRow {
-  sub: string;
-  username: string;
-  password_hash: string;
-  created_at_ms: number;
-}
-
-function accountFromRow(row: AccountRow | undefined): Account | undefined {
-  return row && { sub: row.sub, username: row.username, passwordHash: row.password_hash, createdAtMs: row.created_at_ms };
-}
-
 function accountStore(db: Database.Database): AccountStore {
   const insert = db.prepare(`
     INSERT INTO accounts (sub, username, password_hash, created_at_ms) VALUES (?, ?, ?, ?)
@@ -100,7 +82,7 @@ function accountStore(db: Database.Database): AccountStore {
   const bySub = db.prepare('SELECT * FROM accounts WHERE sub = ?');
   return {
     async create(account) {
-      const { changes } = insert.run(account.sub, account.username, account.passwordHash, account.createdAtMs);
+      const { changes } = insert.run(...accountParams(account));
       return changes === 1 ? 'created' : 'taken';
     },
     async findByUsername(username) {
@@ -118,9 +100,7 @@ interface OidcRow {
 }
 
 function payloadFromRow(row: OidcRow | undefined): OidcPayload | undefined {
-  if (!row) return undefined;
-  const payload = JSON.parse(row.payload) as OidcPayload;
-  return row.consumed_at === null ? payload : { ...payload, consumed: row.consumed_at };
+  return row && oidcPayloadFrom(JSON.parse(row.payload) as OidcPayload, row.consumed_at);
 }
 
 function oidcStore(db: Database.Database): OidcStore {
@@ -141,15 +121,7 @@ function oidcStore(db: Database.Database): OidcStore {
   const purge = db.prepare('DELETE FROM oidc_entries WHERE expires_at IS NOT NULL AND expires_at <= ?');
   return {
     async upsert(model, id, payload, expiresAtSeconds) {
-      upsert.run(
-        model,
-        id,
-        JSON.stringify(payload),
-        payload.grantId ?? null,
-        payload.uid ?? null,
-        payload.userCode ?? null,
-        expiresAtSeconds ?? null,
-      );
+      upsert.run(...oidcEntryParams(model, id, payload, expiresAtSeconds));
     },
     async find(model, id) {
       return payloadFromRow(byId.get(model, id, nowSeconds()) as OidcRow | undefined);

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../helpers/oidc-login';
-import { startTestServer } from '../../helpers/test-server';
+import { validateTransactionsBody } from '../../../src/model/transaction-schema';
+import { PROJECT_ROOT, startTestServer } from '../../helpers/test-server';
 import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
 
 let workDir: string;
@@ -61,5 +62,13 @@ describe('on a fresh DATA_DIR', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the shipped demo portfolio', () => {
+  it('passes the transaction schema, so first starts seed it instead of starting empty', () => {
+    const shipped = path.join(PROJECT_ROOT, 'data/demo-portfolio.json');
+    const validation = validateTransactionsBody(JSON.parse(fs.readFileSync(shipped, 'utf8')));
+    expect(validation.ok ? [] : validation.issues).toEqual([]);
   });
 });
