@@ -31,6 +31,8 @@ export interface SignInRoutesOptions {
 }
 
 const FORM_LIMIT_BYTES = 16 * 1024;
+/** The pages carry a per-browser anti-forgery value: never cached. */
+const PAGE_HEADERS = { 'Cache-Control': 'no-store' };
 const SUPPORTED_SCOPES = new Set(BUILT_IN_SCOPE.split(' '));
 
 export function signInRoutes({ provider, accounts, publicUrl, demo }: SignInRoutesOptions): Hono<AppEnv> {
@@ -72,10 +74,11 @@ export function signInRoutes({ provider, accounts, publicUrl, demo }: SignInRout
         link: appLink,
       }),
       400,
+      PAGE_HEADERS,
     );
 
   const page = (c: Context<AppEnv>, uid: string, input: Partial<SignInPageInput>, status: 200 | 400 | 401 | 409 = 200) =>
-    c.html(signInPage({ uid, xsrfToken: requestContext(c.env.incoming).xsrfToken, demo, ...input }), status);
+    c.html(signInPage({ uid, xsrfToken: requestContext(c.env.incoming).xsrfToken, demo, ...input }), status, PAGE_HEADERS);
 
   /** Signs the account in and grants our own client what it asked for: no consent screen. */
   const finish = async (c: Context<AppEnv>, interaction: Interaction, accountId: string) => {
@@ -92,7 +95,8 @@ export function signInRoutes({ provider, accounts, publicUrl, demo }: SignInRout
       if (interaction.prompt.name === 'login') return page(c, interaction.uid, {});
       const accountId = interaction.session?.accountId;
       if (interaction.prompt.name === 'consent' && accountId) return finish(c, interaction, accountId);
-      return c.html(messagePage({ title: 'Sign-in problem', message: 'Unexpected sign-in step.', link: appLink }), 400);
+      const problem = messagePage({ title: 'Sign-in problem', message: 'Unexpected sign-in step.', link: appLink });
+      return c.html(problem, 400, PAGE_HEADERS);
     }),
   );
 

@@ -77,7 +77,7 @@ export async function openSignInPage(baseUrl: string, browser = new Browser()) {
   if (landed instanceof URL) throw new Error(`Unexpected redirect to ${landed.href}`);
   const html = await landed.text();
   if (landed.status !== 200) throw new Error(`The sign-in page answered ${landed.status}: ${html.slice(0, 300)}`);
-  return { provider, browser, verifier, state, redirectUri, pageUrl: landed.url || authorize.href, html };
+  return { provider, browser, verifier, state, redirectUri, html, headers: landed.headers };
 }
 
 export async function signIn(baseUrl: string, credentials: Credentials): Promise<SignedIn> {

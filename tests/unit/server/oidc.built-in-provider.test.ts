@@ -68,8 +68,11 @@ describe('discovery', () => {
 });
 
 describe('the sign-in page', () => {
-  it('is our own page: styled from our origin, no script, the demo sign-in shown', async () => {
-    const { html } = await openSignInPage(server.url);
+  it('is our own page: styled from our origin, no script, the demo sign-in shown, never cached', async () => {
+    const { html, headers } = await openSignInPage(server.url);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(headers.get('x-frame-options')).toBe('DENY');
     expect(html).toContain('<link rel="stylesheet" href="/signin/assets/sign-in.css">');
     expect(html).not.toMatch(/<script/);
     expect(html).not.toMatch(/(src|href)="https?:/);
