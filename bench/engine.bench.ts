@@ -1,14 +1,18 @@
 /**
  * `npm run bench`: the portfolio engine on workloads M and L (bench/workloads). Prints JSON:
  *   cold  — setTransactions + setQuotes + derive in a fresh process (median of 3 processes), with its
- *           peak RSS and the heap the engine retains;
+ *           peak RSS and the memory the engine retains;
  *   warm  — the same in a warmed-up process, median of 10, and derive alone when every ticker is computed;
  *   recombine — combine() after toggling one ticker off, median of 10;
  *   oneTickerChange — setTransactions with one transaction edited + derive, median of 10.
- * Run with `-- --cold M|L` to do one cold run (that is what the parent spawns).
+ * The measuring runs in child processes on a bundle of this file (as the browser runs a bundled worker),
+ * so neither the TypeScript loader's time nor its memory is counted. `--cold M|L` and `--warm M|L` are
+ * those children's modes.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { PortfolioEngine } from '../src/worker/engine';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from './workloads/make-workload';
 
@@ -21,8 +25,10 @@ interface ColdRun {
   deriveMs: number;
   totalMs: number;
   peakRssMB: number;
-  /** Heap held by the engine and its derivation after a GC (workload excluded). */
-  engineHeapMB: number;
+  /** Peak RSS before the engine ran: Node itself and the workload. */
+  rssBeforeEngineMB: number;
+  /** JS heap and typed arrays held by the engine and its derivation after a GC (workload excluded). */
+  engineMemoryMB: number;
 }
 
 function median(values: number[]): number {
@@ -55,6 +61,7 @@ function collectGarbage(): void {
 function coldRun(size: WorkloadSize): ColdRun {
   const workload = makeWorkload(size);
   collectGarbage();
+  const rssBeforeEngineMB = process.resourceUsage().maxRSS / 1024;
   const heapBefore = heapAndBuffers();
   const engine = new PortfolioEngine();
   const setTransactionsMs = timed(() => engine.setTransactions(workload.transactions));
@@ -62,7 +69,7 @@ function coldRun(size: WorkloadSize): ColdRun {
   let derivation: unknown;
   const deriveMs = timed(() => (derivation = engine.derive(workload.asOf, null)));
   collectGarbage();
-  const engineHeapMB = (heapAndBuffers() - heapBefore) / MB;
+  const engineMemoryMB = (heapAndBuffers() - heapBefore) / MB;
   if (!derivation) throw new Error('derive returned nothing');
   return {
     setTransactionsMs,
@@ -70,17 +77,16 @@ function coldRun(size: WorkloadSize): ColdRun {
     deriveMs,
     totalMs: setTransactionsMs + setQuotesMs + deriveMs,
     peakRssMB: process.resourceUsage().maxRSS / 1024,
-    engineHeapMB,
+    rssBeforeEngineMB,
+    engineMemoryMB,
   };
 }
 
-function spawnColdRun(size: WorkloadSize): ColdRun {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', import.meta.filename, '--cold', size], {
-    encoding: 'utf8',
-    maxBuffer: 16 * MB,
-  });
-  if (child.status !== 0) throw new Error(`cold run ${size} failed: ${child.stderr}`);
-  return JSON.parse(child.stdout) as ColdRun;
+/** Runs this file's bundle in a fresh Node process in `mode` and parses the JSON it prints. */
+function spawnRun<T>(bundle: string, mode: '--cold' | '--warm', size: WorkloadSize): T {
+  const child = spawnSync(process.execPath, ['--expose-gc', bundle, mode, size], { encoding: 'utf8', maxBuffer: 16 * MB });
+  if (child.status !== 0) throw new Error(`${mode} ${size} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as T;
 }
 
 function warmFigures(size: WorkloadSize) {
@@ -142,8 +148,8 @@ function warmFigures(size: WorkloadSize) {
   };
 }
 
-function coldFigures(size: WorkloadSize) {
-  const runs = [spawnColdRun(size), spawnColdRun(size), spawnColdRun(size)];
+function coldFigures(bundle: string, size: WorkloadSize) {
+  const runs = [0, 1, 2].map(() => spawnRun<ColdRun>(bundle, '--cold', size));
   const pick = (key: keyof ColdRun) => round(median(runs.map((run) => run[key])));
   return {
     totalMs: pick('totalMs'),
@@ -151,13 +157,32 @@ function coldFigures(size: WorkloadSize) {
     setQuotesMs: pick('setQuotesMs'),
     deriveMs: pick('deriveMs'),
     peakRssMB: round(Math.max(...runs.map((run) => run.peakRssMB))),
-    engineHeapMB: pick('engineHeapMB'),
+    rssBeforeEngineMB: pick('rssBeforeEngineMB'),
+    engineMemoryMB: pick('engineMemoryMB'),
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
+  const bundleDir = join(import.meta.dirname, '..', '.bench');
+  mkdirSync(bundleDir, { recursive: true });
+  const bundle = join(bundleDir, 'engine.bench.mjs');
+  // Loaded here only, and kept out of the bundle, so the measuring children never load the bundler.
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [import.meta.filename],
+    bundle: true,
+    external: ['esbuild'],
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'error',
+  });
   const results = Object.fromEntries(
-    (['M', 'L'] as const).map((size) => [size, { workload: WORKLOAD_SIZES[size], cold: coldFigures(size), warm: warmFigures(size) }]),
+    (['M', 'L'] as const).map((size) => [
+      size,
+      { workload: WORKLOAD_SIZES[size], cold: coldFigures(bundle, size), warm: spawnRun<ReturnType<typeof warmFigures>>(bundle, '--warm', size) },
+    ]),
   );
   const large = results.L;
   const report = {
@@ -176,11 +201,14 @@ function main(): void {
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-const coldFlag = process.argv.indexOf('--cold');
-if (coldFlag >= 0) {
-  const size = process.argv[coldFlag + 1];
-  if (size !== 'M' && size !== 'L') throw new Error(`--cold needs M or L, not ${size}`);
-  process.stdout.write(JSON.stringify(coldRun(size)));
-} else {
-  main();
+function sizeArgument(flag: number): WorkloadSize {
+  const size = process.argv[flag + 1];
+  if (size !== 'M' && size !== 'L') throw new Error(`${process.argv[flag]} needs M or L, not ${size}`);
+  return size;
 }
+
+const coldFlag = process.argv.indexOf('--cold');
+const warmFlag = process.argv.indexOf('--warm');
+if (coldFlag >= 0) process.stdout.write(JSON.stringify(coldRun(sizeArgument(coldFlag))));
+else if (warmFlag >= 0) process.stdout.write(JSON.stringify(warmFigures(sizeArgument(warmFlag))));
+else await main();

@@ -13,6 +13,7 @@ import {
   type Transaction,
   type TransactionSet,
 } from '../../src/model';
+import { seededRandom } from '../../server/quotes/sample/random-walk';
 
 export type WorkloadSize = 'M' | 'L';
 
@@ -44,18 +45,6 @@ const FX = [
   { symbol: 'CHFEUR=X', start: 0.9 },
 ] as const;
 
-/** mulberry32: a small, fast, seedable generator; the same seed gives the same workload everywhere. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 interface GeneratedTicker {
   symbol: string;
   exchange: (typeof EXCHANGES)[number];
@@ -63,9 +52,9 @@ interface GeneratedTicker {
   closes: Array<number | null>;
 }
 
-export function makeWorkload(size: WorkloadSize, seed = 20_240_101): Workload {
+export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Workload {
   const spec = WORKLOAD_SIZES[size];
-  const next = random(seed);
+  const next = seededRandom(`${seed}/${size}`);
   const lastDay = epochDayFromIso(AS_OF);
   const firstDay = lastDay - Math.round(spec.years * 365.25);
   const weekdays: number[] = [];

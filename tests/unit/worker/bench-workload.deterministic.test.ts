@@ -1,0 +1,26 @@
+/** The benchmark workloads (also used to seed the browser benchmark) are the same on every run and complete. */
+import { describe, expect, it } from 'vitest';
+import { countTransactions } from '../../../src/model';
+import { PortfolioEngine } from '../../../src/worker/engine';
+import { makeWorkload } from '../../../bench/workloads/make-workload';
+
+describe('makeWorkload', () => {
+  it('builds the same M workload from the same seed, and another from another seed', () => {
+    expect(JSON.stringify(makeWorkload('M'))).toBe(JSON.stringify(makeWorkload('M')));
+    expect(JSON.stringify(makeWorkload('M', 'other seed'))).not.toBe(JSON.stringify(makeWorkload('M')));
+  });
+
+  it('holds 20 tickers over 15 years and 2,000 transactions, with every symbol the engine asks for', () => {
+    const workload = makeWorkload('M');
+    expect(countTransactions(workload.transactions)).toBe(2_000);
+    const engine = new PortfolioEngine();
+    engine.setTransactions(workload.transactions);
+    engine.setQuotes(workload.quotes);
+    expect(engine.symbolsToRequest()).toEqual(workload.quotes.map((entry) => entry.symbol).sort());
+    const d = engine.derive(workload.asOf, null);
+    expect(Object.keys(d.tickers)).toHaveLength(20);
+    expect(d.summary.missingSymbols).toEqual([]);
+    expect([d.active.firstDay, d.active.lastDay]).toEqual(['2010-01-03', '2024-12-31']);
+    expect(d.summary.portfolioValue).toBeGreaterThan(0);
+  });
+});
