@@ -126,8 +126,29 @@ const categories = (name: string, labels: string[]): ChartX => ({ kind: 'categor
 const indices = (length: number): number[] => Array.from({ length }, (_, i) => i);
 const unique = (texts: string[]): string[] => [...new Set(texts)];
 
+/** Same data: views of the same memory, or plain arrays (small: categories, transaction days) equal value by value. */
+function sameColumns(a: ChartColumns, b: ChartColumns): boolean {
+  return (
+    a.length === b.length &&
+    a.every((column, k) => {
+      const other = b[k];
+      if (column === other) return true;
+      if (column instanceof Float64Array || other instanceof Float64Array) {
+        return column instanceof Float64Array && other instanceof Float64Array && column.buffer === other.buffer && column.byteOffset === other.byteOffset && column.length === other.length;
+      }
+      return column.length === other.length && column.every((value, i) => Object.is(value, other[i]));
+    })
+  );
+}
+
+/** The columns each chart was last given, by title: unchanged data keeps its array, so uPlot is not asked to redraw it. */
+const lastColumns = new Map<string, ChartColumns>();
+
 function chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status: ChartStatus = READY): ChartModel {
-  return { title, shape: { key: JSON.stringify([x, series]), x, series }, columns, notes, status };
+  const previous = lastColumns.get(title);
+  const stable = previous && sameColumns(previous, columns) ? previous : columns;
+  lastColumns.set(title, stable);
+  return { title, shape: { key: JSON.stringify([x, series]), x, series }, columns: stable, notes, status };
 }
 
 /** Days on which any of the series has a value, and each series on those days (null where it has none). */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { selectUserName } from '../../machines/selectors';
 import { useAuthActor } from '../app-context';
+import { ReturnsBanner } from './returns-banner';
 
 /** The signed-in frame: toolbar with the menu button, side drawer, and the page. */
 export function Shell() {
@@ -24,6 +25,7 @@ export function Shell() {
         <span className="brand">Investments Tracker</span>
         {userName ? <span className="user">{userName}</span> : null}
       </header>
+      <ReturnsBanner />
       <nav id="drawer" className="drawer" aria-label="Main" hidden={!drawerOpen}>
         <ul>
           <li>

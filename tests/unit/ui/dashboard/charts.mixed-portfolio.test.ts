@@ -163,6 +163,23 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     expect(byTitle(charts, 'Transactions Values').notes).toEqual([]);
   });
 
+  it('keeps every chart its columns when only the loading state or the price errors change, so nothing is redrawn', () => {
+    const first = buildCharts(input());
+    const again = buildCharts(input({ pricesLoading: true, priceErrors: { XYZ: 'gone' } }));
+    again.forEach((chart, k) => expect(chart.columns, chart.title).toBe(first[k]!.columns));
+  });
+
+  it('gives new columns for new series of the worker, and keeps equal small ones', () => {
+    const first = buildCharts(input());
+    const recombined = derive(set, quotes, asOf);
+    const next = buildCharts(input({ active: recombined.active, tickers: recombined.tickers }));
+    expect(byTitle(next, 'Profit').columns).not.toBe(byTitle(first, 'Profit').columns);
+    expect(byTitle(next, 'Profit').columns[1]).toBe(recombined.active.profit);
+    // Per quarter and per transaction day: the same numbers, so the same arrays.
+    expect(byTitle(next, 'TTM dividend per quarter').columns).toBe(byTitle(first, 'TTM dividend per quarter').columns);
+    expect(byTitle(next, 'Transactions Values').columns).toBe(byTitle(first, 'Transactions Values').columns);
+  });
+
   it('gives the same shape key to charts that draw alike, so their uPlot instances survive a toggle', () => {
     const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
     const after = buildCharts({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
