@@ -175,11 +175,13 @@ export interface ChartsInput {
   /** Checked tickers (non-empty). */
   checked: string[];
   pricesLoading: boolean;
+  /** The whole quotes request failed (the page shows its message and a 'Retry'). */
+  pricesFailed?: boolean;
   priceErrors: Record<string, string>;
 }
 
 /** 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need; missing ones say why. */
-function priceCharts({ active, tickers, checked, pricesLoading, priceErrors }: ChartsInput): ChartModel[] {
+function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, priceErrors }: ChartsInput): ChartModel[] {
   const bySymbol = new Map(active.prices.map((price) => [price.symbol, price]));
   // The tickers the worker summed (it answers a toggle a moment later), and checked ones it had to leave out.
   const checkedTickers = Object.keys(tickers).filter((ticker) => active.tickers.includes(ticker) || (tickers[ticker].excluded && checked.includes(ticker)));
@@ -190,7 +192,9 @@ function priceCharts({ active, tickers, checked, pricesLoading, priceErrors }: C
     const price = bySymbol.get(symbol);
     const first = price ? price.close.findIndex((close) => !Number.isNaN(close)) : -1;
     if (!price || first < 0) {
-      const why = priceErrors[symbol] ?? (tickers[symbol]?.excluded ? 'Left out: an exchange rate it needs has no prices.' : 'No prices for this symbol in this period.');
+      const why =
+        priceErrors[symbol] ??
+        (pricesFailed ? 'Prices could not be loaded.' : tickers[symbol]?.excluded ? 'Left out: an exchange rate it needs has no prices.' : 'No prices for this symbol in this period.');
       return chart(title, DAYS, [], [[]], [], pricesLoading ? LOADING : { kind: 'missing', message: why });
     }
     const series = [{ label: price.currency ? `Close (${price.currency})` : 'Close', suffix: suffixOf(price.currency), style: 'line' as const, scale: 'left' as const }];
@@ -262,16 +266,16 @@ export interface DashboardCharts {
   noneChecked: boolean;
 }
 
-const chartsOf = memoizeLast((derivation: Derivation | null, active: string[] | null, pricesLoading: boolean, priceErrors: Record<string, string>): DashboardCharts => {
+const chartsOf = memoizeLast((derivation: Derivation | null, active: string[] | null, pricesLoading: boolean, pricesFailed: boolean, priceErrors: Record<string, string>): DashboardCharts => {
   if (!derivation) return { charts: [], noneChecked: false };
   const checked = active ?? Object.keys(derivation.tickers);
   if (checked.length === 0) return { charts: [], noneChecked: true };
-  return { charts: buildCharts({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, priceErrors }), noneChecked: false };
+  return { charts: buildCharts({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
 });
 
 /** The charts for the checked tickers, with their loading state and data-source notes. */
 export const selectDashboardCharts = (s: PortfolioSnapshot): DashboardCharts =>
-  chartsOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.context.priceErrors);
+  chartsOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors);
 
 export interface PriceProblem {
   symbol: string;

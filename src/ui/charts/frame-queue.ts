@@ -13,10 +13,14 @@ let frameRequested = false;
 function runFrame(): void {
   frameRequested = false;
   const started = performance.now();
-  do {
-    tasks.shift()?.();
-  } while (tasks.length > 0 && performance.now() - started < FRAME_BUDGET_MS);
-  if (tasks.length > 0) requestFrame();
+  try {
+    do {
+      tasks.shift()?.();
+    } while (tasks.length > 0 && performance.now() - started < FRAME_BUDGET_MS);
+  } finally {
+    // A task that throws is reported as uncaught; the charts after it still get their frames.
+    if (tasks.length > 0) requestFrame();
+  }
 }
 
 function requestFrame(): void {

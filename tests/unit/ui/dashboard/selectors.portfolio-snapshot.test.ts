@@ -113,6 +113,19 @@ describe('dashboard selectors on the portfolio machine', () => {
     expect(selectPriceProblems(done)).toEqual([{ symbol: 'KO', message: 'No data for KO' }]);
   });
 
+  it('when the quotes request fails, price charts say so and the figures are marked as priced at cost', async () => {
+    const actor = start(portfolio, async () => {
+      throw new Error('The server could not be reached (offline).');
+    });
+    const failed = await waitFor(actor, (s) => s.hasTag('pricesFailed'));
+    const charts = selectDashboardCharts(failed).charts;
+    const find = (title: string) => charts.find((chart) => chart.title === title)!;
+    expect(find('Yahoo Data: ASML.AS').status).toEqual({ kind: 'missing', message: 'Prices could not be loaded.' });
+    expect(find('Yahoo Data: EUR=X').status).toEqual({ kind: 'missing', message: 'Prices could not be loaded.' });
+    expect(find('Portfolio value').status).toEqual({ kind: 'ready' });
+    expect(find('Portfolio value').notes).toEqual(['Left out, no exchange rate: KO', 'Priced at cost, no quotes: ASML.AS']);
+  });
+
   it('shows no charts for a portfolio worth 0: everything sold', async () => {
     const sold = setOf(tx('ASML.AS', 'stock', '2024-01-02', 2, 1000), tx('ASML.AS', 'stock', '2024-03-01', -2, -1100));
     const actor = start(sold);
