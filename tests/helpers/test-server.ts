@@ -5,7 +5,7 @@
  *
  *   const server = await startTestServer({ STATIC_DIR: dir });   // any variable of the server's config
  *   await fetch(`${server.url}/api/config`);
- *   await server.close();                                          // SIGTERM, then removes its DATA_DIR
+ *   await server.close();      // SIGTERM (graceful stop), then removes its DATA_DIR; says how it exited
  *
  * The server's variables are NOT inherited from the test's environment (a DATABASE_URL set for the
  * storage contract suite must not send every test server to PostgreSQL): pass them in `env`.
@@ -24,7 +24,13 @@ export interface TestServer {
   dataDir: string;
   /** What the server printed so far (stdout and stderr). */
   output(): string;
-  close(): Promise<void>;
+  /** Idempotent. `exitCode` 0 = it stopped gracefully on SIGTERM. */
+  close(): Promise<ServerExit>;
+}
+
+export interface ServerExit {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,14 +62,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       const port = await freePort();
       const started = await spawnServer(port, dataDir, env);
       if (started.ok) {
+        let closing: Promise<ServerExit> | undefined;
         return {
           url: started.url,
           dataDir,
           output: started.output,
-          async close() {
-            await stop(started.child);
-            if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-          },
+          close: () =>
+            (closing ??= stop(started.child).then((exit) => {
+              if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+              return exit;
+            })),
         };
       }
       if (!started.output().includes('EADDRINUSE') || attempt === 3) {
@@ -136,13 +144,15 @@ function freePort(): Promise<number> {
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+function stop(child: ChildProcess): Promise<ServerExit> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ exitCode: child.exitCode, signal: child.signalCode });
+  }
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', () => {
+    child.once('exit', (exitCode, signal) => {
       clearTimeout(kill);
-      resolve();
+      resolve({ exitCode, signal });
     });
     child.kill('SIGTERM');
   });

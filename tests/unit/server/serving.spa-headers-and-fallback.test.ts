@@ -142,4 +142,10 @@ describe('operations', () => {
   it("puts the security headers on the OpenID provider's responses too", async () => {
     expectSecurityHeaders(await fetch(`${server.url}/oidc/.well-known/openid-configuration`));
   });
+
+  // Last: it stops the server.
+  it('stops gracefully on SIGTERM, exit code 0', async () => {
+    await fetch(`${server.url}/healthz`);
+    expect(await server.close()).toEqual({ exitCode: 0, signal: null });
+  });
 });
