@@ -89,6 +89,8 @@ export const authMachine = setup({
     announceSession: sendParent(({ context }): SessionEvent => ({ type: 'session.changed', idToken: context.user?.idToken ?? null })),
   },
   guards: {
+    hasStoredSession: (_, params: { user: SessionUser | null }) => params.user !== null,
+    callbackSignedIn: (_, params: { result: CallbackResult }) => params.result.kind === 'signedIn',
     isCallbackUrl: ({ context }) => {
       const url = new URL(context.initialUrl);
       return url.pathname === '/callback' && (url.searchParams.has('state') || url.searchParams.has('error'));
@@ -107,7 +109,11 @@ export const authMachine = setup({
       invoke: {
         src: 'loadSession',
         onDone: [
-          { guard: ({ event }) => event.output !== null, target: 'signedIn', actions: assign({ user: ({ event }) => event.output }) },
+          {
+            guard: { type: 'hasStoredSession', params: ({ event }) => ({ user: event.output }) },
+            target: 'signedIn',
+            actions: assign({ user: ({ event }) => event.output }),
+          },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
@@ -131,7 +137,7 @@ export const authMachine = setup({
         input: ({ context }) => ({ url: context.initialUrl }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'signedIn',
+            guard: { type: 'callbackSignedIn', params: ({ event }) => ({ result: event.output }) },
             target: 'signedIn',
             actions: assign({ user: ({ event }) => (event.output.kind === 'signedIn' ? event.output.user : null), error: null }),
           },

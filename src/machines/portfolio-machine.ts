@@ -85,6 +85,17 @@ export const portfolioMachine = setup({
     combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
   },
   actions: {
+    toggleTicker: assign({
+      active: ({ context, event }) => {
+        if (event.type !== 'tickers.toggle') return context.active;
+        const all = Object.keys(context.derivation?.tickers ?? {});
+        const current = new Set(context.active ?? all);
+        if (current.has(event.ticker)) current.delete(event.ticker);
+        else current.add(event.ticker);
+        return all.filter((ticker) => current.has(ticker));
+      },
+    }),
+    setActive: assign({ active: ({ context, event }) => (event.type === 'tickers.setActive' ? event.active : context.active) }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
   },
   guards: {
@@ -129,6 +140,7 @@ export const portfolioMachine = setup({
     },
     handing: {
       tags: ['busy'],
+      on: { 'tickers.toggle': { actions: 'toggleTicker' }, 'tickers.setActive': { actions: 'setActive' } },
       invoke: {
         src: 'handToWorker',
         input: ({ context }) => ({ transactions: context.transactions! }),
@@ -141,6 +153,10 @@ export const portfolioMachine = setup({
     },
     deriving: {
       tags: ['busy'],
+      on: {
+        'tickers.toggle': { target: 'deriving', reenter: true, actions: 'toggleTicker' },
+        'tickers.setActive': { target: 'deriving', reenter: true, actions: 'setActive' },
+      },
       invoke: {
         src: 'derive',
         input: ({ context }) => ({ asOf: localToday(), active: context.active }),
@@ -163,19 +179,8 @@ export const portfolioMachine = setup({
           actions: assign({ transactions: ({ event }) => event.transactions, version: ({ event }) => event.version }),
         },
         'portfolio.reload': 'loading',
-        'tickers.toggle': {
-          target: '.combining',
-          actions: assign({
-            active: ({ context, event }) => {
-              const all = Object.keys(context.derivation?.tickers ?? {});
-              const current = new Set(context.active ?? all);
-              if (current.has(event.ticker)) current.delete(event.ticker);
-              else current.add(event.ticker);
-              return all.filter((ticker) => current.has(ticker));
-            },
-          }),
-        },
-        'tickers.setActive': { target: '.combining', actions: assign({ active: ({ event }) => event.active }) },
+        'tickers.toggle': { target: '.combining', actions: 'toggleTicker' },
+        'tickers.setActive': { target: '.combining', actions: 'setActive' },
       },
       states: {
         checkingPrices: {
@@ -183,6 +188,8 @@ export const portfolioMachine = setup({
         },
         fetchingPrices: {
           tags: ['pricesLoading'],
+          // A toggle while prices load only records the choice: the derive that follows reads it.
+          on: { 'tickers.toggle': { actions: 'toggleTicker' }, 'tickers.setActive': { actions: 'setActive' } },
           invoke: {
             src: 'fetchPrices',
             input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: symbolsToFetch(context), firstDate: context.firstDate! }),
@@ -203,6 +210,11 @@ export const portfolioMachine = setup({
         },
         rederiving: {
           tags: ['pricesLoading'],
+          // A toggle during the derive starts it again with the new choice, so the prices are not lost.
+          on: {
+            'tickers.toggle': { target: 'rederiving', reenter: true, actions: 'toggleTicker' },
+            'tickers.setActive': { target: 'rederiving', reenter: true, actions: 'setActive' },
+          },
           invoke: {
             src: 'derive',
             input: ({ context }) => ({ asOf: localToday(), active: context.active }),

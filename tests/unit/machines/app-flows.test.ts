@@ -135,3 +135,39 @@ describe('portfolio and saving, wired by the app', () => {
     expect(calls.derive).toBe(derives);
   });
 });
+
+describe('ticker toggles while the portfolio is still loading prices', () => {
+  it('a toggle during the price fetch is kept and the prices still arrive', async () => {
+    let release: (() => void) | null = null;
+    const { portfolio, calls } = startApp({
+      server: { set: setOf(buy, { ...buy, ticker: 'KO' }), version: 1 },
+      fetchPrices: async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { symbols: ['KO', 'VWCE.DE'], firstDate: '2024-01-02', errors: {} };
+      },
+    });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'fetchingPrices' }));
+    portfolio.send({ type: 'tickers.toggle', ticker: 'KO' });
+    expect(portfolio.getSnapshot().matches({ ready: 'fetchingPrices' })).toBe(true);
+    release!();
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(portfolio.getSnapshot().context.active).toEqual(['VWCE.DE']);
+    expect(portfolio.getSnapshot().context.fetchedSymbols).toEqual(['KO', 'VWCE.DE']);
+    expect(calls.derive).toBe(2);
+  });
+
+  it('a toggle during the derive with prices derives again with the new choice', async () => {
+    let releaseSecond: (() => void) | null = null;
+    const { portfolio, calls } = startApp({
+      server: { set: setOf(buy, { ...buy, ticker: 'KO' }), version: 1 },
+      deriveGate: (n) => (n === 2 ? new Promise<void>((resolve) => (releaseSecond = resolve)) : Promise.resolve()),
+    });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'rederiving' }));
+    portfolio.send({ type: 'tickers.toggle', ticker: 'VWCE.DE' });
+    releaseSecond!();
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(portfolio.getSnapshot().context.active).toEqual(['KO']);
+    expect(calls.derive).toBe(3);
+    expect(calls.combine).toEqual([]);
+  });
+});

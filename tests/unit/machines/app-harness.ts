@@ -33,6 +33,8 @@ export interface Fakes {
   /** Receives the full set to store (the change already applied) and the base version. */
   save?: (input: { base: TransactionSet; version: string | null; change?: TransactionChange }) => Promise<VersionedSet>;
   fetchPrices?: (input: PricesInput) => Promise<PricesLoaded>;
+  /** Awaited inside the n-th derive (1-based) before it returns: lets a test act while a derive runs. */
+  deriveGate?: (n: number) => Promise<void>;
   parseImport?: (input: { file: File; existing: TransactionSet; tickers: Record<string, string> }) => Promise<ImportPreview>;
   mergeImport?: (input: { existing: TransactionSet; tickers: Record<string, string> }) => Promise<ImportMerge>;
   rememberTickers?: (tickers: Record<string, string>) => void;
@@ -58,6 +60,7 @@ export function startApp(fakes: Fakes) {
       }),
       derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async () => {
         calls.derive += 1;
+        await fakes.deriveGate?.(calls.derive);
         return { result: derivationFor(symbolsOf(held)), computeMs: 1 };
       }),
       combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async ({ input }) => {
