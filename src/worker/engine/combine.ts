@@ -2,7 +2,7 @@
  * The active tickers summed day by day from their cached series, plus the figures read off the sums:
  * yield per year, dividends per quarter, TTM, expected dividends. Nothing per ticker is recomputed.
  */
-import { SECONDS_PER_DAY, TRANSACTION_TYPES, isoFromEpochDay, type TransactionType } from '../../model';
+import { SECONDS_PER_DAY, isoFromEpochDay, type TransactionType } from '../../model';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
 import type { GridEntries, TickerSeries } from './ticker-series';
@@ -12,19 +12,16 @@ export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices'>;
 
 export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonly TickerSeries[]): CombinedSeries {
   const value = new Float64Array(grid.length);
-  for (const ticker of tickers) {
-    const tickerValue = ticker.value;
-    for (let i = 0; i < grid.length; i += 1) value[i] += tickerValue[i];
-  }
-  const transactions = {} as Record<TransactionType, TransactionSeries>;
-  for (const type of TRANSACTION_TYPES) {
-    transactions[type] = transactionSeries(grid.length, tickers.map((ticker) => ticker.entries[type]));
-  }
+  for (const ticker of tickers) addInto(value, ticker.value);
+  const transactions: Record<TransactionType, TransactionSeries> = {
+    stock: transactionSeries(grid.length, tickers.map((ticker) => ticker.entries.stock)),
+    dividend: transactionSeries(grid.length, tickers.map((ticker) => ticker.entries.dividend)),
+    commission: transactionSeries(grid.length, tickers.map((ticker) => ticker.entries.commission)),
+  };
   const invested = transactions.stock.aggregatedValues.slice();
   const commission = transactions.commission.aggregatedValues.slice();
   const dividend = transactions.dividend.aggregatedValues.slice();
-  const profit = new Float64Array(grid.length);
-  for (let i = 0; i < grid.length; i += 1) profit[i] = value[i] - invested[i] - commission[i];
+  const profit = profitOf(value, invested, commission);
 
   const dividendPerQuarter = perQuarter(periods, tickers.map((ticker) => ticker.entries.dividend));
   const expectedDividendPerQuarter = perQuarter(periods, tickers.map((ticker) => ticker.expected));
@@ -45,6 +42,17 @@ export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonl
     expectedDividendPerQuarter,
     expectedDividend: expectedDividendPerQuarter.values.reduce((sum, quarter) => sum + quarter, 0),
   };
+}
+
+function addInto(sum: Float64Array, series: Float64Array): void {
+  for (let i = 0; i < sum.length; i += 1) sum[i] += series[i];
+}
+
+/** profit = value − invested − commission, per day. */
+function profitOf(value: Float64Array, invested: Float64Array, commission: Float64Array): Float64Array {
+  const profit = new Float64Array(value.length);
+  for (let i = 0; i < value.length; i += 1) profit[i] = value[i] - invested[i] - commission[i];
+  return profit;
 }
 
 /** uPlot's x: unix seconds at 00:00 UTC of each grid day. */
@@ -97,7 +105,7 @@ function yieldPerYear(periods: GridPeriods, value: Float64Array, profit: Float64
   return { years, yields, profit: profits };
 }
 
-function perQuarter(periods: GridPeriods, entries: ReadonlyArray<Pick<GridEntries, 'dayIndex' | 'valueEur'>>): QuarterSeries {
+function perQuarter(periods: GridPeriods, entries: readonly GridEntries[]): QuarterSeries {
   const sums = new Float64Array(periods.quarterLabels.length);
   const { quarterOfDay } = periods;
   for (const { dayIndex, valueEur } of entries) {

@@ -23,8 +23,12 @@ export interface TickerSeries {
   /** Close per grid day in the quote currency, NaN before the first bar; null without market data. */
   close: Float64Array | null;
   entries: Record<TransactionType, GridEntries>;
-  /** Expected dividends from market events on the grid (SEMANTICS.md, "Expected dividends"). */
-  expected: { dayIndex: Int32Array; valueEur: Float64Array };
+  /**
+   * Expected dividends from market events on the grid (SEMANTICS.md, "Expected dividends"); `amount`
+   * is the shares they pay on. Same shape as the transaction entries, so the code summing both stays
+   * monomorphic.
+   */
+  expected: GridEntries;
 }
 
 export const RETURN_PERIODS_DAYS = [1, 7, 30] as const;
@@ -120,7 +124,7 @@ export function computeTicker(
       value,
       close: market ? close : null,
       entries,
-      expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : { dayIndex: new Int32Array(0), valueEur: new Float64Array(0) },
+      expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : noEntries(),
     },
     totals: {
       shares,
@@ -171,9 +175,10 @@ function expectedDividends(
   stock: GridEntries,
   quoteRate: Float64Array,
   unitsPerMajor: number,
-): TickerSeries['expected'] {
+): GridEntries {
   const dayIndex: number[] = [];
   const valueEur: number[] = [];
+  const amount: number[] = [];
   let sharesBefore = 0;
   let next = 0;
   for (let k = 0; k < market.dividendDays.length; k += 1) {
@@ -182,8 +187,13 @@ function expectedDividends(
     for (; next < stock.dayIndex.length && stock.dayIndex[next] < index; next += 1) sharesBefore += stock.amount[next];
     dayIndex.push(index);
     valueEur.push((market.dividendAmounts[k] / unitsPerMajor) * sharesBefore * quoteRate[index]);
+    amount.push(sharesBefore);
   }
-  return { dayIndex: Int32Array.from(dayIndex), valueEur: Float64Array.from(valueEur) };
+  return { dayIndex: Int32Array.from(dayIndex), valueEur: Float64Array.from(valueEur), amount: Float64Array.from(amount) };
+}
+
+function noEntries(): GridEntries {
+  return { dayIndex: new Int32Array(0), valueEur: new Float64Array(0), amount: new Float64Array(0) };
 }
 
 /** Shares on `asOf` without any price or rate: what an excluded ticker can still tell. */
