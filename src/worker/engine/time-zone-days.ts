@@ -3,8 +3,11 @@
  * enter: once per UTC-offset interval (between two time-zone transitions, a few per year), and the
  * intervals are shared by every chart in the same zone. Everything else is integer arithmetic.
  */
-import { Temporal } from 'temporal-polyfill';
+import { Temporal as TemporalPolyfill } from 'temporal-polyfill';
 import { SECONDS_PER_DAY } from '../../model';
+
+/** The browser's own Temporal where it ships one (much faster than the polyfill), else the polyfill. */
+const Temporal: typeof TemporalPolyfill = (globalThis as { Temporal?: typeof TemporalPolyfill }).Temporal ?? TemporalPolyfill;
 
 /** A module-local copy: this is read once per bar, and some module loaders make imported bindings getters. */
 const DAY_SECONDS = SECONDS_PER_DAY;
