@@ -43,7 +43,11 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     marketDataDir: options.quotes.marketDataDir,
     yahooBaseUrl: options.quotes.yahooBaseUrl,
     cache: await createQuoteCache(storage.handle),
-    log: ({ event, ...fields }) => log.warn(String(event ?? 'quotes'), fields),
+    log: ({ event, level, ...fields }) => {
+      // Each quotes event says how much it matters: a served upstream call is info, a fallback warn.
+      const write = level === 'error' ? log.error : level === 'info' ? log.info : log.warn;
+      write(String(event ?? 'quotes'), fields);
+    },
   });
 
   app.use('/api/*', xsrfGuard());
