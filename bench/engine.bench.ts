@@ -192,7 +192,9 @@ async function main(): Promise<void> {
     targetsL: TARGETS_L,
     meetsTargetsL: {
       warm: large.warm.pipelineMs <= TARGETS_L.warmMs,
-      cold: large.cold.totalMs <= TARGETS_L.coldMs,
+      // derive alone in a fresh process, and the whole first load (set transactions, parse quotes, derive).
+      coldDerive: large.cold.deriveMs <= TARGETS_L.coldMs,
+      coldPipeline: large.cold.totalMs <= TARGETS_L.coldMs,
       recombine: large.warm.recombineMs <= TARGETS_L.recombineMs,
       oneTickerChange: large.warm.oneTickerChangeMs <= TARGETS_L.oneTickerChangeMs,
       memory: large.cold.peakRssMB <= TARGETS_L.memoryMB,
