@@ -1,6 +1,7 @@
 /**
- * Everything about one ticker on the grid, in one pass over the days with running totals: shares,
- * invested, commission, dividends, price, value, profit (SEMANTICS.md, "Per ticker").
+ * Everything about one ticker on the grid in one pass over the days (one fill per stretch between
+ * stock-transaction days) and sums over its transactions: shares, invested, commission, dividends,
+ * price, value, profit (SEMANTICS.md, "Per ticker").
  */
 import { TRANSACTION_TYPES, type TransactionType } from '../../model';
 import { BASE_CURRENCY, majorCurrency, unitsPerMajor } from './currency';
