@@ -54,7 +54,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.get('/api/config', (c) => c.json(options.auth));
   const authenticate = requireUser(options.verifier);
   app.use('/api/*', (c, next) => (c.req.path === '/api/config' ? next() : authenticate(c, next)));
-  app.route('/api/transactions', transactionsRoutes(storage.transactions));
+  app.route('/api/transactions', transactionsRoutes(storage.transactions, log));
   app.route('/api/quotes', createQuotesRoutes(quotesService));
   app.all('/api/*', (c) => c.json({ message: `No such API: ${c.req.method} ${c.req.path}` }, 404));
 

@@ -2,12 +2,15 @@
  * `/api/transactions`: GET the user's full set, PUT a full set. Versioned by ETag (`"v<n>"`): a PUT
  * with a stale `If-Match` is refused with 412 and the current version, never merged or lost.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validateTransactionsBody } from '../../src/model/transaction-schema';
-import type { TransactionStore } from '../storage/types';
+import type { Log } from '../log';
+import type { PutTransactionsResult, StoredTransactions, TransactionStore } from '../storage/types';
 import { sortTransactionSet } from '../transactions/sort-transaction-set';
 import type { AppEnv } from './app-env';
+import { requestContext } from './request-context';
+import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage } from './transactions-refusals';
 
 /**
  * 10 MiB: a transaction is 150–250 bytes of JSON, so 25,000 of them (a long DEGIRO history) take
@@ -30,11 +33,23 @@ function parseIfMatch(header: string | undefined): IfMatch {
   return match ? { kind: 'version', version: Number(match[1]) } : { kind: 'unknown' };
 }
 
-export function transactionsRoutes(store: TransactionStore): Hono<AppEnv> {
+export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  /** A database error (locked, timed out, gone) is a 503 with a message, never a half-done write. */
+  const storageFailed = (c: Context<AppEnv>, action: 'read' | 'save', error: unknown) => {
+    log.error(`transactions ${action} failed`, { requestId: requestContext(c.env.incoming).requestId, error });
+    c.header('Retry-After', '5');
+    return c.json({ message: storageFailureMessage(action) }, 503);
+  };
 
   routes.get('/', async (c) => {
-    const { set, version } = await store.get(c.var.user.sub);
+    let stored: StoredTransactions;
+    try {
+      stored = await store.get(c.var.user.sub);
+    } catch (error) {
+      return storageFailed(c, 'read', error);
+    }
+    const { set, version } = stored;
     c.header('ETag', etagOf(version));
     c.header('Cache-Control', 'no-store');
     return c.json({ transactions: set });
@@ -58,18 +73,21 @@ export function transactionsRoutes(store: TransactionStore): Hono<AppEnv> {
       let json: unknown;
       try {
         json = JSON.parse(await c.req.text());
-      } catch {
-        return c.json({ message: 'The body is not valid JSON.', issues: [] }, 400);
+      } catch (error) {
+        return c.json(brokenJsonRefusal(error), 400);
       }
       const validation = validateTransactionsBody(json);
-      if (!validation.ok) {
-        return c.json({ message: 'The transactions are not valid; nothing was saved.', issues: validation.issues }, 400);
-      }
+      if (!validation.ok) return c.json(invalidBodyRefusal(validation.issues), 400);
       const set = sortTransactionSet(validation.body.transactions);
       const sub = c.var.user.sub;
       const expected =
         ifMatch.kind === 'version' ? ifMatch.version : ifMatch.kind === 'unknown' ? -1 : undefined;
-      const result = await store.put(sub, set, expected);
+      let result: PutTransactionsResult;
+      try {
+        result = await store.put(sub, set, expected);
+      } catch (error) {
+        return storageFailed(c, 'save', error);
+      }
       if (!result.ok) {
         const current = etagOf(result.currentVersion);
         c.header('ETag', current);

@@ -16,6 +16,13 @@ import {
   type TransactionStore,
 } from './types';
 
+/**
+ * The longest any statement may run, ms: a write stuck behind a lock (a `LOCK TABLE`, a long migration
+ * of another instance) fails with a 503 instead of holding the request forever. A `statement_timeout`
+ * parameter in DATABASE_URL overrides it (pg lets the connection string win).
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 /** Serialises migrations when several instances start against one database at once. */
 const MIGRATION_LOCK_KEY = 7_432_001;
 
@@ -26,7 +33,7 @@ export interface PostgresOptions {
 }
 
 export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
   pool.on('error', (error) => options.onPoolError?.(error));
   try {
     await migrate(pool);
