@@ -5,18 +5,17 @@
 import { z } from 'zod';
 import { isIsoDate } from './days';
 import { CURRENCIES, TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
+import {
+  IMPORT_ID_MAX_LENGTH,
+  isBoundedNumber,
+  isTransactionYear,
+  MAX_ABSOLUTE_NUMBER,
+  MAX_TRANSACTIONS,
+  MAX_TRANSACTION_YEAR,
+  MIN_TRANSACTION_YEAR,
+} from './transaction-limits';
 
-/** Dates outside these years are typing mistakes, not history (inclusive). */
-export const MIN_TRANSACTION_YEAR = 1900;
-export const MAX_TRANSACTION_YEAR = 2100;
-
-/** `amount` and `value` beyond ±1e12 are typing mistakes (a trillion shares or euros). */
-export const MAX_ABSOLUTE_NUMBER = 1e12;
-
-export const IMPORT_ID_MAX_LENGTH = 200;
-
-/** At most this many transactions in one set (all three lists together). */
-export const MAX_TRANSACTIONS = 100_000;
+export { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER, MAX_TRANSACTIONS, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from './transaction-limits';
 
 const tickerSchema = z
   .string()
@@ -24,17 +23,13 @@ const tickerSchema = z
   .regex(TICKER_PATTERN, 'not a ticker as Yahoo spells it (letters, digits, . - = ^)');
 
 const dateSchema = z.string().refine(
-  (text) => {
-    if (!isIsoDate(text)) return false;
-    const year = Number(text.slice(0, 4));
-    return year >= MIN_TRANSACTION_YEAR && year <= MAX_TRANSACTION_YEAR;
-  },
+  (text) => isIsoDate(text) && isTransactionYear(text),
   { message: `a calendar date YYYY-MM-DD between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}` },
 );
 
 const boundedNumber = z
   .number()
-  .refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_ABSOLUTE_NUMBER, {
+  .refine(isBoundedNumber, {
     message: `a finite number within ±${MAX_ABSOLUTE_NUMBER}`,
   });
 
