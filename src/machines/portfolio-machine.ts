@@ -97,10 +97,16 @@ export const portfolioMachine = setup({
     }),
     setActive: assign({ active: ({ context, event }) => (event.type === 'tickers.setActive' ? event.active : context.active) }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    /** Retry of the symbols whose quotes came back with an error: they count as not fetched again. */
+    forgetFailedPrices: assign(({ context }) => ({
+      fetchedSymbols: context.fetchedSymbols.filter((symbol) => !Object.hasOwn(context.priceErrors, symbol)),
+      priceErrors: {},
+    })),
   },
   guards: {
     hasToken: ({ event }) => event.type === 'session.changed' && event.idToken !== null,
     hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
+    hasPriceErrors: ({ context }) => Object.keys(context.priceErrors).length > 0,
   },
 }).createMachine({
   id: 'portfolio',
@@ -243,7 +249,9 @@ export const portfolioMachine = setup({
             onError: { target: '#portfolio.deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        settled: {},
+        settled: {
+          on: { 'portfolio.retry': { guard: 'hasPriceErrors', target: 'checkingPrices', actions: 'forgetFailedPrices' } },
+        },
       },
     },
   },

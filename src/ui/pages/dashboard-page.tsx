@@ -62,6 +62,9 @@ export function DashboardPage() {
               </li>
             ))}
           </ul>
+          <button type="button" onClick={retry}>
+            Retry
+          </button>
         </div>
       ) : null}
       <SummaryBoxes summary={summary} />
