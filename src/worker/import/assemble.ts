@@ -4,7 +4,7 @@ import { settleConversions } from './conversions';
 import { buildDrafts, type Draft } from './drafts';
 import { importIdOf } from './import-id';
 import { roundMoney } from './numbers';
-import { ACCOUNT_PRODUCT, type SourceRow } from './rows';
+import { ACCOUNT_PRODUCT, chronological, distinguishRepeatedRows, linesOf, type SourceRow } from './rows';
 import type { DegiroImport, ImportedProduct, ImportedTransaction, SkipReason, SkippedLine, UnrecognisedLine } from './types';
 
 function isCurrency(code: string): code is Currency {
@@ -19,7 +19,8 @@ function describe(draft: Draft): string {
 function transactionOf(draft: Draft): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
-  const lines = [...draft.primary, ...draft.extra].flatMap((row) => row.lines).sort((a, b) => a - b);
+  const only = draft.primary.length === 1 && !draft.extra ? draft.primary[0]! : null;
+  const lines = only && only.lineCount === 1 ? [only.line] : rowsOf(draft).flatMap(linesOf).sort((a, b) => a - b);
   return {
     ticker: '',
     type: draft.type,
@@ -34,19 +35,37 @@ function transactionOf(draft: Draft): ImportedTransaction {
   };
 }
 
-function linesOf<T extends { line: number; text: string }>(row: SourceRow, entry: (line: number, text: string) => T): T[] {
-  return row.lines.map((line, i) => entry(line, row.texts[i] ?? ''));
+function rowsOf(draft: Draft): SourceRow[] {
+  return draft.extra ? [...draft.primary, ...draft.extra] : draft.primary;
+}
+
+/** Calls `entry` for each physical line of the row, with the line's text. */
+function eachLine(row: SourceRow, entry: (line: number, text: string) => void): void {
+  if (row.lineCount === 1) {
+    entry(row.line, row.text);
+    return;
+  }
+  const texts = row.text.split('\n');
+  for (let i = 0; i < row.lineCount; i++) entry(row.line + i, texts[i] ?? '');
+}
+
+function productOf(productKey: string, row: SourceRow): ImportedProduct {
+  const product = productKey === ACCOUNT_PRODUCT ? ACCOUNT_PRODUCT : row.product || productKey;
+  return { productKey, product, isin: row.isin, ticker: null, source: null };
 }
 
 /** Assembles the import from all data rows of the file (in file order); tickers are resolved afterwards. */
 export function assemble(rows: readonly SourceRow[]): DegiroImport {
+  distinguishRepeatedRows(rows);
   const skipped: SkippedLine[] = [];
   const unrecognised: UnrecognisedLine[] = [];
-  const skip = (row: SourceRow, reason: SkipReason) => skipped.push(...linesOf(row, (line, text) => ({ line, reason, text })));
-  const reject = (row: SourceRow, reason: string) => unrecognised.push(...linesOf(row, (line, text) => ({ line, text, reason })));
+  const skip = (row: SourceRow, reason: SkipReason) => eachLine(row, (line, text) => skipped.push({ line, reason, text }));
+  const reject = (row: SourceRow, reason: string) => eachLine(row, (line, text) => unrecognised.push({ line, text, reason }));
 
   const legs: SourceRow[] = [];
+  let lines = 0;
   for (const row of rows) {
+    lines += row.lineCount;
     if (row.problem !== null) reject(row, row.problem);
     else if (row.classification.kind === 'skip') skip(row, row.classification.skipReason!);
     else if (row.classification.kind === 'fx') legs.push(row);
@@ -55,41 +74,40 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   for (const { row, reason } of skippedByDrafts) skip(row, reason);
   for (const leg of settleConversions(drafts, legs)) skip(leg, 'currency conversion');
 
-  const result: DegiroImport = {
-    transactions: { stock: [], dividend: [], commission: [] },
-    skipped,
-    unrecognised,
-    products: [],
-    counts: { buys: 0, sells: 0, dividends: 0, commissions: 0, skipped: 0, unrecognised: 0, lines: 0 },
-  };
-  const products = new Map<string, ImportedProduct>();
-  drafts.sort((a, b) => a.sortKey - b.sortKey);
+  const transactions: DegiroImport['transactions'] = { stock: [], dividend: [], commission: [] };
+  /** Each product's newest row: DEGIRO renames products, and cuts names at 22 characters. */
+  const newestRow = new Map<string, SourceRow>();
+  let buys = 0;
+  drafts.sort((a, b) => chronological(a.latest, b.latest));
   for (const draft of drafts) {
     if (draft.cashEur === null && !isCurrency(draft.currency)) {
       const reason = `${describe(draft)} in ${draft.currency}, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)`;
-      for (const row of [...draft.primary, ...draft.extra]) reject(row, reason);
+      for (const row of rowsOf(draft)) reject(row, reason);
       continue;
     }
     const transaction = transactionOf(draft);
-    result.transactions[draft.type].push(transaction);
-    const row = draft.primary[0]!;
-    // Drafts run oldest first, so the newest product name wins (DEGIRO renames products, and cuts names at 22 characters).
-    const product = draft.productKey === ACCOUNT_PRODUCT ? ACCOUNT_PRODUCT : row.product || draft.productKey;
-    products.set(draft.productKey, { productKey: draft.productKey, product, isin: row.isin, ticker: null, source: null });
+    transactions[draft.type].push(transaction);
+    if (draft.type === 'stock' && transaction.amount >= 0) buys += 1;
+    newestRow.set(draft.productKey, draft.primary[0]!);
   }
 
   skipped.sort((a, b) => a.line - b.line);
   unrecognised.sort((a, b) => a.line - b.line);
-  result.products = [...products.values()].sort((a, b) => a.product.localeCompare(b.product) || a.productKey.localeCompare(b.productKey));
-  const { stock, dividend, commission } = result.transactions;
-  result.counts = {
-    buys: stock.filter((t) => t.amount >= 0).length,
-    sells: stock.filter((t) => t.amount < 0).length,
-    dividends: dividend.length,
-    commissions: commission.length,
-    skipped: skipped.length,
-    unrecognised: unrecognised.length,
-    lines: rows.reduce((sum, row) => sum + row.lines.length, 0),
+  const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row));
+  products.sort((a, b) => a.product.localeCompare(b.product) || a.productKey.localeCompare(b.productKey));
+  return {
+    transactions,
+    skipped,
+    unrecognised,
+    products,
+    counts: {
+      buys,
+      sells: transactions.stock.length - buys,
+      dividends: transactions.dividend.length,
+      commissions: transactions.commission.length,
+      skipped: skipped.length,
+      unrecognised: unrecognised.length,
+      lines,
+    },
   };
-  return result;
 }

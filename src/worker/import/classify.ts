@@ -1,9 +1,9 @@
 /** What a row is, from its description (and, for cash-management products, its product). */
 import type { SkipReason } from './types';
-import { foldText } from './text';
+import { foldText, repairMojibake } from './text';
 import {
   ACCRUED_INTEREST, ADR_FEE, CASH_SWEEP, CASH_SWEEP_ISIN, CASH_SWEEP_PRODUCT, DEPOSIT, DIVIDEND, DIVIDEND_TAX, FEE, FX_LEG,
-  INTEREST, MONEY_MARKET, MONEY_MARKET_PRODUCT, PROMOTION, RESERVATION, SELL_VERB_SET, SPLIT_PREFIX, TRADE, WITHDRAWAL,
+  INTEREST, MONEY_MARKET, MONEY_MARKET_PRODUCT, PLAIN_TRADE, PROMOTION, RESERVATION, SELL_VERB_SET, SPLIT_PREFIX, TRADE, WITHDRAWAL,
 } from './vocabulary';
 
 export type RowKind =
@@ -76,13 +76,17 @@ export class Classifier {
   private readonly byDescription = new Map<string, Classification>();
   private readonly byProduct = new Map<string, SkipReason | null>();
 
+  /** `description` as it stands in the file (mojibake is repaired here); `product` already repaired. */
   classify(description: string, product: string, isin: string): Classification {
     const productReason = this.productSkipReason(product, isin);
     if (productReason) return SKIP(productReason);
+    // Trade descriptions are nearly all different (share counts, prices): not worth folding and caching.
+    const trade = PLAIN_TRADE.exec(description);
+    if (trade) return { kind: 'trade', sell: SELL_VERB_SET.has(trade[1]!.toLowerCase()), quantityText: trade[2]!.replace(/[.,]+$/, '') };
     let classification = this.byDescription.get(description);
     if (!classification) {
       if (this.byDescription.size >= CACHE_LIMIT) this.byDescription.clear();
-      classification = classifyFolded(foldText(description));
+      classification = classifyFolded(foldText(repairMojibake(description)));
       this.byDescription.set(description, classification);
     }
     return classification;

@@ -8,9 +8,9 @@
  *     them in proportion, to the cent.
  * A pair that fits none of these is skipped as a currency conversion.
  */
-import type { Draft } from './drafts';
+import { fold, type Draft } from './drafts';
 import { allocateCents, roundCents, sameCents } from './numbers';
-import { ACCOUNT_PRODUCT, type SourceRow } from './rows';
+import { ACCOUNT_PRODUCT, chronological, type SourceRow } from './rows';
 
 interface ConversionPair {
   eur: SourceRow;
@@ -18,9 +18,8 @@ interface ConversionPair {
   currency: string;
   orderId: string;
   productKey: string;
-  epochDay: number;
-  minutes: number;
-  sortKey: number;
+  /** The later of the two legs: the conversion's place in time. */
+  latest: SourceRow;
 }
 
 /** How far back a dividend can be from the conversion of its currency, in days. */
@@ -28,18 +27,24 @@ const DIVIDEND_WINDOW_DAYS = 31;
 /** How many earlier dividends a conversion may gather. */
 const MAX_GATHERED = 64;
 
+/** A booking's minute as one number: conversion legs, and trades without an Order Id, pair within it. */
+function momentOf(row: SourceRow): number {
+  return row.epochDay * 1440 + row.minutes;
+}
+
 /** Pairs each foreign leg with the nearest unused EUR leg of the same moment and Order Id, of opposite sign. */
 function pairLegs(legs: readonly SourceRow[]): { pairs: ConversionPair[]; unpaired: SourceRow[] } {
-  const groups = new Map<string, SourceRow[]>();
-  for (const leg of legs) {
-    const key = `${leg.epochDay}|${leg.minutes}|${leg.orderId}`;
-    const group = groups.get(key);
-    if (group) group.push(leg);
-    else groups.set(key, [leg]);
+  const byMoment = new Map<number, SourceRow[]>();
+  for (const leg of legs) push(byMoment, momentOf(leg), leg);
+  const groups: SourceRow[][] = [];
+  for (const legsOfMoment of byMoment.values()) {
+    const orderIds = new Set(legsOfMoment.map((leg) => leg.orderId));
+    if (orderIds.size === 1) groups.push(legsOfMoment);
+    else for (const orderId of orderIds) groups.push(legsOfMoment.filter((leg) => leg.orderId === orderId));
   }
   const pairs: ConversionPair[] = [];
   const unpaired: SourceRow[] = [];
-  for (const group of groups.values()) {
+  for (const group of groups) {
     const eurLegs = group.filter((leg) => leg.currency === 'EUR');
     const used = new Set<SourceRow>();
     for (const foreign of group) {
@@ -47,7 +52,7 @@ function pairLegs(legs: readonly SourceRow[]): { pairs: ConversionPair[]; unpair
       let best: SourceRow | null = null;
       for (const eur of eurLegs) {
         if (used.has(eur) || Math.sign(eur.amount) === Math.sign(foreign.amount) || foreign.amount === 0) continue;
-        if (!best || Math.abs(eur.index - foreign.index) < Math.abs(best.index - foreign.index)) best = eur;
+        if (!best || Math.abs(eur.line - foreign.line) < Math.abs(best.line - foreign.line)) best = eur;
       }
       if (!best) {
         unpaired.push(foreign);
@@ -60,9 +65,7 @@ function pairLegs(legs: readonly SourceRow[]): { pairs: ConversionPair[]; unpair
         currency: foreign.currency,
         orderId: foreign.orderId,
         productKey: foreign.isin || foreign.product ? foreign.productKey : best.productKey,
-        epochDay: foreign.epochDay,
-        minutes: foreign.minutes,
-        sortKey: Math.max(best.sortKey, foreign.sortKey),
+        latest: chronological(best, foreign) > 0 ? best : foreign,
       });
     }
     for (const eur of eurLegs) if (!used.has(eur)) unpaired.push(eur);
@@ -86,7 +89,7 @@ function convert(drafts: readonly Draft[], pairs: readonly ConversionPair[]): bo
     const eurPerForeign = eurTotal / -foreignTotal;
     for (const draft of drafts) draft.cashEur = roundCents(draft.cash * eurPerForeign);
   }
-  for (const pair of pairs) drafts[0]!.extra.push(pair.foreign, pair.eur);
+  for (const pair of pairs) fold(drafts[0]!, pair.foreign, pair.eur);
   return true;
 }
 
@@ -127,21 +130,20 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
   }
 
   // 2. Same product and minute as a trade without its own conversion.
-  const byMoment = new Map<string, Draft[]>();
-  const momentOf = (epochDay: number, minutes: number, currency: string) => `${epochDay}|${minutes}|${currency}`;
-  for (const draft of foreign) {
-    const row = draft.primary[0]!;
-    if (draft.cashEur === null && draft.type !== 'dividend') push(byMoment, momentOf(row.epochDay, row.minutes, draft.currency), draft);
-  }
+  const byMoment = new Map<number, Draft[]>();
+  for (const draft of foreign) if (draft.cashEur === null && draft.type !== 'dividend') push(byMoment, momentOf(draft.primary[0]!), draft);
   const atMomentOf = (pair: ConversionPair) =>
-    (byMoment.get(momentOf(pair.epochDay, pair.minutes, pair.currency)) ?? []).filter(
-      (draft) => draft.cashEur === null && (pair.productKey === ACCOUNT_PRODUCT || draft.productKey === pair.productKey),
+    (byMoment.get(momentOf(pair.foreign)) ?? []).filter(
+      (draft) =>
+        draft.cashEur === null &&
+        draft.currency === pair.currency &&
+        (pair.productKey === ACCOUNT_PRODUCT || draft.productKey === pair.productKey),
     );
   const momentPairs = new Map<string, ConversionPair[]>();
   const forDividends: ConversionPair[] = [];
   for (const pair of orderless) {
     if (atMomentOf(pair).some((draft) => draft.type === 'stock')) {
-      push(momentPairs, `${momentOf(pair.epochDay, pair.minutes, pair.currency)}|${pair.productKey}`, pair);
+      push(momentPairs, `${momentOf(pair.foreign)}|${pair.currency}|${pair.productKey}`, pair);
     } else forDividends.push(pair);
   }
   for (const group of momentPairs.values()) if (!convert(stockFirst(atMomentOf(group[0]!)), group)) unsettled(group);
@@ -151,8 +153,8 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
   for (const draft of foreign) {
     if (draft.cashEur === null && (draft.type === 'dividend' || (draft.type === 'commission' && !draft.orderId))) push(income, draft.currency, draft);
   }
-  for (const list of income.values()) list.sort((a, b) => a.sortKey - b.sortKey);
-  forDividends.sort((a, b) => a.sortKey - b.sortKey);
+  for (const list of income.values()) list.sort((a, b) => chronological(a.latest, b.latest));
+  forDividends.sort((a, b) => chronological(a.latest, b.latest));
   for (const pair of forDividends) {
     const gathered = gatherBefore(income.get(pair.currency) ?? [], pair);
     const matched = matchConverted(gathered, -pair.foreign.amount);
@@ -162,7 +164,7 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
 }
 
 function stockFirst(drafts: Draft[]): Draft[] {
-  return [...drafts].sort((a, b) => (a.type === 'stock' ? 0 : 1) - (b.type === 'stock' ? 0 : 1) || a.sortKey - b.sortKey);
+  return [...drafts].sort((a, b) => (a.type === 'stock' ? 0 : 1) - (b.type === 'stock' ? 0 : 1) || chronological(a.latest, b.latest));
 }
 
 /** Unsettled drafts booked before `pair` within the window, newest first. */
@@ -171,13 +173,13 @@ function gatherBefore(sorted: readonly Draft[], pair: ConversionPair): Draft[] {
   let low = 0;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (sorted[mid]!.sortKey <= pair.sortKey) low = mid + 1;
+    if (chronological(sorted[mid]!.latest, pair.latest) <= 0) low = mid + 1;
     else high = mid;
   }
   const gathered: Draft[] = [];
   for (let i = low - 1; i >= 0 && gathered.length < MAX_GATHERED; i--) {
     const draft = sorted[i]!;
-    if (draft.primary[0]!.epochDay < pair.epochDay - DIVIDEND_WINDOW_DAYS) break;
+    if (draft.primary[0]!.epochDay < pair.foreign.epochDay - DIVIDEND_WINDOW_DAYS) break;
     if (draft.cashEur === null) gathered.push(draft);
   }
   return gathered;

@@ -5,7 +5,7 @@
  */
 import type { TransactionType } from '../../model';
 import { roundMoney } from './numbers';
-import type { SourceRow } from './rows';
+import { chronological, type SourceRow } from './rows';
 import type { SkipReason } from './types';
 
 export interface Draft {
@@ -21,10 +21,10 @@ export interface Draft {
   orderId: string;
   /** The rows that identify the transaction: its import id is made of their fingerprints. */
   primary: SourceRow[];
-  /** Rows folded into it that do not identify it (conversion legs, accrued interest). */
-  extra: SourceRow[];
-  /** Latest booking among the primary rows. */
-  sortKey: number;
+  /** Rows folded into it that do not identify it (conversion legs, accrued interest); null while none. */
+  extra: SourceRow[] | null;
+  /** The latest booking among the primary rows: the draft's place in time. */
+  latest: SourceRow;
 }
 
 export interface DraftSet {
@@ -43,15 +43,21 @@ function draftOf(type: TransactionType, row: SourceRow, amount: number): Draft {
     cashEur: null,
     orderId: row.orderId,
     primary: [row],
-    extra: [],
-    sortKey: row.sortKey,
+    extra: null,
+    latest: row,
   };
+}
+
+/** Folds rows that do not identify the draft into it (conversion legs, accrued interest). */
+export function fold(draft: Draft, ...rows: SourceRow[]): void {
+  if (draft.extra) draft.extra.push(...rows);
+  else draft.extra = rows;
 }
 
 function addDividendRow(draft: Draft, row: SourceRow): void {
   draft.cash = roundMoney(draft.cash + row.amount);
   draft.primary.push(row);
-  if (row.sortKey > draft.sortKey) draft.sortKey = row.sortKey;
+  if (chronological(row, draft.latest) > 0) draft.latest = row;
 }
 
 /** Builds the drafts of all transaction rows (rows without a problem whose kind is not skip, unknown or fx). */
@@ -96,7 +102,7 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
     const trade = row.orderId ? firstTradeOfOrder.get(row.orderId) : undefined;
     if (trade && trade.currency === row.currency) {
       trade.cash = roundMoney(trade.cash + row.amount);
-      trade.extra.push(row);
+      fold(trade, row);
     } else skipped.push({ row, reason: 'interest' });
   }
 

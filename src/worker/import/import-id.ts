@@ -4,25 +4,64 @@
  * bookings differ by their occurrence index, which is part of each row's fingerprint.
  */
 
-/** Two 32-bit multiply-xorshift lanes (the cyrb53 construction), printed as 16 hex digits. */
-function hash64(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+/**
+ * Two 32-bit multiply-xorshift lanes (the cyrb53 construction, 53 bits kept) fed part by part, so a
+ * row's fields are hashed without first concatenating them.
+ */
+export class Hasher {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  reset(): this {
+    this.h1 = 0xdeadbeef;
+    this.h2 = 0x41c6ce57;
+    return this;
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+
+  private mix(code: number): void {
+    this.h1 = Math.imul(this.h1 ^ code, 2654435761);
+    this.h2 = Math.imul(this.h2 ^ code, 1597334677);
+  }
+
+  /** Adds a string, then a separator no field contains. */
+  text(value: string): this {
+    for (let i = 0; i < value.length; i++) this.mix(value.charCodeAt(i));
+    this.mix(0x1f);
+    return this;
+  }
+
+  /** Adds an integer of up to 53 bits. */
+  integer(value: number): this {
+    this.mix(value >>> 0);
+    this.mix(Math.floor(value / 4294967296) >>> 0);
+    this.mix(0x1e);
+    return this;
+  }
+
+  /** The hash as a 53-bit integer (exact in a double, cheap as a Map key). */
+  digest(): number {
+    let h1 = Math.imul(this.h1 ^ (this.h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(this.h2 ^ (this.h2 >>> 13), 3266489909);
+    let h2 = Math.imul(this.h2 ^ (this.h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (h2 & 0x1fffff) * 4294967296 + (h1 >>> 0);
+  }
 }
 
 export const IMPORT_ID_PREFIX = 'degiro:';
 
-export function importIdOf(fingerprints: readonly string[]): string {
-  const sorted = fingerprints.length === 1 ? fingerprints : [...fingerprints].sort();
-  return IMPORT_ID_PREFIX + hash64(sorted.join('\n'));
+const shared = new Hasher();
+
+/** The id of a transaction made of rows with these fingerprints (in any order). */
+export function importIdOf(fingerprints: readonly number[]): string {
+  let id = fingerprints[0]!;
+  if (fingerprints.length > 1) {
+    shared.reset();
+    for (const fingerprint of [...fingerprints].sort((a, b) => a - b)) shared.integer(fingerprint);
+    id = shared.digest();
+  }
+  // Two small-integer halves print fast; a 53-bit double's toString(16) does not.
+  const high = Math.floor(id / 0x10000000);
+  const low = id - high * 0x10000000;
+  return IMPORT_ID_PREFIX + high.toString(16).padStart(7, '0') + low.toString(16).padStart(7, '0');
 }

@@ -13,12 +13,8 @@ const GROUP_SPACES = /[\s\u00a0\u202f'\u2019]/g;
 const SPACE_GROUPED = /^\d{1,3}(?:[\s\u00a0\u202f'\u2019]\d{3})+(?:[.,]\d+)?$/;
 const NUMBER_SHAPE = /^\d+(?:[.,]\d+)*$/;
 
-interface Shape {
-  negative: boolean;
-  digits: string;
-}
-
-function shapeOf(text: string): Shape | null {
+/** The number without sign and digit-group spaces (`1.234,5`), or null when `text` is not a number. */
+function bodyOf(text: string): { negative: boolean; body: string } | null {
   let body = text.trim();
   if (body === '') return null;
   let negative = false;
@@ -31,29 +27,70 @@ function shapeOf(text: string): Shape | null {
     if (!SPACE_GROUPED.test(body)) return null;
     body = body.replace(GROUP_SPACES, '');
   }
-  if (!NUMBER_SHAPE.test(body)) return null;
-  return { negative, digits: body };
+  return NUMBER_SHAPE.test(body) ? { negative, body } : null;
+}
+
+/** The mark a lone separator at `at` proves: three digits after it read both ways, unless no group can start before. */
+function loneSeparatorMark(body: string, at: number, start: number): DecimalMark | null {
+  const after = body.length - at - 1;
+  if (after === 3 && at - start <= 3 && body.charCodeAt(start) !== 48 /* 0 */) return null;
+  return body[at] as DecimalMark;
+}
+
+/** The decimal mark the digits from `start` on prove (the part before `start` is a sign). */
+function markOfBody(body: string, start: number): DecimalMark | null {
+  const lastComma = body.lastIndexOf(',');
+  const lastDot = body.lastIndexOf('.');
+  if (lastComma === -1 && lastDot === -1) return null;
+  if (lastComma !== -1 && lastDot !== -1) return lastComma > lastDot ? ',' : '.';
+  const at = lastComma !== -1 ? lastComma : lastDot;
+  if (body.indexOf(body[at]!) !== at) return body[at] === ',' ? '.' : ',';
+  return loneSeparatorMark(body, at, start);
+}
+
+/**
+ * For the shape of nearly every amount (an optional minus, digits, at most one `,` or `.` between
+ * digits): the index of the separator, -1 when there is none. -2 for any other shape.
+ */
+function simpleSeparator(text: string): number {
+  const length = text.length;
+  let i = length > 0 && text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  let separator = -1;
+  let before = 0;
+  let after = 0;
+  for (; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) {
+      if (separator === -1) before += 1;
+      else after += 1;
+    } else if ((code === 44 || code === 46) && separator === -1 && before > 0) separator = i;
+    else return -2;
+  }
+  return before === 0 || (separator !== -1 && after === 0) ? -2 : separator;
 }
 
 /** The decimal mark a number proves, or null when it proves none (`12`, `1.234`). */
 export function decimalMarkOf(text: string): DecimalMark | null {
-  const shape = shapeOf(text);
-  if (!shape) return null;
-  return markOfDigits(shape.digits);
+  const separator = simpleSeparator(text);
+  if (separator === -1) return null;
+  if (separator >= 0) return loneSeparatorMark(text, separator, text.charCodeAt(0) === 45 ? 1 : 0);
+  const parsed = bodyOf(text);
+  return parsed ? markOfBody(parsed.body, 0) : null;
 }
 
-function markOfDigits(digits: string): DecimalMark | null {
-  const lastComma = digits.lastIndexOf(',');
-  const lastDot = digits.lastIndexOf('.');
-  if (lastComma === -1 && lastDot === -1) return null;
-  if (lastComma !== -1 && lastDot !== -1) return lastComma > lastDot ? ',' : '.';
-  const separator = lastComma !== -1 ? ',' : '.';
-  if (digits.indexOf(separator) !== digits.lastIndexOf(separator)) return separator === ',' ? '.' : ',';
-  const before = digits.slice(0, digits.indexOf(separator));
-  const after = digits.length - digits.indexOf(separator) - 1;
-  // Three digits after a lone separator read both ways, unless the part before cannot start a group.
-  if (after === 3 && before.length <= 3 && before[0] !== '0') return null;
-  return separator;
+/** The value of a simple-shape number, its lone separator read as decimal mark or as digit grouping. */
+function simpleValue(text: string, separator: number, decimal: boolean): number {
+  const negative = text.charCodeAt(0) === 45;
+  let digits = 0;
+  let scale = 1;
+  for (let i = negative ? 1 : 0; i < text.length; i++) {
+    if (i === separator) continue;
+    digits = digits * 10 + (text.charCodeAt(i) - 48);
+    if (i > separator && decimal) scale *= 10;
+  }
+  // One division of exact integers: rounded exactly like Number('123.45') (below 2^53).
+  const value = digits / scale;
+  return negative ? -value : value;
 }
 
 /**
@@ -61,14 +98,20 @@ function markOfDigits(digits: string): DecimalMark | null {
  * ambiguous shape (a lone separator followed by three digits).
  */
 export function parseLocaleNumber(text: string, mark: DecimalMark): number {
-  const shape = shapeOf(text);
-  if (!shape) return Number.NaN;
-  const decimal = markOfDigits(shape.digits) ?? mark;
+  const separator = simpleSeparator(text);
+  if (separator === -1) return Number(text);
+  if (separator >= 0 && text.length < 16) {
+    const decimal = loneSeparatorMark(text, separator, text.charCodeAt(0) === 45 ? 1 : 0) ?? mark;
+    return simpleValue(text, separator, text[separator] === decimal);
+  }
+  const parsed = bodyOf(text);
+  if (!parsed) return Number.NaN;
+  const decimal = markOfBody(parsed.body, 0) ?? mark;
   const group = decimal === ',' ? '.' : ',';
-  let plain = shape.digits.split(group).join('');
+  let plain = parsed.body.includes(group) ? parsed.body.split(group).join('') : parsed.body;
   if (decimal === ',') plain = plain.replace(',', '.');
   const value = Number(plain);
-  return shape.negative ? -value : value;
+  return parsed.negative ? -value : value;
 }
 
 /** Removes floating-point noise from sums of money: 12 significant decimals are far below a cent. */

@@ -9,7 +9,7 @@ import { RecordReader, type RawRecord } from './records';
 import { appendContinuation, isBlank, isContinuation, RowBuilder, type SourceRow } from './rows';
 import { NotUtf8Error, readTextChunks, type SourceEncoding } from './source-text';
 import { isControlCharacter } from './text';
-import { applyTickers } from './tickers';
+import { applyTickersInPlace } from './tickers';
 import { emptyImport, type DegiroImport, type ParseOptions } from './types';
 
 const EXPECTATION = `expected DEGIRO's account statement (Account.csv), a text file whose first line is "${EXPECTED_HEADER}"`;
@@ -82,7 +82,7 @@ class ExportParser {
         this.headerSkipped = true;
         continue;
       }
-      if (this.pending && isContinuation(record, columns)) {
+      if (this.pending && isContinuation(record, this.pending, columns)) {
         this.pending = appendContinuation(this.pending, record, columns);
         continue;
       }
@@ -95,7 +95,7 @@ class ExportParser {
 async function parseAs(input: Blob | string, encoding: SourceEncoding, options: ParseOptions): Promise<DegiroImport> {
   const parser = new ExportParser();
   let totalBytes = typeof input === 'string' ? 0 : input.size;
-  for await (const chunk of readTextChunks(input, encoding)) {
+  for await (const chunk of readTextChunks(input, encoding, options.onProgress !== undefined)) {
     totalBytes = chunk.totalBytes;
     const error = parser.feed(chunk.text, false);
     if (error) return emptyImport(error);
@@ -104,7 +104,7 @@ async function parseAs(input: Blob | string, encoding: SourceEncoding, options: 
   const error = parser.feed('', true);
   if (error) return emptyImport(error);
   options.onProgress?.({ bytes: totalBytes, totalBytes, rows: parser.recordCount });
-  return applyTickers(assemble(parser.rows), options.tickers ?? {});
+  return applyTickersInPlace(assemble(parser.rows), options.tickers ?? {});
 }
 
 function messageOf(error: unknown): string {

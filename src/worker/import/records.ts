@@ -8,10 +8,12 @@ import Papa from 'papaparse';
 
 export interface RawRecord {
   fields: string[];
-  /** 1-based physical lines of the record (one, unless a quoted field spans lines). */
-  lines: number[];
-  /** The record's physical lines as they stand in the file. */
-  texts: string[];
+  /** 1-based physical line of the record's first line. */
+  line: number;
+  /** Physical lines the record spans (one, unless a quoted field spans lines). */
+  lineCount: number;
+  /** The record's physical lines as they stand in the file, joined by '\n'. */
+  text: string;
 }
 
 type Newline = '\n' | '\r\n' | '\r';
@@ -76,7 +78,7 @@ export class RecordReader {
     if (newline === '\r\n') for (let i = 0; i < physical.length; i++) physical[i] = physical[i]!.replace(/\r$/, '');
     const records: RawRecord[] = [];
     if (rows.length === physical.length) {
-      for (let i = 0; i < rows.length; i++) records.push({ fields: rows[i]!, lines: [this.nextLine + i], texts: [physical[i]!] });
+      for (let i = 0; i < rows.length; i++) records.push({ fields: rows[i]!, line: this.nextLine + i, lineCount: 1, text: physical[i]! });
     } else {
       // Some quoted field spans lines: a record takes one line plus one per line break inside its fields.
       let at = 0;
@@ -86,8 +88,7 @@ export class RecordReader {
         for (const field of fields) span += countOf(field, breakChar);
         if (i === rows.length - 1) span = physical.length - at;
         span = Math.max(1, Math.min(span, physical.length - at));
-        const lines = Array.from({ length: span }, (_, k) => this.nextLine + at + k);
-        records.push({ fields, lines, texts: physical.slice(at, at + span) });
+        records.push({ fields, line: this.nextLine + at, lineCount: span, text: physical.slice(at, at + span).join('\n') });
         at += span;
       }
     }

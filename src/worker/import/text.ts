@@ -47,17 +47,15 @@ export function foldText(text: string): string {
   return folded.replace(/\s+/g, ' ').trim();
 }
 
-/** Number of UTF-8 bytes of `text`, without encoding it. */
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/** Number of UTF-8 bytes of `text`, without encoding it (a native scan finds the few non-ASCII characters). */
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
+  let bytes = text.length;
+  for (const char of text.match(NON_ASCII) ?? []) {
+    const code = char.charCodeAt(0);
+    // 2 bytes below U+0800; surrogate halves make 4 bytes per pair; the rest of the BMP 3 bytes.
+    bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
   }
   return bytes;
 }

@@ -27,18 +27,34 @@ function resolve(product: ImportedProduct, tickers: Readonly<Record<string, stri
   return { ...product, ticker: shipped, source: shipped ? 'table' : null };
 }
 
-/**
- * The import with every product's ticker resolved against `tickers` (product key → symbol; invalid
- * symbols are ignored) and every transaction carrying its product's ticker ('' while unresolved).
- */
-export function applyTickers(imported: DegiroImport, tickers: Readonly<Record<string, string>>): DegiroImport {
+function withTickers(imported: DegiroImport, tickers: Readonly<Record<string, string>>, copy: boolean): DegiroImport {
   const products = imported.products.map((product) => resolve(product, tickers));
   const tickerOf = new Map(products.map((product) => [product.productKey, product.ticker ?? '']));
-  const withTicker = (list: ImportedTransaction[]) => list.map((t) => ({ ...t, ticker: tickerOf.get(t.productKey) ?? '' }));
+  const withTicker = (list: ImportedTransaction[]) => {
+    if (!copy) {
+      for (const t of list) t.ticker = tickerOf.get(t.productKey) ?? '';
+      return list;
+    }
+    return list.map((t) => ({ ...t, ticker: tickerOf.get(t.productKey) ?? '' }));
+  };
   const { stock, dividend, commission } = imported.transactions;
   return {
     ...imported,
     products,
     transactions: { stock: withTicker(stock), dividend: withTicker(dividend), commission: withTicker(commission) },
   };
+}
+
+/**
+ * The import with every product's ticker resolved against `tickers` (product key → symbol; invalid
+ * symbols are ignored) and every transaction carrying its product's ticker ('' while unresolved).
+ * `imported` is left as it was.
+ */
+export function applyTickers(imported: DegiroImport, tickers: Readonly<Record<string, string>>): DegiroImport {
+  return withTickers(imported, tickers, true);
+}
+
+/** {@link applyTickers} on an import nobody else holds yet: its transactions get their tickers in place. */
+export function applyTickersInPlace(imported: DegiroImport, tickers: Readonly<Record<string, string>>): DegiroImport {
+  return withTickers(imported, tickers, false);
 }

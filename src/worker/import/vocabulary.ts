@@ -17,6 +17,9 @@ export const TRADE = new RegExp(
   `^(?:([^:]{1,60}?) ?: ?)?(${[...BUY_VERBS, ...SELL_VERBS].join('|')}) (\\d{1,3}(?:[ '\u2019]\\d{3})+(?:[.,]\\d+)?(?![\\d.,])|\\d[\\d.,]*)`,
 );
 
+/** A plain trade, on the description as written (no prefix): the common case, tested before folding. */
+export const PLAIN_TRADE = new RegExp(`^(${[...BUY_VERBS, ...SELL_VERBS].join('|')}) (\\d{1,3}(?:[ '\u2019]\\d{3})+(?:[.,]\\d+)?(?![\\d.,])|\\d[\\d.,]*)`, 'i');
+
 /** Corporate-action prefixes whose bookings are share splits: the engine applies splits from market data. */
 export const SPLIT_PREFIX = /split|splitsing|fractionnement|desdoblamiento|frazionamento|consolidat|samenvoeging|zusammenlegung/;
 
@@ -54,7 +57,7 @@ export const PROMOTION =
   /promotie|promotion|promocion|promocao|promozione|\baktion\b|courtesy|coulance|kulanz|gutschrift|rabatt|cashback|welkomst|vergoeding|compensat|erstattung|reembolso|rimborso|refund|korting|terugbetaling|remboursement/;
 
 export const FEE =
-  /kosten|\bfees?\b|frais|gebuhr|comision|comisiones|comissao|comissoes|commission|costi|costes|\bcustos?\b|poplatek|oplata|stamp ?duty|zegelrecht|transactiebelasting|transaction tax|\btaxes?\b|\btaxe\b|belasting|steuer|impuesto|imposto|imposta|tassa|aansluiting|connection|connectivit|connessione|verbindung|handelsmodalitaten|corporate action|autofx|abonnement|subscription|realtime/;
+  /kosten|\bfees?\b|frais|gebuhr|comision|comisiones|comissao|comissoes|commission|costi|costes|\bcustos?\b|poplatek|oplata|stamp ?duty|zegelrecht|transactiebelasting|transaction tax|\btaxes?\b|\btaxe\b|belasting|steuer|impuesto|imposto|imposta|tassa|aansluiting|connection|connectivit|connessione|verbindung|handelsmodalitaten|^einrichtung von|corporate action|autofx|abonnement|subscription|realtime/;
 
 export const WITHDRAWAL = /withdrawal|terugstorting|opname|auszahlung|retrait|retirada|levantamento|prelievo|ritiro|\bvyber\b|wyplata|overboeking naar|transfer to/;
 

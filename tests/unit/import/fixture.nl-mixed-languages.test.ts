@@ -1,0 +1,107 @@
+/**
+ * `nl-mixed-languages.csv`: 74 data lines in NL, EN, FR, ES, PT, with decimal commas and dots mixed, a
+ * wrapped Order Id, mojibake and a trailing space. Every expected value below was worked out by hand.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_PRODUCT, type DegiroImport } from '../../../src/worker/import';
+import { expectEveryLineOnce, fixtureBytes, importFixture, total } from './helpers';
+
+let result: DegiroImport;
+beforeAll(async () => {
+  result = await importFixture('nl-mixed-languages.csv');
+});
+
+const pick = (list: DegiroImport['transactions']['stock']) =>
+  list.map(({ date, productKey, amount, value, currency, lines }) => ({ date, productKey, amount, value, currency, lines }));
+
+describe('nl-mixed-languages.csv', () => {
+  it('accounts for all 74 data lines exactly once, the Order Id continuation (line 19) with its row', () => {
+    expect(result.error).toBeUndefined();
+    expectEveryLineOnce(result, fixtureBytes('nl-mixed-languages.csv').toString('utf8'));
+  });
+
+  it('counts 12 buys, 3 sells, 8 dividends, 15 commissions, 23 skipped and 1 unrecognised line', () => {
+    expect(result.counts).toEqual({ buys: 12, sells: 3, dividends: 8, commissions: 15, skipped: 23, unrecognised: 1, lines: 74 });
+  });
+
+  it('reads every trade in every language, sells negative, foreign trades at the EUR of their conversion', () => {
+    expect(pick(result.transactions.stock)).toEqual([
+      { date: '2019-05-15', productKey: 'IE00B4L5Y983', amount: 6, value: 298.71, currency: 'EUR', lines: [42] }, // Compra (PT), dots
+      { date: '2020-07-13', productKey: 'IE00B3RBWM25', amount: 1, value: 79.35, currency: 'EUR', lines: [30] },
+      { date: '2021-02-01', productKey: 'US00165C1045', amount: 1, value: 1.2108, currency: 'USD', lines: [37] }, // no conversion: stays USD
+      { date: '2021-02-16', productKey: 'AU000000FBR4', amount: 500, value: 19.5, currency: 'EUR', lines: [32] },
+      { date: '2021-08-10', productKey: 'CA0641491075', amount: -1, value: -54.57, currency: 'EUR', lines: [26, 27, 29] }, // sell, EUR credited
+      { date: '2022-12-15', productKey: 'US9256521090', amount: 1, value: 31.91, currency: 'EUR', lines: [18, 19, 20, 22] }, // wrapped Order Id
+      { date: '2023-02-23', productKey: 'AU000000FBR4', amount: -500, value: 0, currency: 'EUR', lines: [35] }, // product change, out
+      { date: '2023-02-23', productKey: 'AU000000FBR4', amount: 500, value: 0, currency: 'EUR', lines: [34] }, // product change, in
+      { date: '2023-04-03', productKey: 'IE00B3RBWM25', amount: 1, value: 97.93, currency: 'EUR', lines: [31] },
+      { date: '2023-07-25', productKey: 'IE00B0M63391', amount: 1, value: 42.53, currency: 'EUR', lines: [41] },
+      { date: '2023-08-01', productKey: 'IE00BYXG2H39', amount: -1, value: -5.42, currency: 'EUR', lines: [39] },
+      { date: '2023-09-14', productKey: 'NL0013654783', amount: 999, value: 0, currency: 'EUR', lines: [65] }, // STOCK DIVIDEND: free shares
+      { date: '2024-01-02', productKey: 'IE00B4L5Y983', amount: 1, value: 82.06, currency: 'EUR', lines: [44] },
+      { date: '2024-03-08', productKey: 'JP3633400001', amount: 30, value: 9999.99, currency: 'EUR', lines: [69] },
+      { date: '2024-03-11', productKey: 'FI4000198031', amount: 6, value: 479.76, currency: 'EUR', lines: [50] }, // Achat (FR)
+    ]);
+  });
+
+  it('nets dividend taxes and converts the three USD dividends of 16-12-2022 with the one conversion that follows', () => {
+    expect(pick(result.transactions.dividend)).toEqual([
+      // 0,37 + 0,37 + 0,62 USD = 1,36 USD converted to 1,28 EUR (line 6-7), split in proportion to the cent.
+      { date: '2022-12-16', productKey: 'US18539C2044', amount: 1, value: 0.58, currency: 'EUR', lines: [14, 15] },
+      { date: '2022-12-16', productKey: 'US56035L1044', amount: 1, value: 0.35, currency: 'EUR', lines: [12, 13] },
+      { date: '2022-12-16', productKey: 'US1912161007', amount: 1, value: 0.35, currency: 'EUR', lines: [6, 7, 10, 11] },
+      { date: '2024-01-02', productKey: 'IE0031442068', amount: 1, value: 11.82, currency: 'USD', lines: [33] }, // Dividende
+      { date: '2024-02-02', productKey: 'US00206R1023', amount: 1, value: 1.39, currency: 'USD', lines: [48] },
+      { date: '2024-03-18', productKey: 'US7561091049', amount: 1, value: 0.36, currency: 'USD', lines: [51, 52] }, // 0,51 − 0,15 (Impôts)
+      { date: '2024-08-01', productKey: 'US69181V1070', amount: 1, value: 2.97, currency: 'USD', lines: [60, 61] }, // 3,50 − 0,53, a minute apart
+      { date: '2024-12-30', productKey: 'IE00BYPC1H27', amount: 1, value: 0.23, currency: 'USD', lines: [74] },
+    ]);
+  });
+
+  it('books fees in four languages, connection fees and courtesy refunds as commissions', () => {
+    const { commission } = result.transactions;
+    expect(total(commission.filter((t) => t.currency === 'EUR'))).toBe(10019.54);
+    expect(commission.filter((t) => t.currency === 'USD').map((t) => [t.date, t.value, t.lines])).toEqual([['2024-10-04', 0.01, [57]]]);
+    const courtesy = commission.filter((t) => t.value < 0);
+    expect(courtesy.map((t) => [t.lines, t.value, t.productKey])).toEqual([
+      [[64], -0.61, ACCOUNT_PRODUCT],
+      [[63], -0.24, ACCOUNT_PRODUCT],
+    ]);
+    expect(commission.filter((t) => t.productKey === ACCOUNT_PRODUCT && t.value === 2.5).flatMap((t) => t.lines).sort()).toEqual([45, 46, 47, 62]);
+  });
+
+  it('skips cash sweeps, deposits, reservations, withdrawals, money-market moves, unmatched conversions and a zero dividend by name', () => {
+    const byReason: Record<string, number[]> = {};
+    for (const { line, reason } of result.skipped) (byReason[reason] ??= []).push(line);
+    expect(byReason).toEqual({
+      'cash sweep': [2, 3, 8, 9, 16, 17, 75],
+      deposit: [4, 55],
+      reservation: [5, 23],
+      withdrawal: [24, 25],
+      'currency conversion': [53, 54, 58, 59, 72, 73],
+      'dividend nets to zero': [66, 67],
+      'money-market fund': [70, 71],
+    });
+  });
+
+  it('lists the GBP sell without a conversion as unrecognised, saying why', () => {
+    expect(result.unrecognised).toEqual([
+      {
+        line: 56,
+        text: '02-04-2024,09:00,02-04-2024,AVIVA,GB00BPQY8M80,Sell 4 AVIVA@496 GBX (GB00BPQY8M80),,GBP,19.84,GBP,114.31,86c1f17b-8a74-4126-af39-61049bcb6e33',
+        reason: 'a sell in GBP, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)',
+      },
+    ]);
+  });
+
+  it('gives each product its own ticker from the shipped table, and names the newest spelling', () => {
+    const byKey = new Map(result.products.map((p) => [p.productKey, p]));
+    expect(byKey.get('IE00B3RBWM25')).toMatchObject({ product: 'VANGUARD FTSE AW', ticker: 'VWRL.AS', source: 'table' });
+    expect(byKey.get('AU000000FBR4')).toMatchObject({ product: 'FBR LTD', ticker: 'FBR.AX', source: 'table' });
+    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null });
+    expect(byKey.get(ACCOUNT_PRODUCT)).toMatchObject({ isin: '', ticker: null });
+    expect(result.products).toHaveLength(20);
+    const tickers = new Set(result.transactions.stock.map((t) => t.ticker).filter((t) => t !== ''));
+    expect(tickers.size).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,50 @@
+/** Shared helpers of the DEGIRO import tests: fixtures, small CSVs, and the every-line-once check. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { parseDegiroExport, type DegiroImport, type ImportedTransaction, type ParseOptions } from '../../../src/worker/import';
+import { HEADER_EN, HEADER_NL } from './export-generator';
+
+export { HEADER_EN, HEADER_NL };
+
+export function fixtureBytes(name: string): Buffer {
+  return readFileSync(fileURLToPath(new URL(`../../fixtures/degiro/${name}`, import.meta.url)));
+}
+
+/** Imports a fixture the way the worker does: as a Blob, read in slices. */
+export function importFixture(name: string, options?: ParseOptions): Promise<DegiroImport> {
+  return parseDegiroExport(new Blob([fixtureBytes(name)]), options);
+}
+
+/** A Dutch export of `rows` (newest first, as DEGIRO writes them). */
+export function csv(rows: readonly string[], header = HEADER_NL): string {
+  return `${header}\n${rows.join('\n')}\n`;
+}
+
+export function allTransactions(result: DegiroImport): ImportedTransaction[] {
+  return [...result.transactions.stock, ...result.transactions.dividend, ...result.transactions.commission];
+}
+
+/** Asserts that every non-blank line after the header appears exactly once across transactions, skipped and unrecognised. */
+export function expectEveryLineOnce(result: DegiroImport, text: string): void {
+  const physical = text.split(/\r\n|\n|\r/);
+  const headerIndex = physical.findIndex((line) => line.trim() !== '');
+  const expected = physical.flatMap((line, i) => (i > headerIndex && line.trim() !== '' ? [i + 1] : []));
+  const seen = [
+    ...allTransactions(result).flatMap((t) => t.lines),
+    ...result.skipped.map((s) => s.line),
+    ...result.unrecognised.map((u) => u.line),
+  ].sort((a, b) => a - b);
+  expect(seen).toEqual(expected);
+  expect(result.counts.lines).toBe(expected.length);
+}
+
+/** Sum of values, to the cent. */
+export function total(transactions: readonly ImportedTransaction[]): number {
+  return Math.round(transactions.reduce((sum, t) => sum + t.value, 0) * 100) / 100;
+}
+
+export function only<T>(list: readonly T[]): T {
+  expect(list).toHaveLength(1);
+  return list[0]!;
+}
