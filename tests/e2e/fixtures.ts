@@ -29,3 +29,16 @@ export async function signIn(page: Page, username = 'demo', password = 'demo'): 
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Creates a new account on the provider's page (from the landing page) and lands on its empty dashboard. */
+export async function signUp(page: Page, username: string, password = 'correct horse battery'): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByText('Create account', { exact: true }).first().click();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create account' }) });
+  await form.getByLabel('Username', { exact: true }).fill(username);
+  await form.getByLabel('Password (at least 8 characters)').fill(password);
+  await form.getByLabel('Password again').fill(password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

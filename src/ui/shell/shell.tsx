@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { selectUserName } from '../../machines/selectors';
 import { useAuthActor } from '../app-context';
@@ -11,22 +11,31 @@ export function Shell() {
   const userName = useSelector(auth, selectUserName);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const go = (path: string) => {
     setDrawerOpen(false);
     void navigate(path);
+  };
+  // Escape closes the drawer and gives the focus back to the button that opened it.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    setDrawerOpen(false);
+    menuButton.current?.focus();
   };
 
   return (
     <div className={`shell ${drawerOpen ? 'drawer-open' : ''}`}>
       <header className="toolbar">
-        <button type="button" aria-expanded={drawerOpen} aria-controls="drawer" onClick={() => setDrawerOpen((open) => !open)}>
+        <button ref={menuButton} type="button" aria-expanded={drawerOpen} aria-controls="drawer" onClick={() => setDrawerOpen((open) => !open)}>
           Menu
         </button>
         <span className="brand">Investments Tracker</span>
         {userName ? <span className="user">{userName}</span> : null}
       </header>
       <ReturnsBanner />
-      <nav id="drawer" className="drawer" aria-label="Main" hidden={!drawerOpen}>
+      {/* 'over' mode (narrow screens): a backdrop covers the page; a click on it closes the drawer. */}
+      {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
+      <nav id="drawer" className="drawer" aria-label="Main" hidden={!drawerOpen} onKeyDown={closeOnEscape}>
         <ul>
           <li>
             <NavLink to="/dashboard" onClick={(e) => (e.preventDefault(), go('/dashboard'))}>
