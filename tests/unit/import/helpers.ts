@@ -48,3 +48,26 @@ export function only<T>(list: readonly T[]): T {
   expect(list).toHaveLength(1);
   return list[0]!;
 }
+
+export interface RowCells {
+  date: string;
+  time?: string;
+  valueDate?: string;
+  product?: string;
+  isin?: string;
+  description: string;
+  fx?: string;
+  currency: string;
+  /** As DEGIRO writes it: `-1017,51` (quoted for you) or `-1017.51`. */
+  amount: string;
+  balance?: string;
+  orderId?: string;
+}
+
+const quoted = (cell: string) => (cell.includes(',') || cell.includes('"') ? `"${cell.replaceAll('"', '""')}"` : cell);
+
+/** One Account.csv row; cells with a comma are quoted as DEGIRO does. */
+export function row(cells: RowCells): string {
+  const { date, time = '09:00', valueDate = date, product = '', isin = '', description, fx = '', currency, amount, balance = '0', orderId = '' } = cells;
+  return [date, time, valueDate, product, isin, description, fx, currency, amount, currency, balance, orderId].map(quoted).join(',');
+}

@@ -1,0 +1,52 @@
+/** Merging an import into the existing transactions. */
+import { describe, expect, it } from 'vitest';
+import { emptyTransactionSet, type TransactionSet } from '../../../src/model';
+import { applyTickers, mergeImported } from '../../../src/worker/import';
+import { importFixture } from './helpers';
+
+const existing = (): TransactionSet => ({
+  stock: [
+    { ticker: 'ASML.AS', type: 'stock', date: '2025-06-01', amount: 2, value: 1200, currency: 'EUR' },
+    { ticker: 'ASML.AS', type: 'stock', date: '2020-01-01', amount: 1, value: 300, currency: 'EUR' },
+  ],
+  dividend: [],
+  commission: [{ ticker: 'ASML.AS', type: 'commission', date: '2025-06-01', amount: 1, value: 2, currency: 'EUR' }],
+});
+
+describe('mergeImported', () => {
+  it('refuses, merging nothing, while a product has no ticker, and names the products', async () => {
+    const imported = await importFixture('nl-example.csv');
+    const before = existing();
+    const result = mergeImported(before, imported);
+    expect(result).toEqual({ merged: before, added: 0, alreadyPresent: 0, unresolvedProducts: ['DEGIRO account costs'] });
+  });
+
+  it('adds the new transactions to the existing ones, each list sorted by date, bookkeeping stripped', async () => {
+    const imported = applyTickers(await importFixture('nl-example.csv'), { 'DEGIRO account costs': 'VWRL.AS' });
+    const result = mergeImported(existing(), imported);
+    expect(result.unresolvedProducts).toEqual([]);
+    expect(result.added).toBe(8);
+    expect(result.merged.stock.map((t) => [t.date, t.ticker, t.amount])).toEqual([
+      ['2020-01-01', 'ASML.AS', 1],
+      ['2025-03-15', 'IWDA.AS', 15],
+      ['2025-06-01', 'ASML.AS', 2],
+      ['2025-12-15', 'VWRL.AS', -7],
+    ]);
+    const imports = [...result.merged.stock, ...result.merged.dividend, ...result.merged.commission].filter((t) => t.importId);
+    expect(imports).toHaveLength(8);
+    for (const t of imports) expect(Object.keys(t).sort()).toEqual(['amount', 'currency', 'date', 'importId', 'ticker', 'type', 'value']);
+    expect(result.merged.commission.map((t) => t.date)).toEqual([...result.merged.commission.map((t) => t.date)].sort());
+  });
+
+  it('leaves the existing set untouched', async () => {
+    const before = existing();
+    const snapshot = structuredClone(before);
+    mergeImported(before, applyTickers(await importFixture('nl-example.csv'), { 'DEGIRO account costs': 'VWRL.AS' }));
+    expect(before).toEqual(snapshot);
+  });
+
+  it('merges a failed import as nothing', async () => {
+    const result = mergeImported(emptyTransactionSet(), await importFixture('de-statement-wording.txt'));
+    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, unresolvedProducts: [] });
+  });
+});

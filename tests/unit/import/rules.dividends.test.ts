@@ -1,0 +1,137 @@
+/** Dividends: withholding tax netted, conversions to EUR, reversals, and what is not a dividend's conversion. */
+import { describe, expect, it } from 'vitest';
+import { parseDegiroExport } from '../../../src/worker/import';
+import { csv, expectEveryLineOnce, only, row } from './helpers';
+
+const KO = { product: 'COCA-COLA COMPANY (THE', isin: 'US1912161007' };
+const MAIN = { product: 'MAIN STREET CAPITAL CO', isin: 'US56035L1044' };
+
+describe('dividends', () => {
+  it('nets the withholding tax into its dividend, in the currency received', async () => {
+    const text = csv([
+      row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividendbelasting', currency: 'USD', amount: '-1,50' }),
+      row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividend', currency: 'USD', amount: '10,00' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(only(result.transactions.dividend)).toMatchObject({ type: 'dividend', amount: 1, value: 8.5, currency: 'USD', date: '2022-12-16', lines: [2, 3] });
+    expectEveryLineOnce(result, text);
+  });
+
+  it('turns a dividend and the conversion pair that follows it into the EUR actually credited', async () => {
+    const text = csv([
+      row({ date: '30-09-2025', time: '15:00', description: 'Valuta Creditering', currency: 'EUR', amount: '18,62' }),
+      row({ date: '30-09-2025', time: '15:00', description: 'Valuta Debitering', fx: '1,0920', currency: 'USD', amount: '-20,33' }),
+      row({ date: '30-09-2025', time: '15:00', product: 'ISHARES CORE MSCI WORLD', isin: 'IE00B4L5Y983', description: 'Dividend', currency: 'USD', amount: '20,33' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(only(result.transactions.dividend)).toMatchObject({ amount: 1, value: 18.62, currency: 'EUR', lines: [2, 3, 4] });
+    expect(result.skipped).toEqual([]);
+  });
+
+  it('splits one conversion of several dividends in proportion, the parts adding up to the EUR credited', async () => {
+    const text = csv([
+      row({ date: '17-12-2022', time: '08:37', description: 'FX Credit', currency: 'EUR', amount: '10.01' }),
+      row({ date: '17-12-2022', time: '08:37', description: 'FX Debit', fx: '1.0613', currency: 'USD', amount: '-10.62' }),
+      row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividend', currency: 'USD', amount: '3.54' }),
+      row({ date: '16-12-2022', time: '09:03', ...MAIN, description: 'Dividend', currency: 'USD', amount: '7.08' }),
+    ], 'Date,Time,Value date,Product,ISIN,Description,FX,Change,,Balance,,Order Id');
+    const { transactions } = await parseDegiroExport(text);
+    const values = transactions.dividend.map((t) => t.value);
+    expect(values).toEqual([6.67, 3.34]); // 10,01 × 2/3 and 10,01 × 1/3, the leftover cent to the larger remainder
+    expect(values[0]! + values[1]!).toBeCloseTo(10.01, 10);
+    expect(transactions.dividend.every((t) => t.currency === 'EUR')).toBe(true);
+  });
+
+  it('nets a dividend booked, reversed and booked again with a corrected tax', async () => {
+    const text = csv([
+      row({ date: '07-11-2022', time: '09:59', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '-1,00' }),
+      row({ date: '07-11-2022', time: '09:59', ...KO, description: 'Dividend', currency: 'EUR', amount: '10,00' }),
+      row({ date: '07-11-2022', time: '09:59', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '3,00' }),
+      row({ date: '07-11-2022', time: '09:59', ...KO, description: 'Dividend', currency: 'EUR', amount: '-10,00' }),
+      row({ date: '02-11-2022', time: '08:00', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '-3,00' }),
+      row({ date: '02-11-2022', time: '08:00', ...KO, description: 'Dividend', currency: 'EUR', amount: '10,00' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(result.transactions.dividend.map((t) => [t.date, t.value])).toEqual([
+      ['2022-11-02', 7],
+      ['2022-11-07', 2],
+    ]);
+    // What was finally received: 10,00 − 1,00.
+    expect(result.transactions.dividend.reduce((sum, t) => sum + t.value, 0)).toBe(9);
+    expectEveryLineOnce(result, text);
+  });
+
+  it('skips a dividend whose tax takes all of it, by name', async () => {
+    const text = csv([
+      row({ date: '27-05-2024', time: '07:41', product: 'TOYOTA MOTOR CORP', isin: 'JP3633400001', description: 'Dividend', currency: 'JPY', amount: '2500' }),
+      row({ date: '27-05-2024', time: '07:41', product: 'TOYOTA MOTOR CORP', isin: 'JP3633400001', description: 'Dividendbelasting', currency: 'JPY', amount: '-2500' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(result.transactions.dividend).toEqual([]);
+    expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([
+      [2, 'dividend nets to zero'],
+      [3, 'dividend nets to zero'],
+    ]);
+  });
+
+  it('converts a JPY dividend with its conversion pair to EUR, and lists one without a pair as unrecognised', async () => {
+    const withPair = csv([
+      row({ date: '28-05-2024', time: '06:30', description: 'Valuta Creditering', currency: 'EUR', amount: '12,35' }),
+      row({ date: '28-05-2024', time: '06:30', description: 'Valuta Debitering', fx: '170,04', currency: 'JPY', amount: '-2100' }),
+      row({ date: '27-05-2024', time: '07:41', product: 'TOYOTA MOTOR CORP', isin: 'JP3633400001', description: 'Dividendbelasting', currency: 'JPY', amount: '-400' }),
+      row({ date: '27-05-2024', time: '07:41', product: 'TOYOTA MOTOR CORP', isin: 'JP3633400001', description: 'Dividend', currency: 'JPY', amount: '2500' }),
+    ]);
+    const converted = await parseDegiroExport(withPair);
+    expect(only(converted.transactions.dividend)).toMatchObject({ value: 12.35, currency: 'EUR', lines: [2, 3, 4, 5] });
+
+    const withoutPair = csv(withPair.trim().split('\n').slice(3));
+    const result = await parseDegiroExport(withoutPair);
+    expect(result.transactions.dividend).toEqual([]);
+    expect(result.unrecognised.map((u) => [u.line, u.reason])).toEqual([
+      [2, 'a dividend in JPY, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)'],
+      [3, 'a dividend in JPY, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)'],
+    ]);
+  });
+
+  it('takes an ADR/GDR fee out of the dividend it comes with, and books a lone one as a commission', async () => {
+    const sony = { product: 'SONY CORPORATION COMMO', isin: 'US8356993076' };
+    const text = csv([
+      row({ date: '06-06-2019', time: '09:00', ...sony, description: 'ADR/GDR Weitergabegebühr', currency: 'USD', amount: '-0,04' }),
+      row({ date: '06-06-2019', time: '09:00', ...sony, description: 'Dividendensteuer', currency: 'USD', amount: '-0,06' }),
+      row({ date: '06-06-2019', time: '09:00', ...sony, description: 'Dividende', currency: 'USD', amount: '0,37' }),
+      row({ date: '28-04-2022', time: '15:33', ...sony, description: 'ADR/GDR Pass-Through Fee', currency: 'USD', amount: '-0,01' }),
+    ]);
+    const { transactions } = await parseDegiroExport(text);
+    expect(only(transactions.dividend)).toMatchObject({ value: 0.27, currency: 'USD', lines: [2, 3, 4] });
+    expect(only(transactions.commission)).toMatchObject({ value: 0.01, currency: 'USD', lines: [5] });
+  });
+
+  it('never takes the conversion pair of a trade (same Order Id) for a dividend', async () => {
+    const orderId = '5925d76b-eb36-46e3-b017-a61a6d03c3e7';
+    const vici = { product: 'VICI PROPERTIES INC. C', isin: 'US9256521090' };
+    const text = csv([
+      row({ date: '15-12-2022', time: '16:55', ...vici, description: 'Valuta Creditering', fx: '1,0624', currency: 'USD', amount: '33,90', orderId }),
+      row({ date: '15-12-2022', time: '16:55', ...vici, description: 'Valuta Debitering', currency: 'EUR', amount: '-31,91', orderId }),
+      row({ date: '15-12-2022', time: '16:55', ...vici, description: 'Koop 1 @ 33,9 USD', currency: 'USD', amount: '-33,90', orderId }),
+      // A dividend of the same amount the same day: the pair above is the trade's, not its.
+      row({ date: '15-12-2022', time: '09:00', ...KO, description: 'Dividend', currency: 'USD', amount: '-33,90' }),
+    ]);
+    const { transactions } = await parseDegiroExport(text);
+    expect(only(transactions.stock)).toMatchObject({ amount: 1, value: 31.91, currency: 'EUR', lines: [2, 3, 4] });
+    expect(only(transactions.dividend)).toMatchObject({ value: -33.9, currency: 'USD', lines: [5] });
+  });
+
+  it('skips a conversion that matches no dividend of the weeks before it', async () => {
+    const text = csv([
+      row({ date: '19-06-2024', time: '06:53', description: 'Ingreso Cambio de Divisa', currency: 'EUR', amount: '0,79' }),
+      row({ date: '19-06-2024', time: '06:53', description: 'Retirada Cambio de Divisa', fx: '1,0767', currency: 'USD', amount: '-0,85' }),
+      row({ date: '18-03-2024', time: '08:38', ...KO, description: 'Dividendo', currency: 'USD', amount: '0,85' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(only(result.transactions.dividend)).toMatchObject({ value: 0.85, currency: 'USD' });
+    expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([
+      [2, 'currency conversion'],
+      [3, 'currency conversion'],
+    ]);
+  });
+});

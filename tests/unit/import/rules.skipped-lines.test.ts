@@ -1,0 +1,43 @@
+/** Lines that are not transactions of a holding are skipped with a named reason; lines nobody knows are never dropped. */
+import { describe, expect, it } from 'vitest';
+import { parseDegiroExport, SKIP_REASON_DESCRIPTIONS, SKIP_REASONS } from '../../../src/worker/import';
+import { csv, expectEveryLineOnce, row } from './helpers';
+
+describe('skipped and unrecognised lines', () => {
+  it('names the reason of every kind of cash movement that is not a transaction', async () => {
+    const text = csv([
+      row({ date: '14-02-2026', description: 'Processed Flatex Withdrawal', currency: 'EUR', amount: '-500,00' }),
+      row({ date: '02-01-2026', description: 'iDEAL storting', currency: 'EUR', amount: '1000,00' }),
+      row({ date: '02-01-2026', description: 'Reservation iDEAL / Sofort Deposit', currency: 'EUR', amount: '-1000,00' }),
+      row({ date: '19-12-2022', product: 'FLATEX EURO BANKACCOUNT', isin: 'NLFLATEXACNT', description: 'Degiro Cash Sweep Transfer', currency: 'EUR', amount: '26,45' }),
+      row({ date: '15-07-2020', product: 'MORGAN STANLEY EUR LIQUIDITY FUND', isin: 'LU1959429272', description: 'Geldmarktfonds Koersverandering', currency: 'EUR', amount: '-0,25' }),
+      row({ date: '30-06-2025', description: 'Flatex Interest', currency: 'EUR', amount: '-0,41' }),
+      row({ date: '29-06-2025', description: 'Dividendenuitkering van de maan', currency: 'EUR', amount: '1,00' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([
+      [2, 'withdrawal'],
+      [3, 'deposit'],
+      [4, 'reservation'],
+      [5, 'cash sweep'],
+      [6, 'money-market fund'],
+      [7, 'interest'],
+    ]);
+    expect(result.unrecognised).toEqual([
+      { line: 8, text: '29-06-2025,09:00,29-06-2025,,,Dividendenuitkering van de maan,,EUR,"1,00",EUR,0,', reason: 'the description is not one the importer knows' },
+    ]);
+    expect(result.counts).toMatchObject({ skipped: 6, unrecognised: 1 });
+    expectEveryLineOnce(result, text);
+  });
+
+  it('keeps the cash-fund product skipped whatever its description (a fund "Koop" is not a holding)', async () => {
+    const text = csv([row({ date: '09-06-2020', product: 'EUR CASH FUND FUNDSHARE', isin: 'NL0010661914', description: 'Koop 12,3 @ 1 EUR', currency: 'EUR', amount: '-12,30' })]);
+    const result = await parseDegiroExport(text);
+    expect(result.transactions.stock).toEqual([]);
+    expect(result.skipped.map((s) => s.reason)).toEqual(['money-market fund']);
+  });
+
+  it('describes every skip reason in a sentence', () => {
+    for (const reason of SKIP_REASONS) expect(SKIP_REASON_DESCRIPTIONS[reason]).toMatch(/^[A-Z].+\.$/);
+  });
+});

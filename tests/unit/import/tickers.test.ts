@@ -1,0 +1,69 @@
+/** Product → ticker: the shipped ISIN table, the user's choices, and what is not a ticker. */
+import { describe, expect, it } from 'vitest';
+import isinTickers from '../../../data/isin-tickers.json';
+import { TICKER_PATTERN } from '../../../src/model';
+import { applyTickers, normaliseTicker, shippedTicker } from '../../../src/worker/import';
+import { importFixture } from './helpers';
+
+/** The ISIN check digit (ISO 6166): letters as numbers, then the Luhn sum. */
+function isinCheckDigitOk(isin: string): boolean {
+  const digits = [...isin.slice(0, 11)].map((c) => parseInt(c, 36)).join('');
+  let sum = 0;
+  [...digits].reverse().forEach((d, i) => {
+    let n = Number(d) * (i % 2 === 0 ? 2 : 1);
+    if (n > 9) n -= 9;
+    sum += n;
+  });
+  return (10 - (sum % 10)) % 10 === Number(isin[11]);
+}
+
+describe('tickers', () => {
+  it('ships only well-formed ISINs (check digit included) mapped to Yahoo symbols', () => {
+    const entries = Object.entries(isinTickers);
+    expect(entries.length).toBeGreaterThan(100);
+    for (const [isin, ticker] of entries) {
+      expect(isin).toMatch(/^[A-Z]{2}[A-Z0-9]{9}\d$/);
+      expect(isinCheckDigitOk(isin), isin).toBe(true);
+      expect(ticker).toMatch(TICKER_PATTERN);
+    }
+  });
+
+  it('maps the Vanguard S&P 500 UCITS ETF (IE00B3XXRP09) to VUSA.AS, and the common ETFs to theirs', () => {
+    expect(shippedTicker('IE00B3XXRP09')).toBe('VUSA.AS');
+    expect(shippedTicker('IE00B3RBWM25')).toBe('VWRL.AS');
+    expect(shippedTicker('IE00BK5BQT80')).toBe('VWCE.DE');
+    expect(shippedTicker('IE00B4L5Y983')).toBe('IWDA.AS');
+    expect(shippedTicker('US0378331005')).toBe('AAPL');
+    expect(shippedTicker('XX0000000000')).toBeNull();
+  });
+
+  it("prefers the user's choice to the table, by ISIN or by product name, and marks where each ticker came from", async () => {
+    const imported = await importFixture('nl-mixed-languages.csv', {
+      tickers: { IE00B3RBWM25: 'vwce.de', 'ISHARES KOREA': 'IKOR.L', 'DEGIRO account costs': ' vwrl.as ' },
+    });
+    const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
+    expect(byKey.get('IE00B3RBWM25')).toMatchObject({ ticker: 'VWCE.DE', source: 'user' });
+    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: 'IKOR.L', source: 'user' });
+    expect(byKey.get('DEGIRO account costs')).toMatchObject({ ticker: 'VWRL.AS', source: 'user' });
+    expect(byKey.get('US9256521090')).toMatchObject({ ticker: 'VICI', source: 'table' });
+    expect(imported.transactions.stock.filter((t) => t.productKey === 'IE00B3RBWM25').map((t) => t.ticker)).toEqual(['VWCE.DE', 'VWCE.DE']);
+  });
+
+  it('ignores a choice that is not a Yahoo symbol and leaves the product to be asked for', async () => {
+    const imported = applyTickers(await importFixture('nl-mixed-languages.csv'), { IE00B0M63391: 'not a ticker!', IE00BYXG2H39: '' });
+    const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
+    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null });
+    expect(byKey.get('IE00BYXG2H39')).toMatchObject({ ticker: null, source: null });
+    expect(imported.transactions.stock.find((t) => t.productKey === 'IE00B0M63391')?.ticker).toBe('');
+    expect(normaliseTicker(' brk-b ')).toBe('BRK-B');
+    expect(normaliseTicker('EUR=X')).toBe('EUR=X');
+    expect(normaliseTicker('two words')).toBeNull();
+  });
+
+  it('leaves the import it was given unchanged', async () => {
+    const imported = await importFixture('nl-example.csv');
+    const snapshot = structuredClone(imported);
+    applyTickers(imported, { 'DEGIRO account costs': 'VWRL.AS' });
+    expect(imported).toEqual(snapshot);
+  });
+});
