@@ -155,10 +155,19 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
   }
   for (const list of income.values()) list.sort((a, b) => chronological(a.latest, b.latest));
   forDividends.sort((a, b) => chronological(a.latest, b.latest));
-  for (const pair of forDividends) {
-    const gathered = gatherBefore(income.get(pair.currency) ?? [], pair);
-    const matched = matchConverted(gathered, -pair.foreign.amount);
-    if (!matched || !convert(matched, [pair])) unsettled([pair]);
+  const settleIncome = (group: ConversionPair[]) => {
+    const latest = group[group.length - 1]!;
+    const converted = -group.reduce((sum, pair) => sum + pair.foreign.amount, 0);
+    const matched = matchConverted(gatherBefore(income.get(latest.currency) ?? [], latest), converted);
+    return matched !== null && convert(matched, group);
+  };
+  // Conversions of one day and currency may together convert what one netted dividend group brought.
+  const byDay = new Map<string, ConversionPair[]>();
+  for (const pair of forDividends) push(byDay, `${pair.currency}:${pair.foreign.epochDay}`, pair);
+  for (const group of byDay.values()) {
+    const unmatched = group.filter((pair) => !settleIncome([pair]));
+    if (unmatched.length > 1 && settleIncome(unmatched)) continue;
+    unsettled(unmatched);
   }
   return leftover;
 }

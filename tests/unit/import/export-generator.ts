@@ -75,6 +75,7 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
     const events: string[][] = [];
     const conversions: string[][] = [];
     const eventCount = rowCount < minRows ? 1 + Math.floor(random() * 2) : 0;
+    let payerToday = -1;
     for (let e = 0; e < eventCount; e++) {
       const eventRows: string[] = [];
       const kind = random();
@@ -95,7 +96,11 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
         else expected.buys += 1;
         expected.commissions += 1;
       } else if (kind < 0.7) {
-        const [name, isin] = US_PAYERS[Math.floor(random() * US_PAYERS.length)]!;
+        // One payment per product a day: two would be one dividend (netted per product, currency and day).
+        let payer = Math.floor(random() * US_PAYERS.length);
+        if (payer === payerToday) payer = (payer + 1) % US_PAYERS.length;
+        payerToday = payer;
+        const [name, isin] = US_PAYERS[payer]!;
         const gross = Math.round((1 + random() * 60) * 100) / 100;
         const tax = Math.round(gross * 0.15 * 100) / 100;
         const net = Math.round((gross - tax) * 100) / 100;

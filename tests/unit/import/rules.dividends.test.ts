@@ -42,6 +42,20 @@ describe('dividends', () => {
     expect(transactions.dividend.every((t) => t.currency === 'EUR')).toBe(true);
   });
 
+  it('lets two conversions of one morning together convert the dividend group they came from', async () => {
+    const text = csv([
+      row({ date: '03-05-2024', time: '06:31', description: 'Valuta Creditering', currency: 'EUR', amount: '4,63' }),
+      row({ date: '03-05-2024', time: '06:31', description: 'Valuta Debitering', fx: '1,0800', currency: 'USD', amount: '-5,00' }),
+      row({ date: '03-05-2024', time: '06:30', description: 'Valuta Creditering', currency: 'EUR', amount: '2,78' }),
+      row({ date: '03-05-2024', time: '06:30', description: 'Valuta Debitering', fx: '1,0800', currency: 'USD', amount: '-3,00' }),
+      row({ date: '02-05-2024', time: '07:01', ...KO, description: 'Dividend', currency: 'USD', amount: '5,00' }),
+      row({ date: '02-05-2024', time: '07:00', ...KO, description: 'Dividend', currency: 'USD', amount: '3,00' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(only(result.transactions.dividend)).toMatchObject({ value: 7.41, currency: 'EUR', lines: [2, 3, 4, 5, 6, 7] });
+    expect(result.skipped).toEqual([]);
+  });
+
   it('nets a dividend booked, reversed and booked again with a corrected tax', async () => {
     const text = csv([
       row({ date: '07-11-2022', time: '09:59', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '-1,00' }),

@@ -1,0 +1,47 @@
+/** The headless entry point: `npm run --silent import-csv -- <file.csv> [--ticker ISIN=SYMBOL ...]`. */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { DegiroImport } from '../../../src/worker/import';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function importCsv(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'import-csv', '--', ...args], { cwd: root, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('npm run import-csv', () => {
+  it('prints the import of a fixture as JSON, with the tickers given on the command line', { timeout: 60_000 }, async () => {
+    const { code, stdout } = await importCsv('tests/fixtures/degiro/nl-example.csv', '--ticker', 'DEGIRO account costs=VWRL.AS', '--ticker=IE00B4L5Y983=iwda.as');
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as DegiroImport;
+    expect(result.counts).toEqual({ buys: 1, sells: 1, dividends: 1, commissions: 5, skipped: 4, unrecognised: 0, lines: 14 });
+    expect(result.products.map((p) => [p.productKey, p.ticker, p.source])).toEqual([
+      ['DEGIRO account costs', 'VWRL.AS', 'user'],
+      ['IE00B4L5Y983', 'IWDA.AS', 'user'],
+      ['IE00B3RBWM25', 'VWRL.AS', 'table'],
+    ]);
+    expect(result.transactions.dividend[0]).toMatchObject({ value: 18.62, currency: 'EUR', lines: [8, 9, 10] });
+    expect(result.skipped[0]).toEqual({ line: 2, reason: 'withdrawal', text: '14-02-2026,11:00,14-02-2026,,,Processed Flatex Withdrawal,,EUR,"-500,00",EUR,"312,18",' });
+  });
+
+  it('exits 1 with the error in the JSON for a file that is not an export', { timeout: 60_000 }, async () => {
+    const { code, stdout } = await importCsv('tests/fixtures/degiro/de-statement-wording.txt');
+    expect(code).toBe(1);
+    expect((JSON.parse(stdout) as DegiroImport).error).toMatch(/^Not a DEGIRO account statement/);
+  });
+
+  it('exits 2 with usage for a missing file or a malformed --ticker', { timeout: 60_000 }, async () => {
+    expect(await importCsv()).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
+    expect(await importCsv('tests/fixtures/degiro/missing.csv')).toMatchObject({ code: 2, stderr: expect.stringContaining('cannot read') });
+    expect(await importCsv('tests/fixtures/degiro/nl-example.csv', '--ticker', 'IE00B4L5Y983=not valid')).toMatchObject({ code: 2, stderr: expect.stringContaining('--ticker wants KEY=SYMBOL') });
+  });
+});
