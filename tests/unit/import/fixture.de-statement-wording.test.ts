@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
-import { csv, expectEveryLineOnce, fixtureBytes, total } from './helpers';
+import { csv, expectEveryLineOnce, fixtureText, total } from './helpers';
 
 const BOOKING = /^(\d{2}-\d{2}-\d{4}) (\d{2}:\d{2}) (.*) ([A-Z]{3}) (-?[\d.]+,\d+) ([A-Z]{3}) (-?[\d.]+,\d+)$/;
 const ISIN = /\b([A-Z]{2}[A-Z0-9]{9,10})\b/;
@@ -15,7 +15,7 @@ const quote = (cell: string) => (cell.includes(',') ? `"${cell}"` : cell);
 /** One Account.csv row per booking line of the statement. */
 function statementAsCsv(): string {
   const rows: string[] = [];
-  for (const line of fixtureBytes('de-statement-wording.txt').toString('utf8').split('\n')) {
+  for (const line of fixtureText('de-statement-wording.txt').split('\n')) {
     const m = BOOKING.exec(line.trimEnd());
     if (!m) continue;
     const [, date, time, middle, currency, amount, balanceCurrency, balance] = m as unknown as string[];

@@ -1,13 +1,13 @@
 /** `nl-example.csv`: a small Dutch statement. Expected values worked out by hand from the file's 14 data lines. */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PRODUCT } from '../../../src/worker/import';
-import { expectEveryLineOnce, fixtureBytes, importFixture, only, total } from './helpers';
+import { expectEveryLineOnce, fixtureText, importFixture, only, total } from './helpers';
 
 describe('nl-example.csv', () => {
   it('accounts for every one of its 14 data lines exactly once', async () => {
     const result = await importFixture('nl-example.csv');
     expect(result.error).toBeUndefined();
-    expectEveryLineOnce(result, fixtureBytes('nl-example.csv').toString('utf8'));
+    expectEveryLineOnce(result, fixtureText('nl-example.csv'));
   });
 
   it('counts one buy, one sell, one dividend, five commissions, four skipped lines', async () => {

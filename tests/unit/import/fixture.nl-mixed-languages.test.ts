@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PRODUCT, type DegiroImport } from '../../../src/worker/import';
-import { expectEveryLineOnce, fixtureBytes, importFixture, total } from './helpers';
+import { expectEveryLineOnce, fixtureText, importFixture, total } from './helpers';
 
 let result: DegiroImport;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ const pick = (list: DegiroImport['transactions']['stock']) =>
 describe('nl-mixed-languages.csv', () => {
   it('accounts for all 74 data lines exactly once, the Order Id continuation (line 19) with its row', () => {
     expect(result.error).toBeUndefined();
-    expectEveryLineOnce(result, fixtureBytes('nl-mixed-languages.csv').toString('utf8'));
+    expectEveryLineOnce(result, fixtureText('nl-mixed-languages.csv'));
   });
 
   it('counts 12 buys, 3 sells, 8 dividends, 15 commissions, 23 skipped and 1 unrecognised line', () => {

@@ -1,11 +1,11 @@
 /** `nl-thousands-separators.csv`: share counts and amounts with Dutch thousands separators, plus accrued bond interest. */
 import { describe, expect, it } from 'vitest';
-import { expectEveryLineOnce, fixtureBytes, importFixture, only, total } from './helpers';
+import { expectEveryLineOnce, fixtureText, importFixture, only, total } from './helpers';
 
 describe('nl-thousands-separators.csv', () => {
   it('accounts for every one of its 9 data lines exactly once', async () => {
     const result = await importFixture('nl-thousands-separators.csv');
-    expectEveryLineOnce(result, fixtureBytes('nl-thousands-separators.csv').toString('utf8'));
+    expectEveryLineOnce(result, fixtureText('nl-thousands-separators.csv'));
     expect(result.counts).toEqual({ buys: 4, sells: 0, dividends: 0, commissions: 1, skipped: 0, unrecognised: 0, lines: 9 });
   });
 

@@ -7,8 +7,12 @@ import { HEADER_EN, HEADER_NL } from './export-generator';
 
 export { HEADER_EN, HEADER_NL };
 
-export function fixtureBytes(name: string): Buffer {
-  return readFileSync(fileURLToPath(new URL(`../../fixtures/degiro/${name}`, import.meta.url)));
+export function fixtureBytes(name: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(readFileSync(fileURLToPath(new URL(`../../fixtures/degiro/${name}`, import.meta.url))));
+}
+
+export function fixtureText(name: string): string {
+  return new TextDecoder().decode(fixtureBytes(name));
 }
 
 /** Imports a fixture the way the worker does: as a Blob, read in slices. */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_HEADER, parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
 import { generateExport } from './export-generator';
-import { allTransactions, expectEveryLineOnce, fixtureBytes } from './helpers';
+import { allTransactions, expectEveryLineOnce, fixtureBytes, fixtureText } from './helpers';
 
 /** Either an error with nothing else, or every line listed once and the counts agreeing with the lists. */
 function expectWellFormed(result: DegiroImport): void {
@@ -66,7 +66,7 @@ describe('the importer never throws', () => {
   it('on exports with their commas replaced by another delimiter: a result or an error that names the expected header', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...FIXTURES), fc.constantFrom('|', ':', ' ', '#', '~', '.', ';', '\t'), async (name, delimiter) => {
-        const text = fixtureBytes(name).toString('utf8').replaceAll(',', delimiter);
+        const text = fixtureText(name).replaceAll(',', delimiter);
         const result = await parseDegiroExport(text);
         expectWellFormed(result);
         if (result.error !== undefined) expect(result.error).toMatch(/Datum,Tijd,Valutadatum|expected commas/);

@@ -27,9 +27,9 @@ describe('file format', () => {
 
   it('reads a file a spreadsheet saved with semicolons or tabs like the original', async () => {
     const original = await summary(csv(NL_ROWS));
-    const semicolons = csv(NL_ROWS.map((r) => r.replace(/"([^"]*)"|,/g, (m, quotedCell: string | undefined) => (quotedCell !== undefined ? quotedCell : ';'))), HEADER_NL.replaceAll(',', ';'));
+    const semicolons = csv(NL_ROWS.map((r) => r.replace(/"([^"]*)"|,/g, (_match, quotedCell: string | undefined) => (quotedCell !== undefined ? quotedCell : ';'))), HEADER_NL.replaceAll(',', ';'));
     expect(await summary(semicolons)).toEqual(original);
-    const tabs = csv(NL_ROWS.map((r) => r.replace(/"([^"]*)"|,/g, (m, quotedCell: string | undefined) => (quotedCell !== undefined ? quotedCell : '\t'))), HEADER_NL.replaceAll(',', '\t'));
+    const tabs = csv(NL_ROWS.map((r) => r.replace(/"([^"]*)"|,/g, (_match, quotedCell: string | undefined) => (quotedCell !== undefined ? quotedCell : '\t'))), HEADER_NL.replaceAll(',', '\t'));
     expect(await summary(tabs)).toEqual(original);
   });
 
