@@ -11,9 +11,9 @@ const OUT_DIR = path.join(PROJECT_ROOT, 'docs/screenshots');
 const WIDTHS = [360, 1440] as const;
 const IMPORT_SAMPLE = path.join(PROJECT_ROOT, 'tests/fixtures/degiro/nl-example.csv');
 
-async function shot(page: Page, name: string, width: number): Promise<void> {
+async function shot(page: Page, name: string, width: number, fullPage = true): Promise<void> {
   const file = path.join(OUT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   console.log(`  ${path.relative(PROJECT_ROOT, file)}`);
 }
 
@@ -50,11 +50,13 @@ async function main(): Promise<void> {
       await shot(page, 'drawer', width);
       await page.getByRole('link', { name: 'Transactions' }).click();
       await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
-      await shot(page, 'transactions', width);
+      await shot(page, 'transactions', width, false);
 
       await page.getByLabel('Upload from file:').setInputFiles(IMPORT_SAMPLE);
-      await page.getByRole('region', { name: 'Import preview' }).waitFor();
-      await shot(page, 'import-preview', width);
+      const preview = page.getByRole('region', { name: 'Import preview' });
+      await preview.waitFor();
+      await preview.scrollIntoViewIfNeeded();
+      await shot(page, 'import-preview', width, false);
       await context.close();
     }
   } finally {
