@@ -1,7 +1,7 @@
 /** Typed rows → the import: transactions with their lines and ids, every other line skipped or unrecognised. */
 import { CURRENCIES, type Currency } from '../../model';
 import { settleConversions } from './conversions';
-import { buildDrafts, type Draft } from './drafts';
+import { buildDrafts, identifyingRows, type Draft } from './drafts';
 import { importIdOf } from './import-id';
 import { roundMoney } from './numbers';
 import { ACCOUNT_PRODUCT, chronological, distinguishRepeatedRows, linesOf, type SourceRow } from './rows';
@@ -19,24 +19,24 @@ function describe(draft: Draft): string {
 function transactionOf(draft: Draft): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
-  const only = draft.primary.length === 1 && !draft.extra ? draft.primary[0]! : null;
+  const only = !draft.more && !draft.extra ? draft.row : null;
   const lines = only && only.lineCount === 1 ? [only.line] : rowsOf(draft).flatMap(linesOf).sort((a, b) => a - b);
   return {
     ticker: '',
     type: draft.type,
-    date: draft.primary[0]!.date,
+    date: draft.row.date,
     amount: draft.type === 'stock' ? roundMoney(draft.amount) : 1,
     // Stock and commission values are what was paid, dividends what was received.
     value: roundMoney(draft.type === 'dividend' ? cash : -cash) + 0,
     currency: converted ? 'EUR' : (draft.currency as Currency),
-    importId: importIdOf(draft.primary.map((row) => row.fingerprint)),
+    importId: importIdOf(draft.row.fingerprint, draft.more?.map((row) => row.fingerprint)),
     lines,
     productKey: draft.productKey,
   };
 }
 
 function rowsOf(draft: Draft): SourceRow[] {
-  return draft.extra ? [...draft.primary, ...draft.extra] : draft.primary;
+  return draft.extra ? [...identifyingRows(draft), ...draft.extra] : identifyingRows(draft);
 }
 
 /** Calls `entry` for each physical line of the row, with the line's text. */
@@ -78,7 +78,8 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   /** Each product's newest row: DEGIRO renames products, and cuts names at 22 characters. */
   const newestRow = new Map<string, SourceRow>();
   let buys = 0;
-  drafts.sort((a, b) => chronological(a.latest, b.latest));
+  // Drafts come in file order, newest first: reversed, they are nearly sorted, which the sort finds fast.
+  drafts.reverse().sort((a, b) => chronological(a.latest, b.latest));
   for (const draft of drafts) {
     if (draft.cashEur === null && !isCurrency(draft.currency)) {
       const reason = `${describe(draft)} in ${draft.currency}, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)`;
@@ -88,7 +89,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
     const transaction = transactionOf(draft);
     transactions[draft.type].push(transaction);
     if (draft.type === 'stock' && transaction.amount >= 0) buys += 1;
-    newestRow.set(draft.productKey, draft.primary[0]!);
+    newestRow.set(draft.productKey, draft.row);
   }
 
   skipped.sort((a, b) => a.line - b.line);

@@ -22,7 +22,7 @@ export interface Classification {
   skipReason?: SkipReason;
   /** Trades: a sell (`Verkoop`, `Sell`…) rather than a buy. */
   sell?: boolean;
-  /** Trades: the share count as written (`1.234`, `0,5432`). */
+  /** Trades found by {@link classifyFolded}: the share count as written (`1.234`, `0,5432`); see {@link Classifier.quantityText}. */
   quantityText?: string;
   /** Trades behind a corporate-action prefix: the prefix (`productwijziging`, `stock dividend`). */
   corporateAction?: string;
@@ -70,25 +70,35 @@ export function classifyFolded(description: string): Classification {
 }
 
 const CACHE_LIMIT = 50_000;
+/** Shared by all plain trades, so that a row's classification costs no allocation. */
+const PLAIN_BUY: Classification = { kind: 'trade', sell: false };
+const PLAIN_SELL: Classification = { kind: 'trade', sell: true };
 
 /** Classification with memory: most descriptions of a statement repeat (fees, dividends, conversions). */
 export class Classifier {
   private readonly byDescription = new Map<string, Classification>();
   private readonly byProduct = new Map<string, SkipReason | null>();
+  /** The share count as written of the trade classified last ('' for anything else). */
+  quantityText = '';
 
   /** `description` as it stands in the file (mojibake is repaired here); `product` already repaired. */
   classify(description: string, product: string, isin: string): Classification {
+    this.quantityText = '';
     const productReason = this.productSkipReason(product, isin);
     if (productReason) return SKIP(productReason);
     // Trade descriptions are nearly all different (share counts, prices): not worth folding and caching.
     const trade = PLAIN_TRADE.exec(description);
-    if (trade) return { kind: 'trade', sell: SELL_VERB_SET.has(trade[1]!.toLowerCase()), quantityText: trade[2]!.replace(/[.,]+$/, '') };
+    if (trade) {
+      this.quantityText = trade[2]!.replace(/[.,]+$/, '');
+      return SELL_VERB_SET.has(trade[1]!.toLowerCase()) ? PLAIN_SELL : PLAIN_BUY;
+    }
     let classification = this.byDescription.get(description);
     if (!classification) {
       if (this.byDescription.size >= CACHE_LIMIT) this.byDescription.clear();
       classification = classifyFolded(foldText(repairMojibake(description)));
       this.byDescription.set(description, classification);
     }
+    this.quantityText = classification.quantityText ?? '';
     return classification;
   }
 

@@ -82,7 +82,9 @@ function convert(drafts: readonly Draft[], pairs: readonly ConversionPair[]): bo
   const eurTotal = pairs.reduce((sum, pair) => sum + pair.eur.amount, 0);
   if (drafts.length === 0 || Math.abs(foreignTotal) < 0.005) return false;
   const cashTotal = drafts.reduce((sum, draft) => sum + draft.cash, 0);
-  if (sameCents(cashTotal, -foreignTotal)) {
+  if (drafts.length === 1 && sameCents(cashTotal, -foreignTotal)) {
+    drafts[0]!.cashEur = roundCents(eurTotal);
+  } else if (sameCents(cashTotal, -foreignTotal)) {
     const parts = allocateCents(eurTotal, drafts.map((draft) => draft.cash));
     drafts.forEach((draft, i) => (draft.cashEur = parts[i]!));
   } else {
@@ -131,7 +133,7 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
 
   // 2. Same product and minute as a trade without its own conversion.
   const byMoment = new Map<number, Draft[]>();
-  for (const draft of foreign) if (draft.cashEur === null && draft.type !== 'dividend') push(byMoment, momentOf(draft.primary[0]!), draft);
+  for (const draft of foreign) if (draft.cashEur === null && draft.type !== 'dividend') push(byMoment, momentOf(draft.row), draft);
   const atMomentOf = (pair: ConversionPair) =>
     (byMoment.get(momentOf(pair.foreign)) ?? []).filter(
       (draft) =>
@@ -162,13 +164,21 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
     return matched !== null && convert(matched, group);
   };
   // Conversions of one day and currency may together convert what one netted dividend group brought.
-  const byDay = new Map<string, ConversionPair[]>();
-  for (const pair of forDividends) push(byDay, `${pair.currency}:${pair.foreign.epochDay}`, pair);
-  for (const group of byDay.values()) {
+  const openDay = new Map<string, ConversionPair[]>();
+  const settleDay = (group: ConversionPair[]) => {
     const unmatched = group.filter((pair) => !settleIncome([pair]));
-    if (unmatched.length > 1 && settleIncome(unmatched)) continue;
+    if (unmatched.length > 1 && settleIncome(unmatched)) return;
     unsettled(unmatched);
+  };
+  for (const pair of forDividends) {
+    const group = openDay.get(pair.currency);
+    if (group && group[0]!.foreign.epochDay === pair.foreign.epochDay) group.push(pair);
+    else {
+      if (group) settleDay(group);
+      openDay.set(pair.currency, [pair]);
+    }
   }
+  for (const group of openDay.values()) settleDay(group);
   return leftover;
 }
 
@@ -188,7 +198,7 @@ function gatherBefore(sorted: readonly Draft[], pair: ConversionPair): Draft[] {
   const gathered: Draft[] = [];
   for (let i = low - 1; i >= 0 && gathered.length < MAX_GATHERED; i--) {
     const draft = sorted[i]!;
-    if (draft.primary[0]!.epochDay < pair.foreign.epochDay - DIVIDEND_WINDOW_DAYS) break;
+    if (draft.row.epochDay < pair.foreign.epochDay - DIVIDEND_WINDOW_DAYS) break;
     if (draft.cashEur === null) gathered.push(draft);
   }
   return gathered;

@@ -19,11 +19,13 @@ export interface Draft {
   /** The cash in EUR once a currency conversion of the file settled it; null while it has not. */
   cashEur: number | null;
   orderId: string;
-  /** The rows that identify the transaction: its import id is made of their fingerprints. */
-  primary: SourceRow[];
+  /** The (first) row that identifies the transaction; its import id is made of the identifying rows' fingerprints. */
+  row: SourceRow;
+  /** The other identifying rows of a dividend group (its tax, reversals); null for a single row. */
+  more: SourceRow[] | null;
   /** Rows folded into it that do not identify it (conversion legs, accrued interest); null while none. */
   extra: SourceRow[] | null;
-  /** The latest booking among the primary rows: the draft's place in time. */
+  /** The latest booking among the identifying rows: the draft's place in time. */
   latest: SourceRow;
 }
 
@@ -42,10 +44,16 @@ function draftOf(type: TransactionType, row: SourceRow, amount: number): Draft {
     currency: row.currency,
     cashEur: null,
     orderId: row.orderId,
-    primary: [row],
+    row,
+    more: null,
     extra: null,
     latest: row,
   };
+}
+
+/** The rows that identify the draft. */
+export function identifyingRows(draft: Draft): SourceRow[] {
+  return draft.more ? [draft.row, ...draft.more] : [draft.row];
 }
 
 /** Folds rows that do not identify the draft into it (conversion legs, accrued interest). */
@@ -56,58 +64,78 @@ export function fold(draft: Draft, ...rows: SourceRow[]): void {
 
 function addDividendRow(draft: Draft, row: SourceRow): void {
   draft.cash = roundMoney(draft.cash + row.amount);
-  draft.primary.push(row);
+  (draft.more ??= []).push(row);
   if (chronological(row, draft.latest) > 0) draft.latest = row;
+}
+
+/** The dividend groups of a file: one per product, currency and day. */
+class DividendGroups {
+  private readonly byProduct = new Map<string, Map<number, Draft[]>>();
+
+  /** The group of the row's product, currency and day, if there is one. */
+  find(row: SourceRow): Draft | undefined {
+    return this.byProduct.get(row.productKey)?.get(row.epochDay)?.find((group) => group.currency === row.currency);
+  }
+
+  add(row: SourceRow): void {
+    const group = this.find(row);
+    if (group) {
+      addDividendRow(group, row);
+      return;
+    }
+    let byDay = this.byProduct.get(row.productKey);
+    if (!byDay) this.byProduct.set(row.productKey, (byDay = new Map()));
+    const draft = draftOf('dividend', row, 1);
+    const sameDay = byDay.get(row.epochDay);
+    if (sameDay) sameDay.push(draft);
+    else byDay.set(row.epochDay, [draft]);
+  }
+
+  *[Symbol.iterator](): Generator<Draft> {
+    for (const byDay of this.byProduct.values()) for (const groups of byDay.values()) yield* groups;
+  }
 }
 
 /** Builds the drafts of all transaction rows (rows without a problem whose kind is not skip, unknown or fx). */
 export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   const drafts: Draft[] = [];
   const skipped: DraftSet['skipped'] = [];
-  const firstTradeOfOrder = new Map<string, Draft>();
-  const dividends = new Map<string, Draft>();
+  const dividends = new DividendGroups();
   const adrFees: SourceRow[] = [];
   const accrued: SourceRow[] = [];
 
   for (const row of rows) {
     if (row.problem !== null) continue;
     const { kind } = row.classification;
-    if (kind === 'trade') {
-      const draft = draftOf('stock', row, row.classification.sell ? -row.quantity : row.quantity);
-      drafts.push(draft);
-      if (row.orderId && !firstTradeOfOrder.has(row.orderId)) firstTradeOfOrder.set(row.orderId, draft);
-    } else if (kind === 'fee') {
-      drafts.push(draftOf('commission', row, 1));
-    } else if (kind === 'dividend' || kind === 'dividend-tax') {
-      const key = `${row.productKey}|${row.currency}|${row.epochDay}`;
-      const group = dividends.get(key);
-      if (group) addDividendRow(group, row);
-      else dividends.set(key, draftOf('dividend', row, 1));
-    } else if (kind === 'adr-fee') {
-      adrFees.push(row);
-    } else if (kind === 'accrued-interest') {
-      accrued.push(row);
-    }
+    if (kind === 'trade') drafts.push(draftOf('stock', row, row.classification.sell ? -row.quantity : row.quantity));
+    else if (kind === 'fee') drafts.push(draftOf('commission', row, 1));
+    else if (kind === 'dividend' || kind === 'dividend-tax') dividends.add(row);
+    else if (kind === 'adr-fee') adrFees.push(row);
+    else if (kind === 'accrued-interest') accrued.push(row);
   }
 
   // An ADR/GDR fee comes out of the dividend it is booked with; alone, it is a commission.
   for (const row of adrFees) {
-    const group = dividends.get(`${row.productKey}|${row.currency}|${row.epochDay}`);
+    const group = dividends.find(row);
     if (group) addDividendRow(group, row);
     else drafts.push(draftOf('commission', row, 1));
   }
 
   // Accrued bond interest is part of the cash of the trade it was bought or sold with.
-  for (const row of accrued) {
-    const trade = row.orderId ? firstTradeOfOrder.get(row.orderId) : undefined;
-    if (trade && trade.currency === row.currency) {
-      trade.cash = roundMoney(trade.cash + row.amount);
-      fold(trade, row);
-    } else skipped.push({ row, reason: 'interest' });
+  if (accrued.length > 0) {
+    const firstTradeOfOrder = new Map<string, Draft>();
+    for (const draft of drafts) if (draft.type === 'stock' && draft.orderId && !firstTradeOfOrder.has(draft.orderId)) firstTradeOfOrder.set(draft.orderId, draft);
+    for (const row of accrued) {
+      const trade = row.orderId ? firstTradeOfOrder.get(row.orderId) : undefined;
+      if (trade && trade.currency === row.currency) {
+        trade.cash = roundMoney(trade.cash + row.amount);
+        fold(trade, row);
+      } else skipped.push({ row, reason: 'interest' });
+    }
   }
 
-  for (const group of dividends.values()) {
-    if (Math.abs(group.cash) < 0.005) for (const row of group.primary) skipped.push({ row, reason: 'dividend nets to zero' });
+  for (const group of dividends) {
+    if (Math.abs(group.cash) < 0.005) for (const row of identifyingRows(group)) skipped.push({ row, reason: 'dividend nets to zero' });
     else drafts.push(group);
   }
   return { drafts, skipped };

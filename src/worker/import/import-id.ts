@@ -52,12 +52,12 @@ export const IMPORT_ID_PREFIX = 'degiro:';
 
 const shared = new Hasher();
 
-/** The id of a transaction made of rows with these fingerprints (in any order). */
-export function importIdOf(fingerprints: readonly number[]): string {
-  let id = fingerprints[0]!;
-  if (fingerprints.length > 1) {
+/** The id of a transaction made of rows with these fingerprints (the others in any order). */
+export function importIdOf(fingerprint: number, others?: readonly number[]): string {
+  let id = fingerprint;
+  if (others && others.length > 0) {
     shared.reset();
-    for (const fingerprint of [...fingerprints].sort((a, b) => a - b)) shared.integer(fingerprint);
+    for (const each of [fingerprint, ...others].sort((a, b) => a - b)) shared.integer(each);
     id = shared.digest();
   }
   // Two small-integer halves print fast; a 53-bit double's toString(16) does not.

@@ -63,6 +63,8 @@ function twoDigits(text: string, at: number): number {
 }
 const CURRENCY = /^[A-Z]{3}$/;
 const NUMBER_IN_TEXT = /\d[\d.,]*\d/g;
+/** Decisive decimal marks counted before the file's habit counts as known. */
+const MAX_VOTES = 20_000;
 /** Kinds whose rows identify a transaction, and so carry a fingerprint. */
 const IDENTIFYING: ReadonlySet<string> = new Set(['trade', 'fee', 'dividend', 'dividend-tax', 'adr-fee']);
 
@@ -157,6 +159,8 @@ export class RowBuilder {
 
   /** Counts the decimal marks a record's amount and balance prove, for rows whose own numbers prove none. */
   vote(record: RawRecord): void {
+    // The file's habit is clear long before its end.
+    if (this.commaVotes + this.dotVotes >= MAX_VOTES) return;
     const { change, balance } = this.header.columns;
     for (const column of [change + 1, balance + 1]) {
       const mark = decimalMarkOf(cell(record.fields, column));
@@ -237,8 +241,9 @@ export class RowBuilder {
       else if (!CURRENCY.test(currency)) problem = `"${currency}" is not a currency code`;
       else if (classification.kind === 'unknown') problem = 'the description is not one the importer knows';
       else if (classification.kind === 'trade') {
-        quantity = this.parseQuantity(classification.quantityText!, description, rowMark);
-        if (!(quantity >= 0)) problem = `the share count "${classification.quantityText}" is not a number`;
+        const { quantityText } = this.classifier;
+        quantity = this.parseQuantity(quantityText, description, rowMark);
+        if (!(quantity >= 0)) problem = `the share count "${quantityText}" is not a number`;
       }
     }
 
