@@ -2,9 +2,9 @@
 import { CURRENCIES, type Currency } from '../../model';
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
-import { importIdOf } from './import-id';
+import { distinguishRepeatedRows, importIdOf } from './import-id';
 import { roundMoney } from './numbers';
-import { ACCOUNT_PRODUCT, chronological, distinguishRepeatedRows, linesOf, type SourceRow } from './rows';
+import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import type { DegiroImport, ImportedProduct, ImportedTransaction, SkipReason, SkippedLine, UnrecognisedLine } from './types';
 
 function isCurrency(code: string): code is Currency {

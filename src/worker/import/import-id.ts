@@ -1,8 +1,9 @@
 /**
- * Import ids: a 64-bit hash of the fingerprints of the rows a transaction came from. The same rows in
+ * Import ids: a 53-bit hash of the fingerprints of the rows a transaction came from. The same rows in
  * another export (an overlapping period, another language) give the same id; two identical-looking
  * bookings differ by their occurrence index, which is part of each row's fingerprint.
  */
+import type { SourceRow } from './rows';
 
 /**
  * Two 32-bit multiply-xorshift lanes (the cyrb53 construction, 53 bits kept) fed part by part, so a
@@ -64,4 +65,26 @@ export function importIdOf(fingerprint: number, others?: readonly number[]): str
   const high = Math.floor(id / 0x10000000);
   const low = id - high * 0x10000000;
   return IMPORT_ID_PREFIX + high.toString(16).padStart(7, '0') + low.toString(16).padStart(7, '0');
+}
+
+/**
+ * Gives identical-looking rows (a dividend booked, reversed and booked again; two equal fills of one
+ * order) distinct fingerprints: the second and later ones, in file order, get their occurrence mixed in.
+ * Files list such rows in the same order, so an overlapping export numbers them the same way.
+ */
+export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
+  const fingerprints = new Float64Array(rows.length);
+  let count = 0;
+  for (const row of rows) if (row.fingerprint !== 0) fingerprints[count++] = row.fingerprint;
+  const sorted = fingerprints.subarray(0, count).sort();
+  const repeated = new Set<number>();
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
+  if (repeated.size === 0) return;
+  const seen = new Map<number, number>();
+  for (const row of rows) {
+    if (!repeated.has(row.fingerprint)) continue;
+    const occurrence = seen.get(row.fingerprint) ?? 0;
+    seen.set(row.fingerprint, occurrence + 1);
+    if (occurrence > 0) row.fingerprint = shared.reset().integer(row.fingerprint).integer(occurrence).digest();
+  }
 }

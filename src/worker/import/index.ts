@@ -1,6 +1,32 @@
 /**
  * The DEGIRO import, as pure worker code: parse an Account.csv (streamed, with progress), choose tickers,
  * merge into the existing transactions. The same functions run in Node (`scripts/import-csv.ts`).
+ *
+ * What the importer decides, deliberately:
+ * - Every non-blank data line ends up exactly once in a transaction's `lines`, in `skipped` (with a named
+ *   reason) or in `unrecognised` (with the reason); blank lines are left out of the accounting. A
+ *   wrapped Order Id line belongs to the row it continues.
+ * - Numbers: a lone separator before three digits (`1.234`) is read with the decimal mark the row's other
+ *   numbers prove (the price in the description, the amount, the balance), else the file's majority,
+ *   else the header's language. Spaces and apostrophes may group digits (`1 046,38`, `1'185.08`).
+ * - Trades: value = −amount (positive paid for a buy, negative received for a sell); shares negative for
+ *   a sell. Product changes, ISIN changes, mergers (`PRODUCTWIJZIGING : Koop/Verkoop …`) move shares at
+ *   value 0, so the old product's shares go and the new one's come; `STOCK DIVIDEND: Koop` adds free
+ *   shares at value 0. Share-split bookings are skipped ('share split'): the engine splits with the
+ *   market data. Accrued bond interest (`Meegekochte Rente`) is added to its trade's value.
+ * - Commissions: fees, taxes, stamp duty, connection fees (value = −amount); promotions, courtesy
+ *   payments and refunds come out negative. Costs without a product belong to the product
+ *   `DEGIRO account costs`, whose ticker the user chooses like any other.
+ * - Dividends: the dividend, withholding-tax and ADR-fee rows of one product, currency and day are netted
+ *   into one dividend (reversals included); one that nets to zero is skipped ('dividend nets to zero').
+ * - Currencies: a conversion pair settles, in order, the trade of its Order Id, a trade of the same
+ *   minute and product (old exports), or the foreign dividends of the 31 days before it that add up to
+ *   what it converted; they are then in EUR, at the EUR that actually moved (split to the cent over
+ *   several dividends). Other pairs are skipped ('currency conversion'). Unsettled USD stays USD; any
+ *   other currency (GBP, JPY…) is unrecognised, with the reason.
+ * - Import ids hash a row's content that survives re-exporting (dates, minute, ISIN, kind, currency,
+ *   amount, Order Id; not the wording, number format or balance), plus the occurrence of identical rows,
+ *   so an overlapping or re-exported file adds nothing twice.
  */
 export { parseDegiroExport } from './parse-degiro-export';
 export { applyTickers, normaliseTicker, shippedTicker } from './tickers';

@@ -5,8 +5,8 @@
  */
 import { assemble } from './assemble';
 import { EXPECTED_HEADER, readHeader, type HeaderInfo } from './header';
-import { RecordReader, type RawRecord } from './records';
-import { appendContinuation, isBlank, isContinuation, RowBuilder, type SourceRow } from './rows';
+import { appendContinuation, isBlank, isContinuation, RecordReader, type RawRecord } from './records';
+import { RowBuilder, type SourceRow } from './rows';
 import { NotUtf8Error, readTextChunks, type SourceEncoding } from './source-text';
 import { isControlCharacter } from './text';
 import { applyTickersInPlace } from './tickers';

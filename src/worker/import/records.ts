@@ -2,9 +2,10 @@
  * Text chunks → CSV records with their physical line numbers and raw text. Each chunk is cut after its
  * last line break outside quotes and the complete part is parsed with papaparse; the rest waits for the
  * next chunk. Line numbers stay exact even for quoted fields spanning lines: every physical line of the
- * file belongs to exactly one record.
+ * file belongs to exactly one record. Also the record-level tests: blank, continuation of the previous.
  */
 import Papa from 'papaparse';
+import type { Columns } from './header';
 
 export interface RawRecord {
   fields: string[];
@@ -95,4 +96,37 @@ export class RecordReader {
     this.nextLine += physical.length;
     return records;
   }
+}
+
+/** A cell, trimmed; '' for a missing column (-1) or a short record. */
+export function cell(fields: readonly string[], index: number): string {
+  return index >= 0 ? (fields[index] ?? '').trim() : '';
+}
+
+export function isBlank(record: RawRecord): boolean {
+  return record.fields.every((field) => field.trim() === '');
+}
+
+/**
+ * A continuation line carries only the rest of a wrapped cell (DEGIRO wraps long Order Ids): no date,
+ * no amount, and it follows the row it continues directly.
+ */
+export function isContinuation(record: RawRecord, previous: RawRecord, columns: Columns): boolean {
+  const { fields } = record;
+  if (record.line !== previous.line + previous.lineCount) return false;
+  if (cell(fields, columns.date) !== '' || cell(fields, columns.description) !== '') return false;
+  if (cell(fields, columns.change + 1) !== '' || cell(fields, columns.time) !== '') return false;
+  return fields.some((field) => field.trim() !== '');
+}
+
+/** Appends a continuation record's cells to the record it continues (Order Id parts join without a space). */
+export function appendContinuation(record: RawRecord, continuation: RawRecord, columns: Columns): RawRecord {
+  const fields = [...record.fields];
+  continuation.fields.forEach((value, i) => {
+    const part = value.trim();
+    if (part === '') return;
+    const before = (fields[i] ?? '').trimEnd();
+    fields[i] = i === columns.orderId || before === '' ? before + part : `${before} ${part}`;
+  });
+  return { fields, line: record.line, lineCount: record.lineCount + continuation.lineCount, text: `${record.text}\n${continuation.text}` };
 }

@@ -1,10 +1,10 @@
 /** CSV records → typed rows: dates, amounts in the file's number format, the classification, a fingerprint. */
-import { daysInMonth, epochDayFromCivil, isoFromEpochDay } from '../../model';
 import { Classifier, type Classification } from './classify';
-import type { Columns, HeaderInfo } from './header';
+import type { HeaderInfo } from './header';
+import { DateReader, minutesOf } from './dates';
 import { Hasher } from './import-id';
 import { decimalMarkOf, parseLocaleNumber, type DecimalMark } from './numbers';
-import type { RawRecord } from './records';
+import { cell, type RawRecord } from './records';
 import { foldText, repairMojibake } from './text';
 
 /** The product of rows that belong to no product (exchange connection fees, courtesy payments…). */
@@ -37,49 +37,18 @@ export interface SourceRow {
   orderId: string;
   /**
    * Stable identity of the row across exports (language and number format aside): a 53-bit hash of its
-   * content, made unique within the file by {@link distinguishRepeatedRows}; only for rows that identify
+   * content, made unique within the file by `distinguishRepeatedRows` (import-id.ts); only for rows that identify
    * a transaction (trades, fees, dividends and their taxes), else 0.
    */
   fingerprint: number;
 }
 
-const DATE = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/;
-
-interface ParsedDate {
-  date: string;
-  epochDay: number;
-}
-const NO_DATE: ParsedDate = { date: '', epochDay: Number.NaN };
-
-function isDateSeparator(code: number): boolean {
-  return code === 45 /* - */ || code === 47 /* / */ || code === 46 /* . */;
-}
-
-/** The two digits at `at` as a number; NaN unless both are digits. */
-function twoDigits(text: string, at: number): number {
-  const tens = text.charCodeAt(at) - 48;
-  const ones = text.charCodeAt(at + 1) - 48;
-  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : Number.NaN;
-}
 const CURRENCY = /^[A-Z]{3}$/;
 const NUMBER_IN_TEXT = /\d[\d.,]*\d/g;
 /** Decisive decimal marks counted before the file's habit counts as known. */
 const MAX_VOTES = 20_000;
 /** Kinds whose rows identify a transaction, and so carry a fingerprint. */
 const IDENTIFYING: ReadonlySet<string> = new Set(['trade', 'fee', 'dividend', 'dividend-tax', 'adr-fee']);
-
-/** Minutes after midnight of `HH:MM` (or `H:MM`); 0 when the time is missing or malformed. */
-function minutesOf(time: string): number {
-  const colon = time.indexOf(':');
-  if (colon < 1 || colon > 2) return 0;
-  const hours = colon === 1 ? time.charCodeAt(0) - 48 : twoDigits(time, 0);
-  const minutes = twoDigits(time, colon + 1);
-  return hours >= 0 && hours < 24 && minutes < 60 ? hours * 60 + minutes : 0;
-}
-
-function cell(fields: readonly string[], index: number): string {
-  return index >= 0 ? (fields[index] ?? '').trim() : '';
-}
 
 /** The physical lines of a row. */
 export function linesOf(row: SourceRow): number[] {
@@ -94,64 +63,12 @@ export function chronological(a: SourceRow, b: SourceRow): number {
   return a.epochDay - b.epochDay || a.minutes - b.minutes || b.line - a.line;
 }
 
-/**
- * A continuation line carries only the rest of a wrapped cell (DEGIRO wraps long Order Ids): no date,
- * no amount, and it follows the row it continues directly.
- */
-export function isContinuation(record: RawRecord, previous: RawRecord, columns: Columns): boolean {
-  const { fields } = record;
-  if (record.line !== previous.line + previous.lineCount) return false;
-  if (cell(fields, columns.date) !== '' || cell(fields, columns.description) !== '') return false;
-  if (cell(fields, columns.change + 1) !== '' || cell(fields, columns.time) !== '') return false;
-  return fields.some((field) => field.trim() !== '');
-}
-
-/** Appends a continuation record's cells to the record it continues (Order Id parts join without a space). */
-export function appendContinuation(record: RawRecord, continuation: RawRecord, columns: Columns): RawRecord {
-  const fields = [...record.fields];
-  continuation.fields.forEach((value, i) => {
-    const part = value.trim();
-    if (part === '') return;
-    const before = (fields[i] ?? '').trimEnd();
-    fields[i] = i === columns.orderId || before === '' ? before + part : `${before} ${part}`;
-  });
-  return { fields, line: record.line, lineCount: record.lineCount + continuation.lineCount, text: `${record.text}\n${continuation.text}` };
-}
-
-/**
- * Gives identical-looking rows (a dividend booked, reversed and booked again; two equal fills of one
- * order) distinct fingerprints: the second and later ones, in file order, get their occurrence mixed in.
- * Files list such rows in the same order, so an overlapping export numbers them the same way.
- */
-export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
-  const fingerprints = new Float64Array(rows.length);
-  let count = 0;
-  for (const row of rows) if (row.fingerprint !== 0) fingerprints[count++] = row.fingerprint;
-  const sorted = fingerprints.subarray(0, count).sort();
-  const repeated = new Set<number>();
-  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
-  if (repeated.size === 0) return;
-  const seen = new Map<number, number>();
-  const hasher = new Hasher();
-  for (const row of rows) {
-    if (!repeated.has(row.fingerprint)) continue;
-    const occurrence = seen.get(row.fingerprint) ?? 0;
-    seen.set(row.fingerprint, occurrence + 1);
-    if (occurrence > 0) row.fingerprint = hasher.reset().integer(row.fingerprint).integer(occurrence).digest();
-  }
-}
-
-export function isBlank(record: RawRecord): boolean {
-  return record.fields.every((field) => field.trim() === '');
-}
-
 export class RowBuilder {
   private readonly classifier = new Classifier();
-  private readonly dates = new Map<number, ParsedDate>();
+  private readonly dates = new DateReader();
   private readonly hasher = new Hasher();
   private readonly interned = new Map<string, string>();
   private lastProduct: [raw: string, product: string] = ['', ''];
-  private lastDate: [text: string, parsed: ParsedDate] = ['', NO_DATE];
   private commaVotes = 0;
   private dotVotes = 0;
 
@@ -182,38 +99,6 @@ export class RowBuilder {
     return text;
   }
 
-  /** `DD-MM-YYYY` (also `D-M-YYYY`, `/` or `.` between) → ISO date and epoch day; '' and NaN when not a real date. */
-  private parseDate(text: string): ParsedDate {
-    if (text === this.lastDate[0]) return this.lastDate[1];
-    const parsed = this.readDate(text);
-    this.lastDate = [text, parsed];
-    return parsed;
-  }
-
-  private readDate(text: string): ParsedDate {
-    let day: number;
-    let month: number;
-    let year: number;
-    if (text.length === 10 && isDateSeparator(text.charCodeAt(2)) && isDateSeparator(text.charCodeAt(5))) {
-      day = twoDigits(text, 0);
-      month = twoDigits(text, 3);
-      year = twoDigits(text, 6) * 100 + twoDigits(text, 8);
-    } else {
-      const m = DATE.exec(text);
-      if (!m) return NO_DATE;
-      [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    }
-    if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return NO_DATE;
-    const key = year * 10_000 + month * 100 + day;
-    let parsed = this.dates.get(key);
-    if (!parsed) {
-      const epochDay = epochDayFromCivil(year, month, day);
-      parsed = { date: isoFromEpochDay(epochDay), epochDay };
-      this.dates.set(key, parsed);
-    }
-    return parsed;
-  }
-
   build(record: RawRecord): SourceRow {
     const { columns } = this.header;
     const { fields } = record;
@@ -225,7 +110,7 @@ export class RowBuilder {
     let amountText = cell(fields, columns.change + 1);
     if (!CURRENCY.test(currency) && CURRENCY.test(amountText)) [currency, amountText] = [amountText, currency];
     currency = this.intern(currency);
-    const { date, epochDay } = this.parseDate(dateText);
+    const { date, epochDay } = this.dates.read(dateText);
     const rowMark = decimalMarkOf(amountText) ?? decimalMarkOf(cell(fields, columns.balance + 1)) ?? this.fileMark();
     const amount = parseLocaleNumber(amountText, rowMark);
 
@@ -287,7 +172,7 @@ export class RowBuilder {
       .reset()
       .integer(row.epochDay)
       .integer(row.minutes)
-      .integer(valueDate === '' ? -1 : this.parseDate(valueDate).epochDay)
+      .integer(valueDate === '' ? -1 : this.dates.read(valueDate).epochDay)
       .text(row.isin || foldText(row.product))
       .text(kind)
       .text(row.currency)
