@@ -8,6 +8,7 @@ import type { IdTokenVerifier } from './auth/id-token-verifier';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './http/app-env';
 import { requireUser } from './http/auth-middleware';
+import { closeAfterUnreadBody } from './http/close-after-unread-body';
 import { requestContext } from './http/request-context';
 import { serveStaticSite, type StaticSite } from './http/static-site';
 import { transactionsRoutes } from './http/transactions-routes';
@@ -50,6 +51,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     },
   });
 
+  app.use('*', closeAfterUnreadBody());
   app.use('/api/*', xsrfGuard());
   app.get('/api/config', (c) => c.json(options.auth));
   const authenticate = requireUser(options.verifier);
