@@ -25,7 +25,7 @@
  *   several dividends). Other pairs are skipped ('currency conversion'). Unsettled USD stays USD; any
  *   other currency (GBP, JPY…) is unrecognised, with the reason.
  * - Import ids hash a row's content that survives re-exporting (dates, minute, ISIN, kind, currency,
- *   amount, Order Id; not the wording, number format or balance), plus the occurrence of identical rows,
+ *   amount; not the wording, number format, balance or Order Id), plus the occurrence of identical rows,
  *   so an overlapping or re-exported file adds nothing twice.
  */
 export { parseDegiroExport } from './parse-degiro-export';

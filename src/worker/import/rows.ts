@@ -69,6 +69,7 @@ export class RowBuilder {
   private readonly hasher = new Hasher();
   private readonly interned = new Map<string, string>();
   private lastProduct: [raw: string, product: string] = ['', ''];
+  private lastIsin: [raw: string, isin: string] = ['', ''];
   private commaVotes = 0;
   private dotVotes = 0;
 
@@ -105,7 +106,7 @@ export class RowBuilder {
     const dateText = cell(fields, columns.date);
     const description = cell(fields, columns.description);
     const product = this.productName(cell(fields, columns.product));
-    const isin = this.intern(cell(fields, columns.isin).toUpperCase());
+    const isin = this.isinOf(cell(fields, columns.isin));
     let currency = cell(fields, columns.change);
     let amountText = cell(fields, columns.change + 1);
     if (!CURRENCY.test(currency) && CURRENCY.test(amountText)) [currency, amountText] = [amountText, currency];
@@ -154,6 +155,11 @@ export class RowBuilder {
     return row;
   }
 
+  private isinOf(raw: string): string {
+    if (raw !== this.lastIsin[0]) this.lastIsin = [raw, this.intern(raw.toUpperCase())];
+    return this.lastIsin[1];
+  }
+
   /** The product name as shown: mojibake repaired, whitespace collapsed, one string per product. */
   private productName(raw: string): string {
     if (raw === this.lastProduct[0]) return this.lastProduct[1];
@@ -164,7 +170,11 @@ export class RowBuilder {
     return product;
   }
 
-  /** The row's content that survives re-exporting (no description wording, no number format, no balance), hashed. */
+  /**
+   * The row's content that survives re-exporting, hashed: not the description's wording, the number
+   * format or the balance, and not the Order Id either (identical rows are told apart by their occurrence,
+   * and a wrapped Order Id cannot change an id).
+   */
   private fingerprintOf(row: SourceRow, valueDate: string): number {
     const { classification } = row;
     const kind = classification.kind === 'trade' ? (classification.sell ? 'sell' : 'buy') : classification.kind;
@@ -178,7 +188,6 @@ export class RowBuilder {
       .text(row.currency)
       .integer(Math.round(Math.abs(row.amount) * 1e6))
       .integer(row.amount < 0 ? 1 : 0)
-      .text(row.orderId)
       .digest();
   }
 
