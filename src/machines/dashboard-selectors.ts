@@ -126,43 +126,105 @@ const categories = (name: string, labels: string[]): ChartX => ({ kind: 'categor
 const indices = (length: number): number[] => Array.from({ length }, (_, i) => i);
 const unique = (texts: string[]): string[] => [...new Set(texts)];
 
-/** Same data: views of the same memory, or plain arrays (small: categories, transaction days) equal value by value. */
-function sameColumns(a: ChartColumns, b: ChartColumns): boolean {
+/** The same bits in every element (NaN, the worker's "no value", included): a loop over 32-bit words. */
+function sameFloat64s(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  const x = new Int32Array(a.buffer, a.byteOffset, a.length * 2);
+  const y = new Int32Array(b.buffer, b.byteOffset, b.length * 2);
+  for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** Equal value by value, NaN equal to NaN. */
+function sameValues(a: ChartColumns[number], b: ChartColumns[number]): boolean {
+  if (a instanceof Float64Array && b instanceof Float64Array) return sameFloat64s(a, b);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+const sameMemory = (a: ChartColumns[number], b: ChartColumns[number]): boolean =>
+  a instanceof Float64Array && b instanceof Float64Array && a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
+
+/**
+ * How new columns are compared with a chart's current ones. `memory`: the same arrays or views of the
+ * same memory, small plain arrays (categories, transaction days) value by value. `values`: for series that
+ * change only with new quotes yet come from the worker as fresh copies on every recombination (a symbol's
+ * closes): compared value by value, a price chart whose ticker stayed checked is not redrawn on a toggle.
+ */
+type Sameness = 'memory' | 'values';
+
+function sameColumns(a: ChartColumns, b: ChartColumns, sameness: Sameness): boolean {
   return (
     a.length === b.length &&
     a.every((column, k) => {
-      const other = b[k];
-      if (column === other) return true;
-      if (column instanceof Float64Array || other instanceof Float64Array) {
-        return column instanceof Float64Array && other instanceof Float64Array && column.buffer === other.buffer && column.byteOffset === other.byteOffset && column.length === other.length;
-      }
-      return column.length === other.length && column.every((value, i) => Object.is(value, other[i]));
+      const other = b[k]!;
+      if (column === other || sameMemory(column, other)) return true;
+      if (sameness === 'memory' && (column instanceof Float64Array || other instanceof Float64Array)) return false;
+      return sameValues(column, other);
     })
   );
 }
 
-/** The columns each chart was last given, by title: unchanged data keeps its array, so uPlot is not asked to redraw it. */
-const lastColumns = new Map<string, ChartColumns>();
+const sameTexts = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((text, i) => text === b[i]);
+const sameStatus = (a: ChartStatus, b: ChartStatus): boolean => a.kind === b.kind && (a.kind !== 'missing' || (b.kind === 'missing' && a.message === b.message));
 
-function chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status: ChartStatus = READY): ChartModel {
-  const previous = lastColumns.get(title);
-  const stable = previous && sameColumns(previous, columns) ? previous : columns;
-  lastColumns.set(title, stable);
-  return { title, shape: { key: JSON.stringify([x, series]), x, series }, columns: stable, notes, status };
+/**
+ * Each chart's last model, by title. Unchanged data keeps its arrays, so uPlot is not asked to redraw it;
+ * an unchanged chart keeps its whole model, so React does not even render it again.
+ */
+const lastModels = new Map<string, ChartModel>();
+
+function chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status: ChartStatus = READY, sameness: Sameness = 'memory'): ChartModel {
+  const previous = lastModels.get(title);
+  const key = JSON.stringify([x, series]);
+  const stable = previous && sameColumns(previous.columns, columns, sameness) ? previous.columns : columns;
+  if (previous && previous.columns === stable && previous.shape.key === key && sameTexts(previous.notes, notes) && sameStatus(previous.status, status)) return previous;
+  const model = { title, shape: { key, x, series }, columns: stable, notes, status };
+  lastModels.set(title, model);
+  return model;
 }
 
 /** Days on which any of the series has a value, and each series on those days (null where it has none). */
 export function sparseColumns(days: Float64Array, perDay: Float64Array[]): ChartColumns {
+  // Plain loops, no callbacks: this runs once per derivation on 10,000+ days, often before the JIT has warmed up.
   const x: number[] = [];
   const ys = perDay.map(() => [] as Array<number | null>);
   for (let i = 0; i < days.length; i += 1) {
     let any = false;
-    for (const series of perDay) any ||= !Number.isNaN(series[i]);
+    for (let k = 0; k < perDay.length && !any; k += 1) any = !Number.isNaN(perDay[k]![i]);
     if (!any) continue;
-    x.push(days[i]);
-    perDay.forEach((series, k) => ys[k].push(Number.isNaN(series[i]) ? null : series[i]));
+    x.push(days[i]!);
+    for (let k = 0; k < perDay.length; k += 1) {
+      const value = perDay[k]![i]!;
+      ys[k]!.push(Number.isNaN(value) ? null : value);
+    }
   }
   return [x, ...ys];
+}
+
+/** `sparseColumns` of three series, computed again only for other arrays: a toggle rebuilds the charts before the worker answers. */
+const rememberedSparseColumns = () => memoizeLast((days: Float64Array, a: Float64Array, b: Float64Array, c: Float64Array) => sparseColumns(days, [a, b, c]));
+const sparseValues = rememberedSparseColumns();
+const sparseAmounts = rememberedSparseColumns();
+
+let lastDays: Float64Array | null = null;
+
+/** The grid's days as first received: a recombination sends an equal grid in new memory, and x columns of the same memory compare in no time. */
+function stableDays(days: Float64Array): Float64Array {
+  if (!lastDays || !sameFloat64s(lastDays, days)) lastDays = days;
+  return lastDays;
+}
+
+/** A price chart's columns from its first bar: the same views for the same arrays. */
+const priceViews = new WeakMap<Float64Array, ChartColumns>();
+function priceColumns(days: Float64Array, close: Float64Array, first: number): ChartColumns {
+  let columns = priceViews.get(close);
+  if (!columns || columns[0] instanceof Array || columns[0].buffer !== days.buffer) {
+    columns = [days.subarray(first), close.subarray(first)];
+    priceViews.set(close, columns);
+  }
+  return columns;
 }
 
 const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => (p.dataSource && SOURCE_NOTES[p.dataSource] ? [SOURCE_NOTES[p.dataSource]!] : [])));
@@ -181,7 +243,7 @@ export interface ChartsInput {
 }
 
 /** 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need; missing ones say why. */
-function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, priceErrors }: ChartsInput): ChartModel[] {
+function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, priceErrors }: ChartsInput, days: Float64Array): ChartModel[] {
   const bySymbol = new Map(active.prices.map((price) => [price.symbol, price]));
   // The tickers the worker summed (it answers a toggle a moment later), and checked ones it had to leave out.
   const checkedTickers = Object.keys(tickers).filter((ticker) => active.tickers.includes(ticker) || (tickers[ticker].excluded && checked.includes(ticker)));
@@ -199,14 +261,15 @@ function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, pr
     }
     const series = [{ label: price.currency ? `Close (${price.currency})` : 'Close', suffix: suffixOf(price.currency), style: 'line' as const, scale: 'left' as const }];
     // Before the first bar the close is NaN; uPlot reads NaN as a value, so the chart starts at the first bar.
-    return chart(title, DAYS, series, [active.days.subarray(first), price.close.subarray(first)], sourceNotes([price]));
+    return chart(title, DAYS, series, priceColumns(days, price.close, first), sourceNotes([price]), READY, 'values');
   });
 }
 
 /** The dashboard's 13 charts, in order, for the checked tickers. */
 export function buildCharts(input: ChartsInput): ChartModel[] {
   const { active, tickers, checked, pricesLoading } = input;
-  const { days, transactions } = active;
+  const { transactions } = active;
+  const days = stableDays(active.days);
   const checkedFigures = checked.filter((ticker) => ticker in tickers).map((ticker) => [ticker, tickers[ticker]] as const);
   const excluded = checkedFigures.filter(([, figures]) => figures.excluded).map(([ticker]) => ticker);
   const atCost = checkedFigures.filter(([, figures]) => !figures.excluded && figures.priceSource !== 'market').map(([ticker]) => ticker);
@@ -250,11 +313,11 @@ export function buildCharts(input: ChartsInput): ChartModel[] {
       pricesLoading ? [...marketNotes, `Expected: ${PRICES_LOADING}`] : marketNotes,
     ),
     chart('Aggregated Dividend', DAYS, [eur('Dividend')], [days, active.dividend], fxNotes),
-    ...priceCharts(input),
+    ...priceCharts(input, days),
     chart('Aggregated Commission', DAYS, [eur('Commission')], [days, active.commission], fxNotes),
-    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseColumns(days, [stock.values, dividend.values, commission.values]), fxNotes),
+    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseValues(days, stock.values, dividend.values, commission.values), fxNotes),
     chart('Aggregated Transactions Values', DAYS, typeLabels.map((label) => eur(label)), [days, stock.aggregatedValues, dividend.aggregatedValues, commission.aggregatedValues], fxNotes),
-    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseColumns(days, [stock.amounts, dividend.amounts, commission.amounts]), fxNotes),
+    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseAmounts(days, stock.amounts, dividend.amounts, commission.amounts), fxNotes),
     chart('Aggregated Transactions Amounts', DAYS, typeLabels.map((label) => count(label)), [days, stock.aggregatedAmounts, dividend.aggregatedAmounts, commission.aggregatedAmounts], fxNotes),
   ];
 }

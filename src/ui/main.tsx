@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { appMachine } from '../machines/app-machine';
+import { appMachine, type AppActorRef } from '../machines/app-machine';
+import { localToday } from '../machines/services/clock';
 import { readRememberedTickers } from '../machines/services/ticker-memory';
+import { getWorker } from '../machines/services/worker-client';
 import { App } from './app';
 import { AppActorContext } from './app-context';
 import './styles.css';
@@ -16,9 +18,17 @@ async function developmentInspector(): Promise<Observer<InspectionEvent> | undef
   return createBrowserInspector().inspect;
 }
 
-const inspect = await developmentInspector();
+/** `?bench`: the browser benchmark's probe (bench/browser), a chunk no other load fetches. */
+async function benchProbe(): Promise<((app: AppActorRef) => void) | undefined> {
+  if (!new URLSearchParams(window.location.search).has('bench')) return undefined;
+  const { installBenchProbe } = await import('./dashboard/bench-probe');
+  return (app) => installBenchProbe(app, { getWorker, localToday });
+}
+
+const [inspect, installBenchProbe] = await Promise.all([developmentInspector(), benchProbe()]);
 const appActor = createActor(appMachine, { input: { initialUrl: window.location.href, rememberedTickers: readRememberedTickers() }, inspect });
 appActor.start();
+installBenchProbe?.(appActor);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

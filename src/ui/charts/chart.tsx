@@ -2,7 +2,7 @@ import { useContext, useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ChartFigure } from './chart-figure';
-import { inComingFrame } from './frame-queue';
+import { queueChartWork } from './chart-queue';
 import { PaintTrackerContext } from './paint-tracker';
 
 /** Options without size: the wrapper sizes the chart to its box. */
@@ -24,8 +24,8 @@ export interface ChartProps {
 const fit = (host: HTMLElement, size: number): number => Math.max(120, Math.min(size, Math.floor(host.clientWidth) || size));
 
 /**
- * The one uPlot wrapper. The chart is created in a coming animation frame (many charts never block the
- * page in one task), lives until its options change, takes new data through `setData`, follows its
+ * The one uPlot wrapper. The chart is created in a coming task of the chart queue (many charts never
+ * block the page in one task), lives until its options change, takes new data through `setData`, follows its
  * box's width with `setSize`, and tells the surrounding paint tracker when it has drawn its data.
  */
 export function Chart({ title, options, data, size = 400, note, notes = [] }: ChartProps) {
@@ -45,9 +45,10 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
     tracker?.expect(id, data);
     const plot = plotRef.current;
     if (!plot) return;
-    return inComingFrame(() => {
+    return queueChartWork(() => {
       givenRef.current = data;
-      plot.setData(data);
+      // In batch, uPlot draws now, inside the queue's budget, rather than in a microtask after it was checked.
+      plot.batch(() => plot.setData(data));
     });
   }, [data, tracker, id]);
 
@@ -55,20 +56,27 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
     const host = hostRef.current;
     if (!host) return;
     tracker?.expect(id, latestRef.current);
+    // Measured here, where the charts of one commit read their boxes in turn with no write between (one
+    // layout), not in the task that creates the plot after others were added (a layout for each); the
+    // resize observer keeps it current until then.
+    let side = fit(host, size);
     let plot: uPlot | null = null;
     const reportDrawn = () => tracker?.drawn(id, givenRef.current);
-    const cancel = inComingFrame(() => {
-      const side = fit(host, size);
+    const cancel = queueChartWork(() => {
       givenRef.current = latestRef.current;
       plot = new uPlot(
         { ...options, width: side, height: side, hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), reportDrawn] } },
         givenRef.current,
-        host,
+        // Drawn in this task, inside the queue's budget (uPlot would otherwise draw in a microtask after it).
+        (created, init) => {
+          host.appendChild(created.root);
+          created.batch(init);
+        },
       );
       plotRef.current = plot;
     });
     const observer = new ResizeObserver(() => {
-      const side = fit(host, size);
+      side = fit(host, size);
       if (plot && side !== plot.width) plot.setSize({ width: side, height: side });
     });
     observer.observe(host);

@@ -1,11 +1,15 @@
+import { memo } from 'react';
 import type { ChartModel } from '../../machines/dashboard-selectors';
 import { PRICES_LOADING } from '../../machines/dashboard-selectors';
 import { Chart } from '../charts/chart';
 import { ChartFigure } from '../charts/chart-figure';
 import { optionsFor } from './chart-options';
 
-/** One dashboard chart: the plot when its data is there, otherwise what it waits for or why it is empty. */
-export function ChartCard({ model }: { model: ChartModel }) {
+/**
+ * One dashboard chart: the plot when its data is there, otherwise what it waits for or why it is empty.
+ * Rendered again only for a new model: the selectors keep an unchanged chart's model.
+ */
+export const ChartCard = memo(function ChartCard({ model }: { model: ChartModel }) {
   const { title, shape, columns, notes, status } = model;
   if (status.kind === 'ready') return <Chart title={title} options={optionsFor(shape)} data={columns} notes={notes} />;
   return (
@@ -19,4 +23,4 @@ export function ChartCard({ model }: { model: ChartModel }) {
       )}
     </ChartFigure>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { selectDashboardCharts } from '../../machines/dashboard-selectors';
 import { usePortfolioActor } from '../app-context';
 import { PaintTracker, PaintTrackerContext } from '../charts/paint-tracker';
@@ -8,7 +8,8 @@ import { ChartCard } from './chart-card';
 /** The 'Charts' section: every chart of the checked tickers, or a hint when none is checked. */
 export function DashboardCharts() {
   const portfolio = usePortfolioActor();
-  const { charts, noneChecked } = useSelector(portfolio, selectDashboardCharts);
+  // New charts render in a transition, which React splits into short tasks; the selectors keep unchanged charts' models.
+  const { charts, noneChecked } = useDeferredValue(useSelector(portfolio, selectDashboardCharts));
   // One tracker for the section's life: it marks `charts-painted` each time every chart has drawn its current data.
   const tracker = useMemo(() => new PaintTracker('charts-painted'), []);
 

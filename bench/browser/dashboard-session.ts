@@ -1,0 +1,182 @@
+/**
+ * One signed-in browser tab, driven as a user would drive it, and timed: the dashboard's load, a ticker
+ * toggle, a DEGIRO import. Every figure comes from the page's own clock (page-probe.ts).
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { DegiroStatement } from './degiro-csv';
+import { PROBE_SCRIPT, readTimeline, waitForQuiet, waitForSettled } from './page-probe';
+import { blockingIn, inputAfter, lastDataAndPaint, lastPricedData, type Blocking } from './timeline';
+
+const MB = 1024 * 1024;
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+export interface LoadFigures extends Blocking {
+  /** ms from navigation to every chart drawn with prices. */
+  chartsPaintedMs: number;
+  /** ms from navigation to the priced derivation on the main thread. */
+  dataArrivedMs: number;
+  /** ms from the priced derivation's arrival to every chart drawn. */
+  paintAfterDataMs: number;
+  /** ms the worker took for that derivation (the portfolio machine's `computeMs`). */
+  deriveMs: number;
+  /** ms of a derive round trip beyond the worker's compute: both messages, the result's transfer included. */
+  transferMs: number;
+  /** Main thread's JS heap when the charts are drawn, and after a garbage collection. */
+  jsHeapMB: number;
+  jsHeapAfterGcMB: number;
+  charts: number;
+}
+
+export interface InteractionFigures extends Blocking {
+  /** ms from the input event to every chart drawn (with `charts`) or the new derivation on the main thread. */
+  doneMs: number;
+  /** ms from the input event to the worker's answer on the main thread. */
+  dataArrivedMs: number;
+  /** ms the worker computed. */
+  computeMs: number;
+}
+
+export interface ImportFigures {
+  rows: number;
+  /** File chosen → preview shown. */
+  parse: Blocking & { ms: number };
+  /** 'Import' clicked → saved and derived again (ms); its blocking until the page is quiet. */
+  confirm: Blocking & { ms: number };
+  /** File chosen → derived again (ms), ticker choices included; its blocking until the page is quiet. */
+  whole: Blocking & { ms: number };
+}
+
+export interface DashboardTab {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A fresh context with the probe installed, signed in through the provider's form in the page. */
+export async function openSignedInTab(browser: Browser, baseUrl: string, account: Account): Promise<DashboardTab> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  await context.addInitScript({ content: PROBE_SCRIPT });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Sign in' }) });
+  await form.getByLabel('Username', { exact: true }).fill(account.username);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
+  return { context, page, close: () => context.close() };
+}
+
+interface HeapMetrics {
+  metrics: Array<{ name: string; value: number }>;
+}
+
+async function jsHeapMB(page: Page, collectGarbage: boolean): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    if (collectGarbage) await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as HeapMetrics;
+    const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize');
+    if (!used) throw new Error('Chromium reported no JSHeapUsedSize');
+    return used.value / MB;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+interface BenchGlobal {
+  __itBench: { timedDerive(): Promise<{ computeMs: number; roundTripMs: number }> };
+}
+
+/** Median ms of `times` derive round trips beyond the worker's compute. */
+async function transferMs(page: Page, times = 3): Promise<number> {
+  const overheads: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const { computeMs, roundTripMs } = await page.evaluate(() => (globalThis as unknown as BenchGlobal).__itBench.timedDerive());
+    overheads.push(roundTripMs - computeMs);
+  }
+  overheads.sort((a, b) => a - b);
+  return overheads[overheads.length >> 1]!;
+}
+
+/** Opens `/dashboard?bench` in the signed-in tab and waits until every chart has drawn the priced data. */
+export async function measureLoad(page: Page): Promise<LoadFigures> {
+  await page.goto('/dashboard?bench');
+  await waitForSettled(page, 0, { charts: true });
+  const timeline = await readTimeline(page);
+  const { data, painted } = lastDataAndPaint(timeline, 0);
+  const heapMB = await jsHeapMB(page, false);
+  return {
+    chartsPaintedMs: painted.atMs,
+    dataArrivedMs: data.atMs,
+    paintAfterDataMs: painted.atMs - data.atMs,
+    ...blockingIn(timeline.longTasks, 0, painted.atMs),
+    deriveMs: data.detail?.computeMs ?? Number.NaN,
+    transferMs: await transferMs(page),
+    jsHeapMB: heapMB,
+    jsHeapAfterGcMB: await jsHeapMB(page, true),
+    charts: await page.getByRole('region', { name: 'Charts' }).getByRole('figure').count(),
+  };
+}
+
+/** Clicks `ticker`'s checkbox and waits until the charts have drawn the recombined series. */
+export async function measureToggle(page: Page, ticker: string): Promise<InteractionFigures> {
+  const { nowMs: before } = await readTimeline(page);
+  await page.getByRole('group', { name: 'Select active tickers' }).getByRole('checkbox', { name: ticker, exact: true }).click();
+  await waitForSettled(page, before, { charts: true });
+  const timeline = await readTimeline(page);
+  const input = inputAfter(timeline, 'change', before);
+  const { data, painted } = lastDataAndPaint(timeline, input);
+  return {
+    doneMs: painted.atMs - input,
+    dataArrivedMs: data.atMs - input,
+    computeMs: data.detail?.computeMs ?? Number.NaN,
+    ...blockingIn(timeline.longTasks, input, painted.atMs),
+  };
+}
+
+/**
+ * From the dashboard to /transactions through the menu, then the import: the statement chosen in
+ * 'Upload from file:', a ticker typed for each product, 'Import' confirmed; done when the portfolio has
+ * been derived again and the page is quiet. Returns the import's figures and the page switch's blocking.
+ */
+export async function measureImport(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<{ import: ImportFigures; openTransactions: Blocking }> {
+  const { nowMs: beforeMenu } = await readTimeline(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Transactions' }).click();
+  const fileInput = page.getByLabel('Upload from file:');
+  await fileInput.waitFor();
+  await waitForQuiet(page);
+  const { nowMs: beforeFile, longTasks: pageTasks } = await readTimeline(page);
+  const openTransactions = blockingIn(pageTasks, beforeMenu, beforeFile);
+
+  await fileInput.setInputFiles({ name: 'Account.csv', mimeType: 'text/csv', buffer: Buffer.from(statement.csv, 'utf8') });
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await preview.waitFor({ timeout: 120_000 });
+  const { nowMs: previewShown } = await readTimeline(page);
+  for (const [k, product] of statement.products.entries()) await preview.getByLabel(`Ticker for ${product.name}`).fill(tickers[k % tickers.length]!);
+  const { nowMs: beforeConfirm } = await readTimeline(page);
+  await preview.getByRole('button', { name: /^Import \d+ new transactions$/ }).click();
+  await page.getByText(/^Imported Account\.csv: \d+ new/).waitFor({ timeout: 120_000 });
+  await waitForSettled(page, beforeConfirm, { charts: false });
+
+  const timeline = await readTimeline(page);
+  const fileChosen = inputAfter(timeline, 'change', beforeFile);
+  const confirmed = inputAfter(timeline, 'click', beforeConfirm);
+  const end = timeline.nowMs;
+  const derived = lastPricedData(timeline, confirmed).atMs;
+  return {
+    import: {
+      rows: statement.rows,
+      parse: { ms: previewShown - fileChosen, ...blockingIn(timeline.longTasks, fileChosen, previewShown) },
+      confirm: { ms: derived - confirmed, ...blockingIn(timeline.longTasks, confirmed, end) },
+      whole: { ms: derived - fileChosen, ...blockingIn(timeline.longTasks, fileChosen, end) },
+    },
+    openTransactions,
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * `npm run bench:browser`: the product in real Chromium, on the production build and the real server,
+ * for workloads L and M (bench/workloads). Prints JSON: per workload the median of several runs of the
+ * dashboard's load, a ticker toggle (off and on again) and a DEGIRO import, and the bundle sizes.
+ *
+ *   npm run bench:browser                         # builds into a temporary folder, L then M, 3 runs each
+ *   npm run bench:browser -- --runs 5 --sizes M   # more runs, one workload
+ *   npm run bench:browser -- --dist dist          # an existing build instead of a fresh one
+ *
+ * Each workload gets its own server (QUOTES_PROVIDER=files on the workload's charts, a fresh SQLite
+ * DATA_DIR) and user (created through the built-in provider, seeded with PUT /api/transactions). Each
+ * run signs in through the provider's form in a fresh browser context, then reloads `/dashboard?bench`
+ * (the probe's marks), toggles the first ticker off and on, and imports a generated statement on
+ * /transactions; the user's transactions are stored again before the next run.
+ */
+import { chromium } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { epochDayFromIso } from '../../src/model';
+import { startTestServer, PROJECT_ROOT } from '../../tests/helpers/test-server';
+import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from '../workloads/make-workload';
+import { bundleSizes } from './bundle-sizes';
+import { measureImport, measureLoad, measureToggle, openSignedInTab } from './dashboard-session';
+import { degiroStatement } from './degiro-csv';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { writeMarketFolder } from './market-files';
+import { createSeededUser } from './seeded-user';
+import { medianFigures } from './stats';
+import { verdicts } from './targets';
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    sizes: { type: 'string', default: 'L,M' },
+    dist: { type: 'string' },
+    'import-rows': { type: 'string', default: '20000' },
+  },
+});
+const runs = Number(options.runs);
+const importRows = Number(options['import-rows']);
+const sizes = options.sizes.split(',').map((size) => size.trim().toUpperCase());
+for (const size of sizes) if (!(size in WORKLOAD_SIZES)) throw new Error(`Unknown workload ${size}: use ${Object.keys(WORKLOAD_SIZES).join(', ')}`);
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function buildDist(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'investments-bench-dist-'));
+  log(`building into ${dir}`);
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`vite build failed (${built.status ?? built.signal})`);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function benchWorkload(size: WorkloadSize, distDir: string) {
+  const workload = makeWorkload(size);
+  const market = writeMarketFolder(workload.quotes);
+  const server = await startTestServer({ MARKET_DATA_DIR: market.dir, STATIC_DIR: distDir });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const user = await createSeededUser(server.url, `bench-${size.toLowerCase()}`, workload.transactions);
+    const tickers = market.symbols.filter((symbol) => !symbol.endsWith('=X'));
+    const { stock, dividend, commission } = workload.transactions;
+    const dates = [...stock, ...dividend, ...commission].map((transaction) => transaction.date).sort();
+    const statement = degiroStatement(importRows, epochDayFromIso(dates[0]!), epochDayFromIso(workload.asOf));
+    const results = [];
+    for (let run = 1; run <= runs; run += 1) {
+      log(`${size} run ${run}/${runs} (load average ${loadavg()[0]!.toFixed(2)})`);
+      const tab = await openSignedInTab(browser, server.url, user);
+      try {
+        const load = await measureLoad(tab.page);
+        const toggleOff = await measureToggle(tab.page, tickers[0]!);
+        const toggleOn = await measureToggle(tab.page, tickers[0]!);
+        const imported = await measureImport(tab.page, statement, tickers);
+        results.push({ load, toggleOff, toggleOn, import: imported.import, openTransactions: imported.openTransactions });
+      } finally {
+        await tab.close();
+        await user.reseed();
+      }
+    }
+    return { ...WORKLOAD_SIZES[size], runs, median: medianFigures(results), each: results };
+  } finally {
+    await browser.close();
+    await server.close();
+    market.remove();
+  }
+}
+
+const loadBefore = loadavg();
+const built = options.dist ? null : buildDist();
+const distDir = options.dist ?? built!.dir;
+try {
+  const bundle = bundleSizes(distDir);
+  const workloads: Record<string, Awaited<ReturnType<typeof benchWorkload>>> = {};
+  for (const size of sizes as WorkloadSize[]) workloads[size] = await benchWorkload(size, distDir);
+  const report = {
+    machine: { cpus: cpus().length, loadAverageBefore: loadBefore.map((x) => +x.toFixed(2)), loadAverageAfter: loadavg().map((x) => +x.toFixed(2)) },
+    bundle,
+    workloads,
+    targets: verdicts(bundle, workloads),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} finally {
+  built?.remove();
+}
