@@ -3,9 +3,10 @@
  * leg and the EUR leg (`Valuta Debitering` USD −1,36 / `Valuta Creditering` EUR 1,28). A pair belongs to
  *  1. the trade of its Order Id (the trade's cash becomes the EUR that actually moved);
  *  2. without an Order Id, a foreign-currency trade of the same product and minute (older exports);
- *  3. otherwise the foreign-currency dividends (and fees) booked in the 31 days before it whose net sum is
- *     exactly the converted amount: DEGIRO converts the balance they left. The EUR credited is split over
- *     them in proportion, to the cent.
+ *  3. otherwise the foreign-currency dividends (and fees without an order) booked in the 31 days up to its
+ *     minute whose net sum is exactly the converted amount: DEGIRO converts the balance they left. Several
+ *     conversions of one day may do so together. The EUR credited is split over the dividends in
+ *     proportion, to the cent.
  * A pair that fits none of these is skipped as a currency conversion.
  */
 import { fold, type Draft } from './drafts';
@@ -186,13 +187,13 @@ function stockFirst(drafts: Draft[]): Draft[] {
   return [...drafts].sort((a, b) => (a.type === 'stock' ? 0 : 1) - (b.type === 'stock' ? 0 : 1) || chronological(a.latest, b.latest));
 }
 
-/** Unsettled drafts booked before `pair` within the window, newest first. */
+/** Unsettled drafts booked up to the minute of `pair` (whatever their order within it), within the window, newest first. */
 function gatherBefore(sorted: readonly Draft[], pair: ConversionPair): Draft[] {
   let high = sorted.length;
   let low = 0;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (chronological(sorted[mid]!.latest, pair.latest) <= 0) low = mid + 1;
+    if (momentOf(sorted[mid]!.latest) <= momentOf(pair.latest)) low = mid + 1;
     else high = mid;
   }
   const gathered: Draft[] = [];

@@ -28,6 +28,15 @@ describe('dividends', () => {
     expect(result.skipped).toEqual([]);
   });
 
+  it('settles a dividend with the conversion of the same minute even when the file lists the conversion first', async () => {
+    const text = csv([
+      row({ date: '30-09-2025', time: '15:00', product: 'ISHARES CORE MSCI WORLD', isin: 'IE00B4L5Y983', description: 'Dividend', currency: 'USD', amount: '20,33' }),
+      row({ date: '30-09-2025', time: '15:00', description: 'Valuta Debitering', fx: '1,0920', currency: 'USD', amount: '-20,33' }),
+      row({ date: '30-09-2025', time: '15:00', description: 'Valuta Creditering', currency: 'EUR', amount: '18,62' }),
+    ]);
+    expect(only((await parseDegiroExport(text)).transactions.dividend)).toMatchObject({ value: 18.62, currency: 'EUR', lines: [2, 3, 4] });
+  });
+
   it('splits one conversion of several dividends in proportion, the parts adding up to the EUR credited', async () => {
     const text = csv([
       row({ date: '17-12-2022', time: '08:37', description: 'FX Credit', currency: 'EUR', amount: '10.01' }),
