@@ -61,7 +61,7 @@ afterAll(() => {
 async function importThroughSession(file: FuzzedFile): Promise<void> {
   const session = new ImportSession();
   const progress: number[] = [];
-  const preview = await session.parse(new Blob([file.bytes]), existing, {}, (p) => progress.push(p.bytes));
+  const preview = await session.parse(new Blob([new Uint8Array(file.bytes)]), existing, {}, (p) => progress.push(p.bytes));
   if (preview.error !== null) {
     expect(preview.error, file.how).toMatch(/\S/);
     expect(preview.newTransactions, file.how).toBe(0);
