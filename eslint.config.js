@@ -20,7 +20,8 @@ const workerTypesOnly = {
 const notWorker = { group: ['**/worker', '**/worker/**'], message: 'Imports flow ui → machines → worker → model.' };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'var/', 'test-results/', 'playwright-report/', 'docs/', '.bench/'] },
+  // Dot-files at the top are personal scratch files, never part of the product.
+  { ignores: ['dist/', 'node_modules/', 'var/', 'test-results/', 'playwright-report/', 'docs/', '.bench/', '.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
