@@ -1,5 +1,6 @@
 /** Typed rows → the import: transactions with their lines and ids, every other line skipped or unrecognised. */
 import { CURRENCIES, type Currency } from '../../model';
+import { isBoundedNumber, MAX_ABSOLUTE_NUMBER } from '../../model/transaction-limits';
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
 import { distinguishRepeatedRows, importIdOf } from './import-id';
@@ -87,6 +88,12 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       continue;
     }
     const transaction = transactionOf(draft);
+    if (!isBoundedNumber(transaction.value)) {
+      // Each row is within bounds, their sum need not be.
+      const reason = `${describe(draft)} whose value ${transaction.value} is beyond ±${MAX_ABSOLUTE_NUMBER}`;
+      for (const row of rowsOf(draft)) reject(row, reason);
+      continue;
+    }
     transactions[draft.type].push(transaction);
     if (draft.type === 'stock' && transaction.amount >= 0) buys += 1;
     newestRow.set(draft.productKey, draft.row);

@@ -1,4 +1,5 @@
 /** CSV records → typed rows: dates, amounts in the file's number format, the classification, a fingerprint. */
+import { isBoundedNumber, isTransactionYear, MAX_ABSOLUTE_NUMBER, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../../model/transaction-limits';
 import { Classifier, type Classification } from './classify';
 import type { HeaderInfo } from './header';
 import { DateReader, minutesOf } from './dates';
@@ -123,13 +124,16 @@ export class RowBuilder {
     }
     if (classification.kind !== 'skip') {
       if (!date) problem = `the date "${dateText}" is not a date written DD-MM-YYYY`;
+      else if (!isTransactionYear(date)) problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
       else if (Number.isNaN(amount)) problem = `the amount "${amountText}" is not a number`;
+      else if (!isBoundedNumber(amount)) problem = `the amount "${amountText}" is beyond ±${MAX_ABSOLUTE_NUMBER}`;
       else if (!CURRENCY.test(currency)) problem = `"${currency}" is not a currency code`;
       else if (classification.kind === 'unknown') problem = 'the description is not one the importer knows';
       else if (classification.kind === 'trade') {
         const { quantityText } = this.classifier;
         quantity = this.parseQuantity(quantityText, description, rowMark);
         if (!(quantity >= 0)) problem = `the share count "${quantityText}" is not a number`;
+        else if (!isBoundedNumber(quantity)) problem = `the share count "${quantityText}" is beyond ${MAX_ABSOLUTE_NUMBER}`;
       }
     }
 

@@ -56,8 +56,8 @@ function uuid(random: () => number): string {
 }
 
 /**
- * At least `minRows` data rows (a dividend's conversion is never cut off), from 2015-01-05 onwards, one or
- * two events a day, newest first. `style` picks the Dutch (quoted decimal commas) or English (decimal dots) format.
+ * At least `minRows` data rows (a dividend's conversion is never cut off), from 2000-01-03 onwards,
+ * newest first, with as many events a day as fit the rows in about 25 years. `style` picks the Dutch (quoted decimal commas) or English (decimal dots) format.
  */
 export function generateExport(minRows: number, seed = 1, style: NumberStyle = 'nl'): GeneratedExport {
   const random = mulberry32(seed);
@@ -71,15 +71,20 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
     return `${dateOf(day)},${time},${dateOf(day)},${product},${isin},${desc},${fx},${currency},${money(amount, style)},${currency},${money(balance, style)},${orderId}`;
   };
   let nextMorning: string[] = [];
-  for (let day = 16_440; rowCount < minRows || nextMorning.length > 0; day += 1) {
+  // Busy enough days that any size fits in about 25 years from 2000 (transactions are kept for 1900–2100).
+  const eventsPerDay = Math.max(2, Math.min(100, Math.ceil(minRows / 9000 / 2.5)));
+  for (let day = 10_959; rowCount < minRows || nextMorning.length > 0; day += 1) {
     const events: string[][] = [];
     const conversions: string[][] = [];
-    const eventCount = rowCount < minRows ? 1 + Math.floor(random() * 2) : 0;
-    let payerToday = -1;
+    const eventCount = rowCount < minRows ? 1 + Math.floor(random() * eventsPerDay) : 0;
+    const payersToday = new Set<number>();
     for (let e = 0; e < eventCount; e++) {
       const eventRows: string[] = [];
-      const kind = random();
-      const time = `${String(9 + e).padStart(2, '0')}:${String(10 + Math.floor(random() * 40)).padStart(2, '0')}`;
+      let kind = random();
+      const minute = 9 * 60 + e * 8 + Math.floor(random() * 6);
+      const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+      // One payment per product a day: two would be one dividend (netted per product, currency and day).
+      if (kind >= 0.45 && kind < 0.7 && payersToday.size === US_PAYERS.length) kind = 0.75;
       if (kind < 0.45) {
         const [name, isin, price] = PRODUCTS[Math.floor(random() * PRODUCTS.length)]!;
         const shares = 1 + Math.floor(random() * 40);
@@ -96,10 +101,9 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
         else expected.buys += 1;
         expected.commissions += 1;
       } else if (kind < 0.7) {
-        // One payment per product a day: two would be one dividend (netted per product, currency and day).
         let payer = Math.floor(random() * US_PAYERS.length);
-        if (payer === payerToday) payer = (payer + 1) % US_PAYERS.length;
-        payerToday = payer;
+        while (payersToday.has(payer)) payer = (payer + 1) % US_PAYERS.length;
+        payersToday.add(payer);
         const [name, isin] = US_PAYERS[payer]!;
         const gross = Math.round((1 + random() * 60) * 100) / 100;
         const tax = Math.round(gross * 0.15 * 100) / 100;
@@ -107,12 +111,12 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
         const rate = 1.05 + Math.round(random() * 1000) / 10_000;
         const eur = Math.round((net / rate) * 100) / 100;
         const rateText = style === 'nl' ? `"${rate.toFixed(4).replace('.', ',')}"` : rate.toFixed(4);
-        eventRows.push(row(day, `07:0${e}`, name, isin, style === 'nl' ? 'Dividendbelasting' : 'Dividend Tax', '', 'USD', -tax));
-        eventRows.push(row(day, `07:0${e}`, name, isin, 'Dividend', '', 'USD', gross));
+        eventRows.push(row(day, `07:0${payer}`, name, isin, style === 'nl' ? 'Dividendbelasting' : 'Dividend Tax', '', 'USD', -tax));
+        eventRows.push(row(day, `07:0${payer}`, name, isin, 'Dividend', '', 'USD', gross));
         // DEGIRO converts the dividend to EUR the next morning.
         conversions.push([
-          row(day + 1, `06:3${e}`, '', '', style === 'nl' ? 'Valuta Creditering' : 'FX Credit', '', 'EUR', eur),
-          row(day + 1, `06:3${e}`, '', '', style === 'nl' ? 'Valuta Debitering' : 'FX Debit', rateText, 'USD', -net),
+          row(day + 1, `06:3${payer}`, '', '', style === 'nl' ? 'Valuta Creditering' : 'FX Credit', '', 'EUR', eur),
+          row(day + 1, `06:3${payer}`, '', '', style === 'nl' ? 'Valuta Debitering' : 'FX Debit', rateText, 'USD', -net),
         ]);
         expected.dividends += 1;
       } else if (kind < 0.82) {

@@ -4,7 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_HEADER, parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
+import { emptyTransactionSet } from '../../../src/model';
+import { validateTransactionsBody } from '../../../src/model/transaction-schema';
+import { applyTickers, EXPECTED_HEADER, mergeImported, parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
 import { generateExport } from './export-generator';
 import { allTransactions, expectEveryLineOnce, fixtureBytes, fixtureText } from './helpers';
 
@@ -22,11 +24,11 @@ function expectWellFormed(result: DegiroImport): void {
   expect(result.counts.skipped).toBe(result.skipped.length);
   expect(result.counts.unrecognised).toBe(result.unrecognised.length);
   expect(result.counts.buys + result.counts.sells).toBe(result.transactions.stock.length);
-  for (const t of allTransactions(result)) {
-    expect(Number.isFinite(t.value) && Number.isFinite(t.amount)).toBe(true);
-    expect(['EUR', 'USD']).toContain(t.currency);
-    expect(t.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  }
+  // Whatever it imports, once every product has a ticker, the server's schema accepts.
+  const merge = mergeImported(emptyTransactionSet(), applyTickers(result, Object.fromEntries(result.products.map((p) => [p.productKey, 'FUZZ.DE']))));
+  expect(merge.added).toBe(allTransactions(result).length);
+  const validation = validateTransactionsBody({ transactions: merge.merged });
+  expect(validation.ok ? [] : validation.issues).toEqual([]);
 }
 
 const FIXTURES = ['nl-example.csv', 'nl-mixed-languages.csv', 'nl-thousands-separators.csv'] as const;
@@ -38,6 +40,19 @@ describe('the importer never throws', () => {
         expectWellFormed(await parseDegiroExport(new Blob([bytes])));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('on statement rows with hostile cells: impossible dates, huge or non-numeric amounts, control characters', async () => {
+    const hostileDate = fc.constantFrom('31-02-2024', '00-01-2024', '01-13-2024', '01-01-0001', '31-12-9999', '01-01-1899', '1-1-2024', '2024-01-01', '', '\u0000');
+    const hostileAmount = fc.constantFrom('1e400', '-1e400', '1000000000001', '-999999999999,99', '1.234.567.890.123,45', 'NaN', 'Infinity', '-0', '١٢٣', '=1+1', '"', '1,5', '-1.234,5');
+    const hostileRow = fc.tuple(hostileDate, hostileAmount, fc.constantFrom('Koop 1 @ 1 EUR', 'Dividend', 'Verkoop 99999999999999 @ 1 EUR', 'DEGIRO courtesy', 'Valuta Debitering'), fc.constantFrom('EUR', 'USD', 'GBP', 'EU', ''));
+    await fc.assert(
+      fc.asyncProperty(fc.array(hostileRow, { minLength: 1, maxLength: 30 }), async (cells) => {
+        const rows = cells.map(([date, amount, description, currency]) => `${date},09:00,${date},PRODUCT,IE00B3RBWM25,"${description}",,${currency},"${amount}",${currency},"0",`);
+        expectWellFormed(await parseDegiroExport(`${EXPECTED_HEADER}\n${rows.join('\n')}`));
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -80,6 +80,24 @@ describe('file format', () => {
     ]);
   });
 
+  it('lists rows dated outside 1900–2100 or with amounts beyond ±1e12 as unrecognised, so what it imports can be saved', async () => {
+    const text = csv([
+      row({ date: '01-01-1899', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-10' }),
+      row({ date: '01-01-2101', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-10' }),
+      row({ date: '01-01-2024', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-1000000000000000000000000000000' }),
+      row({ date: '01-01-2024', ...VWRL, description: 'Koop 10000000000000 @ 0 EUR', currency: 'EUR', amount: '-10' }),
+      row({ date: '01-01-2024', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-10' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(only(result.transactions.stock).lines).toEqual([6]);
+    expect(result.unrecognised.map((u) => [u.line, u.reason])).toEqual([
+      [2, 'the date "01-01-1899" is outside the years 1900–2100'],
+      [3, 'the date "01-01-2101" is outside the years 1900–2100'],
+      [4, 'the amount "-1000000000000000000000000000000" is beyond ±1000000000000'],
+      [5, 'the share count "10000000000000" is beyond 1000000000000'],
+    ]);
+  });
+
   it('keeps line numbers exact around blank lines and a quoted cell spanning two lines', async () => {
     const text = [
       HEADER_NL,
