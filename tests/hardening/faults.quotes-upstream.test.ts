@@ -1,0 +1,147 @@
+/**
+ * The real server in `yahoo` mode with its real SQLite cache, its upstream a fake Yahoo on loopback that
+ * refuses, hangs, answers 500 or 429, or sends garbage. Each fault gives error entries (a 200 with a
+ * message per symbol, never stale or made-up data) in bounded time; an outage is remembered so the next
+ * call does not go upstream again; and once the fake recovers the answer is exactly what a server that
+ * never saw a fault gets: nothing bad was cached. After an outage the server is restarted on the same
+ * data directory (the outage memory lasts 60 s; the cache is in the file). The service-level cases are
+ * in `tests/unit/server/quotes/cache.garbage-does-not-poison.test.ts` and `yahoo.retries-timeouts-outages.test.ts`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../helpers/oidc-login';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { GARBAGE_MODES, startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from './support/fake-yahoo-upstream';
+import { recordTally } from './support/tally';
+
+const SYMBOLS = ['MSFT', 'AAPL', 'EUR=X'];
+const OUTAGE_MODES: UpstreamMode[] = ['reset', 'status-500', 'status-429', 'hang'];
+
+interface Range {
+  start: number;
+  end: number;
+}
+/** Each fault its own half-year (the market data runs 2019–2026), not yet cached when the fault strikes. */
+const RANGES: Record<string, Range> = Object.fromEntries(
+  [...GARBAGE_MODES, ...OUTAGE_MODES].map((mode, i) => {
+    const year = 2019 + Math.floor(i / 2);
+    const firstMonth = (i % 2) * 6;
+    return [mode, { start: Date.UTC(year, firstMonth, 1) / 1000, end: Date.UTC(year, firstMonth + 6, 1) / 1000 }];
+  }),
+);
+const USER = { username: 'quotes-faults', password: 'quotes-faults-secret' };
+/** The server's own waits: an 8 s timeout per attempt, retries of 429/5xx after 0.5 and 2 s. */
+const MAX_FAULT_ANSWER_MS = 12_000;
+
+interface QuoteEntry {
+  symbol: string;
+  data?: unknown;
+  error?: string;
+}
+
+let yahoo: FakeYahooUpstream;
+let dataDir: string;
+let server: TestServer;
+let idToken: string;
+/** What a server that never saw a fault answers, per range. */
+const reference = new Map<Range, QuoteEntry[]>();
+const tally = { faults: 0, held: 0, requests: 0 };
+
+async function askQuotes(target: TestServer, token: string, range: Range): Promise<{ entries: QuoteEntry[]; ms: number }> {
+  const started = performance.now();
+  tally.requests += 1;
+  const response = await fetch(`${target.url}/api/quotes`, {
+    method: 'POST',
+    headers: { Authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ symbols: SYMBOLS, ...range }),
+  });
+  expect(response.status).toBe(200);
+  return { entries: (await response.json()) as QuoteEntry[], ms: performance.now() - started };
+}
+
+/** (Re)starts the server on the data directory and signs in again: a new port is a new issuer. */
+async function startOnDataDir(createAccount: boolean): Promise<void> {
+  server = await startTestServer({ DATA_DIR: dataDir, QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
+  ({ idToken } = await signIn(server.url, { ...USER, createAccount }));
+}
+
+beforeAll(async () => {
+  yahoo = await startFakeYahooUpstream();
+  // The reference: a server that never saw a fault, on its own data directory.
+  const clean = await startTestServer({ QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
+  try {
+    const cleanUser = await signIn(clean.url, { username: 'reference', password: 'reference-secret', createAccount: true });
+    for (const range of Object.values(RANGES)) {
+      const { entries } = await askQuotes(clean, cleanUser.idToken, range);
+      expect(entries.map((entry) => Object.keys(entry).sort())).toEqual(SYMBOLS.map(() => ['data', 'symbol']));
+      reference.set(range, entries);
+    }
+  } finally {
+    await clean.close();
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-quotes-faults-'));
+  await startOnDataDir(true);
+});
+
+afterAll(async () => {
+  recordTally({
+    section: 'faults',
+    check: 'quotes upstream refusing, hanging, 500, 429, garbage → error entries in bounded time, outage remembered, correct data after recovery (cache not poisoned)',
+    tried: tally.faults,
+    held: tally.held,
+    faults: tally.faults,
+    requests: tally.requests,
+  });
+  await server?.close();
+  await yahoo?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function expectErrorEntries(entries: QuoteEntry[], what: string) {
+  expect(entries.map((entry) => entry.symbol), what).toEqual(SYMBOLS);
+  for (const entry of entries) {
+    expect(entry.data, `${what}: ${entry.symbol} came back with data`).toBeUndefined();
+    expect(entry.error, `${what}: ${entry.symbol}`).toMatch(/\S/);
+  }
+}
+
+describe('garbage under a 200 is refused and never cached', () => {
+  it.each(GARBAGE_MODES.map((mode) => [mode]))('%s', async (mode) => {
+    tally.faults += 1;
+    const range = RANGES[mode]!;
+    yahoo.setMode(mode);
+    const faulty = await askQuotes(server, idToken, range);
+    expectErrorEntries(faulty.entries, mode);
+    yahoo.setMode('ok');
+    const recovered = await askQuotes(server, idToken, range);
+    expect(recovered.entries, `${mode}: the answer after recovery`).toEqual(reference.get(range));
+    tally.held += 1;
+  });
+});
+
+describe('an outage gives errors in bounded time, is remembered, and leaves the cache clean', () => {
+  it.each(OUTAGE_MODES.map((mode) => [mode]))('%s', async (mode) => {
+    tally.faults += 1;
+    const range = RANGES[mode]!;
+    yahoo.setMode(mode);
+    const faulty = await askQuotes(server, idToken, range);
+    expectErrorEntries(faulty.entries, mode);
+    expect(faulty.ms, `${mode}: answered after ${Math.round(faulty.ms)} ms`).toBeLessThan(MAX_FAULT_ANSWER_MS);
+
+    const upstreamBefore = yahoo.requestCount();
+    const remembered = await askQuotes(server, idToken, range);
+    expectErrorEntries(remembered.entries, `${mode}, asked again`);
+    expect(remembered.entries[0]!.error).toMatch(/unreachable/);
+    expect(yahoo.requestCount(), `${mode}: asked again, it went upstream`).toBe(upstreamBefore);
+    expect(remembered.ms).toBeLessThan(1_000);
+
+    yahoo.setMode('ok');
+    await server.close();
+    await startOnDataDir(false);
+    const recovered = await askQuotes(server, idToken, range);
+    expect(recovered.entries, `${mode}: the answer after recovery and restart`).toEqual(reference.get(range));
+    tally.held += 1;
+  });
+});
