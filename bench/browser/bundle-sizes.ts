@@ -23,6 +23,8 @@ export interface BundleSizes {
   /** The worker's entry and its static imports. */
   worker: ChunkSize[];
   workerGzipKB: number;
+  /** Chunks the worker loads only on demand (the import parser). */
+  workerLazy: ChunkSize[];
   /** Chunks loaded only on demand (other pages, the import parser, the benchmark's probe). */
   lazy: ChunkSize[];
 }
@@ -77,6 +79,7 @@ export function bundleSizes(distDir: string): BundleSizes {
   const workerEntries = [...new Set(files.flatMap((file) => links.get(file)!.workers))];
   if (workerEntries.length !== 1) throw new Error(`Expected one worker, found: ${workerEntries.join(', ') || 'none'}`);
   const worker = closure(workerEntries);
+  const workerLazy = closure(worker.flatMap((file) => links.get(file)!.dynamics)).filter((file) => !worker.includes(file));
   const loaded = new Set([...dashboard, ...worker]);
   return {
     initial: sized(initial),
@@ -85,6 +88,7 @@ export function bundleSizes(distDir: string): BundleSizes {
     dashboardGzipKB: total(dashboard),
     worker: sized(worker),
     workerGzipKB: total(worker),
+    workerLazy: sized(workerLazy),
     lazy: sized(files.filter((file) => !loaded.has(file))),
   };
 }

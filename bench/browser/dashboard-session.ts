@@ -6,8 +6,8 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { DegiroStatement } from './degiro-csv';
 import { PROBE_SCRIPT, readTimeline, waitForQuiet, waitForSettled } from './page-probe';
 import { blockingIn, inputAfter, lastDataAndPaint, lastPricedData, type Blocking } from './timeline';
+import { pageMemory, workerMemory, type MemoryFigures } from './memory';
 
-const MB = 1024 * 1024;
 
 export interface Account {
   username: string;
@@ -25,9 +25,11 @@ export interface LoadFigures extends Blocking {
   deriveMs: number;
   /** ms of a derive round trip beyond the worker's compute: both messages, the result's transfer included. */
   transferMs: number;
-  /** Main thread's JS heap when the charts are drawn, and after a garbage collection. */
-  jsHeapMB: number;
-  jsHeapAfterGcMB: number;
+  /** The main thread's memory when the charts are drawn, and after a garbage collection. */
+  memory: MemoryFigures;
+  memoryAfterGc: MemoryFigures;
+  /** The portfolio worker's memory (after a garbage collection): transactions, quotes, derived series. */
+  workerMemory: MemoryFigures;
   charts: number;
 }
 
@@ -71,24 +73,6 @@ export async function openSignedInTab(browser: Browser, baseUrl: string, account
   return { context, page, close: () => context.close() };
 }
 
-interface HeapMetrics {
-  metrics: Array<{ name: string; value: number }>;
-}
-
-async function jsHeapMB(page: Page, collectGarbage: boolean): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    if (collectGarbage) await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('Performance.enable');
-    const { metrics } = (await cdp.send('Performance.getMetrics')) as HeapMetrics;
-    const used = metrics.find((metric) => metric.name === 'JSHeapUsedSize');
-    if (!used) throw new Error('Chromium reported no JSHeapUsedSize');
-    return used.value / MB;
-  } finally {
-    await cdp.detach();
-  }
-}
-
 interface BenchGlobal {
   __itBench: { timedDerive(): Promise<{ computeMs: number; roundTripMs: number }> };
 }
@@ -110,7 +94,7 @@ export async function measureLoad(page: Page): Promise<LoadFigures> {
   await waitForSettled(page, 0, { charts: true });
   const timeline = await readTimeline(page);
   const { data, painted } = lastDataAndPaint(timeline, 0);
-  const heapMB = await jsHeapMB(page, false);
+  const memory = await pageMemory(page, false);
   return {
     chartsPaintedMs: painted.atMs,
     dataArrivedMs: data.atMs,
@@ -118,8 +102,9 @@ export async function measureLoad(page: Page): Promise<LoadFigures> {
     ...blockingIn(timeline.longTasks, 0, painted.atMs),
     deriveMs: data.detail?.computeMs ?? Number.NaN,
     transferMs: await transferMs(page),
-    jsHeapMB: heapMB,
-    jsHeapAfterGcMB: await jsHeapMB(page, true),
+    memory,
+    memoryAfterGc: await pageMemory(page, true),
+    workerMemory: await workerMemory(page.context().browser()!, new URL(page.url()).origin),
     charts: await page.getByRole('region', { name: 'Charts' }).getByRole('figure').count(),
   };
 }
@@ -130,7 +115,7 @@ export async function measureToggle(page: Page, ticker: string): Promise<Interac
   await page.getByRole('group', { name: 'Select active tickers' }).getByRole('checkbox', { name: ticker, exact: true }).click();
   await waitForSettled(page, before, { charts: true });
   const timeline = await readTimeline(page);
-  const input = inputAfter(timeline, 'change', before);
+  const input = inputAfter(timeline, 'click', before);
   const { data, painted } = lastDataAndPaint(timeline, input);
   return {
     doneMs: painted.atMs - input,
@@ -140,25 +125,42 @@ export async function measureToggle(page: Page, ticker: string): Promise<Interac
   };
 }
 
-/**
- * From the dashboard to /transactions through the menu, then the import: the statement chosen in
- * 'Upload from file:', a ticker typed for each product, 'Import' confirmed; done when the portfolio has
- * been derived again and the page is quiet. Returns the import's figures and the page switch's blocking.
- */
-export async function measureImport(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<{ import: ImportFigures; openTransactions: Blocking }> {
-  const { nowMs: beforeMenu } = await readTimeline(page);
+/** From the dashboard to /transactions through the menu (no reload); the blocking of the page switch. */
+export async function openTransactionsPage(page: Page): Promise<Blocking> {
+  const { nowMs: before } = await readTimeline(page);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Transactions' }).click();
-  const fileInput = page.getByLabel('Upload from file:');
-  await fileInput.waitFor();
+  await page.getByLabel('Upload from file:').waitFor();
   await waitForQuiet(page);
-  const { nowMs: beforeFile, longTasks: pageTasks } = await readTimeline(page);
-  const openTransactions = blockingIn(pageTasks, beforeMenu, beforeFile);
+  const timeline = await readTimeline(page);
+  return blockingIn(timeline.longTasks, before, timeline.nowMs);
+}
 
-  await fileInput.setInputFiles({ name: 'Account.csv', mimeType: 'text/csv', buffer: Buffer.from(statement.csv, 'utf8') });
+export interface ChosenStatement {
+  /** ms of the page clock: the file input's change event and the preview's appearance. */
+  fileChosenMs: number;
+  previewShownMs: number;
+  parse: ImportFigures['parse'];
+}
+
+/** On /transactions: the statement chosen in 'Upload from file:', until its preview is shown. */
+export async function chooseStatement(page: Page, statement: DegiroStatement): Promise<ChosenStatement> {
+  const { nowMs: before } = await readTimeline(page);
+  await page.getByLabel('Upload from file:').setInputFiles({ name: 'Account.csv', mimeType: 'text/csv', buffer: Buffer.from(statement.csv, 'utf8') });
+  await page.getByRole('region', { name: 'Import preview' }).waitFor({ timeout: 120_000 });
+  const timeline = await readTimeline(page);
+  const fileChosenMs = inputAfter(timeline, 'change', before);
+  const previewShownMs = timeline.nowMs;
+  return { fileChosenMs, previewShownMs, parse: { ms: previewShownMs - fileChosenMs, ...blockingIn(timeline.longTasks, fileChosenMs, previewShownMs) } };
+}
+
+/**
+ * The whole import on /transactions: the statement chosen, a ticker typed for each product, 'Import'
+ * confirmed; done when the portfolio has been derived again and the page is quiet.
+ */
+export async function measureImport(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<ImportFigures> {
+  const { fileChosenMs, parse } = await chooseStatement(page, statement);
   const preview = page.getByRole('region', { name: 'Import preview' });
-  await preview.waitFor({ timeout: 120_000 });
-  const { nowMs: previewShown } = await readTimeline(page);
   for (const [k, product] of statement.products.entries()) await preview.getByLabel(`Ticker for ${product.name}`).fill(tickers[k % tickers.length]!);
   const { nowMs: beforeConfirm } = await readTimeline(page);
   await preview.getByRole('button', { name: /^Import \d+ new transactions$/ }).click();
@@ -166,17 +168,13 @@ export async function measureImport(page: Page, statement: DegiroStatement, tick
   await waitForSettled(page, beforeConfirm, { charts: false });
 
   const timeline = await readTimeline(page);
-  const fileChosen = inputAfter(timeline, 'change', beforeFile);
   const confirmed = inputAfter(timeline, 'click', beforeConfirm);
   const end = timeline.nowMs;
   const derived = lastPricedData(timeline, confirmed).atMs;
   return {
-    import: {
-      rows: statement.rows,
-      parse: { ms: previewShown - fileChosen, ...blockingIn(timeline.longTasks, fileChosen, previewShown) },
-      confirm: { ms: derived - confirmed, ...blockingIn(timeline.longTasks, confirmed, end) },
-      whole: { ms: derived - fileChosen, ...blockingIn(timeline.longTasks, fileChosen, end) },
-    },
-    openTransactions,
+    rows: statement.rows,
+    parse,
+    confirm: { ms: derived - confirmed, ...blockingIn(timeline.longTasks, confirmed, end) },
+    whole: { ms: derived - fileChosenMs, ...blockingIn(timeline.longTasks, fileChosenMs, end) },
   };
 }

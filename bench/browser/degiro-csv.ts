@@ -4,8 +4,9 @@
  * transaction costs, and dividends, over a few products whose ISINs no table knows, so the import asks
  * for their tickers as it would for an unlisted fund.
  */
-import { isoFromEpochDay } from '../../src/model';
+import { epochDayFromIso, isoFromEpochDay } from '../../src/model';
 import { seededRandom } from '../../server/quotes/sample/random-walk';
+import type { Workload } from '../workloads/make-workload';
 
 export interface DegiroStatement {
   csv: string;
@@ -65,4 +66,11 @@ export function degiroStatement(rows: number, firstDay: number, lastDay: number,
   bookings.sort((a, b) => b.day - a.day);
   const lines = [HEADER, ...bookings.flatMap((booking) => booking.lines)];
   return { csv: `${lines.join('\n')}\n`, rows: written, products };
+}
+
+/** A statement of `rows` over the workload's years: its first transaction day to its `asOf`. */
+export function workloadStatement(workload: Workload, rows: number): DegiroStatement {
+  const { stock, dividend, commission } = workload.transactions;
+  const first = [...stock, ...dividend, ...commission].reduce((earliest, transaction) => (transaction.date < earliest ? transaction.date : earliest), workload.asOf);
+  return degiroStatement(rows, epochDayFromIso(first), epochDayFromIso(workload.asOf));
 }

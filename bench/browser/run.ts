@@ -19,12 +19,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { epochDayFromIso } from '../../src/model';
 import { startTestServer, PROJECT_ROOT } from '../../tests/helpers/test-server';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from '../workloads/make-workload';
 import { bundleSizes } from './bundle-sizes';
-import { measureImport, measureLoad, measureToggle, openSignedInTab } from './dashboard-session';
-import { degiroStatement } from './degiro-csv';
+import { measureImport, measureLoad, measureToggle, openSignedInTab, openTransactionsPage } from './dashboard-session';
+import { workloadStatement } from './degiro-csv';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { writeMarketFolder } from './market-files';
 import { createSeededUser } from './seeded-user';
@@ -62,9 +61,7 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
   try {
     const user = await createSeededUser(server.url, `bench-${size.toLowerCase()}`, workload.transactions);
     const tickers = market.symbols.filter((symbol) => !symbol.endsWith('=X'));
-    const { stock, dividend, commission } = workload.transactions;
-    const dates = [...stock, ...dividend, ...commission].map((transaction) => transaction.date).sort();
-    const statement = degiroStatement(importRows, epochDayFromIso(dates[0]!), epochDayFromIso(workload.asOf));
+    const statement = workloadStatement(workload, importRows);
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
       log(`${size} run ${run}/${runs} (load average ${loadavg()[0]!.toFixed(2)})`);
@@ -73,8 +70,9 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
         const load = await measureLoad(tab.page);
         const toggleOff = await measureToggle(tab.page, tickers[0]!);
         const toggleOn = await measureToggle(tab.page, tickers[0]!);
+        const openTransactions = await openTransactionsPage(tab.page);
         const imported = await measureImport(tab.page, statement, tickers);
-        results.push({ load, toggleOff, toggleOn, import: imported.import, openTransactions: imported.openTransactions });
+        results.push({ load, toggleOff, toggleOn, openTransactions, import: imported });
       } finally {
         await tab.close();
         await user.reseed();
