@@ -15,7 +15,7 @@ import { recordTally } from './support/tally';
 const usd: Transaction = { ticker: 'MSFT', type: 'stock', date: '2024-01-03', amount: 2, value: 700, currency: 'USD' };
 
 it('offers Retry for symbols that came back with errors, and asks again for those only', async () => {
-  const outcomes = [
+  const outcomes: Array<Record<string, string>> = [
     { 'VWCE.DE': 'Yahoo answered 500 (after 3 tries)', MSFT: 'Yahoo answered 500 (after 3 tries)' },
     { MSFT: 'Yahoo is unreachable: connection refused' },
     {},
