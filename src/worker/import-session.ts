@@ -80,7 +80,7 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet): Impor
     alreadyImported,
     skipped: [...groups.values()].sort((a, b) => b.count - a.count),
     unrecognised: parsed.unrecognised.slice(0, MAX_UNRECOGNISED),
-    products: parsed.products.map((p) => ({ key: p.isin || p.product, product: p.product, isin: p.isin, ticker: p.ticker, source: p.source })),
+    products: parsed.products.map((p) => ({ key: p.productKey, product: p.product, isin: p.isin, ticker: p.ticker, source: p.source })),
   };
 }
 

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { expect, signUp, test } from './fixtures';
+
+const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
+
+test('import a DEGIRO statement: preview, confirm, the dashboard changes, the same file again adds 0 new', async ({ page }) => {
+  await signUp(page, `importer${Date.now().toString(36)}`);
+  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).toHaveText('0.00');
+
+  await page.goto('/transactions');
+  await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview).toContainText('8 new, 0 already imported');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Buys:' })).toHaveText('Buys: 1');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Sells:' })).toHaveText('Sells: 1');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Commissions:' })).toHaveText('Commissions: 5');
+  await expect(preview.getByLabel('Ticker for ISHARES CORE MSCI WORLD UCITS ETF')).toHaveValue('IWDA.AS');
+
+  // The account's own costs belong to no product: the preview asks for a ticker before it imports.
+  await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+  await expect(preview.getByRole('alert')).toContainText('Choose a ticker for: DEGIRO account costs');
+  await preview.getByLabel('Ticker for DEGIRO account costs').fill('iwda.as');
+  await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('8 new, 0 already imported');
+  await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('2025-03-15');
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).not.toHaveText('0.00');
+
+  await page.goto('/transactions');
+  await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
+  await expect(preview).toContainText('0 new, 8 already imported');
+  await preview.getByRole('button', { name: 'Import 0 new transactions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('0 new, 8 already imported');
+});
+
+test('a file that is not a DEGIRO statement says so and changes nothing', async ({ page }) => {
+  await signUp(page, `notcsv${Date.now().toString(36)}`);
+  await page.goto('/transactions');
+  await page.getByLabel('Upload from file:').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b,c\n1,2,3\n') });
+  await expect(page.getByRole('alert')).toContainText('DEGIRO');
+  await expect(page.getByText('No transactions yet.')).toBeVisible();
+});
