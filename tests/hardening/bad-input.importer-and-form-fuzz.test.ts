@@ -2,8 +2,8 @@
  * Fuzzed uploads through the worker's import session, run in Node (the same code the worker runs):
  * random bytes, random text, the real DEGIRO fixtures cut at any byte or mutated, and statement-shaped
  * files with hostile cells. The parser never throws and always answers with an error or rows and
- * skipped rows with reasons. Whatever it imports the server's schema should accept too (an import that
- * builds a set the save refuses fails whole): today it does not, see `KNOWN_IMPORTER_DEFECT`.
+ * skipped rows with reasons; whatever it imports the server's schema accepts too (an import that
+ * built a set the save refuses would fail whole: impossible dates and amounts did, until b70e059).
  * Fuzzed add-form drafts: the form's check never throws, names a field for every refusal, and every
  * draft it accepts the server accepts too.
  */
@@ -29,13 +29,6 @@ const tally = { files: 0, filesHeld: 0, imports: 0, importsAccepted: 0, drafts: 
 /** Imports whose merged set the server's schema refuses: file, and the first issues. */
 const refusedImports: Array<{ how: string; issues: unknown }> = [];
 
-/**
- * Reported to the lead: the importer (src/worker/import, not ours to change) turns a date whose year has
- * a non-digit (`05-01-2?26`) into "0NaN-NaN-NaN", takes years outside 1900–2100 (`31-12-9999`), and
- * amounts beyond ±1e12 (thirty digits). The save of such an import is refused whole with a 400. When
- * the importer skips such rows, the `it.fails` below starts failing: make it an `it`.
- */
-const KNOWN_IMPORTER_DEFECT = 'imports with impossible dates or amounts build sets the server refuses';
 
 afterAll(() => {
   recordTally({
@@ -46,7 +39,7 @@ afterAll(() => {
   });
   recordTally({
     section: 'bad input',
-    check: `fuzzed uploads that import rows → a set the server accepts (known importer defect, reported: ${KNOWN_IMPORTER_DEFECT})`,
+    check: 'fuzzed uploads that import rows → a set the server accepts',
     tried: tally.imports,
     held: tally.importsAccepted,
   });
@@ -102,7 +95,7 @@ describe('the import session (worker code, in Node)', () => {
     );
   });
 
-  it.fails(`builds only sets the server accepts (fails today: ${KNOWN_IMPORTER_DEFECT})`, () => {
+  it('builds only sets the server accepts', () => {
     expect(tally.imports).toBeGreaterThan(100);
     expect(refusedImports.slice(0, 3)).toEqual([]);
   });

@@ -32,14 +32,19 @@ let held = 0;
 const bodyOf = (marker: string) =>
   JSON.stringify({ transactions: { stock: [{ ticker: marker, type: 'stock', date: '2022-03-01', amount: 10, value: 1000, currency: 'EUR' }], dividend: [], commission: [] } });
 
-async function register(username: string, password: string, marker: string): Promise<User> {
-  const { idToken, sub } = await signIn(server.url, { username, password, createAccount: true });
+/** Stores the user's marked set (again: the user's own attack round replaced it with its own writes). */
+async function saveMarkedSet(user: Pick<User, 'idToken' | 'marker'>): Promise<void> {
   const saved = await fetch(`${server.url}/api/transactions`, {
     method: 'PUT',
-    headers: { Authorization: idToken, 'content-type': 'application/json' },
-    body: bodyOf(marker),
+    headers: { Authorization: user.idToken, 'content-type': 'application/json' },
+    body: bodyOf(user.marker),
   });
   expect(saved.status).toBe(200);
+}
+
+async function register(username: string, password: string, marker: string): Promise<User> {
+  const { idToken, sub } = await signIn(server.url, { username, password, createAccount: true });
+  await saveMarkedSet({ idToken, marker });
   return { username, password, idToken, sub, marker };
 }
 
@@ -151,6 +156,7 @@ function describeAttacks(attackerName: 'alice' | 'bob') {
     it('reads nothing of the victim and changes nothing of the victim', async () => {
       const attacker = attackerName === 'alice' ? alice : bob;
       const victim = attackerName === 'alice' ? bob : alice;
+      await saveMarkedSet(victim);
       const before = await readStoredBytes(server.url, victim.idToken);
       expect(before.bytes.toString('utf8'), 'the marker must be findable in the victim set').toContain(victim.marker);
       const list = [...attemptsAgainst(attacker, victim), ...(await forgedWithVictimSub(victim))];

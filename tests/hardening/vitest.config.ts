@@ -12,6 +12,8 @@ export default defineConfig({
     include: ['tests/hardening/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/hardening/support/global-setup.ts'],
+    // The files mostly wait on servers in child processes: run three at once even on two cores.
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
