@@ -2,7 +2,7 @@
  * One signed-in browser tab, driven as a user would drive it, and timed: the dashboard's load, a ticker
  * toggle, a DEGIRO import. Every figure comes from the page's own clock (page-probe.ts).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, ElementHandle, Page } from '@playwright/test';
 import type { DegiroStatement } from './degiro-csv';
 import { PROBE_SCRIPT, readTimeline, waitForQuiet, waitForSettled } from './page-probe';
 import { blockingIn, inputAfter, lastDataAndPaint, lastPricedData, type Blocking } from './timeline';
@@ -125,12 +125,42 @@ export async function measureToggle(page: Page, ticker: string): Promise<Interac
   };
 }
 
+/**
+ * The import panel's elements, found by native `querySelectorAll` in the page: Playwright's selector
+ * engines (role, label, text, even CSS, which pierces shadow roots) walk the whole page, which on
+ * /transactions holds a row per transaction, and their polling would be measured along with the app.
+ */
+const IMPORT = {
+  fileInput: 'section.import input[type="file"]',
+  preview: 'section.import [role="region"][aria-label="Import preview"]',
+  tickerInput: (product: string) => `section.import input[aria-label=${JSON.stringify(`Ticker for ${product}`)}]`,
+  confirm: 'section.import .import-preview button',
+  status: 'section.import [role="status"]',
+};
+
+/** Waits for the first element matching `css` (and `text`) by polling a native query; returns it. */
+async function nativeElement(page: Page, css: string, text?: RegExp, timeout = 120_000): Promise<ElementHandle> {
+  const handle = await page.waitForFunction(
+    ([selector, source, flags]) => {
+      const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): Iterable<{ textContent: string | null }> } };
+      const pattern = source === null ? null : new RegExp(source, flags);
+      for (const element of document.querySelectorAll(selector)) if (!pattern || pattern.test(element.textContent ?? '')) return element;
+      return null;
+    },
+    [css, text?.source ?? null, text?.flags ?? ''] as const,
+    { timeout, polling: 100 },
+  );
+  const element = handle.asElement();
+  if (!element) throw new Error(`No element for ${css}`);
+  return element;
+}
+
 /** From the dashboard to /transactions through the menu (no reload); the blocking of the page switch. */
 export async function openTransactionsPage(page: Page): Promise<Blocking> {
   const { nowMs: before } = await readTimeline(page);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Transactions' }).click();
-  await page.getByLabel('Upload from file:').waitFor();
+  await nativeElement(page, IMPORT.fileInput);
   await waitForQuiet(page);
   const timeline = await readTimeline(page);
   return blockingIn(timeline.longTasks, before, timeline.nowMs);
@@ -145,9 +175,10 @@ export interface ChosenStatement {
 
 /** On /transactions: the statement chosen in 'Upload from file:', until its preview is shown. */
 export async function chooseStatement(page: Page, statement: DegiroStatement): Promise<ChosenStatement> {
+  const fileInput = await nativeElement(page, IMPORT.fileInput);
   const { nowMs: before } = await readTimeline(page);
-  await page.getByLabel('Upload from file:').setInputFiles({ name: 'Account.csv', mimeType: 'text/csv', buffer: Buffer.from(statement.csv, 'utf8') });
-  await page.getByRole('region', { name: 'Import preview' }).waitFor({ timeout: 120_000 });
+  await fileInput.setInputFiles({ name: 'Account.csv', mimeType: 'text/csv', buffer: Buffer.from(statement.csv, 'utf8') });
+  await nativeElement(page, IMPORT.preview);
   const timeline = await readTimeline(page);
   const fileChosenMs = inputAfter(timeline, 'change', before);
   const previewShownMs = timeline.nowMs;
@@ -160,11 +191,11 @@ export async function chooseStatement(page: Page, statement: DegiroStatement): P
  */
 export async function measureImport(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<ImportFigures> {
   const { fileChosenMs, parse } = await chooseStatement(page, statement);
-  const preview = page.getByRole('region', { name: 'Import preview' });
-  for (const [k, product] of statement.products.entries()) await preview.getByLabel(`Ticker for ${product.name}`).fill(tickers[k % tickers.length]!);
+  for (const [k, product] of statement.products.entries()) await (await nativeElement(page, IMPORT.tickerInput(product.name))).fill(tickers[k % tickers.length]!);
+  const confirm = await nativeElement(page, IMPORT.confirm, /^Import \d+ new transactions$/);
   const { nowMs: beforeConfirm } = await readTimeline(page);
-  await preview.getByRole('button', { name: /^Import \d+ new transactions$/ }).click();
-  await page.getByText(/^Imported Account\.csv: \d+ new/).waitFor({ timeout: 120_000 });
+  await confirm.click();
+  await nativeElement(page, IMPORT.status, /^Imported Account\.csv: \d+ new/);
   await waitForSettled(page, beforeConfirm, { charts: false });
 
   const timeline = await readTimeline(page);
