@@ -21,25 +21,26 @@ const DEMO = { username: 'demo', password: 'demo' };
 interface Running {
   server: TestServer;
   page: Page;
-  errors: string[];
-  close(): Promise<void>;
+  /** Collects the errors of another page of the same context too. */
+  watch(page: Page): void;
 }
 
-/** A server with `env`, and a page of a fresh browser context pointed at it. */
-async function open(browser: Browser, env: Record<string, string>, expectedNetworkErrors: number[] = []): Promise<Running> {
+/**
+ * Runs `scenario` with a server of its own (`env`) and a page of a fresh browser context pointed at it;
+ * then no page of it may have thrown or logged an error, the `expectedNetworkErrors` statuses aside.
+ */
+async function withApp(browser: Browser, env: Record<string, string>, expectedNetworkErrors: number[], scenario: (app: Running) => Promise<void>) {
   const server = await startTestServer(env);
   const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  const errors = watchForErrors(page, expectedNetworkErrors);
-  return {
-    server,
-    page,
-    errors,
-    async close() {
-      await context.close();
-      await server.close();
-    },
-  };
+  try {
+    const page = await context.newPage();
+    const errors = [watchForErrors(page, expectedNetworkErrors)];
+    await scenario({ server, page, watch: (other) => errors.push(watchForErrors(other, expectedNetworkErrors)) });
+    expect(errors.flat()).toEqual([]);
+  } finally {
+    await context.close();
+    await server.close();
+  }
 }
 
 const priceProblems = (page: Page) => page.locator('.price-problems');
@@ -60,8 +61,7 @@ test.describe('the quotes upstream failing', () => {
 
   test('garbage: figures, a message and Retry; after the upstream recovers Retry brings the prices', async ({ browser }) => {
     yahoo.setMode('html-page');
-    const app = await open(browser, { QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
-    try {
+    await withApp(browser, { QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl }, [], async (app) => {
       await signInThroughProvider(app.page, DEMO);
       await expect(priceProblems(app.page)).toContainText('Some prices could not be loaded');
       await expect(priceProblems(app.page)).toContainText('MSFT');
@@ -71,10 +71,7 @@ test.describe('the quotes upstream failing', () => {
       await expect(priceProblems(app.page)).toHaveCount(0);
       await expect(app.page.getByRole('heading', { name: 'Yahoo Data: MSFT' })).toBeVisible();
       await expect(app.page.getByRole('heading', { name: 'Yahoo Data: EUR=X' })).toBeVisible();
-      expect(app.errors).toEqual([]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   const outages: Array<[string, UpstreamMode | 'refused']> = [
@@ -88,8 +85,7 @@ test.describe('the quotes upstream failing', () => {
       test.setTimeout(90_000);
       const baseUrl = mode === 'refused' ? await refusedBaseUrl() : yahoo.baseUrl;
       if (mode !== 'refused') yahoo.setMode(mode);
-      const app = await open(browser, { QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: baseUrl });
-      try {
+      await withApp(browser, { QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: baseUrl }, [], async (app) => {
         await signInThroughProvider(app.page, DEMO);
         await expect(priceProblems(app.page)).toContainText('Some prices could not be loaded', { timeout: 30_000 });
         await expect(priceProblems(app.page)).toContainText(mode === 'hang' ? /no answer|unreachable/ : /refused|500|429|unreachable/);
@@ -98,17 +94,13 @@ test.describe('the quotes upstream failing', () => {
         await priceProblems(app.page).getByRole('button', { name: 'Retry' }).click();
         await expect(priceProblems(app.page)).toContainText('unreachable');
         await expectTransactionFigures(app.page);
-        expect(app.errors).toEqual([]);
-      } finally {
-        await app.close();
-      }
+      });
     });
   }
 });
 
 test('the database failing a save: the change is kept, the page says so, Retry saves it once the database is back', async ({ browser }) => {
-  const app = await open(browser, {}, [503]);
-  try {
+  await withApp(browser, {}, [503], async (app) => {
     await signInThroughProvider(app.page, freshAccount('storage'), { createAccount: true });
     const page = app.page;
     await page.goto('/transactions');
@@ -144,20 +136,16 @@ test('the database failing a save: the change is kept, the page says so, Retry s
     await page.reload();
     await expect(page.getByRole('region', { name: 'FIRST.DE' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'SECOND.DE' })).toBeVisible();
-    expect(app.errors).toEqual([]);
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test('two tabs: the second save gets the conflict, reloads, and Save again keeps both changes', async ({ browser }) => {
-  const app = await open(browser, {}, [412]);
-  try {
+  await withApp(browser, {}, [412], async (app) => {
     const account = freshAccount('tabs');
     const first = app.page;
     await signInThroughProvider(first, account, { createAccount: true });
     const second = await first.context().newPage();
-    const secondErrors = watchForErrors(second, [412]);
+    app.watch(second);
     await signInThroughProvider(second, account);
     for (const tab of [first, second]) {
       await tab.goto('/transactions');
@@ -186,8 +174,5 @@ test('two tabs: the second save gets the conflict, reloads, and Save again keeps
     await first.reload();
     await expect(first.getByRole('region', { name: 'TABA.DE' })).toBeVisible();
     await expect(first.getByRole('region', { name: 'TABB.DE' })).toBeVisible();
-    expect([...app.errors, ...secondErrors]).toEqual([]);
-  } finally {
-    await app.close();
-  }
+  });
 });

@@ -107,13 +107,19 @@ function expectErrorEntries(entries: QuoteEntry[], what: string) {
   }
 }
 
+/** Turns the fault on and asks for its range: every symbol must come back as an error entry. */
+async function askDuringFault(mode: UpstreamMode): Promise<{ range: Range; faulty: { entries: QuoteEntry[]; ms: number } }> {
+  tally.faults += 1;
+  const range = RANGES[mode]!;
+  yahoo.setMode(mode);
+  const faulty = await askQuotes(server, idToken, range);
+  expectErrorEntries(faulty.entries, mode);
+  return { range, faulty };
+}
+
 describe('garbage under a 200 is refused and never cached', () => {
   it.each(GARBAGE_MODES.map((mode) => [mode]))('%s', async (mode) => {
-    tally.faults += 1;
-    const range = RANGES[mode]!;
-    yahoo.setMode(mode);
-    const faulty = await askQuotes(server, idToken, range);
-    expectErrorEntries(faulty.entries, mode);
+    const { range } = await askDuringFault(mode);
     yahoo.setMode('ok');
     const recovered = await askQuotes(server, idToken, range);
     expect(recovered.entries, `${mode}: the answer after recovery`).toEqual(reference.get(range));
@@ -123,11 +129,7 @@ describe('garbage under a 200 is refused and never cached', () => {
 
 describe('an outage gives errors in bounded time, is remembered, and leaves the cache clean', () => {
   it.each(OUTAGE_MODES.map((mode) => [mode]))('%s', async (mode) => {
-    tally.faults += 1;
-    const range = RANGES[mode]!;
-    yahoo.setMode(mode);
-    const faulty = await askQuotes(server, idToken, range);
-    expectErrorEntries(faulty.entries, mode);
+    const { range, faulty } = await askDuringFault(mode);
     expect(faulty.ms, `${mode}: answered after ${Math.round(faulty.ms)} ms`).toBeLessThan(MAX_FAULT_ANSWER_MS);
 
     const upstreamBefore = yahoo.requestCount();
