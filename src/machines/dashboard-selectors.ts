@@ -187,19 +187,30 @@ function chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: Cha
 
 /** Days on which any of the series has a value, and each series on those days (null where it has none). */
 export function sparseColumns(days: Float64Array, perDay: Float64Array[]): ChartColumns {
-  // Plain loops, no callbacks: this runs once per derivation on 10,000+ days, often before the JIT has warmed up.
-  const x: number[] = [];
-  const ys = perDay.map(() => [] as Array<number | null>);
+  // Plain loops over typed arrays, no callbacks: this runs once per derivation on 10,000+ days, often
+  // before the JIT has warmed up. First the indices of the days with a value, then each column from them.
+  const at = new Int32Array(days.length);
+  let count = 0;
   for (let i = 0; i < days.length; i += 1) {
-    let any = false;
-    for (let k = 0; k < perDay.length && !any; k += 1) any = !Number.isNaN(perDay[k]![i]);
-    if (!any) continue;
-    x.push(days[i]!);
     for (let k = 0; k < perDay.length; k += 1) {
       const value = perDay[k]![i]!;
-      ys[k]!.push(Number.isNaN(value) ? null : value);
+      if (value === value) {
+        at[count] = i;
+        count += 1;
+        break;
+      }
     }
   }
+  const x = new Array<number>(count);
+  for (let j = 0; j < count; j += 1) x[j] = days[at[j]!]!;
+  const ys = perDay.map((series) => {
+    const column = new Array<number | null>(count);
+    for (let j = 0; j < count; j += 1) {
+      const value = series[at[j]!]!;
+      column[j] = value === value ? value : null;
+    }
+    return column;
+  });
   return [x, ...ys];
 }
 
@@ -329,16 +340,52 @@ export interface DashboardCharts {
   noneChecked: boolean;
 }
 
-const chartsOf = memoizeLast((derivation: Derivation | null, active: string[] | null, pricesLoading: boolean, pricesFailed: boolean, priceErrors: Record<string, string>): DashboardCharts => {
-  if (!derivation) return { charts: [], noneChecked: false };
-  const checked = active ?? Object.keys(derivation.tickers);
-  if (checked.length === 0) return { charts: [], noneChecked: true };
-  return { charts: buildCharts({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
-});
+/** What the charts are built from, read off the snapshot. */
+export interface ChartsSource {
+  derivation: Derivation | null;
+  active: string[] | null;
+  pricesLoading: boolean;
+  pricesFailed: boolean;
+  priceErrors: Record<string, string>;
+}
+
+const sourceOf = memoizeLast(
+  (derivation: Derivation | null, active: string[] | null, pricesLoading: boolean, pricesFailed: boolean, priceErrors: Record<string, string>): ChartsSource => ({
+    derivation,
+    active,
+    pricesLoading,
+    pricesFailed,
+    priceErrors,
+  }),
+);
+
+/**
+ * The charts' source: the same object until a part of it changes. Cheap, so a component can select it
+ * and build the charts (`chartsFor`) in a deferred render rather than in the task that changed the state.
+ */
+export const selectChartsSource = (s: PortfolioSnapshot): ChartsSource =>
+  sourceOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors);
+
+const chartsBySource = new WeakMap<ChartsSource, DashboardCharts>();
+
+/** The charts for the checked tickers, with their loading state and data-source notes: built once per source. */
+export function chartsFor(source: ChartsSource): DashboardCharts {
+  let result = chartsBySource.get(source);
+  if (!result) {
+    const { derivation, active, pricesLoading, pricesFailed, priceErrors } = source;
+    const checked = derivation ? (active ?? Object.keys(derivation.tickers)) : [];
+    result = !derivation
+      ? { charts: [], noneChecked: false }
+      : checked.length === 0
+        ? { charts: [], noneChecked: true }
+        : { charts: buildCharts({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
+    chartsBySource.set(source, result);
+  }
+  return result;
+}
 
 /** The charts for the checked tickers, with their loading state and data-source notes. */
-export const selectDashboardCharts = (s: PortfolioSnapshot): DashboardCharts =>
-  chartsOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors);
+export const selectDashboardCharts = (s: PortfolioSnapshot): DashboardCharts => chartsFor(selectChartsSource(s));
 
 export interface PriceProblem {
   symbol: string;

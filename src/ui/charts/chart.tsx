@@ -20,13 +20,14 @@ export interface ChartProps {
   notes?: readonly string[];
 }
 
-/** CSS px: the plot's side, as wide as its box allows up to `size`. */
-const fit = (host: HTMLElement, size: number): number => Math.max(120, Math.min(size, Math.floor(host.clientWidth) || size));
+/** CSS px: the plot's side, as wide as its box (`boxWidth`, CSS px) allows up to `size`. */
+const fit = (boxWidth: number, size: number): number => Math.max(120, Math.min(size, Math.floor(boxWidth) || size));
 
 /**
- * The one uPlot wrapper. The chart is created in a coming task of the chart queue (many charts never
- * block the page in one task), lives until its options change, takes new data through `setData`, follows its
- * box's width with `setSize`, and tells the surrounding paint tracker when it has drawn its data.
+ * The one uPlot wrapper. Once the resize observer has reported its box, the chart is created in a coming
+ * task of the chart queue (many charts never block the page in one task); it lives until its options
+ * change, takes new data through `setData`, follows its box's width with `setSize`, and tells the
+ * surrounding paint tracker when it has drawn its data.
  */
 export function Chart({ title, options, data, size = 400, note, notes = [] }: ChartProps) {
   const id = useId();
@@ -56,13 +57,12 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
     const host = hostRef.current;
     if (!host) return;
     tracker?.expect(id, latestRef.current);
-    // Measured here, where the charts of one commit read their boxes in turn with no write between (one
-    // layout), not in the task that creates the plot after others were added (a layout for each); the
-    // resize observer keeps it current until then.
-    let side = fit(host, size);
     let plot: uPlot | null = null;
+    let cancelCreate: (() => void) | null = null;
+    /** CSS px, from the resize observer: it reports the box after the browser's own layout, where reading it here would force one. */
+    let side = size;
     const reportDrawn = () => tracker?.drawn(id, givenRef.current);
-    const cancel = queueChartWork(() => {
+    const create = () => {
       givenRef.current = latestRef.current;
       plot = new uPlot(
         { ...options, width: side, height: side, hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), reportDrawn] } },
@@ -74,14 +74,16 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
         },
       );
       plotRef.current = plot;
-    });
-    const observer = new ResizeObserver(() => {
-      side = fit(host, size);
+    };
+    const observer = new ResizeObserver(([entry]) => {
+      side = fit(entry?.contentRect.width ?? 0, size);
       if (plot && side !== plot.width) plot.setSize({ width: side, height: side });
+      // The first report (there always is one after `observe`) queues the plot's creation.
+      cancelCreate ??= queueChartWork(create);
     });
     observer.observe(host);
     return () => {
-      cancel();
+      cancelCreate?.();
       observer.disconnect();
       plot?.destroy();
       plotRef.current = null;
