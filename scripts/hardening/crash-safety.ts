@@ -2,8 +2,9 @@
  * Crash safety: `npx tsx scripts/hardening/crash-safety.ts [--kills 50] [--writers 4] [--seed crash]`.
  * Starts the server on a fresh SQLite file; several writers (one user each) stream PUTs of full sets
  * (1 to 2,000 transactions, each set unique), each sending the next only after the answer to the last;
- * at a random moment the server is killed with SIGKILL; the file must pass `PRAGMA integrity_check`;
- * the server is restarted, and for each writer the stored set must be exactly:
+ * at a random moment (0–800 ms after the round's first acknowledged write) the server is killed with
+ * SIGKILL; the file must pass `PRAGMA integrity_check`; the server is restarted, and for each writer the
+ * stored set must be exactly:
  *   - the last acknowledged one: the bytes and the version (ETag) of the last 200 that writer received, or
  *   - the one in flight at the kill (sent, no answer yet), with the version one above;
  * nothing else: an older set is an acknowledged write lost, anything else a corrupt or partial write.
@@ -115,8 +116,18 @@ async function tokensFor(server: ServerProcess, dataDir: string, writers: Writer
   return Promise.all(writers.map((writer) => mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: writer.sub })));
 }
 
+interface StreamContext {
+  url: string;
+  token: string;
+  index: number;
+  random: () => number;
+  maxTransactions: number;
+  onAcknowledged: () => void;
+  violations: string[];
+}
+
 /** One writer's stream: PUT after PUT until the server goes away. */
-async function stream(url: string, token: string, writer: Writer, index: number, random: () => number, maxTransactions: number, counts: { acknowledged: number }, violations: string[]) {
+async function stream(writer: Writer, { url, token, index, random, maxTransactions, onAcknowledged, violations }: StreamContext) {
   for (;;) {
     writer.sequence += 1;
     const set = makeSet(random, index, writer.sequence, maxTransactions);
@@ -140,7 +151,7 @@ async function stream(url: string, token: string, writer: Writer, index: number,
     }
     writer.acknowledged = { version: versionOf(response.headers.get('etag')), bytes };
     writer.inFlight = null;
-    counts.acknowledged += 1;
+    onAcknowledged();
   }
 }
 
@@ -174,8 +185,19 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
   try {
     for (let round = 1; round <= options.kills; round++) {
       const tokens = await tokensFor(server, dataDir, writers);
-      const streams = writers.map((writer, i) => stream(server.url, tokens[i]!, writer, i, random, maxTransactions, counts, report.violations));
-      await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(random() * 950)));
+      let firstAcknowledged = () => {};
+      const acknowledgedOnce = new Promise<void>((resolve) => (firstAcknowledged = resolve));
+      const onAcknowledged = () => {
+        counts.acknowledged += 1;
+        firstAcknowledged();
+      };
+      const url = server.url;
+      const streams = writers.map((writer, i) =>
+        stream(writer, { url, token: tokens[i]!, index: i, random, maxTransactions, onAcknowledged, violations: report.violations }),
+      );
+      // The kill lands amid steady streaming: a random 0–800 ms after this round's first acknowledged write.
+      await Promise.race([acknowledgedOnce, Promise.all(streams)]);
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 800)));
       await server.kill('SIGKILL');
       report.kills += 1;
       await Promise.all(streams);

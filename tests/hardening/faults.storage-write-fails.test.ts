@@ -109,7 +109,8 @@ describe.skipIf(!databaseUrl)('PostgreSQL: a lock past the statement timeout, an
       const refused = await put(server, idToken, changedBody(1), before.etag);
       expect(refused.status).toBe(503);
       expect(refused.body.message).toMatch(/could not save.*nothing was saved/);
-      expect(refused.ms).toBeLessThan(5_000);
+      // Bounded by the 1.5 s statement timeout (with room for a busy machine), not held until the lock goes.
+      expect(refused.ms).toBeLessThan(10_000);
       // ACCESS EXCLUSIVE blocks readers too: a read fails the same clear way.
       const read = await fetch(`${server.url}/api/transactions`, { headers: { Authorization: idToken } });
       expect(read.status).toBe(503);
