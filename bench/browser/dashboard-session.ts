@@ -5,9 +5,8 @@
 import type { Browser, BrowserContext, ElementHandle, Page } from '@playwright/test';
 import type { DegiroStatement } from './degiro-csv';
 import { PROBE_SCRIPT, readTimeline, waitForQuiet, waitForSettled } from './page-probe';
-import { blockingIn, inputAfter, lastDataAndPaint, lastPricedData, type Blocking } from './timeline';
 import { pageMemory, workerMemory, type MemoryFigures } from './memory';
-
+import { blockingIn, inputAfter, lastDataAndPaint, lastPricedData, type Blocking } from './timeline';
 
 export interface Account {
   username: string;
@@ -34,7 +33,7 @@ export interface LoadFigures extends Blocking {
 }
 
 export interface InteractionFigures extends Blocking {
-  /** ms from the input event to every chart drawn (with `charts`) or the new derivation on the main thread. */
+  /** ms from the input event to every chart drawn with the new data. */
   doneMs: number;
   /** ms from the input event to the worker's answer on the main thread. */
   dataArrivedMs: number;

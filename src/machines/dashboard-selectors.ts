@@ -126,19 +126,15 @@ const categories = (name: string, labels: string[]): ChartX => ({ kind: 'categor
 const indices = (length: number): number[] => Array.from({ length }, (_, i) => i);
 const unique = (texts: string[]): string[] => [...new Set(texts)];
 
-/** The same bits in every element (NaN, the worker's "no value", included): a loop over 32-bit words. */
-function sameFloat64s(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  const x = new Int32Array(a.buffer, a.byteOffset, a.length * 2);
-  const y = new Int32Array(b.buffer, b.byteOffset, b.length * 2);
-  for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
-  return true;
-}
-
-/** Equal value by value, NaN equal to NaN. */
+/** Equal value by value, NaN equal to NaN; typed arrays compare their bits, 32 at a time. */
 function sameValues(a: ChartColumns[number], b: ChartColumns[number]): boolean {
-  if (a instanceof Float64Array && b instanceof Float64Array) return sameFloat64s(a, b);
   if (a.length !== b.length) return false;
+  if (a instanceof Float64Array && b instanceof Float64Array) {
+    const x = new Int32Array(a.buffer, a.byteOffset, a.length * 2);
+    const y = new Int32Array(b.buffer, b.byteOffset, b.length * 2);
+    for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
+    return true;
+  }
   for (let i = 0; i < a.length; i += 1) if (!Object.is(a[i], b[i])) return false;
   return true;
 }
@@ -221,21 +217,10 @@ const sparseAmounts = rememberedSparseColumns();
 
 let lastDays: Float64Array | null = null;
 
-/** The grid's days as first received: a recombination sends an equal grid in new memory, and x columns of the same memory compare in no time. */
+/** The grid's days as first received: a recombination sends an equal grid in new memory; views of the same memory compare in no time. */
 function stableDays(days: Float64Array): Float64Array {
-  if (!lastDays || !sameFloat64s(lastDays, days)) lastDays = days;
+  if (!lastDays || !sameValues(lastDays, days)) lastDays = days;
   return lastDays;
-}
-
-/** A price chart's columns from its first bar: the same views for the same arrays. */
-const priceViews = new WeakMap<Float64Array, ChartColumns>();
-function priceColumns(days: Float64Array, close: Float64Array, first: number): ChartColumns {
-  let columns = priceViews.get(close);
-  if (!columns || columns[0] instanceof Array || columns[0].buffer !== days.buffer) {
-    columns = [days.subarray(first), close.subarray(first)];
-    priceViews.set(close, columns);
-  }
-  return columns;
 }
 
 const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => (p.dataSource && SOURCE_NOTES[p.dataSource] ? [SOURCE_NOTES[p.dataSource]!] : [])));
@@ -272,7 +257,7 @@ function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, pr
     }
     const series = [{ label: price.currency ? `Close (${price.currency})` : 'Close', suffix: suffixOf(price.currency), style: 'line' as const, scale: 'left' as const }];
     // Before the first bar the close is NaN; uPlot reads NaN as a value, so the chart starts at the first bar.
-    return chart(title, DAYS, series, priceColumns(days, price.close, first), sourceNotes([price]), READY, 'values');
+    return chart(title, DAYS, series, [days.subarray(first), price.close.subarray(first)], sourceNotes([price]), READY, 'values');
   });
 }
 
