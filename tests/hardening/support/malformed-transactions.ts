@@ -6,6 +6,7 @@
  * with no length, 50,000 transactions with one bad, 50,000 all bad, 100,001 transactions).
  */
 import type { TransactionType } from '../../../src/model/transaction';
+import { BAD_FIELD_VALUES } from './bad-field-values';
 
 export interface MalformedRequest {
   name: string;
@@ -141,108 +142,6 @@ function wrongShapes(): MalformedRequest[] {
     expected: { status: 400, message: /not valid; nothing was saved/, issuePath },
   }));
 }
-
-/** Raw JSON values that are wrong for each field (as JSON text), with a word for each. */
-const BAD_FIELD_VALUES: Record<string, Array<[string, string]>> = {
-  ticker: [
-    ['empty', '""'],
-    ['a space', '" "'],
-    ['a space inside', '"AP PL"'],
-    ['21 characters', JSON.stringify('A'.repeat(21))],
-    ['a megabyte long', JSON.stringify('A'.repeat(1024 * 1024))],
-    ['a NUL', '"AAPL\\u0000"'],
-    ['a line break', '"AAPL\\n"'],
-    ['a tab', '"\\tAAPL"'],
-    ['an escape character', '"AAPL\\u001b[31m"'],
-    ['a right-to-left override', '"\\u202eLPAA"'],
-    ['a zero-width space', '"AAPL\\u200b"'],
-    ['a Greek capital alpha', '"\\u0391APL"'],
-    ['Cyrillic look-alikes', '"\\u0410\\u0410PL"'],
-    ['full-width letters', '"\\uff21\\uff21\\uff30\\uff2c"'],
-    ['an emoji', '"\\ud83d\\udcc8"'],
-    ['a lone surrogate', '"\\ud800"'],
-    ['a path', '"../../etc/passwd"'],
-    ['a slash', '"AAPL/v7"'],
-    ['a query string', '"AAPL?period1=0"'],
-    ['HTML', '"<script>alert(1)</script>"'],
-    ['SQL', `"x'; DROP TABLE transaction_sets;--"`],
-    ['a template', '"${jndi:ldap://x}"'],
-    ['a number', '123'],
-    ['null', 'null'],
-    ['true', 'true'],
-    ['an array', '["AAPL"]'],
-    ['an object', '{"symbol":"AAPL"}'],
-  ],
-  type: [
-    ['unknown', '"bond"'],
-    ['empty', '""'],
-    ['capitalised', '"Stock"'],
-    ['null', 'null'],
-    ['a number', '1'],
-  ],
-  date: [
-    ['29 February of a common year', '"2023-02-29"'],
-    ['month 13', '"2023-13-01"'],
-    ['month 0', '"2023-00-10"'],
-    ['day 32', '"2023-01-32"'],
-    ['day 0', '"2023-01-00"'],
-    ['in 1899', '"1899-12-31"'],
-    ['in 2101', '"2101-01-01"'],
-    ['year 0', '"0000-01-01"'],
-    ['year 9999', '"9999-12-31"'],
-    ['an expanded year', '"+002023-01-01"'],
-    ['without padding', '"2023-1-1"'],
-    ['without dashes', '"20230101"'],
-    ['with slashes', '"2023/01/01"'],
-    ['day first', '"02-05-2023"'],
-    ['with a time', '"2023-01-01T00:00:00Z"'],
-    ['with a trailing space', '"2023-01-01 "'],
-    ['Arabic-Indic digits', '"\\u0662\\u0660\\u0662\\u0663-\\u0660\\u0661-\\u0660\\u0661"'],
-    ['empty', '""'],
-    ['a number', '20230101'],
-    ['unix milliseconds', '1672531200000'],
-    ['null', 'null'],
-  ],
-  amount: [
-    ['a string', '"3"'],
-    ['a string with a comma', '"3,5"'],
-    ['null', 'null'],
-    ['true', 'true'],
-    ['an array', '[3]'],
-    ['an object', '{"value":3}'],
-    ['1e13', '1e13'],
-    ['-1e13', '-1e13'],
-    ['1e309 (Infinity once parsed)', '1e309'],
-    ['-1e309', '-1e309'],
-    ['thirty digits', '123456789012345678901234567890'],
-  ],
-  value: [
-    ['a string', '"300.5"'],
-    ['null', 'null'],
-    ['false', 'false'],
-    ['an array', '[]'],
-    ['1000000000001 (beyond ±1e12)', '1000000000001'],
-    ['-1e300', '-1e300'],
-    ['1e309 (Infinity once parsed)', '1e309'],
-    ['a value with a currency sign', '"€300"'],
-  ],
-  currency: [
-    ['lower case', '"eur"'],
-    ['GBP', '"GBP"'],
-    ['with a space', '"EUR "'],
-    ['a symbol', '"$"'],
-    ['empty', '""'],
-    ['null', 'null'],
-    ['a number', '978'],
-  ],
-  importId: [
-    ['empty', '""'],
-    ['201 characters', JSON.stringify('d'.repeat(201))],
-    ['a number', '1'],
-    ['null', 'null'],
-    ['an array', '["degiro:1"]'],
-  ],
-};
 
 function badFields(): MalformedRequest[] {
   const requests: MalformedRequest[] = [];
