@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: everything a change must pass, in order — types, lint, unit and server tests, the
-// hardening suite, the production build, then the end-to-end suite in real Chromium. Stops at the first failing step.
+// `npm test`: everything a change must pass, in order — types, lint, the production build, unit and
+// server tests, the hardening suite, then the end-to-end suite in real Chromium. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  // Built before the server suites: they serve the real SPA (a fresh clone has no dist/ yet).
+  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['unit and server tests', 'npx', ['vitest', 'run']],
   ['hardening suite', 'npm', ['run', '--silent', 'test:hardening']],
-  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['browser', 'node', ['scripts/ensure-chromium.mjs']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
 ];
