@@ -10,10 +10,14 @@ const NOTHING_YET: Charts = { charts: [], noneChecked: false };
 /** The 'Charts' section: every chart of the checked tickers, or a hint when none is checked. */
 export function DashboardCharts() {
   const portfolio = usePortfolioActor();
-  // The charts are built and rendered in a transition, not in the task that brought the worker's data:
-  // React renders it in short slices, and the selectors keep unchanged charts' models (no re-render).
-  const source = useDeferredValue(useSelector(portfolio, selectChartsSource), null);
-  const { charts, noneChecked } = source ? chartsFor(source) : NOTHING_YET;
+  const source = useSelector(portfolio, selectChartsSource);
+  // A new derivation (the first, the prices' arrival, a changed transaction set) may mount dozens of
+  // plots: those charts are built and rendered in a transition, which React splits into short tasks,
+  // not in the task that brought the worker's data. A recombination (a toggle) changes about a dozen
+  // charts, whose models the selectors keep when unchanged: rendered at once, it is on screen sooner.
+  const deferred = useDeferredValue(source, null);
+  const shown = deferred && deferred.derivation?.tickers === source.derivation?.tickers && deferred.pricesLoading === source.pricesLoading ? source : deferred;
+  const { charts, noneChecked } = shown ? chartsFor(shown) : NOTHING_YET;
   // One tracker for the section's life: it marks `charts-painted` each time every chart has drawn its current data.
   const tracker = useMemo(() => new PaintTracker('charts-painted'), []);
 
