@@ -3,7 +3,8 @@
 /** One line per difference, each with its JSON path; empty when they agree. */
 export function figureDifferences(actual: unknown, expected: unknown, tolerance = 1e-6, path = '$'): string[] {
   if (typeof expected === 'number' && typeof actual === 'number') {
-    return Math.abs(actual - expected) <= tolerance ? [] : [`${path}: ${actual} ≠ ${expected}`];
+    // Object.is first: the same non-finite figure (a percentage of a denormal value) agrees with itself.
+    return Object.is(actual, expected) || Math.abs(actual - expected) <= tolerance ? [] : [`${path}: ${actual} ≠ ${expected}`];
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: not an array`];
