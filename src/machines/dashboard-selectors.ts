@@ -126,15 +126,20 @@ const categories = (name: string, labels: string[]): ChartX => ({ kind: 'categor
 const indices = (length: number): number[] => Array.from({ length }, (_, i) => i);
 const unique = (texts: string[]): string[] => [...new Set(texts)];
 
-/** Equal value by value, NaN equal to NaN; typed arrays compare their bits, 32 at a time. */
-function sameValues(a: ChartColumns[number], b: ChartColumns[number]): boolean {
+/** Equal value by value, NaN equal to NaN. A loop of its own for typed arrays: it stays monomorphic, so the JIT makes it fast early. */
+function sameFloat64s(a: Float64Array, b: Float64Array): boolean {
   if (a.length !== b.length) return false;
-  if (a instanceof Float64Array && b instanceof Float64Array) {
-    const x = new Int32Array(a.buffer, a.byteOffset, a.length * 2);
-    const y = new Int32Array(b.buffer, b.byteOffset, b.length * 2);
-    for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
-    return true;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && (x === x || y === y)) return false;
   }
+  return true;
+}
+
+function sameValues(a: ChartColumns[number], b: ChartColumns[number]): boolean {
+  if (a instanceof Float64Array && b instanceof Float64Array) return sameFloat64s(a, b);
+  if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i += 1) if (!Object.is(a[i], b[i])) return false;
   return true;
 }
@@ -170,11 +175,16 @@ const sameStatus = (a: ChartStatus, b: ChartStatus): boolean => a.kind === b.kin
  * an unchanged chart keeps its whole model, so React does not even render it again.
  */
 const lastModels = new Map<string, ChartModel>();
+/** Each chart's columns as last received: columns in the same memory again hold what the model holds, with no comparison of values. */
+const lastReceived = new Map<string, ChartColumns>();
 
 function chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status: ChartStatus = READY, sameness: Sameness = 'memory'): ChartModel {
   const previous = lastModels.get(title);
+  const received = lastReceived.get(title);
+  lastReceived.set(title, columns);
   const key = JSON.stringify([x, series]);
-  const stable = previous && sameColumns(previous.columns, columns, sameness) ? previous.columns : columns;
+  const unchanged = previous && ((received && sameColumns(received, columns, 'memory')) || sameColumns(previous.columns, columns, sameness));
+  const stable = unchanged ? previous.columns : columns;
   if (previous && previous.columns === stable && previous.shape.key === key && sameTexts(previous.notes, notes) && sameStatus(previous.status, status)) return previous;
   const model = { title, shape: { key, x, series }, columns: stable, notes, status };
   lastModels.set(title, model);
@@ -220,7 +230,7 @@ let lastDays: Float64Array | null = null;
 
 /** The grid's days as first received: a recombination sends an equal grid in new memory; views of the same memory compare in no time. */
 function stableDays(days: Float64Array): Float64Array {
-  if (!lastDays || !sameValues(lastDays, days)) lastDays = days;
+  if (!lastDays || !sameFloat64s(lastDays, days)) lastDays = days;
   return lastDays;
 }
 
