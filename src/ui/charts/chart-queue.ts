@@ -10,7 +10,11 @@
  * clamping (unlike `setTimeout`), and input and frames still come between two of them.
  */
 
-/** ms of chart work per task: one more piece may start before it is up, so a task stays well under 50 ms. */
+/**
+ * ms of chart work per task. The task lasts longer: one more piece may start before the budget is up,
+ * and without a GPU the canvas rasters what uPlot drew when the task ends (up to twice the drawing's
+ * own time for thousands of points), so a small budget keeps the task under 50 ms.
+ */
 const TASK_BUDGET_MS = 8;
 
 const queue: Array<() => void> = [];
