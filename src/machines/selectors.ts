@@ -54,14 +54,22 @@ export const selectSaveConflict = (s: TransactionsSnapshot): boolean => s.contex
 export const selectPendingChange = (s: TransactionsSnapshot): string | null => (s.context.pending ? describeChange(s.context.pending) : null);
 export const selectSavedCount = (s: TransactionsSnapshot): number => s.context.saved;
 
+export interface StockRow {
+  transaction: Transaction;
+  pricePerShare: number;
+}
+
 export interface TickerTransactions {
   ticker: string;
-  stock: Array<{ transaction: Transaction; pricePerShare: number }>;
+  stock: StockRow[];
   dividend: Transaction[];
   commission: Transaction[];
 }
 
-/** The transactions page's sections: one per ticker, alphabetical, each list by date. */
+/** Newest first; transactions of one day keep the order they were saved in. */
+const newestFirst = (a: { date: string }, b: { date: string }): number => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
+
+/** The transactions page's sections: one per ticker, alphabetical, each list newest first. */
 export function groupByTicker(set: TransactionSet | null): TickerTransactions[] {
   if (!set) return [];
   const groups = new Map<string, TickerTransactions>();
@@ -73,7 +81,13 @@ export function groupByTicker(set: TransactionSet | null): TickerTransactions[] 
   for (const t of set.stock) group(t.ticker).stock.push({ transaction: t, pricePerShare: t.amount === 0 ? 0 : t.value / t.amount });
   for (const t of set.dividend) group(t.ticker).dividend.push(t);
   for (const t of set.commission) group(t.ticker).commission.push(t);
-  return [...groups.values()].sort((a, b) => a.ticker.localeCompare(b.ticker));
+  const sorted = [...groups.values()].sort((a, b) => a.ticker.localeCompare(b.ticker));
+  for (const g of sorted) {
+    g.stock.sort((a, b) => newestFirst(a.transaction, b.transaction));
+    g.dividend.sort(newestFirst);
+    g.commission.sort(newestFirst);
+  }
+  return sorted;
 }
 
 export const selectTransactionCount = (s: PortfolioSnapshot): number => (s.context.transactions ? countTransactions(s.context.transactions) : 0);

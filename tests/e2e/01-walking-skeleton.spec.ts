@@ -24,12 +24,15 @@ test('sign in, add a transaction, reload, see it and the chart, log out', async 
   await page.getByLabel('Amount').fill('7');
   await page.getByLabel('Value').fill('123.45');
   await page.getByRole('button', { name: 'Save' }).click();
+  // The transaction tables hold only the rows near the viewport (windowed): the user scrolls to the ticker.
   const section = page.getByRole('region', { name: 'E2E.TEST' });
+  await section.scrollIntoViewIfNeeded();
   await expect(section.getByRole('row', { name: /2024-05-06/ })).toContainText('123.45');
   await expect(page.getByLabel('Ticker')).toHaveValue('');
 
   await page.reload();
-  await expect(page.getByRole('region', { name: 'E2E.TEST' }).getByRole('row', { name: /2024-05-06/ })).toContainText('17.64');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('row', { name: /2024-05-06/ })).toContainText('17.64');
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -11,11 +11,13 @@ import {
   selectPendingChange,
   selectTransactionCount,
   selectTransactions,
+  type StockRow,
 } from '../../machines/selectors';
 import { usePortfolioActor, useTransactionsActor } from '../app-context';
 import { AddTransactionForm } from '../components/add-transaction-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImportPanel } from '../components/import-panel';
+import { WindowedTable, type Column } from '../components/windowed-table';
 import { formatNumber } from '../format';
 
 type Question = { kind: 'delete'; transaction: Transaction } | { kind: 'deleteAll' } | null;
@@ -44,6 +46,19 @@ export function TransactionsPage() {
       Delete
     </button>
   );
+  const actions: Column<Transaction> = { header: <span className="visually-hidden">Actions</span>, width: '5rem', cell: deleteButton };
+  const stockColumns: Array<Column<StockRow>> = [
+    { header: 'Date', width: '7.5rem', cell: ({ transaction }) => transaction.date },
+    { header: 'Amount', width: '6rem', cell: ({ transaction }) => transaction.amount },
+    { header: 'Value', width: '10rem', cell: ({ transaction }) => `${formatNumber(transaction.value)} ${transaction.currency}` },
+    { header: 'Price per share', width: '10rem', cell: ({ pricePerShare, transaction }) => `${formatNumber(pricePerShare)} ${transaction.currency}` },
+    { ...actions, cell: ({ transaction }) => deleteButton(transaction) },
+  ];
+  const cashColumns: Array<Column<Transaction>> = [
+    { header: 'Date', width: '7.5rem', cell: (transaction) => transaction.date },
+    { header: 'Value', width: '10rem', cell: (transaction) => `${formatNumber(transaction.value)} ${transaction.currency}` },
+    actions,
+  ];
 
   return (
     <section className="transactions">
@@ -82,44 +97,9 @@ export function TransactionsPage() {
           {groups.map((group) => (
             <section key={group.ticker} className="ticker-section" aria-labelledby={`ticker-${group.ticker}`}>
               <h2 id={`ticker-${group.ticker}`}>{group.ticker}</h2>
-              {group.stock.length > 0 ? (
-                <table>
-                  <caption>Stock</caption>
-                  <thead>
-                    <tr><th>Date</th><th>Amount</th><th>Value</th><th>Price per share</th><th><span className="visually-hidden">Actions</span></th></tr>
-                  </thead>
-                  <tbody>
-                    {group.stock.map(({ transaction, pricePerShare }, i) => (
-                      <tr key={i}>
-                        <td>{transaction.date}</td>
-                        <td>{transaction.amount}</td>
-                        <td>{formatNumber(transaction.value)} {transaction.currency}</td>
-                        <td>{formatNumber(pricePerShare)} {transaction.currency}</td>
-                        <td>{deleteButton(transaction)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              ) : null}
-              {(['dividend', 'commission'] as const).map((type) =>
-                group[type].length > 0 ? (
-                  <table key={type}>
-                    <caption>{type === 'dividend' ? 'Dividend' : 'Commission'}</caption>
-                    <thead>
-                      <tr><th>Date</th><th>Value</th><th><span className="visually-hidden">Actions</span></th></tr>
-                    </thead>
-                    <tbody>
-                      {group[type].map((transaction, i) => (
-                        <tr key={i}>
-                          <td>{transaction.date}</td>
-                          <td>{formatNumber(transaction.value)} {transaction.currency}</td>
-                          <td>{deleteButton(transaction)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                ) : null,
-              )}
+              {group.stock.length > 0 ? <WindowedTable caption="Stock" columns={stockColumns} rows={group.stock} /> : null}
+              {group.dividend.length > 0 ? <WindowedTable caption="Dividend" columns={cashColumns} rows={group.dividend} /> : null}
+              {group.commission.length > 0 ? <WindowedTable caption="Commission" columns={cashColumns} rows={group.commission} /> : null}
             </section>
           ))}
           <button type="button" className="danger" onClick={() => setQuestion({ kind: 'deleteAll' })}>

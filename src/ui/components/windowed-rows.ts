@@ -1,0 +1,115 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * Windowing for long tables: only the rows near the viewport are in the document, the others are one
+ * spacer row above and one below, as tall as the rows they stand for. A 30-year history of tens of
+ * thousands of transactions then costs the page what a screenful costs, on opening and after an import.
+ */
+
+export interface RowRange {
+  /** First row in the document. */
+  start: number;
+  /** One past the last row in the document. */
+  end: number;
+}
+
+/**
+ * The rows of a list of `count` rows of `rowHeight` px whose first row's top is at `top` (px, viewport
+ * coordinates) that lie in the viewport of `viewportHeight` px widened by `overscan` px each side.
+ */
+export function rowsInView(top: number, rowHeight: number, count: number, viewportHeight: number, overscan: number): RowRange {
+  if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
+  const start = Math.min(count, Math.max(0, Math.floor((-overscan - top) / rowHeight)));
+  const end = Math.min(count, Math.max(start, Math.ceil((viewportHeight + overscan - top) / rowHeight)));
+  return { start, end };
+}
+
+/** px: a row's height before one has been measured (one line of text and the cell padding). */
+const ESTIMATED_ROW_HEIGHT = 33;
+/** Every windowed table has the same rows (styles.css `.windowed`): one measurement serves them all. */
+let measuredRowHeight = 0;
+
+/** Tables to tell when the viewport moved or the page's layout changed; told once per frame. */
+const listeners = new Set<() => void>();
+let framePending = false;
+let watching: (() => void) | null = null;
+
+function tellAll(): void {
+  framePending = false;
+  for (const listener of listeners) listener();
+}
+
+function schedule(): void {
+  if (framePending) return;
+  framePending = true;
+  requestAnimationFrame(tellAll);
+}
+
+function watchViewport(): () => void {
+  window.addEventListener('scroll', schedule, { passive: true });
+  window.addEventListener('resize', schedule, { passive: true });
+  // A table above grows or shrinks (an import, a deletion, the import preview): the rows below move.
+  const observer = new ResizeObserver(schedule);
+  observer.observe(document.body);
+  return () => {
+    window.removeEventListener('scroll', schedule);
+    window.removeEventListener('resize', schedule);
+    observer.disconnect();
+  };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  watching ??= watchViewport();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      watching?.();
+      watching = null;
+    }
+  };
+}
+
+export interface WindowedRows extends RowRange {
+  /** px each row is drawn at (spacers are multiples of it). */
+  rowHeight: number;
+  /** For the `<tbody>` holding the rows: its top is the first row's top. */
+  bodyRef: (body: HTMLTableSectionElement | null) => void;
+}
+
+/**
+ * Which of `count` rows a `<tbody>` should hold now; the range follows scrolling, resizing and layout
+ * changes. Rows are measured once they are drawn; the first render holds none (the range is set before
+ * the browser paints).
+ */
+export function useWindowedRows(count: number): WindowedRows {
+  const [range, setRange] = useState<RowRange>({ start: 0, end: 0 });
+  const [rowHeight, setRowHeight] = useState(measuredRowHeight || ESTIMATED_ROW_HEIGHT);
+  const bodyRef = useRef<HTMLTableSectionElement | null>(null);
+  const countRef = useRef(count);
+  countRef.current = count;
+
+  const update = useCallback(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    const drawn = body.querySelector<HTMLTableRowElement>('tr[aria-rowindex]');
+    const drawnHeight = drawn?.getBoundingClientRect().height ?? 0;
+    if (drawnHeight > 0 && Math.abs(drawnHeight - measuredRowHeight) > 0.5) measuredRowHeight = drawnHeight;
+    const height = measuredRowHeight || ESTIMATED_ROW_HEIGHT;
+    // A viewport's worth of rows either side: a quick scroll or a Tab to the next row finds them there.
+    const viewport = window.innerHeight;
+    const next = rowsInView(body.getBoundingClientRect().top, height, countRef.current, viewport, viewport);
+    setRowHeight((previous) => (previous === height ? previous : height));
+    setRange((previous) => (previous.start === next.start && previous.end === next.end ? previous : next));
+  }, []);
+
+  useLayoutEffect(() => subscribe(update), [update]);
+  // After every render: the count may have changed, or the rows were just drawn and can be measured.
+  useLayoutEffect(update);
+
+  const setBody = useCallback((body: HTMLTableSectionElement | null) => {
+    bodyRef.current = body;
+  }, []);
+  const start = Math.min(range.start, count);
+  return { start, end: Math.min(Math.max(range.end, start), count), rowHeight, bodyRef: setBody };
+}

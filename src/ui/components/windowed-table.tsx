@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { useWindowedRows } from './windowed-rows';
+
+export interface Column<Row> {
+  header: ReactNode;
+  /** CSS width of the column (the table's layout is fixed: the columns keep their width while rows come and go). */
+  width: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * A table of any length whose `<tbody>` holds only the rows near the viewport (windowed-rows.ts); the
+ * others stand as two spacer rows. `aria-rowcount` and `aria-rowindex` tell assistive technology where
+ * each drawn row is in the whole table.
+ */
+export function WindowedTable<Row>({ caption, columns, rows }: { caption: string; columns: ReadonlyArray<Column<Row>>; rows: readonly Row[] }) {
+  const { start, end, rowHeight, bodyRef } = useWindowedRows(rows.length);
+  const spacer = (height: number) =>
+    height > 0 ? (
+      <tr className="spacer" aria-hidden="true" style={{ height }}>
+        <td colSpan={columns.length} />
+      </tr>
+    ) : null;
+  const drawn: ReactNode[] = [];
+  for (let i = start; i < end; i += 1) {
+    const row = rows[i]!;
+    drawn.push(
+      <tr key={i} aria-rowindex={i + 2}>
+        {columns.map((column, c) => (
+          <td key={c}>{column.cell(row)}</td>
+        ))}
+      </tr>,
+    );
+  }
+  return (
+    <table className="windowed" aria-rowcount={rows.length + 1} style={{ width: `calc(${columns.map((column) => column.width).join(' + ')})` }}>
+      <caption>{caption}</caption>
+      <colgroup>
+        {columns.map((column, c) => (
+          <col key={c} style={{ width: column.width }} />
+        ))}
+      </colgroup>
+      <thead>
+        <tr aria-rowindex={1}>
+          {columns.map((column, c) => (
+            <th key={c} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody ref={bodyRef}>
+        {spacer(start * rowHeight)}
+        {drawn}
+        {spacer((rows.length - end) * rowHeight)}
+      </tbody>
+    </table>
+  );
+}

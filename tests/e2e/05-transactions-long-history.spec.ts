@@ -1,0 +1,66 @@
+/**
+ * The transactions page on a long history: its tables hold only the rows near the viewport, and every
+ * transaction is still reachable by scrolling, in the right place, and can be deleted there.
+ */
+import type { Page } from '@playwright/test';
+import type { Transaction, TransactionSet } from '../../src/model';
+import { createSeededUser } from '../../bench/browser/seeded-user';
+import { expect, signIn, test } from './fixtures';
+
+const BUYS = 3_000;
+const DIVIDENDS = 400;
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(1996, 0, 2);
+const isoDate = (k: number, everyDays: number) => new Date(FIRST_DAY + k * everyDays * DAY_MS).toISOString().slice(0, 10);
+
+function longHistory(): TransactionSet {
+  const stock: Transaction[] = [];
+  for (let k = 0; k < BUYS; k += 1) stock.push({ type: 'stock', ticker: 'LONG.AS', date: isoDate(k, 3), amount: 1 + (k % 9), value: 100 + k, currency: 'EUR' });
+  stock.push({ type: 'stock', ticker: 'ZZZ.DE', date: '2020-01-02', amount: 5, value: 500, currency: 'EUR' });
+  const dividend: Transaction[] = [];
+  for (let k = 0; k < DIVIDENDS; k += 1) dividend.push({ type: 'dividend', ticker: 'LONG.AS', date: isoDate(k, 27), amount: 0, value: 10 + k / 100, currency: 'EUR' });
+  return { stock, dividend, commission: [] };
+}
+
+/** Rows the table holds in the document (its header row not counted). */
+const drawnRows = (page: Page, ticker: string, caption: string) =>
+  page.getByRole('region', { name: ticker }).getByRole('table', { name: caption }).locator('tbody tr[aria-rowindex]').count();
+
+test('a long history: a screenful of rows in the document, every row reachable by scrolling, newest first', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const user = await createSeededUser(baseURL!, `long-history-${Date.now()}`, longHistory());
+  await signIn(page, user.username, user.password);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Transactions' }).click();
+
+  const long = page.getByRole('region', { name: 'LONG.AS' });
+  const stock = long.getByRole('table', { name: 'Stock' });
+  await expect(stock).toHaveAttribute('aria-rowcount', String(BUYS + 1));
+  await expect(long.getByRole('table', { name: 'Dividend' })).toHaveAttribute('aria-rowcount', String(DIVIDENDS + 1));
+  // Newest first: the first row is the last buy.
+  const newest = isoDate(BUYS - 1, 3);
+  await expect(stock.locator('tbody tr[aria-rowindex]').first()).toContainText(newest);
+  await expect(stock.locator('tbody tr[aria-rowindex]').first()).toHaveAttribute('aria-rowindex', '2');
+  expect(await drawnRows(page, 'LONG.AS', 'Stock'), 'rows of 3,000 in the document').toBeLessThan(200);
+  expect(await drawnRows(page, 'LONG.AS', 'Dividend'), 'the dividend table is below the buys: no rows yet').toBe(0);
+
+  // The oldest buy, at the table's end: scrolled to, it is drawn in its place, as the table's last row.
+  await stock.evaluate((table) => table.scrollIntoView({ block: 'end' }));
+  const oldest = stock.getByRole('row', { name: new RegExp(isoDate(0, 3)) });
+  await expect(oldest).toBeInViewport();
+  await expect(oldest).toHaveAttribute('aria-rowindex', String(BUYS + 1));
+  await expect(oldest).toContainText('100.00 EUR');
+  expect(await drawnRows(page, 'LONG.AS', 'Stock'), 'rows in the document near the end').toBeLessThan(200);
+
+  // Deleted where it was found.
+  await oldest.getByRole('button', { name: `Delete stock LONG.AS ${isoDate(0, 3)}` }).click();
+  await page.getByRole('dialog', { name: 'Delete this transaction?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(stock).toHaveAttribute('aria-rowcount', String(BUYS));
+  await expect(stock.getByRole('row', { name: new RegExp(isoDate(0, 3)) })).toHaveCount(0);
+  await expect(stock.getByRole('row', { name: new RegExp(isoDate(1, 3)) })).toHaveAttribute('aria-rowindex', String(BUYS));
+
+  // Past the long tables, the last ticker's rows are there.
+  const last = page.getByRole('region', { name: 'ZZZ.DE' });
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByRole('row', { name: /2020-01-02/ })).toContainText('500.00 EUR');
+});
