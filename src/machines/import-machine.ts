@@ -1,11 +1,11 @@
 import * as Comlink from 'comlink';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { TransactionSet } from '../model';
-import type { ImportMerge, ImportPreview, ImportProgress } from '../worker';
+import type { ImportMerge, ImportPreview, ImportProgress, SymbolsNeeded } from '../worker';
+import { HttpError, readXsrfToken } from '../model/http';
+import type { VersionedSet } from '../model/transactions-api';
 import { messageOf } from './message';
 import type { PortfolioActorRef } from './portfolio-machine';
-import { HttpError } from './services/http';
-import { putTransactions, type VersionedSet } from './services/transactions-api';
 import { rememberTickers } from './services/ticker-memory';
 import { getWorker } from './services/worker-client';
 
@@ -29,6 +29,11 @@ export interface ImportContext {
   merged: ImportMerge | null;
   result: { added: number; alreadyPresent: number } | null;
   error: string | null;
+}
+
+/** The stored set, which the worker already derives from, and the symbols it needs. */
+export interface ImportStored extends VersionedSet {
+  needed: SymbolsNeeded;
 }
 
 interface PortfolioBase {
@@ -67,16 +72,19 @@ export const importMachine = setup({
       };
     }),
     merge: fromPromise<ImportMerge, { existing: TransactionSet; tickers: Record<string, string> }>(({ input }) => getWorker().mergeImport(input.existing, input.tickers)),
-    save: fromPromise<VersionedSet, { idToken: string; transactions: TransactionSet; version: string | null }>(({ input }) =>
-      putTransactions(input.idToken, input.transactions, input.version),
-    ),
+    /** The worker stores the set it merged: the page never holds its JSON. */
+    save: fromPromise<ImportStored, { idToken: string; version: string | null }>(async ({ input }) => {
+      const outcome = await getWorker().saveImport({ idToken: input.idToken, xsrfToken: readXsrfToken(), version: input.version });
+      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, null);
+      return { ...outcome.saved, needed: outcome.needed };
+    }),
     discard: fromPromise<void>(() => getWorker().discardImport()),
   },
   actions: {
     /** Keeps the user's ticker choices for the next import (choices, not credentials: localStorage is fine). */
     rememberTickers: (_, params: { tickers: Record<string, string> }) => rememberTickers(params.tickers),
-    publishSaved: ({ system }, saved: VersionedSet) => {
-      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.saved', transactions: saved.transactions, version: saved.version });
+    publishSaved: ({ system }, stored: ImportStored) => {
+      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.saved', transactions: stored.transactions, version: stored.version, needed: stored.needed });
     },
     reloadPortfolio: ({ system }) => {
       (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.reload' });
@@ -170,9 +178,9 @@ export const importMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'save',
-        input: ({ context, self }) => {
+        input: ({ self }) => {
           const base = portfolioBase(self.system);
-          return { idToken: base.idToken, transactions: context.merged!.merged, version: base.version };
+          return { idToken: base.idToken, version: base.version };
         },
         onDone: {
           target: 'done',

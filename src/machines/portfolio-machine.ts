@@ -2,8 +2,8 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { TransactionSet } from '../model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../worker';
 import { localToday, nowSeconds } from './services/clock';
-import { readXsrfToken } from './services/http';
-import { fetchTransactions, type VersionedSet } from './services/transactions-api';
+import { readXsrfToken } from '../model/http';
+import { fetchTransactions, type VersionedSet } from '../model/transactions-api';
 import { getWorker } from './services/worker-client';
 import { messageOf } from './message';
 
@@ -11,7 +11,8 @@ export type PortfolioEvent =
   | { type: 'session.changed'; idToken: string | null }
   | { type: 'portfolio.retry' }
   | { type: 'portfolio.reload' }
-  | { type: 'portfolio.saved'; transactions: TransactionSet; version: string | null }
+  /** A stored set; `needed` when the worker stored it itself and already derives from it. */
+  | { type: 'portfolio.saved'; transactions: TransactionSet; version: string | null; needed?: SymbolsNeeded }
   | { type: 'tickers.toggle'; ticker: string }
   | { type: 'tickers.setActive'; active: string[] | null };
 
@@ -95,6 +96,11 @@ export const portfolioMachine = setup({
         return all.filter((ticker) => current.has(ticker));
       },
     }),
+    takeSaved: assign(({ event }) => {
+      if (event.type !== 'portfolio.saved') return {};
+      const needed = event.needed ? { symbols: event.needed.symbols, firstDate: event.needed.firstDate } : {};
+      return { transactions: event.transactions, version: event.version, ...needed };
+    }),
     setActive: assign({ active: ({ context, event }) => (event.type === 'tickers.setActive' ? event.active : context.active) }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Retry of the symbols whose quotes came back with an error: they count as not fetched again. */
@@ -107,6 +113,7 @@ export const portfolioMachine = setup({
     hasToken: ({ event }) => event.type === 'session.changed' && event.idToken !== null,
     hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
     hasPriceErrors: ({ context }) => Object.keys(context.priceErrors).length > 0,
+    workerHasIt: ({ event }) => event.type === 'portfolio.saved' && event.needed !== undefined,
   },
 }).createMachine({
   id: 'portfolio',
@@ -117,6 +124,11 @@ export const portfolioMachine = setup({
       { guard: 'hasToken', actions: assign({ idToken: ({ event }) => event.idToken }) },
       { target: '.idle', actions: assign(initialContext) },
     ],
+    // A save may end while a derive or a reload runs: the stored set is the newest, whatever the state.
+    'portfolio.saved': [
+      { guard: 'workerHasIt', target: '.deriving', actions: 'takeSaved' },
+      { target: '.handing', actions: 'takeSaved' },
+    ],
   },
   states: {
     idle: {
@@ -125,6 +137,8 @@ export const portfolioMachine = setup({
           { guard: 'hasToken', target: 'loading', actions: assign({ idToken: ({ event }) => event.idToken }) },
           { actions: assign(initialContext) },
         ],
+        // Signed out: a save that ends now belongs to nobody on this page.
+        'portfolio.saved': { actions: [] },
       },
     },
     loading: {
@@ -180,10 +194,6 @@ export const portfolioMachine = setup({
     ready: {
       initial: 'checkingPrices',
       on: {
-        'portfolio.saved': {
-          target: 'handing',
-          actions: assign({ transactions: ({ event }) => event.transactions, version: ({ event }) => event.version }),
-        },
         'portfolio.reload': 'loading',
         'tickers.toggle': { target: '.combining', actions: 'toggleTicker' },
         'tickers.setActive': { target: '.combining', actions: 'setActive' },

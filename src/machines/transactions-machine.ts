@@ -2,8 +2,8 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Transaction, TransactionSet } from '../model';
 import { messageOf } from './message';
 import type { PortfolioActorRef } from './portfolio-machine';
-import { HttpError } from './services/http';
-import { putTransactions, type VersionedSet } from './services/transactions-api';
+import { HttpError } from '../model/http';
+import { putTransactions, type VersionedSet } from '../model/transactions-api';
 import { applyChange, isTransactionType, type TransactionChange } from './transaction-changes';
 
 export type TransactionsEvent =

@@ -40,8 +40,8 @@ export interface ImportPreview {
   products: ProductChoice[];
 }
 
+/** What the main thread learns of a merge; the merged set stays in the worker until it is saved from there. */
 export interface ImportMerge {
-  merged: TransactionSet;
   added: number;
   alreadyPresent: number;
   unresolvedProducts: string[];
@@ -86,10 +86,13 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet): Impor
 
 export class ImportSession {
   private parsed: DegiroImport | null = null;
+  /** The full set after the last merge, waiting to be saved. */
+  private merged: TransactionSet | null = null;
 
   async parse(file: Blob, existing: TransactionSet, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview> {
     const { parseDegiroExport } = await import('./import');
     this.parsed = null;
+    this.merged = null;
     const parsed = await parseDegiroExport(file, { tickers, onProgress });
     this.parsed = parsed;
     return previewOf(parsed, existing);
@@ -98,10 +101,19 @@ export class ImportSession {
   async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge> {
     if (!this.parsed) throw new Error('There is no parsed file to import; choose the file again.');
     const { applyTickers, mergeImported } = await import('./import');
-    return mergeImported(existing, applyTickers(this.parsed, tickers));
+    const { merged, ...counts } = mergeImported(existing, applyTickers(this.parsed, tickers));
+    this.merged = counts.added > 0 ? merged : null;
+    return counts;
+  }
+
+  /** The set the last merge made, to be saved; an error when there is none. */
+  mergedSet(): TransactionSet {
+    if (!this.merged) throw new Error('There is no merged import to save; confirm the import again.');
+    return this.merged;
   }
 
   discard(): void {
     this.parsed = null;
+    this.merged = null;
   }
 }

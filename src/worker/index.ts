@@ -5,6 +5,8 @@
  */
 import * as Comlink from 'comlink';
 import type { TransactionSet } from '../model';
+import { HttpError } from '../model/http';
+import { putTransactions, type VersionedSet } from '../model/transactions-api';
 import { PortfolioEngine, type ActiveSeries, type Derivation } from './engine';
 import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
 import { requestQuotes, type QuotesRequestArgs } from './quotes-client';
@@ -29,6 +31,19 @@ export interface SymbolsNeeded {
   firstDate: string | null;
 }
 
+/** Who may store the merged import, and against which version (the main thread reads the anti-forgery cookie). */
+export interface ImportSaveArgs {
+  idToken: string;
+  xsrfToken: string | null;
+  version: string | null;
+}
+
+/**
+ * A saved import: the stored set, which the worker now derives from, and the symbols it needs; or the
+ * server's refusal (an Error thrown through Comlink would lose its status, which tells a conflict).
+ */
+export type ImportSaved = { ok: true; saved: VersionedSet; needed: SymbolsNeeded } | { ok: false; status: number; message: string };
+
 export interface PricesLoaded extends SymbolsNeeded {
   /** Symbols the quotes service could not serve, with its message. */
   errors: Record<string, string>;
@@ -41,10 +56,12 @@ function timed<T extends object>(compute: () => T): Timed<T> {
   return Comlink.transfer(value, collectTransferables(result));
 }
 
+const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
+
 const api = {
   setTransactions(set: TransactionSet): SymbolsNeeded {
     engine.setTransactions(set);
-    return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() };
+    return symbolsNeeded();
   },
   /** Fetches quotes for `symbols` and keeps them; answers which symbols are needed now (a quote's currency may add one). */
   async loadQuotes(args: QuotesRequestArgs): Promise<PricesLoaded> {
@@ -52,7 +69,7 @@ const api = {
     engine.setQuotes(entries);
     const errors: Record<string, string> = {};
     for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
-    return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors };
+    return { ...symbolsNeeded(), errors };
   },
   derive(asOf: string, active: readonly string[] | null): Timed<Derivation> {
     return timed(() => engine.derive(asOf, active));
@@ -64,9 +81,25 @@ const api = {
   parseImport(file: Blob, existing: TransactionSet, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview> {
     return importSession.parse(file, existing, tickers, onProgress);
   },
-  /** The full set after adding the parsed file's new transactions, with the tickers the user chose. */
+  /** Adds the parsed file's new transactions to `existing` with the tickers the user chose; the merged set stays here. */
   mergeImport(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge> {
     return importSession.merge(existing, tickers);
+  },
+  /**
+   * Stores the merged set from here (its JSON, tens of thousands of transactions, is written and read in
+   * the worker, not on the page) and derives from the stored set from now on.
+   */
+  async saveImport(args: ImportSaveArgs): Promise<ImportSaved> {
+    let saved: VersionedSet;
+    try {
+      saved = await putTransactions(args.idToken, importSession.mergedSet(), args.version, args.xsrfToken);
+    } catch (error) {
+      if (error instanceof HttpError) return { ok: false, status: error.status, message: error.message };
+      throw error;
+    }
+    importSession.discard();
+    engine.setTransactions(saved.transactions);
+    return { ok: true, saved, needed: symbolsNeeded() };
   },
   discardImport(): void {
     importSession.discard();

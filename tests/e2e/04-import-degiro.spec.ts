@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { signInThroughProvider } from '../hardening/support/e2e-pages';
 import { expect, signUp, test } from './fixtures';
 
 const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
@@ -41,4 +42,37 @@ test('a file that is not a DEGIRO statement says so and changes nothing', async 
   await page.getByLabel('Upload from file:').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b,c\n1,2,3\n') });
   await expect(page.getByRole('alert')).toContainText('DEGIRO');
   await expect(page.getByText('No transactions yet.')).toBeVisible();
+});
+
+test('an import confirmed after another tab saved: refused, reloaded, confirmed again, nothing lost', async ({ page }) => {
+  const account = `importconflict${Date.now().toString(36)}`;
+  await signUp(page, account);
+  await page.goto('/transactions');
+  await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await preview.getByLabel('Ticker for DEGIRO account costs').fill('IWDA.AS');
+
+  // Meanwhile, a second tab adds a transaction: the first tab's version is stale.
+  const other = await page.context().newPage();
+  await signInThroughProvider(other, { username: account, password: 'correct horse battery' });
+  await other.goto('/transactions');
+  const form = other.getByRole('form', { name: 'Add a transaction' });
+  await form.getByLabel('Ticker', { exact: true }).fill('OTHER.DE');
+  await form.getByLabel('Date', { exact: true }).fill('2024-03-04');
+  await form.getByLabel('Amount', { exact: true }).fill('2');
+  await form.getByLabel('Value', { exact: true }).fill('200');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByRole('region', { name: 'OTHER.DE' })).toBeVisible();
+  await other.close();
+
+  // The worker stores the import with the version the page loaded: the server refuses it (412).
+  await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+  await expect(preview.getByRole('alert')).toContainText('changed elsewhere meanwhile and have been reloaded');
+  await expect(page.getByRole('region', { name: 'OTHER.DE' }), 'the reloaded set').toBeVisible();
+  await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('8 new, 0 already imported');
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'OTHER.DE' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('2025-03-15');
 });

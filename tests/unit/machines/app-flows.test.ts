@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { HttpError } from '../../../src/machines/services/http';
+import { HttpError } from '../../../src/model/http';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import { buy, fee, setOf, startApp } from './app-harness';
 

@@ -5,10 +5,10 @@
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../../src/machines/app-machine';
 import { authMachine } from '../../../src/machines/auth-machine';
-import { importMachine, type ImportActorRef, type ImportEvent } from '../../../src/machines/import-machine';
+import { importMachine, type ImportActorRef, type ImportEvent, type ImportStored } from '../../../src/machines/import-machine';
 import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
 import type { SessionUser } from '../../../src/machines/services/auth-client';
-import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import type { VersionedSet } from '../../../src/model/transactions-api';
 import { applyChange, type TransactionChange } from '../../../src/machines/transaction-changes';
 import { transactionsMachine, type TransactionsActorRef } from '../../../src/machines/transactions-machine';
 import type { Transaction, TransactionSet } from '../../../src/model';
@@ -27,6 +27,8 @@ const derivationFor = (tickers: string[]) =>
 const seriesFor = (tickers: string[]) => ({ tickers }) as unknown as ActiveSeries;
 type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
 
+export type FakeMerge = ImportMerge & { merged: TransactionSet };
+
 export interface Fakes {
   server: { set: TransactionSet; version: number };
   loadTransactions?: () => Promise<VersionedSet>;
@@ -36,22 +38,30 @@ export interface Fakes {
   /** Awaited inside the n-th derive (1-based) before it returns: lets a test act while a derive runs. */
   deriveGate?: (n: number) => Promise<void>;
   parseImport?: (input: { file: File; existing: TransactionSet; tickers: Record<string, string> }) => Promise<ImportPreview>;
-  mergeImport?: (input: { existing: TransactionSet; tickers: Record<string, string> }) => Promise<ImportMerge>;
+  /** The worker's merge: the counts it answers, and the merged set it keeps for the save. */
+  mergeImport?: (input: { existing: TransactionSet; tickers: Record<string, string> }) => Promise<FakeMerge>;
   rememberTickers?: (tickers: Record<string, string>) => void;
 }
 
 /** The real machines and their wiring, with the services (server, worker, provider) replaced at the edge. */
 export function startApp(fakes: Fakes) {
-  const calls = { fetchPrices: [] as string[][], derive: 0, combine: [] as string[][] };
+  const calls = { fetchPrices: [] as string[][], derive: 0, combine: [] as string[][], handToWorker: 0 };
   const symbolsOf = (set: TransactionSet) => [...new Set([...set.stock, ...set.dividend, ...set.commission].map((t) => t.ticker))].sort();
+  /** The worker's set, as `setTransactions` or a save from the worker left it. */
   let held: TransactionSet = setOf();
+  const needed = (): SymbolsNeeded => {
+    const all = [...held.stock, ...held.dividend, ...held.commission].map((t) => t.date).sort();
+    return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
+  };
+  /** The worker's merged import, waiting to be saved. */
+  let pendingMerge: TransactionSet | null = null;
   const portfolio = portfolioMachine.provide({
     actors: {
       loadTransactions: fromPromise<VersionedSet, { idToken: string }>(fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` }))),
       handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
+        calls.handToWorker += 1;
         held = input.transactions;
-        const all = [...held.stock, ...held.dividend, ...held.commission].map((t) => t.date).sort();
-        return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
+        return needed();
       }),
       fetchPrices: fromPromise<PricesLoaded, PricesInput>(async ({ input }) => {
         calls.fetchPrices.push(input.symbols);
@@ -88,11 +98,17 @@ export function startApp(fakes: Fakes) {
       }),
       merge: fromPromise<ImportMerge, { existing: TransactionSet; tickers: Record<string, string> }>(async ({ input }) => {
         if (!fakes.mergeImport) throw new Error('no merge configured');
-        return fakes.mergeImport(input);
+        const { merged, ...counts } = await fakes.mergeImport(input);
+        pendingMerge = counts.added > 0 ? merged : null;
+        return counts;
       }),
-      save: fromPromise<VersionedSet, { idToken: string; transactions: TransactionSet; version: string | null }>(async ({ input }) => {
+      save: fromPromise<ImportStored, { idToken: string; version: string | null }>(async ({ input }) => {
         if (!fakes.save) throw new Error('no save configured');
-        return fakes.save({ base: input.transactions, version: input.version });
+        if (!pendingMerge) throw new Error('There is no merged import to save; confirm the import again.');
+        const saved = await fakes.save({ base: pendingMerge, version: input.version });
+        pendingMerge = null;
+        held = saved.transactions;
+        return { ...saved, needed: needed() };
       }),
       discard: fromPromise<void>(async () => {}),
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { HttpError } from '../../../src/machines/services/http';
+import { HttpError } from '../../../src/model/http';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import type { ImportPreview } from '../../../src/worker';
 import { buy, setOf, startApp } from './app-harness';
@@ -29,7 +29,7 @@ describe('import machine', () => {
   it('parses with progress, previews, merges, saves the full set, remembers the tickers and reports the count', async () => {
     const server = { set: setOf(buy), version: 1 };
     const remember = vi.fn();
-    const { importer, portfolio } = await ready({
+    const { importer, portfolio, calls } = await ready({
       server,
       parseImport: async ({ file: given }) => {
         expect(given.name).toBe('Account.csv');
@@ -52,12 +52,19 @@ describe('import machine', () => {
     expect(importer.getSnapshot().matches('parsing')).toBe(true);
     await waitFor(importer, (s) => s.matches('preview'));
     expect(importer.getSnapshot().context.progress).toEqual({ bytes: 1, totalBytes: 2, rows: 10 });
+    const handedBefore = calls.handToWorker;
+    const derivesBefore = calls.derive;
     importer.send({ type: 'import.confirm' });
     await waitFor(importer, (s) => s.matches('done'));
     expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0 });
     expect(remember).toHaveBeenCalledWith({ IE00B3XXRP09: 'VUSA.AS' });
     await waitFor(portfolio, (s) => s.context.version === '"2"' && s.matches({ ready: 'settled' }));
     expect(portfolio.getSnapshot().context.transactions).toEqual(setOf(buy, imported));
+    // The worker stored the set it merged and derives from it: the page does not hand it back.
+    expect(calls.handToWorker).toBe(handedBefore);
+    expect(calls.derive).toBeGreaterThan(derivesBefore);
+    expect(portfolio.getSnapshot().context.symbols).toEqual(['VUSA.AS', 'VWCE.DE']);
+    expect(portfolio.getSnapshot().context.firstDate).toBe('2023-03-01');
   });
 
   it('asks for a ticker the table does not know before it merges', async () => {

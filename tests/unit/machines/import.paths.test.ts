@@ -1,8 +1,7 @@
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
-import { importMachine, type ImportEvent } from '../../../src/machines/import-machine';
-import { HttpError } from '../../../src/machines/services/http';
-import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import { importMachine, type ImportEvent, type ImportStored } from '../../../src/machines/import-machine';
+import { HttpError } from '../../../src/model/http';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import type { ImportMerge, ImportPreview } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
@@ -38,10 +37,10 @@ const events: Array<ImportEvent | { type: `parse.${string}`; [key: string]: unkn
 
 const outputs = {
   merge: [
-    { merged, added: 1, alreadyPresent: 0, unresolvedProducts: [] } satisfies ImportMerge,
-    { merged: stored, added: 0, alreadyPresent: 1, unresolvedProducts: [] } satisfies ImportMerge,
+    { added: 1, alreadyPresent: 0, unresolvedProducts: [] } satisfies ImportMerge,
+    { added: 0, alreadyPresent: 1, unresolvedProducts: [] } satisfies ImportMerge,
   ],
-  save: [{ transactions: merged, version: '"2"' } satisfies VersionedSet],
+  save: [{ transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } satisfies ImportStored],
   discard: [undefined],
 };
 

@@ -8,7 +8,7 @@ import { appMachine } from '../../../src/machines/app-machine';
 import { authMachine } from '../../../src/machines/auth-machine';
 import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
 import type { SessionUser } from '../../../src/machines/services/auth-client';
-import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import type { VersionedSet } from '../../../src/model/transactions-api';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
 import { invokeIdOf } from './graph-helpers';

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { portfolioMachine, type PortfolioEvent } from '../../../src/machines/portfolio-machine';
-import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import type { VersionedSet } from '../../../src/model/transactions-api';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { fromTransition } from 'xstate';
-import { HttpError } from '../../../src/machines/services/http';
-import type { VersionedSet } from '../../../src/machines/services/transactions-api';
+import { HttpError } from '../../../src/model/http';
+import type { VersionedSet } from '../../../src/model/transactions-api';
 import { transactionsMachine, type TransactionsEvent } from '../../../src/machines/transactions-machine';
 import type { Transaction, TransactionSet } from '../../../src/model';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '../../../../src/machines/dashboard-selectors';
 import { portfolioMachine, type PortfolioSnapshot } from '../../../../src/machines/portfolio-machine';
-import type { VersionedSet } from '../../../../src/machines/services/transactions-api';
+import type { VersionedSet } from '../../../../src/model/transactions-api';
 import type { QuoteEntry, TransactionSet } from '../../../../src/model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../../src/worker';
 import { PortfolioEngine } from '../../../../src/worker/engine';

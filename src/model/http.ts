@@ -1,4 +1,4 @@
-/** Fetch helpers for our own services: the raw ID token, the anti-forgery header, errors as messages. */
+/** Fetch helpers for our own services, on the main thread and in the worker: the raw ID token, the anti-forgery header, errors as messages. */
 
 export class HttpError extends Error {
   constructor(
@@ -13,7 +13,7 @@ export class HttpError extends Error {
 }
 
 /** The anti-forgery token the server set, copied into writes to relative URLs. */
-export function readXsrfToken(cookie: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
+export function readXsrfToken(cookie: string = (globalThis as { document?: { cookie: string } }).document?.cookie ?? ''): string | null {
   for (const part of cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === 'XSRF-TOKEN') return decodeURIComponent(rest.join('='));
@@ -27,6 +27,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The anti-forgery token for a write; read from the page's cookie when not given (a worker has none and must be given it). */
+  xsrfToken?: string | null;
 }
 
 /** Sends a JSON request; resolves with the parsed body and the response, rejects with an HttpError. */
@@ -35,7 +37,7 @@ export async function requestJson<T>(url: string, options: RequestOptions): Prom
   const method = options.method ?? 'GET';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
-    const xsrf = readXsrfToken();
+    const xsrf = options.xsrfToken === undefined ? readXsrfToken() : options.xsrfToken;
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }
   let response: Response;

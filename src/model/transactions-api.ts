@@ -1,4 +1,4 @@
-import type { TransactionSet, TransactionsBody } from '../../model';
+import type { TransactionSet, TransactionsBody } from './transaction';
 import { requestJson } from './http';
 
 export interface VersionedSet {
@@ -12,10 +12,12 @@ export async function fetchTransactions(idToken: string): Promise<VersionedSet> 
   return { transactions: body.transactions, version: response.headers.get('ETag') };
 }
 
-export async function putTransactions(idToken: string, transactions: TransactionSet, version: string | null): Promise<VersionedSet> {
+/** Stores the full set; `version` refuses it (412) when the server holds a newer one. `xsrfToken`: see `requestJson`. */
+export async function putTransactions(idToken: string, transactions: TransactionSet, version: string | null, xsrfToken?: string | null): Promise<VersionedSet> {
   const { body, response } = await requestJson<TransactionsBody>('/api/transactions', {
     method: 'PUT',
     idToken,
+    xsrfToken,
     body: { transactions },
     headers: version ? { 'If-Match': version } : {},
   });
