@@ -12,9 +12,9 @@ export interface Blocking {
   longTasks: number;
 }
 
-/** Long tasks that started in `[fromMs, toMs]`. */
+/** Long tasks that ran during `[fromMs, toMs]`, in part or whole: the task that handled the input counts too. */
 export function blockingIn(tasks: readonly LongTask[], fromMs: number, toMs: number): Blocking {
-  const inside = tasks.filter((task) => task.startMs >= fromMs && task.startMs <= toMs);
+  const inside = tasks.filter((task) => task.startMs + task.durationMs >= fromMs && task.startMs <= toMs);
   return {
     longestTaskMs: Math.max(0, ...inside.map((task) => task.durationMs)),
     totalBlockingMs: inside.reduce((sum, task) => sum + Math.max(0, task.durationMs - BLOCKING_FROM_MS), 0),

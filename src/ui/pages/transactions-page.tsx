@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { Transaction } from '../../model';
 import {
   groupByTicker,
@@ -33,7 +33,10 @@ export function TransactionsPage() {
   const saveError = useSelector(saver, selectSaveError);
   const conflict = useSelector(saver, selectSaveConflict);
   const pending = useSelector(saver, selectPendingChange);
-  const groups = useMemo(() => groupByTicker(set), [set]);
+  // A new set (a save, an import of thousands of rows) is grouped and drawn in a render of its own, after
+  // the task that brought it from the worker or the server: neither makes one long task of both.
+  const shownSet = useDeferredValue(set);
+  const groups = useMemo(() => groupByTicker(shownSet), [shownSet]);
   const [question, setQuestion] = useState<Question>(null);
 
   const confirm = () => {
