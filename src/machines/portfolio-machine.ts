@@ -61,6 +61,9 @@ export function symbolsToFetch(context: Pick<PortfolioContext, 'symbols' | 'fetc
   return context.symbols.filter((symbol) => !fetched.has(symbol));
 }
 
+/** A derive as of the investor's today, for the checked tickers. */
+const deriveInput = ({ context }: { context: PortfolioContext }) => ({ asOf: localToday(), active: context.active });
+
 const secondsOfDay = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00Z`) / 1000;
 
 export const portfolioMachine = setup({
@@ -101,6 +104,7 @@ export const portfolioMachine = setup({
       const needed = event.needed ? { symbols: event.needed.symbols, firstDate: event.needed.firstDate } : {};
       return { transactions: event.transactions, version: event.version, ...needed };
     }),
+    takeDerivation: assign((_, derived: Timed<Derivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
     setActive: assign({ active: ({ context, event }) => (event.type === 'tickers.setActive' ? event.active : context.active) }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Retry of the symbols whose quotes came back with an error: they count as not fetched again. */
@@ -179,10 +183,10 @@ export const portfolioMachine = setup({
       },
       invoke: {
         src: 'derive',
-        input: ({ context }) => ({ asOf: localToday(), active: context.active }),
+        input: deriveInput,
         onDone: {
           target: 'ready',
-          actions: assign({ derivation: ({ event }) => event.output.result, computeMs: ({ event }) => event.output.computeMs, error: null }),
+          actions: { type: 'takeDerivation', params: ({ event }) => event.output },
         },
         onError: { target: 'deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -233,10 +237,10 @@ export const portfolioMachine = setup({
           },
           invoke: {
             src: 'derive',
-            input: ({ context }) => ({ asOf: localToday(), active: context.active }),
+            input: deriveInput,
             onDone: {
               target: 'checkingPrices',
-              actions: assign({ derivation: ({ event }) => event.output.result, computeMs: ({ event }) => event.output.computeMs, error: null }),
+              actions: { type: 'takeDerivation', params: ({ event }) => event.output },
             },
             onError: { target: '#portfolio.deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
           },

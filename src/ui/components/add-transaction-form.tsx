@@ -1,15 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { selectSaveError, selectSaving } from '../../machines/selectors';
+import { localToday } from '../../machines/services/clock';
 import { validateDraft, type DraftField, type TransactionDraft } from '../../machines/transaction-draft';
 import { useTransactionsActor } from '../app-context';
 
-const today = (): string => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
-const emptyDraft = (): TransactionDraft => ({ type: 'stock', ticker: '', date: today(), amount: '0', value: '0', currency: 'EUR' });
+const emptyDraft = (): TransactionDraft => ({ type: 'stock', ticker: '', date: localToday(), amount: '0', value: '0', currency: 'EUR' });
 
 /** The add form; its parent remounts it (a new `key`) after each save, so a failed save keeps it filled. */
 export function AddTransactionForm() {
