@@ -138,7 +138,10 @@ test.describe('transactions page', () => {
     await section.getByRole('button', { name: 'Delete dividend VWCE.DE 2024-03-01' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this transaction?' });
     await expect(dialog).toContainText('dividend VWCE.DE on 2024-03-01');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The safe choice has the focus: Enter keeps the transaction.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
     await expect(section.getByRole('table', { name: 'Dividend' })).toBeVisible();
     await section.getByRole('button', { name: 'Delete dividend VWCE.DE 2024-03-01' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();

@@ -10,10 +10,16 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // 'Cancel' takes the focus, not the first button: Enter keeps everything as it was. (React's
+      // `autoFocus` would focus it when the closed dialog mounts, forcing a style pass of the whole page.)
+      cancelRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -24,7 +30,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
         <button type="button" className="danger" onClick={onConfirm}>
           {confirmLabel}
         </button>
-        <button type="button" className="secondary" onClick={onCancel} autoFocus>
+        <button ref={cancelRef} type="button" className="secondary" onClick={onCancel}>
           Cancel
         </button>
       </div>

@@ -1,0 +1,55 @@
+import type uPlot from 'uplot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { squarePoints } from '../../../../src/ui/dashboard/point-paths';
+import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
+
+/** A Path2D that records its rectangles (Node has no canvas). */
+class RecordingPath {
+  readonly rects: number[][] = [];
+  rect(...box: number[]): void {
+    this.rects.push(box);
+  }
+}
+
+const realPath2D = (globalThis as { Path2D?: unknown }).Path2D;
+beforeAll(() => {
+  (globalThis as { Path2D?: unknown }).Path2D = RecordingPath;
+});
+afterAll(() => {
+  (globalThis as { Path2D?: unknown }).Path2D = realPath2D;
+});
+
+/** Just what the builder reads of a plot: x at 10 canvas px per unit, y at 100 − value. */
+function plot(ys: Array<number | null>): uPlot {
+  return {
+    series: [{}, { scale: 'y', points: { size: 6 } }],
+    data: [ys.map((_, i) => i), ys],
+    valToPos: (value: number, scale: string) => (scale === 'x' ? 10 * value + 0.3 : 100 - value),
+    bbox: { left: 5, top: 5, width: 200, height: 100 },
+  } as unknown as uPlot;
+}
+
+describe('squarePoints: transaction markers as squares on whole pixels', () => {
+  it('draws one square per value, centred on it, none for null; clipped to the plot with a marker of room', () => {
+    const paths = squarePoints(plot([7, null, 20, 0]), 1, 0, 3, null)!;
+    const fill = paths.fill as unknown as RecordingPath;
+    expect(fill.rects).toEqual([
+      [Math.round(0.3 - 3), Math.round(93 - 3), 6, 6],
+      [Math.round(20.3 - 3), Math.round(80 - 3), 6, 6],
+      [Math.round(30.3 - 3), Math.round(100 - 3), 6, 6],
+    ]);
+    expect((paths.clip as unknown as RecordingPath).rects).toEqual([[-1, -1, 212, 112]]);
+  });
+
+  it('draws only the indices uPlot asks for', () => {
+    expect((squarePoints(plot([1, 2, 3, 4]), 1, 1, 2, null)!.fill as unknown as RecordingPath).rects).toHaveLength(2);
+    expect((squarePoints(plot([1, 2, 3, 4]), 1, 0, 3, [0, 3])!.fill as unknown as RecordingPath).rects.map((r) => r[0])).toEqual([-3, 27]);
+  });
+
+  it('is how the dashboard draws per-day transactions and the points of category lines', () => {
+    const perDay = optionsFor({ key: 'pp-days', x: { kind: 'days' }, series: [{ label: 'Stock', suffix: ' €', style: 'points', scale: 'left' }] });
+    expect(perDay.series[1]!.points!.paths).toBe(squarePoints);
+    const ttm = optionsFor({ key: 'pp-cat', x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] }, series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }] });
+    expect(ttm.series[1]!.points).toMatchObject({ show: true, width: 0, paths: squarePoints });
+  });
+});
