@@ -24,8 +24,8 @@ export function rowsInView(top: number, rowHeight: number, count: number, viewpo
   return { start, end };
 }
 
-/** px: a row's height before one has been measured (one line of text and the cell padding). */
-const ESTIMATED_ROW_HEIGHT = 33;
+/** px: a row's height before one has been measured; styles.css gives rows this height. */
+const ESTIMATED_ROW_HEIGHT = 34;
 /** Every windowed table has the same rows (styles.css `.windowed`): one measurement serves them all. */
 let measuredRowHeight = 0;
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Transaction } from '../../model';
 import {
   groupByTicker,
@@ -20,6 +20,23 @@ import { ImportPanel } from '../components/import-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
 import { formatNumber } from '../format';
 
+/** Ticker sections in the page's first commit, and how many more each following task adds. */
+const SECTIONS_PER_TASK = 4;
+
+/**
+ * How many of `total` sections to mount: a few at first, then more in a task of their own each, so a
+ * portfolio of fifty tickers is laid out in short tasks instead of one long one.
+ */
+function useSectionsMounted(total: number): number {
+  const [mounted, setMounted] = useState(SECTIONS_PER_TASK);
+  useEffect(() => {
+    if (mounted >= total) return;
+    const timer = setTimeout(() => setMounted((count) => count + SECTIONS_PER_TASK), 0);
+    return () => clearTimeout(timer);
+  }, [mounted, total]);
+  return Math.min(mounted, total);
+}
+
 type Question = { kind: 'delete'; transaction: Transaction } | { kind: 'deleteAll' } | null;
 
 export function TransactionsPage() {
@@ -37,6 +54,7 @@ export function TransactionsPage() {
   // the task that brought it from the worker or the server: neither makes one long task of both.
   const shownSet = useDeferredValue(set);
   const groups = useMemo(() => groupByTicker(shownSet), [shownSet]);
+  const sectionsMounted = useSectionsMounted(groups.length);
   const [question, setQuestion] = useState<Question>(null);
 
   const confirm = () => {
@@ -97,7 +115,7 @@ export function TransactionsPage() {
         <p className="empty">No transactions yet. Add your first one with the form above, or upload a DEGIRO account statement (Account.csv).</p>
       ) : (
         <>
-          {groups.map((group) => (
+          {groups.slice(0, sectionsMounted).map((group) => (
             <section key={group.ticker} className="ticker-section" aria-labelledby={`ticker-${group.ticker}`}>
               <h2 id={`ticker-${group.ticker}`}>{group.ticker}</h2>
               {group.stock.length > 0 ? <WindowedTable caption="Stock" columns={stockColumns} rows={group.stock} /> : null}
