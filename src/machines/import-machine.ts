@@ -7,7 +7,8 @@ import type { VersionedSet } from '../model/transactions-api';
 import { messageOf } from './message';
 import type { PortfolioActorRef } from './portfolio-machine';
 import { rememberTickers } from './services/ticker-memory';
-import { getWorker } from './services/worker-client';
+import { getWorker, setForWorker } from './services/worker-client';
+import { unpackTransactions } from '../model/transaction-wire';
 
 export type ImportEvent =
   | { type: 'import.fileSelected'; file: File }
@@ -64,19 +65,19 @@ export const importMachine = setup({
         if (!cancelled) sendBack({ type: 'parse.progress', progress } satisfies ParseEvent);
       });
       worker
-        .parseImport(input.file, input.existing, input.tickers, report)
+        .parseImport(input.file, setForWorker(input.existing), input.tickers, report)
         .then((preview) => !cancelled && sendBack({ type: 'parse.done', preview } satisfies ParseEvent))
         .catch((error: unknown) => !cancelled && sendBack({ type: 'parse.failed', message: messageOf(error) } satisfies ParseEvent));
       return () => {
         cancelled = true;
       };
     }),
-    merge: fromPromise<ImportMerge, { existing: TransactionSet; tickers: Record<string, string> }>(({ input }) => getWorker().mergeImport(input.existing, input.tickers)),
+    merge: fromPromise<ImportMerge, { existing: TransactionSet; tickers: Record<string, string> }>(({ input }) => getWorker().mergeImport(setForWorker(input.existing), input.tickers)),
     /** The worker stores the set it merged: the page never holds its JSON. */
     save: fromPromise<ImportStored, { idToken: string; version: string | null }>(async ({ input }) => {
       const outcome = await getWorker().saveImport({ idToken: input.idToken, xsrfToken: readXsrfToken(), version: input.version });
       if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, null);
-      return { ...outcome.saved, needed: outcome.needed };
+      return { transactions: unpackTransactions(outcome.saved.transactions), version: outcome.saved.version, needed: outcome.needed };
     }),
     discard: fromPromise<void>(() => getWorker().discardImport()),
   },

@@ -4,7 +4,7 @@ import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } fro
 import { localToday, nowSeconds } from './services/clock';
 import { readXsrfToken } from '../model/http';
 import { fetchTransactions, type VersionedSet } from '../model/transactions-api';
-import { getWorker } from './services/worker-client';
+import { getWorker, setForWorker } from './services/worker-client';
 import { messageOf } from './message';
 
 export type PortfolioEvent =
@@ -73,7 +73,7 @@ export const portfolioMachine = setup({
   },
   actors: {
     loadTransactions: fromPromise<VersionedSet, { idToken: string }>(({ input }) => fetchTransactions(input.idToken)),
-    handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(({ input }) => getWorker().setTransactions(input.transactions)),
+    handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(({ input }) => getWorker().setTransactions(setForWorker(input.transactions))),
     /** The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread. */
     fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(({ input }) =>
       getWorker().loadQuotes({

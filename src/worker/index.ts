@@ -1,12 +1,12 @@
 /**
  * The worker's one API object, exposed with Comlink. The worker keeps the transactions and quotes it
  * was given; the main thread sends names (active tickers, `asOf`) and gets typed arrays back,
- * transferred, not copied.
+ * transferred, not copied. Transaction sets cross in columns (model/transaction-wire.ts), both ways.
  */
 import * as Comlink from 'comlink';
-import type { TransactionSet } from '../model';
 import { HttpError } from '../model/http';
 import { putTransactions, type VersionedSet } from '../model/transactions-api';
+import { packedBuffers, packTransactions, unpackTransactions, type PackedTransactions } from '../model/transaction-wire';
 import { PortfolioEngine, type ActiveSeries, type Derivation } from './engine';
 import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
 import { requestQuotes, type QuotesRequestArgs } from './quotes-client';
@@ -42,7 +42,9 @@ export interface ImportSaveArgs {
  * A saved import: the stored set, which the worker now derives from, and the symbols it needs; or the
  * server's refusal (an Error thrown through Comlink would lose its status, which tells a conflict).
  */
-export type ImportSaved = { ok: true; saved: VersionedSet; needed: SymbolsNeeded } | { ok: false; status: number; message: string };
+export type ImportSaved =
+  | { ok: true; saved: { transactions: PackedTransactions; version: string | null }; needed: SymbolsNeeded }
+  | { ok: false; status: number; message: string };
 
 export interface PricesLoaded extends SymbolsNeeded {
   /** Symbols the quotes service could not serve, with its message. */
@@ -59,8 +61,9 @@ function timed<T extends object>(compute: () => T): Timed<T> {
 const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
 
 const api = {
-  setTransactions(set: TransactionSet): SymbolsNeeded {
-    engine.setTransactions(set);
+  /** The set to derive from, packed (model/transaction-wire.ts). */
+  setTransactions(packed: PackedTransactions): SymbolsNeeded {
+    engine.setTransactions(unpackTransactions(packed));
     return symbolsNeeded();
   },
   /** Fetches quotes for `symbols` and keeps them; answers which symbols are needed now (a quote's currency may add one). */
@@ -78,12 +81,12 @@ const api = {
     return timed(() => engine.combine(active));
   },
   /** Parses a DEGIRO account statement in the worker, streaming it; `onProgress` is a Comlink proxy. */
-  parseImport(file: Blob, existing: TransactionSet, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview> {
-    return importSession.parse(file, existing, tickers, onProgress);
+  parseImport(file: Blob, existing: PackedTransactions, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview> {
+    return importSession.parse(file, unpackTransactions(existing), tickers, onProgress);
   },
   /** Adds the parsed file's new transactions to `existing` with the tickers the user chose; the merged set stays here. */
-  mergeImport(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge> {
-    return importSession.merge(existing, tickers);
+  mergeImport(existing: PackedTransactions, tickers: Record<string, string>): Promise<ImportMerge> {
+    return importSession.merge(unpackTransactions(existing), tickers);
   },
   /**
    * Stores the merged set from here (its JSON, tens of thousands of transactions, is written and read in
@@ -99,7 +102,8 @@ const api = {
     }
     importSession.discard();
     engine.setTransactions(saved.transactions);
-    return { ok: true, saved, needed: symbolsNeeded() };
+    const transactions = packTransactions(saved.transactions);
+    return Comlink.transfer({ ok: true, saved: { transactions, version: saved.version }, needed: symbolsNeeded() }, packedBuffers(transactions));
   },
   discardImport(): void {
     importSession.discard();

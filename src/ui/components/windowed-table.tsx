@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useWindowedRows } from './windowed-rows';
 
 export interface Column<Row> {
@@ -13,7 +13,7 @@ export interface Column<Row> {
  * others stand as two spacer rows. `aria-rowcount` and `aria-rowindex` tell assistive technology where
  * each drawn row is in the whole table.
  */
-export function WindowedTable<Row>({ caption, columns, rows }: { caption: string; columns: ReadonlyArray<Column<Row>>; rows: readonly Row[] }) {
+function WindowedTableOf<Row>({ caption, columns, rows }: { caption: string; columns: ReadonlyArray<Column<Row>>; rows: readonly Row[] }) {
   const { start, end, rowHeight, bodyRef } = useWindowedRows(rows.length);
   const spacer = (height: number) =>
     height > 0 ? (
@@ -57,3 +57,6 @@ export function WindowedTable<Row>({ caption, columns, rows }: { caption: string
     </table>
   );
 }
+
+/** Rendered again only for new rows or columns: the page's other updates leave its tables alone. */
+export const WindowedTable = memo(WindowedTableOf) as typeof WindowedTableOf;

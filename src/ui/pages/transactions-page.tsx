@@ -62,24 +62,28 @@ export function TransactionsPage() {
     if (question?.kind === 'deleteAll') saver.send({ type: 'transactions.deleteAll' });
     setQuestion(null);
   };
-  const deleteButton = (transaction: Transaction) => (
-    <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${transaction.date}`}>
-      Delete
-    </button>
-  );
-  const actions: Column<Transaction> = { header: <span className="visually-hidden">Actions</span>, width: '5rem', cell: deleteButton };
-  const stockColumns: Array<Column<StockRow>> = [
-    { header: 'Date', width: '7.5rem', cell: ({ transaction }) => transaction.date },
-    { header: 'Amount', width: '6rem', cell: ({ transaction }) => transaction.amount },
-    { header: 'Value', width: '10rem', cell: ({ transaction }) => `${formatNumber(transaction.value)} ${transaction.currency}` },
-    { header: 'Price per share', width: '10rem', cell: ({ pricePerShare, transaction }) => `${formatNumber(pricePerShare)} ${transaction.currency}` },
-    { ...actions, cell: ({ transaction }) => deleteButton(transaction) },
-  ];
-  const cashColumns: Array<Column<Transaction>> = [
-    { header: 'Date', width: '7.5rem', cell: (transaction) => transaction.date },
-    { header: 'Value', width: '10rem', cell: (transaction) => `${formatNumber(transaction.value)} ${transaction.currency}` },
-    actions,
-  ];
+  // The columns live as long as the page: its tables are not drawn again when something else changes.
+  const { stockColumns, cashColumns } = useMemo(() => {
+    const deleteButton = (transaction: Transaction) => (
+      <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${transaction.date}`}>
+        Delete
+      </button>
+    );
+    const actions: Column<Transaction> = { header: <span className="visually-hidden">Actions</span>, width: '5rem', cell: deleteButton };
+    const stock: Array<Column<StockRow>> = [
+      { header: 'Date', width: '7.5rem', cell: ({ transaction }) => transaction.date },
+      { header: 'Amount', width: '6rem', cell: ({ transaction }) => transaction.amount },
+      { header: 'Value', width: '10rem', cell: ({ transaction }) => `${formatNumber(transaction.value)} ${transaction.currency}` },
+      { header: 'Price per share', width: '10rem', cell: ({ pricePerShare, transaction }) => `${formatNumber(pricePerShare)} ${transaction.currency}` },
+      { ...actions, cell: ({ transaction }) => deleteButton(transaction) },
+    ];
+    const cash: Array<Column<Transaction>> = [
+      { header: 'Date', width: '7.5rem', cell: (transaction) => transaction.date },
+      { header: 'Value', width: '10rem', cell: (transaction) => `${formatNumber(transaction.value)} ${transaction.currency}` },
+      actions,
+    ];
+    return { stockColumns: stock, cashColumns: cash };
+  }, []);
 
   return (
     <section className="transactions">

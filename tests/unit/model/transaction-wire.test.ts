@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CURRENCIES, TRANSACTION_TYPES, type Transaction, type TransactionSet } from '../../../src/model';
+import { packedBuffers, packTransactions, unpackTransactions } from '../../../src/model/transaction-wire';
+
+/** Through a structured clone with the buffers transferred, as a worker message goes. */
+function throughMessage(set: TransactionSet): TransactionSet {
+  const packed = packTransactions(set);
+  const received = structuredClone(packed, { transfer: packedBuffers(packed) });
+  expect(packed.refs.byteLength, 'the buffers were transferred, not copied').toBe(0);
+  return unpackTransactions(received);
+}
+
+const transaction = (type: Transaction['type']) =>
+  fc.record(
+    {
+      ticker: fc.constantFrom('VWCE.DE', 'AAPL', 'BRK-B', '^GSPC', 'IBE.MC', 'Ünï'),
+      type: fc.constant(type),
+      date: fc.date({ min: new Date('1990-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      amount: fc.double({ noNaN: true }),
+      value: fc.double({ noNaN: true }),
+      currency: fc.constantFrom(...CURRENCIES),
+      importId: fc.string({ maxLength: 40 }),
+    },
+    { requiredKeys: ['ticker', 'type', 'date', 'amount', 'value', 'currency'], noNullPrototype: true },
+  );
+
+const set = fc.record({
+  stock: fc.array(transaction('stock'), { maxLength: 40 }),
+  dividend: fc.array(transaction('dividend'), { maxLength: 40 }),
+  commission: fc.array(transaction('commission'), { maxLength: 40 }),
+}, { noNullPrototype: true });
+
+describe('packed transaction sets (page ↔ worker messages)', () => {
+  it('arrive as the same set: every field, every order, an import id only where there was one', () => {
+    fc.assert(
+      fc.property(set, (original) => {
+        const received = throughMessage(original);
+        expect(received).toStrictEqual(original);
+        for (const type of TRANSACTION_TYPES) received[type].forEach((t, i) => expect('importId' in t).toBe('importId' in original[type][i]!));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keep −0, infinities, empty strings and the same string shared by many transactions', () => {
+    const t = (importId: string | undefined, amount: number): Transaction => ({ ticker: 'X', type: 'stock', date: '2024-01-02', amount, value: -0, currency: 'EUR', ...(importId === undefined ? {} : { importId }) });
+    const original: TransactionSet = { stock: [t('', Infinity), t(undefined, -Infinity), t('X', 1), t('2024-01-02', 0)], dividend: [], commission: [] };
+    const received = throughMessage(original);
+    expect(received).toStrictEqual(original);
+    expect(Object.is(received.stock[0]!.value, -0)).toBe(true);
+    expect(packTransactions(original).text).toBe('X2024-01-02EUR');
+  });
+
+  it('an empty set is an empty set', () => {
+    expect(throughMessage({ stock: [], dividend: [], commission: [] })).toStrictEqual({ stock: [], dividend: [], commission: [] });
+  });
+});
