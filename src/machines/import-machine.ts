@@ -4,11 +4,11 @@ import type { TransactionSet } from '../model';
 import type { ImportMerge, ImportPreview, ImportProgress, SymbolsNeeded } from '../worker';
 import { HttpError, readXsrfToken } from '../model/http';
 import type { VersionedSet } from '../model/transactions-api';
+import { unpackTransactions } from '../model/transaction-wire';
 import { messageOf } from './message';
 import type { PortfolioActorRef } from './portfolio-machine';
 import { rememberTickers } from './services/ticker-memory';
 import { getWorker, setForWorker } from './services/worker-client';
-import { unpackTransactions } from '../model/transaction-wire';
 
 export type ImportEvent =
   | { type: 'import.fileSelected'; file: File }
