@@ -10,8 +10,9 @@
  * Each workload gets its own server (QUOTES_PROVIDER=files on the workload's charts, a fresh SQLite
  * DATA_DIR) and user (created through the built-in provider, seeded with PUT /api/transactions). Each
  * run signs in through the provider's form in a fresh browser context, then reloads `/dashboard?bench`
- * (the probe's marks), toggles the first ticker off and on, and imports a generated statement on
- * /transactions; the user's transactions are stored again before the next run.
+ * (the probe's marks), toggles the first ticker off and on, imports a generated statement on
+ * /transactions and loads the dashboard again on the grown set; the user's transactions are stored
+ * again before the next run.
  */
 import { chromium } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -72,7 +73,9 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
         const toggleOn = await measureToggle(tab.page, tickers[0]!);
         const openTransactions = await openTransactionsPage(tab.page);
         const imported = await measureImport(tab.page, statement, tickers);
-        results.push({ load, toggleOff, toggleOn, openTransactions, import: imported });
+        // The dashboard again, on the set the import made (tens of thousands of transactions).
+        const loadAfterImport = await measureLoad(tab.page);
+        results.push({ load, toggleOff, toggleOn, openTransactions, import: imported, loadAfterImport });
       } finally {
         await tab.close();
         await user.reseed();

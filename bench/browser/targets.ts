@@ -21,6 +21,8 @@ export interface WorkloadFigures {
   toggleOff: InteractionFigures;
   toggleOn: InteractionFigures;
   import: ImportFigures;
+  /** The dashboard loaded again after the import, on the grown set. */
+  loadAfterImport: LoadFigures;
 }
 
 export interface Verdict {
@@ -40,6 +42,7 @@ export function verdicts(bundle: BundleSizes, workloads: Record<string, { median
       verdict(`${size} longest task, load, ms`, median.load.longestTaskMs, TARGETS.longestTaskMs),
       verdict(`${size} longest task, toggle, ms`, Math.max(median.toggleOff.longestTaskMs, median.toggleOn.longestTaskMs), TARGETS.longestTaskMs),
       verdict(`${size} longest task, import, ms`, median.import.whole.longestTaskMs, TARGETS.longestTaskMs),
+      verdict(`${size} longest task, load after the import, ms`, median.loadAfterImport.longestTaskMs, TARGETS.longestTaskMs),
     );
     if (size === 'L') {
       list.push(

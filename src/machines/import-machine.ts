@@ -1,14 +1,12 @@
 import * as Comlink from 'comlink';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { TransactionSet } from '../model';
-import type { ImportMerge, ImportPreview, ImportProgress, SymbolsNeeded } from '../worker';
+import type { ImportMerge, ImportPreview, ImportProgress } from '../worker';
 import { HttpError, readXsrfToken } from '../model/http';
-import type { VersionedSet } from '../model/transactions-api';
-import { unpackTransactions } from '../model/transaction-wire';
 import { messageOf } from './message';
 import type { PortfolioActorRef } from './portfolio-machine';
 import { rememberTickers } from './services/ticker-memory';
-import { getWorker, setForWorker } from './services/worker-client';
+import { getWorker, heldSet, setForWorker, type HeldSet } from './services/worker-client';
 
 export type ImportEvent =
   | { type: 'import.fileSelected'; file: File }
@@ -30,11 +28,6 @@ export interface ImportContext {
   merged: ImportMerge | null;
   result: { added: number; alreadyPresent: number } | null;
   error: string | null;
-}
-
-/** The stored set, which the worker already derives from, and the symbols it needs. */
-export interface ImportStored extends VersionedSet {
-  needed: SymbolsNeeded;
 }
 
 interface PortfolioBase {
@@ -74,17 +67,15 @@ export const importMachine = setup({
     }),
     merge: fromPromise<ImportMerge, { existing: TransactionSet; tickers: Record<string, string> }>(({ input }) => getWorker().mergeImport(setForWorker(input.existing), input.tickers)),
     /** The worker stores the set it merged: the page never holds its JSON. */
-    save: fromPromise<ImportStored, { idToken: string; version: string | null }>(async ({ input }) => {
-      const outcome = await getWorker().saveImport({ idToken: input.idToken, xsrfToken: readXsrfToken(), version: input.version });
-      if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, null);
-      return { transactions: unpackTransactions(outcome.saved.transactions), version: outcome.saved.version, needed: outcome.needed };
-    }),
+    save: fromPromise<HeldSet, { idToken: string; version: string | null }>(async ({ input }) =>
+      heldSet(await getWorker().saveImport({ idToken: input.idToken, xsrfToken: readXsrfToken(), version: input.version })),
+    ),
     discard: fromPromise<void>(() => getWorker().discardImport()),
   },
   actions: {
     /** Keeps the user's ticker choices for the next import (choices, not credentials: localStorage is fine). */
     rememberTickers: (_, params: { tickers: Record<string, string> }) => rememberTickers(params.tickers),
-    publishSaved: ({ system }, stored: ImportStored) => {
+    publishSaved: ({ system }, stored: HeldSet) => {
       (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.saved', transactions: stored.transactions, version: stored.version, needed: stored.needed });
     },
     reloadPortfolio: ({ system }) => {

@@ -3,8 +3,7 @@ import type { TransactionSet } from '../model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../worker';
 import { localToday, nowSeconds } from './services/clock';
 import { readXsrfToken } from '../model/http';
-import { fetchTransactions, type VersionedSet } from '../model/transactions-api';
-import { getWorker, setForWorker } from './services/worker-client';
+import { getWorker, heldSet, setForWorker, type HeldSet } from './services/worker-client';
 import { messageOf } from './message';
 
 export type PortfolioEvent =
@@ -72,7 +71,8 @@ export const portfolioMachine = setup({
     events: {} as PortfolioEvent,
   },
   actors: {
-    loadTransactions: fromPromise<VersionedSet, { idToken: string }>(({ input }) => fetchTransactions(input.idToken)),
+    /** The worker loads the set (its JSON is read there) and derives from it: it is not handed over again. */
+    loadTransactions: fromPromise<HeldSet, { idToken: string }>(async ({ input }) => heldSet(await getWorker().loadTransactions(input.idToken))),
     handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(({ input }) => getWorker().setTransactions(setForWorker(input.transactions))),
     /** The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread. */
     fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(({ input }) =>
@@ -99,11 +99,12 @@ export const portfolioMachine = setup({
         return all.filter((ticker) => current.has(ticker));
       },
     }),
-    takeSaved: assign(({ event }) => {
-      if (event.type !== 'portfolio.saved') return {};
-      const needed = event.needed ? { symbols: event.needed.symbols, firstDate: event.needed.firstDate } : {};
-      return { transactions: event.transactions, version: event.version, ...needed };
-    }),
+    /** A new set; with `needed` when the worker loaded or stored it itself and already derives from it. */
+    takeSet: assign((_, set: { transactions: TransactionSet; version: string | null; needed?: SymbolsNeeded }) => ({
+      transactions: set.transactions,
+      version: set.version,
+      ...(set.needed ? { symbols: set.needed.symbols, firstDate: set.needed.firstDate } : {}),
+    })),
     takeDerivation: assign((_, derived: Timed<Derivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
     setActive: assign({ active: ({ context, event }) => (event.type === 'tickers.setActive' ? event.active : context.active) }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
@@ -130,8 +131,8 @@ export const portfolioMachine = setup({
     ],
     // A save may end while a derive or a reload runs: the stored set is the newest, whatever the state.
     'portfolio.saved': [
-      { guard: 'workerHasIt', target: '.deriving', actions: 'takeSaved' },
-      { target: '.handing', actions: 'takeSaved' },
+      { guard: 'workerHasIt', target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event } },
+      { target: '.handing', actions: { type: 'takeSet', params: ({ event }) => event } },
     ],
   },
   states: {
@@ -151,10 +152,7 @@ export const portfolioMachine = setup({
       invoke: {
         src: 'loadTransactions',
         input: ({ context }) => ({ idToken: context.idToken ?? '' }),
-        onDone: {
-          target: 'handing',
-          actions: assign({ transactions: ({ event }) => event.output.transactions, version: ({ event }) => event.output.version }),
-        },
+        onDone: { target: 'deriving', actions: { type: 'takeSet', params: ({ event }) => event.output } },
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
     },

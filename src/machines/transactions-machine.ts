@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Transaction, TransactionSet } from '../model';
+import { HttpError, readXsrfToken } from '../model/http';
 import { messageOf } from './message';
 import type { PortfolioActorRef } from './portfolio-machine';
-import { HttpError } from '../model/http';
-import { putTransactions, type VersionedSet } from '../model/transactions-api';
+import { getWorker, heldSet, setForWorker, type HeldSet } from './services/worker-client';
 import { applyChange, isTransactionType, type TransactionChange } from './transaction-changes';
 
 export type TransactionsEvent =
@@ -37,7 +37,10 @@ export const transactionsMachine = setup({
     events: {} as TransactionsEvent,
   },
   actors: {
-    save: fromPromise<VersionedSet, SaveInput>(({ input }) => putTransactions(input.idToken, applyChange(input.base, input.change), input.version)),
+    /** The worker stores the changed set: the page neither writes nor reads its JSON. */
+    save: fromPromise<HeldSet, SaveInput>(async ({ input }) =>
+      heldSet(await getWorker().storeTransactions(setForWorker(applyChange(input.base, input.change)), { idToken: input.idToken, xsrfToken: readXsrfToken(), version: input.version })),
+    ),
   },
   actions: {
     rememberChange: assign({
@@ -59,8 +62,8 @@ export const transactionsMachine = setup({
     logInvalidType: ({ event }) => {
       if (event.type === 'transactions.add') console.error(`Invalid type: ${String(event.transaction.type)}`);
     },
-    publishSaved: ({ system }, saved: VersionedSet) => {
-      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.saved', transactions: saved.transactions, version: saved.version });
+    publishSaved: ({ system }, saved: HeldSet) => {
+      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.saved', transactions: saved.transactions, version: saved.version, needed: saved.needed });
     },
     reloadPortfolio: ({ system }) => {
       (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.reload' });

@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { HttpError } from '../model/http';
-import { putTransactions, type VersionedSet } from '../model/transactions-api';
+import { fetchTransactions, putTransactions, type VersionedSet } from '../model/transactions-api';
 import { packedBuffers, packTransactions, unpackTransactions, type PackedTransactions } from '../model/transaction-wire';
 import { PortfolioEngine, type ActiveSeries, type Derivation } from './engine';
 import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
@@ -31,19 +31,20 @@ export interface SymbolsNeeded {
   firstDate: string | null;
 }
 
-/** Who may store the merged import, and against which version (the main thread reads the anti-forgery cookie). */
-export interface ImportSaveArgs {
+/** Who may store a set, and against which version (the main thread reads the anti-forgery cookie). */
+export interface StoreArgs {
   idToken: string;
   xsrfToken: string | null;
   version: string | null;
 }
 
 /**
- * A saved import: the stored set, which the worker now derives from, and the symbols it needs; or the
- * server's refusal (an Error thrown through Comlink would lose its status, which tells a conflict).
+ * A set the worker loaded or stored itself: the server's set, which the worker now derives from, and the
+ * symbols it needs; or the server's refusal (an Error thrown through Comlink would lose its status,
+ * which tells a conflict).
  */
-export type ImportSaved =
-  | { ok: true; saved: { transactions: PackedTransactions; version: string | null }; needed: SymbolsNeeded }
+export type HeldSetOutcome =
+  | { ok: true; held: { transactions: PackedTransactions; version: string | null }; needed: SymbolsNeeded }
   | { ok: false; status: number; message: string };
 
 export interface PricesLoaded extends SymbolsNeeded {
@@ -60,7 +61,29 @@ function timed<T extends object>(compute: () => T): Timed<T> {
 
 const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
 
+/** The set a request to the transactions service answers with becomes the one the worker derives from. */
+async function hold(request: () => Promise<VersionedSet>): Promise<HeldSetOutcome> {
+  let answer: VersionedSet;
+  try {
+    answer = await request();
+  } catch (error) {
+    if (error instanceof HttpError) return { ok: false, status: error.status, message: error.message };
+    throw error;
+  }
+  engine.setTransactions(answer.transactions);
+  const transactions = packTransactions(answer.transactions);
+  return Comlink.transfer({ ok: true as const, held: { transactions, version: answer.version }, needed: symbolsNeeded() }, packedBuffers(transactions));
+}
+
 const api = {
+  /** Loads the user's set from the transactions service (its JSON read here, not on the page) and derives from it. */
+  loadTransactions(idToken: string): Promise<HeldSetOutcome> {
+    return hold(() => fetchTransactions(idToken));
+  },
+  /** Stores a set the page changed (its JSON written and read here) and derives from the stored set. */
+  storeTransactions(packed: PackedTransactions, args: StoreArgs): Promise<HeldSetOutcome> {
+    return hold(() => putTransactions(args.idToken, unpackTransactions(packed), args.version, args.xsrfToken));
+  },
   /** The set to derive from, packed (model/transaction-wire.ts). */
   setTransactions(packed: PackedTransactions): SymbolsNeeded {
     engine.setTransactions(unpackTransactions(packed));
@@ -92,18 +115,11 @@ const api = {
    * Stores the merged set from here (its JSON, tens of thousands of transactions, is written and read in
    * the worker, not on the page) and derives from the stored set from now on.
    */
-  async saveImport(args: ImportSaveArgs): Promise<ImportSaved> {
-    let saved: VersionedSet;
-    try {
-      saved = await putTransactions(args.idToken, importSession.mergedSet(), args.version, args.xsrfToken);
-    } catch (error) {
-      if (error instanceof HttpError) return { ok: false, status: error.status, message: error.message };
-      throw error;
-    }
-    importSession.discard();
-    engine.setTransactions(saved.transactions);
-    const transactions = packTransactions(saved.transactions);
-    return Comlink.transfer({ ok: true, saved: { transactions, version: saved.version }, needed: symbolsNeeded() }, packedBuffers(transactions));
+  async saveImport(args: StoreArgs): Promise<HeldSetOutcome> {
+    const merged = importSession.mergedSet();
+    const outcome = await hold(() => putTransactions(args.idToken, merged, args.version, args.xsrfToken));
+    if (outcome.ok) importSession.discard();
+    return outcome;
   },
   discardImport(): void {
     importSession.discard();

@@ -1,7 +1,9 @@
 import * as Comlink from 'comlink';
 import type { TransactionSet } from '../../model';
-import { packedBuffers, packTransactions, type PackedTransactions } from '../../model/transaction-wire';
-import type { WorkerApi } from '../../worker';
+import { HttpError } from '../../model/http';
+import type { VersionedSet } from '../../model/transactions-api';
+import { packedBuffers, packTransactions, unpackTransactions, type PackedTransactions } from '../../model/transaction-wire';
+import type { HeldSetOutcome, SymbolsNeeded, WorkerApi } from '../../worker';
 
 let remote: Comlink.Remote<WorkerApi> | null = null;
 
@@ -15,4 +17,15 @@ export function getWorker(): Comlink.Remote<WorkerApi> {
 export function setForWorker(set: TransactionSet): PackedTransactions {
   const packed = packTransactions(set);
   return Comlink.transfer(packed, packedBuffers(packed));
+}
+
+/** A set the worker loaded or stored and now derives from, with the symbols it needs. */
+export interface HeldSet extends VersionedSet {
+  needed: SymbolsNeeded;
+}
+
+/** The worker's answer to a load or a store: the set, or the server's refusal as an `HttpError`. */
+export function heldSet(outcome: HeldSetOutcome): HeldSet {
+  if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, null);
+  return { transactions: unpackTransactions(outcome.held.transactions), version: outcome.held.version, needed: outcome.needed };
 }

@@ -5,9 +5,10 @@
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../../src/machines/app-machine';
 import { authMachine } from '../../../src/machines/auth-machine';
-import { importMachine, type ImportActorRef, type ImportEvent, type ImportStored } from '../../../src/machines/import-machine';
+import { importMachine, type ImportActorRef, type ImportEvent } from '../../../src/machines/import-machine';
 import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
 import type { SessionUser } from '../../../src/machines/services/auth-client';
+import type { HeldSet } from '../../../src/machines/services/worker-client';
 import type { VersionedSet } from '../../../src/model/transactions-api';
 import { applyChange, type TransactionChange } from '../../../src/machines/transaction-changes';
 import { transactionsMachine, type TransactionsActorRef } from '../../../src/machines/transactions-machine';
@@ -53,11 +54,16 @@ export function startApp(fakes: Fakes) {
     const all = [...held.stock, ...held.dividend, ...held.commission].map((t) => t.date).sort();
     return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
   };
+  /** The worker loaded or stored `answer`: it derives from that set now. */
+  const hold = (answer: VersionedSet): HeldSet => {
+    held = answer.transactions;
+    return { ...answer, needed: needed() };
+  };
   /** The worker's merged import, waiting to be saved. */
   let pendingMerge: TransactionSet | null = null;
   const portfolio = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise<VersionedSet, { idToken: string }>(fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` }))),
+      loadTransactions: fromPromise<HeldSet, { idToken: string }>(async () => hold(await (fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` })))())),
       handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
         calls.handToWorker += 1;
         held = input.transactions;
@@ -81,9 +87,9 @@ export function startApp(fakes: Fakes) {
   });
   const transactions = transactionsMachine.provide({
     actors: {
-      save: fromPromise<VersionedSet, { idToken: string; base: TransactionSet; version: string | null; change: TransactionChange }>(async ({ input }) => {
+      save: fromPromise<HeldSet, { idToken: string; base: TransactionSet; version: string | null; change: TransactionChange }>(async ({ input }) => {
         if (!fakes.save) throw new Error('no save configured');
-        return fakes.save({ base: applyChange(input.base, input.change), version: input.version, change: input.change });
+        return hold(await fakes.save({ base: applyChange(input.base, input.change), version: input.version, change: input.change }));
       }),
     },
   });
@@ -102,13 +108,12 @@ export function startApp(fakes: Fakes) {
         pendingMerge = counts.added > 0 ? merged : null;
         return counts;
       }),
-      save: fromPromise<ImportStored, { idToken: string; version: string | null }>(async ({ input }) => {
+      save: fromPromise<HeldSet, { idToken: string; version: string | null }>(async ({ input }) => {
         if (!fakes.save) throw new Error('no save configured');
         if (!pendingMerge) throw new Error('There is no merged import to save; confirm the import again.');
         const saved = await fakes.save({ base: pendingMerge, version: input.version });
         pendingMerge = null;
-        held = saved.transactions;
-        return { ...saved, needed: needed() };
+        return hold(saved);
       }),
       discard: fromPromise<void>(async () => {}),
     },

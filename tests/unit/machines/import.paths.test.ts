@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
-import { importMachine, type ImportEvent, type ImportStored } from '../../../src/machines/import-machine';
+import { importMachine, type ImportEvent } from '../../../src/machines/import-machine';
+import type { HeldSet } from '../../../src/machines/services/worker-client';
 import { HttpError } from '../../../src/model/http';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import type { ImportMerge, ImportPreview } from '../../../src/worker';
@@ -40,7 +41,7 @@ const outputs = {
     { added: 1, alreadyPresent: 0, unresolvedProducts: [] } satisfies ImportMerge,
     { added: 0, alreadyPresent: 1, unresolvedProducts: [] } satisfies ImportMerge,
   ],
-  save: [{ transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } satisfies ImportStored],
+  save: [{ transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } satisfies HeldSet],
   discard: [undefined],
 };
 

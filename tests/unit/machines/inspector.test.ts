@@ -8,7 +8,7 @@ import { appMachine } from '../../../src/machines/app-machine';
 import { authMachine } from '../../../src/machines/auth-machine';
 import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
 import type { SessionUser } from '../../../src/machines/services/auth-client';
-import type { VersionedSet } from '../../../src/model/transactions-api';
+import type { HeldSet } from '../../../src/machines/services/worker-client';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
 import { invokeIdOf } from './graph-helpers';
@@ -28,7 +28,7 @@ function startInspectedApp() {
   });
   const portfolio = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise<VersionedSet, { idToken: string }>(async () => ({ transactions: stored, version: '"1"' })),
+      loadTransactions: fromPromise<HeldSet, { idToken: string }>(async () => ({ transactions: stored, version: '"1"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } })),
       handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async () => ({ symbols: ['VWCE.DE'], firstDate: '2024-01-02' })),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => ({
         symbols: input.symbols,
@@ -75,7 +75,8 @@ describe('inspecting the app', () => {
       events.filter((inspection) => inspection.actorRef === actor && inspection.event.type.startsWith('xstate.done.actor.')).map((inspection) => inspection.event.type);
     expect(doneEventsTo(auth)).toEqual([`xstate.done.actor.${invokeIdOf(authMachine, 'auth.checking')}`]);
     expect(doneEventsTo(portfolio)).toEqual(
-      ['portfolio.loading', 'portfolio.handing', 'portfolio.deriving', 'portfolio.ready.fetchingPrices', 'portfolio.ready.rederiving'].map(
+      // The worker loads the set itself: no hand-over between loading and deriving.
+      ['portfolio.loading', 'portfolio.deriving', 'portfolio.ready.fetchingPrices', 'portfolio.ready.rederiving'].map(
         (stateId) => `xstate.done.actor.${invokeIdOf(portfolioMachine, stateId)}`,
       ),
     );
@@ -86,7 +87,6 @@ describe('inspecting the app', () => {
     expect(valuesOf(portfolio)).toEqual([
       '"idle"',
       '"loading"',
-      '"handing"',
       '"deriving"',
       '{"ready":"fetchingPrices"}',
       '{"ready":"rederiving"}',

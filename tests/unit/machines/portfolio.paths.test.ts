@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { portfolioMachine, type PortfolioEvent } from '../../../src/machines/portfolio-machine';
-import type { VersionedSet } from '../../../src/model/transactions-api';
+import type { HeldSet } from '../../../src/machines/services/worker-client';
 import type { Transaction, TransactionSet } from '../../../src/model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
@@ -18,12 +18,13 @@ const events: PortfolioEvent[] = [
   { type: 'portfolio.retry' },
   { type: 'portfolio.reload' },
   { type: 'portfolio.saved', transactions: savedElsewhere, version: '"2"' },
+  { type: 'portfolio.saved', transactions: savedElsewhere, version: '"3"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
   { type: 'tickers.toggle', ticker: 'VWCE.DE' },
   { type: 'tickers.setActive', active: null },
 ];
 
 const outputs = {
-  loadTransactions: [{ transactions: stored, version: '"1"' } satisfies VersionedSet],
+  loadTransactions: [{ transactions: stored, version: '"1"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } } satisfies HeldSet],
   handToWorker: [{ symbols: ['VWCE.DE'], firstDate: '2024-01-02' } satisfies SymbolsNeeded],
   fetchPrices: [{ symbols: ['VWCE.DE'], firstDate: '2024-01-02', errors: {} } satisfies PricesLoaded],
   derive: [{ result: derivation, computeMs: 3 } satisfies Timed<Derivation>],

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { fromTransition } from 'xstate';
 import { HttpError } from '../../../src/model/http';
-import type { VersionedSet } from '../../../src/model/transactions-api';
+import type { HeldSet } from '../../../src/machines/services/worker-client';
 import { transactionsMachine, type TransactionsEvent } from '../../../src/machines/transactions-machine';
 import type { Transaction, TransactionSet } from '../../../src/model';
 
@@ -25,7 +25,7 @@ const portfolio = fromTransition((state) => state, { idToken: 'token-1', transac
 describe('transactions machine: the shortest path to every state, replayed with its actors replaced', () => {
   testShortestPaths(transactionsMachine, {
     events,
-    outputs: { save: [{ transactions: { stock: [], dividend: [], commission: [] }, version: '"2"' } satisfies VersionedSet] },
+    outputs: { save: [{ transactions: { stock: [], dividend: [], commission: [] }, version: '"2"', needed: { symbols: [], firstDate: null } } satisfies HeldSet] },
     failures: { save: [new HttpError(412, 'The transactions changed since you loaded them.', null)] },
     neighbours: { portfolio },
     // Every successful save counts one up: whether any save succeeded is all that tells these states apart.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '../../../../src/machines/dashboard-selectors';
 import { portfolioMachine, type PortfolioSnapshot } from '../../../../src/machines/portfolio-machine';
-import type { VersionedSet } from '../../../../src/model/transactions-api';
+import type { HeldSet } from '../../../../src/machines/services/worker-client';
 import type { QuoteEntry, TransactionSet } from '../../../../src/model';
 import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../../src/worker';
 import { PortfolioEngine } from '../../../../src/worker/engine';
@@ -25,7 +25,11 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
   const engine = new PortfolioEngine();
   const machine = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise<VersionedSet, { idToken: string }>(async () => ({ transactions: set, version: '"1"' })),
+      // The worker loads the set and derives from it from then on.
+      loadTransactions: fromPromise<HeldSet, { idToken: string }>(async () => {
+        engine.setTransactions(set);
+        return { transactions: set, version: '"1"', needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
+      }),
       handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
         engine.setTransactions(input.transactions);
         return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() };
