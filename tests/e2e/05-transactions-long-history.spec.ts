@@ -44,6 +44,15 @@ test('a long history: a screenful of rows in the document, every row reachable b
   expect(await drawnRows(page, 'LONG.AS', 'Stock'), 'rows of 3,000 in the document').toBeLessThan(200);
   expect(await drawnRows(page, 'LONG.AS', 'Dividend'), 'the dividend table is below the buys: no rows yet').toBe(0);
 
+  // Keyboard: the focus on the last row in the document brings the next rows in, and Tab goes on to them.
+  const drawn = stock.locator('tbody tr[aria-rowindex]');
+  const lastIndex = Number(await drawn.last().getAttribute('aria-rowindex'));
+  await drawn.last().getByRole('button').focus();
+  await expect.poll(async () => Number(await drawn.last().getAttribute('aria-rowindex')), 'rows after the focused one').toBeGreaterThan(lastIndex);
+  await page.keyboard.press('Tab');
+  // Row `aria-rowindex` r holds the (r − 1)-th newest buy.
+  await expect(page.locator(':focus')).toHaveAccessibleName(`Delete stock LONG.AS ${isoDate(BUYS - lastIndex, 3)}`);
+
   // The oldest buy, at the table's end: scrolled to, it is drawn in its place, as the table's last row.
   await stock.evaluate((table) => table.scrollIntoView({ block: 'end' }));
   const oldest = stock.getByRole('row', { name: new RegExp(isoDate(0, 3)) });
