@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import type { ChartModel } from '../../machines/dashboard-selectors';
-import { PRICES_LOADING } from '../../machines/dashboard-selectors';
+import { PRICES_LOADING, type ChartModel } from '../../machines/chart-models';
 import { Chart } from '../charts/chart';
 import { ChartFigure } from '../charts/chart-figure';
 import { optionsFor } from './chart-options';

@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import type { ChartSeriesSpec, ChartShape, ChartX } from '../../machines/dashboard-selectors';
+import type { ChartSeriesSpec, ChartShape, ChartX } from '../../machines/chart-models';
 import type { ChartOptions } from '../charts/chart';
 import { colorAt, dayMonthYearLabel, daysAxis, utcDate, valueAxis, valueOrDash } from '../charts/options';
 import { barPaths } from './bar-paths';

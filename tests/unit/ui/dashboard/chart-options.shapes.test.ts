@@ -1,6 +1,6 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { buildCharts, type ChartModel } from '../../../../src/machines/dashboard-selectors';
+import { buildCharts, type ChartModel } from '../../../../src/machines/chart-models';
 import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
 import { PALETTE } from '../../../../src/ui/charts/options';
 import { derive, quote, setOf, tx } from './helpers/portfolio';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCharts, sparseColumns, TTM_DIVISORS, type ChartModel, type ChartsInput } from '../../../../src/machines/dashboard-selectors';
+import { buildCharts, sparseColumns, TTM_DIVISORS, type ChartModel, type ChartsInput } from '../../../../src/machines/chart-models';
 import { derive, quote, setOf, tx } from './helpers/portfolio';
 
 /**
