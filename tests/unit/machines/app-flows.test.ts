@@ -5,7 +5,7 @@ import type { Transaction, TransactionSet } from '../../../src/model';
 import { buy, fee, setOf, startApp } from './app-harness';
 
 describe('portfolio and saving, wired by the app', () => {
-  it('loads on sign-in, hands the set to the worker, fetches the named symbols, derives, and settles', async () => {
+  it('loads on sign-in through the worker, fetches the named symbols, derives, and settles', async () => {
     const { portfolio, calls } = startApp({ server: { set: setOf(buy, fee), version: 1 } });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     const snapshot = portfolio.getSnapshot();
@@ -154,6 +154,31 @@ describe('ticker toggles while the portfolio is still loading prices', () => {
     expect(portfolio.getSnapshot().context.active).toEqual(['VWCE.DE']);
     expect(portfolio.getSnapshot().context.fetchedSymbols).toEqual(['KO', 'VWCE.DE']);
     expect(calls.derive).toBe(2);
+  });
+
+  it('a save that ends during a derive derives again from the saved set, which the worker already holds', async () => {
+    let releaseFirst: (() => void) | null = null;
+    const server = { set: setOf(buy), version: 1 };
+    const { portfolio, saver, calls } = startApp({
+      server,
+      deriveGate: (n) => (n === 1 ? new Promise<void>((resolve) => (releaseFirst = resolve)) : Promise.resolve()),
+      save: async ({ base }) => {
+        server.set = base;
+        server.version += 1;
+        return { transactions: base, version: `"${server.version}"` };
+      },
+    });
+    await waitFor(portfolio, (s) => s.matches('deriving') && releaseFirst !== null);
+    saver.send({ type: 'transactions.add', transaction: { ...buy, ticker: 'KO', date: '2024-03-01' } });
+    await waitFor(portfolio, (s) => s.context.version === '"2"');
+    releaseFirst!();
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(portfolio.getSnapshot().context.transactions!.stock.map((t) => t.ticker)).toEqual(['VWCE.DE', 'KO']);
+    expect(portfolio.getSnapshot().context.symbols).toEqual(['KO', 'VWCE.DE']);
+    expect(Object.keys(portfolio.getSnapshot().context.derivation!.tickers)).toEqual(['KO', 'VWCE.DE']);
+    expect(calls.handToWorker, 'the worker stored the set: nothing handed over').toBe(0);
+    // The first derive (of the old set) was left for a new one; then the derive with prices.
+    expect(calls.derive).toBe(3);
   });
 
   it('a toggle during the derive with prices derives again with the new choice', async () => {
