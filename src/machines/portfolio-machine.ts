@@ -10,8 +10,8 @@ export type PortfolioEvent =
   | { type: 'session.changed'; idToken: string | null }
   | { type: 'portfolio.retry' }
   | { type: 'portfolio.reload' }
-  /** A stored set; `needed` when the worker stored it itself and already derives from it. */
-  | { type: 'portfolio.saved'; transactions: TransactionSet; version: string | null; needed?: SymbolsNeeded }
+  /** A set the worker stored and already derives from, with the symbols it needs. */
+  | { type: 'portfolio.saved'; transactions: TransactionSet; version: string | null; needed: SymbolsNeeded }
   | { type: 'tickers.toggle'; ticker: string }
   | { type: 'tickers.setActive'; active: string[] | null };
 
@@ -99,12 +99,8 @@ export const portfolioMachine = setup({
         return all.filter((ticker) => current.has(ticker));
       },
     }),
-    /** A new set; with `needed` when the worker loaded or stored it itself and already derives from it. */
-    takeSet: assign((_, set: { transactions: TransactionSet; version: string | null; needed?: SymbolsNeeded }) => ({
-      transactions: set.transactions,
-      version: set.version,
-      ...(set.needed ? { symbols: set.needed.symbols, firstDate: set.needed.firstDate } : {}),
-    })),
+    /** A set the worker loaded or stored itself and already derives from. */
+    takeSet: assign((_, set: HeldSet) => ({ transactions: set.transactions, version: set.version, symbols: set.needed.symbols, firstDate: set.needed.firstDate })),
     takeDerivation: assign((_, derived: Timed<Derivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
     setActive: assign({ active: ({ context, event }) => (event.type === 'tickers.setActive' ? event.active : context.active) }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
@@ -118,7 +114,6 @@ export const portfolioMachine = setup({
     hasToken: ({ event }) => event.type === 'session.changed' && event.idToken !== null,
     hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
     hasPriceErrors: ({ context }) => Object.keys(context.priceErrors).length > 0,
-    workerHasIt: ({ event }) => event.type === 'portfolio.saved' && event.needed !== undefined,
   },
 }).createMachine({
   id: 'portfolio',
@@ -130,10 +125,7 @@ export const portfolioMachine = setup({
       { target: '.idle', actions: assign(initialContext) },
     ],
     // A save may end while a derive or a reload runs: the stored set is the newest, whatever the state.
-    'portfolio.saved': [
-      { guard: 'workerHasIt', target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event } },
-      { target: '.handing', actions: { type: 'takeSet', params: ({ event }) => event } },
-    ],
+    'portfolio.saved': { target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event } },
   },
   states: {
     idle: {

@@ -17,8 +17,7 @@ const events: PortfolioEvent[] = [
   { type: 'session.changed', idToken: null },
   { type: 'portfolio.retry' },
   { type: 'portfolio.reload' },
-  { type: 'portfolio.saved', transactions: savedElsewhere, version: '"2"' },
-  { type: 'portfolio.saved', transactions: savedElsewhere, version: '"3"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+  { type: 'portfolio.saved', transactions: savedElsewhere, version: '"2"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
   { type: 'tickers.toggle', ticker: 'VWCE.DE' },
   { type: 'tickers.setActive', active: null },
 ];
