@@ -3,8 +3,8 @@
  * and prints the golden `expected` object for it as JSON on stdout.
  */
 import { readFile } from 'node:fs/promises';
-import { toExpected } from '../src/worker/engine';
-import { deriveScenario, parseScenario } from '../src/worker/engine/scenario';
+import { deriveScenario, parseScenario } from './scenario';
+import { toExpected } from './to-expected';
 
 async function main(argv: readonly string[]): Promise<number> {
   const path = argv[0];

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { epochDayFromIso, isoFromEpochDay, type Currency, type QuoteEntry, type Transaction, type TransactionType } from '../../../src/model';
-import { PortfolioEngine, toExpected, type Derivation } from '../../../src/worker/engine';
+import { toExpected } from '../../../scripts/to-expected';
+import { PortfolioEngine, type Derivation } from '../../../src/worker/engine';
 import { figureDifferences } from './helpers/compare-figures';
 import { chart, transactionSet } from './helpers/portfolio';
 

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toExpected } from '../../../src/worker/engine';
-import { deriveScenario, parseScenario } from '../../../src/worker/engine/scenario';
+import { deriveScenario, parseScenario } from '../../../scripts/scenario';
+import { toExpected } from '../../../scripts/to-expected';
 import { figureDifferences } from './helpers/compare-figures';
 
 const goldenDir = join(import.meta.dirname, '../../golden');

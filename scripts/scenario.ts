@@ -1,11 +1,10 @@
 /**
  * A scenario file (`tests/golden/README.md`): transactions, quotes, `asOf` and optionally the active
- * tickers. The `derive` CLI and the golden tests run it through here, the same path the worker uses.
+ * tickers. The `derive` CLI and the golden tests run it through here, the same engine calls the worker makes.
  */
 import { z } from 'zod';
-import { CURRENCIES, TRANSACTION_TYPES, isIsoDate, type QuoteEntry, type TransactionSet } from '../../model';
-import { PortfolioEngine } from './index';
-import type { Derivation } from './types';
+import { CURRENCIES, TRANSACTION_TYPES, isIsoDate, type QuoteEntry, type TransactionSet } from '../src/model';
+import { PortfolioEngine, type Derivation } from '../src/worker/engine';
 
 export interface Scenario {
   name?: string;

@@ -1,5 +1,5 @@
 /** A derivation in exactly the golden scenarios' `expected` shape (`tests/golden/README.md`). */
-import type { Derivation, Return, TickerFigures } from './types';
+import type { Derivation, Return, TickerFigures } from '../src/worker/engine';
 
 /** NaN (no value that day) becomes null, as in the golden files. */
 function numbers(series: Float64Array): Array<number | null> {

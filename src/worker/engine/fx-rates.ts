@@ -1,0 +1,49 @@
+/** Exchange rates on the grid: each FX symbol's quote carried onto the grid once per grid, and EUR's own ones. */
+import { carryForward, type Grid } from './grid';
+import type { MarketData, MarketSeries } from './market-series';
+
+/** An exchange rate on the current grid. */
+export interface FxOnGrid {
+  series: MarketSeries;
+  /** EUR per unit per grid day; before the first bar, the first bar's. */
+  rate: Float64Array;
+  /** The close as charted: NaN before the first bar. */
+  close: Float64Array;
+}
+
+export class FxRates {
+  private readonly cache = new Map<string, FxOnGrid | null>();
+  private unit: Float64Array | null = null;
+
+  /** Forgets every rate carried onto the old grid. */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** Forgets one symbol's rate (its quote changed). */
+  forget(symbol: string): void {
+    this.cache.delete(symbol);
+  }
+
+  /** EUR per EUR on every grid day: one shared array, so EUR amounts take the same path as converted ones. */
+  ones(grid: Grid): Float64Array {
+    if (!this.unit || this.unit.length !== grid.length) this.unit = new Float64Array(grid.length).fill(1);
+    return this.unit;
+  }
+
+  /** The rate series of an FX symbol on the grid, cached per grid; null when its quote is missing or has no close. */
+  onGrid(grid: Grid, symbol: string, quote: MarketData | undefined): FxOnGrid | null {
+    const cached = this.cache.get(symbol);
+    if (cached !== undefined) return cached;
+    const fx =
+      quote?.ok && quote.series.closes.length > 0
+        ? {
+            series: quote.series,
+            rate: carryForward(grid, quote.series.barDays, quote.series.closes, 'first'),
+            close: carryForward(grid, quote.series.barDays, quote.series.closes, 'nan'),
+          }
+        : null;
+    this.cache.set(symbol, fx);
+    return fx;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * One ticker's result on the grid: its figures, totals and series, or — when an exchange rate it needs
+ * has no quote — only its share count, left out of every sum.
+ */
+import { BASE_CURRENCY, fxSymbolFor } from './currency';
+import type { FxRates } from './fx-rates';
+import type { Grid } from './grid';
+import type { MarketData } from './market-series';
+import { excludedTickerFigures, tickerFigures, type TickerFacts } from './summary';
+import { computeTicker, currenciesNeeded, sharesOnAsOf, type TickerSeries, type TickerTotals } from './ticker-series';
+import type { TickerTransactions } from './ticker-transactions';
+import type { TickerFigures } from './types';
+
+/** One ticker's result on the current grid; `series` and `totals` are null when it is excluded. */
+export interface TickerState {
+  figures: TickerFigures;
+  totals: TickerTotals | null;
+  series: TickerSeries | null;
+  /** Exchange-rate symbols it converts with (used or missing). */
+  fxSymbols: string[];
+}
+
+export function computeTickerState(
+  grid: Grid,
+  transactions: TickerTransactions,
+  market: ReadonlyMap<string, MarketData>,
+  fx: FxRates,
+): TickerState {
+  const quote = market.get(transactions.ticker);
+  const series = quote?.ok ? quote.series : null;
+  const missingSymbols = series ? [] : [transactions.ticker];
+  const rates = new Map<string, Float64Array>([[BASE_CURRENCY, fx.ones(grid)]]);
+  const fxSymbols: string[] = [];
+  let ratesMissing = false;
+  for (const currency of currenciesNeeded(transactions, series, grid.lastDay)) {
+    const symbol = fxSymbolFor(currency) as string;
+    const rate = fx.onGrid(grid, symbol, market.get(symbol));
+    fxSymbols.push(symbol);
+    if (rate) rates.set(currency, rate.rate);
+    else {
+      missingSymbols.push(symbol);
+      ratesMissing = true;
+    }
+  }
+  const facts: TickerFacts = {
+    currency: transactions.currency,
+    quoteCurrency: series?.currency ?? null,
+    dataSource: series?.dataSource ?? null,
+    missingSymbols,
+  };
+  if (ratesMissing) {
+    // Never convert at a guessed rate: the ticker stays out of every sum until its rate arrives.
+    return { figures: excludedTickerFigures(sharesOnAsOf(grid, transactions, series), facts), totals: null, series: null, fxSymbols };
+  }
+  const computed = computeTicker(grid, transactions, series, rates);
+  return { figures: tickerFigures(computed.totals, facts), totals: computed.totals, series: computed.series, fxSymbols };
+}
