@@ -21,6 +21,11 @@ export function isTransactionYear(isoDate: string): boolean {
   return year >= MIN_TRANSACTION_YEAR && year <= MAX_TRANSACTION_YEAR;
 }
 
+/** Whether a dividend's withheld tax is acceptable: a bounded number, not below 0. */
+export function isWithheldTax(n: number): boolean {
+  return isBoundedNumber(n) && n >= 0;
+}
+
 /** Whether a number is finite and within ±`MAX_ABSOLUTE_NUMBER`. */
 export function isBoundedNumber(n: number): boolean {
   return Number.isFinite(n) && Math.abs(n) <= MAX_ABSOLUTE_NUMBER;

@@ -9,6 +9,7 @@ import {
   IMPORT_ID_MAX_LENGTH,
   isBoundedNumber,
   isTransactionYear,
+  isWithheldTax,
   MAX_ABSOLUTE_NUMBER,
   MAX_TRANSACTIONS,
   MAX_TRANSACTION_YEAR,
@@ -33,8 +34,13 @@ const boundedNumber = z
     message: `a finite number within ±${MAX_ABSOLUTE_NUMBER}`,
   });
 
-function transactionSchema<Type extends 'stock' | 'dividend' | 'commission'>(type: Type) {
-  return z.strictObject({
+/** Withheld tax: never below 0 (a refund is cash received, not a negative tax), bounded like a value. */
+const taxSchema = z.number().refine(isWithheldTax, {
+  message: `a finite number from 0 to ${MAX_ABSOLUTE_NUMBER} (the tax withheld, in the dividend's currency)`,
+});
+
+function transactionFields<Type extends 'stock' | 'dividend' | 'commission'>(type: Type) {
+  return {
     ticker: tickerSchema,
     type: z.literal(type, `must be "${type}" in the ${type} list`),
     date: dateSchema,
@@ -42,12 +48,13 @@ function transactionSchema<Type extends 'stock' | 'dividend' | 'commission'>(typ
     value: boundedNumber,
     currency: z.enum(CURRENCIES, `one of ${CURRENCIES.join(', ')}`),
     importId: z.string().min(1).max(IMPORT_ID_MAX_LENGTH).optional(),
-  });
+  };
 }
 
-export const stockTransactionSchema = transactionSchema('stock');
-export const dividendTransactionSchema = transactionSchema('dividend');
-export const commissionTransactionSchema = transactionSchema('commission');
+export const stockTransactionSchema = z.strictObject(transactionFields('stock'));
+/** Only a dividend may carry `tax`; on a trade or a fee it is an unknown key. */
+export const dividendTransactionSchema = z.strictObject({ ...transactionFields('dividend'), tax: taxSchema.optional() });
+export const commissionTransactionSchema = z.strictObject(transactionFields('commission'));
 
 export const transactionSetSchema = z
   .strictObject({

@@ -17,6 +17,8 @@ export interface PackedTransactions {
   refs: Int32Array;
   /** Per transaction: amount, value. */
   numbers: Float64Array;
+  /** Per dividend, in list order: the tax withheld, NaN when the dividend carries none (a tax is never NaN). */
+  taxes: Float64Array;
 }
 
 const REFS = 4;
@@ -36,6 +38,8 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
   };
   const refs = new Int32Array(total * REFS);
   const numbers = new Float64Array(total * 2);
+  const taxes = new Float64Array(set.dividend.length);
+  for (const [i, t] of set.dividend.entries()) taxes[i] = t.tax ?? NaN;
   let k = 0;
   for (const type of TRANSACTION_TYPES) {
     for (const t of set[type]) {
@@ -51,11 +55,11 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
   const ends = new Uint32Array(strings.length);
   let end = 0;
   for (const [i, text] of strings.entries()) ends[i] = end += text.length;
-  return { counts: [set.stock.length, set.dividend.length, set.commission.length], text: strings.join(''), ends, refs, numbers };
+  return { counts: [set.stock.length, set.dividend.length, set.commission.length], text: strings.join(''), ends, refs, numbers, taxes };
 }
 
 export function unpackTransactions(packed: PackedTransactions): TransactionSet {
-  const { text, ends, refs, numbers } = packed;
+  const { text, ends, refs, numbers, taxes } = packed;
   const strings = new Array<string>(ends.length);
   for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) strings[i] = text.slice(start, ends[i]);
   const set: TransactionSet = { stock: [], dividend: [], commission: [] };
@@ -73,6 +77,10 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
         currency: strings[refs[k * REFS + 2]!] as Currency,
       };
       if (importRef >= 0) t.importId = strings[importRef];
+      if (type === 'dividend') {
+        const tax = taxes[i]!;
+        if (!Number.isNaN(tax)) t.tax = tax;
+      }
       list[i] = t;
     }
   }
@@ -80,4 +88,4 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
 }
 
 /** The buffers to transfer with a packed set. */
-export const packedBuffers = (packed: PackedTransactions): ArrayBuffer[] => [packed.ends.buffer as ArrayBuffer, packed.refs.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer];
+export const packedBuffers = (packed: PackedTransactions): ArrayBuffer[] => [packed.ends.buffer as ArrayBuffer, packed.refs.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer, packed.taxes.buffer as ArrayBuffer];

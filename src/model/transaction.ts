@@ -22,6 +22,11 @@ export interface Transaction {
   value: number;
   currency: Currency;
   /**
+   * Dividends only: the tax withheld at source, ≥ 0, in `currency` (`value` stays the cash received, so
+   * the gross dividend is `value + tax`). Absent when unknown or none.
+   */
+  tax?: number;
+  /**
    * Stable fingerprint of the source rows an imported transaction came from, so that importing the
    * same file twice adds nothing. Absent for transactions entered by hand.
    */

@@ -4,7 +4,7 @@ import { isBoundedNumber, MAX_ABSOLUTE_NUMBER } from '../../model/transaction-li
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
 import { distinguishRepeatedRows, importIdOf } from './import-id';
-import { roundMoney } from './numbers';
+import { roundCents, roundMoney } from './numbers';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import type { DegiroImport, ImportedProduct, ImportedTransaction, SkipReason, SkippedLine, UnrecognisedLine } from './types';
 
@@ -17,23 +17,37 @@ function describe(draft: Draft): string {
   return draft.type === 'dividend' ? 'a dividend' : 'a fee';
 }
 
+/**
+ * The tax a dividend draft had withheld, in the currency of its value: the tax rows' sum, converted at
+ * the rate its conversion gave the dividend's cash. A group whose tax rows refund more than they withhold
+ * (a corrected booking) has no tax: the refund stays in the cash received. Null for a draft without tax rows.
+ */
+function withheldTax(draft: Draft): number | null {
+  if (draft.type !== 'dividend' || draft.taxCash === 0) return null;
+  const withheld = Math.max(0, -draft.taxCash);
+  return (draft.cashEur === null ? roundMoney(withheld) : roundCents((withheld * draft.cashEur) / draft.cash)) + 0;
+}
+
 function transactionOf(draft: Draft): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
   const only = !draft.more && !draft.extra ? draft.row : null;
   const lines = only && only.lineCount === 1 ? [only.line] : rowsOf(draft).flatMap(linesOf).sort((a, b) => a - b);
-  return {
+  const transaction: ImportedTransaction = {
     ticker: '',
     type: draft.type,
     date: draft.row.date,
     amount: draft.type === 'stock' ? roundMoney(draft.amount) : 1,
-    // Stock and commission values are what was paid, dividends what was received.
+    // Stock and commission values are what was paid, dividends what was received (net of withheld tax).
     value: roundMoney(draft.type === 'dividend' ? cash : -cash) + 0,
     currency: converted ? 'EUR' : (draft.currency as Currency),
     importId: importIdOf(draft.row.fingerprint, draft.more?.map((row) => row.fingerprint)),
     lines,
     productKey: draft.productKey,
   };
+  const tax = withheldTax(draft);
+  if (tax !== null) transaction.tax = tax;
+  return transaction;
 }
 
 function rowsOf(draft: Draft): SourceRow[] {
@@ -88,9 +102,10 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       continue;
     }
     const transaction = transactionOf(draft);
-    if (!isBoundedNumber(transaction.value)) {
+    const unbounded = !isBoundedNumber(transaction.value) ? `value ${transaction.value}` : transaction.tax !== undefined && !isBoundedNumber(transaction.tax) ? `withheld tax ${transaction.tax}` : null;
+    if (unbounded !== null) {
       // Each row is within bounds, their sum need not be.
-      const reason = `${describe(draft)} whose value ${transaction.value} is beyond ±${MAX_ABSOLUTE_NUMBER}`;
+      const reason = `${describe(draft)} whose ${unbounded} is beyond ±${MAX_ABSOLUTE_NUMBER}`;
       for (const row of rowsOf(draft)) reject(row, reason);
       continue;
     }

@@ -1,6 +1,7 @@
 /**
  * Rows → transaction drafts: a trade row is a stock draft, a fee a commission draft, and the dividend,
- * withholding-tax and ADR-fee rows of one product, currency and day are netted into one dividend draft.
+ * withholding-tax and ADR-fee rows of one product, currency and day are netted into one dividend draft,
+ * which keeps the withholding-tax rows' sum apart as well (the dividend's `tax`).
  * Currencies are settled afterwards (see `conversions.ts`).
  */
 import type { TransactionType } from '../../model';
@@ -16,6 +17,8 @@ export interface Draft {
   /** Signed cash movement in `currency`: negative for a buy or a fee, positive for a sell or a dividend. */
   cash: number;
   currency: string;
+  /** Dividends: the withholding-tax rows' cash in `currency` (negative for tax withheld, positive for a refund); 0 otherwise. */
+  taxCash: number;
   /** The cash in EUR once a currency conversion of the file settled it; null while it has not. */
   cashEur: number | null;
   orderId: string;
@@ -41,6 +44,7 @@ function draftOf(type: TransactionType, row: SourceRow, amount: number): Draft {
     productKey: row.productKey,
     amount,
     cash: row.amount,
+    taxCash: row.classification.kind === 'dividend-tax' ? row.amount : 0,
     currency: row.currency,
     cashEur: null,
     orderId: row.orderId,
@@ -64,6 +68,7 @@ export function fold(draft: Draft, ...rows: SourceRow[]): void {
 
 function addDividendRow(draft: Draft, row: SourceRow): void {
   draft.cash = roundMoney(draft.cash + row.amount);
+  if (row.classification.kind === 'dividend-tax') draft.taxCash = roundMoney(draft.taxCash + row.amount);
   (draft.more ??= []).push(row);
   if (chronological(row, draft.latest) > 0) draft.latest = row;
 }

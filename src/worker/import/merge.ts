@@ -1,4 +1,8 @@
-/** Adds an import's new transactions to the existing set: rows imported before (same import id) are not added twice. */
+/**
+ * Adds an import's new transactions to the existing set: rows imported before (same import id) are not
+ * added twice, but a dividend stored before without its withheld tax (an import of an earlier version
+ * netted it away) gets the tax the file shows.
+ */
 import type { Transaction, TransactionSet, TransactionType } from '../../model';
 import type { DegiroImport, ImportedTransaction } from './types';
 
@@ -7,6 +11,8 @@ export interface MergeResult {
   merged: TransactionSet;
   added: number;
   alreadyPresent: number;
+  /** Dividends already present that had no `tax` and now have the one the file shows (counted in `alreadyPresent` too). */
+  taxFilled: number;
   /** Product keys (ISIN, or product name) still without a ticker: while any is listed, nothing is merged. */
   unresolvedProducts: string[];
 }
@@ -14,8 +20,10 @@ export interface MergeResult {
 const TYPES: readonly TransactionType[] = ['stock', 'dividend', 'commission'];
 
 function plain(imported: ImportedTransaction): Transaction {
-  const { ticker, type, date, amount, value, currency, importId } = imported;
-  return { ticker, type, date, amount, value, currency, importId };
+  const { ticker, type, date, amount, value, currency, importId, tax } = imported;
+  const transaction: Transaction = { ticker, type, date, amount, value, currency, importId };
+  if (tax !== undefined) transaction.tax = tax;
+  return transaction;
 }
 
 function byDate(a: Transaction, b: Transaction): number {
@@ -25,18 +33,30 @@ function byDate(a: Transaction, b: Transaction): number {
 export function mergeImported(existing: TransactionSet, imported: DegiroImport): MergeResult {
   const unresolved = new Set<string>();
   for (const type of TYPES) for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
-  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, unresolvedProducts: [...unresolved].sort() };
+  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [...unresolved].sort() };
 
   const known = new Set<string>();
   for (const type of TYPES) for (const t of existing[type]) if (t.importId) known.add(t.importId);
+  /** Stored dividends without a tax, by import id: where an import may fill the tax in. */
+  const untaxed = new Map<string, number>();
+  existing.dividend.forEach((t, i) => {
+    if (t.importId && t.tax === undefined) untaxed.set(t.importId, i);
+  });
   let added = 0;
   let alreadyPresent = 0;
+  let taxFilled = 0;
   const merged = {} as TransactionSet;
   for (const type of TYPES) {
     const list = [...existing[type]];
     for (const t of imported.transactions[type]) {
       if (known.has(t.importId)) {
         alreadyPresent += 1;
+        const at = type === 'dividend' && t.tax !== undefined ? untaxed.get(t.importId) : undefined;
+        if (at !== undefined) {
+          list[at] = { ...list[at]!, tax: t.tax! };
+          untaxed.delete(t.importId);
+          taxFilled += 1;
+        }
         continue;
       }
       known.add(t.importId);
@@ -45,5 +65,5 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
     }
     merged[type] = list.sort(byDate);
   }
-  return { merged, added, alreadyPresent, unresolvedProducts: [] };
+  return { merged, added, alreadyPresent, taxFilled, unresolvedProducts: [] };
 }

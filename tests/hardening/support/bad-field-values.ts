@@ -104,3 +104,20 @@ export const BAD_FIELD_VALUES: Record<string, Array<[string, string]>> = {
     ['an array', '["degiro:1"]'],
   ],
 };
+
+/** Raw JSON values that are wrong for the dividend-only field `tax` (the tax withheld: 0 up to 1e12). */
+export const BAD_DIVIDEND_FIELD_VALUES: Record<string, Array<[string, string]>> = {
+  tax: [
+    ['below 0', '-0.01'],
+    ['-1e12', '-1e12'],
+    ['1000000000001 (beyond 1e12)', '1000000000001'],
+    ['1e309 (Infinity once parsed)', '1e309'],
+    ['a string', '"0.15"'],
+    ['a string with a comma', '"0,15"'],
+    ['a percentage', '"15%"'],
+    ['null', 'null'],
+    ['true', 'true'],
+    ['an array', '[0.15]'],
+    ['an object', '{"rate":0.15}'],
+  ],
+};

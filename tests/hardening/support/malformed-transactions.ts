@@ -6,7 +6,7 @@
  * with no length, 50,000 transactions with one bad, 50,000 all bad, 100,001 transactions).
  */
 import type { TransactionType } from '../../../src/model/transaction';
-import { BAD_FIELD_VALUES } from './bad-field-values';
+import { BAD_DIVIDEND_FIELD_VALUES, BAD_FIELD_VALUES } from './bad-field-values';
 
 export interface MalformedRequest {
   name: string;
@@ -157,6 +157,16 @@ function badFields(): MalformedRequest[] {
         });
       }
     }
+    const onlyOnDividends = list === 'dividend' ? BAD_DIVIDEND_FIELD_VALUES : {};
+    for (const [field, values] of Object.entries(onlyOnDividends)) {
+      for (const [what, raw] of values) {
+        requests.push({
+          name: `${list}.${field} ${what}`,
+          body: bodyWith(list, objectText({ ...validFields(list), [field]: raw })),
+          expected: { status: 400, message: notValidAt(`transactions.${list}.1.${field}`), issuePath: `transactions.${list}.1.${field}` },
+        });
+      }
+    }
     const otherType = LISTS.find((other) => other !== list)!;
     requests.push({
       name: `${list} list holding a ${otherType}`,
@@ -171,7 +181,10 @@ function badFields(): MalformedRequest[] {
         expected: { status: 400, message: notValidAt(`transactions.${list}.1.${field}`), issuePath: `transactions.${list}.1.${field}` },
       });
     }
+    // A withheld tax belongs to a dividend only: on a trade or a fee it is an unknown key.
+    const dividendOnly: ReadonlyArray<readonly [string, string]> = list === 'dividend' ? [] : [['tax', '0.15']];
     for (const [key, raw] of [
+      ...dividendOnly,
       ['note', '"bought on a whim"'],
       ['sub', '"another-user"'],
       ['__proto__', '{"admin":true}'],

@@ -44,7 +44,7 @@ describe('nl-mixed-languages.csv', () => {
     ]);
   });
 
-  it('nets dividend taxes and converts the three USD dividends of 16-12-2022 with the one conversion that follows', () => {
+  it('nets dividend taxes out of the cash received and converts the three USD dividends of 16-12-2022 with the one conversion that follows', () => {
     expect(pick(result.transactions.dividend)).toEqual([
       // 0,37 + 0,37 + 0,62 USD = 1,36 USD converted to 1,28 EUR (line 6-7), split in proportion to the cent.
       { date: '2022-12-16', productKey: 'US18539C2044', amount: 1, value: 0.58, currency: 'EUR', lines: [14, 15] },
@@ -55,6 +55,20 @@ describe('nl-mixed-languages.csv', () => {
       { date: '2024-03-18', productKey: 'US7561091049', amount: 1, value: 0.36, currency: 'USD', lines: [51, 52] }, // 0,51 − 0,15 (Impôts)
       { date: '2024-08-01', productKey: 'US69181V1070', amount: 1, value: 2.97, currency: 'USD', lines: [60, 61] }, // 3,50 − 0,53, a minute apart
       { date: '2024-12-30', productKey: 'IE00BYPC1H27', amount: 1, value: 0.23, currency: 'USD', lines: [74] },
+    ]);
+  });
+
+  it('keeps each dividend\'s withholding tax (Dividendbelasting, Impôts sur dividende) as its tax, in the currency of its value', () => {
+    expect(result.transactions.dividend.map(({ productKey, value, tax, currency }) => ({ productKey, value, tax, currency }))).toEqual([
+      // Converted with the dividend: 0,11 USD × 0,58 EUR / 0,62 USD, to the cent.
+      { productKey: 'US18539C2044', value: 0.58, tax: 0.1, currency: 'EUR' },
+      { productKey: 'US56035L1044', value: 0.35, tax: 0.07, currency: 'EUR' }, // 0,07 × 0,35 / 0,37
+      { productKey: 'US1912161007', value: 0.35, tax: 0.07, currency: 'EUR' },
+      { productKey: 'IE0031442068', value: 11.82, tax: undefined, currency: 'USD' }, // no tax row: no tax
+      { productKey: 'US00206R1023', value: 1.39, tax: undefined, currency: 'USD' },
+      { productKey: 'US7561091049', value: 0.36, tax: 0.15, currency: 'USD' },
+      { productKey: 'US69181V1070', value: 2.97, tax: 0.53, currency: 'USD' },
+      { productKey: 'IE00BYPC1H27', value: 0.23, tax: undefined, currency: 'USD' },
     ]);
   });
 

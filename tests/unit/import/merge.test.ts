@@ -18,7 +18,7 @@ describe('mergeImported', () => {
     const imported = await importFixture('nl-example.csv');
     const before = existing();
     const result = mergeImported(before, imported);
-    expect(result).toEqual({ merged: before, added: 0, alreadyPresent: 0, unresolvedProducts: ['DEGIRO account costs'] });
+    expect(result).toEqual({ merged: before, added: 0, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: ['DEGIRO account costs'] });
   });
 
   it('adds the new transactions to the existing ones, each list sorted by date, bookkeeping stripped', async () => {
@@ -47,6 +47,37 @@ describe('mergeImported', () => {
 
   it('merges a failed import as nothing', async () => {
     const result = mergeImported(emptyTransactionSet(), await importFixture('de-statement-wording.txt'));
-    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, unresolvedProducts: [] });
+    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] });
+  });
+
+  describe('a statement imported again', () => {
+    /** Every product of the mixed-languages statement gets a ticker of its own. */
+    const mixed = async () => {
+      const parsed = await importFixture('nl-mixed-languages.csv');
+      const tickers = Object.fromEntries(parsed.products.map((p, i) => [p.productKey, p.ticker ?? `T${i}.AS`]));
+      return applyTickers(parsed, tickers);
+    };
+
+    it('fills in the tax of dividends stored without it (same import ids), adding nothing twice', async () => {
+      const imported = await mixed();
+      const first = mergeImported(emptyTransactionSet(), imported).merged;
+      // As an import that netted the tax away stored it: the same dividends, without `tax`.
+      const netted: TransactionSet = { ...first, dividend: first.dividend.map(({ tax: _tax, ...rest }) => rest) };
+      const again = mergeImported(netted, imported);
+      expect(again.added).toBe(0);
+      expect(again.alreadyPresent).toBe(imported.transactions.stock.length + imported.transactions.dividend.length + imported.transactions.commission.length);
+      expect(again.taxFilled).toBe(5);
+      expect(again.merged).toEqual(first);
+      expect(again.merged.dividend.map((t) => t.tax)).toEqual([0.1, 0.07, 0.07, undefined, undefined, 0.15, 0.53, undefined]);
+    });
+
+    it('leaves a tax already stored as it is, and changes nothing when every tax is there', async () => {
+      const imported = await mixed();
+      const first = mergeImported(emptyTransactionSet(), imported).merged;
+      const edited: TransactionSet = { ...first, dividend: first.dividend.map((t, i) => (i === 0 ? { ...t, tax: 0.2 } : t)) };
+      const again = mergeImported(edited, imported);
+      expect(again.taxFilled).toBe(0);
+      expect(again.merged).toEqual(edited);
+    });
   });
 });

@@ -7,14 +7,44 @@ const KO = { product: 'COCA-COLA COMPANY (THE', isin: 'US1912161007' };
 const MAIN = { product: 'MAIN STREET CAPITAL CO', isin: 'US56035L1044' };
 
 describe('dividends', () => {
-  it('nets the withholding tax into its dividend, in the currency received', async () => {
+  it('keeps the withholding tax as the dividend\'s tax, the value being the cash received, in the currency received', async () => {
     const text = csv([
       row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividendbelasting', currency: 'USD', amount: '-1,50' }),
       row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividend', currency: 'USD', amount: '10,00' }),
     ]);
     const result = await parseDegiroExport(text);
-    expect(only(result.transactions.dividend)).toMatchObject({ type: 'dividend', amount: 1, value: 8.5, currency: 'USD', date: '2022-12-16', lines: [2, 3] });
+    expect(only(result.transactions.dividend)).toMatchObject({ type: 'dividend', amount: 1, value: 8.5, tax: 1.5, currency: 'USD', date: '2022-12-16', lines: [2, 3] });
     expectEveryLineOnce(result, text);
+  });
+
+  it('gives a dividend without a tax row no tax at all', async () => {
+    const text = csv([row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividend', currency: 'USD', amount: '10,00' })]);
+    expect('tax' in only((await parseDegiroExport(text)).transactions.dividend)).toBe(false);
+  });
+
+  it('converts the tax with its dividend, at the rate the conversion gave the cash', async () => {
+    const text = csv([
+      row({ date: '17-12-2022', time: '08:37', description: 'Valuta Creditering', currency: 'EUR', amount: '7,80' }),
+      row({ date: '17-12-2022', time: '08:37', description: 'Valuta Debitering', fx: '1,0897', currency: 'USD', amount: '-8,50' }),
+      row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividendbelasting', currency: 'USD', amount: '-1,50' }),
+      row({ date: '16-12-2022', time: '09:05', ...KO, description: 'Dividend', currency: 'USD', amount: '10,00' }),
+    ]);
+    // 1,50 USD × 7,80 EUR / 8,50 USD = 1,3765 → 1,38 EUR.
+    expect(only((await parseDegiroExport(text)).transactions.dividend)).toMatchObject({ value: 7.8, tax: 1.38, currency: 'EUR' });
+  });
+
+  it('sums several tax rows of one dividend, and leaves a refund that outweighs them in the cash with no tax', async () => {
+    const text = csv([
+      row({ date: '03-06-2024', time: '10:00', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '2,00' }),
+      row({ date: '02-06-2024', time: '09:00', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '-0,75' }),
+      row({ date: '02-06-2024', time: '09:00', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '-0,25' }),
+      row({ date: '02-06-2024', time: '09:00', ...KO, description: 'Dividend', currency: 'EUR', amount: '5,00' }),
+    ]);
+    const { dividend } = (await parseDegiroExport(text)).transactions;
+    expect(dividend.map(({ date, value, tax }) => ({ date, value, tax }))).toEqual([
+      { date: '2024-06-02', value: 4, tax: 1 },
+      { date: '2024-06-03', value: 2, tax: 0 },
+    ]);
   });
 
   it('turns a dividend and the conversion pair that follows it into the EUR actually credited', async () => {
@@ -75,9 +105,9 @@ describe('dividends', () => {
       row({ date: '02-11-2022', time: '08:00', ...KO, description: 'Dividend', currency: 'EUR', amount: '10,00' }),
     ]);
     const result = await parseDegiroExport(text);
-    expect(result.transactions.dividend.map((t) => [t.date, t.value])).toEqual([
-      ['2022-11-02', 7],
-      ['2022-11-07', 2],
+    expect(result.transactions.dividend.map((t) => [t.date, t.value, t.tax])).toEqual([
+      ['2022-11-02', 7, 3],
+      ['2022-11-07', 2, 0], // the correction refunds 2,00 of tax: cash received, no tax withheld that day
     ]);
     // What was finally received: 10,00 − 1,00.
     expect(result.transactions.dividend.reduce((sum, t) => sum + t.value, 0)).toBe(9);

@@ -21,6 +21,8 @@ const transaction = (type: Transaction['type']) =>
       value: fc.double({ noNaN: true }),
       currency: fc.constantFrom(...CURRENCIES),
       importId: fc.string({ maxLength: 40 }),
+      // Only dividends carry a withheld tax; 0 and −0 are taxes too, distinct from none.
+      ...(type === 'dividend' ? { tax: fc.oneof(fc.constantFrom(0, -0), fc.double({ noNaN: true, min: 0 })) } : {}),
     },
     { requiredKeys: ['ticker', 'type', 'date', 'amount', 'value', 'currency'], noNullPrototype: true },
   );
@@ -37,7 +39,12 @@ describe('packed transaction sets (page ↔ worker messages)', () => {
       fc.property(set, (original) => {
         const received = throughMessage(original);
         expect(received).toStrictEqual(original);
-        for (const type of TRANSACTION_TYPES) received[type].forEach((t, i) => expect('importId' in t).toBe('importId' in original[type][i]!));
+        for (const type of TRANSACTION_TYPES) {
+          received[type].forEach((t, i) => {
+            expect('importId' in t).toBe('importId' in original[type][i]!);
+            expect('tax' in t).toBe('tax' in original[type][i]!);
+          });
+        }
       }),
       { numRuns: 300 },
     );
@@ -50,6 +57,15 @@ describe('packed transaction sets (page ↔ worker messages)', () => {
     expect(received).toStrictEqual(original);
     expect(Object.is(received.stock[0]!.value, -0)).toBe(true);
     expect(packTransactions(original).text).toBe('X2024-01-02EUR');
+  });
+
+  it('keep a dividend\'s tax of 0 apart from a dividend without one, each on its own dividend', () => {
+    const d = (tax: number | undefined): Transaction => ({ ticker: 'KO', type: 'dividend', date: '2024-01-02', amount: 1, value: 0.37, currency: 'USD', ...(tax === undefined ? {} : { tax }) });
+    const original: TransactionSet = { stock: [], dividend: [d(0), d(undefined), d(0.07), d(1e12)], commission: [] };
+    const received = throughMessage(original);
+    expect(received).toStrictEqual(original);
+    expect(received.dividend.map((t) => t.tax)).toEqual([0, undefined, 0.07, 1e12]);
+    expect('tax' in received.dividend[1]!).toBe(false);
   });
 
   it('an empty set is an empty set', () => {
