@@ -1,11 +1,12 @@
 /**
- * The Hono app: `/api/config` (public), `/api/transactions` and `/api/quotes` (ID token required),
- * the built-in provider's sign-in pages, `/healthz`, and the built SPA for everything else.
+ * The Hono app: `/api/config` (public), `/api/transactions`, `/api/quotes` and `/api/account` (ID token
+ * required), the built-in provider's sign-in pages, `/healthz`, and the built SPA for everything else.
  * `/oidc/*` never reaches it: `server.ts` hands those requests to oidc-provider.
  */
 import { Hono } from 'hono';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
 import type { ServerConfig } from './config';
+import { accountRoutes } from './http/account-routes';
 import type { AppEnv } from './http/app-env';
 import { requireUser } from './http/auth-middleware';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
@@ -58,6 +59,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.use('/api/*', (c, next) => (c.req.path === '/api/config' ? next() : authenticate(c, next)));
   app.route('/api/transactions', transactionsRoutes(storage.transactions, log));
   app.route('/api/quotes', createQuotesRoutes(quotesService));
+  app.route('/api/account', accountRoutes(storage, log));
   app.all('/api/*', (c) => c.json({ message: `No such API: ${c.req.method} ${c.req.path}` }, 404));
 
   if (options.signIn) app.route('/', options.signIn);

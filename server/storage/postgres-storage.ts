@@ -5,6 +5,7 @@
 import pg from 'pg';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
+import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
 import {
   nowSeconds,
@@ -46,6 +47,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
     transactions: transactionStore(pool),
     accounts: accountStore(pool),
     oidc: oidcStore(pool),
+    deleteUser: (sub) => deleteUser(pool, sub),
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -73,6 +75,27 @@ async function migrate(pool: pg.Pool): Promise<void> {
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const OIDC_ENTRIES_OF_ACCOUNT = oidcEntriesOfAccount((path) => `payload #>> '{${path.join(',')}}'`, '$1');
+
+async function deleteUser(pool: pg.Pool, sub: string): Promise<UserDeletion> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const oidc = await client.query(`DELETE FROM oidc_entries WHERE ${OIDC_ENTRIES_OF_ACCOUNT}`, [sub]);
+    const deleted: UserDeletion = { oidc_entries: oidc.rowCount ?? 0 };
+    for (const { table, userColumn } of USER_DATA_TABLES) {
+      deleted[table] = (await client.query(`DELETE FROM ${table} WHERE ${userColumn} = $1`, [sub])).rowCount ?? 0;
+    }
+    await client.query('COMMIT');
+    return deleted;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
+import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
 import { nowSeconds, type AccountStore, type OidcPayload, type OidcStore, type Storage, type TransactionStore } from './types';
 
@@ -25,6 +26,7 @@ export function openSqliteStorage(file: string): Storage {
     transactions: transactionStore(db),
     accounts: accountStore(db),
     oidc: oidcStore(db),
+    deleteUser: userDeletion(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
@@ -44,6 +46,21 @@ function migrate(db: Database.Database): void {
       record.run(migration.version, migration.name, Date.now());
     }).immediate();
   }
+}
+
+function userDeletion(db: Database.Database): (sub: string) => Promise<UserDeletion> {
+  const json = (path: readonly string[]) => `json_extract(payload, '$.${path.join('.')}')`;
+  const oidcEntries = db.prepare(`DELETE FROM oidc_entries WHERE ${oidcEntriesOfAccount(json, '@sub')}`);
+  const tables = USER_DATA_TABLES.map(({ table, userColumn }) => ({
+    table,
+    statement: db.prepare(`DELETE FROM ${table} WHERE ${userColumn} = ?`),
+  }));
+  const deleteAll = db.transaction((sub: string) => {
+    const deleted: UserDeletion = { oidc_entries: oidcEntries.run({ sub }).changes };
+    for (const { table, statement } of tables) deleted[table] = statement.run(sub).changes;
+    return deleted;
+  });
+  return async (sub) => deleteAll.immediate(sub);
 }
 
 function transactionStore(db: Database.Database): TransactionStore {

@@ -2,6 +2,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import type { TransactionSet } from '../../src/model/transaction';
+import type { UserDeletion } from './user-data';
 
 /** The raw database, for modules that keep their own tables (the quotes cache). */
 export type StorageHandle = { kind: 'sqlite'; db: BetterSqlite3.Database } | { kind: 'pg'; pool: pg.Pool };
@@ -70,6 +71,12 @@ export interface Storage {
   readonly transactions: TransactionStore;
   readonly accounts: AccountStore;
   readonly oidc: OidcStore;
+  /**
+   * Deletes everything of the user `sub` in one transaction: the rows of every table in
+   * `USER_DATA_TABLES` (`user-data.ts`) and the built-in provider's entries of the account (sessions,
+   * grants, codes, tokens, interactions). Returns how many rows went, per table; all or nothing.
+   */
+  deleteUser(sub: string): Promise<UserDeletion>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -18,7 +18,7 @@ import { recordTally } from './support/tally';
 
 interface Route {
   name: string;
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   path: string;
   body?: string;
 }
@@ -27,6 +27,7 @@ const ROUTES: Route[] = [
   { name: 'GET /api/transactions', method: 'GET', path: '/api/transactions' },
   { name: 'PUT /api/transactions', method: 'PUT', path: '/api/transactions', body: VALID_BODY.replace('VWCE.DE', 'FORGED') },
   { name: 'POST /api/quotes', method: 'POST', path: '/api/quotes', body: JSON.stringify({ symbol: 'MSFT', start: 1_700_000_000, end: 1_700_086_400 }) },
+  { name: 'DELETE /api/account', method: 'DELETE', path: '/api/account', body: JSON.stringify({ username: 'victim' }) },
   { name: 'GET /api/unknown', method: 'GET', path: '/api/unknown' },
 ];
 

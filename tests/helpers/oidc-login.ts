@@ -57,8 +57,8 @@ export async function providerInfo(baseUrl: string): Promise<ProviderInfo> {
   };
 }
 
-/** Starts the flow and returns the sign-in page the browser lands on. */
-export async function openSignInPage(baseUrl: string, browser = new Browser()) {
+/** Starts the flow and returns the sign-in page the browser lands on; `params` add to the authorization request. */
+export async function openSignInPage(baseUrl: string, browser = new Browser(), params: Record<string, string> = {}) {
   const provider = await providerInfo(baseUrl);
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
@@ -72,6 +72,7 @@ export async function openSignInPage(baseUrl: string, browser = new Browser()) {
     state,
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
+    ...params,
   }).toString();
   const landed = await browser.follow(await browser.get(authorize.href), authorize.href);
   if (landed instanceof URL) throw new Error(`Unexpected redirect to ${landed.href}`);

@@ -1,0 +1,195 @@
+/**
+ * "Delete my account" over real HTTP, on SQLite and on PostgreSQL: after `DELETE /api/account` no table
+ * holds the user's sub or name (every row of every table is read back), signing in again is refused, the
+ * refresh token is dead, and another user's data and sign-in stay. A write without the anti-forgery
+ * header, or naming another account, deletes nothing.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_FILE_NAME } from '../../../server/storage/open-storage';
+import { Browser } from '../../helpers/browser';
+import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '../../helpers/oidc-login';
+import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+
+interface Backend {
+  name: string;
+  start(): Promise<TestServer>;
+  /** Every row of every table, each as text (JSON), keyed by table. */
+  allRows(): Promise<Record<string, string[]>>;
+  stop(): Promise<void>;
+}
+
+function sqliteBackend(): Backend {
+  let server: TestServer | undefined;
+  return {
+    name: 'SQLite',
+    start: async () => (server = await startTestServer()),
+    async allRows() {
+      const db = new Database(path.join(server!.dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+        return Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).all().map((row) => JSON.stringify(row))]));
+      } finally {
+        db.close();
+      }
+    },
+    stop: async () => void (await server?.close()),
+  };
+}
+
+function postgresBackend(databaseUrl: string): Backend {
+  let server: TestServer | undefined;
+  let schema: TestSchema | undefined;
+  return {
+    name: 'PostgreSQL',
+    async start() {
+      schema = await createTestSchema(databaseUrl);
+      return (server = await startTestServer({ DATABASE_URL: schema.connectionString }));
+    },
+    async allRows() {
+      const client = new pg.Client({ connectionString: schema!.connectionString });
+      await client.connect();
+      try {
+        const { rows: tables } = await client.query<{ name: string }>(
+          'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1',
+          [schema!.name],
+        );
+        const all: Record<string, string[]> = {};
+        for (const { name } of tables) {
+          const { rows } = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`);
+          all[name] = rows.map((r) => r.row);
+        }
+        return all;
+      } finally {
+        await client.end();
+      }
+    },
+    async stop() {
+      await server?.close();
+      await schema?.drop();
+    },
+  };
+}
+
+const postgresUrl = postgresUrlForTests('account deletion on PostgreSQL');
+const backends = [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
+
+/** The tables (and how many of their rows) that mention `needle` anywhere. */
+function tablesMentioning(rows: Record<string, string[]>, needle: string): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const [table, texts] of Object.entries(rows)) {
+    const count = texts.filter((text) => text.includes(needle)).length;
+    if (count > 0) found[table] = count;
+  }
+  return found;
+}
+
+/** DELETE /api/account as the SPA sends it: ID token, JSON body, the anti-forgery cookie and header. */
+async function deleteAccount(baseUrl: string, idToken: string, body: unknown, options: { xsrfHeader?: boolean } = {}) {
+  const browser = new Browser();
+  await browser.get(`${baseUrl}/`);
+  const headers: Record<string, string> = { Authorization: idToken, 'content-type': 'application/json' };
+  if (options.xsrfHeader ?? true) headers['X-XSRF-TOKEN'] = browser.cookie('XSRF-TOKEN')!;
+  const response = await browser.request(`${baseUrl}/api/account`, { method: 'DELETE', headers, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as { message?: string; deleted?: Record<string, number> } };
+}
+
+for (const backend of backends) {
+  describe(`deleting an account on ${backend.name}`, () => {
+    let server: TestServer;
+    let leaver: SignedIn;
+    let secondSession: SignedIn;
+    let stayer: SignedIn;
+    const leaverName = `leaver-${backend.name.toLowerCase()}`;
+    const leaverSet = transactionSet({
+      stock: [stock('VWCE.DE', '2021-03-01', 10, 950.5, { importId: 'degiro:00000000000001' })],
+      dividend: [dividend('VWCE.DE', '2021-06-15', 4.2)],
+      commission: [commission('VWCE.DE', '2021-03-01', 2)],
+    });
+    const stayerSet = transactionSet({ stock: [stock('AAPL', '2020-01-02', 1, 75)] });
+
+    beforeAll(async () => {
+      server = await backend.start();
+      leaver = await signIn(server.url, { username: leaverName, password: 'leaver-secret', createAccount: true });
+      // A second browser signed in too: its session and grant must go as well.
+      secondSession = await signIn(server.url, { username: leaverName, password: 'leaver-secret' });
+      stayer = await signIn(server.url, { username: 'stayer', password: 'stayer-secret', createAccount: true });
+      expect((await transactionsClient(server.url, leaver.idToken).put({ transactions: leaverSet })).status).toBe(200);
+      // A sign-in left half done in the signed-in browser: its interaction names the account's session.
+      await openSignInPage(server.url, leaver.browser, { prompt: 'login' });
+      expect((await transactionsClient(server.url, stayer.idToken).put({ transactions: stayerSet })).status).toBe(200);
+    });
+    afterAll(() => backend.stop());
+
+    it('before: the user is in the accounts, transactions and sign-in tables', async () => {
+      const rows = await backend.allRows();
+      const found = tablesMentioning(rows, leaver.sub);
+      expect(found).toMatchObject({ accounts: 1, transaction_sets: 1 });
+      expect(found.oidc_entries).toBeGreaterThanOrEqual(4);
+      const interactions = rows.oidc_entries!.filter((row) => row.includes('"Interaction"') && row.includes(leaver.sub));
+      expect(interactions).toHaveLength(1);
+    });
+
+    it('refuses without the anti-forgery header, and for another name; nothing is deleted', async () => {
+      const forged = await deleteAccount(server.url, leaver.idToken, { username: leaverName }, { xsrfHeader: false });
+      expect(forged.status).toBe(403);
+      const wrongName = await deleteAccount(server.url, leaver.idToken, { username: 'stayer' });
+      expect(wrongName.status).toBe(400);
+      expect(wrongName.body.message).toBe('That is not the name of this account; nothing was deleted.');
+      const noName = await deleteAccount(server.url, leaver.idToken, {});
+      expect(noName.status).toBe(400);
+      expect((await transactionsClient(server.url, leaver.idToken).get()).body.transactions).toEqual(leaverSet);
+      expect(tablesMentioning(await backend.allRows(), leaver.sub)).toMatchObject({ accounts: 1, transaction_sets: 1 });
+    });
+
+    it('refuses without an ID token', async () => {
+      const response = await fetch(`${server.url}/api/account`, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: leaverName }),
+      });
+      expect(response.status).toBe(401);
+    });
+
+    it('deletes everything of the user, and says how many rows went', async () => {
+      const { status, body } = await deleteAccount(server.url, leaver.idToken, { username: leaverName.toUpperCase() });
+      expect(status).toBe(200);
+      expect(body.deleted).toMatchObject({ accounts: 1, transaction_sets: 1 });
+      expect(body.deleted!.oidc_entries).toBeGreaterThanOrEqual(4);
+
+      const rows = await backend.allRows();
+      expect(tablesMentioning(rows, leaver.sub)).toEqual({});
+      expect(tablesMentioning(rows, leaverName)).toEqual({});
+    });
+
+    it('signing in again fails, and the refresh tokens of both sessions are dead', async () => {
+      const error = await signIn(server.url, { username: leaverName, password: 'leaver-secret' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SignInRefused);
+      expect((error as SignInRefused).pageError).toBe('Wrong username or password.');
+      for (const session of [leaver, secondSession]) {
+        await expect(refreshTokens(server.url, session.refreshToken!)).rejects.toThrow(/invalid_grant/);
+      }
+    });
+
+    it("keeps the other user's data and sign-in", async () => {
+      const rows = await backend.allRows();
+      expect(tablesMentioning(rows, stayer.sub)).toMatchObject({ accounts: 1, transaction_sets: 1 });
+      const again = await signIn(server.url, { username: 'stayer', password: 'stayer-secret' });
+      expect(again.sub).toBe(stayer.sub);
+      expect((await transactionsClient(server.url, again.idToken).get()).body.transactions).toEqual(stayerSet);
+      expect((await refreshTokens(server.url, stayer.refreshToken!)).sub).toBe(stayer.sub);
+    });
+
+    it('frees the name: a new account with it starts empty, under another subject', async () => {
+      const reborn = await signIn(server.url, { username: leaverName, password: 'another-secret', createAccount: true });
+      expect(reborn.sub).not.toBe(leaver.sub);
+      const { body, etag } = await transactionsClient(server.url, reborn.idToken).get();
+      expect(etag).toBe('"v0"');
+      expect(body.transactions).toEqual(transactionSet());
+    });
+  });
+}
