@@ -13,23 +13,30 @@ const MAX_TEXT_LENGTH = 200;
 export interface InvalidBodyRefusal {
   message: string;
   issues: ValidationIssue[];
+  /** How many problems were found; with `truncated`, checking stopped there and there may be more. */
   issueCount: number;
+  truncated: boolean;
 }
 
 function clip(text: string): string {
   return text.length <= MAX_TEXT_LENGTH ? text : `${text.slice(0, MAX_TEXT_LENGTH - 1)}…`;
 }
 
-export function invalidBodyRefusal(issues: readonly ValidationIssue[]): InvalidBodyRefusal {
+export function invalidBodyRefusal(issues: readonly ValidationIssue[], truncated = false): InvalidBodyRefusal {
   const reported = issues.slice(0, MAX_REPORTED_ISSUES).map((issue) => ({ path: clip(issue.path), message: clip(issue.message) }));
   const first = reported[0];
   const more = issues.length - 1;
   const firstText = first ? ` ${first.path === '' ? 'The body' : first.path}: ${first.message}` : '';
-  const moreText = more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : '';
+  const moreText = truncated
+    ? ` (and ${more} more problems; checking stopped there, so there may be others)`
+    : more > 0
+      ? ` (and ${more} more problem${more === 1 ? '' : 's'})`
+      : '';
   return {
     message: `The transactions are not valid; nothing was saved.${firstText}${moreText}.`,
     issues: reported,
     issueCount: issues.length,
+    truncated,
   };
 }
 
@@ -37,6 +44,11 @@ export function invalidBodyRefusal(issues: readonly ValidationIssue[]): InvalidB
 export function brokenJsonRefusal(error: unknown): { message: string; issues: [] } {
   const reason = error instanceof Error && error.message ? ` (${clip(error.message)})` : '';
   return { message: `The body is not valid JSON${reason}; nothing was saved.`, issues: [] };
+}
+
+/** Nesting beyond what a transaction set needs is refused before parsing (deep nesting parses slowly). */
+export function tooDeepRefusal(maxDepth: number): { message: string; issues: [] } {
+  return { message: `The body nests arrays or objects more than ${maxDepth} deep; a transaction set never does. Nothing was saved.`, issues: [] };
 }
 
 /** A database that refuses or times out a read or write: the request failed, nothing partial stays behind. */

@@ -4,13 +4,13 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { validateTransactionsBody } from '../../src/model/transaction-schema';
 import type { Log } from '../log';
 import type { PutTransactionsResult, StoredTransactions, TransactionStore } from '../storage/types';
 import { sortTransactionSet } from '../transactions/sort-transaction-set';
 import type { AppEnv } from './app-env';
 import { requestContext } from './request-context';
-import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage } from './transactions-refusals';
+import { MAX_JSON_DEPTH, readTransactionsBody } from './transactions-body';
+import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage, tooDeepRefusal } from './transactions-refusals';
 
 /**
  * 10 MiB: a transaction is 150–250 bytes of JSON, so 25,000 of them (a long DEGIRO history) take
@@ -70,15 +70,13 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
     }),
     async (c) => {
       const ifMatch = parseIfMatch(c.req.header('if-match'));
-      let json: unknown;
-      try {
-        json = JSON.parse(await c.req.text());
-      } catch (error) {
-        return c.json(brokenJsonRefusal(error), 400);
+      const reading = readTransactionsBody(await c.req.text());
+      if (!reading.ok) {
+        if (reading.kind === 'broken-json') return c.json(brokenJsonRefusal(reading.error), 400);
+        if (reading.kind === 'too-deep') return c.json(tooDeepRefusal(MAX_JSON_DEPTH), 400);
+        return c.json(invalidBodyRefusal(reading.issues, reading.truncated), 400);
       }
-      const validation = validateTransactionsBody(json);
-      if (!validation.ok) return c.json(invalidBodyRefusal(validation.issues), 400);
-      const set = sortTransactionSet(validation.body.transactions);
+      const set = sortTransactionSet(reading.body.transactions);
       const sub = c.var.user.sub;
       const expected =
         ifMatch.kind === 'version' ? ifMatch.version : ifMatch.kind === 'unknown' ? -1 : undefined;

@@ -22,6 +22,8 @@ export interface TestServer {
   /** `http://127.0.0.1:<port>`, also the server's PUBLIC_URL. */
   url: string;
   dataDir: string;
+  /** The server process's id (to read its memory from /proc). */
+  pid: number;
   /** What the server printed so far (stdout and stderr). */
   output(): string;
   /** Idempotent. `exitCode` 0 = it stopped gracefully on SIGTERM. */
@@ -66,6 +68,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         return {
           url: started.url,
           dataDir,
+          pid: started.child.pid!,
           output: started.output,
           close: () =>
             (closing ??= stop(started.child).then((exit) => {

@@ -59,6 +59,7 @@ export const VALID_BODY = JSON.stringify({
 });
 
 const NOT_JSON = /not valid JSON/;
+const TOO_DEEP = /nests arrays or objects more than 8 deep/;
 const notValidAt = (path: string) => new RegExp(`not valid; nothing was saved\\. ${path.replace(/\./g, '\\.')}`);
 
 function brokenJson(): MalformedRequest[] {
@@ -94,7 +95,12 @@ function brokenJson(): MalformedRequest[] {
     const at = Math.floor((VALID_BODY.length * i) / 11);
     texts.push([`the body cut after ${at} of ${VALID_BODY.length} characters`, VALID_BODY.slice(0, at)]);
   }
-  return texts.map(([name, body]) => ({ name: `broken JSON: ${name}`, body, expected: { status: 400, message: NOT_JSON } }));
+  return texts.map(([name, body]) => ({
+    name: `broken JSON: ${name}`,
+    body,
+    // Deep nesting is refused before parsing, broken or not.
+    expected: { status: 400, message: body.startsWith('[[[[[[[[[') ? TOO_DEEP : NOT_JSON },
+  }));
 }
 
 function wrongShapes(): MalformedRequest[] {
@@ -249,7 +255,8 @@ function largeAndDeep(): MalformedRequest[] {
     {
       name: '50,000 transactions all with an impossible date',
       body: manyStock(50_000, 'all'),
-      expected: { status: 400, message: /and 49999 more problems/, issuePath: 'transactions.stock.0.date' },
+      // Validation stops after 100 problems (bounded work per request) and says so.
+      expected: { status: 400, message: /and 99 more problems; checking stopped there/, issuePath: 'transactions.stock.0.date' },
     },
     {
       name: '100,001 valid transactions (over the limit of 100,000)',
@@ -259,12 +266,13 @@ function largeAndDeep(): MalformedRequest[] {
     {
       name: 'a million nested arrays in the stock list',
       body: `{"transactions":{"stock":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)},"dividend":[],"commission":[]}}`,
-      expected: { status: 400, message: notValidAt('transactions.stock.0'), issuePath: 'transactions.stock.0' },
+      // Refused before parsing: deep nesting is what makes JSON.parse slow.
+      expected: { status: 400, message: TOO_DEEP },
     },
     {
       name: 'half a million nested objects',
       body: `${'{"a":'.repeat(500_000)}1${'}'.repeat(500_000)}`,
-      expected: { status: 400, message: /not valid; nothing was saved/, issuePath: 'transactions' },
+      expected: { status: 400, message: TOO_DEEP },
     },
     {
       name: 'a hundred thousand unknown keys',
