@@ -1,6 +1,7 @@
 /**
- * The Hono app: `/api/config` (public), `/api/transactions`, `/api/quotes` and `/api/account` (ID token
- * required), the built-in provider's sign-in pages, `/healthz`, and the built SPA for everything else.
+ * The Hono app: `/api/config` (public), `/api/transactions`, `/api/quotes`, `/api/symbols` and
+ * `/api/account` (ID token required), the built-in provider's sign-in pages, `/healthz`, and the built SPA
+ * for everything else.
  * `/oidc/*` never reaches it: `server.ts` hands those requests to oidc-provider.
  */
 import { Hono } from 'hono';
@@ -17,6 +18,7 @@ import { xsrfGuard } from './http/xsrf-guard';
 import type { Log } from './log';
 import { createQuoteCache, createQuotesRoutes, createQuotesService } from './quotes/index';
 import type { Storage } from './storage/types';
+import { createSymbolsRoutes, createSymbolsService } from './symbols/index';
 
 /** What `GET /api/config` tells the SPA, which is built once and learns its provider at run time. */
 export interface AuthSettings {
@@ -52,6 +54,17 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     },
   });
 
+  const symbolsService = createSymbolsService({
+    provider: options.quotes.provider,
+    searchDir: options.quotes.symbolSearchDir,
+    yahooBaseUrl: options.quotes.yahooBaseUrl,
+    store: storage.symbols,
+    log: ({ event, level, ...fields }) => {
+      const write = level === 'error' ? log.error : level === 'info' ? log.info : log.warn;
+      write(String(event ?? 'symbols'), fields);
+    },
+  });
+
   app.use('*', closeAfterUnreadBody());
   app.use('/api/*', xsrfGuard());
   app.get('/api/config', (c) => c.json(options.auth));
@@ -60,6 +73,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.route('/api/transactions', transactionsRoutes(storage.transactions, log));
   app.route('/api/quotes', createQuotesRoutes(quotesService));
   app.route('/api/account', accountRoutes(storage, log));
+  app.route('/api/symbols', createSymbolsRoutes(symbolsService, storage.symbols, log));
   app.all('/api/*', (c) => c.json({ message: `No such API: ${c.req.method} ${c.req.path}` }, 404));
 
   if (options.signIn) app.route('/', options.signIn);

@@ -26,6 +26,8 @@ export interface ServerConfig {
     marketDataDir: string;
     /** undefined = the quotes service's own default (Yahoo's public host). */
     yahooBaseUrl: string | undefined;
+    /** Absolute; recorded Yahoo search answers, `<ISIN>.json`, for the symbols service offline. */
+    symbolSearchDir: string;
   };
   /** Absolute; the built SPA. */
   staticDir: string;
@@ -97,6 +99,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
       provider: oneOf('QUOTES_PROVIDER', QUOTES_PROVIDERS, 'auto'),
       marketDataDir: directory('MARKET_DATA_DIR', 'data/market'),
       yahooBaseUrl: httpUrl('YAHOO_BASE_URL'),
+      symbolSearchDir: directory('SYMBOL_SEARCH_DIR', 'data/symbol-search'),
     },
     staticDir: directory('STATIC_DIR', 'dist'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -43,12 +43,37 @@ function schemaV1(json: 'TEXT' | 'JSONB'): string {
   `;
 }
 
+/** Version 3 (issue 13): each user's own ISIN → symbol choices, and the shared cache of symbol lookups. */
+function schemaV3(json: 'TEXT' | 'JSONB'): string {
+  return `
+    CREATE TABLE symbol_choices (
+      user_id TEXT NOT NULL,
+      isin TEXT NOT NULL,
+      symbol TEXT NOT NULL,
+      updated_at_ms BIGINT NOT NULL,
+      PRIMARY KEY (user_id, isin)
+    );
+    CREATE TABLE symbol_lookups (
+      isin TEXT PRIMARY KEY,
+      candidates ${json} NOT NULL,
+      fetched_at_ms BIGINT NOT NULL
+    );
+  `;
+}
+
+/** In order of version; a version may be missing (each issue was given its number ahead of time). */
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'transaction sets, accounts, OpenID provider entries',
     sqlite: schemaV1('TEXT'),
     postgres: schemaV1('JSONB'),
+  },
+  {
+    version: 3,
+    name: 'symbol choices per user, symbol lookup cache',
+    sqlite: schemaV3('TEXT'),
+    postgres: schemaV3('JSONB'),
   },
 ];
 

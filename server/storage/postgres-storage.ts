@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
+import { postgresSymbolStore } from './symbols-postgres';
 import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
 import {
   nowSeconds,
@@ -46,6 +47,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
     handle: { kind: 'pg', pool },
     transactions: transactionStore(pool),
     accounts: accountStore(pool),
+    symbols: postgresSymbolStore(pool),
     oidc: oidcStore(pool),
     deleteUser: (sub) => deleteUser(pool, sub),
     async ping() {

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
+import { sqliteSymbolStore } from './symbols-sqlite';
 import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
 import { nowSeconds, type AccountStore, type OidcPayload, type OidcStore, type Storage, type TransactionStore } from './types';
 
@@ -25,6 +26,7 @@ export function openSqliteStorage(file: string): Storage {
     handle: { kind: 'sqlite', db },
     transactions: transactionStore(db),
     accounts: accountStore(db),
+    symbols: sqliteSymbolStore(db),
     oidc: oidcStore(db),
     deleteUser: userDeletion(db),
     async ping() {

@@ -1,6 +1,7 @@
 /** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
 import type { UserDeletion } from './user-data';
 
@@ -66,9 +67,30 @@ export interface OidcStore {
   deleteExpired(): Promise<number>;
 }
 
+/** A symbol lookup as cached: the listings found for an ISIN (possibly none) and when. */
+export interface StoredLookup {
+  candidates: SymbolCandidate[];
+  fetchedAtMs: number;
+}
+
+/**
+ * Symbol choices (per user; `deleteUser` removes them with the account) and the lookup cache (shared: an
+ * ISIN's listings are the same for everyone).
+ */
+export interface SymbolStore {
+  /** The user's choices among `isins` (ISIN → symbol). */
+  choices(userId: string, isins: readonly string[]): Promise<Map<string, string>>;
+  /** Stores or (symbol null) forgets choices, all in one atomic write. */
+  saveChoices(userId: string, choices: readonly SymbolChoice[]): Promise<void>;
+  /** Cached lookups of `isins`, whatever their age. */
+  lookups(isins: readonly string[]): Promise<Map<string, StoredLookup>>;
+  saveLookup(isin: string, lookup: StoredLookup): Promise<void>;
+}
+
 export interface Storage {
   readonly handle: StorageHandle;
   readonly transactions: TransactionStore;
+  readonly symbols: SymbolStore;
   readonly accounts: AccountStore;
   readonly oidc: OidcStore;
   /**

@@ -16,6 +16,7 @@ export interface UserDataTable {
 /** In deletion order: a table another one refers to comes after it (`accounts` last). */
 export const USER_DATA_TABLES: readonly UserDataTable[] = [
   { table: 'transaction_sets', userColumn: 'user_id' },
+  { table: 'symbol_choices', userColumn: 'user_id' },
   { table: 'accounts', userColumn: 'sub' },
 ];
 
@@ -23,7 +24,7 @@ export const USER_DATA_TABLES: readonly UserDataTable[] = [
  * Tables whose rows are nobody's in particular (market data, keys, the migrations' record), or, for
  * `oidc_entries`, found by the account id inside each entry's payload (`OIDC_ENTRIES_OF_ACCOUNT`).
  */
-export const SHARED_TABLES: readonly string[] = ['schema_migrations', 'oidc_entries'];
+export const SHARED_TABLES: readonly string[] = ['schema_migrations', 'oidc_entries', 'symbol_lookups'];
 
 /**
  * The built-in provider's entries of an account, as a condition on `oidc_entries` for either dialect:

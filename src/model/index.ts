@@ -1,3 +1,4 @@
 export * from './days';
 export * from './quotes';
 export * from './transaction';
+export * from './symbols';

@@ -60,6 +60,8 @@ describe('anti-forgery', () => {
   const writes = [
     { name: 'PUT /api/transactions', method: 'PUT', path: '/api/transactions', body: VALID_BODY.replace('300.5', '999') },
     { name: 'POST /api/quotes', method: 'POST', path: '/api/quotes', body: JSON.stringify({ symbol: 'MSFT', start: 1_700_000_000, end: 1_700_086_400 }) },
+    { name: 'POST /api/symbols/resolve', method: 'POST', path: '/api/symbols/resolve', body: JSON.stringify({ products: [{ isin: 'US0378331005' }] }) },
+    { name: 'PUT /api/symbols/choices', method: 'PUT', path: '/api/symbols/choices', body: JSON.stringify({ choices: [{ isin: 'US0378331005', symbol: 'FORGED' }] }) },
   ];
   const wrongHeaders: Array<[string, (cookie: string) => Record<string, string>]> = [
     ['no header', () => ({})],

@@ -1,0 +1,102 @@
+/**
+ * Yahoo's search (yahoo-finance2's `search()`; an ISIN is a valid query) through the same transport as
+ * the quotes (timeout per attempt, retries of 429/5xx, `baseUrl` redirection, browser user agent) and a
+ * circuit breaker of its own with the quotes' outage time. Only an ISIN ever reaches it: the service
+ * checks every query first, so it cannot be used to send anything else upstream.
+ */
+import YahooFinance from 'yahoo-finance2';
+import type { SymbolCandidate } from '../../src/model';
+import { createCircuitBreaker } from '../quotes/circuit-breaker';
+import { isOutage, UpstreamError, type UpstreamFailure } from '../quotes/upstream-failure';
+import { BROWSER_USER_AGENT, createYahooFetch } from '../quotes/yahoo-transport';
+import { listingsFromSearch } from './listings';
+
+export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: false; failure: UpstreamFailure };
+
+export interface SymbolSearch {
+  /** The listings Yahoo finds for the ISIN, in Yahoo's order (unranked). */
+  search(isin: string): Promise<SearchResult>;
+}
+
+export interface YahooSearchOptions {
+  baseUrl?: string;
+  timeoutMs: number;
+  retryDelaysMs: readonly number[];
+  maxRetryAfterMs: number;
+  outageMs: number;
+  nowMs: () => number;
+  log: (event: Record<string, unknown>) => void;
+}
+
+/** Listings asked of Yahoo per ISIN: an ISIN has a handful; more would be other products. */
+const QUOTES_COUNT = 10;
+
+function failureOf(error: unknown): UpstreamFailure {
+  if (error instanceof UpstreamError) return { kind: error.kind, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'bad-response', message: `unusable answer from Yahoo's search: ${message.slice(0, 160)}` };
+}
+
+export function createYahooSearch(options: YahooSearchOptions): SymbolSearch {
+  const { log } = options;
+  const ignore = () => {};
+  const forward = (level: string) => (...args: unknown[]) =>
+    log({ event: 'symbols.yahoo-finance2', level, message: args.map(String).join(' ').slice(0, 300) });
+  const yahooFinance = new YahooFinance({
+    fetch: createYahooFetch({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      retryDelaysMs: options.retryDelaysMs,
+      maxRetryAfterMs: options.maxRetryAfterMs,
+      userAgent: BROWSER_USER_AGENT,
+    }),
+    versionCheck: false,
+    suppressNotices: ['yahooSurvey'],
+    validation: { logErrors: false, logOptionsErrors: false },
+    logger: { info: ignore, debug: ignore, dir: ignore, warn: forward('warn'), error: forward('error') },
+  });
+  const circuit = createCircuitBreaker({
+    outageMs: options.outageMs,
+    nowMs: options.nowMs,
+    onOpen: (reason, forMs) => log({ event: 'symbols.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs }),
+  });
+
+  async function call(isin: string): Promise<SearchResult> {
+    try {
+      // Our own parsing validates; yahoo-finance2's schema would refuse an answer for a harmless new field.
+      const answer: unknown = await yahooFinance.search(
+        isin,
+        { quotesCount: QUOTES_COUNT, newsCount: 0, enableFuzzyQuery: false, enableNavLinks: false, enableCb: false },
+        { validateResult: false },
+      );
+      const parsed = listingsFromSearch(answer);
+      if (!parsed.ok) return { ok: false, failure: { kind: 'bad-response', message: `unusable answer from Yahoo's search: ${parsed.reason}` } };
+      return { ok: true, candidates: parsed.candidates };
+    } catch (error) {
+      return { ok: false, failure: failureOf(error) };
+    }
+  }
+
+  return {
+    async search(isin) {
+      const decision = circuit.check();
+      if (!decision.allowed) {
+        const retryIn = decision.retryInMs > 0 ? `; next try in ${Math.ceil(decision.retryInMs / 1000)} s` : '';
+        return { ok: false, failure: { kind: 'circuit-open', message: `Yahoo is unreachable: ${decision.reason}${retryIn}` } };
+      }
+      const startedMs = Date.now();
+      const result = await call(isin);
+      if (result.ok || !isOutage(result.failure.kind)) circuit.succeeded();
+      else circuit.failed(result.failure.message);
+      log({
+        event: 'symbols.upstream',
+        level: result.ok ? 'info' : 'warn',
+        isin,
+        ms: Date.now() - startedMs,
+        outcome: result.ok ? 'ok' : result.failure.kind,
+        ...(result.ok ? { listings: result.candidates.length } : { message: result.failure.message }),
+      });
+      return result;
+    },
+  };
+}
