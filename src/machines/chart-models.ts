@@ -43,8 +43,8 @@ export interface ChartModel {
   status: ChartStatus;
 }
 
-/** The TTM chart's lines: the trailing twelve months' dividend spread over a month, a day, an hour. */
-export const TTM_DIVISORS = { Monthly: 3, Daily: 90, Hourly: 2160 } as const;
+/** The TTM chart's lines, as the engine computes them: the trailing twelve months' income per month, day and hour. */
+export const TTM_LINES = ['Monthly', 'Daily', 'Hourly'] as const;
 
 export const PRICES_LOADING = 'Loading prices…';
 const SOURCE_NOTES: Partial<Record<NonNullable<PriceSeries['dataSource']>, string>> = { sample: 'Sample prices', files: 'Offline prices' };
@@ -231,8 +231,8 @@ export function buildCharts(input: ChartsInput): ChartModel[] {
     chart(
       'TTM dividend per quarter',
       categories('Quarter', ttm.quarters),
-      [eur('Yearly', 'bars'), ...Object.keys(TTM_DIVISORS).map((label) => eur(label))],
-      [indices(ttm.values.length), ttm.values, ...Object.values(TTM_DIVISORS).map((divisor) => ttm.values.map((value) => value / divisor))],
+      [eur('Yearly', 'bars'), ...TTM_LINES.map((label) => eur(label))],
+      [indices(ttm.values.length), ttm.values, ttm.monthly, ttm.daily, ttm.hourly],
       fxNotes,
     ),
     chart('Portfolio value', DAYS, [eur('Value'), eur('Invested')], [days, active.value, active.invested], marketNotes, priceStatus),

@@ -135,8 +135,9 @@ function trailingFourQuarters(quarters: QuarterSeries): TtmQuarterSeries {
   return {
     quarters: quarters.quarters.slice(),
     values,
-    monthly: values.map((ttm) => ttm / 3),
-    daily: values.map((ttm) => ttm / 90),
-    hourly: values.map((ttm) => ttm / 2160),
+    // The twelve months' income per month, per day (a 360-day year) and per hour (SEMANTICS.md).
+    monthly: values.map((ttm) => ttm / 12),
+    daily: values.map((ttm) => ttm / 360),
+    hourly: values.map((ttm) => ttm / 8640),
   };
 }

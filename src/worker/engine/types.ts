@@ -75,7 +75,8 @@ export interface QuarterSeries {
 
 /**
  * TTM per quarter with the lines the TTM chart draws beside the bars, as SEMANTICS.md defines them:
- * monthly = TTM / 3, daily = TTM / 90, hourly = TTM / 2160.
+ * the same twelve months' income per month, per day and per hour: monthly = TTM / 12, daily = TTM / 360,
+ * hourly = TTM / 8640.
  */
 export interface TtmQuarterSeries extends QuarterSeries {
   monthly: number[];

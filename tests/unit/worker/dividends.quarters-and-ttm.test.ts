@@ -32,8 +32,10 @@ describe('dividends at quarter boundaries', () => {
     const ttm = [10, 30, 30, 60, 90, 120, 120];
     expect(d.active.ttmDividendPerQuarter.quarters).toEqual(quarters);
     expect(d.active.ttmDividendPerQuarter.values).toEqual(ttm);
-    expect(d.active.ttmDividendPerQuarter.monthly).toEqual(ttm.map((value) => value / 3));
-    expect(d.active.ttmDividendPerQuarter.daily).toEqual(ttm.map((value) => value / 90));
-    expect(d.active.ttmDividendPerQuarter.hourly).toEqual(ttm.map((value) => value / 2160));
+    expect(d.active.ttmDividendPerQuarter.monthly).toEqual(ttm.map((value) => value / 12));
+    expect(d.active.ttmDividendPerQuarter.daily).toEqual(ttm.map((value) => value / 360));
+    expect(d.active.ttmDividendPerQuarter.hourly).toEqual(ttm.map((value) => value / 8640));
+    // The last twelve months brought 120 €: 10 € a month.
+    expect(d.active.ttmDividendPerQuarter.monthly.at(-1)).toBe(10);
   });
 });

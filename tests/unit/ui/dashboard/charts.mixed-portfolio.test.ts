@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCharts, sparseColumns, TTM_DIVISORS, type ChartModel, type ChartsInput } from '../../../../src/machines/chart-models';
+import { buildCharts, sparseColumns, TTM_LINES, type ChartModel, type ChartsInput } from '../../../../src/machines/chart-models';
 import { derive, quote, setOf, tx } from './helpers/portfolio';
 
 /**
@@ -200,7 +200,7 @@ describe('TTM dividend per quarter', () => {
   const quarters = ['2022-Q4', '2023-Q1', '2023-Q2', '2023-Q3', '2023-Q4'];
 
   it('draws the yearly sum as bars and the monthly, daily and hourly shares as lines', () => {
-    expect(TTM_DIVISORS).toEqual({ Monthly: 3, Daily: 90, Hourly: 2160 });
+    expect(TTM_LINES).toEqual(['Monthly', 'Daily', 'Hourly']);
     expect(ttm.shape.series.map((s) => [s.label, s.style, s.suffix])).toEqual([
       ['Yearly', 'bars', ' €'],
       ['Monthly', 'line', ' €'],
@@ -210,15 +210,17 @@ describe('TTM dividend per quarter', () => {
     expect(ttm.shape.x).toEqual({ kind: 'categories', name: 'Quarter', labels: quarters });
   });
 
-  it('divides the trailing twelve months by 3, 90 and 2160', () => {
+  it('divides the trailing twelve months by 12, 360 and 8640: its income per month, day and hour', () => {
     const [x, yearly, monthly, daily, hourly] = ttm.columns as number[][];
     const sums = [30, 120, 210, 300, 360];
     expect(x).toEqual([0, 1, 2, 3, 4]);
     expect(yearly).toEqual(sums);
-    expect(monthly).toEqual(sums.map((sum) => expect.closeTo(sum / 3, 9)));
-    expect(daily).toEqual(sums.map((sum) => expect.closeTo(sum / 90, 9)));
-    expect(hourly).toEqual(sums.map((sum) => expect.closeTo(sum / 2160, 12)));
-    expect(hourly[4]! * 2160).toBeCloseTo(360, 9);
+    expect(monthly).toEqual(sums.map((sum) => expect.closeTo(sum / 12, 9)));
+    expect(daily).toEqual(sums.map((sum) => expect.closeTo(sum / 360, 9)));
+    expect(hourly).toEqual(sums.map((sum) => expect.closeTo(sum / 8640, 12)));
+    // 360 € over the last twelve months is 30 € a month, 1 € a day.
+    expect(monthly[4]).toBeCloseTo(30, 9);
+    expect(daily[4]).toBeCloseTo(1, 9);
   });
 
   it('draws one bar series per year over Q1–Q4', () => {
