@@ -22,6 +22,7 @@ const transaction = z.object({
   amount: z.number(),
   value: z.number(),
   currency: z.enum(CURRENCIES),
+  tax: z.number().optional(),
   importId: z.string().optional(),
 });
 const quoteEntry = z.union([

@@ -1,5 +1,5 @@
 /** A derivation in exactly the golden scenarios' `expected` shape (`tests/golden/README.md`). */
-import type { Derivation, Return, TickerFigures } from '../src/worker/engine';
+import type { Derivation, HoldingIncome, Return, TickerFigures } from '../src/worker/engine';
 
 /** NaN (no value that day) becomes null, as in the golden files. */
 function numbers(series: Float64Array): Array<number | null> {
@@ -20,6 +20,15 @@ function tickerExpected(figures: TickerFigures): unknown {
     totalDividend: figures.totalDividend,
     totalCommission: figures.totalCommission,
     totalReturn: returnOf(figures.totalReturn),
+  };
+}
+
+function holdingIncomeExpected(income: HoldingIncome): unknown {
+  return {
+    forwardIncome: income.forwardIncome,
+    yieldOnCost: income.yieldOnCost,
+    forwardYield: income.forwardYield,
+    dividendGrowth: { years: income.dividendGrowth.years, growth: income.dividendGrowth.growth },
   };
 }
 
@@ -51,6 +60,14 @@ export function toExpected(d: Derivation): unknown {
       dividendPerQuarter: active.dividendPerQuarter,
       ttmDividendPerQuarter: { quarters: active.ttmDividendPerQuarter.quarters, values: active.ttmDividendPerQuarter.values },
       expectedDividend: active.expectedDividend,
+    },
+    holdings: Object.fromEntries(Object.entries(d.income.holdings).map(([ticker, income]) => [ticker, holdingIncomeExpected(income)])),
+    income: {
+      forwardIncome: d.income.forwardIncome,
+      yieldOnCost: d.income.yieldOnCost,
+      forwardYield: d.income.forwardYield,
+      forwardByMonth: d.income.forwardByMonth,
+      perYear: d.income.perYear,
     },
   };
 }

@@ -8,9 +8,11 @@ import { gridPeriods, type GridPeriods } from './calendar-periods';
 import { fxSymbolFor } from './currency';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
+import { incomeFigures } from './income';
 import { parseQuoteEntry, type MarketData } from './market-series';
 import { summarize } from './summary';
 import type { TickerTotals } from './ticker-series';
+import type { TickerIncome } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
 import { groupByTicker, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
@@ -92,9 +94,11 @@ export class PortfolioEngine {
     const included: TickerTotals[] = [];
     const excluded: string[] = [];
     const missing = new Set<string>();
+    const incomes = new Map<string, TickerIncome>();
     for (const ticker of [...this.states.keys()].sort()) {
       const state = this.states.get(ticker) as TickerState;
       tickers[ticker] = state.figures;
+      if (state.income) incomes.set(ticker, state.income);
       if (state.totals) included.push(state.totals);
       else excluded.push(ticker);
       for (const symbol of state.figures.missingSymbols) missing.add(symbol);
@@ -104,6 +108,7 @@ export class PortfolioEngine {
       summary: summarize(included, excluded, [...missing].sort()),
       tickers,
       active: this.combineActive(active ?? [...this.transactions.keys()]),
+      income: incomeFigures(this.grid as Grid, this.periods as GridPeriods, incomes),
     };
   }
 
@@ -132,7 +137,7 @@ export class PortfolioEngine {
     for (const [ticker, transactions] of this.transactions) {
       if (this.states.has(ticker)) continue;
       this.onTickerComputed?.(ticker);
-      this.states.set(ticker, computeTickerState(grid, transactions, this.market, this.fx));
+      this.states.set(ticker, computeTickerState(grid, this.periods as GridPeriods, transactions, this.market, this.fx));
     }
   }
 

@@ -4,10 +4,12 @@
  */
 import { BASE_CURRENCY, fxSymbolFor } from './currency';
 import type { FxRates } from './fx-rates';
+import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
 import type { MarketData } from './market-series';
 import { excludedTickerFigures, tickerFigures, type TickerFacts } from './summary';
 import { computeTicker, currenciesNeeded, sharesOnAsOf, type TickerSeries, type TickerTotals } from './ticker-series';
+import { computeTickerIncome, type TickerIncome } from './ticker-income';
 import type { TickerTransactions } from './ticker-transactions';
 import type { TickerFigures } from './types';
 
@@ -16,12 +18,15 @@ export interface TickerState {
   figures: TickerFigures;
   totals: TickerTotals | null;
   series: TickerSeries | null;
+  /** Income ahead and received; null when it is excluded. */
+  income: TickerIncome | null;
   /** Exchange-rate symbols it converts with (used or missing). */
   fxSymbols: string[];
 }
 
 export function computeTickerState(
   grid: Grid,
+  periods: GridPeriods,
   transactions: TickerTransactions,
   market: ReadonlyMap<string, MarketData>,
   fx: FxRates,
@@ -50,8 +55,9 @@ export function computeTickerState(
   };
   if (ratesMissing) {
     // Never convert at a guessed rate: the ticker stays out of every sum until its rate arrives.
-    return { figures: excludedTickerFigures(sharesOnAsOf(grid, transactions, series), facts), totals: null, series: null, fxSymbols };
+    return { figures: excludedTickerFigures(sharesOnAsOf(grid, transactions, series), facts), totals: null, series: null, income: null, fxSymbols };
   }
   const computed = computeTicker(grid, transactions, series, rates);
-  return { figures: tickerFigures(computed.totals, facts), totals: computed.totals, series: computed.series, fxSymbols };
+  const income = computeTickerIncome(grid, periods, transactions, series, rates, computed);
+  return { figures: tickerFigures(computed.totals, facts), totals: computed.totals, series: computed.series, income, fxSymbols };
 }

@@ -15,6 +15,8 @@ export interface TransactionColumns {
   amounts: Float64Array;
   /** In `currencies[k]`. */
   values: Float64Array;
+  /** Dividends: the tax withheld, in `currencies[k]`; 0 where none is recorded (and for the other types). */
+  taxes: Float64Array;
   currencies: Currency[];
 }
 
@@ -55,7 +57,7 @@ export function sameTransactions(prepared: TickerTransactions, rows: Transaction
     if (list.length !== columns.dates.length) return false;
     for (let k = 0; k < list.length; k += 1) {
       const row = list[k];
-      if (row.date !== columns.dates[k] || row.amount !== columns.amounts[k] || row.value !== columns.values[k] || row.currency !== columns.currencies[k]) {
+      if (row.date !== columns.dates[k] || row.amount !== columns.amounts[k] || row.value !== columns.values[k] || row.currency !== columns.currencies[k] || (row.tax ?? 0) !== columns.taxes[k]) {
         return false;
       }
     }
@@ -88,6 +90,7 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
     days: new Int32Array(count),
     amounts: new Float64Array(count),
     values: new Float64Array(count),
+    taxes: new Float64Array(count),
     currencies: new Array<Currency>(count),
   };
   for (let k = 0; k < count; k += 1) {
@@ -96,6 +99,7 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
     columns.days[k] = rowDays[order[k]];
     columns.amounts[k] = row.amount;
     columns.values[k] = row.value;
+    columns.taxes[k] = row.tax ?? 0;
     columns.currencies[k] = row.currency;
   }
   return columns;

@@ -121,10 +121,49 @@ export interface ActiveSeries {
   prices: PriceSeries[];
 }
 
+/** One holding's income (SEMANTICS.md, "Forward income"). Money in EUR, yields in percent. */
+export interface HoldingIncome {
+  /** The past year's market dividends paid again on today's shares. */
+  forwardIncome: number;
+  /** Per month of `IncomeFigures.forwardByMonth.months`. */
+  forwardByMonth: number[];
+  /** forwardIncome / costBasis × 100; 0 when the cost basis is 0 or less. */
+  yieldOnCost: number;
+  /** forwardIncome / value × 100; 0 when the value is 0. */
+  forwardYield: number;
+  /** Average-cost basis on `asOf`. */
+  costBasis: number;
+  value: number;
+  /**
+   * Per complete calendar year of the grid (before asOf's year): the dividend per share in the quote
+   * currency, and its growth on the year before in percent, null when that year paid nothing.
+   */
+  dividendGrowth: { years: string[]; dividendPerShare: number[]; growth: Array<number | null> };
+  /** Per year of `IncomeFigures.perYear.years`: dividends received gross (net + tax), and what the market data expected. */
+  receivedGross: number[];
+  expected: number[];
+}
+
+/** The portfolio's income over all tickers that are not excluded. */
+export interface IncomeFigures {
+  forwardIncome: number;
+  /** Σ forwardIncome / Σ costBasis × 100 (0 when that basis is 0 or less). */
+  yieldOnCost: number;
+  /** Σ forwardIncome / Σ value × 100 (0 when the value is 0). */
+  forwardYield: number;
+  /** The twelve months after asOf's month, `YYYY-MM`; the values sum to `forwardIncome`. */
+  forwardByMonth: { months: string[]; values: number[] };
+  /** Per calendar year from the grid's first to asOf's: dividends gross, withheld tax, net (received). */
+  perYear: { years: string[]; gross: number[]; tax: number[]; net: number[] };
+  /** Every ticker that is not excluded, sorted by name. */
+  holdings: Record<string, HoldingIncome>;
+}
+
 export interface Derivation {
   asOf: string;
   summary: Summary;
   /** Every ticker, sorted by name. */
   tickers: Record<string, TickerFigures>;
   active: ActiveSeries;
+  income: IncomeFigures;
 }
