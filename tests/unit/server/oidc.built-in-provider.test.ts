@@ -115,11 +115,15 @@ describe('accounts', () => {
     expect(again.sub).toBe(created.sub);
   });
 
-  it('shows that a username is taken', async () => {
-    await signIn(server.url, { username: 'frank', password: 'frank-secret', createAccount: true });
+  it('refuses a taken username (as it refuses a reserved one), or signs its owner in with the right password', async () => {
+    const created = await signIn(server.url, { username: 'frank', password: 'frank-secret', createAccount: true });
     const error = await refusal(signIn(server.url, { username: 'Frank', password: 'other-secret', createAccount: true }));
     expect(error.status).toBe(409);
-    expect(error.pageError).toBe('The username "frank" is taken.');
+    expect(error.pageError).toBe('The username "frank" is not available; choose another. (If it is yours, sign in with it above.)');
+    const reserved = await refusal(signIn(server.url, { username: 'admin', password: 'other-secret', createAccount: true }));
+    expect([reserved.status, reserved.pageError]).toEqual([409, error.pageError.replace('frank', 'admin')]);
+    const again = await signIn(server.url, { username: 'frank', password: 'frank-secret', createAccount: true });
+    expect(again.sub).toBe(created.sub);
   });
 
   it('asks for at least 8 characters of password and a sane username', async () => {
