@@ -14,7 +14,7 @@ import { summarize } from './summary';
 import type { TickerTotals } from './ticker-series';
 import type { TickerIncome } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
-import { groupByTicker, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
+import { groupByTicker, needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
 import type { ActiveSeries, Derivation, TickerFigures } from './types';
 
@@ -64,13 +64,14 @@ export class PortfolioEngine {
   }
 
   /**
-   * Symbols to request: every ticker plus the FX symbols its transaction currencies and its known
-   * quote's currency need. Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
+   * Symbols to request: every ticker with shares or dividends (commissions alone need no price) plus the
+   * FX symbols its transaction currencies and its known quote's currency need. Call again after
+   * setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
    */
   symbolsToRequest(): string[] {
     const symbols = new Set<string>();
     for (const [ticker, transactions] of this.transactions) {
-      symbols.add(ticker);
+      if (needsQuotes(transactions)) symbols.add(ticker);
       const quote = this.market.get(ticker);
       const currencies = quote?.ok ? [...transactions.currencies, quote.series.currency] : transactions.currencies;
       for (const currency of currencies) {

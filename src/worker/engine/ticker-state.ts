@@ -10,7 +10,7 @@ import type { MarketData } from './market-series';
 import { excludedTickerFigures, tickerFigures, type TickerFacts } from './summary';
 import { computeTicker, currenciesNeeded, sharesOnAsOf, type TickerSeries, type TickerTotals } from './ticker-series';
 import { computeTickerIncome, type TickerIncome } from './ticker-income';
-import type { TickerTransactions } from './ticker-transactions';
+import { needsQuotes, type TickerTransactions } from './ticker-transactions';
 import type { TickerFigures } from './types';
 
 /** One ticker's result on the current grid; `series` and `totals` are null when it is excluded. */
@@ -33,7 +33,7 @@ export function computeTickerState(
 ): TickerState {
   const quote = market.get(transactions.ticker);
   const series = quote?.ok ? quote.series : null;
-  const missingSymbols = series ? [] : [transactions.ticker];
+  const missingSymbols = series || !needsQuotes(transactions) ? [] : [transactions.ticker];
   const rates = new Map<string, Float64Array>([[BASE_CURRENCY, fx.ones(grid)]]);
   const fxSymbols: string[] = [];
   let ratesMissing = false;

@@ -31,6 +31,14 @@ export interface TickerTransactions {
   currencies: Currency[];
 }
 
+/**
+ * Whether the ticker's value depends on market data: it has shares or dividends. A ticker of commissions
+ * only (DEGIRO's account costs, booked on one account-level entry) is worth nothing and needs no quote.
+ */
+export function needsQuotes(transactions: TickerTransactions): boolean {
+  return transactions.columns.stock.days.length > 0 || transactions.columns.dividend.days.length > 0;
+}
+
 export function groupByTicker(set: TransactionSet): Map<string, TransactionsByType> {
   const groups = new Map<string, TransactionsByType>();
   for (const type of TRANSACTION_TYPES) {

@@ -69,6 +69,23 @@ function productOf(productKey: string, row: SourceRow): ImportedProduct {
   return { productKey, product, isin: row.isin, ticker: null, source: null };
 }
 
+const NON_TRADEABLE = /^(.*?)\s*-\s*non[ -]?tradeable$/i;
+
+/**
+ * Dividends booked on a company's `NON TRADEABLE` line (the cash for a stock dividend's fraction, a claim)
+ * are that company's income: they move to the company's own product when the file has it.
+ */
+function attributeNonTradeableDividends(drafts: readonly Draft[]): void {
+  const keyOfName = new Map<string, string>();
+  for (const draft of drafts) if (!NON_TRADEABLE.test(draft.row.product) && draft.row.product) keyOfName.set(draft.row.product.toUpperCase(), draft.productKey);
+  for (const draft of drafts) {
+    if (draft.type !== 'dividend') continue;
+    const company = NON_TRADEABLE.exec(draft.row.product)?.[1]?.toUpperCase();
+    const key = company ? keyOfName.get(company) : undefined;
+    if (key) draft.productKey = key;
+  }
+}
+
 /** Assembles the import from all data rows of the file (in file order); tickers are resolved afterwards. */
 export function assemble(rows: readonly SourceRow[]): DegiroImport {
   distinguishRepeatedRows(rows);
@@ -95,6 +112,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   let buys = 0;
   // Drafts come in file order, newest first: reversed, they are nearly sorted, which the sort finds fast.
   drafts.reverse().sort((a, b) => chronological(a.latest, b.latest));
+  attributeNonTradeableDividends(drafts);
   for (const draft of drafts) {
     if (draft.cashEur === null && !isCurrency(draft.currency)) {
       const reason = `${describe(draft)} in ${draft.currency}, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)`;
@@ -111,7 +129,8 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
     }
     transactions[draft.type].push(transaction);
     if (draft.type === 'stock' && transaction.amount >= 0) buys += 1;
-    newestRow.set(draft.productKey, draft.row);
+    // A dividend moved to its company's product does not name that product.
+    if (draft.row.productKey === draft.productKey || !newestRow.has(draft.productKey)) newestRow.set(draft.productKey, draft.row);
   }
 
   skipped.sort((a, b) => a.line - b.line);

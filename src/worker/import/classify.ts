@@ -3,7 +3,8 @@ import type { SkipReason } from './types';
 import { foldText, repairMojibake } from './text';
 import {
   ACCRUED_INTEREST, ADR_FEE, CASH_SWEEP, CASH_SWEEP_ISIN, CASH_SWEEP_PRODUCT, DEPOSIT, DIVIDEND, DIVIDEND_TAX, FEE, FX_LEG,
-  INTEREST, MONEY_MARKET, MONEY_MARKET_PRODUCT, PLAIN_TRADE, PROMOTION, RESERVATION, SELL_VERB_SET, SPLIT_PREFIX, TRADE, WITHDRAWAL,
+  FRACTION_CASH, INTEREST, MONEY_MARKET, MONEY_MARKET_PRODUCT, PLAIN_TRADE, PROMOTION, RESERVATION, SELL_VERB_SET, SPLIT_BOOKING, SPLIT_PREFIX,
+  TRADE, WITHDRAWAL,
 } from './vocabulary';
 
 export type RowKind =
@@ -55,12 +56,13 @@ export function classifyFolded(description: string): Classification {
     if (prefix) classification.corporateAction = prefix;
     return classification;
   }
+  if (SPLIT_BOOKING.test(description)) return SKIP('share split');
   if (FX_LEG.test(description)) return FIXED.fx;
   if (RESERVATION.test(description)) return SKIP('reservation');
   if (DIVIDEND_TAX.test(description)) return FIXED['dividend-tax'];
   if (ADR_FEE.test(description)) return FIXED['adr-fee'];
   if (ACCRUED_INTEREST.test(description)) return FIXED['accrued-interest'];
-  if (DIVIDEND.test(description)) return FIXED.dividend;
+  if (DIVIDEND.test(description) || FRACTION_CASH.test(description)) return FIXED.dividend;
   if (PROMOTION.test(description)) return FIXED.fee;
   if (INTEREST.test(description)) return SKIP('interest');
   if (FEE.test(description)) return FIXED.fee;

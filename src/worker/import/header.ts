@@ -39,9 +39,9 @@ const NAMES: Record<keyof Columns, readonly string[]> = {
   isin: ['isin', 'code isin', 'codigo isin', 'codice isin'],
   description: ['omschrijving', 'description', 'beschreibung', 'descripcion', 'descricao', 'descrizione', 'popis', 'opis'],
   fx: ['fx', 'wisselkoers', 'tipo', 't.', 'tipo de cambio', 'taux de change', 'cambio', 'kurs', 'borsa'],
-  change: ['mutatie', 'change', 'anderung', 'mouvements', 'mouvement', 'variacion', 'variazioni', 'variazione', 'alteracao', 'mudanca', 'movimento', 'zmena', 'zmiana'],
+  change: ['mutatie', 'change', 'mutation', 'variation', 'anderung', 'mouvements', 'mouvement', 'variacion', 'variazioni', 'variazione', 'alteracao', 'mudanca', 'movimento', 'zmena', 'zmiana'],
   balance: ['saldo', 'balance', 'solde', 'zustatek'],
-  orderId: ['order id', 'orderid', 'order-id', 'id ordre', 'id orden', 'id de orden', 'id da ordem', 'id ordine', 'auftrags-id', 'auftragsnummer', 'id objednavky'],
+  orderId: ['order id', 'orderid', 'order-id', "id de l'ordre", 'id de l ordre', 'id ordre', 'id orden', 'id de orden', 'id da ordem', 'id ordine', 'auftrags-id', 'auftragsnummer', 'id objednavky'],
 };
 
 /** The layout every DEGIRO Account.csv has, used when the headings are in a language not listed above. */
@@ -106,7 +106,8 @@ export function readHeader(line: string): HeaderResult {
         error: `The header has DEGIRO's columns, but separated by "${delimiter}": expected commas, as in "${EXPECTED_HEADER}".`,
       };
     }
-    const englishHeader = cells[columns.date] === 'date' && cells[columns.description] === 'description';
+    // `Date` and `Description` are French headings too: the change column tells English (`Change`) apart.
+    const englishHeader = cells[columns.change] === 'change';
     return { ok: true, header: { delimiter, columns, languageMark: englishHeader ? '.' : ',' } };
   }
   const folded = foldText(line);

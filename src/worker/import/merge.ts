@@ -1,7 +1,9 @@
 /**
  * Adds an import's new transactions to the existing set: rows imported before (same import id) are not
  * added twice, but a dividend stored before without its withheld tax (an import of an earlier version
- * netted it away) gets the tax the file shows.
+ * netted it away) gets the tax the file shows, and a transaction stored in a foreign currency because the
+ * export it came from ended before its conversion to EUR is replaced by the later export's EUR version
+ * (same import id: the conversion rows do not identify it), keeping the ticker it is stored under.
  */
 import type { Transaction, TransactionSet, TransactionType } from '../../model';
 import type { DegiroImport, ImportedTransaction } from './types';
@@ -13,6 +15,8 @@ export interface MergeResult {
   alreadyPresent: number;
   /** Dividends already present that had no `tax` and now have the one the file shows (counted in `alreadyPresent` too). */
   taxFilled: number;
+  /** Transactions stored in USD that the file has converted to EUR, replaced by it (counted in `alreadyPresent` too). */
+  converted: number;
   /** Product keys (ISIN, or product name) still without a ticker: while any is listed, nothing is merged. */
   unresolvedProducts: string[];
 }
@@ -33,7 +37,7 @@ function byDate(a: Transaction, b: Transaction): number {
 export function mergeImported(existing: TransactionSet, imported: DegiroImport): MergeResult {
   const unresolved = new Set<string>();
   for (const type of TYPES) for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
-  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [...unresolved].sort() };
+  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, unresolvedProducts: [...unresolved].sort() };
 
   const known = new Set<string>();
   for (const type of TYPES) for (const t of existing[type]) if (t.importId) known.add(t.importId);
@@ -45,12 +49,28 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
   let added = 0;
   let alreadyPresent = 0;
   let taxFilled = 0;
+  let converted = 0;
   const merged = {} as TransactionSet;
   for (const type of TYPES) {
     const list = [...existing[type]];
+    /** Stored transactions not in EUR, by import id: an export that ended before their conversion. */
+    let unconverted: Map<string, number> | null = null;
     for (const t of imported.transactions[type]) {
       if (known.has(t.importId)) {
         alreadyPresent += 1;
+        if (t.currency === 'EUR') {
+          unconverted ??= new Map(list.flatMap((stored, i) => (stored.importId && stored.currency !== 'EUR' ? [[stored.importId, i] as const] : [])));
+          const at = unconverted.get(t.importId);
+          if (at !== undefined) {
+            const complete = plain(t);
+            complete.ticker = list[at]!.ticker;
+            list[at] = complete;
+            unconverted.delete(t.importId);
+            untaxed.delete(t.importId);
+            converted += 1;
+            continue;
+          }
+        }
         const at = type === 'dividend' && t.tax !== undefined ? untaxed.get(t.importId) : undefined;
         if (at !== undefined) {
           list[at] = { ...list[at]!, tax: t.tax! };
@@ -65,5 +85,5 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
     }
     merged[type] = list.sort(byDate);
   }
-  return { merged, added, alreadyPresent, taxFilled, unresolvedProducts: [] };
+  return { merged, added, alreadyPresent, taxFilled, converted, unresolvedProducts: [] };
 }

@@ -20,6 +20,12 @@ export const TRADE = new RegExp(
 /** A plain trade, on the description as written (no prefix): the common case, tested before folding. */
 export const PLAIN_TRADE = new RegExp(`^(${[...BUY_VERBS, ...SELL_VERBS].join('|')}) (\\d{1,3}(?:[ '\u2019]\\d{3})+(?:[.,]\\d+)?(?![\\d.,])|\\d[\\d.,]*)`, 'i');
 
+/**
+ * Split bookings without a buy or sell verb (`Stock split 4 for 1`, `Ajustement fractionnement: …`,
+ * `Aandelensplitsing`): skipped like the prefixed ones, since the engine splits with the market data.
+ */
+export const SPLIT_BOOKING = /\b(stock|share|reverse) ?split\b|^split\b|aandelensplitsing|\bsplitsing\b|fractionnement|desdoblamiento|frazionamento|aktiensplit|\bsplit (\d|van|de|of)/;
+
 /** Corporate-action prefixes whose bookings are share splits: the engine applies splits from market data. */
 export const SPLIT_PREFIX = /split|splitsing|fractionnement|desdoblamiento|frazionamento|consolidat|samenvoeging|zusammenlegung/;
 
@@ -46,6 +52,12 @@ export const ADR_FEE = /adr ?\/ ?gdr/;
 /** Interest paid or received with a bond trade: part of the trade's cash. */
 export const ACCRUED_INTEREST =
   /meegekochte rente|verkochte rente|opgelopen rente|accrued interest|interets courus|stuckzinsen|interes(es)? (corrido|devengado)s?|juros corridos|rateo/;
+
+/**
+ * Cash for the fraction of a stock dividend that could not be paid in shares (`Verrekening van Aandelen`,
+ * on the product's `NON TRADEABLE` line): dividend income of the company.
+ */
+export const FRACTION_CASH = /verrekening van aandelen|cash in lieu|fractional (share )?(cash|compensation|payment)|compensation (for|of) fractions?|rompus|indemnisation (des )?rompus/;
 
 export const DIVIDEND =
   /\b(dividend|dividende|dividendo|dividendos|dividenda|dywidenda)\b|fondsuitkering|fondsausschuttung|ertragsausschuttung|kapitaalsuitkering|capital return|return of capital|kapitalruckzahlung|rendimiento de capital|remboursement de capital|restituicao de capital|rimborso di capitale|\bcoupon\b|\bkupon\b/;

@@ -18,7 +18,7 @@ describe('mergeImported', () => {
     const imported = await importFixture('nl-example.csv');
     const before = existing();
     const result = mergeImported(before, imported);
-    expect(result).toEqual({ merged: before, added: 0, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: ['DEGIRO account costs'] });
+    expect(result).toEqual({ merged: before, added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, unresolvedProducts: ['DEGIRO account costs'] });
   });
 
   it('adds the new transactions to the existing ones, each list sorted by date, bookkeeping stripped', async () => {
@@ -47,7 +47,7 @@ describe('mergeImported', () => {
 
   it('merges a failed import as nothing', async () => {
     const result = mergeImported(emptyTransactionSet(), await importFixture('de-statement-wording.txt'));
-    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] });
+    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, unresolvedProducts: [] });
   });
 
   describe('a statement imported again', () => {
