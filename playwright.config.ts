@@ -33,6 +33,8 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
+    // The page follows the browser's locale for numbers and dates: the tests pin it (US English unless a test says otherwise).
+    locale: 'en-US',
     headless: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,7 +1,9 @@
-import { CURRENCIES, isIsoDate, TICKER_MAX_LENGTH, TICKER_PATTERN, type Currency, type Transaction, type TransactionType } from '../model';
+import { CURRENCIES, TICKER_MAX_LENGTH, TICKER_PATTERN, type Currency, type Transaction, type TransactionType } from '../model';
+import { parseLocaleDate } from '../model/locale-date';
+import { parseLocaleNumber } from '../model/locale-number';
 import { isBoundedNumber, isTransactionYear, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../model/transaction-limits';
 
-/** What the add form holds: text as typed. */
+/** What the add form holds: text as typed (numbers and the date in the user's locale). */
 export interface TransactionDraft {
   type: TransactionType;
   ticker: string;
@@ -15,26 +17,30 @@ export type DraftField = keyof TransactionDraft;
 
 export type DraftResult = { ok: true; transaction: Transaction } | { ok: false; errors: Partial<Record<DraftField, string>> };
 
-const parseNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.')));
+const tooLarge = (locale: string): string => `Enter at most ${new Intl.NumberFormat(locale).format(1e12)} (a trillion) either way.`;
 
-const TOO_LARGE = 'Enter at most 1,000,000,000,000 (a trillion) either way.';
-
-/** Checks the form before anything is sent, by the server's own bounds; each problem is named next to its field. */
-export function validateDraft(draft: TransactionDraft): DraftResult {
+/**
+ * Checks the form before anything is sent, by the server's own bounds; each problem is named next to its
+ * field. Numbers and the date are read in `locale` by the one locale parser, which refuses ambiguous input.
+ */
+export function validateDraft(draft: TransactionDraft, locale: string): DraftResult {
   const errors: Partial<Record<DraftField, string>> = {};
   const ticker = draft.ticker.trim().toUpperCase();
   if (ticker === '') errors.ticker = 'Enter a ticker, e.g. VWCE.DE.';
   else if (ticker.length > TICKER_MAX_LENGTH || !TICKER_PATTERN.test(ticker)) errors.ticker = 'A ticker has letters, digits, dots, dashes or = only (Yahoo symbol).';
-  if (!isIsoDate(draft.date)) errors.date = 'Enter a date.';
-  else if (!isTransactionYear(draft.date)) errors.date = `Enter a date between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}.`;
-  const amount = draft.type === 'stock' ? parseNumber(draft.amount) : 1;
-  if (!Number.isFinite(amount)) errors.amount = 'Enter a number of shares.';
-  else if (!isBoundedNumber(amount)) errors.amount = TOO_LARGE;
+  const date = parseLocaleDate(draft.date, locale);
+  if (!date.ok) errors.date = date.problem === 'empty' ? date.message : `Enter a date. ${date.message}`;
+  else if (!isTransactionYear(date.iso)) errors.date = `Enter a date between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}.`;
+  const amountReading = draft.type === 'stock' ? parseLocaleNumber(draft.amount, locale) : ({ ok: true, value: 1 } as const);
+  const amount = amountReading.ok ? amountReading.value : Number.NaN;
+  if (!amountReading.ok) errors.amount = amountReading.problem === 'ambiguous' ? amountReading.message : `Enter a number of shares. ${amountReading.message}`;
+  else if (!isBoundedNumber(amount)) errors.amount = tooLarge(locale);
   else if (draft.type === 'stock' && amount === 0) errors.amount = 'A stock transaction needs a number of shares other than 0 (negative for a sell).';
-  const value = parseNumber(draft.value);
-  if (!Number.isFinite(value)) errors.value = 'Enter a value as a number.';
-  else if (!isBoundedNumber(value)) errors.value = TOO_LARGE;
+  const valueReading = parseLocaleNumber(draft.value, locale);
+  const value = valueReading.ok ? valueReading.value : Number.NaN;
+  if (!valueReading.ok) errors.value = valueReading.problem === 'ambiguous' ? valueReading.message : `Enter a value as a number. ${valueReading.message}`;
+  else if (!isBoundedNumber(value)) errors.value = tooLarge(locale);
   if (!(CURRENCIES as readonly string[]).includes(draft.currency)) errors.currency = 'Choose Euro or US Dollar.';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, transaction: { ticker, type: draft.type, date: draft.date, amount, value, currency: draft.currency } };
+  return { ok: true, transaction: { ticker, type: draft.type, date: date.ok ? date.iso : draft.date, amount, value, currency: draft.currency } };
 }

@@ -1,16 +1,76 @@
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatEpochDay, formatIsoDate } from '../model/locale-date';
 
-/** Exactly two decimals, thousands grouped: `12,345.60`. */
-export function formatNumber(value: number): string {
-  return money.format(Object.is(value, -0) ? 0 : value);
+/** Everything the UI shows a number or a day with, in one locale: Intl's marks, `€`/`$`, one date form. */
+export interface Formats {
+  locale: string;
+  /** Exactly two decimals, thousands grouped: `12.345,60` (nl), `12,345.60` (en). */
+  number: (value: number) => string;
+  /** With its sign spelled out (`+`, `−`), so gains and losses never rely on colour alone. */
+  signed: (value: number) => string;
+  /** An amount of money with its currency sign: `€ 12.345,60` (nl), `€12,345.60` (en), `$` for USD. */
+  money: (value: number, currency?: string) => string;
+  /** Money with its sign spelled out. */
+  signedMoney: (value: number, currency?: string) => string;
+  /** Percent with its sign: `+5,25 %` (nl), `+5.25%` (en); 5 = 5 %. */
+  signedPercent: (value: number) => string;
+  /** A whole count: `30.000` (nl). */
+  count: (value: number) => string;
+  /** A number of shares, with as many decimals as it has (up to 6): `12,5` (nl). */
+  quantity: (value: number) => string;
+  /** A day in the locale's one numeric form, from `YYYY-MM-DD`. */
+  date: (iso: string) => string;
+  /** The same from an epoch day. */
+  epochDay: (epochDay: number) => string;
 }
 
-/** A number with its sign spelled out, so gains and losses never rely on colour alone. */
-export function formatSigned(value: number): string {
-  const text = formatNumber(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
+const noNegativeZero = (value: number): number => (Object.is(value, -0) ? 0 : value);
+const MINUS = '\u2212';
+
+function createFormats(locale: string): Formats {
+  const two = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const counts = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const quantities = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  const moneyBy = new Map<string, Intl.NumberFormat>();
+  const moneyFormat = (currency: string): Intl.NumberFormat => {
+    let format = moneyBy.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      moneyBy.set(currency, format);
+    }
+    return format;
+  };
+  // Intl writes a hyphen-minus; a real minus sign reads better and is announced as "minus".
+  const withMinus = (text: string): string => text.replace('-', MINUS);
+  const number = (value: number) => withMinus(two.format(noNegativeZero(value)));
+  return {
+    locale,
+    number,
+    signed: (value) => {
+      const text = two.format(Math.abs(value));
+      return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : text;
+    },
+    money: (value, currency = 'EUR') => withMinus(moneyFormat(currency).format(noNegativeZero(value))),
+    signedMoney: (value, currency = 'EUR') => {
+      const text = moneyFormat(currency).format(Math.abs(value));
+      return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : text;
+    },
+    signedPercent: (value) => withMinus(percent.format(noNegativeZero(value) / 100)),
+    count: (value) => counts.format(value),
+    quantity: (value) => withMinus(quantities.format(noNegativeZero(value))),
+    date: (iso) => formatIsoDate(iso, locale),
+    epochDay: (epochDay) => formatEpochDay(epochDay, locale),
+  };
 }
 
-export function formatEur(value: number): string {
-  return `${formatNumber(value)} €`;
+const byLocale = new Map<string, Formats>();
+
+/** The formats of a locale, made once per locale. */
+export function formatsFor(locale: string): Formats {
+  let formats = byLocale.get(locale);
+  if (!formats) {
+    formats = createFormats(locale);
+    byLocale.set(locale, formats);
+  }
+  return formats;
 }

@@ -7,6 +7,7 @@ import { readRememberedTickers } from '../machines/services/ticker-memory';
 import { getWorker } from '../machines/services/worker-client';
 import { App } from './app';
 import { AppActorContext } from './app-context';
+import { LocaleProvider } from './locale-context';
 import './styles.css';
 
 /** In development, `?inspect` (or VITE_XSTATE_INSPECT=1) shows every actor and event in the Stately inspector. */
@@ -33,7 +34,9 @@ installBenchProbe?.(appActor);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppActorContext.Provider value={appActor}>
-      <App />
+      <LocaleProvider>
+        <App />
+      </LocaleProvider>
     </AppActorContext.Provider>
   </StrictMode>,
 );

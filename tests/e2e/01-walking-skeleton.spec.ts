@@ -12,7 +12,7 @@ test('sign in, add a transaction, reload, see it and the chart, log out', async 
   await signIn(page);
 
   await expect(page.getByText('Portfolio value', { exact: true }).first()).toBeVisible();
-  await expect(page.locator('.summary-box').first().locator('dd')).toHaveText(/^-?[\d,]+\.\d{2}$/);
+  await expect(page.locator('.summary-box').first().locator('dd')).toHaveText(/^−?€[\d,]+\.\d{2}$/);
   await expect(page.locator('figure[aria-label="Portfolio value"] canvas')).toBeVisible();
 
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -27,12 +27,12 @@ test('sign in, add a transaction, reload, see it and the chart, log out', async 
   // The transaction tables hold only the rows near the viewport (windowed): the user scrolls to the ticker.
   const section = page.getByRole('region', { name: 'E2E.TEST' });
   await section.scrollIntoViewIfNeeded();
-  await expect(section.getByRole('row', { name: /2024-05-06/ })).toContainText('123.45');
+  await expect(section.getByRole('row', { name: /05\/06\/2024/ })).toContainText('€123.45');
   await expect(page.getByLabel('Ticker')).toHaveValue('');
 
   await page.reload();
   await section.scrollIntoViewIfNeeded();
-  await expect(section.getByRole('row', { name: /2024-05-06/ })).toContainText('17.64');
+  await expect(section.getByRole('row', { name: /05\/06\/2024/ })).toContainText('17.64');
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();

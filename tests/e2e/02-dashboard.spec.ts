@@ -33,10 +33,10 @@ test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per 
   // The recorded market data is sample data, and every chart that uses it says so.
   await expect(page.getByRole('figure', { name: 'Portfolio value' })).toContainText('Sample prices');
   await expect(page.getByRole('figure', { name: 'Yahoo Data: VWCE.DE' })).toContainText('Sample prices');
-  // The cursor readout: the day as dd-mm-yyyy, money with ' €', amounts without (axis labels are on canvas; the legend is text).
+  // The cursor readout (en-US): the day as mm/dd/yyyy, money with '€' before it, amounts without (axis labels are on canvas; the legend is text).
   const profit = page.getByRole('figure', { name: 'Profit' });
   await profit.locator('.u-over').hover();
-  await expect(profit.locator('.u-legend')).toContainText(/Date\d{2}-\d{2}-\d{4}Profit-?[\d,]+\.\d{2} €/);
+  await expect(profit.locator('.u-legend')).toContainText(/Date\d{2}\/\d{2}\/\d{4}Profit−?€[\d,]+\.\d{2}/);
   const amounts = page.getByRole('figure', { name: 'Aggregated Transactions Amounts' });
   await amounts.locator('.u-over').hover();
   await expect(amounts.locator('.u-legend')).toContainText(/Stock[\d,]+\.\d{2}Dividend/);
@@ -79,11 +79,11 @@ test('the returns banner shows signed returns when the total return is not 0', a
   await expect(banner.locator('.returns-block[aria-hidden="true"]')).toHaveCount(2);
   const items = banner.locator('.returns-block').first().getByRole('listitem');
   await expect(items).toHaveText([
-    /^Portfolio value [\d,]+\.\d{2} €$/,
-    /^Total return [+−]?[\d,]+\.\d{2} € \([+−]?[\d,]+\.\d{2} %\)$/,
-    /^1d [+−]?[\d,]+\.\d{2} € \([+−]?[\d,]+\.\d{2} %\)$/,
-    /^1w [+−]?[\d,]+\.\d{2} € \([+−]?[\d,]+\.\d{2} %\)$/,
-    /^1m [+−]?[\d,]+\.\d{2} € \([+−]?[\d,]+\.\d{2} %\)$/,
+    /^Portfolio value €[\d,]+\.\d{2}$/,
+    /^Total return [+−]?€[\d,]+\.\d{2} \([+−]?[\d,]+\.\d{2}%\)$/,
+    /^1d [+−]?€[\d,]+\.\d{2} \([+−]?[\d,]+\.\d{2}%\)$/,
+    /^1w [+−]?€[\d,]+\.\d{2} \([+−]?[\d,]+\.\d{2}%\)$/,
+    /^1m [+−]?€[\d,]+\.\d{2} \([+−]?[\d,]+\.\d{2}%\)$/,
   ]);
   // Colour goes with the sign, never instead of it.
   const total = items.nth(1).locator('.positive, .negative');
@@ -108,7 +108,7 @@ test('no returns banner when the total return is 0: one holding still valued at 
   });
   await signIn(page);
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
-  await expect(page.locator('.summary-box').first().locator('dd')).toHaveText('1,000.00');
+  await expect(page.locator('.summary-box').first().locator('dd')).toHaveText('€1,000.00');
   await expect(page.getByRole('figure', { name: 'Yahoo Data: ZERO.TEST' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Returns' })).toHaveCount(0);
 });

@@ -131,19 +131,19 @@ test.describe('transactions page', () => {
     await add('commission', 'VWCE.DE', '2024-01-02', '1', '2', 'USD');
 
     const section = page.getByRole('region', { name: 'VWCE.DE' });
-    await expect(section.getByRole('table', { name: 'Stock' }).getByRole('row', { name: /2024-01-02/ })).toContainText('100.00 EUR');
-    await expect(section.getByRole('table', { name: 'Dividend' })).toContainText('12.50 EUR');
-    await expect(section.getByRole('table', { name: 'Commission' })).toContainText('2.00 USD');
+    await expect(section.getByRole('table', { name: 'Stock' }).getByRole('row', { name: /01\/02\/2024/ })).toContainText('€100.00');
+    await expect(section.getByRole('table', { name: 'Dividend' })).toContainText('€12.50');
+    await expect(section.getByRole('table', { name: 'Commission' })).toContainText('$2.00');
 
-    await section.getByRole('button', { name: 'Delete dividend VWCE.DE 2024-03-01' }).click();
+    await section.getByRole('button', { name: 'Delete dividend VWCE.DE 03/01/2024' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this transaction?' });
-    await expect(dialog).toContainText('dividend VWCE.DE on 2024-03-01');
+    await expect(dialog).toContainText('dividend VWCE.DE on 03/01/2024');
     // The safe choice has the focus: Enter keeps the transaction.
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(section.getByRole('table', { name: 'Dividend' })).toBeVisible();
-    await section.getByRole('button', { name: 'Delete dividend VWCE.DE 2024-03-01' }).click();
+    await section.getByRole('button', { name: 'Delete dividend VWCE.DE 03/01/2024' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(section.getByRole('table', { name: 'Dividend' })).toHaveCount(0);
 

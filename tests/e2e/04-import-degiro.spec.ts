@@ -6,7 +6,7 @@ const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv
 
 test('import a DEGIRO statement: preview, confirm, the dashboard changes, the same file again adds 0 new', async ({ page }) => {
   await signUp(page, `importer${Date.now().toString(36)}`);
-  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).toHaveText('0.00');
+  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).toHaveText('€0.00');
 
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
@@ -23,11 +23,11 @@ test('import a DEGIRO statement: preview, confirm, the dashboard changes, the sa
   await preview.getByLabel('Ticker for DEGIRO account costs').fill('iwda.as');
   await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('8 new, 0 already imported');
-  await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('2025-03-15');
+  await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('03/15/2025');
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).not.toHaveText('0.00');
+  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).not.toHaveText('€0.00');
 
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
@@ -74,5 +74,5 @@ test('an import confirmed after another tab saved: refused, reloaded, confirmed 
 
   await page.reload();
   await expect(page.getByRole('region', { name: 'OTHER.DE' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('2025-03-15');
+  await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('03/15/2025');
 });

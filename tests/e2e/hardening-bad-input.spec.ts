@@ -62,7 +62,9 @@ const BAD_VALUES: Array<{ what: string; fill: Record<string, string>; error: Reg
   { what: 'an amount of 1e400', fill: { Amount: '1e400' }, error: /Enter a number of shares/ },
   { what: 'zero shares', fill: { Amount: '0' }, error: /other than 0/ },
   { what: 'NaN for a value', fill: { Value: 'NaN' }, error: /Enter a value as a number/ },
-  { what: 'a value of 1e13', fill: { Value: '1e13' }, error: /a trillion/ },
+  { what: 'a value of 1e13, written out', fill: { Value: '10000000000000' }, error: /a trillion/ },
+  { what: 'a value in exponent notation', fill: { Value: '1e3' }, error: /Enter a value as a number/ },
+  { what: 'an ambiguous value', fill: { Value: '1.000' }, error: /ambiguous/ },
 ];
 
 test('bad values in the add form: each named next to its field, nothing sent, nothing run', async ({ page }) => {
@@ -88,6 +90,6 @@ test('bad values in the add form: each named next to its field, nothing sent, no
   // The same form with good values saves: the refusals above were the form's, not a broken page.
   for (const [label, value] of Object.entries(good)) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('region', { name: 'VWCE.DE' }).getByRole('row', { name: /2024-05-06/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'VWCE.DE' }).getByRole('row', { name: /05\/06\/2024/ })).toBeVisible();
   expect(writes).toHaveLength(1);
 });

@@ -48,7 +48,7 @@ const priceProblems = (page: Page) => page.locator('.price-problems');
 /** The figures that come from the transactions alone are on screen as numbers. */
 async function expectTransactionFigures(page: Page) {
   for (const label of ['Total Invested', 'Total Dividend', 'Total Commission']) {
-    await expect(page.locator('.summary-box').filter({ hasText: label }).locator('dd')).toHaveText(/^-?[\d,]+\.\d{2}$/);
+    await expect(page.locator('.summary-box').filter({ hasText: label }).locator('dd')).toHaveText(/^−?€[\d,]+\.\d{2}$/);
   }
 }
 

@@ -118,11 +118,11 @@ const draft: fc.Arbitrary<TransactionDraft> = fc.record({
 });
 
 describe('the add form', () => {
-  it(`checks ${DRAFT_RUNS} fuzzed drafts by the server's rules`, () => {
+  it(`checks ${DRAFT_RUNS} fuzzed drafts, read in Dutch, US or UK notation, by the server's rules`, () => {
     fc.assert(
-      fc.property(draft, (typed) => {
+      fc.property(draft, fc.constantFrom('nl-NL', 'en-US', 'en-GB'), (typed, locale) => {
         tally.drafts += 1;
-        const result = validateDraft(typed);
+        const result = validateDraft(typed, locale);
         if (result.ok) {
           const transaction: Transaction = result.transaction;
           const set = { ...emptyTransactionSet(), [transaction.type]: [transaction] };
@@ -142,13 +142,13 @@ describe('the add form', () => {
   it('refuses the values the server would refuse, naming the field', () => {
     const base: TransactionDraft = { type: 'stock', ticker: 'VWCE.DE', date: '2023-05-02', amount: '3', value: '300', currency: 'EUR' };
     const refused = (change: Partial<TransactionDraft>) => {
-      const result = validateDraft({ ...base, ...change });
+      const result = validateDraft({ ...base, ...change }, 'en-US');
       return result.ok ? {} : result.errors;
     };
     expect(refused({ date: '1899-12-31' })).toHaveProperty('date');
     expect(refused({ date: '2101-01-01' })).toHaveProperty('date');
     expect(refused({ value: '1e13' })).toHaveProperty('value');
     expect(refused({ amount: '-1000000000001' })).toHaveProperty('amount');
-    expect(validateDraft(base).ok).toBe(true);
+    expect(validateDraft(base, 'en-US').ok).toBe(true);
   });
 });

@@ -1,67 +1,115 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { datePattern, parseLocaleDate } from '../../model/locale-date';
+import { parseLocaleNumber } from '../../model/locale-number';
+import type { Transaction } from '../../model';
 import { selectSaveError, selectSaving } from '../../machines/selectors';
 import { localToday } from '../../machines/services/clock';
 import { validateDraft, type DraftField, type TransactionDraft } from '../../machines/transaction-draft';
 import { useTransactionsActor } from '../app-context';
+import { useLocale } from '../locale-context';
 
-const emptyDraft = (): TransactionDraft => ({ type: 'stock', ticker: '', date: localToday(), amount: '0', value: '0', currency: 'EUR' });
+/** What the parser read from a field, said back under it while the user types ('Read as 1000 …'). */
+function readingOf(field: DraftField, text: string, locale: string): string | null {
+  if (field === 'date') {
+    const reading = parseLocaleDate(text, locale);
+    return reading.ok ? reading.note : null;
+  }
+  if (field === 'amount' || field === 'value') {
+    const reading = parseLocaleNumber(text, locale);
+    return reading.ok ? (reading.note ?? null) : null;
+  }
+  return null;
+}
 
-/** The add form; its parent remounts it (a new `key`) after each save, so a failed save keeps it filled. */
-export function AddTransactionForm() {
+/**
+ * The add form; its parent remounts it (a new `key`) after each save, so a failed save keeps it filled.
+ * Numbers and the date are typed in the user's locale and read by the one locale parser; what it read is
+ * said under each field, and ambiguous input is refused with both readings named.
+ */
+export function AddTransactionForm({ focusOnMount = false, onSend }: { focusOnMount?: boolean; onSend?: (transaction: Transaction) => void }) {
   const transactions = useTransactionsActor();
   const saving = useSelector(transactions, selectSaving);
   const saveError = useSelector(transactions, selectSaveError);
-  const [draft, setDraft] = useState<TransactionDraft>(emptyDraft);
+  const { locale, formats } = useLocale();
+  const [draft, setDraft] = useState<TransactionDraft>(() => ({ type: 'stock', ticker: '', date: formats.date(localToday()), amount: '0', value: '0', currency: 'EUR' }));
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
+  const firstField = useRef<HTMLSelectElement>(null);
+
+  // After a save the form is new: the focus goes to its first field, not to the page's <body>.
+  useEffect(() => {
+    if (focusOnMount) firstField.current?.focus();
+  }, [focusOnMount]);
 
   const set = <K extends DraftField>(field: K, value: TransactionDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateDraft(draft);
+    const result = validateDraft(draft, locale);
     if (!result.ok) {
       setErrors(result.errors);
       return;
     }
     setErrors({});
+    onSend?.(result.transaction);
     transactions.send({ type: 'transactions.add', transaction: result.transaction });
   };
 
-  const field = (name: DraftField, label: string, input: React.ReactNode) => (
-    <div className="field">
-      <label htmlFor={`tx-${name}`}>{label}</label>
-      {input}
-      {errors[name] ? (
-        <span id={`tx-${name}-error`} className="field-error" role="alert">
-          {errors[name]}
-        </span>
-      ) : null}
-    </div>
-  );
-  const described = (name: DraftField) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `tx-${name}-error` } : {});
+  const field = (name: DraftField, label: string, input: React.ReactNode, hint?: string) => {
+    const reading = readingOf(name, String(draft[name]), locale);
+    return (
+      <div className="field">
+        <label htmlFor={`tx-${name}`}>{label}</label>
+        {input}
+        {hint ? (
+          <span id={`tx-${name}-hint`} className="field-hint">
+            {hint}
+          </span>
+        ) : null}
+        {errors[name] ? (
+          <span id={`tx-${name}-error`} className="field-error" role="alert">
+            {errors[name]}
+          </span>
+        ) : reading ? (
+          <span id={`tx-${name}-reading`} className="field-hint">
+            {reading}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+  const described = (name: DraftField, hinted = false) => {
+    const reading = readingOf(name, String(draft[name]), locale);
+    const ids = [hinted ? `tx-${name}-hint` : null, errors[name] ? `tx-${name}-error` : reading ? `tx-${name}-reading` : null].filter(Boolean);
+    return { ...(errors[name] ? { 'aria-invalid': true } : {}), ...(ids.length > 0 ? { 'aria-describedby': ids.join(' ') } : {}) };
+  };
 
   return (
     <form className="add-form" onSubmit={submit} noValidate aria-label="Add a transaction">
       {field(
         'type',
         'Type',
-        <select id="tx-type" value={draft.type} onChange={(e) => set('type', e.target.value as TransactionDraft['type'])}>
+        <select ref={firstField} id="tx-type" value={draft.type} onChange={(e) => set('type', e.target.value as TransactionDraft['type'])}>
           <option value="stock">Stock</option>
           <option value="dividend">Dividend</option>
           <option value="commission">Commission</option>
         </select>,
       )}
       {field('ticker', 'Ticker', <input id="tx-ticker" placeholder="ticker" value={draft.ticker} onChange={(e) => set('ticker', e.target.value)} {...described('ticker')} />)}
-      {field('date', 'Date', <input id="tx-date" type="date" value={draft.date} onChange={(e) => set('date', e.target.value)} {...described('date')} />)}
-      {field('amount', 'Amount', <input id="tx-amount" inputMode="decimal" value={draft.amount} onChange={(e) => set('amount', e.target.value)} {...described('amount')} />)}
-      {field('value', 'Value', <input id="tx-value" inputMode="decimal" value={draft.value} onChange={(e) => set('value', e.target.value)} {...described('value')} />)}
+      {field(
+        'date',
+        'Date',
+        <input id="tx-date" inputMode="numeric" autoComplete="off" value={draft.date} onChange={(e) => set('date', e.target.value)} {...described('date', true)} />,
+        datePattern(locale).hint,
+      )}
+      {field('amount', 'Amount', <input id="tx-amount" inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(e) => set('amount', e.target.value)} {...described('amount')} />)}
+      {field('value', 'Value', <input id="tx-value" inputMode="decimal" autoComplete="off" value={draft.value} onChange={(e) => set('value', e.target.value)} {...described('value')} />)}
       {field(
         'currency',
         'Currency',
         <select id="tx-currency" value={draft.currency} onChange={(e) => set('currency', e.target.value as TransactionDraft['currency'])}>
-          <option value="EUR">Euro</option>
-          <option value="USD">US Dollar</option>
+          <option value="EUR">Euro (€)</option>
+          <option value="USD">US Dollar ($)</option>
         </select>,
       )}
       <button type="submit" disabled={saving}>

@@ -10,6 +10,7 @@ import {
   selectImportTickers,
 } from '../../machines/selectors';
 import { useImportActor } from '../app-context';
+import { useFormats } from '../locale-context';
 
 /** 'Upload from file:' and the whole DEGIRO import flow: progress, preview, confirm, result. */
 export function ImportPanel() {
@@ -22,6 +23,7 @@ export function ImportPanel() {
   const tickers = useSelector(importer, selectImportTickers);
   const result = useSelector(importer, selectImportResult);
   const error = useSelector(importer, selectImportError);
+  const formats = useFormats();
   const busy = status === 'parsing' || status === 'merging' || status === 'saving';
 
   return (
@@ -46,7 +48,7 @@ export function ImportPanel() {
       {status === 'parsing' ? (
         <div role="status">
           <p>
-            Reading {fileName}… {rows.toLocaleString('en-US')} rows
+            Reading {fileName}… {formats.count(rows)} rows
           </p>
           <progress max={1} value={progress ?? undefined} aria-label="Import progress" />{' '}
           <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.cancel' })}>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { PRICES_LOADING, type ChartModel } from '../../machines/chart-models';
 import { Chart } from '../charts/chart';
+import { useFormats } from '../locale-context';
 import { ChartFigure } from '../charts/chart-figure';
 import { optionsFor } from './chart-options';
 
@@ -10,7 +11,8 @@ import { optionsFor } from './chart-options';
  */
 export const ChartCard = memo(function ChartCard({ model }: { model: ChartModel }) {
   const { title, shape, columns, notes, status } = model;
-  if (status.kind === 'ready') return <Chart title={title} options={optionsFor(shape)} data={columns} notes={notes} />;
+  const formats = useFormats();
+  if (status.kind === 'ready') return <Chart title={title} options={optionsFor(shape, formats)} data={columns} notes={notes} />;
   return (
     <ChartFigure title={title} notes={notes}>
       {status.kind === 'loading' ? (

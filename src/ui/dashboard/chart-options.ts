@@ -1,9 +1,10 @@
 import uPlot from 'uplot';
 import type { ChartSeriesSpec, ChartShape, ChartX } from '../../machines/chart-models';
 import type { ChartOptions } from '../charts/chart';
-import { colorAt, dayMonthYearLabel, daysAxis, utcDate, valueAxis, valueOrDash } from '../charts/options';
+import { colorAt, dashAt, dayLabel, daysAxis, utcDate, valueAxis, valueOrDash } from '../charts/options';
+import type { Formats } from '../format';
 import { barPaths } from './bar-paths';
-import { squarePoints } from './point-paths';
+import { markerAt, squarePoints } from './point-paths';
 
 /** uPlot scale keys of the two value axes. */
 const SCALE_KEYS = { left: 'y', right: 'right' } as const;
@@ -17,29 +18,39 @@ function zeroBasedRange(_u: uPlot, dataMin: number | null, dataMax: number | nul
   return [low < 0 ? low - pad : 0, high > 0 ? high + pad : 0];
 }
 
-function seriesOptions(spec: ChartSeriesSpec, index: number, paths: uPlot.Series.PathBuilder | undefined, onCategories: boolean): uPlot.Series {
+/**
+ * One series' look. Series of one chart never share a colour, and differ by more than colour: lines by
+ * dash (solid, dashed, dotted, …), markers by shape (square, diamond, hollow square), bars by fill (every
+ * second bar series outlined and lightly filled: Received solid, Expected outlined).
+ */
+function seriesOptions(formats: Formats, spec: ChartSeriesSpec, index: number, kindIndex: number, paths: uPlot.Series.PathBuilder | undefined, onCategories: boolean): uPlot.Series {
   const color = colorAt(index);
-  const value = (_u: uPlot, v: number | null) => valueOrDash(v, spec.suffix);
+  const value = (_u: uPlot, v: number | null) => valueOrDash(formats, v, spec.suffix);
   const scale = SCALE_KEYS[spec.scale];
-  if (spec.style === 'bars') return { label: spec.label, scale, stroke: color, fill: `${color}cc`, width: 0, paths, points: { show: false }, value };
-  if (spec.style === 'points') {
-    // A filled square 6 CSS px across, with no outline, for each of thousands of transaction days.
-    return { label: spec.label, scale, stroke: color, width: 0, paths: () => null, points: { show: true, size: 6, width: 0, stroke: color, fill: color, paths: squarePoints }, value };
+  if (spec.style === 'bars') {
+    const outlined = kindIndex % 2 === 1;
+    return { label: spec.label, scale, stroke: color, fill: outlined ? `${color}33` : `${color}cc`, width: outlined ? 2 : 0, paths, points: { show: false }, value };
   }
-  const points: uPlot.Series.Points = { show: onCategories, size: 5, width: 0, stroke: color, fill: color, paths: squarePoints };
-  return { label: spec.label, scale, stroke: color, width: 1.5, points, value, spanGaps: false };
+  if (spec.style === 'points') {
+    const marker = markerAt(kindIndex);
+    const hollow = kindIndex % 3 === 2;
+    // Markers 6 CSS px across, with no outline (the hollow square is all outline), for each of thousands of transaction days.
+    return { label: spec.label, scale, stroke: color, width: 0, paths: () => null, points: { show: true, size: 6, width: hollow ? 2 : 0, stroke: color, fill: color, paths: marker }, value };
+  }
+  const points: uPlot.Series.Points = { show: onCategories, size: 5, width: 0, stroke: color, fill: color, paths: kindIndex % 2 === 1 ? markerAt(1) : squarePoints };
+  return { label: spec.label, scale, stroke: color, width: 2, dash: dashAt(kindIndex), points, value, spanGaps: false };
 }
 
 /** CSS px a category label needs: about 7 px per character plus a margin. */
 const labelWidth = (labels: string[]): number => Math.max(1, ...labels.map((label) => label.length)) * 7 + 16;
 
-function xOptions(x: ChartX): Pick<uPlot.Options, 'scales' | 'tzDate'> & { axis: uPlot.Axis; series: uPlot.Series } {
+function xOptions(formats: Formats, x: ChartX): Pick<uPlot.Options, 'scales' | 'tzDate'> & { axis: uPlot.Axis; series: uPlot.Series } {
   if (x.kind === 'days') {
     return {
       tzDate: utcDate,
       scales: { x: { time: true } },
       axis: daysAxis,
-      series: { label: 'Date', value: (_u, v) => (v == null ? '–' : dayMonthYearLabel(v)) },
+      series: { label: 'Date', value: (_u, v) => (v == null ? '–' : dayLabel(formats, v)) },
     };
   }
   const { labels } = x;
@@ -59,21 +70,24 @@ function xOptions(x: ChartX): Pick<uPlot.Options, 'scales' | 'tzDate'> & { axis:
   };
 }
 
-function buildOptions(shape: ChartShape): ChartOptions {
+function buildOptions(shape: ChartShape, formats: Formats): ChartOptions {
   const { x, series } = shape;
   const onCategories = x.kind === 'categories';
   const barSeries = series.filter((spec) => spec.style === 'bars').length;
   let barSlot = 0;
-  const ys = series.map((spec, index) => seriesOptions(spec, index, spec.style === 'bars' ? barPaths(barSlot++, barSeries) : undefined, onCategories));
+  const kindCounts = { line: 0, bars: 0, points: 0 };
+  const ys = series.map((spec, index) =>
+    seriesOptions(formats, spec, index, kindCounts[spec.style]++, spec.style === 'bars' ? barPaths(barSlot++, barSeries) : undefined, onCategories),
+  );
   const left = series.find((spec) => spec.scale === 'left');
   const right = series.find((spec) => spec.scale === 'right');
   const valueScale: uPlot.Scale = onCategories ? { range: zeroBasedRange } : {};
-  const { axis, series: xSeries, ...xRest } = xOptions(x);
+  const { axis, series: xSeries, ...xRest } = xOptions(formats, x);
   return {
     ...xRest,
     scales: { ...xRest.scales, [SCALE_KEYS.left]: valueScale, ...(right ? { [SCALE_KEYS.right]: valueScale } : {}) },
     series: [xSeries, ...ys],
-    axes: [axis, valueAxis(left?.suffix ?? '', 'left', SCALE_KEYS.left), ...(right ? [valueAxis(right.suffix, 'right', SCALE_KEYS.right)] : [])],
+    axes: [axis, valueAxis(formats, left?.suffix ?? '', 'left', SCALE_KEYS.left), ...(right ? [valueAxis(formats, right.suffix, 'right', SCALE_KEYS.right)] : [])],
     cursor: { drag: { x: !onCategories, y: false } },
     legend: { live: true },
   };
@@ -82,13 +96,17 @@ function buildOptions(shape: ChartShape): ChartOptions {
 const cache = new Map<string, ChartOptions>();
 const CACHE_LIMIT = 64;
 
-/** The options of a chart shape; the same object for the same shape, so a chart lives across data changes. */
-export function optionsFor(shape: ChartShape): ChartOptions {
-  let options = cache.get(shape.key);
+/**
+ * The options of a chart shape in a locale; the same object for the same shape and locale, so a chart
+ * lives across data changes (and is made again when the user picks another number format).
+ */
+export function optionsFor(shape: ChartShape, formats: Formats): ChartOptions {
+  const key = `${formats.locale}|${shape.key}`;
+  let options = cache.get(key);
   if (!options) {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    options = buildOptions(shape);
-    cache.set(shape.key, options);
+    options = buildOptions(shape, formats);
+    cache.set(key, options);
   }
   return options;
 }

@@ -26,3 +26,45 @@ export const squarePoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0
   clip.rect(left - side, top - side, width + 2 * side, height + 2 * side);
   return { fill, clip };
 };
+
+/**
+ * Markers as diamonds (a square turned by 45°), also in one path on whole pixels: the second series of a
+ * points chart, so Stock and Dividend differ in shape as well as colour.
+ */
+export const diamondPoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0, idx1, filtIdxs) => {
+  const series = u.series[seriesIdx]!;
+  const xs = u.data[0];
+  const ys = u.data[seriesIdx]!;
+  // A diamond one and a half times the square's side covers about the same area.
+  const half = Math.max(1, Math.round((series.points?.size ?? 6) * 0.75 * (uPlot.pxRatio || 1)));
+  const scale = series.scale ?? 'y';
+  const fill = new Path2D();
+  const draw = (i: number) => {
+    const y = ys[i];
+    if (y == null) return;
+    const cx = Math.round(u.valToPos(xs[i]!, 'x', true));
+    const cy = Math.round(u.valToPos(y, scale, true));
+    fill.moveTo(cx, cy - half);
+    fill.lineTo(cx + half, cy);
+    fill.lineTo(cx, cy + half);
+    fill.lineTo(cx - half, cy);
+    fill.closePath();
+  };
+  if (filtIdxs) filtIdxs.forEach(draw);
+  else for (let i = idx0; i <= idx1; i += 1) draw(i);
+  const { left, top, width, height } = u.bbox;
+  const clip = new Path2D();
+  clip.rect(left - 2 * half, top - 2 * half, width + 4 * half, height + 4 * half);
+  return { fill, clip };
+};
+
+/**
+ * Markers as hollow squares (an outline 2 device px wide): the third series of a points chart.
+ */
+export const hollowSquarePoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0, idx1, filtIdxs) => {
+  const paths = squarePoints(u, seriesIdx, idx0, idx1, filtIdxs);
+  return paths ? { stroke: paths.fill, clip: paths.clip } : paths;
+};
+
+/** The marker of series `index` of a points chart: square, diamond, hollow square, then round again. */
+export const markerAt = (index: number): uPlot.Series.Points.PathBuilder => [squarePoints, diamondPoints, hollowSquarePoints][index % 3]!;

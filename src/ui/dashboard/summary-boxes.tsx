@@ -1,10 +1,11 @@
 import type { Derivation } from '../../worker';
-import { formatNumber } from '../format';
+import { useFormats } from '../locale-context';
 
 type Summary = Derivation['summary'];
 
-/** The six summary figures: two decimals, grouped thousands, profits red when negative. */
+/** The six summary figures in euros, in the chosen locale's notation with the euro sign; profits red (and signed) when negative. */
 export function SummaryBoxes({ summary }: { summary: Summary }) {
+  const formats = useFormats();
   const boxes: Array<[label: string, valueEur: number, signed: boolean]> = [
     ['Portfolio value', summary.portfolioValue, false],
     ['Total Invested', summary.totalInvested, false],
@@ -18,7 +19,7 @@ export function SummaryBoxes({ summary }: { summary: Summary }) {
       {boxes.map(([label, valueEur, signed]) => (
         <div key={label} className="summary-box">
           <dt>{label}</dt>
-          <dd className={signed && valueEur < 0 ? 'negative' : undefined}>{formatNumber(valueEur)}</dd>
+          <dd className={signed && valueEur < 0 ? 'negative' : undefined}>{formats.money(valueEur, 'EUR')}</dd>
         </div>
       ))}
     </dl>

@@ -6,6 +6,7 @@ import { usePortfolioActor } from '../app-context';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
 import { SummaryBoxes } from '../dashboard/summary-boxes';
 import { TickerPicker } from '../dashboard/ticker-picker';
+import { useFormats } from '../locale-context';
 
 export function DashboardPage() {
   const portfolio = usePortfolioActor();
@@ -16,6 +17,7 @@ export function DashboardPage() {
   const pricesLoading = useSelector(portfolio, selectPricesLoading);
   const pricesFailed = useSelector(portfolio, selectPricesFailed);
   const priceProblems = useSelector(portfolio, selectPriceProblems);
+  const formats = useFormats();
   const retry = () => portfolio.send({ type: 'portfolio.retry' });
 
   if (status === 'loadFailed' || status === 'deriveFailed') {
@@ -75,7 +77,7 @@ export function DashboardPage() {
         </>
       ) : (
         <p className="hint">
-          Nothing to chart yet: your portfolio is worth 0.00. <Link to="/transactions">Add a transaction or upload a DEGIRO export</Link> to
+          Nothing to chart yet: your portfolio is worth {formats.money(0)}. <Link to="/transactions">Add a transaction or upload a DEGIRO export</Link> to
           begin.
         </p>
       )}

@@ -6,6 +6,7 @@ import { useAuthActor } from '../app-context';
 import { Chart } from '../charts/chart';
 import { series, timeOptions } from '../charts/options';
 import { sampleProfits } from '../landing/sample-profits';
+import { useFormats } from '../locale-context';
 
 const FEATURES = [
   { title: 'Real-time Analytics', text: 'Value, profit, returns and yield are recomputed the moment you record a trade.' },
@@ -13,12 +14,12 @@ const FEATURES = [
   { title: 'Bank-grade Security', text: 'Signed-in access only, verified tokens on every request, and your data kept to yourself.' },
 ];
 
-const chartOptions = timeOptions([series('Profit', 0)]);
-
 export function LoginPage() {
   const auth = useAuthActor();
   const status = useSelector(auth, selectAuthStatus);
   const error = useSelector(auth, selectAuthError);
+  const formats = useFormats();
+  const chartOptions = useMemo(() => timeOptions(formats, [series(formats, 'Profit', 0)]), [formats]);
   const data = useMemo(() => {
     const now = new Date();
     const points = sampleProfits({ year: now.getFullYear(), month: now.getMonth() + 1 });

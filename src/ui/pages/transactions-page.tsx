@@ -18,7 +18,7 @@ import { AddTransactionForm } from '../components/add-transaction-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImportPanel } from '../components/import-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
-import { formatNumber } from '../format';
+import { useFormats } from '../locale-context';
 
 /** Ticker sections in the page's first commit, and how many more each following task adds. */
 const SECTIONS_PER_TASK = 4;
@@ -56,6 +56,7 @@ export function TransactionsPage() {
   const groups = useMemo(() => groupByTicker(shownSet), [shownSet]);
   const sectionsMounted = useSectionsMounted(groups.length);
   const [question, setQuestion] = useState<Question>(null);
+  const formats = useFormats();
 
   const confirm = () => {
     if (question?.kind === 'delete') saver.send({ type: 'transactions.delete', transaction: question.transaction });
@@ -65,25 +66,25 @@ export function TransactionsPage() {
   // The columns live as long as the page: its tables are not drawn again when something else changes.
   const { stockColumns, cashColumns } = useMemo(() => {
     const deleteButton = (transaction: Transaction) => (
-      <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${transaction.date}`}>
+      <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${formats.date(transaction.date)}`}>
         Delete
       </button>
     );
     const actions: Column<Transaction> = { header: <span className="visually-hidden">Actions</span>, width: '5rem', cell: deleteButton };
     const stock: Array<Column<StockRow>> = [
-      { header: 'Date', width: '7.5rem', cell: ({ transaction }) => transaction.date },
-      { header: 'Amount', width: '6rem', cell: ({ transaction }) => transaction.amount },
-      { header: 'Value', width: '10rem', cell: ({ transaction }) => `${formatNumber(transaction.value)} ${transaction.currency}` },
-      { header: 'Price per share', width: '10rem', cell: ({ pricePerShare, transaction }) => `${formatNumber(pricePerShare)} ${transaction.currency}` },
+      { header: 'Date', width: '7.5rem', cell: ({ transaction }) => formats.date(transaction.date) },
+      { header: 'Amount', width: '6rem', cell: ({ transaction }) => formats.quantity(transaction.amount) },
+      { header: 'Value', width: '10rem', cell: ({ transaction }) => formats.money(transaction.value, transaction.currency) },
+      { header: 'Price per share', width: '10rem', cell: ({ pricePerShare, transaction }) => formats.money(pricePerShare, transaction.currency) },
       { ...actions, cell: ({ transaction }) => deleteButton(transaction) },
     ];
     const cash: Array<Column<Transaction>> = [
-      { header: 'Date', width: '7.5rem', cell: (transaction) => transaction.date },
-      { header: 'Value', width: '10rem', cell: (transaction) => `${formatNumber(transaction.value)} ${transaction.currency}` },
+      { header: 'Date', width: '7.5rem', cell: (transaction) => formats.date(transaction.date) },
+      { header: 'Value', width: '10rem', cell: (transaction) => formats.money(transaction.value, transaction.currency) },
       actions,
     ];
     return { stockColumns: stock, cashColumns: cash };
-  }, []);
+  }, [formats]);
 
   return (
     <section className="transactions">
@@ -139,7 +140,7 @@ export function TransactionsPage() {
           question?.kind === 'deleteAll'
             ? `All ${count} transactions will be deleted. This cannot be undone.`
             : question?.kind === 'delete'
-              ? `${question.transaction.type} ${question.transaction.ticker} on ${question.transaction.date} (${formatNumber(question.transaction.value)} ${question.transaction.currency}) will be deleted.`
+              ? `${question.transaction.type} ${question.transaction.ticker} on ${formats.date(question.transaction.date)} (${formats.money(question.transaction.value, question.transaction.currency)}) will be deleted.`
               : ''
         }
         confirmLabel="Delete"

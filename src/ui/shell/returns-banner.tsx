@@ -1,16 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { selectReturnsBanner, type BannerReturn } from '../../machines/dashboard-selectors';
 import { usePortfolioActor } from '../app-context';
-import { formatEur, formatSigned } from '../format';
+import { useFormats } from '../locale-context';
 
 const tone = (value: number): string | undefined => (value > 0 ? 'positive' : value < 0 ? 'negative' : undefined);
 
 function ReturnItem({ label, absolute, percentage }: BannerReturn) {
+  const formats = useFormats();
   return (
     <li>
       <span className="returns-label">{label === 'Total' ? 'Total return' : label}</span>{' '}
       <span className={tone(absolute)}>
-        {formatSigned(absolute)} € ({formatSigned(percentage)} %)
+        {formats.signedMoney(absolute, 'EUR')} ({formats.signedPercent(percentage)})
       </span>
     </li>
   );
@@ -24,6 +25,7 @@ function ReturnItem({ label, absolute, percentage }: BannerReturn) {
 export function ReturnsBanner() {
   const portfolio = usePortfolioActor();
   const banner = useSelector(portfolio, selectReturnsBanner);
+  const formats = useFormats();
   if (!banner) return null;
   return (
     <aside className="returns-banner" aria-label="Returns">
@@ -32,7 +34,7 @@ export function ReturnsBanner() {
           // Only the first copy is read out; the others exist to make the loop seamless.
           <ul key={copy} className="returns-block" aria-hidden={copy > 0 ? true : undefined}>
             <li>
-              <span className="returns-label">Portfolio value</span> <span>{formatEur(banner.portfolioValue)}</span>
+              <span className="returns-label">Portfolio value</span> <span>{formats.money(banner.portfolioValue, 'EUR')}</span>
             </li>
             {banner.returns.map((entry) => (
               <ReturnItem key={entry.label} {...entry} />

@@ -3,6 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { selectUserName } from '../../machines/selectors';
 import { useAuthActor } from '../app-context';
+import { LocaleSetting } from '../components/locale-setting';
 import { ReturnsBanner } from './returns-banner';
 
 /** The signed-in frame: toolbar with the menu button, side drawer, and the page. */
@@ -53,6 +54,7 @@ export function Shell() {
             </button>
           </li>
         </ul>
+        <LocaleSetting />
       </nav>
       <main className="content">
         <Outlet />

@@ -2,7 +2,8 @@ import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { buildCharts, type ChartModel } from '../../../../src/machines/chart-models';
 import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
-import { PALETTE } from '../../../../src/ui/charts/options';
+import { colorAt, contrastOnWhite, PALETTE } from '../../../../src/ui/charts/options';
+import { formatsFor } from '../../../../src/ui/format';
 import { derive, quote, setOf, tx } from './helpers/portfolio';
 
 const result = derive(
@@ -12,6 +13,8 @@ const result = derive(
 );
 const charts = buildCharts({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
 const chart = (title: string): ChartModel => charts.find((c) => c.title === title)!;
+const en = formatsFor('en-US');
+const nl = formatsFor('nl-NL');
 /** uPlot calls formatters with its instance; these ones do not read it. */
 const u = {} as uPlot;
 const axisLabels = (axis: uPlot.Axis, splits: number[]) => (axis.values as (u: uPlot, splits: number[], axisIdx: number, space: number, incr: number) => string[])(u, splits, 0, 0, 0);
@@ -20,42 +23,64 @@ const legend = (series: uPlot.Series, value: number | null) => (series.value as 
 describe('chart options', () => {
   it('are the same object for the same shape, so a chart outlives a data change', () => {
     const again = { ...chart('Profit').shape, x: { kind: 'days' as const }, series: [...chart('Profit').shape.series] };
-    expect(optionsFor(again)).toBe(optionsFor(chart('Profit').shape));
-    expect(optionsFor(chart('Portfolio value').shape)).not.toBe(optionsFor(chart('Profit').shape));
+    expect(optionsFor(again, en)).toBe(optionsFor(chart('Profit').shape, en));
+    expect(optionsFor(chart('Portfolio value').shape, en)).not.toBe(optionsFor(chart('Profit').shape, en));
   });
 
-  it("end money axes in ' €' with two decimals and leave amounts without a euro sign", () => {
-    expect(axisLabels(optionsFor(chart('Profit').shape).axes![1]!, [1234.5, -20])).toEqual(['1,234.50 €', '-20.00 €']);
-    expect(axisLabels(optionsFor(chart('Aggregated Transactions Amounts').shape).axes![1]!, [100])).toEqual(['100.00']);
-    const yields = optionsFor(chart('Yield per year').shape);
+  it('are made again for another locale', () => {
+    expect(optionsFor(chart('Profit').shape, nl)).not.toBe(optionsFor(chart('Profit').shape, en));
+  });
+
+  it('write money axes with the euro sign as the locale does, two decimals, and amounts without a euro sign', () => {
+    expect(axisLabels(optionsFor(chart('Profit').shape, en).axes![1]!, [1234.5, -20])).toEqual(['€1,234.50', '−€20.00']);
+    expect(axisLabels(optionsFor(chart('Profit').shape, nl).axes![1]!, [1234.5, -20])).toEqual(['€ 1.234,50', '€ −20,00']);
+    expect(axisLabels(optionsFor(chart('Aggregated Transactions Amounts').shape, en).axes![1]!, [100])).toEqual(['100.00']);
+    const yields = optionsFor(chart('Yield per year').shape, en);
     expect(axisLabels(yields.axes![1]!, [5])).toEqual(['5.00 %']);
-    expect(axisLabels(yields.axes![2]!, [5])).toEqual(['5.00 €']);
+    expect(axisLabels(yields.axes![2]!, [5])).toEqual(['€5.00']);
     expect(yields.axes![2]!.side).toBe(1);
   });
 
-  it("label day axes `Mon 'yy`, once per month, and show dd-mm-yyyy in the legend", () => {
-    const options = optionsFor(chart('Portfolio value').shape);
+  it("label day axes `Mon 'yy`, once per month, and show the locale's date form in the legend", () => {
+    const options = optionsFor(chart('Portfolio value').shape, en);
     const jan1 = Date.UTC(2024, 0, 1) / 1000;
     const jan15 = Date.UTC(2024, 0, 15) / 1000;
     const feb1 = Date.UTC(2024, 1, 1) / 1000;
     expect(axisLabels(options.axes![0]!, [jan1, jan15, feb1])).toEqual(["Jan '24", '', "Feb '24"]);
-    expect(legend(options.series[0]!, Date.UTC(2024, 11, 31) / 1000)).toBe('31-12-2024');
-    expect(legend(options.series[1]!, 1234.567)).toBe('1,234.57 €');
+    expect(legend(options.series[0]!, Date.UTC(2024, 11, 31) / 1000)).toBe('12/31/2024');
+    expect(legend(optionsFor(chart('Portfolio value').shape, nl).series[0]!, Date.UTC(2024, 11, 31) / 1000)).toBe('31-12-2024');
+    expect(legend(options.series[1]!, 1234.567)).toBe('€1,234.57');
     expect(legend(options.series[1]!, null)).toBe('–');
   });
 
   it('put categories on x as indices with their labels', () => {
-    const options = optionsFor(chart('Dividend per quarter by year').shape);
+    const options = optionsFor(chart('Dividend per quarter by year').shape, en);
     expect(options.scales!.x).toMatchObject({ time: false, range: [-0.5, 3.5] });
     expect(axisLabels(options.axes![0]!, [0, 3])).toEqual(['Q1', 'Q4']);
     expect(legend(options.series[0]!, 1)).toBe('Q2');
   });
 
+  it('tell series apart by more than colour: Value solid and Invested dashed, Received solid and Expected outlined, three marker shapes', () => {
+    const value = optionsFor(chart('Portfolio value').shape, en).series;
+    expect([value[1]!.label, value[1]!.dash]).toEqual(['Value', undefined]);
+    expect([value[2]!.label, value[2]!.dash]).toEqual(['Invested', [8, 4]]);
+    const received = optionsFor(chart('Dividend per quarter').shape, en).series;
+    expect([received[1]!.label, received[1]!.width, received[2]!.label, received[2]!.width]).toEqual(['Received', 0, 'Expected', 2]);
+    const markers = optionsFor(chart('Transactions Values').shape, en).series.slice(1).map((s) => s.points?.paths);
+    expect(new Set(markers).size).toBe(3);
+  });
+
+  it('use colours of at least 3:1 on white, none repeated within a chart of forty series', () => {
+    const colors = Array.from({ length: 40 }, (_, i) => colorAt(i));
+    expect(new Set(colors).size).toBe(40);
+    for (const color of colors) expect(contrastOnWhite(color), color).toBeGreaterThanOrEqual(3);
+  });
+
   it('draw bars through uPlot bar paths in the palette, points for per-day transactions', () => {
-    const byYear = optionsFor(chart('Dividend per quarter by year').shape);
+    const byYear = optionsFor(chart('Dividend per quarter by year').shape, en);
     expect(byYear.series.slice(1).map((s) => s.stroke)).toEqual(PALETTE.slice(0, 2));
     expect(byYear.series.slice(1).every((s) => typeof s.paths === 'function')).toBe(true);
-    const perDay = optionsFor(chart('Transactions Values').shape);
+    const perDay = optionsFor(chart('Transactions Values').shape, en);
     expect(perDay.series.slice(1).map((s) => s.points?.show)).toEqual([true, true, true]);
   });
 });

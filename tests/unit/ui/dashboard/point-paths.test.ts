@@ -2,6 +2,7 @@ import type uPlot from 'uplot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squarePoints } from '../../../../src/ui/dashboard/point-paths';
 import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
+import { formatsFor } from '../../../../src/ui/format';
 
 /** A Path2D that records its rectangles (Node has no canvas). */
 class RecordingPath {
@@ -46,10 +47,10 @@ describe('squarePoints: transaction markers as squares on whole pixels', () => {
     expect((squarePoints(plot([1, 2, 3, 4]), 1, 0, 3, [0, 3])!.fill as unknown as RecordingPath).rects.map((r) => r[0])).toEqual([-3, 27]);
   });
 
-  it('is how the dashboard draws per-day transactions and the points of category lines', () => {
-    const perDay = optionsFor({ key: 'pp-days', x: { kind: 'days' }, series: [{ label: 'Stock', suffix: ' €', style: 'points', scale: 'left' }] });
+  it('is how the dashboard draws the first series of per-day transactions and the points of category lines', () => {
+    const perDay = optionsFor({ key: 'pp-days', x: { kind: 'days' }, series: [{ label: 'Stock', suffix: ' €', style: 'points', scale: 'left' }] }, formatsFor('en-US'));
     expect(perDay.series[1]!.points!.paths).toBe(squarePoints);
-    const ttm = optionsFor({ key: 'pp-cat', x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] }, series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }] });
+    const ttm = optionsFor({ key: 'pp-cat', x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] }, series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }] }, formatsFor('en-US'));
     expect(ttm.series[1]!.points).toMatchObject({ show: true, width: 0, paths: squarePoints });
   });
 });

@@ -1,0 +1,63 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { BROWSER_LOCALE, resolveLocale } from '../model/locale';
+import { formatsFor, type Formats } from './format';
+
+/**
+ * The number-and-date format preference, kept on this device: a display preference, like the browser's
+ * own language, that needs no account (and the server has no settings for it).
+ */
+const KEY = 'investments-tracker.locale';
+
+function readPreference(): string {
+  try {
+    return globalThis.localStorage?.getItem(KEY) ?? BROWSER_LOCALE;
+  } catch {
+    return BROWSER_LOCALE;
+  }
+}
+
+function storePreference(preference: string): void {
+  try {
+    if (preference === BROWSER_LOCALE) globalThis.localStorage?.removeItem(KEY);
+    else globalThis.localStorage?.setItem(KEY, preference);
+  } catch {
+    // A full or disabled storage keeps the choice for this visit only.
+  }
+}
+
+const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
+
+export interface LocaleState {
+  /** 'browser' or a language tag. */
+  preference: string;
+  /** The locale in use. */
+  locale: string;
+  /** The browser's own locale, for the 'browser' choice's label. */
+  browserLocale: string;
+  formats: Formats;
+  setPreference: (preference: string) => void;
+}
+
+const LocaleContext = createContext<LocaleState | null>(null);
+
+export function LocaleProvider({ children }: { children: ReactNode }) {
+  const [preference, setPreferenceState] = useState(readPreference);
+  const setPreference = useCallback((next: string) => {
+    storePreference(next);
+    setPreferenceState(next);
+  }, []);
+  const value = useMemo<LocaleState>(() => {
+    const locale = resolveLocale(preference, browserLanguages());
+    return { preference, locale, browserLocale: resolveLocale(BROWSER_LOCALE, browserLanguages()), formats: formatsFor(locale), setPreference };
+  }, [preference, setPreference]);
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
+
+export function useLocale(): LocaleState {
+  const state = useContext(LocaleContext);
+  if (!state) throw new Error('LocaleContext is missing: render inside <LocaleProvider>.');
+  return state;
+}
+
+/** The formats of the chosen locale. */
+export const useFormats = (): Formats => useLocale().formats;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { validateDraft, type TransactionDraft } from '../../../src/machines/transaction-draft';
+
+const base: TransactionDraft = { type: 'stock', ticker: 'vwce.de', date: '02-05-2023', amount: '3', value: '1.234,56', currency: 'EUR' };
+
+describe('the add form’s check reads numbers and dates in the user’s locale', () => {
+  it('saves Dutch 1.234,56 on 02-05-2023 as 1234.56 on 2023-05-02', () => {
+    expect(validateDraft(base, 'nl-NL')).toEqual({
+      ok: true,
+      transaction: { ticker: 'VWCE.DE', type: 'stock', date: '2023-05-02', amount: 3, value: 1234.56, currency: 'EUR' },
+    });
+  });
+
+  it('never saves 1,000 as 1: refused in Dutch with both readings, a thousand in English', () => {
+    const dutch = validateDraft({ ...base, value: '1,000' }, 'nl-NL');
+    expect(dutch.ok).toBe(false);
+    if (!dutch.ok) expect(dutch.errors.value).toMatch(/ambiguous.*reads as 1 .*meant as 1000/);
+    const english = validateDraft({ ...base, date: '05/02/2023', value: '1,000' }, 'en-US');
+    expect(english).toMatchObject({ ok: true, transaction: { value: 1000, date: '2023-05-02' } });
+  });
+
+  it('names garbage and dates out of range next to their fields', () => {
+    const result = validateDraft({ ...base, amount: 'drie', value: '12 EUR', date: '31-12-1899' }, 'nl-NL');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.amount).toMatch(/^Enter a number of shares\. “drie” is not a number/);
+    expect(result.errors.value).toMatch(/Leave out the currency sign/);
+    expect(result.errors.date).toMatch(/between 1900 and/);
+  });
+
+  it('words the trillion bound in the locale', () => {
+    const result = validateDraft({ ...base, value: '2.000.000.000.000' }, 'nl-NL');
+    expect(result.ok ? '' : result.errors.value).toBe('Enter at most 1.000.000.000.000 (a trillion) either way.');
+  });
+});
