@@ -1,7 +1,7 @@
 /**
  * The Hono app: `/api/config` (public), `/api/transactions`, `/api/quotes`, `/api/symbols` and
- * `/api/account` (ID token required), the built-in provider's sign-in pages, `/healthz`, and the built SPA
- * for everything else.
+ * `/api/account` (ID token required), the built-in provider's sign-in pages, `/healthz` and `/readyz`, and
+ * the built SPA for everything else.
  * `/oidc/*` never reaches it: `server.ts` hands those requests to oidc-provider.
  */
 import { Hono } from 'hono';
@@ -36,6 +36,16 @@ export interface AppOptions {
   signIn: Hono<AppEnv> | undefined;
   site: StaticSite | undefined;
   log: Log;
+}
+
+const READY_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
@@ -88,6 +98,18 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     } catch (error) {
       log.error('health check failed', { error });
       return c.json({ ok: false, message: 'The database does not answer.' }, 503);
+    }
+  });
+
+  // Readiness, for a load balancer: 503 while the database does not answer (within READY_TIMEOUT_MS),
+  // while starting, and once a stop has begun (server.ts answers those before the app).
+  app.get('/readyz', async (c) => {
+    try {
+      await withTimeout(storage.ping(), READY_TIMEOUT_MS);
+      return c.json({ ready: true });
+    } catch (error) {
+      log.warn('not ready', { error });
+      return c.json({ ready: false, message: 'The database does not answer.' }, 503);
     }
   });
 

@@ -9,13 +9,14 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp, type AuthSettings } from './app';
 import { createLocalVerifier, createRemoteVerifier, type IdTokenVerifier } from './auth/id-token-verifier';
 import type { ServerConfig } from './config';
+import { drainGate } from './http/drain';
 import { withFrame, type NodeHandler } from './http/node-frame';
 import { securityHeaders } from './http/security-headers';
 import { loadStaticSite } from './http/static-site';
 import { createLog } from './log';
-import { BUILT_IN_SCOPE, createBuiltInProvider, OIDC_MOUNT_PATH } from './oidc/built-in-provider';
+import { BUILT_IN_SCOPE, OIDC_MOUNT_PATH } from './oidc/built-in-provider';
 import { DEMO_PASSWORD, DEMO_USERNAME, ensureDemoAccount } from './oidc/demo-account';
-import { loadOrCreateProviderKeys, publicSigningKeys } from './oidc/provider-keys';
+import { startLiveProvider } from './oidc/live-provider';
 import { signInRoutes } from './oidc/sign-in-routes';
 import { openStorage } from './storage/open-storage';
 
@@ -44,7 +45,7 @@ export interface RunningServer {
 const EXTERNAL_SCOPE = 'openid profile email offline_access';
 const PURGE_INTERVAL_MS = 15 * 60 * 1000;
 const CLOSE_GRACE_MS = 5000;
-const BACKEND_PATHS = /^\/(api|signin|oidc|healthz)(\/|$)/;
+const BACKEND_PATHS = /^\/(api|signin|oidc|healthz|readyz)(\/|$)/;
 
 export async function startServer(config: ServerConfig, options: StartServerOptions = {}): Promise<RunningServer> {
   const log = createLog(config.logLevel);
@@ -77,22 +78,21 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       auth = { issuer: config.oidc.issuer, clientId: config.oidc.clientId, scope: EXTERNAL_SCOPE };
       verifier = createRemoteVerifier({ issuer: auth.issuer, clientId: auth.clientId });
     } else {
-      const keys = await loadOrCreateProviderKeys(config.dataDir);
-      const builtIn = createBuiltInProvider({ publicUrl, storage, keys, log });
+      const builtIn = await startLiveProvider({ publicUrl, storage, dataDir: config.dataDir, log });
+      cleanups.push(() => builtIn.stop());
       auth = { issuer: builtIn.issuer, clientId: builtIn.clientId, scope: BUILT_IN_SCOPE };
-      verifier = createLocalVerifier({ ...auth, keys: publicSigningKeys(keys) });
+      verifier = createLocalVerifier({ ...auth, keys: builtIn.verifierKeys });
       const outcome = await ensureDemoAccount(storage, config.demoPortfolioFile, log);
       log.info('demo account', { username: DEMO_USERNAME, outcome });
       demo = { username: DEMO_USERNAME, password: DEMO_PASSWORD };
       signIn = signInRoutes({ provider: builtIn.provider, accounts: storage.accounts, publicUrl, demo });
-      const callback = builtIn.provider.callback();
       oidcCallback = (request, response) => {
         // As connect/express mount it: the provider reads its mount path from originalUrl minus url.
         const originalUrl = request.url ?? '/';
         const rest = originalUrl.slice(OIDC_MOUNT_PATH.length);
         Object.assign(request, { originalUrl });
         request.url = rest.startsWith('/') ? rest : `/${rest}`;
-        void callback(request, response);
+        void builtIn.callback()(request, response);
       };
       const purge = setInterval(() => {
         storage.oidc.deleteExpired().catch((error: unknown) => log.error('purging expired sign-in data failed', { error }));
@@ -124,7 +124,9 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
         void hono(request, response);
       }
     };
-    handler = withFrame(route, {
+    // On close: refuse what comes next, finish what is in flight, then close the storage (cleanups).
+    const gate = drainGate(route);
+    handler = withFrame(gate.handler, {
       log,
       headers: securityHeaders({ issuerOrigin: new URL(auth.issuer).origin, dev: frontend !== undefined }),
       secureCookies: publicUrl.startsWith('https:'),
@@ -137,7 +139,10 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       publicUrl,
       issuer: auth.issuer,
       demo,
-      close: () => (closing ??= cleanUp()),
+      close: () => {
+        gate.drain();
+        return (closing ??= cleanUp());
+      },
     };
   } catch (error) {
     await cleanUp();

@@ -2,7 +2,8 @@
  * Verifies the raw ID token the SPA sends: signature against the issuer's keys, `iss`, `aud` (our client
  * id), `exp` and `nbf`. Never decodes without verifying. The external provider's keys come from its
  * discovery document's `jwks_uri` (jose's remote set: cached, fetched again on an unknown `kid`); the
- * built-in provider's keys are read from our own key file, so no request goes over the network.
+ * built-in provider's keys come from our own database (read again on an unknown `kid`: another instance
+ * may have rotated them), so no request goes over the network.
  */
 import {
   createLocalJWKSet,
@@ -27,8 +28,33 @@ export interface IdTokenVerifier {
   verify(token: string): Promise<VerificationResult>;
 }
 
-export function createLocalVerifier(options: { issuer: string; clientId: string; keys: JWK[] }): IdTokenVerifier {
-  return verifierWith(options, async () => createLocalJWKSet({ keys: options.keys }));
+/** The built-in provider's public keys as this instance knows them, and how to read them again. */
+export interface LocalKeys {
+  current(): JWK[];
+  /** Called on a `kid` the current keys lack; resolves with the keys read again. */
+  refresh(): Promise<JWK[]>;
+}
+
+export function createLocalVerifier(options: { issuer: string; clientId: string; keys: JWK[] | LocalKeys }): IdTokenVerifier {
+  const { keys } = options;
+  if (Array.isArray(keys)) return verifierWith(options, async () => createLocalJWKSet({ keys }));
+  let known = keys.current();
+  let keySet = createLocalJWKSet({ keys: known });
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    if (keys.current() !== known) {
+      known = keys.current();
+      keySet = createLocalJWKSet({ keys: known });
+    }
+    try {
+      return await keySet(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      known = await keys.refresh();
+      keySet = createLocalJWKSet({ keys: known });
+      return keySet(header, token);
+    }
+  };
+  return verifierWith(options, async () => getKey);
 }
 
 export interface RemoteVerifierOptions {

@@ -26,7 +26,8 @@ import { createSignInLimits, takeAll, tryAgainAt, type SignInLimits } from './si
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 export interface SignInRoutesOptions {
-  provider: Provider;
+  /** The provider as it is now: rebuilt when the keys in the database change. */
+  provider: () => Provider;
   accounts: AccountStore;
   publicUrl: string;
   demo: { username: string; password: string } | undefined;
@@ -67,7 +68,7 @@ export function signInRoutes({ provider, accounts, publicUrl, demo, limits = cre
   ): Promise<Response> => {
     let interaction: Interaction;
     try {
-      interaction = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+      interaction = await provider().interactionDetails(c.env.incoming, c.env.outgoing);
     } catch (error) {
       if (!(error instanceof errors.SessionNotFound)) throw error;
       return expired(c);
@@ -106,8 +107,8 @@ export function signInRoutes({ provider, accounts, publicUrl, demo, limits = cre
 
   /** Signs the account in and grants our own client what it asked for: no consent screen. */
   const finish = async (c: Context<AppEnv>, interaction: Interaction, accountId: string) => {
-    const grantId = await grantFor(provider, interaction, accountId);
-    const returnTo = await provider.interactionResult(c.env.incoming, c.env.outgoing, {
+    const grantId = await grantFor(provider(), interaction, accountId);
+    const returnTo = await provider().interactionResult(c.env.incoming, c.env.outgoing, {
       login: { accountId },
       consent: { grantId },
     });

@@ -61,6 +61,22 @@ function schemaV3(json: 'TEXT' | 'JSONB'): string {
   `;
 }
 
+/**
+ * Version 4 (issue 18): the built-in provider's signing and cookie keys, shared by every instance on the
+ * database. A key without `retired_at_ms` is current; a retired one still verifies until `verify_until_ms`.
+ */
+const PROVIDER_KEYS_SQL = `
+  CREATE TABLE provider_keys (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('signing', 'cookie')),
+    secret TEXT NOT NULL,
+    created_at_ms BIGINT NOT NULL,
+    retired_at_ms BIGINT,
+    verify_until_ms BIGINT
+  );
+  CREATE INDEX provider_keys_kind ON provider_keys (kind, created_at_ms);
+`;
+
 /** In order of version; a version may be missing (each issue was given its number ahead of time). */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -74,6 +90,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'symbol choices per user, symbol lookup cache',
     sqlite: schemaV3('TEXT'),
     postgres: schemaV3('JSONB'),
+  },
+  {
+    version: 4,
+    name: 'provider signing and cookie keys in the database',
+    sqlite: PROVIDER_KEYS_SQL,
+    postgres: PROVIDER_KEYS_SQL,
   },
 ];
 

@@ -7,12 +7,23 @@ import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { postgresSymbolStore } from './symbols-postgres';
-import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
+import {
+  accountFromRow,
+  accountParams,
+  oidcEntryParams,
+  oidcPayloadFrom,
+  providerKeyFromRow,
+  providerKeyParams,
+  type AccountRow,
+  type ProviderKeyRow,
+} from './rows';
 import {
   nowSeconds,
   type AccountStore,
   type OidcPayload,
   type OidcStore,
+  type ProviderKey,
+  type ProviderKeyStore,
   type PutTransactionsResult,
   type Storage,
   type TransactionStore,
@@ -27,6 +38,8 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
 
 /** Serialises migrations when several instances start against one database at once. */
 const MIGRATION_LOCK_KEY = 7_432_001;
+/** Serialises creating and rotating the provider's keys across instances. */
+const PROVIDER_KEYS_LOCK_KEY = 7_432_004;
 
 export interface PostgresOptions {
   connectionString: string;
@@ -50,6 +63,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
     symbols: postgresSymbolStore(pool),
     oidc: oidcStore(pool),
     deleteUser: (sub) => deleteUser(pool, sub),
+    providerKeys: providerKeyStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -220,5 +234,62 @@ function oidcStore(pool: pg.Pool): OidcStore {
       );
       return rowCount ?? 0;
     },
+  };
+}
+
+function providerKeyStore(pool: pg.Pool): ProviderKeyStore {
+  const list = async (db: pg.Pool | pg.PoolClient, nowMs: number): Promise<ProviderKey[]> => {
+    const { rows } = await db.query<ProviderKeyRow>(
+      `SELECT * FROM provider_keys WHERE verify_until_ms IS NULL OR verify_until_ms > $1
+       ORDER BY created_at_ms DESC, id`,
+      [nowMs],
+    );
+    return rows.map(providerKeyFromRow);
+  };
+  const insert = (client: pg.PoolClient, key: ProviderKey) =>
+    client.query(
+      'INSERT INTO provider_keys (id, kind, secret, created_at_ms) VALUES ($1, $2, $3, $4)',
+      providerKeyParams(key),
+    );
+  /** One transaction holding the keys' advisory lock: instances starting or rotating together take turns. */
+  const locked = async (work: (client: pg.PoolClient) => Promise<void>, nowMs: number): Promise<ProviderKey[]> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [PROVIDER_KEYS_LOCK_KEY]);
+      await work(client);
+      const keys = await list(client, nowMs);
+      await client.query('COMMIT');
+      return keys;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    list: (nowMs) => list(pool, nowMs),
+    initialize: (keys, nowMs) =>
+      locked(async (client) => {
+        const { rows } = await client.query<{ kind: string }>(
+          'SELECT DISTINCT kind FROM provider_keys WHERE retired_at_ms IS NULL',
+        );
+        const present = new Set(rows.map((row) => row.kind));
+        for (const key of keys) if (!present.has(key.kind)) await insert(client, key);
+      }, nowMs),
+    rotate: (keys, retire) =>
+      locked(async (client) => {
+        await client.query('DELETE FROM provider_keys WHERE verify_until_ms IS NOT NULL AND verify_until_ms <= $1', [
+          retire.nowMs,
+        ]);
+        await client.query(
+          `UPDATE provider_keys SET retired_at_ms = $1,
+             verify_until_ms = CASE kind WHEN 'signing' THEN $2::bigint ELSE $3::bigint END
+           WHERE retired_at_ms IS NULL AND kind = ANY($4::text[])`,
+          [retire.nowMs, retire.signingUntilMs, retire.cookieUntilMs, [...new Set(keys.map((key) => key.kind))]],
+        );
+        for (const key of keys) await insert(client, key);
+      }, retire.nowMs),
   };
 }

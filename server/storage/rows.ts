@@ -1,5 +1,5 @@
 /** Row mapping shared by the SQLite and PostgreSQL stores (their SQL differs, their rows do not). */
-import type { Account, OidcPayload } from './types';
+import type { Account, OidcPayload, ProviderKey } from './types';
 
 export interface AccountRow {
   sub: string;
@@ -35,3 +35,28 @@ export function oidcEntryParams(model: string, id: string, payload: OidcPayload,
 export function oidcPayloadFrom(payload: OidcPayload, consumedAt: number | string | null): OidcPayload {
   return consumedAt === null ? payload : { ...payload, consumed: Number(consumedAt) };
 }
+
+export interface ProviderKeyRow {
+  id: string;
+  kind: 'signing' | 'cookie';
+  secret: string;
+  created_at_ms: number | string;
+  retired_at_ms: number | string | null;
+  verify_until_ms: number | string | null;
+}
+
+export function providerKeyFromRow(row: ProviderKeyRow): ProviderKey {
+  return {
+    id: row.id,
+    kind: row.kind,
+    secret: row.secret,
+    createdAtMs: Number(row.created_at_ms),
+    ...(row.retired_at_ms === null ? {} : { retiredAtMs: Number(row.retired_at_ms) }),
+    ...(row.verify_until_ms === null ? {} : { verifyUntilMs: Number(row.verify_until_ms) }),
+  };
+}
+
+export function providerKeyParams(key: ProviderKey): [string, string, string, number] {
+  return [key.id, key.kind, key.secret, key.createdAtMs];
+}
+

@@ -11,8 +11,27 @@ import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { sqliteSymbolStore } from './symbols-sqlite';
-import { accountFromRow, accountParams, oidcEntryParams, oidcPayloadFrom, type AccountRow } from './rows';
-import { nowSeconds, type AccountStore, type OidcPayload, type OidcStore, type Storage, type TransactionStore } from './types';
+import {
+  accountFromRow,
+  accountParams,
+  oidcEntryParams,
+  oidcPayloadFrom,
+  providerKeyFromRow,
+  providerKeyParams,
+  type AccountRow,
+  type ProviderKeyRow,
+} from './rows';
+import {
+  nowSeconds,
+  type AccountStore,
+  type OidcPayload,
+  type OidcStore,
+  type ProviderKey,
+  type ProviderKeyStore,
+  type RetireUntil,
+  type Storage,
+  type TransactionStore,
+} from './types';
 
 export function openSqliteStorage(file: string): Storage {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -29,6 +48,7 @@ export function openSqliteStorage(file: string): Storage {
     symbols: sqliteSymbolStore(db),
     oidc: oidcStore(db),
     deleteUser: userDeletion(db),
+    providerKeys: providerKeyStore(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
@@ -163,5 +183,37 @@ function oidcStore(db: Database.Database): OidcStore {
     async deleteExpired() {
       return purge.run(nowSeconds()).changes;
     },
+  };
+}
+
+function providerKeyStore(db: Database.Database): ProviderKeyStore {
+  const select = db.prepare(
+    'SELECT * FROM provider_keys WHERE verify_until_ms IS NULL OR verify_until_ms > ? ORDER BY created_at_ms DESC, id',
+  );
+  const currentKinds = db.prepare('SELECT DISTINCT kind FROM provider_keys WHERE retired_at_ms IS NULL').pluck();
+  const insert = db.prepare('INSERT INTO provider_keys (id, kind, secret, created_at_ms) VALUES (?, ?, ?, ?)');
+  const purge = db.prepare('DELETE FROM provider_keys WHERE verify_until_ms IS NOT NULL AND verify_until_ms <= ?');
+  const retire = db.prepare(`
+    UPDATE provider_keys SET retired_at_ms = ?, verify_until_ms = CASE kind WHEN 'signing' THEN ? ELSE ? END
+    WHERE retired_at_ms IS NULL AND kind = ?`);
+  const list = (nowMs: number) => (select.all(nowMs) as ProviderKeyRow[]).map(providerKeyFromRow);
+  // IMMEDIATE: the write lock is taken before reading, like the advisory lock on PostgreSQL.
+  const initialize = db.transaction((keys: ProviderKey[], nowMs: number) => {
+    const present = new Set(currentKinds.all() as string[]);
+    for (const key of keys) if (!present.has(key.kind)) insert.run(...providerKeyParams(key));
+    return list(nowMs);
+  });
+  const rotate = db.transaction((keys: ProviderKey[], until: RetireUntil) => {
+    purge.run(until.nowMs);
+    for (const kind of new Set(keys.map((key) => key.kind))) {
+      retire.run(until.nowMs, until.signingUntilMs, until.cookieUntilMs, kind);
+    }
+    for (const key of keys) insert.run(...providerKeyParams(key));
+    return list(until.nowMs);
+  });
+  return {
+    list: async (nowMs) => list(nowMs),
+    initialize: async (keys, nowMs) => initialize.immediate(keys, nowMs),
+    rotate: async (keys, until) => rotate.immediate(keys, until),
   };
 }

@@ -87,6 +87,39 @@ export interface SymbolStore {
   saveLookup(isin: string, lookup: StoredLookup): Promise<void>;
 }
 
+/** A key of the built-in provider: a private JWK (JSON text) that signs ID tokens, or a cookie secret. */
+export interface ProviderKey {
+  id: string;
+  kind: 'signing' | 'cookie';
+  secret: string;
+  createdAtMs: number;
+  /** Undefined = current: the newest current key of its kind signs. */
+  retiredAtMs?: number;
+  /** A retired key verifies until then (unix ms), then it is gone. */
+  verifyUntilMs?: number;
+}
+
+export interface RetireUntil {
+  /** Now, unix ms. */
+  nowMs: number;
+  /** Until when the retired keys of each kind still verify. */
+  signingUntilMs: number;
+  cookieUntilMs: number;
+}
+
+/**
+ * Shared by every instance on the database. Both writes run in one transaction under a lock, so
+ * instances starting together store one set of keys, and a rotation is never half done.
+ */
+export interface ProviderKeyStore {
+  /** The keys that sign or still verify, newest first. */
+  list(nowMs: number): Promise<ProviderKey[]>;
+  /** Stores `keys` unless a current key of that kind exists already; returns `list()` after. */
+  initialize(keys: ProviderKey[], nowMs: number): Promise<ProviderKey[]>;
+  /** Retires every current key, stores `keys` as the current ones, forgets keys past their time. */
+  rotate(keys: ProviderKey[], retire: RetireUntil): Promise<ProviderKey[]>;
+}
+
 export interface Storage {
   readonly handle: StorageHandle;
   readonly transactions: TransactionStore;
@@ -99,6 +132,7 @@ export interface Storage {
    * grants, codes, tokens, interactions). Returns how many rows went, per table; all or nothing.
    */
   deleteUser(sub: string): Promise<UserDeletion>;
+  readonly providerKeys: ProviderKeyStore;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

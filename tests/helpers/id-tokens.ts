@@ -1,7 +1,7 @@
 /**
  * ID tokens made by hand, to prove the server refuses every wrong one. `serverSigningKey(dataDir)` reads
- * the built-in provider's private key from a test server's DATA_DIR, so a token can be wrong in exactly
- * one way (expired, wrong audience…) while its signature is genuine.
+ * the built-in provider's private key from a test server's database (the SQLite file in its DATA_DIR),
+ * so a token can be wrong in exactly one way (expired, wrong audience…) while its signature is genuine.
  *
  *   const key = await serverSigningKey(server.dataDir);
  *   const expired = await mintIdToken(key, { iss, aud, sub: 'x', exp: nowSeconds() - 3600 });
@@ -9,8 +9,8 @@
  *   const unsigned = unsignedIdToken({ iss, aud, sub: 'x' });
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
 
 export interface SigningKey {
@@ -29,11 +29,20 @@ export interface IdTokenClaims extends JWTPayload {
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** The built-in provider's signing key, from `oidc-keys.json` in the server's DATA_DIR. */
+/** The built-in provider's current signing key, from the SQLite database in the server's DATA_DIR. */
 export async function serverSigningKey(dataDir: string): Promise<SigningKey> {
-  const file = JSON.parse(fs.readFileSync(path.join(dataDir, 'oidc-keys.json'), 'utf8')) as { signingKeys: JWK[] };
-  const jwk = file.signingKeys[0];
-  if (!jwk?.kid || !jwk.alg) throw new Error('No signing key in oidc-keys.json');
+  const db = new Database(path.join(dataDir, 'investments.sqlite'), { readonly: true });
+  let secret: string | undefined;
+  try {
+    secret = db
+      .prepare("SELECT secret FROM provider_keys WHERE kind = 'signing' AND retired_at_ms IS NULL ORDER BY created_at_ms DESC")
+      .pluck()
+      .get() as string | undefined;
+  } finally {
+    db.close();
+  }
+  const jwk = secret === undefined ? undefined : (JSON.parse(secret) as JWK);
+  if (!jwk?.kid || !jwk.alg) throw new Error('No signing key in the provider_keys table');
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk;
   return { privateKey: await importJWK(jwk, jwk.alg), kid: jwk.kid, alg: jwk.alg, publicJwk };
 }

@@ -5,11 +5,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../helpers/oidc-login';
 import { validateTransactionsBody } from '../../../src/model/transaction-schema';
 import { PROJECT_ROOT, startTestServer } from '../../helpers/test-server';
 import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+
+/** The provider's keys in the server's SQLite database (a restart must not make new ones). */
+function storedKeyIds(dataDir: string): string[] {
+  const db = new Database(path.join(dataDir, 'investments.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT id FROM provider_keys ORDER BY id').pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
 
 let workDir: string;
 let portfolioFile: string;
@@ -33,8 +44,8 @@ describe('on a fresh DATA_DIR', () => {
     const env = { DATA_DIR: dataDir, DEMO_PORTFOLIO_FILE: portfolioFile };
 
     const first = await startTestServer(env);
-    const keyFile = path.join(dataDir, 'oidc-keys.json');
-    const keysBeforeRestart = fs.readFileSync(keyFile, 'utf8');
+    const keysBeforeRestart = storedKeyIds(dataDir);
+    expect(keysBeforeRestart).toHaveLength(2);
     let subBeforeRestart: string;
     try {
       const demo = await signIn(first.url, { username: 'demo', password: 'demo' });
@@ -50,7 +61,7 @@ describe('on a fresh DATA_DIR', () => {
 
     const second = await startTestServer(env);
     try {
-      expect(fs.readFileSync(keyFile, 'utf8')).toBe(keysBeforeRestart);
+      expect(storedKeyIds(dataDir)).toEqual(keysBeforeRestart);
       const demo = await signIn(second.url, { username: 'demo', password: 'demo' });
       expect(demo.sub).toBe(subBeforeRestart);
       const kept = await transactionsClient(second.url, demo.idToken).get();

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../helpers/browser';
 import { hiddenField, openSignInPage, providerInfo, refreshTokens, signIn, SignInRefused, type ProviderInfo } from '../../helpers/oidc-login';
@@ -148,12 +149,24 @@ describe('tokens', () => {
     expect(api.status).toBe(200);
   });
 
-  it('keeps its signing and cookie keys in DATA_DIR, readable by the owner only', () => {
-    const file = path.join(server.dataDir, 'oidc-keys.json');
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const keys = JSON.parse(fs.readFileSync(file, 'utf8')) as { signingKeys: Array<{ alg: string }>; cookieKeys: string[] };
-    expect(keys.signingKeys[0]?.alg).toBe('RS256');
-    expect(keys.cookieKeys[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  it('keeps its signing and cookie keys in the database, none in a file of DATA_DIR', () => {
+    expect(fs.existsSync(path.join(server.dataDir, 'oidc-keys.json'))).toBe(false);
+    const db = new Database(path.join(server.dataDir, 'investments.sqlite'), { readonly: true });
+    try {
+      const keys = db.prepare('SELECT kind, secret, retired_at_ms FROM provider_keys ORDER BY kind').all() as Array<{
+        kind: string;
+        secret: string;
+        retired_at_ms: number | null;
+      }>;
+      expect(keys.map((key) => [key.kind, key.retired_at_ms])).toEqual([
+        ['cookie', null],
+        ['signing', null],
+      ]);
+      expect(keys[0]!.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(JSON.parse(keys[1]!.secret)).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    } finally {
+      db.close();
+    }
   });
 });
 

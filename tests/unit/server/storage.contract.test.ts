@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionSet } from '../../../src/model/transaction';
 import { openPostgresStorage } from '../../../server/storage/postgres-storage';
 import { openSqliteStorage } from '../../../server/storage/sqlite-storage';
-import type { Storage } from '../../../server/storage/types';
+import type { ProviderKey, Storage } from '../../../server/storage/types';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
 
 interface Backend {
@@ -171,6 +171,59 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(await storage.oidc.findByUid('Session', 'old-uid')).toBeUndefined();
     expect(await storage.oidc.deleteExpired()).toBeGreaterThanOrEqual(1);
     expect(await storage.oidc.deleteExpired()).toBe(0);
+  });
+
+  const keyPair = (tag: string, createdAtMs: number): ProviderKey[] => [
+    { id: `sig-${tag}`, kind: 'signing', secret: `{"kid":"sig-${tag}"}`, createdAtMs },
+    { id: `cookie-${tag}`, kind: 'cookie', secret: `cookie-secret-${tag}`, createdAtMs },
+  ];
+
+  it('stores the provider keys once when several instances start at the same moment', async () => {
+    const instances = await Promise.all([backend.open(), backend.open(), backend.open()]);
+    try {
+      const results = await Promise.all(instances.map((instance, i) => instance.providerKeys.initialize(keyPair(`start-${i}`, 1000), 1000)));
+      const ids = results[0]!.map((key) => key.id).sort();
+      expect(ids).toHaveLength(2);
+      expect(ids[0]).toMatch(/^cookie-start-\d$/);
+      expect(ids[1]).toBe(ids[0]!.replace('cookie', 'sig'));
+      for (const result of results) expect(result.map((key) => key.id).sort()).toEqual(ids);
+      // Initializing again changes nothing.
+      expect((await storage.providerKeys.initialize(keyPair('late', 2000), 2000)).map((key) => key.id).sort()).toEqual(ids);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
+  });
+
+  it('rotates the provider keys: the retired ones verify until their time, then are forgotten', async () => {
+    const before = (await storage.providerKeys.list(3000)).map((key) => key.id).sort();
+    const rotated = await storage.providerKeys.rotate(keyPair('r1', 5000), {
+      nowMs: 5000,
+      signingUntilMs: 8000,
+      cookieUntilMs: 50_000,
+    });
+    expect(rotated.map((key) => [key.id, key.retiredAtMs, key.verifyUntilMs])).toEqual([
+      ['cookie-r1', undefined, undefined],
+      ['sig-r1', undefined, undefined],
+      [before[0], 5000, 50_000],
+      [before[1], 5000, 8000],
+    ]);
+    expect(rotated.find((key) => key.id === 'sig-r1')).toEqual(keyPair('r1', 5000)[0]);
+    // Past the signing key's time it is no longer listed; the cookie key still is.
+    expect((await storage.providerKeys.list(8000)).map((key) => key.id)).toEqual(['cookie-r1', 'sig-r1', before[0]]);
+    // A second rotation forgets what has expired and retires the keys of the first.
+    const again = await storage.providerKeys.rotate(keyPair('r2', 60_000), {
+      nowMs: 60_000,
+      signingUntilMs: 70_000,
+      cookieUntilMs: 90_000,
+    });
+    expect(again.map((key) => key.id)).toEqual(['cookie-r2', 'sig-r2', 'cookie-r1', 'sig-r1']);
+    expect(again.filter((key) => key.retiredAtMs === undefined).map((key) => key.id)).toEqual(['cookie-r2', 'sig-r2']);
+    const reopened = await backend.open();
+    try {
+      expect((await reopened.providerKeys.list(60_000)).map((key) => key.id)).toEqual(['cookie-r2', 'sig-r2', 'cookie-r1', 'sig-r1']);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('opens the same database again without migrating twice, data kept', async () => {
