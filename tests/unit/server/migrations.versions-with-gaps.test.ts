@@ -16,7 +16,7 @@ describe('pendingMigrations', () => {
 
   it('applies a lower version that arrived after a higher one was applied, and nothing twice', () => {
     const versions = MIGRATIONS.map((m) => m.version);
-    const applied = versions.filter((v) => v === 1 || v === 4);
+    const applied: number[] = versions.filter((v) => v === 1 || v === 4);
     const pending = pendingMigrations(applied).map((m) => m.version);
     expect(pending).toEqual(versions.filter((v) => !applied.includes(v)).sort((a, b) => a - b));
     expect(pendingMigrations(versions)).toEqual([]);
