@@ -2,7 +2,9 @@
  * `npm run bench`: the portfolio engine on workloads M and L (bench/workloads). Prints JSON:
  *   cold  — setTransactions + setQuotes + derive in a fresh process (median of 3 processes), with its
  *           peak RSS and the memory the engine retains;
- *   warm  — the same in a warmed-up process, median of 10, and derive alone when every ticker is computed;
+ *   warm  — the same in a warmed-up process, median of 10, and derive alone when every ticker is computed
+ *           (with a benchmark set, so every figure is in); returnsAndHoldingsMs is the part of it the
+ *           holdings, TWR and MWR take;
  *   recombine — combine() after toggling one ticker off, median of 10;
  *   oneTickerChange — setTransactions with one transaction edited + derive, median of 10.
  * The measuring runs in child processes on a bundle of this file (as the browser runs a bundled worker),
@@ -13,11 +15,25 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { epochDayFromIso } from '../src/model';
 import { PortfolioEngine } from '../src/worker/engine';
+import { gridPeriods } from '../src/worker/engine/calendar-periods';
+import { cashFlows } from '../src/worker/engine/cash-flows';
+import { FxRates } from '../src/worker/engine/fx-rates';
+import { makeGrid } from '../src/worker/engine/grid';
+import { costBasisOf, holdingOf } from '../src/worker/engine/holdings';
+import { parseQuoteEntry, type MarketData } from '../src/worker/engine/market-series';
+import { netFlows, periodMwr } from '../src/worker/engine/mwr';
+import { periodStarts } from '../src/worker/engine/return-periods';
+import type { TickerSeries } from '../src/worker/engine/ticker-series';
+import { computeTickerState } from '../src/worker/engine/ticker-state';
+import { groupByTicker, prepareTicker } from '../src/worker/engine/ticker-transactions';
+import { TimeZoneDays } from '../src/worker/engine/time-zone-days';
+import { growthSeries, periodReturns, twrPercent } from '../src/worker/engine/twr';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from './workloads/make-workload';
 
 const MB = 1024 * 1024;
-const TARGETS_L = { warmMs: 100, coldMs: 300, recombineMs: 20, oneTickerChangeMs: 10, memoryMB: 150 };
+const TARGETS_L = { warmMs: 100, coldMs: 300, recombineMs: 20, oneTickerChangeMs: 10, memoryMB: 150, returnsAndHoldingsMs: 10 };
 
 interface ColdRun {
   setTransactionsMs: number;
@@ -89,10 +105,46 @@ function spawnRun<T>(bundle: string, mode: '--cold' | '--warm', size: WorkloadSi
   return JSON.parse(child.stdout) as T;
 }
 
+/**
+ * The part of a derive that holdings, TWR and MWR take, on the workload's real per-ticker series: cash
+ * flows, the TWR pass, period returns, XIRR for every period, cost basis and holding per ticker.
+ */
+function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number[] {
+  const zones = new TimeZoneDays();
+  const market = new Map<string, MarketData>(workload.quotes.map((entry) => [entry.symbol, parseQuoteEntry(entry, zones)]));
+  const prepared = [...groupByTicker(workload.transactions)].map(([ticker, rows]) => prepareTicker(ticker, rows));
+  const grid = makeGrid(Math.min(...prepared.map((transactions) => transactions.firstDay)), epochDayFromIso(workload.asOf));
+  const fx = new FxRates();
+  const periods = gridPeriods(grid);
+  const states = prepared.map((transactions) => computeTickerState(grid, periods, transactions, market, fx)).filter((state) => state.series && state.totals);
+  const series = states.map((state) => state.series as TickerSeries);
+  const value = new Float64Array(grid.length);
+  for (const ticker of series) for (let d = 0; d < grid.length; d += 1) value[d] += ticker.value[d];
+  const starts = periodStarts(grid);
+  const portfolioValue = value[grid.length - 1];
+  const times: number[] = [];
+  for (let k = 0; k < 13; k += 1) {
+    times.push(
+      timed(() => {
+        const flows = cashFlows(grid.length, series);
+        const growth = growthSeries(value, flows.bought, flows.sold, flows.income);
+        twrPercent(growth);
+        periodReturns(growth, starts);
+        periodMwr(value, netFlows(flows), starts);
+        for (const state of states) holdingOf(state.totals!, costBasisOf(state.series!.entries.stock), portfolioValue);
+      }),
+    );
+  }
+  return times.slice(3);
+}
+
 function warmFigures(size: WorkloadSize) {
   const workload = makeWorkload(size);
+  // Every new figure: the benchmark too (the workload's first ticker's quote stands in for an index fund).
+  const benchmark = workload.quotes[0].symbol;
   const pipeline = (): PortfolioEngine => {
     const engine = new PortfolioEngine();
+    engine.setBenchmark(benchmark);
     engine.setTransactions(workload.transactions);
     engine.setQuotes(workload.quotes);
     engine.derive(workload.asOf, null);
@@ -105,6 +157,7 @@ function warmFigures(size: WorkloadSize) {
   for (let k = 0; k < 10; k += 1) {
     pipelineMs.push(timed(pipeline));
     const engine = new PortfolioEngine();
+    engine.setBenchmark(benchmark);
     engine.setTransactions(workload.transactions);
     setQuotesMs.push(timed(() => engine.setQuotes(workload.quotes)));
     deriveMs.push(timed(() => engine.derive(workload.asOf, null)));
@@ -112,6 +165,7 @@ function warmFigures(size: WorkloadSize) {
 
   const computed: string[] = [];
   const engine = new PortfolioEngine({ onTickerComputed: (ticker) => computed.push(ticker) });
+  engine.setBenchmark(benchmark);
   engine.setTransactions(workload.transactions);
   engine.setQuotes(workload.quotes);
   const tickers = Object.keys(engine.derive(workload.asOf, null).tickers);
@@ -145,6 +199,7 @@ function warmFigures(size: WorkloadSize) {
     recombineMs: round(median(recombineMs), 2),
     oneTickerChangeMs: round(median(oneTickerChangeMs), 2),
     tickersRecomputedPerChange: computed.length / editedSets.length,
+    returnsAndHoldingsMs: round(median(returnsAndHoldingsMs(workload)), 2),
   };
 }
 
@@ -198,6 +253,7 @@ async function main(): Promise<void> {
       recombine: large.warm.recombineMs <= TARGETS_L.recombineMs,
       oneTickerChange: large.warm.oneTickerChangeMs <= TARGETS_L.oneTickerChangeMs,
       memory: large.cold.peakRssMB <= TARGETS_L.memoryMB,
+      returnsAndHoldings: large.warm.returnsAndHoldingsMs <= TARGETS_L.returnsAndHoldingsMs,
     },
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

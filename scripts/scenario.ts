@@ -12,6 +12,8 @@ export interface Scenario {
   transactions: TransactionSet;
   quotes: QuoteEntry[];
   active?: string[];
+  /** The benchmark symbol; its quotes are among `quotes`. */
+  benchmark?: string;
 }
 
 const isoDate = z.string().refine(isIsoDate, 'expected a date written YYYY-MM-DD');
@@ -36,6 +38,7 @@ const scenarioSchema = z.object({
   transactions: z.object({ stock: z.array(transaction), dividend: z.array(transaction), commission: z.array(transaction) }),
   quotes: z.array(quoteEntry),
   active: z.array(z.string()).optional(),
+  benchmark: z.string().min(1).optional(),
 });
 
 export type ScenarioParse = { ok: true; scenario: Scenario } | { ok: false; error: string };
@@ -50,5 +53,6 @@ export function deriveScenario(scenario: Scenario): Derivation {
   const engine = new PortfolioEngine();
   engine.setTransactions(scenario.transactions);
   engine.setQuotes(scenario.quotes);
+  engine.setBenchmark(scenario.benchmark ?? null);
   return engine.derive(scenario.asOf, scenario.active ?? null);
 }

@@ -1,5 +1,5 @@
 /** A derivation in exactly the golden scenarios' `expected` shape (`tests/golden/README.md`). */
-import type { Derivation, HoldingIncome, Return, TickerFigures } from '../src/worker/engine';
+import type { Benchmark, Derivation, Holding, HoldingIncome, Return, TickerFigures } from '../src/worker/engine';
 
 /** NaN (no value that day) becomes null, as in the golden files. */
 function numbers(series: Float64Array): Array<number | null> {
@@ -32,6 +32,20 @@ function holdingIncomeExpected(income: HoldingIncome): unknown {
   };
 }
 
+function holdingExpected(holding: Holding): unknown {
+  return {
+    costBasis: holding.costBasis,
+    realisedGain: holding.realisedGain,
+    unrealisedGain: holding.unrealisedGain,
+    weight: holding.weight,
+  };
+}
+
+function benchmarkExpected(benchmark: Benchmark): unknown {
+  if (!benchmark.ok) return { symbol: benchmark.symbol, error: benchmark.error };
+  return { symbol: benchmark.symbol, value: numbers(benchmark.value), twr: benchmark.periods };
+}
+
 export function toExpected(d: Derivation): unknown {
   const { summary, active } = d;
   return {
@@ -60,8 +74,16 @@ export function toExpected(d: Derivation): unknown {
       dividendPerQuarter: active.dividendPerQuarter,
       ttmDividendPerQuarter: { quarters: active.ttmDividendPerQuarter.quarters, values: active.ttmDividendPerQuarter.values },
       expectedDividend: active.expectedDividend,
+      twr: numbers(active.twr),
     },
-    holdings: Object.fromEntries(Object.entries(d.income.holdings).map(([ticker, income]) => [ticker, holdingIncomeExpected(income)])),
+    holdings: Object.fromEntries(
+      Object.entries(d.holdings).map(([ticker, holding]) => {
+        const income = d.income.holdings[ticker];
+        return [ticker, { ...(holdingExpected(holding) as object), ...(income ? (holdingIncomeExpected(income) as object) : {}) }];
+      }),
+    ),
+    performance: d.performance,
+    ...(d.benchmark ? { benchmark: benchmarkExpected(d.benchmark) } : {}),
     income: {
       forwardIncome: d.income.forwardIncome,
       yieldOnCost: d.income.yieldOnCost,

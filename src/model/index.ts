@@ -2,3 +2,4 @@ export * from './days';
 export * from './quotes';
 export * from './transaction';
 export * from './symbols';
+export * from './performance-periods';

@@ -1,21 +1,30 @@
-/** The active set's series: the cached per-ticker series of the requested tickers summed, with the quotes they use. */
+/** A set of tickers' series: the cached per-ticker series summed, with the quotes they use and their cash flows and TWR. */
 import type { GridPeriods } from './calendar-periods';
+import { cashFlows, type CashFlows } from './cash-flows';
 import { combineSeries } from './combine';
 import type { FxOnGrid, FxRates } from './fx-rates';
 import type { Grid } from './grid';
 import type { MarketData } from './market-series';
 import type { TickerSeries } from './ticker-series';
 import type { TickerState } from './ticker-state';
+import { growthSeries, twrPercent } from './twr';
 import type { ActiveSeries, PriceSeries } from './types';
 
-export function activeSeries(
+export interface TickerSet {
+  series: ActiveSeries;
+  flows: CashFlows;
+  /** Growth of one euro at work per grid day (1 + twr / 100). */
+  growth: Float64Array;
+}
+
+export function tickerSet(
   grid: Grid,
   periods: GridPeriods,
   states: ReadonlyMap<string, TickerState>,
   active: readonly string[],
   market: ReadonlyMap<string, MarketData>,
   fx: FxRates,
-): ActiveSeries {
+): TickerSet {
   const tickers = [...new Set(active)].filter((ticker) => states.get(ticker)?.series).sort();
   const chosen = tickers.map((ticker) => states.get(ticker) as TickerState);
   const prices: PriceSeries[] = [];
@@ -29,6 +38,9 @@ export function activeSeries(
     const rate = fx.onGrid(grid, symbol, market.get(symbol)) as FxOnGrid;
     prices.push({ symbol, currency: rate.series.currency, dataSource: rate.series.dataSource, close: rate.close.slice() });
   }
-  const combined = combineSeries(grid, periods, chosen.map((state) => state.series as TickerSeries));
-  return { tickers, ...combined, prices };
+  const series = chosen.map((state) => state.series as TickerSeries);
+  const combined = combineSeries(grid, periods, series);
+  const flows = cashFlows(grid.length, series);
+  const growth = growthSeries(combined.value, flows.bought, flows.sold, flows.income);
+  return { series: { tickers, ...combined, prices, twr: twrPercent(growth) }, flows, growth };
 }

@@ -8,7 +8,7 @@ import type { Grid } from './grid';
 import type { GridEntries, TickerSeries } from './ticker-series';
 import type { ActiveSeries, QuarterSeries, TransactionSeries, TtmQuarterSeries } from './types';
 
-export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices'>;
+export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices' | 'twr'>;
 
 export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonly TickerSeries[]): CombinedSeries {
   const value = new Float64Array(grid.length);

@@ -3,20 +3,26 @@
  * daily grid, and sums the cached per-ticker series for whichever tickers are active.
  */
 import { epochDayFromIso, isoFromEpochDay, type QuoteEntry, type TransactionSet } from '../../model';
-import { activeSeries } from './active-set';
+import { benchmarkSeries } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
+import { BASE_CURRENCY, majorCurrency } from './currency';
 import { fxSymbolFor } from './currency';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
 import { incomeFigures } from './income';
 import { parseQuoteEntry, type MarketData } from './market-series';
+import { EXCLUDED_HOLDING, holdingOf } from './holdings';
+import { netFlows, periodMwr } from './mwr';
+import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
 import type { TickerTotals } from './ticker-series';
 import type { TickerIncome } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
+import { tickerSet, type TickerSet } from './active-set';
+import { periodReturns } from './twr';
 import { groupByTicker, needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
-import type { ActiveSeries, Derivation, TickerFigures } from './types';
+import type { ActiveSeries, Benchmark, Derivation, Holding, Performance, TickerFigures } from './types';
 
 export interface EngineOptions {
   /** Called each time a ticker's series are computed (tests count recomputations with it). */
@@ -30,6 +36,8 @@ export class PortfolioEngine {
   private readonly market = new Map<string, MarketData>();
   private grid: Grid | null = null;
   private periods: GridPeriods | null = null;
+  private starts: PeriodStarts | null = null;
+  private benchmarkSymbol: string | null = null;
   private readonly states = new Map<string, TickerState>();
   private readonly fx = new FxRates();
 
@@ -63,13 +71,24 @@ export class PortfolioEngine {
     }
   }
 
+  /** The symbol "the same money" is invested in (SEMANTICS.md, "Benchmark"); null for none. Ask for its quote with `symbolsToRequest`. */
+  setBenchmark(symbol: string | null): void {
+    this.benchmarkSymbol = symbol;
+  }
+
   /**
    * Symbols to request: every ticker with shares or dividends (commissions alone need no price) plus the
-   * FX symbols its transaction currencies and its known quote's currency need. Call again after
-   * setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
+   * FX symbols its transaction currencies and its known quote's currency need, and the benchmark with
+   * its FX symbol. Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
    */
   symbolsToRequest(): string[] {
     const symbols = new Set<string>();
+    if (this.benchmarkSymbol) {
+      symbols.add(this.benchmarkSymbol);
+      const quote = this.market.get(this.benchmarkSymbol);
+      const fxSymbol = quote?.ok ? fxSymbolFor(quote.series.currency) : null;
+      if (fxSymbol) symbols.add(fxSymbol);
+    }
     for (const [ticker, transactions] of this.transactions) {
       if (needsQuotes(transactions)) symbols.add(ticker);
       const quote = this.market.get(ticker);
@@ -93,22 +112,38 @@ export class PortfolioEngine {
     this.update(epochDayFromIso(asOf));
     const tickers: Record<string, TickerFigures> = {};
     const included: TickerTotals[] = [];
+    const includedTickers: string[] = [];
     const excluded: string[] = [];
     const missing = new Set<string>();
     const incomes = new Map<string, TickerIncome>();
-    for (const ticker of [...this.states.keys()].sort()) {
+    const names = [...this.states.keys()].sort();
+    for (const ticker of names) {
       const state = this.states.get(ticker) as TickerState;
       tickers[ticker] = state.figures;
       if (state.income) incomes.set(ticker, state.income);
-      if (state.totals) included.push(state.totals);
-      else excluded.push(ticker);
+      if (state.totals) {
+        included.push(state.totals);
+        includedTickers.push(ticker);
+      } else excluded.push(ticker);
       for (const symbol of state.figures.missingSymbols) missing.add(symbol);
     }
+    const summary = summarize(included, excluded, [...missing].sort());
+    const holdings: Record<string, Holding> = {};
+    for (const ticker of names) {
+      const { totals, cost } = this.states.get(ticker) as TickerState;
+      holdings[ticker] = totals && cost ? holdingOf(totals, cost, summary.portfolioValue) : { ...EXCLUDED_HOLDING };
+    }
+    const activeSet = this.tickerSetOf(active ?? names);
+    // The summary's set is every included ticker: the active set when all are checked.
+    const all = activeSet.series.tickers.length === includedTickers.length ? activeSet : this.tickerSetOf(includedTickers);
     return {
       asOf,
-      summary: summarize(included, excluded, [...missing].sort()),
+      summary,
       tickers,
-      active: this.combineActive(active ?? [...this.transactions.keys()]),
+      holdings,
+      performance: this.performanceOf(all),
+      benchmark: this.benchmarkOf(all, includedTickers),
+      active: activeSet.series,
       income: incomeFigures(this.grid as Grid, this.periods as GridPeriods, incomes),
     };
   }
@@ -132,6 +167,7 @@ export class PortfolioEngine {
     if (!sameGrid(this.grid, grid)) {
       this.grid = grid;
       this.periods = gridPeriods(grid);
+      this.starts = periodStarts(grid);
       this.states.clear();
       this.fx.clear();
     }
@@ -143,6 +179,36 @@ export class PortfolioEngine {
   }
 
   private combineActive(active: readonly string[]): ActiveSeries {
-    return activeSeries(this.grid as Grid, this.periods as GridPeriods, this.states, active, this.market, this.fx);
+    return this.tickerSetOf(active).series;
+  }
+
+  private tickerSetOf(tickers: readonly string[]): TickerSet {
+    return tickerSet(this.grid as Grid, this.periods as GridPeriods, this.states, tickers, this.market, this.fx);
+  }
+
+  private performanceOf(all: TickerSet): Performance {
+    const starts = this.starts as PeriodStarts;
+    return { twr: periodReturns(all.growth, starts), mwr: periodMwr(all.series.value, netFlows(all.flows), starts) };
+  }
+
+  private benchmarkOf(all: TickerSet, includedTickers: readonly string[]): Benchmark | null {
+    const symbol = this.benchmarkSymbol;
+    if (!symbol) return null;
+    const grid = this.grid as Grid;
+    const quote = this.market.get(symbol);
+    if (!quote) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes have not been loaded' };
+    if (!quote.ok) return { ok: false, symbol, missingSymbols: [symbol], error: quote.error };
+    if (quote.series.closes.length === 0) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes hold no prices' };
+    const major = majorCurrency(quote.series.currency);
+    let rate = this.fx.ones(grid);
+    if (major !== BASE_CURRENCY) {
+      const fxSymbol = fxSymbolFor(major) as string;
+      const fx = this.fx.onGrid(grid, fxSymbol, this.market.get(fxSymbol));
+      if (!fx) return { ok: false, symbol, missingSymbols: [fxSymbol], error: `the exchange rate ${fxSymbol} is missing` };
+      rate = fx.rate;
+    }
+    const stock = includedTickers.map((ticker) => (this.states.get(ticker) as TickerState).series?.entries.stock).filter((entries) => entries !== undefined);
+    const series = benchmarkSeries(grid, quote.series, rate, stock, all.flows, this.starts as PeriodStarts);
+    return { ok: true, symbol, currency: quote.series.currency, dataSource: quote.series.dataSource, ...series };
   }
 }

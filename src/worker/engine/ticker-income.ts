@@ -4,7 +4,6 @@
  * the dividend per share per calendar year, and its dividends received per year, gross, tax and net.
  */
 import { civilFromEpochDay } from '../../model';
-import { averageCostBasis } from './average-cost-basis';
 import { majorCurrency, unitsPerMajor } from './currency';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
@@ -46,6 +45,8 @@ export function computeTickerIncome(
   market: MarketSeries | null,
   rates: ReadonlyMap<string, Float64Array>,
   computed: TickerComputation,
+  /** The average-cost basis on `asOf` (`holdings.ts`). */
+  costBasisEur: number,
 ): TickerIncome {
   const years = periods.years.length;
   const firstYear = periods.years[0];
@@ -89,7 +90,7 @@ export function computeTickerIncome(
   return {
     forwardIncomeEur,
     forwardByMonthEur,
-    costBasisEur: averageCostBasis(computed.series.entries.stock),
+    costBasisEur,
     valueEur: computed.totals.valueEur,
     dividendPerShare,
     dividendPerShareBefore,

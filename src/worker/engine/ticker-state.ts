@@ -6,6 +6,7 @@ import { BASE_CURRENCY, fxSymbolFor } from './currency';
 import type { FxRates } from './fx-rates';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
+import { costBasisOf, type CostBasis } from './holdings';
 import type { MarketData } from './market-series';
 import { excludedTickerFigures, tickerFigures, type TickerFacts } from './summary';
 import { computeTicker, currenciesNeeded, sharesOnAsOf, type TickerSeries, type TickerTotals } from './ticker-series';
@@ -20,6 +21,8 @@ export interface TickerState {
   series: TickerSeries | null;
   /** Income ahead and received; null when it is excluded. */
   income: TickerIncome | null;
+  /** Average-cost basis and realised gain; null when it is excluded. */
+  cost: CostBasis | null;
   /** Exchange-rate symbols it converts with (used or missing). */
   fxSymbols: string[];
 }
@@ -55,9 +58,23 @@ export function computeTickerState(
   };
   if (ratesMissing) {
     // Never convert at a guessed rate: the ticker stays out of every sum until its rate arrives.
-    return { figures: excludedTickerFigures(sharesOnAsOf(grid, transactions, series), facts), totals: null, series: null, income: null, fxSymbols };
+    return {
+      figures: excludedTickerFigures(sharesOnAsOf(grid, transactions, series), facts),
+      totals: null,
+      series: null,
+      cost: null,
+      income: null,
+      fxSymbols,
+    };
   }
   const computed = computeTicker(grid, transactions, series, rates);
-  const income = computeTickerIncome(grid, periods, transactions, series, rates, computed);
-  return { figures: tickerFigures(computed.totals, facts), totals: computed.totals, series: computed.series, income, fxSymbols };
+  const cost = costBasisOf(computed.series.entries.stock);
+  return {
+    figures: tickerFigures(computed.totals, facts),
+    totals: computed.totals,
+    series: computed.series,
+    cost,
+    income: computeTickerIncome(grid, periods, transactions, series, rates, computed, cost.costBasis),
+    fxSymbols,
+  };
 }

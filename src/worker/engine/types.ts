@@ -1,5 +1,5 @@
 /** What the engine hands the dashboard. Money is EUR, percentages are percent (5 = 5 %). */
-import type { Currency, QuoteDataSource, TransactionType } from '../../model';
+import type { Currency, PerformancePeriod, QuoteDataSource, TransactionType } from '../../model';
 
 export interface Return {
   /** EUR */
@@ -119,6 +119,8 @@ export interface ActiveSeries {
   expectedDividend: number;
   /** Each active ticker's quote, then each exchange rate they use. */
   prices: PriceSeries[];
+  /** Cumulative time-weighted return of the active tickers in percent, per grid day (SEMANTICS.md, "TWR"). */
+  twr: Float64Array;
 }
 
 /** One holding's income (SEMANTICS.md, "Forward income"). Money in EUR, yields in percent. */
@@ -159,11 +161,65 @@ export interface IncomeFigures {
   holdings: Record<string, HoldingIncome>;
 }
 
+/** What the holdings table shows beyond the ticker's figures (SEMANTICS.md, "Holdings"); EUR, average-cost method. */
+export interface Holding {
+  /** What the shares still held cost; NaN when the ticker is excluded. */
+  costBasis: number;
+  /** Σ over sells of proceeds − the cost basis each sell removed. */
+  realisedGain: number;
+  /** value on `asOf` − costBasis. */
+  unrealisedGain: number;
+  /** unrealisedGain / costBasis in percent; null when the cost basis is 0 or below. */
+  unrealisedPercent: number | null;
+  /** value / portfolio value in percent (all tickers); 0 when the portfolio value is 0. */
+  weight: number;
+}
+
+/** A TWR period return in percent; null where the period starts before the history (or 1 + twr[P] is 0). */
+export interface PeriodReturn {
+  cumulative: number | null;
+  /** Only for periods of 365 days or more. */
+  annualised: number | null;
+}
+
+/** All tickers' returns per period. */
+export interface Performance {
+  twr: Record<PerformancePeriod, PeriodReturn>;
+  /** Money-weighted (XIRR) in percent a year; null where the period starts before the history or no rate solves it. */
+  mwr: Record<PerformancePeriod, number | null>;
+}
+
+/**
+ * "The same money in the benchmark": every stock transaction of every included ticker bought or sold the
+ * benchmark instead (SEMANTICS.md, "Benchmark"). `ok: false` when its quote or exchange rate is missing.
+ */
+export type Benchmark =
+  | {
+      ok: true;
+      symbol: string;
+      /** Its quote's currency (`GBp` for pence) and where the quote came from. */
+      currency: string;
+      dataSource: QuoteDataSource | null;
+      /** Benchmark units held, per grid day. */
+      units: Float64Array;
+      /** EUR per grid day; below 0 when sells took out more than the benchmark would hold. */
+      value: Float64Array;
+      /** Cumulative TWR in percent, per grid day. */
+      twr: Float64Array;
+      periods: Record<PerformancePeriod, PeriodReturn>;
+    }
+  | { ok: false; symbol: string; missingSymbols: string[]; error: string };
+
 export interface Derivation {
   asOf: string;
   summary: Summary;
   /** Every ticker, sorted by name. */
   tickers: Record<string, TickerFigures>;
+  /** Every ticker, sorted by name, on `asOf`. */
+  holdings: Record<string, Holding>;
+  performance: Performance;
+  /** Null when no benchmark is set. */
+  benchmark: Benchmark | null;
   active: ActiveSeries;
   income: IncomeFigures;
 }

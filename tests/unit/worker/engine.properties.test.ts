@@ -201,6 +201,22 @@ describe('engine invariants on random portfolios', () => {
     );
   });
 
+  it('realised + unrealised gain = value − invested, per ticker (SEMANTICS.md, "Holdings")', () => {
+    fc.assert(
+      fc.property(portfolioArb, (portfolio) => {
+        const d = engineFor(portfolio).derive(portfolio.asOf, null);
+        for (const ticker of tickersOf(d)) {
+          const figures = d.tickers[ticker];
+          if (figures.excluded) continue;
+          const { realisedGain, unrealisedGain } = d.holdings[ticker];
+          const scale = 1 + Math.abs(realisedGain) + Math.abs(unrealisedGain) + Math.abs(figures.totalInvested);
+          expect(Math.abs(realisedGain + unrealisedGain - (figures.portfolioValue - figures.totalInvested))).toBeLessThanOrEqual(1e-9 * scale);
+        }
+      }),
+      runs,
+    );
+  });
+
   it('an engine updated with one ticker’s change derives what a fresh engine derives', () => {
     fc.assert(
       fc.property(portfolioArb, fc.nat(), money, (portfolio, pick, newValue) => {
