@@ -2,7 +2,6 @@
  * Starts the one HTTP server: `/oidc/*` goes to the built-in OpenID provider (oidc-provider, a Koa app,
  * mounted the way connect/express mount it), everything else to the Hono app, or in dev to Vite first.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
@@ -19,6 +18,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME, ensureDemoAccount } from './oidc/demo-acc
 import { startLiveProvider } from './oidc/live-provider';
 import { signInRoutes } from './oidc/sign-in-routes';
 import { openStorage } from './storage/open-storage';
+import { makePrivateDirectory } from './storage/private-files';
 
 /** The SPA in dev: Vite in middleware mode. Connect-style: `next()` when it has nothing for the request. */
 export interface Frontend {
@@ -49,7 +49,7 @@ const BACKEND_PATHS = /^\/(api|signin|oidc|healthz|readyz)(\/|$)/;
 
 export async function startServer(config: ServerConfig, options: StartServerOptions = {}): Promise<RunningServer> {
   const log = createLog(config.logLevel);
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDirectory(config.dataDir);
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
 
   // Listen first (answering 503 for the moment) so that PORT=0 yields the port PUBLIC_URL defaults to.

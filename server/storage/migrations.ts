@@ -97,6 +97,14 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: PROVIDER_KEYS_SQL,
     postgres: PROVIDER_KEYS_SQL,
   },
+  {
+    // Issue 20: entries are now kept under the SHA-256 of their id (server/oidc/storage-adapter.ts).
+    // The ones stored before hold usable tokens in plain text: they go (everyone signs in once more).
+    version: 5,
+    name: 'OpenID provider entries stored under hashed ids: drop the ones stored in plain text',
+    sqlite: `DELETE FROM oidc_entries WHERE model <> 'Grant'`,
+    postgres: `DELETE FROM oidc_entries WHERE model <> 'Grant'`,
+  },
 ];
 
 export const MIGRATIONS_TABLE_SQL = `

@@ -4,11 +4,11 @@
  * Writes here are rare (a user saving, a sign-in), so the extra fsync per commit costs nothing we notice,
  * while NORMAL could lose the last saved portfolio on a power cut.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
+import { makePrivateDatabaseFiles, makePrivateDirectory } from './private-files';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { sqliteSymbolStore } from './symbols-sqlite';
 import {
@@ -34,7 +34,8 @@ import {
 } from './types';
 
 export function openSqliteStorage(file: string): Storage {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makePrivateDirectory(path.dirname(file));
+  makePrivateDatabaseFiles(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
