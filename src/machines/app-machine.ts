@@ -13,7 +13,7 @@ export interface AppInput {
 
 /**
  * The root actor: it starts every flow of the app once, under a system id, and hands the session's
- * token from `auth` to the data machines. React reaches the children through `system.get(id)`.
+ * token from `auth` to the data machines, by event. React reaches the children through `system.get(id)`.
  */
 export const appMachine = setup({
   types: {
@@ -32,7 +32,10 @@ export const appMachine = setup({
     { src: 'import', id: 'import', systemId: 'import', input: ({ context }) => ({ rememberedTickers: context.rememberedTickers }) },
   ],
   on: {
-    'session.changed': { actions: sendTo('portfolio', ({ event }) => event) },
+    // The data machines get the token by event: none reads it from another actor.
+    'session.changed': {
+      actions: [sendTo('portfolio', ({ event }) => event), sendTo('transactions', ({ event }) => event), sendTo('import', ({ event }) => event)],
+    },
   },
 });
 

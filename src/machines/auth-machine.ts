@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { messageOf } from './message';
+import { messageOf } from '../model/message';
 import { getUserManager, toSessionUser, type SessionUser } from './services/auth-client';
 
 export type AuthEvent =

@@ -1,12 +1,12 @@
 import * as Comlink from 'comlink';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { TransactionSet } from '../model';
-import type { ImportMerge, ImportPreview, ImportProgress } from '../worker';
-import { HttpError, readXsrfToken } from '../model/http';
-import { messageOf } from './message';
-import type { PortfolioActorRef } from './portfolio-machine';
+import { messageOf } from '../model/message';
+import type { Outcome } from '../model/outcome';
+import type { ImportPreview, ImportProgress } from '../worker';
+import type { SessionEvent } from './auth-machine';
+import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
 import { rememberTickers } from './services/ticker-memory';
-import { getWorker, heldSet, setForWorker, type HeldSet } from './services/worker-client';
+import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
 
 export type ImportEvent =
   | { type: 'import.fileSelected'; file: File }
@@ -19,26 +19,24 @@ export type ImportEvent =
 type ParseEvent = { type: 'parse.progress'; progress: ImportProgress } | { type: 'parse.done'; preview: ImportPreview } | { type: 'parse.failed'; message: string };
 
 export interface ImportContext {
+  idToken: string | null;
+  /** The newest parse's id: the worker lets only the newest parse land, and a cancel names it. */
+  parseId: number;
   fileName: string | null;
   file: File | null;
   progress: ImportProgress | null;
   preview: ImportPreview | null;
   /** ISIN (or product name) → Yahoo symbol: remembered choices, then this file's proposals and edits. */
   tickers: Record<string, string>;
-  merged: ImportMerge | null;
   result: { added: number; alreadyPresent: number } | null;
   error: string | null;
 }
 
-interface PortfolioBase {
-  idToken: string;
-  transactions: TransactionSet;
-  version: string | null;
-}
-
-function portfolioBase(system: { get: (id: string) => unknown }): PortfolioBase {
-  const context = (system.get('portfolio') as PortfolioActorRef).getSnapshot().context;
-  return { idToken: context.idToken ?? '', transactions: context.transactions ?? { stock: [], dividend: [], commission: [] }, version: context.version };
+/** A confirmed import as the page gets it: the counts, and the stored set's view (null when nothing was new). */
+export interface ImportStored {
+  added: number;
+  alreadyPresent: number;
+  view: SetView | null;
 }
 
 const unresolved = (context: ImportContext): string[] =>
@@ -47,65 +45,73 @@ const unresolved = (context: ImportContext): string[] =>
 export const importMachine = setup({
   types: {
     context: {} as ImportContext,
-    events: {} as ImportEvent | ParseEvent,
+    events: {} as ImportEvent | ParseEvent | SessionEvent,
     input: {} as { rememberedTickers: Record<string, string> },
   },
   actors: {
-    parseFile: fromCallback<ImportEvent, { file: File; existing: TransactionSet; tickers: Record<string, string> }>(({ input, sendBack }) => {
-      let cancelled = false;
+    /** The worker parses the file and previews it against the set it holds; leaving the state cancels the parse there. */
+    parseFile: fromCallback<ImportEvent, { parseId: number; file: File; tickers: Record<string, string> }>(({ input, sendBack }) => {
+      // Stopped before the worker answered: the parse is cancelled there. Once it answered, the parsed
+      // file stays in the worker for the confirm.
+      let over = false;
       const worker = getWorker();
       const report = Comlink.proxy((progress: ImportProgress) => {
-        if (!cancelled) sendBack({ type: 'parse.progress', progress } satisfies ParseEvent);
+        if (!over) sendBack({ type: 'parse.progress', progress } satisfies ParseEvent);
       });
+      const answer = (event: ParseEvent) => {
+        if (over) return;
+        over = true;
+        sendBack(event);
+      };
       worker
-        .parseImport(input.file, setForWorker(input.existing), input.tickers, report)
-        .then((preview) => !cancelled && sendBack({ type: 'parse.done', preview } satisfies ParseEvent))
-        .catch((error: unknown) => !cancelled && sendBack({ type: 'parse.failed', message: messageOf(error) } satisfies ParseEvent));
+        .parseImport(input.parseId, input.file, input.tickers, report)
+        .then((parsed) => answer(parsed.ok ? { type: 'parse.done', preview: parsed.preview } : { type: 'parse.failed', message: parsed.message }))
+        .catch((error: unknown) => answer({ type: 'parse.failed', message: messageOf(error) }));
       return () => {
-        cancelled = true;
+        if (over) return;
+        over = true;
+        void worker.cancelImport(input.parseId);
       };
     }),
-    merge: fromPromise<ImportMerge, { existing: TransactionSet; tickers: Record<string, string> }>(({ input }) => getWorker().mergeImport(setForWorker(input.existing), input.tickers)),
-    /** The worker stores the set it merged: the page never holds its JSON. */
-    save: fromPromise<HeldSet, { idToken: string; version: string | null }>(async ({ input }) =>
-      heldSet(await getWorker().saveImport({ idToken: input.idToken, xsrfToken: readXsrfToken(), version: input.version })),
-    ),
-    discard: fromPromise<void>(() => getWorker().discardImport()),
+    /** The worker merges the parsed file into the set it holds, with the tickers chosen, and stores it. */
+    confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
+      const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken));
+      return saved.ok ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, view: saved.view && setViewOf(saved.view) } : saved;
+    }),
+    discard: fromPromise<void, { parseId: number }>(({ input }) => getWorker().cancelImport(input.parseId)),
   },
   actions: {
     /** Keeps the user's ticker choices for the next import (choices, not credentials: localStorage is fine). */
     rememberTickers: (_, params: { tickers: Record<string, string> }) => rememberTickers(params.tickers),
-    publishSaved: ({ system }, stored: HeldSet) => {
-      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.saved', transactions: stored.transactions, version: stored.version, needed: stored.needed });
-    },
-    reloadPortfolio: ({ system }) => {
-      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.reload' });
-    },
-    reset: assign({ fileName: null, file: null, progress: null, preview: null, merged: null, result: null, error: null }),
+    publishSaved,
+    reloadPortfolio,
+    reset: assign({ fileName: null, file: null, progress: null, preview: null, result: null, error: null }),
   },
   guards: {
     allProductsHaveTickers: ({ context }) => unresolved(context).length === 0,
-    nothingNew: (_, params: { added: number }) => params.added === 0,
-    isConflict: (_, params: { error: unknown }) => params.error instanceof HttpError && params.error.status === 412,
+    isConflict,
+    isRefused,
     hasParseError: (_, params: { preview: ImportPreview }) => params.preview.error !== null,
   },
 }).createMachine({
   id: 'import',
   context: ({ input }) => ({
+    idToken: null,
+    parseId: 0,
     fileName: null,
     file: null,
     progress: null,
     preview: null,
     tickers: { ...input.rememberedTickers },
-    merged: null,
     result: null,
     error: null,
   }),
   initial: 'idle',
   on: {
+    'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
     'import.fileSelected': {
       target: '.parsing',
-      actions: ['reset', assign({ file: ({ event }) => event.file, fileName: ({ event }) => event.file.name })],
+      actions: ['reset', assign({ file: ({ event }) => event.file, fileName: ({ event }) => event.file.name, parseId: ({ context }) => context.parseId + 1 })],
     },
   },
   states: {
@@ -114,7 +120,7 @@ export const importMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'parseFile',
-        input: ({ context, self }) => ({ file: context.file!, existing: portfolioBase(self.system).transactions, tickers: context.tickers }),
+        input: ({ context }) => ({ parseId: context.parseId, file: context.file!, tickers: context.tickers }),
       },
       on: {
         'parse.progress': { actions: assign({ progress: ({ event }) => event.progress }) },
@@ -144,62 +150,45 @@ export const importMachine = setup({
       on: {
         'import.setTicker': { actions: assign({ tickers: ({ context, event }) => ({ ...context.tickers, [event.key]: event.ticker.trim().toUpperCase() }), error: null }) },
         'import.confirm': [
-          { guard: 'allProductsHaveTickers', target: 'merging', actions: assign({ error: null }) },
+          { guard: 'allProductsHaveTickers', target: 'saving', actions: assign({ error: null }) },
           { actions: assign({ error: ({ context }) => `Choose a ticker for: ${unresolved(context).join(', ')}.` }) },
         ],
         'import.cancel': { target: 'discarding' },
       },
     },
-    merging: {
-      tags: ['busy'],
-      invoke: {
-        src: 'merge',
-        input: ({ context, self }) => ({ existing: portfolioBase(self.system).transactions, tickers: context.tickers }),
-        onDone: [
-          {
-            guard: { type: 'nothingNew', params: ({ event }) => ({ added: event.output.added }) },
-            target: 'done',
-            actions: assign({ result: ({ event }) => ({ added: 0, alreadyPresent: event.output.alreadyPresent }) }),
-          },
-          { target: 'saving', actions: assign({ merged: ({ event }) => event.output }) },
-        ],
-        onError: { target: 'preview', actions: assign({ error: ({ event }) => `The import could not be merged: ${messageOf(event.error)}` }) },
-      },
-    },
     saving: {
       tags: ['busy'],
       invoke: {
-        src: 'save',
-        input: ({ self }) => {
-          const base = portfolioBase(self.system);
-          return { idToken: base.idToken, version: base.version };
-        },
-        onDone: {
-          target: 'done',
-          actions: [
-            { type: 'publishSaved', params: ({ event }) => event.output },
-            { type: 'rememberTickers', params: ({ context }) => ({ tickers: context.tickers }) },
-            assign({ result: ({ context }) => ({ added: context.merged!.added, alreadyPresent: context.merged!.alreadyPresent }), merged: null }),
-          ],
-        },
-        onError: [
+        src: 'confirm',
+        input: ({ context }) => ({ idToken: context.idToken, tickers: context.tickers }),
+        onDone: [
           {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
             target: 'preview',
             actions: [
               'reloadPortfolio',
-              assign({
-                merged: null,
-                error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Confirm again to add this file to the newest set.',
-              }),
+              assign({ error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Confirm again to add this file to the newest set.' }),
             ],
           },
-          { target: 'preview', actions: assign({ merged: null, error: ({ event }) => `Saving failed, nothing was imported: ${messageOf(event.error)}` }) },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'preview',
+            actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${refusalMessage(event.output)}` }),
+          },
+          {
+            target: 'done',
+            actions: [
+              { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
+              { type: 'rememberTickers', params: ({ context }) => ({ tickers: context.tickers }) },
+              assign({ result: ({ event }) => (event.output.ok ? { added: event.output.added, alreadyPresent: event.output.alreadyPresent } : null) }),
+            ],
+          },
         ],
+        onError: { target: 'preview', actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${messageOf(event.error)}` }) },
       },
     },
     discarding: {
-      invoke: { src: 'discard', onDone: { target: 'idle', actions: 'reset' }, onError: { target: 'idle', actions: 'reset' } },
+      invoke: { src: 'discard', input: ({ context }) => ({ parseId: context.parseId }), onDone: { target: 'idle', actions: 'reset' }, onError: { target: 'idle', actions: 'reset' } },
     },
     done: {
       on: { 'import.dismiss': { target: 'idle', actions: 'reset' } },

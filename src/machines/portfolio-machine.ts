@@ -1,23 +1,25 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { TransactionSet } from '../model';
-import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../worker';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ListedSet } from '../model';
+import { messageOf } from '../model/message';
+import type { Outcome } from '../model/outcome';
+import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../worker';
+import type { SessionEvent } from './auth-machine';
+import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
 import { localToday, nowSeconds } from './services/clock';
-import { readXsrfToken } from '../model/http';
-import { getWorker, heldSet, setForWorker, type HeldSet } from './services/worker-client';
-import { messageOf } from './message';
+import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
 
 export type PortfolioEvent =
-  | { type: 'session.changed'; idToken: string | null }
+  | SessionEvent
   | { type: 'portfolio.retry' }
-  | { type: 'portfolio.reload' }
-  /** A set the worker stored and already derives from, with the symbols it needs. */
-  | { type: 'portfolio.saved'; transactions: TransactionSet; version: string | null; needed: SymbolsNeeded }
+  /** `portfolio.saved`: a set the worker stored and already derives from; `portfolio.reload`: load the newest. */
+  | SavedSetEvent
   | { type: 'tickers.toggle'; ticker: string }
   | { type: 'tickers.setActive'; active: string[] | null };
 
 export interface PortfolioContext {
   idToken: string | null;
-  transactions: TransactionSet | null;
+  /** The set as the worker last answered it, each transaction with its id. */
+  transactions: ListedSet | null;
   /** The server's version of `transactions` (ETag). */
   version: string | null;
   /** Symbols the worker named for the current transactions (tickers and exchange rates). */
@@ -71,19 +73,21 @@ export const portfolioMachine = setup({
     events: {} as PortfolioEvent,
   },
   actors: {
-    /** The worker loads the set (its JSON is read there) and derives from it: it is not handed over again. */
-    loadTransactions: fromPromise<HeldSet, { idToken: string }>(async ({ input }) => heldSet(await getWorker().loadTransactions(input.idToken))),
-    handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(({ input }) => getWorker().setTransactions(setForWorker(input.transactions))),
+    /** The worker loads the set (its JSON is read there), holds it and derives from it; the page gets its view. */
+    loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async ({ input }) => unpacked(await getWorker().load(credentialsFor(input.idToken)))),
+    /** The worker forgets the session: the set, its version, the quotes and figures, a parsed file. */
+    forgetSession: fromPromise<void>(() => getWorker().signOut()),
     /** The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread. */
     fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(({ input }) =>
-      getWorker().loadQuotes({
-        idToken: input.idToken,
-        xsrfToken: readXsrfToken(),
-        symbols: input.symbols,
-        // A week of margin: the engine wants the last bar on or before the first transaction day.
-        startSeconds: secondsOfDay(input.firstDate) - 7 * 86_400,
-        endSeconds: nowSeconds() + 86_400,
-      }),
+      getWorker().loadQuotes(
+        {
+          symbols: input.symbols,
+          // A week of margin: the engine wants the last bar on or before the first transaction day.
+          startSeconds: secondsOfDay(input.firstDate) - 7 * 86_400,
+          endSeconds: nowSeconds() + 86_400,
+        },
+        credentialsFor(input.idToken),
+      ),
     ),
     derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(({ input }) => getWorker().derive(input.asOf, input.active)),
     combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
@@ -91,7 +95,7 @@ export const portfolioMachine = setup({
   actions: {
     toggleTicker: assign({
       active: ({ context, event }) => {
-        if (event.type !== 'tickers.toggle') return context.active;
+        assertEvent(event, 'tickers.toggle');
         const all = Object.keys(context.derivation?.tickers ?? {});
         const current = new Set(context.active ?? all);
         if (current.has(event.ticker)) current.delete(event.ticker);
@@ -100,9 +104,20 @@ export const portfolioMachine = setup({
       },
     }),
     /** A set the worker loaded or stored itself and already derives from. */
-    takeSet: assign((_, set: HeldSet) => ({ transactions: set.transactions, version: set.version, symbols: set.needed.symbols, firstDate: set.needed.firstDate })),
+    takeSet: assign((_, view: SetView) => ({ transactions: view.transactions, version: view.version, symbols: view.needed.symbols, firstDate: view.needed.firstDate })),
     takeDerivation: assign((_, derived: Timed<Derivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
-    setActive: assign({ active: ({ context, event }) => (event.type === 'tickers.setActive' ? event.active : context.active) }),
+    setActive: assign({
+      active: ({ event }) => {
+        assertEvent(event, 'tickers.setActive');
+        return event.active;
+      },
+    }),
+    takeToken: assign({
+      idToken: ({ event }) => {
+        assertEvent(event, 'session.changed');
+        return event.idToken;
+      },
+    }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Retry of the symbols whose quotes came back with an error: they count as not fetched again. */
     forgetFailedPrices: assign(({ context }) => ({
@@ -112,6 +127,8 @@ export const portfolioMachine = setup({
   },
   guards: {
     hasToken: ({ event }) => event.type === 'session.changed' && event.idToken !== null,
+    isRefused,
+    signedIn: ({ context }) => context.idToken !== null,
     hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
     hasPriceErrors: ({ context }) => Object.keys(context.priceErrors).length > 0,
   },
@@ -121,21 +138,30 @@ export const portfolioMachine = setup({
   initial: 'idle',
   on: {
     'session.changed': [
-      { guard: 'hasToken', actions: assign({ idToken: ({ event }) => event.idToken }) },
-      { target: '.idle', actions: assign(initialContext) },
+      { guard: 'hasToken', actions: 'takeToken' },
+      // Signed out: the worker forgets the session before anything else is loaded.
+      { target: '.signingOut', actions: assign(initialContext) },
     ],
     // A save may end while a derive or a reload runs: the stored set is the newest, whatever the state.
-    'portfolio.saved': { target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event } },
+    'portfolio.saved': { target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event.view } },
   },
   states: {
     idle: {
       on: {
-        'session.changed': [
-          { guard: 'hasToken', target: 'loading', actions: assign({ idToken: ({ event }) => event.idToken }) },
-          { actions: assign(initialContext) },
-        ],
+        'session.changed': [{ guard: 'hasToken', target: 'loading', actions: 'takeToken' }, { actions: assign(initialContext) }],
         // Signed out: a save that ends now belongs to nobody on this page.
         'portfolio.saved': { actions: [] },
+      },
+    },
+    signingOut: {
+      on: {
+        'session.changed': { actions: 'takeToken' },
+        'portfolio.saved': { actions: [] },
+      },
+      invoke: {
+        src: 'forgetSession',
+        onDone: [{ guard: 'signedIn', target: 'loading' }, { target: 'idle' }],
+        onError: [{ guard: 'signedIn', target: 'loading' }, { target: 'idle' }],
       },
     },
     loading: {
@@ -144,26 +170,20 @@ export const portfolioMachine = setup({
       invoke: {
         src: 'loadTransactions',
         input: ({ context }) => ({ idToken: context.idToken ?? '' }),
-        onDone: { target: 'deriving', actions: { type: 'takeSet', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'loadFailed',
+            actions: assign({ error: ({ event }) => refusalMessage(event.output) }),
+          },
+          { target: 'deriving', actions: { type: 'takeSet', params: ({ event }) => event.output as SetView } },
+        ],
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
       tags: ['failed'],
       on: { 'portfolio.retry': 'loading' },
-    },
-    handing: {
-      tags: ['busy'],
-      on: { 'tickers.toggle': { actions: 'toggleTicker' }, 'tickers.setActive': { actions: 'setActive' } },
-      invoke: {
-        src: 'handToWorker',
-        input: ({ context }) => ({ transactions: context.transactions! }),
-        onDone: {
-          target: 'deriving',
-          actions: assign({ symbols: ({ event }) => event.output.symbols, firstDate: ({ event }) => event.output.firstDate }),
-        },
-        onError: { target: 'deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
-      },
     },
     deriving: {
       tags: ['busy'],
@@ -183,7 +203,8 @@ export const portfolioMachine = setup({
     },
     deriveFailed: {
       tags: ['failed'],
-      on: { 'portfolio.retry': 'handing' },
+      // The worker still holds the set: a retry derives again, nothing is handed over.
+      on: { 'portfolio.retry': 'deriving' },
     },
     ready: {
       initial: 'checkingPrices',

@@ -3,10 +3,9 @@
  * reach into context shapes themselves, so a machine can change its context without touching the UI.
  */
 import type { SnapshotFrom } from 'xstate';
-import { countTransactions, type Transaction, type TransactionSet } from '../model';
+import { byDateDescending, countTransactions, type ListedSet, type ListedTransaction } from '../model';
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
-import { describeChange } from './transaction-changes';
 import type { importMachine } from './import-machine';
 import type { transactionsMachine } from './transactions-machine';
 
@@ -51,29 +50,27 @@ export const selectComputeMs = (s: PortfolioSnapshot): number | null => s.contex
 export const selectSaving = (s: TransactionsSnapshot): boolean => s.hasTag('busy');
 export const selectSaveError = (s: TransactionsSnapshot): string | null => s.context.error;
 export const selectSaveConflict = (s: TransactionsSnapshot): boolean => s.context.conflict;
-export const selectPendingChange = (s: TransactionsSnapshot): string | null => (s.context.pending ? describeChange(s.context.pending) : null);
+export const selectPendingChange = (s: TransactionsSnapshot): string | null => (s.context.pending ? s.context.pendingText : null);
 export const selectSavedCount = (s: TransactionsSnapshot): number => s.context.saved;
 
 export interface StockRow {
-  transaction: Transaction;
+  transaction: ListedTransaction;
   pricePerShare: number;
 }
 
-export interface TickerTransactions {
+/** One ticker's section of the transactions page. */
+export interface TickerSection {
   ticker: string;
   stock: StockRow[];
-  dividend: Transaction[];
-  commission: Transaction[];
+  dividend: ListedTransaction[];
+  commission: ListedTransaction[];
 }
 
-/** Newest first; transactions of one day keep the order they were saved in. */
-const newestFirst = (a: { date: string }, b: { date: string }): number => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0);
-
-/** The transactions page's sections: one per ticker, alphabetical, each list newest first. */
-export function groupByTicker(set: TransactionSet | null): TickerTransactions[] {
+/** The transactions page's sections: one per ticker, alphabetical, each list newest first (one day's transactions in the order they were saved). */
+export function groupByTicker(set: ListedSet | null): TickerSection[] {
   if (!set) return [];
-  const groups = new Map<string, TickerTransactions>();
-  const group = (ticker: string): TickerTransactions => {
+  const groups = new Map<string, TickerSection>();
+  const group = (ticker: string): TickerSection => {
     let found = groups.get(ticker);
     if (!found) groups.set(ticker, (found = { ticker, stock: [], dividend: [], commission: [] }));
     return found;
@@ -83,9 +80,9 @@ export function groupByTicker(set: TransactionSet | null): TickerTransactions[] 
   for (const t of set.commission) group(t.ticker).commission.push(t);
   const sorted = [...groups.values()].sort((a, b) => a.ticker.localeCompare(b.ticker));
   for (const g of sorted) {
-    g.stock.sort((a, b) => newestFirst(a.transaction, b.transaction));
-    g.dividend.sort(newestFirst);
-    g.commission.sort(newestFirst);
+    g.stock.sort((a, b) => byDateDescending(a.transaction, b.transaction));
+    g.dividend.sort(byDateDescending);
+    g.commission.sort(byDateDescending);
   }
   return sorted;
 }
@@ -94,10 +91,10 @@ export const selectTransactionCount = (s: PortfolioSnapshot): number => (s.conte
 
 type ImportSnapshot = SnapshotFrom<typeof importMachine>;
 
-export type ImportStatus = 'idle' | 'parsing' | 'preview' | 'merging' | 'saving' | 'done' | 'failed';
+export type ImportStatus = 'idle' | 'parsing' | 'preview' | 'saving' | 'done' | 'failed';
 
 export const selectImportStatus = (s: ImportSnapshot): ImportStatus => {
-  for (const state of ['parsing', 'preview', 'merging', 'saving', 'done', 'failed'] as const) if (s.matches(state)) return state;
+  for (const state of ['parsing', 'preview', 'saving', 'done', 'failed'] as const) if (s.matches(state)) return state;
   return 'idle';
 };
 export const selectImportFileName = (s: ImportSnapshot): string | null => s.context.fileName;

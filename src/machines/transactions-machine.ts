@@ -1,21 +1,30 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { Transaction, TransactionSet } from '../model';
-import { HttpError, readXsrfToken } from '../model/http';
-import { messageOf } from './message';
-import type { PortfolioActorRef } from './portfolio-machine';
-import { getWorker, heldSet, setForWorker, type HeldSet } from './services/worker-client';
-import { applyChange, isTransactionType, type TransactionChange } from './transaction-changes';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { isTransactionType, type ListedTransaction, type Transaction } from '../model';
+import { messageOf } from '../model/message';
+import type { Outcome } from '../model/outcome';
+import type { TransactionChange } from '../worker';
+import { describeChange } from './describe-change';
+import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
+import type { SessionEvent } from './auth-machine';
+import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
 
 export type TransactionsEvent =
   | { type: 'transactions.add'; transaction: Transaction }
-  | { type: 'transactions.delete'; transaction: Transaction }
+  /** Replaces the listed transaction with `transaction`. */
+  | { type: 'transactions.edit'; listed: ListedTransaction; transaction: Transaction }
+  | { type: 'transactions.delete'; transaction: ListedTransaction }
   | { type: 'transactions.deleteAll' }
+  /** Every transaction of ticker `from` gets ticker `to`. */
+  | { type: 'transactions.renameTicker'; from: string; to: string }
   | { type: 'transactions.retry' }
   | { type: 'transactions.dismiss' };
 
 export interface TransactionsContext {
+  idToken: string | null;
   /** The change being saved, or kept after a failure so nothing the user did is lost. */
   pending: TransactionChange | null;
+  /** The pending change in words. */
+  pendingText: string | null;
   error: string | null;
   /** Set when a newer version on the server refused the save; the data was reloaded. */
   conflict: boolean;
@@ -23,85 +32,78 @@ export interface TransactionsContext {
   saved: number;
 }
 
-interface SaveInput {
-  idToken: string;
-  base: TransactionSet;
-  version: string | null;
-  change: TransactionChange;
+const CHANGE_EVENTS = ['transactions.add', 'transactions.edit', 'transactions.delete', 'transactions.deleteAll', 'transactions.renameTicker'] as const;
+
+/** The intent an event asks for, and its words; the listed transaction an edit or a delete names stays on the page. */
+function changeOf(event: TransactionsEvent | SessionEvent): { change: TransactionChange; listed: Transaction | null } {
+  assertEvent(event, CHANGE_EVENTS);
+  switch (event.type) {
+    case 'transactions.add':
+      return { change: { kind: 'add', transaction: event.transaction }, listed: null };
+    case 'transactions.edit':
+      return { change: { kind: 'edit', id: event.listed.id, transaction: event.transaction }, listed: event.listed };
+    case 'transactions.delete':
+      return { change: { kind: 'delete', id: event.transaction.id }, listed: event.transaction };
+    case 'transactions.deleteAll':
+      return { change: { kind: 'deleteAll' }, listed: null };
+    case 'transactions.renameTicker':
+      return { change: { kind: 'renameTicker', from: event.from, to: event.to }, listed: null };
+  }
 }
 
-/** Saving: each change sends the full set; the returned set replaces the local one (through the portfolio). */
+/** Saving: the page sends the change (an intent), the worker applies it to the set it holds and stores it. */
 export const transactionsMachine = setup({
   types: {
     context: {} as TransactionsContext,
-    events: {} as TransactionsEvent,
+    events: {} as TransactionsEvent | SessionEvent,
   },
   actors: {
-    /** The worker stores the changed set: the page neither writes nor reads its JSON. */
-    save: fromPromise<HeldSet, SaveInput>(async ({ input }) =>
-      heldSet(await getWorker().storeTransactions(setForWorker(applyChange(input.base, input.change)), { idToken: input.idToken, xsrfToken: readXsrfToken(), version: input.version })),
+    save: fromPromise<Outcome<SetView>, { idToken: string | null; change: TransactionChange }>(async ({ input }) =>
+      unpacked(await getWorker().change(input.change, credentialsFor(input.idToken))),
     ),
   },
   actions: {
-    rememberChange: assign({
-      pending: ({ event }): TransactionChange | null => {
-        switch (event.type) {
-          case 'transactions.add':
-            return { kind: 'add', transaction: event.transaction };
-          case 'transactions.delete':
-            return { kind: 'delete', transaction: event.transaction };
-          case 'transactions.deleteAll':
-            return { kind: 'deleteAll' };
-          default:
-            return null;
-        }
-      },
-      error: null,
-      conflict: false,
+    rememberChange: assign(({ event }) => {
+      const { change, listed } = changeOf(event);
+      return { pending: change, pendingText: describeChange(change, listed), error: null, conflict: false };
     }),
     logInvalidType: ({ event }) => {
-      if (event.type === 'transactions.add') console.error(`Invalid type: ${String(event.transaction.type)}`);
+      assertEvent(event, ['transactions.add', 'transactions.edit']);
+      console.error(`Invalid type: ${String(event.transaction.type)}`);
     },
-    publishSaved: ({ system }, saved: HeldSet) => {
-      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.saved', transactions: saved.transactions, version: saved.version, needed: saved.needed });
-    },
-    reloadPortfolio: ({ system }) => {
-      (system.get('portfolio') as PortfolioActorRef | undefined)?.send({ type: 'portfolio.reload' });
-    },
+    publishSaved,
+    reloadPortfolio,
   },
   guards: {
-    hasValidType: ({ event }) => event.type !== 'transactions.add' || isTransactionType(event.transaction.type),
-    isConflict: (_, params: { error: unknown }) => params.error instanceof HttpError && params.error.status === 412,
+    hasValidType: ({ event }) => !('transaction' in event) || event.type === 'transactions.delete' || isTransactionType(event.transaction.type),
+    isConflict,
+    isRefused,
   },
 }).createMachine({
   id: 'transactions',
-  context: { pending: null, error: null, conflict: false, saved: 0 },
+  context: { idToken: null, pending: null, pendingText: null, error: null, conflict: false, saved: 0 },
   initial: 'idle',
+  on: {
+    'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
+  },
   states: {
     idle: {
       on: {
         'transactions.add': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
+        'transactions.edit': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
         'transactions.delete': { target: 'saving', actions: 'rememberChange' },
         'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
+        'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },
       },
     },
     saving: {
       tags: ['busy'],
       invoke: {
         src: 'save',
-        input: ({ context, self }) => {
-          const portfolio = (self.system.get('portfolio') as PortfolioActorRef).getSnapshot().context;
-          return {
-            idToken: portfolio.idToken ?? '',
-            base: portfolio.transactions ?? { stock: [], dividend: [], commission: [] },
-            version: portfolio.version,
-            change: context.pending!,
-          };
-        },
-        onDone: { target: 'idle', actions: [{ type: 'publishSaved', params: ({ event }) => event.output }, assign({ pending: null, error: null, conflict: false, saved: ({ context }) => context.saved + 1 })] },
-        onError: [
+        input: ({ context }) => ({ idToken: context.idToken, change: context.pending! }),
+        onDone: [
           {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
             target: 'failed',
             actions: [
               'reloadPortfolio',
@@ -111,18 +113,32 @@ export const transactionsMachine = setup({
               }),
             ],
           },
-          { target: 'failed', actions: assign({ error: ({ event }) => `Saving failed: ${messageOf(event.error)}` }) },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'failed',
+            actions: assign({ error: ({ event }) => `Saving failed: ${refusalMessage(event.output)}` }),
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output : null) },
+              assign({ pending: null, pendingText: null, error: null, conflict: false, saved: ({ context }) => context.saved + 1 }),
+            ],
+          },
         ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `Saving failed: ${messageOf(event.error)}` }) },
       },
     },
     failed: {
       tags: ['failed'],
       on: {
         'transactions.retry': 'saving',
-        'transactions.dismiss': { target: 'idle', actions: assign({ pending: null, error: null, conflict: false }) },
+        'transactions.dismiss': { target: 'idle', actions: assign({ pending: null, pendingText: null, error: null, conflict: false }) },
         'transactions.add': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
+        'transactions.edit': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
         'transactions.delete': { target: 'saving', actions: 'rememberChange' },
         'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
+        'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },
       },
     },
   },

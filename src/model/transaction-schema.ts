@@ -91,3 +91,21 @@ export function validateTransactionsBody(input: unknown): TransactionsBodyValida
     })),
   };
 }
+
+const storedTransaction = z.object({
+  ticker: z.string(),
+  type: z.enum(['stock', 'dividend', 'commission']),
+  date: z.string(),
+  amount: z.number(),
+  value: z.number(),
+  currency: z.enum(CURRENCIES),
+  importId: z.string().optional(),
+});
+
+/**
+ * An answer of `GET`/`PUT /api/transactions` as the worker checks it: the shape and the types, not the
+ * bounds the server enforced when it stored the set (checking those again costs time on 30,000 rows).
+ */
+export const storedTransactionsBodySchema: z.ZodType<TransactionsBody> = z.object({
+  transactions: z.object({ stock: z.array(storedTransaction), dividend: z.array(storedTransaction), commission: z.array(storedTransaction) }),
+});

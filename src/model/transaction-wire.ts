@@ -4,7 +4,7 @@
  * task), where two typed arrays (transferred, not copied) and one string cost next to nothing, and the
  * objects are built again in a few ms.
  */
-import { TRANSACTION_TYPES, type Currency, type Transaction, type TransactionSet } from './transaction';
+import { TRANSACTION_TYPES, type Currency, type ListedSet, type Transaction, type TransactionSet } from './transaction';
 
 export interface PackedTransactions {
   /** How many transactions of each type, in the order of `TRANSACTION_TYPES`. */
@@ -89,3 +89,22 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
 
 /** The buffers to transfer with a packed set. */
 export const packedBuffers = (packed: PackedTransactions): ArrayBuffer[] => [packed.ends.buffer as ArrayBuffer, packed.refs.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer, packed.taxes.buffer as ArrayBuffer];
+
+/** A listed set in columns: the packed transactions and, in the same order, each one's id. */
+export interface PackedListing extends PackedTransactions {
+  ids: Uint32Array;
+}
+
+/** `ids` in the order of `TRANSACTION_TYPES`, then each list's order. */
+export function packListing(set: TransactionSet, ids: Uint32Array): PackedListing {
+  return { ...packTransactions(set), ids };
+}
+
+export function unpackListing(packed: PackedListing): ListedSet {
+  const set = unpackTransactions(packed) as ListedSet;
+  let k = 0;
+  for (const type of TRANSACTION_TYPES) for (const t of set[type]) t.id = packed.ids[k++]!;
+  return set;
+}
+
+export const listingBuffers = (packed: PackedListing): ArrayBuffer[] => [...packedBuffers(packed), packed.ids.buffer as ArrayBuffer];

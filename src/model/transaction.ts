@@ -52,3 +52,28 @@ export function emptyTransactionSet(): TransactionSet {
 export function countTransactions(set: TransactionSet): number {
   return set.stock.length + set.dividend.length + set.commission.length;
 }
+
+export function isTransactionType(type: string): type is TransactionType {
+  return (TRANSACTION_TYPES as readonly string[]).includes(type);
+}
+
+/** Oldest first; a stable sort keeps transactions of one day in the order they came in. */
+export const byDateAscending = (a: { date: string }, b: { date: string }): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+
+/** Newest first; transactions of one day keep the order they came in. */
+export const byDateDescending = (a: { date: string }, b: { date: string }): number => byDateAscending(b, a);
+
+/** A copy of `set` with each list sorted by date ascending, the order the server stores. */
+export function sortedByDate(set: TransactionSet): TransactionSet {
+  return { stock: [...set.stock].sort(byDateAscending), dividend: [...set.dividend].sort(byDateAscending), commission: [...set.commission].sort(byDateAscending) };
+}
+
+/** A transaction in a list the worker sent: `id` names it in an intent (edit, delete) for as long as the page lives. */
+export type ListedTransaction = Transaction & { id: number };
+
+/** A transaction set as the page lists it: each transaction with its id. */
+export interface ListedSet {
+  stock: ListedTransaction[];
+  dividend: ListedTransaction[];
+  commission: ListedTransaction[];
+}

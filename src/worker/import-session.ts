@@ -4,13 +4,9 @@
  * The parser is loaded on first use, so the dashboard's worker stays small.
  */
 import type { TransactionSet } from '../model';
-import type { DegiroImport } from './import';
+import type { DegiroImport, ImportProgress } from './import';
 
-export interface ImportProgress {
-  bytes: number;
-  totalBytes: number;
-  rows: number;
-}
+export type { ImportProgress } from './import';
 
 export interface ProductChoice {
   /** The key the ticker choice is stored under: the ISIN, or the product name when there is none. */
@@ -40,7 +36,7 @@ export interface ImportPreview {
   products: ProductChoice[];
 }
 
-/** What the main thread learns of a merge; the merged set stays in the worker until it is saved from there. */
+/** What the main thread learns of a merge. */
 export interface ImportMerge {
   added: number;
   alreadyPresent: number;
@@ -84,36 +80,54 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet): Impor
   };
 }
 
+/**
+ * The parsed file of the newest parse. Each parse carries an id: a newer parse or a cancel stops the one
+ * running (between chunks), and only the newest parse's result is kept and answered.
+ */
 export class ImportSession {
   private parsed: DegiroImport | null = null;
-  /** The full set after the last merge, waiting to be saved. */
-  private merged: TransactionSet | null = null;
+  private newest = 0;
+  private running: AbortController | null = null;
 
-  async parse(file: Blob, existing: TransactionSet, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview> {
-    const { parseDegiroExport } = await import('./import');
+  /** The preview of `file` against `existing`; null when a newer parse or a cancel overtook this one. */
+  async parse(id: number, file: Blob, existing: () => TransactionSet, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview | null> {
+    this.running?.abort();
+    const running = new AbortController();
+    this.running = running;
+    this.newest = id;
     this.parsed = null;
-    this.merged = null;
-    const parsed = await parseDegiroExport(file, { tickers, onProgress });
+    const { parseDegiroExport } = await import('./import');
+    const parsed = await parseDegiroExport(file, { tickers, onProgress, signal: running.signal });
+    if (running.signal.aborted || id !== this.newest) return null;
+    this.running = null;
     this.parsed = parsed;
-    return previewOf(parsed, existing);
+    return previewOf(parsed, existing());
   }
 
-  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge> {
+  /** Stops parse `id` if it is the newest, and forgets its file. */
+  cancel(id: number): void {
+    if (id !== this.newest) return;
+    this.running?.abort();
+    this.running = null;
+    this.discard();
+  }
+
+  /** The set `existing` grows into with the parsed file's new transactions, under the tickers the user chose. */
+  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet }> {
     if (!this.parsed) throw new Error('There is no parsed file to import; choose the file again.');
     const { applyTickers, mergeImported } = await import('./import');
-    const { merged, ...counts } = mergeImported(existing, applyTickers(this.parsed, tickers));
-    this.merged = counts.added > 0 ? merged : null;
-    return counts;
-  }
-
-  /** The set the last merge made, to be saved; an error when there is none. */
-  mergedSet(): TransactionSet {
-    if (!this.merged) throw new Error('There is no merged import to save; confirm the import again.');
-    return this.merged;
+    return mergeImported(existing, applyTickers(this.parsed, tickers));
   }
 
   discard(): void {
     this.parsed = null;
-    this.merged = null;
+  }
+
+  /** Stops any parse and forgets its file (sign-out). */
+  reset(): void {
+    this.running?.abort();
+    this.running = null;
+    this.newest += 1;
+    this.discard();
   }
 }

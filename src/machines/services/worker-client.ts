@@ -1,9 +1,12 @@
+/**
+ * The page's side of the worker: the one worker of the page, the credentials an intent carries, and the
+ * views it answers with, unpacked from columns once, here.
+ */
 import * as Comlink from 'comlink';
-import type { TransactionSet } from '../../model';
-import { HttpError } from '../../model/http';
-import type { VersionedSet } from '../../model/transactions-api';
-import { packedBuffers, packTransactions, unpackTransactions, type PackedTransactions } from '../../model/transaction-wire';
-import type { HeldSetOutcome, SymbolsNeeded, WorkerApi } from '../../worker';
+import type { ListedSet } from '../../model';
+import type { Outcome } from '../../model/outcome';
+import { unpackListing } from '../../model/transaction-wire';
+import type { Credentials, PortfolioView, SymbolsNeeded, WorkerApi } from '../../worker';
 
 let remote: Comlink.Remote<WorkerApi> | null = null;
 
@@ -13,19 +16,27 @@ export function getWorker(): Comlink.Remote<WorkerApi> {
   return remote;
 }
 
-/** A transaction set for a worker message: in columns, its buffers transferred (model/transaction-wire.ts). */
-export function setForWorker(set: TransactionSet): PackedTransactions {
-  const packed = packTransactions(set);
-  return Comlink.transfer(packed, packedBuffers(packed));
+/** The anti-forgery token the server set in a cookie (a worker cannot read cookies: the page hands it over with each intent). */
+export function readXsrfToken(cookie: string = document.cookie): string | null {
+  for (const part of cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === 'XSRF-TOKEN') return decodeURIComponent(rest.join('='));
+  }
+  return null;
 }
 
-/** A set the worker loaded or stored and now derives from, with the symbols it needs. */
-export interface HeldSet extends VersionedSet {
+export const credentialsFor = (idToken: string | null): Credentials => ({ idToken: idToken ?? '', xsrfToken: readXsrfToken() });
+
+/** The set as the page holds it after an intent: each transaction with its id, the version, the symbols it needs. */
+export interface SetView {
+  transactions: ListedSet;
+  version: string | null;
   needed: SymbolsNeeded;
 }
 
-/** The worker's answer to a load or a store: the set, or the server's refusal as an `HttpError`. */
-export function heldSet(outcome: HeldSetOutcome): HeldSet {
-  if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, null);
-  return { transactions: unpackTransactions(outcome.held.transactions), version: outcome.held.version, needed: outcome.needed };
+export const setViewOf = (view: PortfolioView): SetView => ({ transactions: unpackListing(view.listing), version: view.version, needed: view.needed });
+
+/** An intent's answer with its view unpacked. */
+export function unpacked(outcome: Outcome<PortfolioView>): Outcome<SetView> {
+  return outcome.ok ? { ok: true, ...setViewOf(outcome) } : outcome;
 }

@@ -24,7 +24,7 @@ export function ImportPanel() {
   const result = useSelector(importer, selectImportResult);
   const error = useSelector(importer, selectImportError);
   const formats = useFormats();
-  const busy = status === 'parsing' || status === 'merging' || status === 'saving';
+  const busy = status === 'parsing' || status === 'saving';
 
   return (
     <section className="import" aria-labelledby="import-heading">
@@ -77,7 +77,7 @@ export function ImportPanel() {
         </div>
       ) : null}
 
-      {(status === 'preview' || status === 'merging' || status === 'saving') && preview ? (
+      {(status === 'preview' || status === 'saving') && preview ? (
         <div className="import-preview" role="region" aria-label="Import preview">
           <h3>Preview of {fileName}</h3>
           <p>

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { Transaction } from '../../model';
+import type { ListedTransaction } from '../../model';
 import {
   groupByTicker,
   selectPortfolioError,
@@ -37,7 +37,7 @@ function useSectionsMounted(total: number): number {
   return Math.min(mounted, total);
 }
 
-type Question = { kind: 'delete'; transaction: Transaction } | { kind: 'deleteAll' } | null;
+type Question = { kind: 'delete'; transaction: ListedTransaction } | { kind: 'deleteAll' } | null;
 
 export function TransactionsPage() {
   const portfolio = usePortfolioActor();
@@ -65,12 +65,12 @@ export function TransactionsPage() {
   };
   // The columns live as long as the page: its tables are not drawn again when something else changes.
   const { stockColumns, cashColumns } = useMemo(() => {
-    const deleteButton = (transaction: Transaction) => (
+    const deleteButton = (transaction: ListedTransaction) => (
       <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${formats.date(transaction.date)}`}>
         Delete
       </button>
     );
-    const actions: Column<Transaction> = { header: <span className="visually-hidden">Actions</span>, width: '5rem', cell: deleteButton };
+    const actions: Column<ListedTransaction> = { header: <span className="visually-hidden">Actions</span>, width: '5rem', cell: deleteButton };
     const stock: Array<Column<StockRow>> = [
       { header: 'Date', width: '7.5rem', cell: ({ transaction }) => formats.date(transaction.date) },
       { header: 'Amount', width: '6rem', cell: ({ transaction }) => formats.quantity(transaction.amount) },
@@ -78,7 +78,7 @@ export function TransactionsPage() {
       { header: 'Price per share', width: '10rem', cell: ({ pricePerShare, transaction }) => formats.money(pricePerShare, transaction.currency) },
       { ...actions, cell: ({ transaction }) => deleteButton(transaction) },
     ];
-    const cash: Array<Column<Transaction>> = [
+    const cash: Array<Column<ListedTransaction>> = [
       { header: 'Date', width: '7.5rem', cell: (transaction) => formats.date(transaction.date) },
       { header: 'Value', width: '10rem', cell: (transaction) => formats.money(transaction.value, transaction.currency) },
       actions,

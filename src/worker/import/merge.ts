@@ -5,7 +5,7 @@
  * export it came from ended before its conversion to EUR is replaced by the later export's EUR version
  * (same import id: the conversion rows do not identify it), keeping the ticker it is stored under.
  */
-import type { Transaction, TransactionSet, TransactionType } from '../../model';
+import { byDateAscending, type Transaction, type TransactionSet, type TransactionType } from '../../model';
 import type { DegiroImport, ImportedTransaction } from './types';
 
 export interface MergeResult {
@@ -28,10 +28,6 @@ function plain(imported: ImportedTransaction): Transaction {
   const transaction: Transaction = { ticker, type, date, amount, value, currency, importId };
   if (tax !== undefined) transaction.tax = tax;
   return transaction;
-}
-
-function byDate(a: Transaction, b: Transaction): number {
-  return a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
 }
 
 export function mergeImported(existing: TransactionSet, imported: DegiroImport): MergeResult {
@@ -83,7 +79,7 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
       list.push(plain(t));
       added += 1;
     }
-    merged[type] = list.sort(byDate);
+    merged[type] = list.sort(byDateAscending);
   }
   return { merged, added, alreadyPresent, taxFilled, converted, unresolvedProducts: [] };
 }

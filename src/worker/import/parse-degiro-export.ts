@@ -11,6 +11,10 @@ import { NotUtf8Error, readTextChunks, type SourceEncoding } from './source-text
 import { isControlCharacter } from './text';
 import { applyTickersInPlace } from './tickers';
 import { emptyImport, type DegiroImport, type ParseOptions } from './types';
+import { messageOf } from '../../model/message';
+
+/** The result's `error` when the parse was stopped through its signal. */
+export const CANCELLED = 'The import was cancelled.';
 
 const EXPECTATION = `expected DEGIRO's account statement (Account.csv), a text file whose first line is "${EXPECTED_HEADER}"`;
 
@@ -96,6 +100,7 @@ async function parseAs(input: Blob | string, encoding: SourceEncoding, options: 
   const parser = new ExportParser();
   let totalBytes = typeof input === 'string' ? 0 : input.size;
   for await (const chunk of readTextChunks(input, encoding, options.onProgress !== undefined)) {
+    if (options.signal?.aborted) return emptyImport(CANCELLED);
     totalBytes = chunk.totalBytes;
     const error = parser.feed(chunk.text, false);
     if (error) return emptyImport(error);
@@ -107,9 +112,6 @@ async function parseAs(input: Blob | string, encoding: SourceEncoding, options: 
   return applyTickersInPlace(assemble(parser.rows), options.tickers ?? {});
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export async function parseDegiroExport(input: Blob | string, options: ParseOptions = {}): Promise<DegiroImport> {
   try {

@@ -107,6 +107,8 @@ export interface ParseOptions {
   /** Product key (ISIN, or product name when there is none) → Yahoo symbol: the user's choices. */
   tickers?: Record<string, string>;
   onProgress?: (progress: ImportProgress) => void;
+  /** Stops the parse between chunks: the result is then an import with `error` set. */
+  signal?: AbortSignal;
 }
 
 export function emptyImport(error?: string): DegiroImport {

@@ -5,14 +5,16 @@
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../../src/machines/app-machine';
 import { authMachine } from '../../../src/machines/auth-machine';
-import { importMachine, type ImportActorRef, type ImportEvent } from '../../../src/machines/import-machine';
+import { importMachine, type ImportActorRef, type ImportEvent, type ImportStored } from '../../../src/machines/import-machine';
 import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
 import type { SessionUser } from '../../../src/machines/services/auth-client';
-import type { HeldSet } from '../../../src/machines/services/worker-client';
-import type { VersionedSet } from '../../../src/model/transactions-api';
-import { applyChange, type TransactionChange } from '../../../src/machines/transaction-changes';
+import { setViewOf, type SetView } from '../../../src/machines/services/worker-client';
 import { transactionsMachine, type TransactionsActorRef } from '../../../src/machines/transactions-machine';
-import type { Transaction, TransactionSet } from '../../../src/model';
+import type { ListedSet, Transaction, TransactionSet } from '../../../src/model';
+import type { Outcome } from '../../../src/model/outcome';
+import type { VersionedSet } from '../../../src/worker/services/transactions-api';
+import type { TransactionChange } from '../../../src/worker/transaction-changes';
+import { TransactionStore, type HeldView } from '../../../src/worker/transaction-store';
 import type { ActiveSeries, Derivation, ImportMerge, ImportPreview, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
 
 export const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
@@ -28,46 +30,64 @@ const derivationFor = (tickers: string[]) =>
 const seriesFor = (tickers: string[]) => ({ tickers }) as unknown as ActiveSeries;
 type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
 
+/** A listed set without its ids, to compare with a plain set. */
+export const unlisted = (set: ListedSet | null): TransactionSet | null =>
+  set && {
+    stock: set.stock.map(({ id: _, ...t }) => t),
+    dividend: set.dividend.map(({ id: _, ...t }) => t),
+    commission: set.commission.map(({ id: _, ...t }) => t),
+  };
+
 export type FakeMerge = ImportMerge & { merged: TransactionSet };
 
 export interface Fakes {
   server: { set: TransactionSet; version: number };
   loadTransactions?: () => Promise<VersionedSet>;
-  /** Receives the full set to store (the change already applied) and the base version. */
-  save?: (input: { base: TransactionSet; version: string | null; change?: TransactionChange }) => Promise<VersionedSet>;
+  /** The server's PUT: receives the full set the worker built (the change already applied) and the base version. */
+  save?: (input: { base: TransactionSet; version: string | null }) => Promise<VersionedSet>;
   fetchPrices?: (input: PricesInput) => Promise<PricesLoaded>;
   /** Awaited inside the n-th derive (1-based) before it returns: lets a test act while a derive runs. */
   deriveGate?: (n: number) => Promise<void>;
   parseImport?: (input: { file: File; existing: TransactionSet; tickers: Record<string, string> }) => Promise<ImportPreview>;
-  /** The worker's merge: the counts it answers, and the merged set it keeps for the save. */
+  /** The worker's merge: the counts it answers, and the merged set it stores. */
   mergeImport?: (input: { existing: TransactionSet; tickers: Record<string, string> }) => Promise<FakeMerge>;
   rememberTickers?: (tickers: Record<string, string>) => void;
 }
 
-/** The real machines and their wiring, with the services (server, worker, provider) replaced at the edge. */
+/**
+ * The real machines and their wiring, and the worker's real transaction store; the services at the edge
+ * (the transactions server, the engine, the parser, the provider) are fakes.
+ */
 export function startApp(fakes: Fakes) {
-  const calls = { fetchPrices: [] as string[][], derive: 0, combine: [] as string[][], handToWorker: 0 };
+  const calls = { fetchPrices: [] as string[][], derive: 0, combine: [] as string[][], signOut: 0 };
   const symbolsOf = (set: TransactionSet) => [...new Set([...set.stock, ...set.dividend, ...set.commission].map((t) => t.ticker))].sort();
-  /** The worker's set, as `setTransactions` or a save from the worker left it. */
+  /** The set the worker's engine derives from: the one its store last held. */
   let held: TransactionSet = setOf();
+  const store = new TransactionStore(
+    (set) => {
+      held = set;
+    },
+    {
+      fetch: async () => (fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` })))(),
+      put: async (_, set, version) => {
+        if (!fakes.save) throw new Error('no save configured');
+        return fakes.save({ base: set, version });
+      },
+    },
+  );
+  const credentials = { idToken: 'token-1', xsrfToken: null };
   const needed = (): SymbolsNeeded => {
     const all = [...held.stock, ...held.dividend, ...held.commission].map((t) => t.date).sort();
     return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
   };
-  /** The worker loaded or stored `answer`: it derives from that set now. */
-  const hold = (answer: VersionedSet): HeldSet => {
-    held = answer.transactions;
-    return { ...answer, needed: needed() };
-  };
-  /** The worker's merged import, waiting to be saved. */
-  let pendingMerge: TransactionSet | null = null;
+  const viewOf = (view: HeldView): SetView => setViewOf({ ...view, needed: needed() });
+  const answer = (outcome: Outcome<HeldView>): Outcome<SetView> => (outcome.ok ? { ok: true, ...viewOf(outcome) } : outcome);
   const portfolio = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise<HeldSet, { idToken: string }>(async () => hold(await (fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` })))())),
-      handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
-        calls.handToWorker += 1;
-        held = input.transactions;
-        return needed();
+      loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => answer(await store.load(credentials))),
+      forgetSession: fromPromise<void>(async () => {
+        calls.signOut += 1;
+        store.clear();
       }),
       fetchPrices: fromPromise<PricesLoaded, PricesInput>(async ({ input }) => {
         calls.fetchPrices.push(input.symbols);
@@ -87,35 +107,36 @@ export function startApp(fakes: Fakes) {
   });
   const transactions = transactionsMachine.provide({
     actors: {
-      save: fromPromise<HeldSet, { idToken: string; base: TransactionSet; version: string | null; change: TransactionChange }>(async ({ input }) => {
-        if (!fakes.save) throw new Error('no save configured');
-        return hold(await fakes.save({ base: applyChange(input.base, input.change), version: input.version, change: input.change }));
-      }),
+      save: fromPromise<Outcome<SetView>, { idToken: string | null; change: TransactionChange }>(async ({ input }) => answer(await store.change(input.change, credentials))),
     },
   });
+  /** The parsed file's preview waits in the worker: a merge needs a parse first. */
+  let parsed = false;
   const importer = importMachine.provide({
     actors: {
-      parseFile: fromCallback<ImportEvent, { file: File; existing: TransactionSet; tickers: Record<string, string> }>(({ input, sendBack }) => {
+      parseFile: fromCallback<ImportEvent, { parseId: number; file: File; tickers: Record<string, string> }>(({ input, sendBack }) => {
         sendBack({ type: 'parse.progress', progress: { bytes: 1, totalBytes: 2, rows: 10 } });
-        (fakes.parseImport ?? (async () => Promise.reject(new Error('no parser configured'))))(input).then(
-          (preview) => sendBack({ type: 'parse.done', preview }),
+        (fakes.parseImport ?? (async () => Promise.reject(new Error('no parser configured'))))({ file: input.file, existing: store.current(), tickers: input.tickers }).then(
+          (preview) => {
+            parsed = true;
+            sendBack({ type: 'parse.done', preview });
+          },
           (error: Error) => sendBack({ type: 'parse.failed', message: error.message }),
         );
       }),
-      merge: fromPromise<ImportMerge, { existing: TransactionSet; tickers: Record<string, string> }>(async ({ input }) => {
-        if (!fakes.mergeImport) throw new Error('no merge configured');
-        const { merged, ...counts } = await fakes.mergeImport(input);
-        pendingMerge = counts.added > 0 ? merged : null;
-        return counts;
+      confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
+        const stored = await store.replace(async (existing) => {
+          if (!parsed) throw new Error('There is no parsed file to import; choose the file again.');
+          if (!fakes.mergeImport) throw new Error('no merge configured');
+          const { merged, added, alreadyPresent }: FakeMerge = await fakes.mergeImport({ existing, tickers: input.tickers });
+          return { set: added > 0 ? merged : null, extra: { added, alreadyPresent } };
+        }, credentials);
+        if (!stored.ok) return stored;
+        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, view: stored.view && viewOf(stored.view) };
       }),
-      save: fromPromise<HeldSet, { idToken: string; version: string | null }>(async ({ input }) => {
-        if (!fakes.save) throw new Error('no save configured');
-        if (!pendingMerge) throw new Error('There is no merged import to save; confirm the import again.');
-        const saved = await fakes.save({ base: pendingMerge, version: input.version });
-        pendingMerge = null;
-        return hold(saved);
+      discard: fromPromise<void, { parseId: number }>(async () => {
+        parsed = false;
       }),
-      discard: fromPromise<void>(async () => {}),
     },
     actions: { rememberTickers: (_, params: { tickers: Record<string, string> }) => fakes.rememberTickers?.(params.tickers) },
   });

@@ -1,16 +1,16 @@
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
 import { importMachine, type ImportEvent } from '../../../src/machines/import-machine';
-import type { HeldSet } from '../../../src/machines/services/worker-client';
-import { HttpError } from '../../../src/model/http';
-import type { Transaction, TransactionSet } from '../../../src/model';
-import type { ImportMerge, ImportPreview } from '../../../src/worker';
+import type { SessionEvent } from '../../../src/machines/auth-machine';
+import type { ImportStored } from '../../../src/machines/import-machine';
+import type { ListedSet, Transaction } from '../../../src/model';
+import type { Outcome } from '../../../src/model/outcome';
+import type { ImportPreview } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 const imported: Transaction = { ticker: 'VUSA.AS', type: 'stock', date: '2023-03-01', amount: 3, value: 210, currency: 'EUR', importId: 'row-7' };
-const stored: TransactionSet = { stock: [buy], dividend: [], commission: [] };
-const merged: TransactionSet = { stock: [imported, buy], dividend: [], commission: [] };
+const merged: ListedSet = { stock: [{ ...imported, id: 2 }, { ...buy, id: 1 }], dividend: [], commission: [] };
 const file = new File(['Datum,Tijd\n'], 'Account.csv', { type: 'text/csv' });
 
 const preview: ImportPreview = {
@@ -24,7 +24,8 @@ const preview: ImportPreview = {
 };
 
 /** The user's events, and those the parsing actor sends back (a callback actor: it reports, it does not return). */
-const events: Array<ImportEvent | { type: `parse.${string}`; [key: string]: unknown }> = [
+const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}`; [key: string]: unknown }> = [
+  { type: 'session.changed', idToken: 'token-1' },
   { type: 'import.fileSelected', file },
   { type: 'import.setTicker', key: 'IE00B3XXRP09', ticker: 'vusa.as' },
   { type: 'import.confirm' },
@@ -37,24 +38,26 @@ const events: Array<ImportEvent | { type: `parse.${string}`; [key: string]: unkn
 ];
 
 const outputs = {
-  merge: [
-    { added: 1, alreadyPresent: 0, unresolvedProducts: [] } satisfies ImportMerge,
-    { added: 0, alreadyPresent: 1, unresolvedProducts: [] } satisfies ImportMerge,
-  ],
-  save: [{ transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } satisfies HeldSet],
+  confirm: [
+    { ok: true, added: 1, alreadyPresent: 0, view: { transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } },
+    { ok: true, added: 0, alreadyPresent: 1, view: null },
+    { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
+    { ok: false, status: 500, message: 'Storage failed to write.' },
+  ] satisfies Array<Outcome<ImportStored>>,
   discard: [undefined],
 };
 
-/** The portfolio the import reads its base set from (`system.get('portfolio')`). */
-const portfolio = fromTransition((state) => state, { idToken: 'token-1', transactions: stored, version: '"1"' });
+/** The portfolio the import tells of a stored set or asks to reload (`portfolio.saved`, `portfolio.reload`). */
+const portfolio = fromTransition((state) => state, {});
 
 describe('import machine: the shortest path to every state, replayed with its actors replaced', () => {
   testShortestPaths(importMachine, {
     events: events as EventObject[],
     outputs,
-    failures: { save: [new HttpError(412, 'The transactions changed since you loaded them.', null)] },
     input: { rememberedTickers: {} },
     neighbours: { portfolio },
     callbackEvents: { parseFile: ['parse.progress', 'parse.done', 'parse.failed'] },
+    // Every file chosen counts the parse id up: whether one was chosen is all that tells these states apart.
+    stateKey: (snapshot) => ({ ...snapshot.context, parseId: snapshot.context.parseId > 0 }),
   });
 });

@@ -8,15 +8,16 @@ import { appMachine } from '../../../src/machines/app-machine';
 import { authMachine } from '../../../src/machines/auth-machine';
 import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
 import type { SessionUser } from '../../../src/machines/services/auth-client';
-import type { HeldSet } from '../../../src/machines/services/worker-client';
-import type { Transaction, TransactionSet } from '../../../src/model';
-import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
+import type { SetView } from '../../../src/machines/services/worker-client';
+import type { Outcome } from '../../../src/model/outcome';
+import type { ListedSet, Transaction } from '../../../src/model';
+import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../../../src/worker';
 import { invokeIdOf } from './graph-helpers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null };
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
-const stored: TransactionSet = { stock: [buy], dividend: [], commission: [] };
+const stored: ListedSet = { stock: [{ ...buy, id: 1 }], dividend: [], commission: [] };
 /** The machines only pass the worker's results along: stand-ins with the right shape at the top are enough. */
 const derivation = { summary: {}, tickers: { 'VWCE.DE': {} }, active: {} } as unknown as Derivation;
 
@@ -28,8 +29,12 @@ function startInspectedApp() {
   });
   const portfolio = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise<HeldSet, { idToken: string }>(async () => ({ transactions: stored, version: '"1"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } })),
-      handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async () => ({ symbols: ['VWCE.DE'], firstDate: '2024-01-02' })),
+      loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => ({
+        ok: true,
+        transactions: stored,
+        version: '"1"',
+        needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
+      })),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => ({
         symbols: input.symbols,
         firstDate: input.firstDate,
@@ -56,6 +61,7 @@ describe('inspecting the app', () => {
     const portfolio = app.system.get('portfolio') as PortfolioActorRef;
     const auth = app.system.get('auth') as AnyActorRef;
     const children = ['auth', 'portfolio', 'transactions'].map((id) => app.system.get(id) as AnyActorRef);
+    const [transactions, importer] = ['transactions', 'import'].map((id) => app.system.get(id) as AnyActorRef);
     await waitFor(portfolio, (snapshot) => snapshot.matches({ ready: 'settled' }));
     app.stop();
 
@@ -66,10 +72,12 @@ describe('inspecting the app', () => {
 
     const events = ofType(inspections, '@xstate.event');
     const sessionChanges = events.filter((inspection) => inspection.event.type === 'session.changed');
-    // auth tells the app, the app forwards it to the portfolio.
+    // auth tells the app, the app forwards it to each data machine: none reads the token from another.
     expect(sessionChanges.map((inspection) => [inspection.sourceRef, inspection.actorRef, inspection.event])).toEqual([
       [auth, app, { type: 'session.changed', idToken: 'token-1' }],
       [app, portfolio, { type: 'session.changed', idToken: 'token-1' }],
+      [app, transactions, { type: 'session.changed', idToken: 'token-1' }],
+      [app, importer, { type: 'session.changed', idToken: 'token-1' }],
     ]);
     const doneEventsTo = (actor: AnyActorRef) =>
       events.filter((inspection) => inspection.actorRef === actor && inspection.event.type.startsWith('xstate.done.actor.')).map((inspection) => inspection.event.type);

@@ -1,13 +1,14 @@
 import { describe } from 'vitest';
 import { portfolioMachine, type PortfolioEvent } from '../../../src/machines/portfolio-machine';
-import type { HeldSet } from '../../../src/machines/services/worker-client';
-import type { Transaction, TransactionSet } from '../../../src/model';
-import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
+import type { SetView } from '../../../src/machines/services/worker-client';
+import type { ListedSet, Transaction } from '../../../src/model';
+import type { Outcome } from '../../../src/model/outcome';
+import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
-const stored: TransactionSet = { stock: [buy], dividend: [], commission: [] };
-const savedElsewhere: TransactionSet = { stock: [buy, { ...buy, ticker: 'MSFT', currency: 'USD' }], dividend: [], commission: [] };
+const stored: ListedSet = { stock: [{ ...buy, id: 1 }], dividend: [], commission: [] };
+const savedElsewhere: ListedSet = { stock: [{ ...buy, id: 1 }, { ...buy, ticker: 'MSFT', currency: 'USD', id: 2 }], dividend: [], commission: [] };
 /** The machine only passes the worker's results along: stand-ins with the right shape at the top are enough. */
 const derivation = { summary: {}, tickers: { 'VWCE.DE': {} }, active: {} } as unknown as Derivation;
 const series = { tickers: ['VWCE.DE'] } as unknown as ActiveSeries;
@@ -17,14 +18,17 @@ const events: PortfolioEvent[] = [
   { type: 'session.changed', idToken: null },
   { type: 'portfolio.retry' },
   { type: 'portfolio.reload' },
-  { type: 'portfolio.saved', transactions: savedElsewhere, version: '"2"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+  { type: 'portfolio.saved', view: { transactions: savedElsewhere, version: '"2"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } } },
   { type: 'tickers.toggle', ticker: 'VWCE.DE' },
   { type: 'tickers.setActive', active: null },
 ];
 
 const outputs = {
-  loadTransactions: [{ transactions: stored, version: '"1"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } } satisfies HeldSet],
-  handToWorker: [{ symbols: ['VWCE.DE'], firstDate: '2024-01-02' } satisfies SymbolsNeeded],
+  loadTransactions: [
+    { ok: true, transactions: stored, version: '"1"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+    { ok: false, status: 503, message: 'Storage is unavailable.' },
+  ] satisfies Array<Outcome<SetView>>,
+  forgetSession: [undefined],
   fetchPrices: [{ symbols: ['VWCE.DE'], firstDate: '2024-01-02', errors: {} } satisfies PricesLoaded],
   derive: [{ result: derivation, computeMs: 3 } satisfies Timed<Derivation>],
   combine: [{ result: series, computeMs: 1 } satisfies Timed<ActiveSeries>],

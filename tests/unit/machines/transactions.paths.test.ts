@@ -1,32 +1,41 @@
 import { describe } from 'vitest';
 import { fromTransition } from 'xstate';
-import { HttpError } from '../../../src/model/http';
-import type { HeldSet } from '../../../src/machines/services/worker-client';
+import type { SetView } from '../../../src/machines/services/worker-client';
+import type { Outcome } from '../../../src/model/outcome';
+import type { SessionEvent } from '../../../src/machines/auth-machine';
 import { transactionsMachine, type TransactionsEvent } from '../../../src/machines/transactions-machine';
-import type { Transaction, TransactionSet } from '../../../src/model';
+import type { ListedTransaction, Transaction } from '../../../src/model';
 
 import { testShortestPaths } from './graph-helpers';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
-const stored: TransactionSet = { stock: [buy], dividend: [], commission: [] };
+const listed: ListedTransaction = { ...buy, id: 1 };
 
-const events: TransactionsEvent[] = [
+const events: Array<TransactionsEvent | SessionEvent> = [
   { type: 'transactions.add', transaction: { ...buy, date: '2024-02-01' } },
   { type: 'transactions.add', transaction: { ...buy, type: 'bond' as Transaction['type'] } },
-  { type: 'transactions.delete', transaction: buy },
+  { type: 'transactions.edit', listed, transaction: { ...buy, amount: 12 } },
+  { type: 'transactions.delete', transaction: listed },
   { type: 'transactions.deleteAll' },
+  { type: 'transactions.renameTicker', from: 'VWCE.DE', to: 'VWCE.MI' },
+  { type: 'session.changed', idToken: 'token-1' },
   { type: 'transactions.retry' },
   { type: 'transactions.dismiss' },
 ];
 
-/** The portfolio the saver reads the token, base set and version from (`system.get('portfolio')`). */
-const portfolio = fromTransition((state) => state, { idToken: 'token-1', transactions: stored, version: '"1"' });
+/** The portfolio the saver tells of a stored set or asks to reload (`portfolio.saved`, `portfolio.reload`). */
+const portfolio = fromTransition((state) => state, {});
 
 describe('transactions machine: the shortest path to every state, replayed with its actors replaced', () => {
   testShortestPaths(transactionsMachine, {
     events,
-    outputs: { save: [{ transactions: { stock: [], dividend: [], commission: [] }, version: '"2"', needed: { symbols: [], firstDate: null } } satisfies HeldSet] },
-    failures: { save: [new HttpError(412, 'The transactions changed since you loaded them.', null)] },
+    outputs: {
+      save: [
+        { ok: true, transactions: { stock: [], dividend: [], commission: [] }, version: '"2"', needed: { symbols: [], firstDate: null } },
+        { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
+        { ok: false, status: 500, message: 'Storage failed to write.' },
+      ] satisfies Array<Outcome<SetView>>,
+    },
     neighbours: { portfolio },
     // Every successful save counts one up: whether any save succeeded is all that tells these states apart.
     stateKey: (snapshot) => ({ ...snapshot.context, saved: snapshot.context.saved > 0 }),

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '../../../../src/machines/dashboard-selectors';
 import { portfolioMachine, type PortfolioSnapshot } from '../../../../src/machines/portfolio-machine';
-import type { HeldSet } from '../../../../src/machines/services/worker-client';
+import type { SetView } from '../../../../src/machines/services/worker-client';
 import type { QuoteEntry, TransactionSet } from '../../../../src/model';
-import type { ActiveSeries, Derivation, PricesLoaded, SymbolsNeeded, Timed } from '../../../../src/worker';
+import type { Outcome } from '../../../../src/model/outcome';
+import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../../../../src/worker';
 import { PortfolioEngine } from '../../../../src/worker/engine';
 import { quote, setOf, tx } from './helpers/portfolio';
 
@@ -26,13 +27,11 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
   const machine = portfolioMachine.provide({
     actors: {
       // The worker loads the set and derives from it from then on.
-      loadTransactions: fromPromise<HeldSet, { idToken: string }>(async () => {
+      loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => {
         engine.setTransactions(set);
-        return { transactions: set, version: '"1"', needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
-      }),
-      handToWorker: fromPromise<SymbolsNeeded, { transactions: TransactionSet }>(async ({ input }) => {
-        engine.setTransactions(input.transactions);
-        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() };
+        let id = 0;
+        const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })), commission: set.commission.map((t) => ({ ...t, id: (id += 1) })) };
+        return { ok: true, transactions: listed, version: '"1"', needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
       }),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
         const entries = await fetchPrices(engine);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupByTicker } from '../../../../src/machines/selectors';
-import type { Transaction } from '../../../../src/model';
+import type { ListedTransaction, Transaction } from '../../../../src/model';
 import { rowsInView } from '../../../../src/ui/components/windowed-rows';
 
 describe('rowsInView: the rows of a long table near the viewport', () => {
@@ -46,7 +46,8 @@ describe('rowsInView: the rows of a long table near the viewport', () => {
 });
 
 describe('groupByTicker: the transactions page sections', () => {
-  const t = (ticker: string, type: Transaction['type'], date: string, value = 1): Transaction => ({ type, ticker, date, amount: type === 'stock' ? 2 : 0, value, currency: 'EUR' });
+  let id = 0;
+  const t = (ticker: string, type: Transaction['type'], date: string, value = 1): ListedTransaction => ({ id: (id += 1), type, ticker, date, amount: type === 'stock' ? 2 : 0, value, currency: 'EUR' });
 
   it('one section per ticker, alphabetical; each list newest first, one day kept in its saved order', () => {
     const groups = groupByTicker({

@@ -1,0 +1,157 @@
+/**
+ * The worker's one API object, exposed with Comlink: the page sends intents and gets views back.
+ * The worker holds the user's transaction set and its server version (transaction-store.ts), the quotes
+ * and the engine; it reads and writes every service's JSON itself. A set never comes from the page:
+ * an intent names the change (`change`), the file (`parseImport`) or the choice (`confirmImport`), and
+ * the answer is a value (`{ok: true, …} | {ok: false, status, message}`) carrying one view, the set in
+ * columns (model/transaction-wire.ts) with its buffers transferred.
+ *
+ * A new intent is one method here, in the section of what it touches; a new kind of change to the set
+ * is one case in transaction-changes.ts.
+ */
+import * as Comlink from 'comlink';
+import type { TransactionSet } from '../model';
+import { messageOf } from '../model/message';
+import { listingBuffers } from '../model/transaction-wire';
+import { PortfolioEngine, type ActiveSeries, type Derivation } from './engine';
+import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
+import { refusal, type Outcome } from '../model/outcome';
+import type { Credentials } from './services/http';
+import { requestQuotes, type QuotesRequest } from './services/quotes-api';
+import { TransactionStore, type HeldView } from './transaction-store';
+import type { TransactionChange } from './transaction-changes';
+import { collectTransferables } from './transferables';
+
+export interface Timed<T> {
+  result: T;
+  /** Time the engine took inside the worker, in ms. */
+  computeMs: number;
+}
+
+export interface SymbolsNeeded {
+  /** Every symbol the dashboard needs prices for: tickers and the exchange-rate symbols. */
+  symbols: string[];
+  /** Earliest transaction day, `YYYY-MM-DD`; null for an empty portfolio. */
+  firstDate: string | null;
+}
+
+/** What the page gets after an intent that changed or loaded the set: the set in columns, its version, the symbols it needs. */
+export interface PortfolioView extends HeldView {
+  needed: SymbolsNeeded;
+}
+
+export interface PricesLoaded extends SymbolsNeeded {
+  /** Symbols the quotes service could not serve, with its message. */
+  errors: Record<string, string>;
+}
+
+/** A confirmed import: its counts, and the stored set's view (null when the file added nothing, so nothing was stored). */
+export interface ImportSaved {
+  added: number;
+  alreadyPresent: number;
+  view: PortfolioView | null;
+}
+
+/** The answer to a parse: its id, and the preview of the file. */
+export interface ParsedFile {
+  parseId: number;
+  preview: ImportPreview;
+}
+
+function timed<T extends object>(compute: () => T): Timed<T> {
+  const started = performance.now();
+  const result = compute();
+  const value: Timed<T> = { result, computeMs: performance.now() - started };
+  return Comlink.transfer(value, collectTransferables(result));
+}
+
+/** An outcome with its view's columns transferred, not copied. */
+function withView<T extends object>(outcome: Outcome<T>, view: (outcome: T) => HeldView | null): Outcome<T> {
+  const held = outcome.ok ? view(outcome) : null;
+  return held ? Comlink.transfer(outcome, listingBuffers(held.listing)) : outcome;
+}
+
+/** The API with its own state: one per worker (index.ts), or one per test running it in Node. */
+export function createWorkerApi() {
+  let engine = new PortfolioEngine();
+  const store = new TransactionStore((set) => engine.setTransactions(set));
+  const importSession = new ImportSession();
+  const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
+  const portfolioView = (held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, needed: symbolsNeeded() });
+
+  return {
+    // ── The transaction set ──────────────────────────────────────────────────────────────────────────
+
+    /** Loads the user's set from the transactions service: at sign-in, on reload, after a conflict. */
+    async load(credentials: Credentials): Promise<Outcome<PortfolioView>> {
+      const held = await store.load(credentials);
+      return withView(held.ok ? { ...portfolioView(held), ok: true } : held, (view) => view);
+    },
+    /** Adds, edits, deletes, deletes all, renames a ticker (transaction-changes.ts), and stores the set from here. */
+    async change(change: TransactionChange, credentials: Credentials): Promise<Outcome<PortfolioView>> {
+      const held = await store.change(change, credentials);
+      return withView(held.ok ? { ...portfolioView(held), ok: true } : held, (view) => view);
+    },
+
+    // ── Prices and figures ───────────────────────────────────────────────────────────────────────────
+
+    /** Fetches quotes for `symbols` and keeps them; answers which symbols are needed now (a quote's currency may add one). */
+    async loadQuotes(request: QuotesRequest, credentials: Credentials): Promise<PricesLoaded> {
+      const entries = await requestQuotes(credentials, request);
+      engine.setQuotes(entries);
+      const errors: Record<string, string> = {};
+      for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
+      return { ...symbolsNeeded(), errors };
+    },
+    derive(asOf: string, active: readonly string[] | null): Timed<Derivation> {
+      return timed(() => engine.derive(asOf, active));
+    },
+    combine(active: readonly string[]): Timed<ActiveSeries> {
+      return timed(() => engine.combine(active));
+    },
+
+    // ── Import ───────────────────────────────────────────────────────────────────────────────────────
+
+    /**
+     * Parses a DEGIRO account statement, streaming it; `onProgress` is a Comlink proxy. A newer parse or
+     * `cancelImport(parseId)` stops this one: its answer is then a refusal, and only the newest lands.
+     */
+    async parseImport(parseId: number, file: Blob, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<Outcome<ParsedFile>> {
+      try {
+        const preview = await importSession.parse(parseId, file, () => store.current(), tickers, onProgress);
+        return preview ? { ok: true, parseId, preview } : refusal(0, 'The parse was cancelled or overtaken by a newer one.');
+      } catch (error) {
+        return refusal(0, messageOf(error));
+      }
+    },
+    cancelImport(parseId: number): void {
+      importSession.cancel(parseId);
+    },
+    /** Adds the parsed file's new transactions to the held set with the tickers the user chose, and stores it. */
+    async confirmImport(tickers: Record<string, string>, credentials: Credentials): Promise<Outcome<ImportSaved>> {
+      let outcome: Outcome<ImportSaved>;
+      try {
+        const stored = await store.replace(async (set: TransactionSet) => {
+          const { merged, added, alreadyPresent } = await importSession.merge(set, tickers);
+          return { set: added > 0 ? merged : null, extra: { added, alreadyPresent } satisfies Omit<ImportMerge, 'unresolvedProducts'> };
+        }, credentials);
+        outcome = stored.ok ? { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, view: stored.view && portfolioView(stored.view) } : stored;
+      } catch (error) {
+        return refusal(0, messageOf(error));
+      }
+      if (outcome.ok) importSession.discard();
+      return withView(outcome, (saved) => saved.view);
+    },
+
+    // ── Session ──────────────────────────────────────────────────────────────────────────────────────
+
+    /** Forgets everything of the session: the set, its version, the quotes and figures, a parsed file. */
+    signOut(): void {
+      importSession.reset();
+      engine = new PortfolioEngine();
+      store.clear();
+    },
+  };
+}
+
+export type WorkerApi = ReturnType<typeof createWorkerApi>;

@@ -1,0 +1,77 @@
+/**
+ * The worker's one HTTP client for our own services: the raw ID token, the anti-forgery header, errors
+ * as an `HttpError` with the server's status and message, and every answer checked against a schema
+ * (a body that does not match is refused here, not trusted further in).
+ */
+import type { z } from 'zod';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'HttpError';
+  }
+}
+
+/** Who asks: the ID token, and the anti-forgery token the page read from its cookie (a worker has no cookies). */
+export interface Credentials {
+  idToken: string;
+  xsrfToken: string | null;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'PUT' | 'POST';
+  credentials: Credentials;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Where relative URLs point: the page's origin in the browser; tests running the worker's code in Node set their server's. */
+let origin: string | undefined;
+
+export function setServiceOrigin(url: string | undefined): void {
+  origin = url;
+}
+
+const messageIn = (body: unknown): string | null =>
+  body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : null;
+
+/** Sends a JSON request; resolves with the body `schema` accepted and the response, rejects with an HttpError. */
+export async function requestJson<T>(url: string, schema: z.ZodType<T>, options: RequestOptions): Promise<{ body: T; response: Response }> {
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: options.credentials.idToken, ...options.headers };
+  const method = options.method ?? 'GET';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && options.credentials.xsrfToken) headers['X-XSRF-TOKEN'] = options.credentials.xsrfToken;
+  let response: Response;
+  try {
+    response = await fetch(origin ? new URL(url, origin) : url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new HttpError(0, `The server could not be reached (${(error as Error).message}).`, { cause: error });
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
+  if (parsed === null) throw new HttpError(response.status, 'The server sent an empty or invalid response.');
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new HttpError(response.status, `The server sent an unexpected response${where}: ${issue?.message ?? 'not the expected shape'}.`);
+  }
+  return { body: checked.data, response };
+}

@@ -1,0 +1,26 @@
+/** `GET` and `PUT /api/transactions`, from the worker: the set's JSON is read and written here, never on the page. */
+import type { TransactionSet } from '../../model';
+import { storedTransactionsBodySchema } from '../../model/transaction-schema';
+import { requestJson, type Credentials } from './http';
+
+export interface VersionedSet {
+  transactions: TransactionSet;
+  /** The server's ETag for this set; sent back as `If-Match` so a stale write is refused. */
+  version: string | null;
+}
+
+export async function fetchTransactions(credentials: Credentials): Promise<VersionedSet> {
+  const { body, response } = await requestJson('/api/transactions', storedTransactionsBodySchema, { credentials });
+  return { transactions: body.transactions, version: response.headers.get('ETag') };
+}
+
+/** Stores the full set; `version` refuses it (412) when the server holds a newer one. */
+export async function putTransactions(credentials: Credentials, transactions: TransactionSet, version: string | null): Promise<VersionedSet> {
+  const { body, response } = await requestJson('/api/transactions', storedTransactionsBodySchema, {
+    method: 'PUT',
+    credentials,
+    body: { transactions },
+    headers: version ? { 'If-Match': version } : {},
+  });
+  return { transactions: body.transactions, version: response.headers.get('ETag') };
+}

@@ -1,0 +1,64 @@
+/**
+ * The changes a user makes to the set, as the page asks for them: one kind per intent, applied here, in
+ * the worker that holds the set. A new kind of change is one more case below (and its words in
+ * `machines/describe-change.ts`).
+ */
+import { byDateAscending, emptyTransactionSet, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
+
+export type TransactionChange =
+  | { kind: 'add'; transaction: Transaction }
+  /** Replaces the transaction listed as `id` (its type may change). */
+  | { kind: 'edit'; id: number; transaction: Transaction }
+  | { kind: 'delete'; id: number }
+  | { kind: 'deleteAll' }
+  /** Every transaction of `from` is `to` afterwards (a placeholder ticker made real, a symbol that changed). */
+  | { kind: 'renameTicker'; from: string; to: string };
+
+/** Where the listed transaction `id` sits in the set; null when it is no longer there. */
+export interface Position {
+  type: TransactionType;
+  index: number;
+}
+
+export type Applied = { ok: true; set: TransactionSet } | { ok: false; message: string };
+
+const GONE = 'That transaction is no longer in your portfolio (it was changed elsewhere and reloaded).';
+
+/** The transaction's own fields only: a listed one from the page carries its id, which is not stored. */
+function plain({ ticker, type, date, amount, value, currency, importId, tax }: Transaction): Transaction {
+  const transaction: Transaction = { ticker, type, date, amount, value, currency };
+  if (importId !== undefined) transaction.importId = importId;
+  if (tax !== undefined) transaction.tax = tax;
+  return transaction;
+}
+
+const withTransaction = (set: TransactionSet, transaction: Transaction): TransactionSet => ({
+  ...set,
+  [transaction.type]: [...set[transaction.type], plain(transaction)].sort(byDateAscending),
+});
+
+const without = (set: TransactionSet, { type, index }: Position): TransactionSet => ({ ...set, [type]: [...set[type].slice(0, index), ...set[type].slice(index + 1)] });
+
+/** The set after `change`; `set` is not modified. `find` says where a listed id sits. */
+export function applyChange(set: TransactionSet, change: TransactionChange, find: (id: number) => Position | null): Applied {
+  switch (change.kind) {
+    case 'add':
+      return { ok: true, set: withTransaction(set, change.transaction) };
+    case 'edit': {
+      const at = find(change.id);
+      return at ? { ok: true, set: withTransaction(without(set, at), change.transaction) } : { ok: false, message: GONE };
+    }
+    case 'delete': {
+      const at = find(change.id);
+      return at ? { ok: true, set: without(set, at) } : { ok: false, message: GONE };
+    }
+    case 'deleteAll':
+      return { ok: true, set: emptyTransactionSet() };
+    case 'renameTicker': {
+      if (!TRANSACTION_TYPES.some((type) => set[type].some((t) => t.ticker === change.from))) return { ok: false, message: `No transaction has the ticker ${change.from}.` };
+      const renamed = {} as TransactionSet;
+      for (const type of TRANSACTION_TYPES) renamed[type] = set[type].map((t) => (t.ticker === change.from ? { ...t, ticker: change.to } : t));
+      return { ok: true, set: renamed };
+    }
+  }
+}

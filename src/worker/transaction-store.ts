@@ -1,0 +1,142 @@
+/**
+ * The user's transaction set, held in the worker with the server's version of it. Intents change it here
+ * and store it from here; the page gets a view back (the set in columns, each transaction with an id),
+ * never sends a set. Intents that read or replace the set run one after another, so a save never
+ * starts from a set a load is about to replace.
+ */
+import { emptyTransactionSet, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
+import { packListing, type PackedListing } from '../model/transaction-wire';
+import { refusal, type Outcome } from '../model/outcome';
+import { HttpError, type Credentials } from './services/http';
+import { fetchTransactions, putTransactions, type VersionedSet } from './services/transactions-api';
+import { applyChange, type Position, type TransactionChange } from './transaction-changes';
+
+/** The set as the page sees it after an intent: in columns, with the server's version. */
+export interface HeldView {
+  listing: PackedListing;
+  /** The server's ETag of the set. */
+  version: string | null;
+}
+
+/** The transactions service as the store uses it. */
+export interface TransactionsServer {
+  fetch: (credentials: Credentials) => Promise<VersionedSet>;
+  put: (credentials: Credentials, transactions: TransactionSet, version: string | null) => Promise<VersionedSet>;
+}
+
+const keyOf = (t: Transaction): string => `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}`;
+
+/** A request's failure as a value: the server's status and message, or 0 when it was not reached. */
+function refused(error: unknown) {
+  if (error instanceof HttpError) return refusal(error.status, error.message);
+  return refusal(0, error instanceof Error ? error.message : String(error));
+}
+
+export class TransactionStore {
+  private set: TransactionSet = emptyTransactionSet();
+  /** Each transaction's id, list by list, in the set's order. */
+  private ids: Record<TransactionType, number[]> = { stock: [], dividend: [], commission: [] };
+  private positions: Map<number, Position> | null = null;
+  private version: string | null = null;
+  private nextId = 1;
+  /** Counts sign-outs: an answer that arrives after one belongs to nobody. */
+  private session = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * `onHeld` learns each set the store now holds (the engine derives from it); `server` is the
+   * transactions service (tests put a fake server in its place).
+   */
+  constructor(
+    private readonly onHeld: (set: TransactionSet) => void,
+    private readonly server: TransactionsServer = { fetch: fetchTransactions, put: putTransactions },
+  ) {}
+
+  current(): TransactionSet {
+    return this.set;
+  }
+
+  /** Loads the set from the server (a sign-in, a reload, a conflict). */
+  load(credentials: Credentials): Promise<Outcome<HeldView>> {
+    return this.serial(() => this.hold(() => this.server.fetch(credentials)));
+  }
+
+  /** Applies a change to the held set and stores the result against the held version. */
+  change(change: TransactionChange, credentials: Credentials): Promise<Outcome<HeldView>> {
+    return this.serial(async () => {
+      const applied = applyChange(this.set, change, (id) => this.positionOf(id));
+      if (!applied.ok) return refusal(0, applied.message);
+      return this.hold(() => this.server.put(credentials, applied.set, this.version));
+    });
+  }
+
+  /** Stores a set built from the held one (`build` runs in turn, on the newest set: an import's merge). */
+  replace<T extends object>(build: (set: TransactionSet) => Promise<{ set: TransactionSet | null; extra: T }>, credentials: Credentials): Promise<Outcome<T & { view: HeldView | null }>> {
+    return this.serial(async () => {
+      const { set, extra } = await build(this.set);
+      if (set === null) return { ok: true as const, ...extra, view: null };
+      const held = await this.hold(() => this.server.put(credentials, set, this.version));
+      return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version } } : held;
+    });
+  }
+
+  /** Forgets the set and its version (sign-out); an intent still running lands nowhere. */
+  clear(): void {
+    this.session += 1;
+    this.set = emptyTransactionSet();
+    this.ids = { stock: [], dividend: [], commission: [] };
+    this.positions = null;
+    this.version = null;
+    this.onHeld(this.set);
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The server's answer becomes the held set; transactions that were held before keep their ids. */
+  private async hold(request: () => Promise<VersionedSet>): Promise<Outcome<HeldView>> {
+    const session = this.session;
+    let answer: VersionedSet;
+    try {
+      answer = await request();
+    } catch (error) {
+      return refused(error);
+    }
+    if (session !== this.session) return refusal(0, 'Signed out meanwhile.');
+    const earlier = new Map<string, number[]>();
+    for (const type of TRANSACTION_TYPES) {
+      this.set[type].forEach((t, i) => {
+        const key = keyOf(t);
+        const ids = earlier.get(key);
+        if (ids) ids.push(this.ids[type][i]!);
+        else earlier.set(key, [this.ids[type][i]!]);
+      });
+    }
+    const ids: Record<TransactionType, number[]> = { stock: [], dividend: [], commission: [] };
+    const column: number[] = [];
+    for (const type of TRANSACTION_TYPES) {
+      for (const t of answer.transactions[type]) {
+        const id = earlier.get(keyOf(t))?.shift() ?? this.nextId++;
+        ids[type].push(id);
+        column.push(id);
+      }
+    }
+    this.set = answer.transactions;
+    this.ids = ids;
+    this.positions = null;
+    this.version = answer.version;
+    this.onHeld(this.set);
+    return { ok: true, listing: packListing(this.set, Uint32Array.from(column)), version: this.version };
+  }
+
+  private positionOf(id: number): Position | null {
+    if (!this.positions) {
+      this.positions = new Map();
+      for (const type of TRANSACTION_TYPES) this.ids[type].forEach((held, index) => this.positions!.set(held, { type, index }));
+    }
+    return this.positions.get(id) ?? null;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The worker's real API (src/worker/api.ts) behind Comlink over a Node MessageChannel, as the page talks
+ * to the worker, with every message across the channel recorded: what the page sent, what came back.
+ * The worker's HTTP client points at a real test server.
+ */
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import { createWorkerApi, type WorkerApi } from '../../../../src/worker/api';
+import { setServiceOrigin } from '../../../../src/worker/services/http';
+
+export interface Crossing {
+  direction: 'toWorker' | 'toPage';
+  message: unknown;
+}
+
+/** Comlink's endpoint over a Node port: `message` events carry `data`, as in a browser. */
+function endpoint(port: MessagePort, record?: (message: unknown) => void): Comlink.Endpoint {
+  const listeners = new Map<EventListenerOrEventListenerObject, (data: unknown) => void>();
+  return {
+    postMessage: (message: unknown, transfer?: Transferable[]) => {
+      record?.(message);
+      port.postMessage(message, transfer as never);
+    },
+    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+      const wrapped = (data: unknown) => {
+        const event = { data } as MessageEvent;
+        if (typeof listener === 'function') listener(event);
+        else listener.handleEvent(event);
+      };
+      listeners.set(listener, wrapped);
+      port.on('message', wrapped);
+    },
+    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+      const wrapped = listeners.get(listener);
+      if (wrapped) port.off('message', wrapped);
+    },
+  };
+}
+
+export function workerOverAChannel(serverUrl: string) {
+  setServiceOrigin(serverUrl);
+  const crossings: Crossing[] = [];
+  const { port1, port2 } = new MessageChannel();
+  Comlink.expose(
+    createWorkerApi(),
+    endpoint(port2, (message) => crossings.push({ direction: 'toPage', message })),
+  );
+  const worker = Comlink.wrap<WorkerApi>(endpoint(port1, (message) => crossings.push({ direction: 'toWorker', message })));
+  return {
+    worker,
+    crossings,
+    close() {
+      worker[Comlink.releaseProxy]();
+      port1.close();
+      port2.close();
+      setServiceOrigin(undefined);
+    },
+  };
+}
+
+const isList = (value: unknown): boolean => Array.isArray(value);
+
+/**
+ * How many transaction sets `value` holds anywhere inside: a set of objects (`{stock, dividend,
+ * commission}` lists) or a set in columns (model/transaction-wire.ts).
+ */
+export function setsIn(value: unknown): number {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return 0;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + setsIn(item), 0);
+  const record = value as Record<string, unknown>;
+  if (isList(record.stock) && isList(record.dividend) && isList(record.commission)) return 1;
+  if ('counts' in record && record.refs instanceof Int32Array && record.numbers instanceof Float64Array) return 1;
+  return Object.values(record).reduce((sum: number, item) => sum + setsIn(item), 0);
+}
