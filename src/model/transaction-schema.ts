@@ -92,7 +92,8 @@ export function validateTransactionsBody(input: unknown): TransactionsBodyValida
   };
 }
 
-const storedTransaction = z.object({
+/** Loose: a field the server stores that this list does not name yet is passed on, not dropped. */
+const storedTransaction = z.looseObject({
   ticker: z.string(),
   type: z.enum(['stock', 'dividend', 'commission']),
   date: z.string(),
@@ -100,6 +101,7 @@ const storedTransaction = z.object({
   value: z.number(),
   currency: z.enum(CURRENCIES),
   importId: z.string().optional(),
+  tax: z.number().optional(),
 });
 
 /**

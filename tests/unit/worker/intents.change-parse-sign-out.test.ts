@@ -60,10 +60,11 @@ describe('changes by intent', () => {
 
   it('renames a ticker in every list, then deletes all', async () => {
     const { worker } = channel;
-    await transactionsClient(server.url, idToken).put({ transactions: transactionSet({ stock: [stock('OLD', '2024-01-02', 1, 10)], dividend: [dividend('OLD', '2024-03-01', 2)] }) });
+    await transactionsClient(server.url, idToken).put({ transactions: transactionSet({ stock: [stock('OLD', '2024-01-02', 1, 10)], dividend: [dividend('OLD', '2024-03-01', 2, { tax: 0.5 })] }) });
     await worker.load(credentials);
     const renamed = viewOf(await worker.change({ kind: 'renameTicker', from: 'OLD', to: 'NEW.AS' }, credentials));
     expect([...renamed.transactions.stock, ...renamed.transactions.dividend].map((t) => t.ticker)).toEqual(['NEW.AS', 'NEW.AS']);
+    expect(renamed.transactions.dividend[0]!.tax, 'the withheld tax is read, kept and stored again').toBe(0.5);
     expect(renamed.needed.symbols).toContain('NEW.AS');
     expect(await worker.change({ kind: 'renameTicker', from: 'OLD', to: 'X' }, credentials)).toMatchObject({ ok: false, message: 'No transaction has the ticker OLD.' });
     const empty = viewOf(await worker.change({ kind: 'deleteAll' }, credentials));
