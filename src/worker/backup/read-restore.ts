@@ -1,0 +1,245 @@
+/**
+ * Reads a file the user wants to restore: our JSON backup or our CSV (`csv-format.ts`), checked whole
+ * before anything is stored. Each refusal says what is wrong in words a user can act on: a file too
+ * large, a cut-off or damaged backup, another format version, columns in another order, the rows that
+ * are not valid (the first ones listed, all counted).
+ */
+import Papa from 'papaparse';
+import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import { isIsoDate } from '../../model/days';
+import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, isBoundedNumber, isTransactionYear, isWithheldTax } from '../../model/transaction-limits';
+import { transactionSetSchema } from '../../model/transaction-schema';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, type BackupContent, type BackupSettings } from './backup-json';
+import { BYTE_ORDER_MARK, CSV_COLUMNS, CSV_HEADER, parsePlainNumber, readTextCell } from './csv-format';
+import { ISIN_PATTERN } from './products';
+
+/** 30 MiB: 100,000 transactions (the most a set may hold) take about 25 MB as our JSON, 12 MB as our CSV. */
+export const RESTORE_MAX_BYTES = 30 * 1024 * 1024;
+/** At most this many problems are listed; `problemCount` has them all. */
+export const MAX_LISTED_PROBLEMS = 50;
+
+export interface RestoreProblem {
+  /** 1-based CSV record (the header is 1); 0 for the file as a whole. */
+  row: number;
+  message: string;
+}
+
+export type RestoreKind = 'backup' | 'csv';
+
+export type RestoreRead =
+  | { ok: true; kind: RestoreKind; content: BackupContent }
+  | { ok: false; error: string; problems: RestoreProblem[]; problemCount: number };
+
+function refusal(error: string, problems: RestoreProblem[] = [], problemCount = problems.length): RestoreRead {
+  return { ok: false, error, problems: problems.slice(0, MAX_LISTED_PROBLEMS), problemCount };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The file's text, or why it cannot be read (too large, not UTF-8). */
+export async function restoreText(file: Blob | string): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+  const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.size;
+  if (size > RESTORE_MAX_BYTES) {
+    return {
+      ok: false,
+      error: `The file is ${megabytes(size)}; a backup or CSV to restore may be at most ${megabytes(RESTORE_MAX_BYTES)} (${MAX_TRANSACTIONS.toLocaleString('en')} transactions). Nothing was restored.`,
+    };
+  }
+  let text: string;
+  try {
+    text = typeof file === 'string' ? file : new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return { ok: false, error: 'The file is not UTF-8 text, so it is not one of our backups or CSV files. Nothing was restored.' };
+  }
+  return { ok: true, text: text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text };
+}
+
+/** Whether the text is JSON (a backup) by its first character, else a CSV whose first line is read as its header. */
+export function looksLikeJson(text: string): boolean {
+  return text.trimStart().startsWith('{');
+}
+
+export async function readRestoreFile(file: Blob | string): Promise<RestoreRead> {
+  const read = await restoreText(file);
+  if (!read.ok) return refusal(read.error);
+  return looksLikeJson(read.text) ? readBackupJson(read.text) : readOurCsv(read.text);
+}
+
+// ---- JSON backup ------------------------------------------------------------------------------------------
+
+export function readBackupJson(text: string): RestoreRead {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const cutOff = endsInside(text);
+    const reason = error instanceof Error ? error.message : String(error);
+    return refusal(
+      cutOff
+        ? `The backup is cut off: it ends before its last closing brace (${reason}). Nothing was restored; export the backup again.`
+        : `The backup is damaged: it is not valid JSON (${reason}). Nothing was restored.`,
+    );
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json) || (json as { format?: unknown }).format !== BACKUP_FORMAT) {
+    return refusal(`This JSON is not an Investments Tracker backup (it has no "format": "${BACKUP_FORMAT}"). Nothing was restored.`);
+  }
+  const backup = json as Record<string, unknown>;
+  if (backup.formatVersion !== BACKUP_FORMAT_VERSION) {
+    return refusal(
+      `This backup is in format version ${JSON.stringify(backup.formatVersion)}; this version of Investments Tracker reads version ${BACKUP_FORMAT_VERSION}. Nothing was restored.`,
+    );
+  }
+  const transactions = transactionSetSchema.safeParse(backup.transactions);
+  if (!transactions.success) {
+    const problems = transactions.error.issues.map((issue) => ({
+      row: 0,
+      message: `transactions.${issue.path.map(String).join('.')}: ${issue.message}`,
+    }));
+    return refusal(`The backup's transactions are not valid (${problems[0]?.message}). Nothing was restored.`, problems);
+  }
+  const choices = symbolChoicesOf(backup.symbolChoices);
+  if (typeof choices === 'string') return refusal(`The backup's symbol choices are not valid: ${choices}. Nothing was restored.`);
+  const settings = settingsOf(backup.settings);
+  if (typeof settings === 'string') return refusal(`The backup's settings are not valid: ${settings}. Nothing was restored.`);
+  const content: BackupContent = { transactions: transactions.data, symbolChoices: choices, settings };
+  const counted = countsOf(content);
+  const declared = backup.counts as Record<string, unknown> | undefined;
+  for (const key of Object.keys(counted) as Array<keyof typeof counted>) {
+    if (declared?.[key] !== counted[key]) {
+      return refusal(
+        `The backup is incomplete: it says it holds ${JSON.stringify(declared?.[key])} ${key === 'symbolChoices' ? 'symbol choices' : `${key} transactions`}, but ${counted[key]} are in it. Nothing was restored; export the backup again.`,
+      );
+    }
+  }
+  return { ok: true, kind: 'backup', content };
+}
+
+/** Whether the text stops inside a string, an object or an array: a file cut off, not one written wrong. */
+function endsInside(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') depth -= 1;
+  }
+  return inString || depth > 0;
+}
+
+function symbolChoicesOf(value: unknown): Record<string, string> | string {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'expected an object of product → ticker';
+  const choices: Record<string, string> = {};
+  for (const [key, ticker] of Object.entries(value)) {
+    if (key === '' || key.length > IMPORT_ID_MAX_LENGTH) return `a product key of ${key.length} characters`;
+    if (typeof ticker !== 'string' || !TICKER_PATTERN.test(ticker)) return `"${key}" → ${JSON.stringify(ticker)} is not a ticker`;
+    choices[key] = ticker;
+  }
+  return choices;
+}
+
+function settingsOf(value: unknown): BackupSettings | string {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'expected an object';
+  const { benchmark, ...unknown } = value as Record<string, unknown>;
+  const extra = Object.keys(unknown);
+  if (extra.length > 0) return `unknown setting "${extra[0]}"`;
+  if (benchmark === undefined) return {};
+  if (typeof benchmark !== 'string' || !TICKER_PATTERN.test(benchmark)) return `the benchmark ${JSON.stringify(benchmark)} is not a ticker`;
+  return { benchmark };
+}
+
+// ---- our CSV ----------------------------------------------------------------------------------------------
+
+/** Whether a CSV header names our columns: exactly (`same`), in another order (`reordered`), or not (`other`). */
+export function ourHeader(cells: readonly string[]): 'same' | 'reordered' | 'other' {
+  const names = cells.map((cell) => cell.trim().toLowerCase());
+  if (names.join(',') === CSV_HEADER) return 'same';
+  const sorted = (list: readonly string[]) => [...list].sort().join(',');
+  return sorted(names) === sorted(CSV_COLUMNS) ? 'reordered' : 'other';
+}
+
+const COLUMN = Object.fromEntries(CSV_COLUMNS.map((name, i) => [name, i])) as Record<(typeof CSV_COLUMNS)[number], number>;
+
+type RowResult = { ok: true; transaction: Transaction; product: string; isin: string } | { ok: false; messages: string[] };
+
+function readRow(cells: readonly string[]): RowResult {
+  const messages: string[] = [];
+  const cell = (name: keyof typeof COLUMN) => cells[COLUMN[name]] ?? '';
+  const ticker = cell('ticker');
+  if (!TICKER_PATTERN.test(ticker)) messages.push(`ticker ${JSON.stringify(ticker)} is not a ticker as Yahoo spells it`);
+  const type = cell('type');
+  if (!(TRANSACTION_TYPES as readonly string[]).includes(type)) messages.push(`type ${JSON.stringify(type)} is not stock, dividend or commission`);
+  const date = cell('date');
+  if (!isIsoDate(date) || !isTransactionYear(date)) messages.push(`date ${JSON.stringify(date)} is not a date YYYY-MM-DD between 1900 and 2100`);
+  const number = (name: 'amount' | 'value') => {
+    const n = parsePlainNumber(cell(name));
+    if (!isBoundedNumber(n)) messages.push(`${name} ${JSON.stringify(cell(name))} is not a number written like 1234.56`);
+    return n;
+  };
+  const amount = number('amount');
+  const value = number('value');
+  const currency = cell('currency');
+  if (!(CURRENCIES as readonly string[]).includes(currency)) messages.push(`currency ${JSON.stringify(currency)} is not ${CURRENCIES.join(' or ')}`);
+  const taxText = cell('tax');
+  let tax: number | undefined;
+  if (taxText !== '') {
+    tax = parsePlainNumber(taxText);
+    if (type !== 'dividend') messages.push(`a ${type} carries no tax, but the row has ${JSON.stringify(taxText)}`);
+    else if (!isWithheldTax(tax)) messages.push(`tax ${JSON.stringify(taxText)} is not a number ≥ 0 written like 12.5`);
+  }
+  const importId = readTextCell(cell('import_id'));
+  if (importId.length > IMPORT_ID_MAX_LENGTH) messages.push(`import_id has ${importId.length} characters, at most ${IMPORT_ID_MAX_LENGTH}`);
+  if (messages.length > 0) return { ok: false, messages };
+  const transaction: Transaction = { ticker, type: type as TransactionType, date, amount, value, currency: currency as Currency };
+  if (tax !== undefined) transaction.tax = tax;
+  if (importId !== '') transaction.importId = importId;
+  return { ok: true, transaction, product: readTextCell(cell('product')), isin: readTextCell(cell('isin')) };
+}
+
+export function readOurCsv(text: string): RestoreRead {
+  const parsed = Papa.parse<string[]>(text, { delimiter: ',', newline: text.includes('\r\n') ? '\r\n' : '\n', skipEmptyLines: 'greedy' });
+  const [header, ...rows] = parsed.data;
+  if (!header) return refusal('The file is empty. Nothing was restored.');
+  const shape = ourHeader(header);
+  if (shape === 'reordered') {
+    return refusal(
+      `The columns are in another order than an Investments Tracker export: "${header.join(',')}" instead of "${CSV_HEADER}". Nothing was restored; restore the file as it was exported, or put the columns back in order.`,
+    );
+  }
+  if (shape === 'other') {
+    return refusal(
+      `This CSV is not an Investments Tracker export: its header should be "${CSV_HEADER}". For another broker's CSV, map its columns instead. Nothing was restored.`,
+    );
+  }
+  if (rows.length > MAX_TRANSACTIONS) {
+    return refusal(`The file has ${rows.length.toLocaleString('en')} rows; a portfolio holds at most ${MAX_TRANSACTIONS.toLocaleString('en')} transactions. Nothing was restored.`);
+  }
+  const transactions: TransactionSet = { stock: [], dividend: [], commission: [] };
+  const symbolChoices: Record<string, string> = {};
+  const problems: RestoreProblem[] = [];
+  rows.forEach((cells, i) => {
+    const row = i + 2;
+    if (cells.length !== CSV_COLUMNS.length) {
+      problems.push({ row, message: `${cells.length} cells instead of ${CSV_COLUMNS.length}${i === rows.length - 1 ? ' (is the file cut off?)' : ''}` });
+      return;
+    }
+    const result = readRow(cells);
+    if (!result.ok) {
+      const hint = result.messages.length >= 2 ? ' (are columns swapped?)' : '';
+      problems.push({ row, message: result.messages.join('; ') + hint });
+      return;
+    }
+    transactions[result.transaction.type].push(result.transaction);
+    const key = ISIN_PATTERN.test(result.isin) ? result.isin : result.product;
+    if (key !== '') symbolChoices[key] ??= result.transaction.ticker;
+  });
+  if (problems.length > 0) {
+    const first = problems[0]!;
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more row${problems.length === 2 ? '' : 's'})` : '';
+    return refusal(`Row ${first.row} is not valid: ${first.message}${more}. Nothing was restored.`, problems);
+  }
+  return { ok: true, kind: 'csv', content: { transactions, symbolChoices, settings: null } };
+}

@@ -1,0 +1,207 @@
+/**
+ * What a restore would do, before it does it, and the set it makes: **merge** adds what the portfolio
+ * lacks (no duplicates), **replace** makes the portfolio the file's.
+ *
+ * A transaction's identity: its import id when it has one (imported rows); otherwise its content (type,
+ * ticker, date, amount, value, currency, tax). Content is counted, not just compared: two identical
+ * buys on one day are two transactions, so a file that holds them twice and a portfolio that holds them
+ * once merge into twice, and merging a file into itself changes nothing.
+ */
+import { TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import type { BackupContent, BackupSettings } from './backup-json';
+
+export type TypeCounts = Record<TransactionType, number>;
+
+export interface MergeCounts {
+  /** Transactions of the file the portfolio lacks: added. */
+  added: TypeCounts;
+  /** Transactions of the file already in the portfolio. */
+  alreadyPresent: number;
+  /** Imported transactions whose id is in the portfolio with other content: the portfolio's kept. */
+  keptDifferent: number;
+  /** Symbol choices of the file for products without one: added (the portfolio's own choices are kept). */
+  symbolChoicesAdded: number;
+  /** Settings the portfolio has not set that the file brings (its own are kept). */
+  settingsAdded: string[];
+  /** Transactions after the merge. */
+  total: number;
+}
+
+export interface ReplaceCounts {
+  /** Transactions of the portfolio not in the file: gone after the replace. */
+  removed: number;
+  /** Transactions of the file not in the portfolio. */
+  added: number;
+  /** Imported transactions in both whose content differs: the file's replace the portfolio's. */
+  changed: number;
+  /** Transactions in both. */
+  unchanged: number;
+  /** The file's transactions: the portfolio's after the replace. */
+  total: number;
+  /** Symbol choices after the replace: a backup's; with a CSV (which names only some) the portfolio's and the file's. */
+  symbolChoices: number;
+  /** Settings that change (a CSV brings none, so none change). */
+  settingsChanged: string[];
+}
+
+export interface RestorePlan {
+  current: { total: number; symbolChoices: number };
+  merge: MergeCounts;
+  replace: ReplaceCounts;
+}
+
+/** The key a transaction is found by, and the content it must match under that key. */
+function contentKey(t: Transaction): string {
+  return JSON.stringify([t.type, t.ticker, t.date, t.amount, t.value, t.currency, t.tax ?? null]);
+}
+
+const zero = (): TypeCounts => ({ stock: 0, dividend: 0, commission: 0 });
+
+/** Counts of content keys, taken one by one. */
+class Multiset {
+  private readonly counts = new Map<string, number>();
+  size = 0;
+
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    this.size += 1;
+  }
+
+  /** Takes one `key`, or any key when `key` is absent and `orAny`; whether one was taken. */
+  take(key: string, orAny = false): boolean {
+    let taken = key;
+    if (!this.counts.get(key)) {
+      if (!orAny || this.size === 0) return false;
+      taken = this.counts.keys().next().value!;
+    }
+    const left = this.counts.get(taken)! - 1;
+    if (left === 0) this.counts.delete(taken);
+    else this.counts.set(taken, left);
+    this.size -= 1;
+    return true;
+  }
+}
+
+/** What the portfolio holds, for matching: imported ones by id (then content), the others by content. */
+class Holdings {
+  private readonly byImportId = new Map<string, Multiset>();
+  private readonly byContent = new Multiset();
+
+  constructor(set: TransactionSet) {
+    for (const type of TRANSACTION_TYPES) {
+      for (const t of set[type]) {
+        if (t.importId === undefined) this.byContent.add(contentKey(t));
+        else {
+          let held = this.byImportId.get(t.importId);
+          if (!held) this.byImportId.set(t.importId, (held = new Multiset()));
+          held.add(contentKey(t));
+        }
+      }
+    }
+  }
+
+  /** Takes `t` from what is held: 'present', 'different' (its import id held with other content) or 'absent'. */
+  take(t: Transaction): 'present' | 'different' | 'absent' {
+    const key = contentKey(t);
+    if (t.importId === undefined) return this.byContent.take(key) ? 'present' : 'absent';
+    const held = this.byImportId.get(t.importId);
+    if (!held || held.size === 0) return 'absent';
+    if (held.take(key)) return 'present';
+    held.take(key, true);
+    return 'different';
+  }
+}
+
+function byDate(a: Transaction, b: Transaction): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
+}
+
+/** The merged set (each list by date; same-day transactions: the portfolio's first) and what it took. */
+export function mergeTransactions(current: TransactionSet, incoming: TransactionSet): { merged: TransactionSet; added: TypeCounts; alreadyPresent: number; keptDifferent: number } {
+  const held = new Holdings(current);
+  const added = zero();
+  let alreadyPresent = 0;
+  let keptDifferent = 0;
+  const merged = {} as TransactionSet;
+  for (const type of TRANSACTION_TYPES) {
+    const list = [...current[type]];
+    for (const t of incoming[type]) {
+      const found = held.take(t);
+      if (found === 'present') alreadyPresent += 1;
+      else if (found === 'different') keptDifferent += 1;
+      else {
+        list.push(t);
+        added[type] += 1;
+      }
+    }
+    merged[type] = list.sort(byDate);
+  }
+  return { merged, added, alreadyPresent, keptDifferent };
+}
+
+const countOf = (set: TransactionSet) => set.stock.length + set.dividend.length + set.commission.length;
+
+function settingsAddedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
+  if (!incoming) return [];
+  return (Object.keys(incoming) as Array<keyof BackupSettings>).filter((key) => current[key] === undefined && incoming[key] !== undefined);
+}
+
+function settingsChangedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
+  if (!incoming) return [];
+  const keys = new Set([...Object.keys(current), ...Object.keys(incoming)] as Array<keyof BackupSettings>);
+  return [...keys].filter((key) => current[key] !== incoming[key]).sort();
+}
+
+/** What the portfolio holds now: its transactions, symbol choices and settings. */
+export interface CurrentContent {
+  transactions: TransactionSet;
+  symbolChoices: Readonly<Record<string, string>>;
+  settings: BackupSettings;
+}
+
+export function planRestore(current: CurrentContent, incoming: BackupContent): RestorePlan {
+  const match = mergeTransactions(current.transactions, incoming.transactions);
+  const { alreadyPresent, keptDifferent } = match;
+  const kept = applyRestore(current, incoming, 'replace');
+  return {
+    current: { total: countOf(current.transactions), symbolChoices: Object.keys(current.symbolChoices).length },
+    merge: {
+      added: match.added,
+      alreadyPresent,
+      keptDifferent,
+      symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter((key) => !(key in current.symbolChoices)).length,
+      settingsAdded: settingsAddedBy(current.settings, incoming.settings),
+      total: countOf(match.merged),
+    },
+    replace: {
+      removed: countOf(current.transactions) - alreadyPresent - keptDifferent,
+      added: countOf(incoming.transactions) - alreadyPresent - keptDifferent,
+      changed: keptDifferent,
+      unchanged: alreadyPresent,
+      total: countOf(incoming.transactions),
+      symbolChoices: Object.keys(kept.symbolChoices).length,
+      settingsChanged: settingsChangedBy(current.settings, incoming.settings),
+    },
+  };
+}
+
+export type RestoreMode = 'merge' | 'replace';
+
+/**
+ * The content to store after a restore in `mode`. Replace takes a backup whole; a CSV carries no settings
+ * and only the symbol choices its product columns name, so with a CSV the portfolio's stay (the file's
+ * added).
+ */
+export function applyRestore(current: CurrentContent, incoming: BackupContent, mode: RestoreMode): CurrentContent {
+  if (mode === 'replace') {
+    if (incoming.settings === null) {
+      return { transactions: incoming.transactions, symbolChoices: { ...current.symbolChoices, ...incoming.symbolChoices }, settings: current.settings };
+    }
+    return { transactions: incoming.transactions, symbolChoices: { ...incoming.symbolChoices }, settings: incoming.settings };
+  }
+  return {
+    transactions: mergeTransactions(current.transactions, incoming.transactions).merged,
+    symbolChoices: { ...incoming.symbolChoices, ...current.symbolChoices },
+    settings: { ...(incoming.settings ?? {}), ...current.settings },
+  };
+}

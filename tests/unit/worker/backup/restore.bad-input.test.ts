@@ -1,0 +1,118 @@
+/**
+ * Files a restore must refuse, each with a message a user can act on and nothing restored: a cut-off
+ * backup, another format version, counts that disagree, our CSV with columns swapped (reordered, or
+ * values under the wrong heading), a cut-off CSV, a file over the size limit, not UTF-8.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TransactionSet } from '../../../../src/model';
+import { backupToJson } from '../../../../src/worker/backup/backup-json';
+import { CSV_HEADER } from '../../../../src/worker/backup/csv-format';
+import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
+import { readRestoreFile, RESTORE_MAX_BYTES, type RestoreRead } from '../../../../src/worker/backup/read-restore';
+
+const set: TransactionSet = {
+  stock: [
+    { ticker: 'VWCE.DE', type: 'stock', date: '2021-03-01', amount: 10, value: 950.5, currency: 'EUR', importId: 'degiro:00000000000001' },
+    { ticker: 'AAPL', type: 'stock', date: '2021-04-01', amount: 2, value: 240, currency: 'USD' },
+  ],
+  dividend: [{ ticker: 'AAPL', type: 'dividend', date: '2021-05-14', amount: 1, value: 0.85, currency: 'USD', tax: 0.15 }],
+  commission: [{ ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' }],
+};
+const backup = backupToJson({ transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' } }, '2026-11-25T00:00:00.000Z');
+const csv = transactionsToCsv(set);
+
+function refused(read: RestoreRead): string {
+  if (read.ok) throw new Error('expected a refusal');
+  expect(read.error).toMatch(/Nothing was restored/);
+  return read.error;
+}
+
+describe('a JSON backup', () => {
+  it('reads back whole when intact', async () => {
+    const read = await readRestoreFile(backup);
+    expect(read).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' } } });
+  });
+
+  it('cut off anywhere is refused as cut off', async () => {
+    for (const at of [1, 40, Math.floor(backup.length / 2), backup.length - 3]) {
+      expect(refused(await readRestoreFile(backup.slice(0, at)))).toMatch(/^The backup is cut off/);
+    }
+  });
+
+  it('cut off after a whole list (still parses once closed) is refused by its counts', async () => {
+    const edited = JSON.parse(backup) as { transactions: TransactionSet };
+    edited.transactions.stock.pop();
+    expect(refused(await readRestoreFile(JSON.stringify(edited)))).toBe(
+      'The backup is incomplete: it says it holds 2 stock transactions, but 1 are in it. Nothing was restored; export the backup again.',
+    );
+  });
+
+  it('of another format version is refused, naming both versions', async () => {
+    const other = backup.replace('"formatVersion": 1', '"formatVersion": 2');
+    expect(refused(await readRestoreFile(other))).toBe(
+      'This backup is in format version 2; this version of Investments Tracker reads version 1. Nothing was restored.',
+    );
+  });
+
+  it('that is some other JSON is refused', async () => {
+    expect(refused(await readRestoreFile('{"transactions": {"stock": [], "dividend": [], "commission": []}}'))).toMatch(/not an Investments Tracker backup/);
+  });
+
+  it('with an invalid transaction names where', async () => {
+    const bad = backup.replace('"2021-04-01"', '"2021-02-30"');
+    expect(refused(await readRestoreFile(bad))).toMatch(/transactions\.stock\.1\.date: a calendar date/);
+  });
+});
+
+describe('our CSV', () => {
+  it('reads back whole when intact, with the product choices its columns name', async () => {
+    const read = await readRestoreFile(transactionsToCsv(set, { IE00BK5BQT80: 'VWCE.DE' }));
+    expect(read).toEqual({ ok: true, kind: 'csv', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: null } });
+  });
+
+  it('with two columns swapped, heading and values, is refused: columns in another order', async () => {
+    const swapped = csv
+      .split('\r\n')
+      .map((line) => {
+        const cells = line.split(',');
+        [cells[3], cells[4]] = [cells[4]!, cells[3]!];
+        return line === '' ? line : cells.join(',');
+      })
+      .join('\r\n');
+    expect(refused(await readRestoreFile(swapped))).toMatch(/^The columns are in another order than an Investments Tracker export: "\uFEFF?ticker,type,date,value,amount,/);
+  });
+
+  it('with values swapped under the right headings is refused, naming the row and asking about swapped columns', async () => {
+    const swapped = csv.replace('VWCE.DE,stock,2021-03-01,10,', 'VWCE.DE,stock,10,2021-03-01,');
+    expect(refused(await readRestoreFile(swapped))).toBe(
+      'Row 2 is not valid: date "10" is not a date YYYY-MM-DD between 1900 and 2100; amount "2021-03-01" is not a number written like 1234.56 (are columns swapped?). Nothing was restored.',
+    );
+  });
+
+  it('cut off in its last row is refused', async () => {
+    expect(refused(await readRestoreFile(csv.slice(0, csv.length - 12)))).toMatch(/^Row 5 is not valid: \d cells instead of 10 \(is the file cut off\?\)/);
+  });
+
+  it('with decimal commas is refused: our CSV writes 1234.56', async () => {
+    const read = await readRestoreFile(`${CSV_HEADER}\r\nAAPL,stock,2021-04-01,2,"240,5",USD,,,,\r\n`);
+    expect(refused(read)).toMatch(/value "240,5" is not a number written like 1234.56/);
+  });
+
+  it('that is another broker’s CSV points to the mapping', async () => {
+    expect(refused(await readRestoreFile('Date,Symbol,Quantity,Price\n2021-01-04,AAPL,1,130\n'))).toMatch(/For another broker's CSV, map its columns instead/);
+  });
+});
+
+describe('any file', () => {
+  it('over the size limit (50 MB) is refused before it is read', async () => {
+    const big = new Blob([new Uint8Array(50 * 1024 * 1024)]);
+    expect(RESTORE_MAX_BYTES).toBeLessThan(big.size);
+    expect(refused(await readRestoreFile(big))).toBe(
+      'The file is 50.0 MB; a backup or CSV to restore may be at most 30.0 MB (100,000 transactions). Nothing was restored.',
+    );
+  });
+
+  it('that is not UTF-8 is refused', async () => {
+    expect(refused(await readRestoreFile(new Blob([new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])])))).toMatch(/not UTF-8/);
+  });
+});

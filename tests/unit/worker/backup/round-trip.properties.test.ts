@@ -1,0 +1,158 @@
+/**
+ * The round trip the issue asks for, property-tested: any valid set → export as CSV and as JSON →
+ * restore into a fresh (empty) portfolio, by merge and by replace → the same set, and `derive` on it
+ * gives the same output. Also: merging a file into the portfolio it came from changes nothing.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { emptyTransactionSet, TICKER_PATTERN, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../../../src/model';
+import { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER } from '../../../../src/model/transaction-limits';
+import { validateTransactionsBody } from '../../../../src/model/transaction-schema';
+import { backupToJson, type BackupContent } from '../../../../src/worker/backup/backup-json';
+import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
+import { readRestoreFile } from '../../../../src/worker/backup/read-restore';
+import { applyRestore, planRestore, type CurrentContent } from '../../../../src/worker/backup/restore-plan';
+import { PortfolioEngine } from '../../../../src/worker/engine';
+import { sortTransactionSet } from '../../../../server/transactions/sort-transaction-set';
+import { chart } from '../helpers/portfolio';
+
+/** Any finite double the schema allows; -0 is 0 (JSON, and so the server, has no -0). */
+const boundedNumber = fc
+  .oneof(
+    fc.double({ min: -MAX_ABSOLUTE_NUMBER, max: MAX_ABSOLUTE_NUMBER, noNaN: true, noDefaultInfinity: true }),
+    fc.double({ min: -1e-3, max: 1e-3, noNaN: true }),
+    fc.integer({ min: -1_000_000, max: 1_000_000 }),
+    fc.constantFrom(0.1 + 0.2, 1e-7, 123_456.789, -0.005),
+  )
+  .map((n) => (Object.is(n, -0) ? 0 : n));
+const tax = fc.double({ min: 0, max: MAX_ABSOLUTE_NUMBER, noNaN: true }).map((n) => (Object.is(n, -0) ? 0 : n));
+const ticker = fc.oneof(fc.constantFrom('AAA', 'VWCE.DE', 'BRK-B', '^GSPC', 'EUR=X'), fc.stringMatching(TICKER_PATTERN));
+/** Import ids with what a CSV must quote or guard: commas, quotes, line breaks, a leading = or '. */
+const importId = fc.oneof(
+  fc.string({ minLength: 1, maxLength: IMPORT_ID_MAX_LENGTH }),
+  fc.constantFrom('degiro:0a1b2c3d4e5f60', '=HYPERLINK("x")', "'quoted", 'a,b', 'line\r\nbreak', '-1', '"'),
+);
+const date = fc
+  .date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 11, 31)), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+const transactionOf = (dates: fc.Arbitrary<string>, tickers: fc.Arbitrary<string>): fc.Arbitrary<Transaction> => fc
+  .record({
+    ticker: tickers,
+    type: fc.constantFrom<TransactionType>('stock', 'dividend', 'commission'),
+    date: dates,
+    amount: boundedNumber,
+    value: boundedNumber,
+    currency: fc.constantFrom<Currency>('EUR', 'USD'),
+    tax: fc.option(tax, { nil: undefined }),
+    importId: fc.option(importId, { nil: undefined }),
+  })
+  .map(({ tax: withheld, importId: id, ...fields }) => {
+    const t: Transaction = { ...fields };
+    if (withheld !== undefined && fields.type === 'dividend') t.tax = withheld;
+    if (id !== undefined) t.importId = id;
+    return t;
+  });
+
+/** A valid set as the server stores it: each list by date. */
+const setOf = (transactions: fc.Arbitrary<Transaction>): fc.Arbitrary<TransactionSet> =>
+  fc.array(transactions, { maxLength: 60 }).map((rows) =>
+    sortTransactionSet({
+      stock: rows.filter((t) => t.type === 'stock'),
+      dividend: rows.filter((t) => t.type === 'dividend'),
+      commission: rows.filter((t) => t.type === 'commission'),
+    }),
+  );
+const transactionSetArb = setOf(transactionOf(date, ticker));
+/** For derive: a few tickers over ten years (a daily grid from 1900 per random ticker would take minutes). */
+const derivableSetArb = setOf(
+  transactionOf(
+    fc.integer({ min: 0, max: 3650 }).map((day) => new Date(Date.UTC(2015, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)),
+    fc.constantFrom('AAA', 'BBB', 'VWCE.DE'),
+  ),
+);
+
+const contentArb: fc.Arbitrary<BackupContent> = fc.record({
+  transactions: transactionSetArb,
+  symbolChoices: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(TICKER_PATTERN), { maxKeys: 8 }),
+  settings: fc.record({ benchmark: fc.stringMatching(TICKER_PATTERN) }, { requiredKeys: [] }),
+});
+
+const fresh: CurrentContent = { transactions: emptyTransactionSet(), symbolChoices: {}, settings: {} };
+
+function derived(set: TransactionSet) {
+  const engine = new PortfolioEngine();
+  engine.setTransactions(set);
+  engine.setQuotes([
+    chart('AAA', { currency: 'USD', bars: [['2014-01-02', 10], ['2020-06-01', 12.5], ['2025-01-02', 40]], dividends: [['2020-03-02', 0.3]] }),
+    chart('EUR=X', { currency: 'EUR', bars: [['2014-01-02', 0.9], ['2022-01-03', 0.8]] }),
+  ]);
+  return engine.derive('2026-01-01', null);
+}
+
+async function restoredFrom(file: string): Promise<BackupContent> {
+  const read = await readRestoreFile(file);
+  if (!read.ok) throw new Error(read.error);
+  return read.content;
+}
+
+const runs = { numRuns: 120 };
+
+describe('export → restore into a fresh portfolio', () => {
+  it('every generated set is valid as the server sees it', () => {
+    fc.assert(fc.property(transactionSetArb, (set) => validateTransactionsBody({ transactions: set }).ok), runs);
+  });
+
+  it('CSV: the same set, by merge and by replace', async () => {
+    await fc.assert(
+      fc.asyncProperty(transactionSetArb, async (set) => {
+        const content = await restoredFrom(transactionsToCsv(set));
+        expect(content.transactions).toEqual(set);
+        expect(applyRestore(fresh, content, 'merge').transactions).toEqual(set);
+        expect(applyRestore(fresh, content, 'replace').transactions).toEqual(set);
+      }),
+      runs,
+    );
+  });
+
+  it('JSON: the same set, symbol choices and settings, by merge and by replace', async () => {
+    await fc.assert(
+      fc.asyncProperty(contentArb, async (content) => {
+        const restored = await restoredFrom(backupToJson(content, '2026-11-25T00:00:00.000Z'));
+        expect(restored).toEqual(content);
+        expect(applyRestore(fresh, restored, 'merge')).toEqual(content);
+        expect(applyRestore(fresh, restored, 'replace')).toEqual(content);
+      }),
+      runs,
+    );
+  });
+
+  it('derive gives the same output on the restored set as on the original', async () => {
+    await fc.assert(
+      fc.asyncProperty(derivableSetArb, async (set) => {
+        const fromCsv = applyRestore(fresh, await restoredFrom(transactionsToCsv(set)), 'merge').transactions;
+        const fromJson = applyRestore(fresh, await restoredFrom(backupToJson({ transactions: set, symbolChoices: {}, settings: {} }, 'x')), 'replace').transactions;
+        const original = derived(set);
+        expect(derived(fromCsv)).toEqual(original);
+        expect(derived(fromJson)).toEqual(original);
+      }),
+      { numRuns: 25 },
+    );
+  }, 180_000);
+
+  it('merging a file into the portfolio it came from adds nothing, and the plan says so', async () => {
+    await fc.assert(
+      fc.asyncProperty(contentArb, async (content) => {
+        const current: CurrentContent = { transactions: content.transactions, symbolChoices: content.symbolChoices, settings: content.settings ?? {} };
+        const restored = await restoredFrom(transactionsToCsv(content.transactions));
+        const plan = planRestore(current, restored);
+        const total = content.transactions.stock.length + content.transactions.dividend.length + content.transactions.commission.length;
+        expect(plan.merge.added).toEqual({ stock: 0, dividend: 0, commission: 0 });
+        expect(plan.merge.alreadyPresent).toBe(total);
+        expect(plan.replace).toMatchObject({ removed: 0, added: 0, changed: 0, unchanged: total, total });
+        expect(applyRestore(current, restored, 'merge').transactions).toEqual(content.transactions);
+      }),
+      runs,
+    );
+  });
+});
