@@ -24,7 +24,7 @@ export const USER_DATA_TABLES: readonly UserDataTable[] = [
  * Tables whose rows are nobody's in particular (market data, keys, the migrations' record), or, for
  * `oidc_entries`, found by the account id inside each entry's payload (`OIDC_ENTRIES_OF_ACCOUNT`).
  */
-export const SHARED_TABLES: readonly string[] = ['schema_migrations', 'oidc_entries', 'symbol_lookups'];
+export const SHARED_TABLES: readonly string[] = ['schema_migrations', 'oidc_entries', 'symbol_lookups', 'provider_keys'];
 
 /**
  * The built-in provider's entries of an account, as a condition on `oidc_entries` for either dialect:
