@@ -77,6 +77,20 @@ const PROVIDER_KEYS_SQL = `
   CREATE INDEX provider_keys_kind ON provider_keys (kind, created_at_ms);
 `;
 
+/**
+ * Version 6 (issue 14): each user's settings (the benchmark, …) as one JSON object, so a new setting
+ * needs no migration: rows without it read as its default (`src/model/settings.ts`).
+ */
+function schemaV6(json: 'TEXT' | 'JSONB'): string {
+  return `
+    CREATE TABLE user_settings (
+      user_id TEXT PRIMARY KEY,
+      body ${json} NOT NULL,
+      updated_at_ms BIGINT NOT NULL
+    );
+  `;
+}
+
 /** In order of version; a version may be missing (each issue was given its number ahead of time). */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -104,6 +118,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'OpenID provider entries stored under hashed ids: drop the ones stored in plain text',
     sqlite: `DELETE FROM oidc_entries WHERE model <> 'Grant'`,
     postgres: `DELETE FROM oidc_entries WHERE model <> 'Grant'`,
+  },
+  {
+    version: 6,
+    name: 'user settings',
+    sqlite: schemaV6('TEXT'),
+    postgres: schemaV6('JSONB'),
   },
 ];
 

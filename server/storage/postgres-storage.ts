@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
+import { postgresSettingsStore } from './settings-postgres';
 import { postgresSymbolStore } from './symbols-postgres';
 import {
   accountFromRow,
@@ -61,6 +62,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
     transactions: transactionStore(pool),
     accounts: accountStore(pool),
     symbols: postgresSymbolStore(pool),
+    settings: postgresSettingsStore(pool),
     oidc: oidcStore(pool),
     deleteUser: (sub) => deleteUser(pool, sub),
     providerKeys: providerKeyStore(pool),

@@ -10,6 +10,7 @@ import type { TransactionSet } from '../../src/model/transaction';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { makePrivateDatabaseFiles, makePrivateDirectory } from './private-files';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
+import { sqliteSettingsStore } from './settings-sqlite';
 import { sqliteSymbolStore } from './symbols-sqlite';
 import {
   accountFromRow,
@@ -47,6 +48,7 @@ export function openSqliteStorage(file: string): Storage {
     transactions: transactionStore(db),
     accounts: accountStore(db),
     symbols: sqliteSymbolStore(db),
+    settings: sqliteSettingsStore(db),
     oidc: oidcStore(db),
     deleteUser: userDeletion(db),
     providerKeys: providerKeyStore(db),

@@ -1,6 +1,7 @@
 /** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
 import type { UserDeletion } from './user-data';
@@ -87,6 +88,14 @@ export interface SymbolStore {
   saveLookup(isin: string, lookup: StoredLookup): Promise<void>;
 }
 
+/** Each user's settings (table of migration 6); `deleteUser` removes them with the account. */
+export interface SettingsStore {
+  /** The user's settings; the defaults when none were saved. */
+  get(userId: string): Promise<UserSettings>;
+  /** Sets the keys `changes` names, keeps the others, in one atomic write; returns the settings after. */
+  update(userId: string, changes: Partial<UserSettings>): Promise<UserSettings>;
+}
+
 /** A key of the built-in provider: a private JWK (JSON text) that signs ID tokens, or a cookie secret. */
 export interface ProviderKey {
   id: string;
@@ -124,6 +133,7 @@ export interface Storage {
   readonly handle: StorageHandle;
   readonly transactions: TransactionStore;
   readonly symbols: SymbolStore;
+  readonly settings: SettingsStore;
   readonly accounts: AccountStore;
   readonly oidc: OidcStore;
   /**

@@ -17,6 +17,7 @@ export interface UserDataTable {
 export const USER_DATA_TABLES: readonly UserDataTable[] = [
   { table: 'transaction_sets', userColumn: 'user_id' },
   { table: 'symbol_choices', userColumn: 'user_id' },
+  { table: 'user_settings', userColumn: 'user_id' },
   { table: 'accounts', userColumn: 'sub' },
 ];
 

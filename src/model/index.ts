@@ -3,3 +3,4 @@ export * from './quotes';
 export * from './transaction';
 export * from './symbols';
 export * from './performance-periods';
+export * from './settings';

@@ -119,6 +119,14 @@ for (const backend of backends) {
       secondSession = await signIn(server.url, { username: leaverName, password: 'leaver-secret' });
       stayer = await signIn(server.url, { username: 'stayer', password: 'stayer-secret', createAccount: true });
       expect((await transactionsClient(server.url, leaver.idToken).put({ transactions: leaverSet })).status).toBe(200);
+      for (const { idToken } of [leaver, stayer]) {
+        const saved = await fetch(`${server.url}/api/settings`, {
+          method: 'PUT',
+          headers: { Authorization: idToken, 'content-type': 'application/json' },
+          body: JSON.stringify({ benchmark: 'VWCE.DE' }),
+        });
+        expect(saved.status).toBe(200);
+      }
       // A sign-in left half done in the signed-in browser: its interaction names the account's session.
       await openSignInPage(server.url, leaver.browser, { prompt: 'login' });
       expect((await transactionsClient(server.url, stayer.idToken).put({ transactions: stayerSet })).status).toBe(200);
@@ -128,7 +136,7 @@ for (const backend of backends) {
     it('before: the user is in the accounts, transactions and sign-in tables', async () => {
       const rows = await backend.allRows();
       const found = tablesMentioning(rows, leaver.sub);
-      expect(found).toMatchObject({ accounts: 1, transaction_sets: 1 });
+      expect(found).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1 });
       expect(found.oidc_entries).toBeGreaterThanOrEqual(4);
       const interactions = rows.oidc_entries!.filter((row) => row.includes('"Interaction"') && row.includes(leaver.sub));
       expect(interactions).toHaveLength(1);
@@ -158,7 +166,7 @@ for (const backend of backends) {
     it('deletes everything of the user, and says how many rows went', async () => {
       const { status, body } = await deleteAccount(server.url, leaver.idToken, { username: leaverName.toUpperCase() });
       expect(status).toBe(200);
-      expect(body.deleted).toMatchObject({ accounts: 1, transaction_sets: 1 });
+      expect(body.deleted).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1 });
       expect(body.deleted!.oidc_entries).toBeGreaterThanOrEqual(4);
 
       const rows = await backend.allRows();
@@ -177,7 +185,7 @@ for (const backend of backends) {
 
     it("keeps the other user's data and sign-in", async () => {
       const rows = await backend.allRows();
-      expect(tablesMentioning(rows, stayer.sub)).toMatchObject({ accounts: 1, transaction_sets: 1 });
+      expect(tablesMentioning(rows, stayer.sub)).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1 });
       const again = await signIn(server.url, { username: 'stayer', password: 'stayer-secret' });
       expect(again.sub).toBe(stayer.sub);
       expect((await transactionsClient(server.url, again.idToken).get()).body.transactions).toEqual(stayerSet);
