@@ -10,7 +10,9 @@ import { createLocalVerifier, createRemoteVerifier, type IdTokenVerifier } from 
 import type { ServerConfig } from './config';
 import { drainGate } from './http/drain';
 import { withFrame, type NodeHandler } from './http/node-frame';
+import { hostCheck } from './http/host-check';
 import { securityHeaders } from './http/security-headers';
+import { applyServerLimits } from './http/server-limits';
 import { loadStaticSite } from './http/static-site';
 import { createLog } from './log';
 import { BUILT_IN_SCOPE, OIDC_MOUNT_PATH } from './oidc/built-in-provider';
@@ -57,7 +59,10 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
     response.statusCode = 503;
     response.end('Starting');
   };
-  const server = http.createServer((request, response) => handler(request, response));
+  // Checks request timeouts every second (Node's default, 30 s, would let a slow upload run 30 s over).
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => handler(request, response));
+  let frameHeaders: Record<string, string> = {};
+  applyServerLimits(server, () => frameHeaders);
   const cleanups: Array<() => Promise<void> | void> = [() => storage.close()];
   const cleanUp = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -126,9 +131,14 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
     };
     // On close: refuse what comes next, finish what is in flight, then close the storage (cleanups).
     const gate = drainGate(route);
-    handler = withFrame(gate.handler, {
+    frameHeaders = securityHeaders({
+      issuerOrigin: new URL(auth.issuer).origin,
+      dev: frontend !== undefined,
+      https: publicUrl.startsWith('https:'),
+    });
+    handler = withFrame(hostCheck(gate.handler, publicUrl), {
       log,
-      headers: securityHeaders({ issuerOrigin: new URL(auth.issuer).origin, dev: frontend !== undefined }),
+      headers: frameHeaders,
       secureCookies: publicUrl.startsWith('https:'),
     });
     log.info('server started', { url, publicUrl, issuer: auth.issuer, storage: storage.handle.kind });

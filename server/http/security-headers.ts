@@ -5,6 +5,8 @@ export interface SecurityHeaderOptions {
   issuerOrigin: string;
   /** Vite dev server: its React Fast Refresh preamble is an inline script and HMR uses a websocket. */
   dev: boolean;
+  /** PUBLIC_URL is https: browsers are told to use nothing else (HSTS, a year). */
+  https?: boolean;
 }
 
 export function contentSecurityPolicy({ issuerOrigin, dev }: SecurityHeaderOptions): string {
@@ -34,5 +36,6 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
   };
 }

@@ -6,7 +6,7 @@
 import { Provider, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Log } from '../log';
 import type { Storage } from '../storage/types';
-import { autoSubmitPage, messagePage } from './pages';
+import { autoSubmitPage, confirmSignOutPage, messagePage } from './pages';
 import type { ProviderKeys } from './provider-keys';
 import { storageAdapter } from './storage-adapter';
 
@@ -65,22 +65,25 @@ export function createBuiltInProvider(options: {
     },
     // Refresh tokens for our SPA whether or not the request carried prompt=consent with offline_access.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // Same-origin requests and the configured public origin may call the token endpoint from the browser.
-    clientBasedCORS: (ctx, origin) => origin === publicOrigin || origin === ctx.origin,
+    // Only the app's own origin (PUBLIC_URL's) may call the token endpoint from a browser. (Comparing
+    // with ctx.origin, built from the request's own Host, let any origin through.)
+    clientBasedCORS: (_ctx, origin) => origin === publicOrigin,
     interactions: { url: (_ctx, interaction) => `/signin/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // One step instead of a confirmation screen: the form posts itself (logout=yes ends the session).
+        // One step when the app asks with the user's own ID token (its sub is the session's account);
+        // otherwise (no hint, or someone else's) the user confirms: another site cannot sign them out.
         logoutSource: async (ctx, form) => {
+          const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const ownHint = hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId;
           ctx.type = 'html';
-          ctx.body = autoSubmitPage(
-            'Signing out',
-            form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>'),
-            'Sign out',
-          );
+          ctx.body = ownHint
+            ? autoSubmitPage('Signing out', withLogout, 'Sign out')
+            : confirmSignOutPage(withLogout, { href: `${publicUrl}/`, text: 'Stay signed in' });
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.type = 'html';

@@ -99,6 +99,18 @@ export function autoSubmitPage(title: string, formHtml: string, buttonText: stri
   return layout(title, `<h1>${escapeHtml(title)}</h1>\n${form}`, `<script src="${AUTO_SUBMIT_SCRIPT_PATH}" defer></script>`);
 }
 
+/**
+ * Sign out only when the user says so: for a request that did not carry the user's own ID token (any
+ * site can send the browser to the end-session URL). No script: the button posts the form.
+ */
+export function confirmSignOutPage(formHtml: string, stay: { href: string; text: string }): string {
+  const form = formHtml.replace('</form>', '<button type="submit">Sign out</button></form>');
+  return layout(
+    'Sign out?',
+    `<h1>Sign out?</h1>\n<p>Do you want to sign out of Investments Tracker?</p>\n${form}\n<p><a href="${escapeHtml(stay.href)}">${escapeHtml(stay.text)}</a></p>`,
+  );
+}
+
 export const AUTO_SUBMIT_SCRIPT = 'document.forms[0].submit();\n';
 
 export const STYLESHEET = `:root {
