@@ -98,7 +98,8 @@ describe('5. signing out', () => {
 describe('6. the Host header', () => {
   it('421 for a Host or X-Forwarded-Host other than PUBLIC_URL’s; the probes answer any Host', async () => {
     const discovery = `${server.url}/oidc/.well-known/openid-configuration`;
-    for (const headers of [{ Host: 'evil.example' }, { Host: `evil.example:${new URL(server.url).port}` }, { 'X-Forwarded-Host': 'evil.example' }]) {
+    const cases: Array<Record<string, string>> = [{ Host: 'evil.example' }, { Host: `evil.example:${new URL(server.url).port}` }, { 'X-Forwarded-Host': 'evil.example' }];
+    for (const headers of cases) {
       const answer = await rawGet(discovery, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(421);
       expect(answer.body).not.toContain('evil.example');
