@@ -132,13 +132,14 @@ function endsInside(text: string): boolean {
 
 function symbolChoicesOf(value: unknown): Record<string, string> | string {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'expected an object of product → ticker';
-  const choices: Record<string, string> = {};
+  const choices: Array<[string, string]> = [];
   for (const [key, ticker] of Object.entries(value)) {
     if (key === '' || key.length > IMPORT_ID_MAX_LENGTH) return `a product key of ${key.length} characters`;
     if (typeof ticker !== 'string' || !TICKER_PATTERN.test(ticker)) return `"${key}" → ${JSON.stringify(ticker)} is not a ticker`;
-    choices[key] = ticker;
+    choices.push([key, ticker]);
   }
-  return choices;
+  // Own properties whatever the key (a product named "__proto__" must not reach the prototype).
+  return Object.fromEntries(choices);
 }
 
 function settingsOf(value: unknown): BackupSettings | string {
@@ -218,7 +219,7 @@ export function readOurCsv(text: string): RestoreRead {
     return refusal(`The file has ${rows.length.toLocaleString('en')} rows; a portfolio holds at most ${MAX_TRANSACTIONS.toLocaleString('en')} transactions. Nothing was restored.`);
   }
   const transactions: TransactionSet = { stock: [], dividend: [], commission: [] };
-  const symbolChoices: Record<string, string> = {};
+  const symbolChoices = new Map<string, string>();
   const problems: RestoreProblem[] = [];
   rows.forEach((cells, i) => {
     const row = i + 2;
@@ -234,12 +235,12 @@ export function readOurCsv(text: string): RestoreRead {
     }
     transactions[result.transaction.type].push(result.transaction);
     const key = ISIN_PATTERN.test(result.isin) ? result.isin : result.product;
-    if (key !== '') symbolChoices[key] ??= result.transaction.ticker;
+    if (key !== '' && !symbolChoices.has(key)) symbolChoices.set(key, result.transaction.ticker);
   });
   if (problems.length > 0) {
     const first = problems[0]!;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more row${problems.length === 2 ? '' : 's'})` : '';
     return refusal(`Row ${first.row} is not valid: ${first.message}${more}. Nothing was restored.`, problems);
   }
-  return { ok: true, kind: 'csv', content: { transactions, symbolChoices, settings: null } };
+  return { ok: true, kind: 'csv', content: { transactions, symbolChoices: Object.fromEntries(symbolChoices), settings: null } };
 }

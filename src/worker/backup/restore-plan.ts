@@ -169,7 +169,7 @@ export function planRestore(current: CurrentContent, incoming: BackupContent): R
       added: match.added,
       alreadyPresent,
       keptDifferent,
-      symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter((key) => !(key in current.symbolChoices)).length,
+      symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter((key) => !Object.hasOwn(current.symbolChoices, key)).length,
       settingsAdded: settingsAddedBy(current.settings, incoming.settings),
       total: countOf(match.merged),
     },

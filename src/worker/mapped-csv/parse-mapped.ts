@@ -1,0 +1,130 @@
+/**
+ * Another broker's rows as our transactions, by a mapping: a buy or sell becomes a stock transaction
+ * (shares positive for a buy, negative for a sell, whatever sign the file uses; value likewise), a
+ * dividend a dividend (its value the cash received, a tax column its withheld tax), a fee a commission.
+ * A fees column adds a commission to its row, and so does a tax on a trade (stamp duty is a cost).
+ * Each transaction gets an import id from the file's header, the row's cells and the row's occurrence,
+ * so importing the same file again adds nothing. A row that cannot be read is listed with the reason;
+ * the others still import.
+ */
+import { CURRENCIES, TICKER_PATTERN, type Currency, type Transaction, type TransactionSet } from '../../model';
+import { isBoundedNumber } from '../../model/transaction-limits';
+import { Hasher } from '../import/import-id';
+import { readDate, readKind, readNumber } from './fields';
+import { headerKey, mappingProblem, type CsvMapping } from './mapping';
+import type { CsvTable } from './read-table';
+
+export const MAPPED_IMPORT_ID_PREFIX = 'csv:';
+/** Rows shown in the live preview. */
+export const PREVIEW_ROWS = 10;
+const MAX_LISTED_PROBLEMS = 100;
+
+export interface MappedRow {
+  /** 1-based record of the file (the header is 1). */
+  row: number;
+  cells: string[];
+  transactions: Transaction[];
+  /** Why the row makes no transaction; null when it makes some. */
+  problem: string | null;
+}
+
+export interface MappedParse {
+  /** A problem with the mapping itself (a required column not chosen): no row is read. */
+  error: string | null;
+  transactions: TransactionSet;
+  /** The first rows as read, for the preview. */
+  preview: MappedRow[];
+  /** Rows that make no transaction, the first ones listed. */
+  problems: Array<{ row: number; message: string }>;
+  problemCount: number;
+  rowCount: number;
+}
+
+function readRow(cells: readonly string[], mapping: CsvMapping): { transactions: Transaction[] } | { problem: string } {
+  const cell = (field: keyof CsvMapping['columns']) => {
+    const column = mapping.columns[field];
+    return column === null ? '' : (cells[column] ?? '').trim();
+  };
+  const problems: string[] = [];
+  const date = readDate(cell('date'), mapping.dateOrder);
+  if (date === null || date < '1900' || date > '2100-12-31') problems.push(`date "${cell('date')}" is not a date in the order ${mapping.dateOrder}`);
+  const ticker = cell('ticker');
+  if (!TICKER_PATTERN.test(ticker)) problems.push(`ticker "${ticker}" is not a ticker as Yahoo spells it (letters, digits, . - = ^)`);
+  const kind = readKind(cell('type'));
+  if (kind === null) problems.push(`type "${cell('type')}" is none of buy, sell, dividend, fee`);
+  const number = (field: 'amount' | 'value' | 'tax' | 'fees', optional: boolean) => {
+    const text = cell(field);
+    if (optional && text === '') return 0;
+    const n = readNumber(text, mapping.decimalMark);
+    if (n === null || !isBoundedNumber(n)) {
+      problems.push(`${field} "${text}" is not a number with "${mapping.decimalMark}" as decimal mark`);
+      return 0;
+    }
+    return Math.abs(n);
+  };
+  const shares = kind === 'buy' || kind === 'sell' ? number('amount', false) : 1;
+  const value = number('value', false);
+  const tax = number('tax', true);
+  const fees = number('fees', true);
+  let currency: Currency = mapping.fixedCurrency;
+  if (mapping.columns.currency !== null) {
+    const text = cell('currency').toUpperCase();
+    if ((CURRENCIES as readonly string[]).includes(text)) currency = text as Currency;
+    else problems.push(`currency "${cell('currency')}" is not ${CURRENCIES.join(' or ')}`);
+  }
+  if (problems.length > 0 || date === null || kind === null) return { problem: problems.join('; ') };
+
+  const base = { ticker, date, currency };
+  const transactions: Transaction[] = [];
+  if (kind === 'buy' || kind === 'sell') {
+    const sign = kind === 'buy' ? 1 : -1;
+    transactions.push({ ...base, type: 'stock', amount: sign * shares, value: sign * value });
+  } else if (kind === 'dividend') {
+    transactions.push({ ...base, type: 'dividend', amount: 1, value, ...(tax > 0 ? { tax } : {}) });
+  } else {
+    transactions.push({ ...base, type: 'commission', amount: 1, value });
+  }
+  const costs = fees + (kind === 'dividend' ? 0 : tax);
+  if (costs > 0) transactions.push({ ...base, type: 'commission', amount: 1, value: costs });
+  return { transactions };
+}
+
+/** Reads every row (or only the first `limit`, for the live preview) of `table` by `mapping`. */
+export function parseMapped(table: CsvTable, mapping: CsvMapping, limit = Number.POSITIVE_INFINITY): MappedParse {
+  const result: MappedParse = {
+    error: mappingProblem(mapping, table.header.length),
+    transactions: { stock: [], dividend: [], commission: [] },
+    preview: [],
+    problems: [],
+    problemCount: 0,
+    rowCount: table.rows.length,
+  };
+  if (result.error) return result;
+  const fileKey = new Hasher().text(headerKey(table.header)).digest();
+  const occurrences = new Map<string, number>();
+  const rows = Math.min(table.rows.length, limit);
+  for (let i = 0; i < rows; i++) {
+    const cells = table.rows[i]!;
+    const row = i + 2;
+    const read = readRow(cells, mapping);
+    if ('problem' in read) {
+      result.problemCount += 1;
+      if (result.problems.length < MAX_LISTED_PROBLEMS) result.problems.push({ row, message: read.problem });
+      if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: [], problem: read.problem });
+      continue;
+    }
+    const rowText = cells.join('\u001f');
+    const occurrence = occurrences.get(rowText) ?? 0;
+    occurrences.set(rowText, occurrence + 1);
+    read.transactions.forEach((t, part) => {
+      const hash = new Hasher().integer(fileKey).text(rowText).integer(occurrence).integer(part).digest();
+      t.importId = MAPPED_IMPORT_ID_PREFIX + hash.toString(16).padStart(14, '0');
+      result.transactions[t.type].push(t);
+    });
+    if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: read.transactions, problem: null });
+  }
+  for (const type of ['stock', 'dividend', 'commission'] as const) {
+    result.transactions[type].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+  return result;
+}
