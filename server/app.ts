@@ -17,7 +17,7 @@ import { serveStaticSite, type StaticSite } from './http/static-site';
 import { transactionsRoutes } from './http/transactions-routes';
 import { xsrfGuard } from './http/xsrf-guard';
 import type { Log } from './log';
-import { createQuoteCache, createQuotesRoutes, createQuotesService } from './quotes/index';
+import { createQuotesRoutes, createQuotesService } from './quotes/index';
 import type { Storage } from './storage/types';
 import { createSymbolsRoutes, createSymbolsService } from './symbols/index';
 
@@ -57,7 +57,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     provider: options.quotes.provider,
     marketDataDir: options.quotes.marketDataDir,
     yahooBaseUrl: options.quotes.yahooBaseUrl,
-    cache: await createQuoteCache(storage.handle),
+    cache: storage.quotes,
     log: ({ event, level, ...fields }) => {
       // Each quotes event says how much it matters: a served upstream call is info, a fallback warn.
       const write = level === 'error' ? log.error : level === 'info' ? log.info : log.warn;

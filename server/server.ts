@@ -141,7 +141,7 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       headers: frameHeaders,
       secureCookies: publicUrl.startsWith('https:'),
     });
-    log.info('server started', { url, publicUrl, issuer: auth.issuer, storage: storage.handle.kind });
+    log.info('server started', { url, publicUrl, issuer: auth.issuer, storage: storage.kind });
 
     let closing: Promise<void> | undefined;
     return {

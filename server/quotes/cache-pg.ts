@@ -1,36 +1,13 @@
-/**
- * The quotes cache in PostgreSQL (pg): tables created under an advisory lock so that two servers
- * starting at once do not race, bars and events written in bulk (`unnest`) in one transaction.
- */
-import type { Pool, PoolClient } from 'pg';
+/** The quotes cache in PostgreSQL (pg): bars and events written in bulk (`unnest`) in one transaction. */
+import type { Pool } from 'pg';
+import { inTransaction } from '../storage/pg-transaction';
 import * as shared from './quote-cache';
 import type { BarRow, EventRow, QuoteCache, SeriesRow } from './quote-cache';
 
 const { CACHE_SQL: sql } = shared;
 
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-export async function createPgQuoteCache(pool: Pool): Promise<QuoteCache> {
-  await inTransaction(pool, async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('quote_cache_tables'))");
-    for (const statement of shared.cacheTablesSql({ bigint: 'BIGINT', real: 'DOUBLE PRECISION', tableSuffix: '' })) {
-      await client.query(statement);
-    }
-  });
-
+/** The cache on tables of migration 2 (server/storage/migrations.ts), which storage applied. */
+export function createPgQuoteCache(pool: Pool): QuoteCache {
   async function seriesRow(symbol: string): Promise<SeriesRow | undefined> {
     return (await pool.query<SeriesRow>(`${sql.selectSeries} WHERE symbol = $1`, [symbol])).rows[0];
   }

@@ -4,9 +4,9 @@ import * as shared from './quote-cache';
 import type { BarRow, CacheCoverage, EventRow, QuoteCache, SeriesRow } from './quote-cache';
 import type { QuoteSeries } from './series';
 
+/** The cache on tables of migration 2 (server/storage/migrations.ts), which storage applied. */
 export function createSqliteQuoteCache(db: Database): QuoteCache {
   const { CACHE_SQL: sql } = shared;
-  for (const statement of shared.cacheTablesSql({ bigint: 'INTEGER', real: 'REAL', tableSuffix: ' WITHOUT ROWID' })) db.exec(statement);
   const selectSeries = db.prepare<[string], SeriesRow>(`${sql.selectSeries} WHERE symbol = ?`);
   const selectBars = db.prepare<[string, number, number], BarRow>(`${sql.selectBars} WHERE symbol = ? AND ts BETWEEN ? AND ? ORDER BY ts`);
   const selectEvents = db.prepare<[string, number, number], EventRow>(

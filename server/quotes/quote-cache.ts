@@ -29,29 +29,6 @@ export interface QuoteCache {
   forget(symbol: string): Promise<void>;
 }
 
-export interface SqlTypes {
-  bigint: string;
-  real: string;
-  tableSuffix: string;
-}
-
-export function cacheTablesSql(types: SqlTypes): string[] {
-  const { bigint, real, tableSuffix } = types;
-  return [
-    `CREATE TABLE IF NOT EXISTS quote_cache_series (
-      symbol TEXT PRIMARY KEY, meta_json TEXT NOT NULL,
-      covered_start ${bigint} NOT NULL, covered_end ${bigint} NOT NULL, fetched_at ${bigint} NOT NULL)`,
-    `CREATE TABLE IF NOT EXISTS quote_cache_bars (
-      symbol TEXT NOT NULL, epoch_day INTEGER NOT NULL, ts ${bigint} NOT NULL,
-      open ${real}, high ${real}, low ${real}, close ${real}, volume ${real},
-      PRIMARY KEY (symbol, epoch_day))${tableSuffix}`,
-    `CREATE TABLE IF NOT EXISTS quote_cache_events (
-      symbol TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('dividend', 'split')),
-      epoch_day INTEGER NOT NULL, ts ${bigint} NOT NULL, amount ${real}, numerator ${real}, denominator ${real},
-      PRIMARY KEY (symbol, kind, epoch_day))${tableSuffix}`,
-  ];
-}
-
 /** Statement parts both databases share; each adds its own placeholders. */
 export const CACHE_SQL = {
   selectSeries: 'SELECT meta_json, covered_start, covered_end, fetched_at FROM quote_cache_series',

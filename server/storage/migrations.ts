@@ -43,6 +43,27 @@ function schemaV1(json: 'TEXT' | 'JSONB'): string {
   `;
 }
 
+/**
+ * Version 2 (issue 16): the quotes cache (server/quotes/quote-cache.ts), per symbol and exchange day.
+ * `IF NOT EXISTS`: servers before this version created these tables themselves, with this same shape.
+ */
+function schemaV2(types: { bigint: string; real: string; tableSuffix: string }): string {
+  const { bigint, real, tableSuffix } = types;
+  return `
+    CREATE TABLE IF NOT EXISTS quote_cache_series (
+      symbol TEXT PRIMARY KEY, meta_json TEXT NOT NULL,
+      covered_start ${bigint} NOT NULL, covered_end ${bigint} NOT NULL, fetched_at ${bigint} NOT NULL);
+    CREATE TABLE IF NOT EXISTS quote_cache_bars (
+      symbol TEXT NOT NULL, epoch_day INTEGER NOT NULL, ts ${bigint} NOT NULL,
+      open ${real}, high ${real}, low ${real}, close ${real}, volume ${real},
+      PRIMARY KEY (symbol, epoch_day))${tableSuffix};
+    CREATE TABLE IF NOT EXISTS quote_cache_events (
+      symbol TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('dividend', 'split')),
+      epoch_day INTEGER NOT NULL, ts ${bigint} NOT NULL, amount ${real}, numerator ${real}, denominator ${real},
+      PRIMARY KEY (symbol, kind, epoch_day))${tableSuffix};
+  `;
+}
+
 /** Version 3 (issue 13): each user's own ISIN → symbol choices, and the shared cache of symbol lookups. */
 function schemaV3(json: 'TEXT' | 'JSONB'): string {
   return `
@@ -98,6 +119,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'transaction sets, accounts, OpenID provider entries',
     sqlite: schemaV1('TEXT'),
     postgres: schemaV1('JSONB'),
+  },
+  {
+    version: 2,
+    name: 'quotes cache: series, bars, events',
+    sqlite: schemaV2({ bigint: 'INTEGER', real: 'REAL', tableSuffix: ' WITHOUT ROWID' }),
+    postgres: schemaV2({ bigint: 'BIGINT', real: 'DOUBLE PRECISION', tableSuffix: '' }),
   },
   {
     version: 3,

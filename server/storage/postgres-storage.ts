@@ -4,7 +4,9 @@
  */
 import pg from 'pg';
 import type { TransactionSet } from '../../src/model/transaction';
+import { createPgQuoteCache } from '../quotes/cache-pg';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
+import { inTransaction } from './pg-transaction';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { postgresSettingsStore } from './settings-postgres';
 import { postgresSymbolStore } from './symbols-postgres';
@@ -48,17 +50,24 @@ export interface PostgresOptions {
   onPoolError?: (error: Error) => void;
 }
 
-export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
+/** The PostgreSQL storage; its pool is for tests that look into the database, the server sees only `Storage`. */
+export interface PostgresStorage extends Storage {
+  readonly pool: pg.Pool;
+}
+
+export async function openPostgresStorage(options: PostgresOptions): Promise<PostgresStorage> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
   pool.on('error', (error) => options.onPoolError?.(error));
   try {
-    await migrate(pool);
+    await migratePostgres(pool);
   } catch (error) {
     await pool.end();
     throw error;
   }
   return {
-    handle: { kind: 'pg', pool },
+    kind: 'pg',
+    pool,
+    quotes: createPgQuoteCache(pool),
     transactions: transactionStore(pool),
     accounts: accountStore(pool),
     symbols: postgresSymbolStore(pool),
@@ -75,10 +84,9 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
   };
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+/** Applies the pending migrations (and creates their table) in one transaction under a lock; tests of one store call it too. */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(MIGRATIONS_TABLE_SQL);
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
@@ -90,34 +98,20 @@ async function migrate(pool: pg.Pool): Promise<void> {
         Date.now(),
       ]);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 const OIDC_ENTRIES_OF_ACCOUNT = oidcEntriesOfAccount((path) => `payload #>> '{${path.join(',')}}'`, '$1');
 
-async function deleteUser(pool: pg.Pool, sub: string): Promise<UserDeletion> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+function deleteUser(pool: pg.Pool, sub: string): Promise<UserDeletion> {
+  return inTransaction(pool, async (client) => {
     const oidc = await client.query(`DELETE FROM oidc_entries WHERE ${OIDC_ENTRIES_OF_ACCOUNT}`, [sub]);
     const deleted: UserDeletion = { oidc_entries: oidc.rowCount ?? 0 };
     for (const { table, userColumn } of USER_DATA_TABLES) {
       deleted[table] = (await client.query(`DELETE FROM ${table} WHERE ${userColumn} = $1`, [sub])).rowCount ?? 0;
     }
-    await client.query('COMMIT');
     return deleted;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 function transactionStore(pool: pg.Pool): TransactionStore {
@@ -254,22 +248,12 @@ function providerKeyStore(pool: pg.Pool): ProviderKeyStore {
       providerKeyParams(key),
     );
   /** One transaction holding the keys' advisory lock: instances starting or rotating together take turns. */
-  const locked = async (work: (client: pg.PoolClient) => Promise<void>, nowMs: number): Promise<ProviderKey[]> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+  const locked = (work: (client: pg.PoolClient) => Promise<void>, nowMs: number): Promise<ProviderKey[]> =>
+    inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [PROVIDER_KEYS_LOCK_KEY]);
       await work(client);
-      const keys = await list(client, nowMs);
-      await client.query('COMMIT');
-      return keys;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+      return list(client, nowMs);
+    });
   return {
     list: (nowMs) => list(pool, nowMs),
     initialize: (keys, nowMs) =>

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { TransactionSet } from '../../src/model/transaction';
+import { createSqliteQuoteCache } from '../quotes/cache-sqlite';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { makePrivateDatabaseFiles, makePrivateDirectory } from './private-files';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
@@ -34,7 +35,12 @@ import {
   type TransactionStore,
 } from './types';
 
-export function openSqliteStorage(file: string): Storage {
+/** The SQLite storage; its database is for tests that look into it, the server sees only `Storage`. */
+export interface SqliteStorage extends Storage {
+  readonly db: Database.Database;
+}
+
+export function openSqliteStorage(file: string): SqliteStorage {
   makePrivateDirectory(path.dirname(file));
   makePrivateDatabaseFiles(file);
   const db = new Database(file);
@@ -42,9 +48,11 @@ export function openSqliteStorage(file: string): Storage {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db);
+  migrateSqlite(db);
   return {
-    handle: { kind: 'sqlite', db },
+    kind: 'sqlite',
+    db,
+    quotes: createSqliteQuoteCache(db),
     transactions: transactionStore(db),
     accounts: accountStore(db),
     symbols: sqliteSymbolStore(db),
@@ -61,7 +69,8 @@ export function openSqliteStorage(file: string): Storage {
   };
 }
 
-function migrate(db: Database.Database): void {
+/** Applies the pending migrations, each in its own transaction; tests of one store call it too. */
+export function migrateSqlite(db: Database.Database): void {
   db.exec(MIGRATIONS_TABLE_SQL);
   const applied = db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES (?, ?, ?)');

@@ -1,6 +1,7 @@
 /** Symbol choices and the lookup cache in PostgreSQL (tables of migration 3). */
 import type pg from 'pg';
 import type { SymbolCandidate } from '../../src/model/symbols';
+import { inTransaction } from './pg-transaction';
 import type { StoredLookup, SymbolStore } from './types';
 
 export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
@@ -15,9 +16,7 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
     async saveChoices(userId, choices) {
       const kept = choices.filter((choice) => choice.symbol !== null);
       const forgotten = choices.filter((choice) => choice.symbol === null).map((choice) => choice.isin);
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      await inTransaction(pool, async (client) => {
         if (forgotten.length > 0) {
           await client.query('DELETE FROM symbol_choices WHERE user_id = $1 AND isin = ANY($2::text[])', [userId, forgotten]);
         }
@@ -29,13 +28,7 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
             [userId, kept.map((choice) => choice.isin), kept.map((choice) => choice.symbol), kept.map(() => Date.now())],
           );
         }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
     async lookups(isins) {
       const { rows } = await pool.query<{ isin: string; candidates: SymbolCandidate[]; fetched_at_ms: string }>(

@@ -1,13 +1,9 @@
 /** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
-import type BetterSqlite3 from 'better-sqlite3';
-import type pg from 'pg';
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
+import type { QuoteCache } from '../quotes/quote-cache';
 import type { UserDeletion } from './user-data';
-
-/** The raw database, for modules that keep their own tables (the quotes cache). */
-export type StorageHandle = { kind: 'sqlite'; db: BetterSqlite3.Database } | { kind: 'pg'; pool: pg.Pool };
 
 export interface StoredTransactions {
   set: TransactionSet;
@@ -130,7 +126,9 @@ export interface ProviderKeyStore {
 }
 
 export interface Storage {
-  readonly handle: StorageHandle;
+  readonly kind: 'sqlite' | 'pg';
+  /** The quotes cache, on the tables of migration 2. */
+  readonly quotes: QuoteCache;
   readonly transactions: TransactionStore;
   readonly symbols: SymbolStore;
   readonly settings: SettingsStore;

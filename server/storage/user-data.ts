@@ -25,7 +25,16 @@ export const USER_DATA_TABLES: readonly UserDataTable[] = [
  * Tables whose rows are nobody's in particular (market data, keys, the migrations' record), or, for
  * `oidc_entries`, found by the account id inside each entry's payload (`OIDC_ENTRIES_OF_ACCOUNT`).
  */
-export const SHARED_TABLES: readonly string[] = ['schema_migrations', 'oidc_entries', 'symbol_lookups', 'provider_keys'];
+export const SHARED_TABLES: readonly string[] = [
+  'schema_migrations',
+  'oidc_entries',
+  'symbol_lookups',
+  'provider_keys',
+  // The quotes cache (migration 2): market data, the same for everyone.
+  'quote_cache_series',
+  'quote_cache_bars',
+  'quote_cache_events',
+];
 
 /**
  * The built-in provider's entries of an account, as a condition on `oidc_entries` for either dialect:

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStorage } from '../../../server/storage/postgres-storage';
-import { openSqliteStorage } from '../../../server/storage/sqlite-storage';
+import { openPostgresStorage, type PostgresStorage } from '../../../server/storage/postgres-storage';
+import { openSqliteStorage, type SqliteStorage } from '../../../server/storage/sqlite-storage';
 import type { Storage } from '../../../server/storage/types';
 import { SHARED_TABLES, USER_DATA_TABLES } from '../../../server/storage/user-data';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
@@ -26,18 +26,22 @@ interface Backend {
 
 function sqliteBackend(): Backend {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-data-tables-'));
+  let opened: SqliteStorage | undefined;
+  /** The database under the storage the test opened (the server never sees it). */
+  const databaseOf = (storage: Storage) => {
+    if (storage !== opened) throw new Error('not the SQLite storage this backend opened');
+    return opened.db;
+  };
   return {
     name: 'SQLite',
-    open: async () => openSqliteStorage(path.join(dir, 'investments.sqlite')),
+    open: async () => (opened = openSqliteStorage(path.join(dir, 'investments.sqlite'))),
     async columns(storage) {
-      if (storage.handle.kind !== 'sqlite') throw new Error('not SQLite');
-      const { db } = storage.handle;
+      const db = databaseOf(storage);
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
       return new Map(tables.map((table) => [table, (db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((c) => c.name)]));
     },
     async breakAccountDeletes(storage) {
-      if (storage.handle.kind !== 'sqlite') throw new Error('not SQLite');
-      storage.handle.db.exec(`CREATE TRIGGER accounts_refuse_delete BEFORE DELETE ON accounts
+      databaseOf(storage).exec(`CREATE TRIGGER accounts_refuse_delete BEFORE DELETE ON accounts
         BEGIN SELECT RAISE(ABORT, 'deletes refused for the test'); END`);
     },
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
@@ -46,15 +50,20 @@ function sqliteBackend(): Backend {
 
 function postgresBackend(databaseUrl: string): Backend {
   let schema: TestSchema | undefined;
+  let opened: PostgresStorage | undefined;
+  /** The pool under the storage the test opened (the server never sees it). */
+  const poolOf = (storage: Storage) => {
+    if (storage !== opened) throw new Error('not the PostgreSQL storage this backend opened');
+    return opened.pool;
+  };
   return {
     name: 'PostgreSQL',
     async open() {
       schema ??= await createTestSchema(databaseUrl);
-      return openPostgresStorage({ connectionString: schema.connectionString });
+      return (opened = await openPostgresStorage({ connectionString: schema.connectionString }));
     },
     async columns(storage) {
-      if (storage.handle.kind !== 'pg') throw new Error('not PostgreSQL');
-      const { rows } = await storage.handle.pool.query<{ table_name: string; column_name: string }>(
+      const { rows } = await poolOf(storage).query<{ table_name: string; column_name: string }>(
         'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1',
         [schema!.name],
       );
@@ -63,8 +72,7 @@ function postgresBackend(databaseUrl: string): Backend {
       return columns;
     },
     async breakAccountDeletes(storage) {
-      if (storage.handle.kind !== 'pg') throw new Error('not PostgreSQL');
-      await storage.handle.pool.query(`
+      await poolOf(storage).query(`
         CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS
           $$ BEGIN RAISE EXCEPTION 'deletes refused for the test'; END $$;
         CREATE TRIGGER accounts_refuse_delete BEFORE DELETE ON accounts FOR EACH ROW EXECUTE FUNCTION refuse_delete();`);

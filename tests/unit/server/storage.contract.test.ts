@@ -69,8 +69,12 @@ describe.each(backends)('storage contract on $name', (backend) => {
     await backend.dispose();
   });
 
-  it('exposes its raw handle for the quotes cache', () => {
-    expect(storage.handle.kind).toBe(backend.kind);
+  it('says its kind and holds the quotes cache on the tables of migration 2', async () => {
+    expect(storage.kind).toBe(backend.kind);
+    expect(await storage.quotes.coverage('NOT.STORED')).toBeNull();
+    const coverage = { startSeconds: 1_700_000_000, endSeconds: 1_700_086_400, fetchedAtSeconds: 1_700_090_000 };
+    await storage.quotes.write('CONTRACT.AS', { meta: { currency: 'EUR' }, bars: [], dividends: [], splits: [] }, coverage);
+    expect(await storage.quotes.coverage('CONTRACT.AS')).toEqual(coverage);
   });
 
   it('answers a ping', async () => {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
-import { createQuoteCache } from '../../../../server/quotes';
+import { createPgQuoteCache } from '../../../../server/quotes';
+import { migratePostgres } from '../../../../server/storage/postgres-storage';
 import { describeQuoteCacheContract } from './support/cache-contract';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -34,12 +35,13 @@ if (!databaseUrl) {
   describeQuoteCacheContract('PostgreSQL', async () => {
     if (!created) {
       await admin.query(`CREATE SCHEMA ${schema}`);
+      await migratePostgres(pool);
       created = true;
     }
     await pool.query(
       `DO $$ BEGIN IF to_regclass('quote_cache_series') IS NOT NULL THEN
          TRUNCATE quote_cache_series, quote_cache_bars, quote_cache_events; END IF; END $$`,
     );
-    return { open: () => createQuoteCache({ kind: 'pg', pool }) };
+    return { open: async () => createPgQuoteCache(pool) };
   });
 }

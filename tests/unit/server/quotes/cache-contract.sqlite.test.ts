@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
-import { createQuoteCache } from '../../../../server/quotes';
+import { createSqliteQuoteCache } from '../../../../server/quotes';
+import { migrateSqlite } from '../../../../server/storage/sqlite-storage';
 import { describeQuoteCacheContract } from './support/cache-contract';
 
 describeQuoteCacheContract('SQLite', async () => {
   const db = new Database(':memory:');
-  return { open: () => createQuoteCache({ kind: 'sqlite', db }) };
+  migrateSqlite(db);
+  return { open: async () => createSqliteQuoteCache(db) };
 });

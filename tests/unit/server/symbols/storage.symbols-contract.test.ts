@@ -107,7 +107,7 @@ it('migrates a database made at version 1 past a version that does not exist', a
   try {
     await storage.symbols.saveChoices('dave', [{ isin: 'US0378331005', symbol: 'AAPL' }]);
     expect(await storage.symbols.choices('dave', ['US0378331005'])).toEqual(new Map([['US0378331005', 'AAPL']]));
-    const versions = (storage.handle.kind === 'sqlite' ? storage.handle.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() : []) as number[];
+    const versions = storage.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[];
     expect(versions).toEqual(MIGRATIONS.map((migration) => migration.version).sort((a, b) => a - b));
     expect(versions).toContain(3);
   } finally {

@@ -7,13 +7,14 @@ import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import type { QuoteEntry, YahooChart, YahooChartResult } from '../../../../../src/model/quotes';
 import {
-  createQuoteCache,
+  createSqliteQuoteCache,
   createQuotesRoutes,
   createQuotesService,
   type QuoteCache,
   type QuotesService,
   type QuotesServiceOptions,
 } from '../../../../../server/quotes';
+import { migrateSqlite } from '../../../../../server/storage/sqlite-storage';
 
 const FIXTURES = join(import.meta.dirname, '../../../../fixtures/yahoo');
 
@@ -31,8 +32,11 @@ export function resultOf(entry: QuoteEntry | undefined): YahooChartResult {
 /** Unix seconds of 00:00 UTC on an ISO date. */
 export const utc = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 1000;
 
-export function memoryCache(): Promise<QuoteCache> {
-  return createQuoteCache({ kind: 'sqlite', db: new Database(':memory:') });
+/** A cache on a SQLite database in memory, its tables made by the storage's migrations. */
+export async function memoryCache(): Promise<QuoteCache> {
+  const db = new Database(':memory:');
+  migrateSqlite(db);
+  return createSqliteQuoteCache(db);
 }
 
 /** Fast waits so that retries and timeouts fit in a test. */
