@@ -22,7 +22,7 @@ import { tickerSet, type TickerSet } from './active-set';
 import { periodReturns } from './twr';
 import { groupByTicker, needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
-import type { ActiveSeries, Benchmark, Derivation, Holding, Performance, TickerFigures } from './types';
+import type { ActiveSeries, Benchmark, Derivation, DividendRecord, Holding, Performance, TickerFigures } from './types';
 
 export interface EngineOptions {
   /** Called each time a ticker's series are computed (tests count recomputations with it). */
@@ -153,6 +153,25 @@ export class PortfolioEngine {
     if (!this.grid) throw new Error('combine needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);
     return this.combineActive(active);
+  }
+
+  /**
+   * Every dividend on or before the last derive's `asOf` of the tickers that are not excluded, by date
+   * (then ticker): the rows of the tax report. Call `derive` first.
+   */
+  dividendRecords(): DividendRecord[] {
+    if (!this.grid) throw new Error('dividendRecords needs a grid: call derive(asOf, active) first');
+    this.update(this.grid.lastDay);
+    const records: DividendRecord[] = [];
+    for (const [ticker, state] of this.states) {
+      if (!state.income) continue;
+      const { dates, values, taxes, currencies } = (this.transactions.get(ticker) as TickerTransactions).columns.dividend;
+      const rates = state.income.dividendRates;
+      for (let k = 0; k < rates.length; k += 1) {
+        records.push({ date: dates[k], ticker, currency: currencies[k], net: values[k], tax: taxes[k], eurPerUnit: rates[k] });
+      }
+    }
+    return records.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
   }
 
   private firstDay(): number | null {

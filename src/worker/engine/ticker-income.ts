@@ -32,6 +32,8 @@ export interface TickerIncome {
   netPerYearEur: Float64Array;
   taxPerYearEur: Float64Array;
   expectedPerYearEur: Float64Array;
+  /** EUR per unit of its currency for each dividend on or before `asOf`, in the order of the dividend columns. */
+  dividendRates: Float64Array;
 }
 
 /**
@@ -78,7 +80,7 @@ export function computeTickerIncome(
     }
   }
 
-  const { netPerYearEur, taxPerYearEur } = dividendsPerYear(grid, periods, transactions, rates);
+  const { netPerYearEur, taxPerYearEur, dividendRates } = dividendsPerYear(grid, periods, transactions, rates);
   const expectedPerYearEur = new Float64Array(years);
   const expected = computed.series.expected;
   let yearIndex = 0;
@@ -97,6 +99,7 @@ export function computeTickerIncome(
     netPerYearEur,
     taxPerYearEur,
     expectedPerYearEur,
+    dividendRates,
   };
 }
 
@@ -106,17 +109,21 @@ function dividendsPerYear(
   periods: GridPeriods,
   transactions: TickerTransactions,
   rates: ReadonlyMap<string, Float64Array>,
-): { netPerYearEur: Float64Array; taxPerYearEur: Float64Array } {
+): { netPerYearEur: Float64Array; taxPerYearEur: Float64Array; dividendRates: Float64Array } {
   const netPerYearEur = new Float64Array(periods.years.length);
   const taxPerYearEur = new Float64Array(periods.years.length);
   const { days, values, taxes, currencies } = transactions.columns.dividend;
+  let count = 0;
+  while (count < days.length && days[count] <= grid.lastDay) count += 1;
+  const dividendRates = new Float64Array(count);
   let yearIndex = 0;
-  for (let k = 0; k < days.length && days[k] <= grid.lastDay; k += 1) {
+  for (let k = 0; k < count; k += 1) {
     const index = days[k] - grid.firstDay;
     const rate = rates.get(currencies[k])![index];
+    dividendRates[k] = rate;
     while (index > periods.yearEndIndex[yearIndex]) yearIndex += 1;
     netPerYearEur[yearIndex] += values[k] * rate;
     taxPerYearEur[yearIndex] += taxes[k] * rate;
   }
-  return { netPerYearEur, taxPerYearEur };
+  return { netPerYearEur, taxPerYearEur, dividendRates };
 }

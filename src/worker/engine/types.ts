@@ -146,6 +146,20 @@ export interface HoldingIncome {
   expected: number[];
 }
 
+/** One dividend received, for the tax report: as recorded, with the rate that turns it into EUR. */
+export interface DividendRecord {
+  /** `YYYY-MM-DD` */
+  date: string;
+  ticker: string;
+  currency: Currency;
+  /** Cash received, in `currency`. */
+  net: number;
+  /** Tax withheld, in `currency`; 0 when none is recorded. */
+  tax: number;
+  /** EUR per unit of `currency` on `date`. */
+  eurPerUnit: number;
+}
+
 /** The portfolio's income over all tickers that are not excluded. */
 export interface IncomeFigures {
   forwardIncome: number;
