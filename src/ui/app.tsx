@@ -9,6 +9,7 @@ import { Shell } from './shell/shell';
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const TransactionsPage = lazy(() => import('./pages/transactions-page').then((m) => ({ default: m.TransactionsPage })));
+const IncomePage = lazy(() => import('./pages/income-page').then((m) => ({ default: m.IncomePage })));
 
 const page = (element: ReactNode) => (
   <Suspense
@@ -45,6 +46,7 @@ export function App() {
         >
           <Route path="/dashboard" element={page(<DashboardPage />)} />
           <Route path="/transactions" element={page(<TransactionsPage />)} />
+          <Route path="/income" element={page(<IncomePage />)} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

@@ -49,6 +49,11 @@ export function Shell() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/income" onClick={(e) => (e.preventDefault(), go('/income'))}>
+              Income
+            </NavLink>
+          </li>
+          <li>
             <button type="button" className="link" onClick={() => (setDrawerOpen(false), auth.send({ type: 'auth.logout' }))}>
               Log out
             </button>

@@ -1,0 +1,59 @@
+import { useMemo, useRef } from 'react';
+import uPlot from 'uplot';
+import type { IncomeView } from '../../machines/income-view';
+import { Chart, type ChartOptions } from '../charts/chart';
+import { colorAt, valueAxis, valueOrDash } from '../charts/options';
+
+const bars = uPlot.paths.bars!({ size: [0.7, 64] });
+
+/** Bars start at 0 with a little room above the tallest. */
+const fromZero = (_u: uPlot, _min: number | null, max: number | null): uPlot.Range.MinMax => [0, max && max > 0 ? max * 1.08 : 1];
+
+/**
+ * Options for the calendar's bands (labels bottom first). Each band is drawn as a bar up to its running
+ * sum, the top band first, so every lower band covers its part of the one above: a stacked bar per
+ * month. The legend shows each band's own amount, not the running sum.
+ */
+function calendarOptions(labels: readonly string[], months: readonly string[], ownOf: (band: number, month: number) => number | undefined): ChartOptions {
+  const order = labels.map((_, k) => labels.length - 1 - k);
+  return {
+    scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: fromZero } },
+    series: [
+      { label: 'Month', value: (_u, v) => (v == null ? '–' : (months[v] ?? '–')) },
+      ...order.map((band): uPlot.Series => ({
+        label: labels[band],
+        stroke: colorAt(band),
+        fill: colorAt(band),
+        width: 0,
+        paths: bars,
+        points: { show: false },
+        value: (_u, _v, _series, index) => (index == null ? '–' : valueOrDash(ownOf(band, index), ' €')),
+      })),
+    ],
+    axes: [
+      { splits: () => months.map((_, i) => i), values: (_u, splits) => splits.map((i) => months[i]?.slice(0, 3) ?? ''), grid: { show: false } },
+      valueAxis(' €'),
+    ],
+    cursor: { drag: { x: false, y: false } },
+    legend: { live: true },
+  };
+}
+
+/** The twelve months ahead as bars stacked by holding (uPlot), with the months' totals in the table beside it. */
+export function ForwardCalendarChart({ view }: { view: IncomeView }) {
+  const labelsKey = view.bands.map((band) => band.label).join('\u0000');
+  const monthsKey = view.monthLabels.join('\u0000');
+  // The chart lives as long as its bands and months do; new amounts go in through setData, and the
+  // legend reads the newest own amounts through this ref.
+  const bandsRef = useRef(view.bands);
+  bandsRef.current = view.bands;
+  const options = useMemo(
+    () => calendarOptions(labelsKey === '' ? [] : labelsKey.split('\u0000'), monthsKey.split('\u0000'), (band, month) => bandsRef.current[band]?.own[month]),
+    [labelsKey, monthsKey],
+  );
+  const data = useMemo<uPlot.AlignedData>(
+    () => [view.months.map((_, i) => i), ...view.bands.map((_, k) => view.bands[view.bands.length - 1 - k]!.stacked)],
+    [view.months, view.bands],
+  );
+  return <Chart title="Income ahead, by month and holding" options={options} data={data} size={560} />;
+}

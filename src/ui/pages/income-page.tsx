@@ -1,0 +1,142 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { selectIncomeView, type IncomeView } from '../../machines/income-view';
+import { selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
+import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '../../machines/tax-report-machine';
+import { usePortfolioActor } from '../app-context';
+import { formatEur, formatNumber } from '../format';
+import { ForwardCalendarChart } from '../income/forward-calendar-chart';
+import { DividendGrowthTable, ForwardMonthsTable, HoldingYieldsTable, ReceivedExpectedTable, TaxPerYearTable } from '../income/income-tables';
+
+function IncomeSummary({ view }: { view: IncomeView }) {
+  const boxes: Array<[label: string, text: string]> = [
+    ['Income, next 12 months', formatEur(view.forwardIncome)],
+    ['Per month, on average', formatEur(view.averagePerMonth)],
+    ['Yield on cost', `${formatNumber(view.yieldOnCost)} %`],
+    ['Forward yield', `${formatNumber(view.forwardYield)} %`],
+  ];
+  return (
+    <dl className="summary">
+      {boxes.map(([label, text]) => (
+        <div key={label} className="summary-box">
+          <dt>{label}</dt>
+          <dd>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Hands a CSV the worker built to the browser as a file download. */
+function saveFile(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.click();
+  // The download has its own copy once it started; the URL is only needed for the click.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function TaxReportDownload() {
+  const taxReport = useActorRef(taxReportMachine);
+  const report = useSelector(taxReport, selectTaxReport);
+  const busy = useSelector(taxReport, selectTaxReportBusy);
+  const error = useSelector(taxReport, selectTaxReportError);
+  useEffect(() => {
+    if (!report) return;
+    saveFile(report.fileName, report.csv);
+    taxReport.send({ type: 'taxReport.delivered' });
+  }, [report, taxReport]);
+  return (
+    <p>
+      <button type="button" disabled={busy} onClick={() => taxReport.send({ type: 'taxReport.request' })}>
+        {busy ? 'Preparing the CSV…' : 'Download CSV for the tax return'}
+      </button>{' '}
+      <span className="hint">one line per dividend (gross, tax withheld, net, as recorded and in EUR) and a total per year</span>
+      {error ? (
+        <span role="alert" className="error">
+          {' '}
+          The CSV could not be made: {error}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+export function IncomePage() {
+  const portfolio = usePortfolioActor();
+  const status = useSelector(portfolio, selectPortfolioStatus);
+  const error = useSelector(portfolio, selectPortfolioError);
+  const view = useSelector(portfolio, selectIncomeView);
+
+  const heading = (
+    <h1 id="income-heading" tabIndex={-1}>
+      Income
+    </h1>
+  );
+  if (status === 'loadFailed' || status === 'deriveFailed') {
+    return (
+      <section className="income" aria-labelledby="income-heading">
+        {heading}
+        <p role="alert" className="error">
+          {error}
+        </p>
+        <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+  if (!view) {
+    return (
+      <section className="income" aria-labelledby="income-heading">
+        {heading}
+        <p role="status">Loading your portfolio…</p>
+      </section>
+    );
+  }
+  const anyDividend = view.forwardIncome > 0 || view.perYear.some((row) => row.gross !== 0);
+  if (!anyDividend) {
+    return (
+      <section className="income" aria-labelledby="income-heading">
+        {heading}
+        <p className="hint">
+          No dividends yet, received or ahead. <Link to="/transactions">Add a dividend or upload a DEGIRO export</Link>; dividends ahead come
+          from the market data of the shares you hold.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="income" aria-labelledby="income-heading">
+      {heading}
+      <IncomeSummary view={view} />
+
+      <h2>The next twelve months</h2>
+      <p className="hint">The dividends of the past twelve months, paid again on the shares you hold today, in the months they were paid.</p>
+      <div className="income-calendar">
+        {view.forwardIncome > 0 ? <ForwardCalendarChart view={view} /> : <p className="hint">None of your holdings paid a dividend in the past twelve months.</p>}
+        <ForwardMonthsTable view={view} />
+      </div>
+      <div className="table-scroll">
+        <HoldingYieldsTable view={view} />
+      </div>
+
+      <h2>Dividend growth</h2>
+      <DividendGrowthTable view={view} />
+
+      <h2>Received and expected</h2>
+      <div className="table-scroll">
+        <ReceivedExpectedTable view={view} />
+      </div>
+
+      <h2>Dividends and withholding tax per year</h2>
+      <div className="table-scroll">
+        <TaxPerYearTable view={view} />
+      </div>
+      <TaxReportDownload />
+    </section>
+  );
+}
