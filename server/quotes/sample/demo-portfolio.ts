@@ -1,7 +1,8 @@
 /**
  * The demo account's portfolio, priced from the sample series so that every figure is consistent with
  * the market data: buys and sells at the day's close, dividends of the shares held the day before each
- * ex-date (net of withholding tax, paid some days later), broker fees per trade, a yearly exchange
+ * ex-date (net of withholding tax, the tax withheld kept as the dividend's `tax`, paid some days later),
+ * broker fees per trade, a yearly exchange
  * connection fee, and one promotion refund (a negative commission).
  */
 import { Temporal } from 'temporal-polyfill';
@@ -95,7 +96,7 @@ export function buildDemoPortfolio(seriesBySymbol: ReadonlyMap<string, QuoteSeri
   const dividend: Transaction[] = [];
   const commission: Transaction[] = [];
   const book = (list: Transaction[], t: Omit<Transaction, 'currency'> & { currency?: Currency }) =>
-    list.push({ ticker: t.ticker, type: t.type, date: t.date, amount: t.amount, value: cents(t.value), currency: t.currency ?? 'EUR' });
+    list.push({ ticker: t.ticker, type: t.type, date: t.date, amount: t.amount, value: cents(t.value), currency: t.currency ?? 'EUR', ...(t.tax === undefined ? {} : { tax: cents(t.tax) }) });
 
   const executed = TRADES.map((trade) => {
     const days = series(trade.ticker).bars.map((bar) => isoFromEpochDay(bar.epochDay));
@@ -118,8 +119,8 @@ export function buildDemoPortfolio(seriesBySymbol: ReadonlyMap<string, QuoteSeri
         .reduce((sum, trade) => sum + trade.shares * splitFactorAfter(series(ticker), trade.date), 0);
       const payDate = Temporal.PlainDate.from(exDate).add({ days: terms.payAfterDays }).toString();
       if (sharesToday <= 0 || payDate > LAST_SAMPLE_DAY) continue;
-      const value = sharesToday * event.amount * (1 - terms.withholding);
-      book(dividend, { ticker, type: 'dividend', date: payDate, amount: 1, value, currency: currencyOf(ticker) });
+      const gross = sharesToday * event.amount;
+      book(dividend, { ticker, type: 'dividend', date: payDate, amount: 1, value: gross * (1 - terms.withholding), tax: gross * terms.withholding, currency: currencyOf(ticker) });
     }
   }
 
