@@ -1,7 +1,7 @@
 import { CURRENCIES, TICKER_MAX_LENGTH, TICKER_PATTERN, type Currency, type Transaction, type TransactionType } from '../model';
 import { parseLocaleDate } from '../model/locale-date';
 import { parseLocaleNumber } from '../model/locale-number';
-import { isBoundedNumber, isTransactionYear, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../model/transaction-limits';
+import { isBoundedNumber, isTransactionYear, isWithheldTax, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../model/transaction-limits';
 
 /** What the add form holds: text as typed (numbers and the date in the user's locale). */
 export interface TransactionDraft {
@@ -11,6 +11,8 @@ export interface TransactionDraft {
   amount: string;
   value: string;
   currency: Currency;
+  /** Dividends only, optional: the tax withheld at source, in `currency`; empty for none recorded. */
+  tax: string;
 }
 
 export type DraftField = keyof TransactionDraft;
@@ -41,6 +43,14 @@ export function validateDraft(draft: TransactionDraft, locale: string): DraftRes
   if (!valueReading.ok) errors.value = valueReading.problem === 'ambiguous' ? valueReading.message : `Enter a value as a number. ${valueReading.message}`;
   else if (!isBoundedNumber(value)) errors.value = tooLarge(locale);
   if (!(CURRENCIES as readonly string[]).includes(draft.currency)) errors.currency = 'Choose Euro or US Dollar.';
+  // Empty is no tax recorded; only a dividend has tax withheld (the form shows the field for dividends only).
+  const withTax = draft.type === 'dividend' && draft.tax.trim() !== '';
+  const taxReading = withTax ? parseLocaleNumber(draft.tax, locale) : ({ ok: true, value: 0 } as const);
+  const tax = taxReading.ok ? taxReading.value : Number.NaN;
+  if (!taxReading.ok) errors.tax = taxReading.problem === 'ambiguous' ? taxReading.message : `Enter the tax withheld as a number, or leave it empty. ${taxReading.message}`;
+  else if (!isWithheldTax(tax)) errors.tax = tax < 0 ? 'The tax withheld is 0 or more (the value is what you received).' : tooLarge(locale);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, transaction: { ticker, type: draft.type, date: date.ok ? date.iso : draft.date, amount, value, currency: draft.currency } };
+  const transaction: Transaction = { ticker, type: draft.type, date: date.ok ? date.iso : draft.date, amount, value, currency: draft.currency };
+  if (withTax) transaction.tax = tax;
+  return { ok: true, transaction };
 }

@@ -116,6 +116,7 @@ const draft: fc.Arbitrary<TransactionDraft> = fc.record({
   amount: fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.double().map(String), fc.string({ maxLength: 10 })),
   value: fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.double().map(String), fc.string({ maxLength: 10 })),
   currency: fc.constantFrom('EUR', 'USD', 'GBP', '') as fc.Arbitrary<TransactionDraft['currency']>,
+  tax: fc.oneof(fc.constantFrom(...HOSTILE_TEXT, '-0.01'), fc.double().map(String), fc.string({ maxLength: 10 })),
 });
 
 describe('the add form', () => {
@@ -141,7 +142,7 @@ describe('the add form', () => {
   });
 
   it('refuses the values the server would refuse, naming the field', () => {
-    const base: TransactionDraft = { type: 'stock', ticker: 'VWCE.DE', date: '2023-05-02', amount: '3', value: '300', currency: 'EUR' };
+    const base: TransactionDraft = { type: 'stock', ticker: 'VWCE.DE', date: '2023-05-02', amount: '3', value: '300', currency: 'EUR', tax: '' };
     const refused = (change: Partial<TransactionDraft>) => {
       const result = validateDraft({ ...base, ...change }, 'en-US');
       return result.ok ? {} : result.errors;
@@ -150,6 +151,16 @@ describe('the add form', () => {
     expect(refused({ date: '2101-01-01' })).toHaveProperty('date');
     expect(refused({ value: '1e13' })).toHaveProperty('value');
     expect(refused({ amount: '-1000000000001' })).toHaveProperty('amount');
+    expect(refused({ type: 'dividend', tax: '-0.01' })).toHaveProperty('tax');
+    expect(refused({ type: 'dividend', tax: '1e13' })).toHaveProperty('tax');
+    expect(refused({ type: 'dividend', tax: 'x' })).toHaveProperty('tax');
     expect(validateDraft(base, 'en-US').ok).toBe(true);
+    // Empty is no tax recorded; a trade ignores the field (the form shows it for dividends only).
+    const dividend = validateDraft({ ...base, type: 'dividend', tax: '' }, 'en-US');
+    expect(dividend.ok && 'tax' in dividend.transaction).toBe(false);
+    const taxed = validateDraft({ ...base, type: 'dividend', tax: '0,66' }, 'nl-NL');
+    expect(taxed.ok && taxed.transaction.tax).toBe(0.66);
+    const trade = validateDraft({ ...base, tax: '0.66' }, 'en-US');
+    expect(trade.ok && 'tax' in trade.transaction).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ function readingOf(field: DraftField, text: string, locale: string): string | nu
     const reading = parseLocaleDate(text, locale);
     return reading.ok ? reading.note : null;
   }
-  if (field === 'amount' || field === 'value') {
+  if (field === 'amount' || field === 'value' || field === 'tax') {
     const reading = parseLocaleNumber(text, locale);
     return reading.ok ? (reading.note ?? null) : null;
   }
@@ -32,7 +32,7 @@ export function AddTransactionForm({ focusOnMount = false, onSend }: { focusOnMo
   const saving = useSelector(transactions, selectSaving);
   const saveError = useSelector(transactions, selectSaveError);
   const { locale, formats } = useLocale();
-  const [draft, setDraft] = useState<TransactionDraft>(() => ({ type: 'stock', ticker: '', date: formats.date(localToday()), amount: '0', value: '0', currency: 'EUR' }));
+  const [draft, setDraft] = useState<TransactionDraft>(() => ({ type: 'stock', ticker: '', date: formats.date(localToday()), amount: '0', value: '0', currency: 'EUR', tax: '' }));
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const firstField = useRef<HTMLSelectElement>(null);
 
@@ -112,6 +112,14 @@ export function AddTransactionForm({ focusOnMount = false, onSend }: { focusOnMo
           <option value="USD">US Dollar ($)</option>
         </select>,
       )}
+      {/* Only a dividend has tax withheld at source; the value stays what was received. */}
+      {draft.type === 'dividend'
+        ? field(
+            'tax',
+            'Tax withheld',
+            <input id="tx-tax" inputMode="decimal" autoComplete="off" placeholder="optional" value={draft.tax} onChange={(e) => set('tax', e.target.value)} {...described('tax')} />,
+          )
+        : null}
       <button type="submit" disabled={saving}>
         {saving ? 'Saving…' : 'Save'}
       </button>
