@@ -24,8 +24,10 @@ function cells(line: string): string[] {
   let quoted = false;
   for (const char of line) {
     if (char === '"') quoted = !quoted;
-    else if (char === ',' && !quoted) (out.push(cell), (cell = ''));
-    else cell += char;
+    else if (char === ',' && !quoted) {
+      out.push(cell);
+      cell = '';
+    } else cell += char;
   }
   out.push(cell);
   return out;
