@@ -165,6 +165,18 @@ export async function openTransactionsPage(page: Page): Promise<Blocking> {
   return blockingIn(timeline.longTasks, before, timeline.nowMs);
 }
 
+/** From the page shown to /income through the menu (no reload); the blocking until its chart and tables stand. */
+export async function openIncomePage(page: Page): Promise<Blocking> {
+  const { nowMs: before } = await readTimeline(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Income' }).click();
+  await page.getByRole('table', { name: 'Dividends per year, in EUR' }).waitFor();
+  await page.getByRole('figure', { name: 'Income ahead, by month and holding' }).locator('canvas').waitFor();
+  await waitForQuiet(page);
+  const timeline = await readTimeline(page);
+  return blockingIn(timeline.longTasks, before, timeline.nowMs);
+}
+
 export interface ChosenStatement {
   /** ms of the page clock: the file input's change event and the preview's appearance. */
   fileChosenMs: number;

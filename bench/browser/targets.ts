@@ -1,6 +1,7 @@
 /** Issue 8's targets (2-core machine, headless Chromium, no GPU) and how the measured medians meet them. */
 import type { BundleSizes } from './bundle-sizes';
 import type { ImportFigures, InteractionFigures, LoadFigures } from './dashboard-session';
+import type { Blocking } from './timeline';
 
 export const TARGETS = {
   /** ms, load / toggle / import, every workload */
@@ -20,6 +21,8 @@ export interface WorkloadFigures {
   load: LoadFigures;
   toggleOff: InteractionFigures;
   toggleOn: InteractionFigures;
+  /** From the dashboard to the Income page through the menu. */
+  openIncome: Blocking;
   import: ImportFigures;
   /** The dashboard loaded again after the import, on the grown set. */
   loadAfterImport: LoadFigures;
@@ -41,6 +44,7 @@ export function verdicts(bundle: BundleSizes, workloads: Record<string, { median
     list.push(
       verdict(`${size} longest task, load, ms`, median.load.longestTaskMs, TARGETS.longestTaskMs),
       verdict(`${size} longest task, toggle, ms`, Math.max(median.toggleOff.longestTaskMs, median.toggleOn.longestTaskMs), TARGETS.longestTaskMs),
+      verdict(`${size} longest task, opening /income, ms`, median.openIncome.longestTaskMs, TARGETS.longestTaskMs),
       verdict(`${size} longest task, import, ms`, median.import.whole.longestTaskMs, TARGETS.longestTaskMs),
       verdict(`${size} longest task, load after the import, ms`, median.loadAfterImport.longestTaskMs, TARGETS.longestTaskMs),
     );
