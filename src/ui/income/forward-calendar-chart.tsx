@@ -31,7 +31,15 @@ function calendarOptions(labels: readonly string[], months: readonly string[], o
       })),
     ],
     axes: [
-      { splits: () => months.map((_, i) => i), values: (_u, splits) => splits.map((i) => months[i]?.slice(0, 3) ?? ''), grid: { show: false } },
+      {
+        // Every month whose name fits (about 7 CSS px a letter and a margin): on a narrow screen every second one.
+        splits: (u) => {
+          const step = Math.ceil(months.length / Math.max(1, Math.floor(u.bbox.width / uPlot.pxRatio / 40)));
+          return months.map((_, i) => i).filter((i) => i % step === 0);
+        },
+        values: (_u, splits) => splits.map((i) => months[i]?.slice(0, 3) ?? ''),
+        grid: { show: false },
+      },
       valueAxis(' €'),
     ],
     cursor: { drag: { x: false, y: false } },
