@@ -77,8 +77,12 @@ const isGroupMark = (sep: string, marks: NumberMarks): boolean => sep === marks.
 const looksLikeThousands = (intDigits: string, fracDigits: string): boolean =>
   fracDigits.length === 3 && intDigits.length >= 1 && intDigits.length <= 3 && intDigits[0] !== '0';
 
+/** Intl refuses more than 20 fraction digits (a RangeError): a longer decimal is said to 20 places. */
+const MAX_FRACTION_DIGITS = 20;
+
 function format(value: number, locale: string, fractionDigits: number, grouping = true): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, useGrouping: grouping }).format(value);
+  const digits = Math.min(fractionDigits, MAX_FRACTION_DIGITS);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping }).format(value);
 }
 
 /**

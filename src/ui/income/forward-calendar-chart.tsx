@@ -3,6 +3,8 @@ import uPlot from 'uplot';
 import type { IncomeView } from '../../machines/income-view';
 import { Chart, type ChartOptions } from '../charts/chart';
 import { colorAt, valueAxis, valueOrDash } from '../charts/options';
+import type { Formats } from '../format';
+import { useFormats } from '../locale-context';
 
 const bars = uPlot.paths.bars!({ size: [0.7, 64] });
 
@@ -14,7 +16,7 @@ const fromZero = (_u: uPlot, _min: number | null, max: number | null): uPlot.Ran
  * sum, the top band first, so every lower band covers its part of the one above: a stacked bar per
  * month. The legend shows each band's own amount, not the running sum.
  */
-function calendarOptions(labels: readonly string[], months: readonly string[], ownOf: (band: number, month: number) => number | undefined): ChartOptions {
+function calendarOptions(formats: Formats, labels: readonly string[], months: readonly string[], ownOf: (band: number, month: number) => number | undefined): ChartOptions {
   const order = labels.map((_, k) => labels.length - 1 - k);
   return {
     scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: fromZero } },
@@ -27,7 +29,7 @@ function calendarOptions(labels: readonly string[], months: readonly string[], o
         width: 0,
         paths: bars,
         points: { show: false },
-        value: (_u, _v, _series, index) => (index == null ? '–' : valueOrDash(ownOf(band, index), ' €')),
+        value: (_u, _v, _series, index) => (index == null ? '–' : valueOrDash(formats, ownOf(band, index), ' €')),
       })),
     ],
     axes: [
@@ -40,7 +42,7 @@ function calendarOptions(labels: readonly string[], months: readonly string[], o
         values: (_u, splits) => splits.map((i) => months[i]?.slice(0, 3) ?? ''),
         grid: { show: false },
       },
-      valueAxis(' €'),
+      valueAxis(formats, ' €'),
     ],
     cursor: { drag: { x: false, y: false } },
     legend: { live: true },
@@ -49,6 +51,7 @@ function calendarOptions(labels: readonly string[], months: readonly string[], o
 
 /** The twelve months ahead as bars stacked by holding (uPlot), with the months' totals in the table beside it. */
 export function ForwardCalendarChart({ view }: { view: IncomeView }) {
+  const formats = useFormats();
   const labelsKey = view.bands.map((band) => band.label).join('\u0000');
   const monthsKey = view.monthLabels.join('\u0000');
   // The chart lives as long as its bands and months do; new amounts go in through setData, and the
@@ -56,8 +59,8 @@ export function ForwardCalendarChart({ view }: { view: IncomeView }) {
   const bandsRef = useRef(view.bands);
   bandsRef.current = view.bands;
   const options = useMemo(
-    () => calendarOptions(labelsKey === '' ? [] : labelsKey.split('\u0000'), monthsKey.split('\u0000'), (band, month) => bandsRef.current[band]?.own[month]),
-    [labelsKey, monthsKey],
+    () => calendarOptions(formats, labelsKey === '' ? [] : labelsKey.split('\u0000'), monthsKey.split('\u0000'), (band, month) => bandsRef.current[band]?.own[month]),
+    [formats, labelsKey, monthsKey],
   );
   const data = useMemo<uPlot.AlignedData>(
     () => [view.months.map((_, i) => i), ...view.bands.map((_, k) => view.bands[view.bands.length - 1 - k]!.stacked)],

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { GrowthCell, IncomeView } from '../../machines/income-view';
-import { formatEur, formatNumber, formatSigned } from '../format';
+import type { Formats } from '../format';
+import { useFormats } from '../locale-context';
 
-const percent = (value: number): string => `${formatNumber(value)} %`;
+const percent = (formats: Formats, value: number): string => `${formats.number(value)} %`;
 
 /** The twelve months ahead as numbers: what the calendar chart draws, readable without it. */
 export function ForwardMonthsTable({ view }: { view: IncomeView }) {
+  const formats = useFormats();
   return (
     <table className="income-months">
       <caption>Expected per month</caption>
@@ -19,14 +21,14 @@ export function ForwardMonthsTable({ view }: { view: IncomeView }) {
         {view.monthLabels.map((label, k) => (
           <tr key={label}>
             <th scope="row">{label}</th>
-            <td className="number">{formatEur(view.monthTotals[k]!)}</td>
+            <td className="number">{formats.money(view.monthTotals[k]!)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
           <th scope="row">Twelve months</th>
-          <td className="number">{formatEur(view.forwardIncome)}</td>
+          <td className="number">{formats.money(view.forwardIncome)}</td>
         </tr>
       </tfoot>
     </table>
@@ -34,6 +36,7 @@ export function ForwardMonthsTable({ view }: { view: IncomeView }) {
 }
 
 export function HoldingYieldsTable({ view }: { view: IncomeView }) {
+  const formats = useFormats();
   return (
     <table>
       <caption>Per holding</caption>
@@ -49,9 +52,9 @@ export function HoldingYieldsTable({ view }: { view: IncomeView }) {
         {view.holdings.map((holding) => (
           <tr key={holding.ticker}>
             <th scope="row">{holding.ticker}</th>
-            <td className="number">{formatEur(holding.forwardIncome)}</td>
-            <td className="number">{percent(holding.yieldOnCost)}</td>
-            <td className="number">{percent(holding.forwardYield)}</td>
+            <td className="number">{formats.money(holding.forwardIncome)}</td>
+            <td className="number">{percent(formats, holding.yieldOnCost)}</td>
+            <td className="number">{percent(formats, holding.forwardYield)}</td>
           </tr>
         ))}
       </tbody>
@@ -66,19 +69,19 @@ const MARKS: Record<GrowthCell['mark'], { symbol: string; word: string }> = {
   none: { symbol: '', word: 'no dividend the year before' },
 };
 
-function GrowthCellView({ cell }: { cell: GrowthCell }) {
+function GrowthCellView({ cell, formats }: { cell: GrowthCell; formats: Formats }) {
   const { symbol, word } = MARKS[cell.mark];
   if (cell.growth === null) {
     return (
-      <td className="growth none" title={`Dividend per share ${formatNumber(cell.dividendPerShare)}; ${word}`}>
+      <td className="growth none" title={`Dividend per share ${formats.number(cell.dividendPerShare)}; ${word}`}>
         –<span className="visually-hidden"> {word}</span>
       </td>
     );
   }
   return (
-    <td className={`growth ${cell.mark}`} title={`Dividend per share ${formatNumber(cell.dividendPerShare)}`}>
+    <td className={`growth ${cell.mark}`} title={`Dividend per share ${formats.number(cell.dividendPerShare)}`}>
       <span aria-hidden="true">{symbol} </span>
-      {formatSigned(cell.growth)} % <span className="growth-word">{word}</span>
+      {formats.signed(cell.growth)} % <span className="growth-word">{word}</span>
     </td>
   );
 }
@@ -87,6 +90,7 @@ function GrowthCellView({ cell }: { cell: GrowthCell }) {
 const RECENT_YEARS = 5;
 
 export function DividendGrowthTable({ view }: { view: IncomeView }) {
+  const formats = useFormats();
   const [allYears, setAllYears] = useState(false);
   const years = view.growthYears;
   const from = allYears ? 0 : Math.max(0, years.length - RECENT_YEARS);
@@ -112,7 +116,7 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
               <tr key={holding.ticker}>
                 <th scope="row">{holding.ticker}</th>
                 {holding.growth.slice(from).map((cell) => (
-                  <GrowthCellView key={cell.year} cell={cell} />
+                  <GrowthCellView key={cell.year} cell={cell} formats={formats} />
                 ))}
               </tr>
             ))}
@@ -129,6 +133,7 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
 }
 
 export function ReceivedExpectedTable({ view }: { view: IncomeView }) {
+  const formats = useFormats();
   const [yearIndex, setYearIndex] = useState(view.years.length - 1);
   const k = Math.min(yearIndex, view.years.length - 1);
   const rows = view.receivedExpected.filter((row) => row.received[k] !== 0 || row.expected[k] !== 0);
@@ -163,9 +168,9 @@ export function ReceivedExpectedTable({ view }: { view: IncomeView }) {
               return (
                 <tr key={row.ticker}>
                   <th scope="row">{row.ticker}</th>
-                  <td className="number">{formatEur(row.received[k]!)}</td>
-                  <td className="number">{formatEur(row.expected[k]!)}</td>
-                  <td className={`number${difference < 0 ? ' negative' : ''}`}>{formatSigned(difference)} €</td>
+                  <td className="number">{formats.money(row.received[k]!)}</td>
+                  <td className="number">{formats.money(row.expected[k]!)}</td>
+                  <td className={`number${difference < 0 ? ' negative' : ''}`}>{formats.signedMoney(difference)}</td>
                 </tr>
               );
             })}
@@ -177,6 +182,7 @@ export function ReceivedExpectedTable({ view }: { view: IncomeView }) {
 }
 
 export function TaxPerYearTable({ view }: { view: IncomeView }) {
+  const formats = useFormats();
   return (
     <table className="tax-per-year">
       <caption>Dividends per year, in EUR</caption>
@@ -192,9 +198,9 @@ export function TaxPerYearTable({ view }: { view: IncomeView }) {
         {view.perYear.map((row) => (
           <tr key={row.year}>
             <th scope="row">{row.year}</th>
-            <td className="number">{formatEur(row.gross)}</td>
-            <td className="number">{formatEur(row.tax)}</td>
-            <td className="number">{formatEur(row.net)}</td>
+            <td className="number">{formats.money(row.gross)}</td>
+            <td className="number">{formats.money(row.tax)}</td>
+            <td className="number">{formats.money(row.net)}</td>
           </tr>
         ))}
       </tbody>

@@ -3,16 +3,17 @@ import { Link } from 'react-router-dom';
 import { selectIncomeView, type IncomeView } from '../../machines/income-view';
 import { selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
-import { formatEur, formatNumber } from '../format';
+import { useFormats } from '../locale-context';
 import { ForwardCalendarChart } from '../income/forward-calendar-chart';
 import { DividendGrowthTable, ForwardMonthsTable, HoldingYieldsTable, ReceivedExpectedTable, TaxPerYearTable } from '../income/income-tables';
 
 function IncomeSummary({ view }: { view: IncomeView }) {
+  const formats = useFormats();
   const boxes: Array<[label: string, text: string]> = [
-    ['Income, next 12 months', formatEur(view.forwardIncome)],
-    ['Per month, on average', formatEur(view.averagePerMonth)],
-    ['Yield on cost', `${formatNumber(view.yieldOnCost)} %`],
-    ['Forward yield', `${formatNumber(view.forwardYield)} %`],
+    ['Income, next 12 months', formats.money(view.forwardIncome)],
+    ['Per month, on average', formats.money(view.averagePerMonth)],
+    ['Yield on cost', `${formats.number(view.yieldOnCost)} %`],
+    ['Forward yield', `${formats.number(view.forwardYield)} %`],
   ];
   return (
     <dl className="summary">

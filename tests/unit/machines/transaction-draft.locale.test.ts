@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateDraft, type TransactionDraft } from '../../../src/machines/transaction-draft';
 
-const base: TransactionDraft = { type: 'stock', ticker: 'vwce.de', date: '02-05-2023', amount: '3', value: '1.234,56', currency: 'EUR' };
+const base: TransactionDraft = { type: 'stock', ticker: 'vwce.de', date: '02-05-2023', amount: '3', value: '1.234,56', currency: 'EUR', tax: '' };
 
 describe('the add form’s check reads numbers and dates in the user’s locale', () => {
   it('saves Dutch 1.234,56 on 02-05-2023 as 1234.56 on 2023-05-02', () => {
@@ -31,5 +31,31 @@ describe('the add form’s check reads numbers and dates in the user’s locale'
   it('words the trillion bound in the locale', () => {
     const result = validateDraft({ ...base, value: '2.000.000.000.000' }, 'nl-NL');
     expect(result.ok ? '' : result.errors.value).toBe('Enter at most 1.000.000.000.000 (a trillion) either way.');
+  });
+});
+
+describe('the tax withheld on a dividend', () => {
+  const dividend: TransactionDraft = { ...base, type: 'dividend', value: '3,74', tax: '0,66' };
+
+  it('is read in the locale too, and kept on the dividend', () => {
+    const result = validateDraft(dividend, 'nl-NL');
+    expect(result.ok && result.transaction).toMatchObject({ type: 'dividend', value: 3.74, tax: 0.66 });
+  });
+
+  it('is refused when ambiguous, below 0 or not a number, naming the field', () => {
+    const refused = (tax: string, locale: string) => {
+      const result = validateDraft({ ...dividend, value: '3', tax }, locale);
+      return result.ok ? {} : result.errors;
+    };
+    expect(refused('1,000', 'nl-NL')).toHaveProperty('tax');
+    expect(refused('-0,01', 'nl-NL')).toHaveProperty('tax');
+    expect(refused('some', 'en-US')).toHaveProperty('tax');
+  });
+});
+
+describe('a number with more decimals than Intl formats', () => {
+  it('is read, not thrown on (Intl refuses over 20 fraction digits)', () => {
+    const result = validateDraft({ ...base, value: '-0.0000017946756660959735' }, 'nl-NL');
+    expect(result.ok && result.transaction.value).toBeCloseTo(-0.0000017946756660959735, 20);
   });
 });
