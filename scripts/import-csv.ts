@@ -1,12 +1,23 @@
 /**
  * Headless DEGIRO import: `npm run --silent import-csv -- <Account.csv> [--ticker ISIN=SYMBOL ...]`.
- * Reads the file as a Blob (the worker's code path), prints the import as JSON on stdout: transactions
- * with their source lines, skipped lines with reasons, unrecognised lines, products with tickers.
+ * Reads the file as a Blob (the worker's code path), resolves every product's symbol the way the app does,
+ * offline (the symbols service with the recorded search answers of `SYMBOL_SEARCH_DIR`, default
+ * `data/symbol-search`, then the shipped table; `--ticker` choices count as the user's saved ones), and
+ * prints the import as JSON on stdout: transactions with their source lines and tickers, skipped lines
+ * with reasons, unrecognised lines, and products with `ticker` (never empty: a symbol, or the ISIN as a
+ * placeholder) and `source` (`saved`, `lookup`, `table`, `placeholder` or `none-needed`).
  * Exit code 0 on success, 1 when the file is not a DEGIRO export (the JSON then carries `error`), 2 on usage errors.
  */
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { normaliseTicker, parseDegiroExport } from '../src/worker/import';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isValidIsin, type SymbolChoice } from '../src/model';
+import { assignTickers, normaliseTicker, parseDegiroExport, type DegiroImport, type TickerChoice } from '../src/worker/import';
+import type { StoredLookup, SymbolStore } from '../server/storage/types';
+import { createSymbolsService } from '../server/symbols';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = 'usage: npm run --silent import-csv -- <Account.csv> [--ticker ISIN=SYMBOL ...]';
 
@@ -48,9 +59,42 @@ async function main(): Promise<number> {
     process.stderr.write(`import-csv: cannot read ${args.file}\n`);
     return 2;
   }
-  const result = await parseDegiroExport(await openAsBlob(args.file), { tickers: args.tickers });
+  const parsed = await parseDegiroExport(await openAsBlob(args.file));
+  const result = parsed.error ? parsed : assignTickers(parsed, await lookUpSymbols(parsed, args.tickers));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.error ? 1 : 0;
+}
+
+/** The command line's choices, held for this run as the server holds a user's: ISIN → symbol. */
+function choicesOnlyStore(saved: ReadonlyMap<string, string>): SymbolStore {
+  const lookups = new Map<string, StoredLookup>();
+  return {
+    choices: async (_userId, isins) => new Map(isins.flatMap((isin) => (saved.has(isin) ? [[isin, saved.get(isin)!] as const] : []))),
+    saveChoices: async (_userId: string, _choices: readonly SymbolChoice[]) => {},
+    lookups: async (isins) => new Map(isins.flatMap((isin) => (lookups.has(isin) ? [[isin, lookups.get(isin)!] as const] : []))),
+    saveLookup: async (isin, lookup) => {
+      lookups.set(isin, lookup);
+    },
+  };
+}
+
+/** Each product's symbol and its source: `--ticker` first, then the offline symbols service (recorded answers, table). */
+async function lookUpSymbols(parsed: DegiroImport, tickers: Record<string, string>): Promise<Record<string, TickerChoice>> {
+  const choices: Record<string, TickerChoice> = {};
+  for (const [key, ticker] of Object.entries(tickers)) choices[key] = { ticker, source: 'saved' };
+  const products = parsed.products.filter((p) => p.needsSymbol && isValidIsin(p.isin) && !choices[p.productKey] && !choices[p.product]);
+  if (products.length === 0) return choices;
+  const service = createSymbolsService({
+    provider: 'files',
+    searchDir: process.env.SYMBOL_SEARCH_DIR ? path.resolve(process.env.SYMBOL_SEARCH_DIR) : path.join(PROJECT_ROOT, 'data/symbol-search'),
+    store: choicesOnlyStore(new Map()),
+  });
+  const resolutions = await service.resolve(
+    'command-line',
+    products.map((p) => ({ isin: p.isin, name: p.product, ...(p.currency ? { currency: p.currency } : {}) })),
+  );
+  for (const resolution of resolutions) if (resolution.chosen) choices[resolution.isin] = { ticker: resolution.chosen.symbol, source: resolution.chosen.source };
+  return choices;
 }
 
 process.exitCode = await main();

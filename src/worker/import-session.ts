@@ -4,7 +4,7 @@
  * The parser is loaded on first use, so the dashboard's worker stays small.
  */
 import type { TransactionSet } from '../model';
-import type { DegiroImport, ImportProgress } from './import';
+import type { DegiroImport, ImportProgress, TickerSource } from './import';
 
 export type { ImportProgress } from './import';
 
@@ -14,7 +14,7 @@ export interface ProductChoice {
   product: string;
   isin: string;
   ticker: string | null;
-  source: 'table' | 'user' | null;
+  source: TickerSource | null;
 }
 
 export interface SkippedGroup {

@@ -17,13 +17,12 @@ test('import a DEGIRO statement: preview, confirm, the dashboard changes, the sa
   await expect(preview.getByRole('listitem').filter({ hasText: 'Commissions:' })).toHaveText('Commissions: 5');
   await expect(preview.getByLabel('Ticker for ISHARES CORE MSCI WORLD UCITS ETF')).toHaveValue('IWDA.AS');
 
-  // The account's own costs belong to no product: the preview asks for a ticker before it imports.
-  await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
-  await expect(preview.getByRole('alert')).toContainText('Choose a ticker for: DEGIRO account costs');
-  await preview.getByLabel('Ticker for DEGIRO account costs').fill('iwda.as');
+  // The account's own costs belong to no product: one account-level entry that needs no symbol.
+  await expect(preview.getByLabel('Ticker for DEGIRO account costs')).toHaveValue('DEGIRO-COSTS');
   await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('8 new, 0 already imported');
   await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('03/15/2025');
+  await expect(page.getByRole('region', { name: 'DEGIRO-COSTS' }).getByRole('table', { name: 'Commission' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -50,7 +49,7 @@ test('an import confirmed after another tab saved: refused, reloaded, confirmed 
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
   const preview = page.getByRole('region', { name: 'Import preview' });
-  await preview.getByLabel('Ticker for DEGIRO account costs').fill('IWDA.AS');
+  await expect(preview.getByLabel('Ticker for DEGIRO account costs')).toHaveValue('DEGIRO-COSTS');
 
   // Meanwhile, a second tab adds a transaction: the first tab's version is stale.
   const other = await page.context().newPage();
@@ -75,4 +74,5 @@ test('an import confirmed after another tab saved: refused, reloaded, confirmed 
   await page.reload();
   await expect(page.getByRole('region', { name: 'OTHER.DE' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'IWDA.AS' }).getByRole('table', { name: 'Stock' })).toContainText('03/15/2025');
+  await expect(page.getByRole('region', { name: 'DEGIRO-COSTS' }).getByRole('table', { name: 'Commission' })).toBeVisible();
 });

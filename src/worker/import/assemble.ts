@@ -64,9 +64,20 @@ function eachLine(row: SourceRow, entry: (line: number, text: string) => void): 
   for (let i = 0; i < row.lineCount; i++) entry(row.line + i, texts[i] ?? '');
 }
 
-function productOf(productKey: string, row: SourceRow): ImportedProduct {
+/** What the product's transactions of this file add up to, to tell products that need no symbol. */
+interface ProductTally {
+  shares: number;
+  cash: number;
+  stocks: number;
+  dividends: number;
+  /** Currency of its newest trade (before conversion), else of its newest dividend. */
+  currency: string | null;
+}
+
+function productOf(productKey: string, row: SourceRow, tally: ProductTally): ImportedProduct {
   const product = productKey === ACCOUNT_PRODUCT ? ACCOUNT_PRODUCT : row.product || productKey;
-  return { productKey, product, isin: row.isin, ticker: null, source: null };
+  const nets = tally.stocks > 0 && tally.dividends === 0 && Math.abs(tally.shares) < 1e-9 && Math.abs(tally.cash) < 0.005;
+  return { productKey, product, isin: row.isin, currency: tally.currency, needsSymbol: productKey !== ACCOUNT_PRODUCT && !nets, ticker: null, source: null };
 }
 
 const NON_TRADEABLE = /^(.*?)\s*-\s*non[ -]?tradeable$/i;
@@ -109,6 +120,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   const transactions: DegiroImport['transactions'] = { stock: [], dividend: [], commission: [] };
   /** Each product's newest row: DEGIRO renames products, and cuts names at 22 characters. */
   const newestRow = new Map<string, SourceRow>();
+  const tallies = new Map<string, ProductTally>();
   let buys = 0;
   // Drafts come in file order, newest first: reversed, they are nearly sorted, which the sort finds fast.
   drafts.reverse().sort((a, b) => chronological(a.latest, b.latest));
@@ -131,11 +143,22 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
     if (draft.type === 'stock' && transaction.amount >= 0) buys += 1;
     // A dividend moved to its company's product does not name that product.
     if (draft.row.productKey === draft.productKey || !newestRow.has(draft.productKey)) newestRow.set(draft.productKey, draft.row);
+    let tally = tallies.get(draft.productKey);
+    if (!tally) tallies.set(draft.productKey, (tally = { shares: 0, cash: 0, stocks: 0, dividends: 0, currency: null }));
+    if (draft.type === 'stock') {
+      tally.stocks += 1;
+      tally.shares += transaction.amount;
+      tally.cash += transaction.value;
+      tally.currency = draft.currency;
+    } else if (draft.type === 'dividend') {
+      tally.dividends += 1;
+      if (tally.stocks === 0) tally.currency = draft.currency;
+    }
   }
 
   skipped.sort((a, b) => a.line - b.line);
   unrecognised.sort((a, b) => a.line - b.line);
-  const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row));
+  const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row, tallies.get(productKey)!));
   products.sort((a, b) => a.product.localeCompare(b.product) || a.productKey.localeCompare(b.productKey));
   return {
     transactions,

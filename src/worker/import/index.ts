@@ -16,7 +16,8 @@
  *   market data. Accrued bond interest (`Meegekochte Rente`) is added to its trade's value.
  * - Commissions: fees, taxes, stamp duty, connection fees (value = −amount); promotions, courtesy
  *   payments and refunds come out negative. Costs without a product belong to the product
- *   `DEGIRO account costs`, whose ticker the user chooses like any other.
+ *   `DEGIRO account costs`, one account-level entry under the ticker `DEGIRO-COSTS` that needs no symbol
+ *   and no quotes.
  * - Dividends: the dividend, withholding-tax and ADR-fee rows of one product, currency and day are netted
  *   into one dividend (reversals included); one that nets to zero is skipped ('dividend nets to zero').
  * - Currencies: a conversion pair settles, in order, the trade of its Order Id, a trade of the same
@@ -29,7 +30,7 @@
  *   so an overlapping or re-exported file adds nothing twice.
  */
 export { parseDegiroExport } from './parse-degiro-export';
-export { applyTickers, normaliseTicker, shippedTicker } from './tickers';
+export { ACCOUNT_TICKER, applyTickers, assignTickers, normaliseTicker, placeholderTicker, shippedTicker, type TickerChoice } from './tickers';
 export { mergeImported, type MergeResult } from './merge';
 export { ACCOUNT_PRODUCT } from './rows';
 export { EXPECTED_HEADER, EXPECTED_HEADER_EN } from './header';

@@ -55,15 +55,30 @@ export interface ImportedTransaction extends Transaction {
   productKey: string;
 }
 
-export type TickerSource = 'table' | 'user';
+/**
+ * Where a product's ticker came from: the user's own choice (`saved`: made in the preview, remembered
+ * from an earlier import, `--ticker` on the command line), a symbol lookup, the shipped ISIN table, the
+ * product's ISIN standing in until a symbol is picked (`placeholder`, no price source), or none needed
+ * (the account's costs, a product that nets to nothing).
+ */
+export type TickerSource = 'saved' | 'lookup' | 'table' | 'placeholder' | 'none-needed';
 
 export interface ImportedProduct {
   /** The key `tickers` choices are stored under: the ISIN, or the product name when there is none. */
   productKey: string;
   product: string;
   isin: string;
+  /** Currency its trades were made in (before any conversion), else its dividends'; null without either. */
+  currency: string | null;
+  /**
+   * False for the account's costs and for a product whose trades net to zero shares and zero cash with no
+   * dividend (a claim, a right, a non-tradeable line): it is imported, closed, under a fixed ticker.
+   */
+  needsSymbol: boolean;
   ticker: string | null;
   source: TickerSource | null;
+  /** Why the symbol chosen for it was refused (it then has the next source's ticker). */
+  problem?: string;
 }
 
 export interface ImportedTransactions {

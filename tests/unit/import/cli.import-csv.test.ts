@@ -19,18 +19,37 @@ async function importCsv(...args: string[]): Promise<{ code: number; stdout: str
 }
 
 describe('npm run import-csv', () => {
-  it('prints the import of a fixture as JSON, with the tickers given on the command line', { timeout: 60_000 }, async () => {
+  it('prints the import of a fixture as JSON, with the tickers given on the command line and the others looked up offline', { timeout: 60_000 }, async () => {
     const { code, stdout } = await importCsv('tests/fixtures/degiro/nl-example.csv', '--ticker', 'DEGIRO account costs=VWRL.AS', '--ticker=IE00B4L5Y983=iwda.as');
     expect(code).toBe(0);
     const result = JSON.parse(stdout) as DegiroImport;
     expect(result.counts).toEqual({ buys: 1, sells: 1, dividends: 1, commissions: 5, skipped: 4, unrecognised: 0, lines: 14 });
     expect(result.products.map((p) => [p.productKey, p.ticker, p.source])).toEqual([
-      ['DEGIRO account costs', 'VWRL.AS', 'user'],
-      ['IE00B4L5Y983', 'IWDA.AS', 'user'],
-      ['IE00B3RBWM25', 'VWRL.AS', 'table'],
+      // The account's costs need no symbol, whatever the command line says.
+      ['DEGIRO account costs', 'DEGIRO-COSTS', 'none-needed'],
+      ['IE00B4L5Y983', 'IWDA.AS', 'saved'],
+      // data/symbol-search/IE00B3RBWM25.json lists VWRL.AS (Amsterdam) first for a EUR trade.
+      ['IE00B3RBWM25', 'VWRL.AS', 'lookup'],
     ]);
     expect(result.transactions.dividend[0]).toMatchObject({ value: 18.62, currency: 'EUR', lines: [8, 9, 10] });
     expect(result.skipped[0]).toEqual({ line: 2, reason: 'withdrawal', text: '14-02-2026,11:00,14-02-2026,,,Processed Flatex Withdrawal,,EUR,"-500,00",EUR,"312,18",' });
+  });
+
+  it('gives every product a ticker (a placeholder at worst) and its source, and no transaction an empty ticker', { timeout: 60_000 }, async () => {
+    const { code, stdout } = await importCsv('tests/fixtures/degiro/nl-mixed-languages.csv');
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as DegiroImport;
+    const sources = new Map(result.products.map((p) => [p.productKey, p.source]));
+    expect(Object.fromEntries([...sources].filter(([key]) => ['IE00B3RBWM25', 'US1912161007', 'IE00B0M63391', 'DEGIRO account costs'].includes(key)))).toEqual({
+      IE00B3RBWM25: 'lookup',
+      US1912161007: 'table',
+      IE00B0M63391: 'placeholder',
+      'DEGIRO account costs': 'none-needed',
+    });
+    for (const product of result.products) expect(product.ticker, product.productKey).toMatch(/^[A-Z0-9^][A-Z0-9.\-=^]{0,19}$/);
+    const all = [...result.transactions.stock, ...result.transactions.dividend, ...result.transactions.commission];
+    expect(all.length).toBeGreaterThan(30);
+    expect(all.filter((t) => t.ticker === '')).toEqual([]);
   });
 
   it('exits 1 with the error in the JSON for a file that is not an export', { timeout: 60_000 }, async () => {

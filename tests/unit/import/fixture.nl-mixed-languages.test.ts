@@ -113,7 +113,7 @@ describe('nl-mixed-languages.csv', () => {
     expect(byKey.get('IE00B3RBWM25')).toMatchObject({ product: 'VANGUARD FTSE AW', ticker: 'VWRL.AS', source: 'table' });
     expect(byKey.get('AU000000FBR4')).toMatchObject({ product: 'FBR LTD', ticker: 'FBR.AX', source: 'table' });
     expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null });
-    expect(byKey.get(ACCOUNT_PRODUCT)).toMatchObject({ isin: '', ticker: null });
+    expect(byKey.get(ACCOUNT_PRODUCT)).toMatchObject({ isin: '', ticker: 'DEGIRO-COSTS', source: 'none-needed', needsSymbol: false });
     expect(result.products).toHaveLength(20);
     const tickers = new Set(result.transactions.stock.map((t) => t.ticker).filter((t) => t !== ''));
     expect(tickers.size).toBeGreaterThan(5);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import isinTickers from '../../../data/isin-tickers.json';
 import { TICKER_PATTERN } from '../../../src/model';
-import { applyTickers, normaliseTicker, shippedTicker } from '../../../src/worker/import';
+import { ACCOUNT_TICKER, applyTickers, assignTickers, normaliseTicker, shippedTicker } from '../../../src/worker/import';
 import { importFixture } from './helpers';
 
 /** The ISIN check digit (ISO 6166): letters as numbers, then the Luhn sum. */
@@ -42,18 +42,19 @@ describe('tickers', () => {
       tickers: { IE00B3RBWM25: 'vwce.de', 'ISHARES KOREA': 'IKOR.L', 'DEGIRO account costs': ' vwrl.as ' },
     });
     const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
-    expect(byKey.get('IE00B3RBWM25')).toMatchObject({ ticker: 'VWCE.DE', source: 'user' });
-    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: 'IKOR.L', source: 'user' });
-    expect(byKey.get('DEGIRO account costs')).toMatchObject({ ticker: 'VWRL.AS', source: 'user' });
+    expect(byKey.get('IE00B3RBWM25')).toMatchObject({ ticker: 'VWCE.DE', source: 'saved' });
+    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: 'IKOR.L', source: 'saved' });
+    // The account's costs need no symbol: a choice for them changes nothing.
+    expect(byKey.get('DEGIRO account costs')).toMatchObject({ ticker: ACCOUNT_TICKER, source: 'none-needed', needsSymbol: false });
     expect(byKey.get('US9256521090')).toMatchObject({ ticker: 'VICI', source: 'table' });
     expect(imported.transactions.stock.filter((t) => t.productKey === 'IE00B3RBWM25').map((t) => t.ticker)).toEqual(['VWCE.DE', 'VWCE.DE']);
   });
 
-  it('ignores a choice that is not a Yahoo symbol and leaves the product to be asked for', async () => {
+  it('refuses a choice that is not a Yahoo symbol, says why, and leaves the product to be asked for', async () => {
     const imported = applyTickers(await importFixture('nl-mixed-languages.csv'), { IE00B0M63391: 'not a ticker!', IE00BYXG2H39: '' });
     const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
-    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null });
-    expect(byKey.get('IE00BYXG2H39')).toMatchObject({ ticker: null, source: null });
+    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null, problem: expect.stringMatching(/^"not a ticker!" is not a Yahoo symbol/) });
+    expect(byKey.get('IE00BYXG2H39')).toMatchObject({ ticker: null, source: null, problem: expect.stringMatching(/^"" is not a Yahoo symbol/) });
     expect(imported.transactions.stock.find((t) => t.productKey === 'IE00B0M63391')?.ticker).toBe('');
     expect(normaliseTicker(' brk-b ')).toBe('BRK-B');
     expect(normaliseTicker('EUR=X')).toBe('EUR=X');
@@ -65,5 +66,20 @@ describe('tickers', () => {
     const snapshot = structuredClone(imported);
     applyTickers(imported, { 'DEGIRO account costs': 'VWRL.AS' });
     expect(imported).toEqual(snapshot);
+  });
+
+  it('gives every product a ticker when nothing may block: choices, the table, else the ISIN as a placeholder', async () => {
+    const imported = assignTickers(await importFixture('nl-mixed-languages.csv'), {
+      IE00B3RBWM25: { ticker: 'VWRL.L', source: 'lookup' },
+      IE00B0M63391: { ticker: 'bad ticker', source: 'saved' },
+    });
+    const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
+    expect(byKey.get('IE00B3RBWM25')).toMatchObject({ ticker: 'VWRL.L', source: 'lookup' });
+    expect(byKey.get('US9256521090')).toMatchObject({ ticker: 'VICI', source: 'table' });
+    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: 'IE00B0M63391', source: 'placeholder', problem: expect.stringContaining('"bad ticker"') });
+    expect(byKey.get('DEGIRO account costs')).toMatchObject({ ticker: ACCOUNT_TICKER, source: 'none-needed' });
+    for (const product of imported.products) expect(product.ticker, product.productKey).toMatch(TICKER_PATTERN);
+    const all = [...imported.transactions.stock, ...imported.transactions.dividend, ...imported.transactions.commission];
+    expect(all.filter((t) => t.ticker === '')).toEqual([]);
   });
 });
