@@ -67,6 +67,8 @@ export function loadStaticSite(dir: string, log: Log): StaticSite | undefined {
     const stat = fs.statSync(absolutePath);
     if (!stat.isFile()) continue;
     const urlPath = `/${relative.split(path.sep).join('/')}`;
+    // Source maps hold the full sources: built for local debugging, never served.
+    if (urlPath.endsWith('.map')) continue;
     const contentType = CONTENT_TYPES[path.extname(relative).toLowerCase()] ?? 'application/octet-stream';
     const hashed = urlPath.startsWith('/assets/') && HASHED_NAME.test(urlPath);
     files.set(urlPath, {
@@ -78,8 +80,8 @@ export function loadStaticSite(dir: string, log: Log): StaticSite | undefined {
     });
   }
   const site = { dir, files };
-  for (const [urlPath, file] of files) {
-    if (file.compressible && !urlPath.endsWith('.map')) void compressed(file, 'br').catch(() => undefined);
+  for (const file of files.values()) {
+    if (file.compressible) void compressed(file, 'br').catch(() => undefined);
   }
   return site;
 }

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { ErrorResponse } from 'oidc-client-ts';
 import { messageOf } from '../model/message';
 import { getUserManager, toSessionUser, type SessionUser } from './services/auth-client';
 
@@ -44,7 +45,16 @@ export const authMachine = setup({
     handleCallback: fromPromise<CallbackResult, { url: string }>(async ({ input }) => {
       const manager = await getUserManager();
       const params = new URL(input.url).searchParams;
-      if (params.has('error')) throw new Error(params.get('error_description') ?? params.get('error') ?? 'Sign-in failed.');
+      if (params.has('error')) {
+        // The provider's words only for a sign-in this browser started (its state is stored): any site
+        // can send the browser here with an error_description of its own choosing.
+        try {
+          await manager.signinCallback(input.url);
+        } catch (error) {
+          if (error instanceof ErrorResponse) throw new Error(error.error_description ?? error.error ?? 'Sign-in failed.', { cause: error });
+        }
+        throw new Error('Sign-in failed: this answer does not match a sign-in started here. Start again from the login page.');
+      }
       if (params.has('code')) {
         const user = await manager.signinCallback(input.url);
         const session = user ? toSessionUser(user) : null;

@@ -76,3 +76,10 @@ test('tokens stay out of localStorage, IndexedDB and cookies; logout empties ses
   expect(documentsWithoutCsp, 'documents without the CSP').toEqual([]);
   expect(violations, 'CSP violations').toEqual([]);
 });
+
+test('a sign-in error whose state matches nothing shows our own words, never the sender’s', async ({ page }) => {
+  const attacker = 'Your account is locked, call +1 555 0100 now';
+  await page.goto(`/callback?error=access_denied&error_description=${encodeURIComponent(attacker)}&state=nope`);
+  await expect(page.getByText(/does not match a sign-in started here/)).toBeVisible();
+  await expect(page.getByText(attacker)).toHaveCount(0);
+});

@@ -7,8 +7,11 @@
  * 11. no HSTS behind https; Node's own 431 without the security headers.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../helpers/browser';
 import { providerInfo, signIn, type ProviderInfo } from '../helpers/oidc-login';
@@ -162,6 +165,27 @@ describe('9. slow requests and many connections', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     check('connection cap per address', 121);
+  });
+});
+
+describe('11. source maps', () => {
+  it('are not served, even when the build left them next to the assets', async () => {
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-maps-'));
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
+    fs.writeFileSync(path.join(staticDir, 'assets/index-AAAAAAAA.js'), 'console.log(1);\n//# sourceMappingURL=index-AAAAAAAA.js.map\n');
+    fs.writeFileSync(path.join(staticDir, 'assets/index-AAAAAAAA.js.map'), JSON.stringify({ version: 3, sourcesContent: ['secret source'] }));
+    const withMaps = await startTestServer({ STATIC_DIR: staticDir });
+    try {
+      expect((await fetch(`${withMaps.url}/assets/index-AAAAAAAA.js`)).status).toBe(200);
+      const map = await fetch(`${withMaps.url}/assets/index-AAAAAAAA.js.map`);
+      expect(map.status).toBe(404);
+      expect(await map.text()).not.toContain('secret source');
+    } finally {
+      await withMaps.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+    check('source maps not served', 2);
   });
 });
 
