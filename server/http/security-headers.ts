@@ -36,6 +36,9 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    // With COOP, makes the page cross-origin isolated: the worker then shares the charts' close series
+    // with it instead of copying them on every derive and toggle (src/worker/engine/shared-series.ts).
+    'Cross-Origin-Embedder-Policy': 'require-corp',
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
   };
 }

@@ -14,6 +14,8 @@ test('sign in, add a transaction, reload, see it and the chart, log out', async 
   await expect(page.getByText('Portfolio value', { exact: true }).first()).toBeVisible();
   await expect(page.locator('.summary-box').first().locator('dd')).toHaveText(/^−?€[\d,]+\.\d{2}$/);
   await expect(page.locator('figure[aria-label="Portfolio value"] canvas')).toBeVisible();
+  // COOP + COEP: the page is cross-origin isolated, so the worker shares the close series with it.
+  expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Transactions' }).click();

@@ -1,10 +1,14 @@
-/** A set of tickers' series: the cached per-ticker series summed, with the quotes they use and their cash flows and TWR. */
+/**
+ * A set of tickers' series: the cached per-ticker series summed, with the quotes they use and their cash
+ * flows and TWR. The close series are handed out as they are when shared (no copy per derive or toggle).
+ */
 import type { GridPeriods } from './calendar-periods';
 import { cashFlows, type CashFlows } from './cash-flows';
 import { combineSeries } from './combine';
 import type { FxOnGrid, FxRates } from './fx-rates';
 import type { Grid } from './grid';
 import type { MarketData } from './market-series';
+import { handOut } from './shared-series';
 import type { TickerSeries } from './ticker-series';
 import type { TickerState } from './ticker-state';
 import { growthSeries, twrPercent } from './twr';
@@ -31,12 +35,12 @@ export function tickerSet(
   chosen.forEach((state, k) => {
     if (state.series?.close) {
       const { quoteCurrency, dataSource } = state.figures;
-      prices.push({ symbol: tickers[k], currency: quoteCurrency, dataSource, close: state.series.close.slice() });
+      prices.push({ symbol: tickers[k], currency: quoteCurrency, dataSource, close: handOut(state.series.close) });
     }
   });
   for (const symbol of [...new Set(chosen.flatMap((state) => state.fxSymbols))].sort()) {
     const rate = fx.onGrid(grid, symbol, market.get(symbol)) as FxOnGrid;
-    prices.push({ symbol, currency: rate.series.currency, dataSource: rate.series.dataSource, close: rate.close.slice() });
+    prices.push({ symbol, currency: rate.series.currency, dataSource: rate.series.dataSource, close: handOut(rate.close) });
   }
   const series = chosen.map((state) => state.series as TickerSeries);
   const combined = combineSeries(grid, periods, series);

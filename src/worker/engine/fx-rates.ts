@@ -1,5 +1,6 @@
 /** Exchange rates on the grid: each FX symbol's quote carried onto the grid once per grid, and EUR's own ones. */
 import { carryForward, type Grid } from './grid';
+import { newPriceSeries } from './shared-series';
 import type { MarketData, MarketSeries } from './market-series';
 
 /** An exchange rate on the current grid. */
@@ -7,7 +8,7 @@ export interface FxOnGrid {
   series: MarketSeries;
   /** EUR per unit per grid day; before the first bar, the first bar's. */
   rate: Float64Array;
-  /** The close as charted: NaN before the first bar. */
+  /** The close as charted: NaN before the first bar. Shared memory when it can be: never written after. */
   close: Float64Array;
 }
 
@@ -40,7 +41,7 @@ export class FxRates {
         ? {
             series: quote.series,
             rate: carryForward(grid, quote.series.barDays, quote.series.closes, 'first'),
-            close: carryForward(grid, quote.series.barDays, quote.series.closes, 'nan'),
+            close: carryForward(grid, quote.series.barDays, quote.series.closes, 'nan', newPriceSeries(grid.length)),
           }
         : null;
     this.cache.set(symbol, fx);

@@ -24,14 +24,15 @@ export function sameGrid(a: Grid | null, b: Grid): boolean {
 /**
  * Per grid day, the value of the latest point on or before that day (`days` ascending; a later point on
  * the same day wins). Before the first point: `before` (NaN, or the first value for exchange rates).
+ * `out`: where to write (a charted close goes to shared memory, see shared-series.ts).
  */
 export function carryForward(
   grid: Grid,
   days: Int32Array,
   values: Float64Array,
   before: 'nan' | 'first',
+  out: Float64Array = new Float64Array(grid.length),
 ): Float64Array {
-  const out = new Float64Array(grid.length);
   let current = before === 'first' && values.length > 0 ? values[0] : Number.NaN;
   let next = 0;
   const count = days.length;

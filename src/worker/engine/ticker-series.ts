@@ -6,6 +6,7 @@
 import { TRANSACTION_TYPES, type TransactionType } from '../../model';
 import { BASE_CURRENCY, majorCurrency, unitsPerMajor } from './currency';
 import { carryForward, type Grid } from './grid';
+import { newPriceSeries } from './shared-series';
 import type { MarketSeries } from './market-series';
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
 import type { PriceSource } from './types';
@@ -84,7 +85,9 @@ export function computeTicker(
     commission: gridEntries(grid, transactions.columns.commission, rates, null),
   };
   // Without market data every close is NaN, so every day takes the provisional price.
-  const close = market ? carryForward(grid, market.barDays, market.closes, 'nan') : new Float64Array(grid.length).fill(Number.NaN);
+  const close = market
+    ? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length))
+    : new Float64Array(grid.length).fill(Number.NaN);
   const quoteRate = rateFor(rates, market ? market.currency : BASE_CURRENCY);
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;
 

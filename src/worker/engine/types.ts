@@ -88,11 +88,14 @@ export interface PriceSeries {
   symbol: string;
   currency: string | null;
   dataSource: QuoteDataSource | null;
-  /** Close per grid day in the quote currency; NaN before the first bar. */
+  /** Close per grid day in the quote currency; NaN before the first bar. Read-only: it may be shared. */
   close: Float64Array;
 }
 
-/** The sum over the active tickers. Every Float64Array has one entry per grid day and is a fresh copy. */
+/**
+ * The sum over the active tickers. Every Float64Array has one entry per grid day and is a fresh copy,
+ * except the `prices` closes in shared memory (shared-series.ts): the same series every time, read-only.
+ */
 export interface ActiveSeries {
   /** The tickers summed here: the requested ones that exist and are not excluded, sorted. */
   tickers: string[];

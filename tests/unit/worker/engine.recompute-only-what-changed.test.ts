@@ -1,6 +1,7 @@
 /** The engine keeps per-ticker results: a toggle only sums, one ticker's change recomputes that ticker only. */
 import { describe, expect, it } from 'vitest';
 import { PortfolioEngine } from '../../../src/worker/engine';
+import { collectTransferables } from '../../../src/worker/transferables';
 import { chart, stock, transactionSet } from './helpers/portfolio';
 
 const rows = [
@@ -78,10 +79,11 @@ describe('recomputing only what changed', () => {
     expect(Object.keys(engine.derive('2024-01-10', null).tickers)).toEqual(['B', 'C']);
   });
 
-  it('hands out fresh arrays, so a transferred result cannot detach the cache', () => {
+  it('hands out fresh arrays (or shared closes), so a transferred result cannot detach the cache', () => {
     const { engine } = countingEngine();
     const first = engine.combine(['A']);
-    structuredClone(first, { transfer: [first.value.buffer, first.prices[0].close.buffer] });
+    // What the worker transfers: every non-shared buffer of the result; shared closes cross as they are.
+    structuredClone(first, { transfer: collectTransferables(first) });
     expect(first.value.length).toBe(0);
     const again = engine.combine(['A']);
     expect(again.value[again.value.length - 1]).toBe(101);
