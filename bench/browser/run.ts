@@ -1,9 +1,10 @@
 /**
  * `npm run bench:browser`: the product in real Chromium, on the production build and the real server,
- * for workloads L and M (bench/workloads). Prints JSON: per workload the median of several runs of the
- * dashboard's load, a ticker toggle (off and on again) and a DEGIRO import, and the bundle sizes.
+ * for workloads L, M and XL (bench/workloads). Prints JSON: per workload the median and the worst of
+ * several runs of the dashboard's load, a ticker toggle (off and on again), opening /transactions and a
+ * DEGIRO import, the bundle sizes, and each target against the median and the worst run.
  *
- *   npm run bench:browser                         # builds into a temporary folder, L then M, 3 runs each
+ *   npm run bench:browser                         # builds into a temporary folder, L, M, XL, 5 runs each
  *   npm run bench:browser -- --runs 5 --sizes M   # more runs, one workload
  *   npm run bench:browser -- --dist dist          # an existing build instead of a fresh one
  *
@@ -28,13 +29,13 @@ import { workloadStatement } from './degiro-csv';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { writeMarketFolder } from './market-files';
 import { createSeededUser } from './seeded-user';
-import { medianFigures } from './stats';
+import { medianFigures, worstFigures } from './stats';
 import { verdicts } from './targets';
 
 const { values: options } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' },
-    sizes: { type: 'string', default: 'L,M' },
+    runs: { type: 'string', default: '5' },
+    sizes: { type: 'string', default: 'L,M,XL' },
     dist: { type: 'string' },
     'import-rows': { type: 'string', default: '20000' },
   },
@@ -82,7 +83,7 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
         await user.reseed();
       }
     }
-    return { ...WORKLOAD_SIZES[size], runs, median: medianFigures(results), each: results };
+    return { ...WORKLOAD_SIZES[size], runs, median: medianFigures(results), worst: worstFigures(results), each: results };
   } finally {
     await browser.close();
     await server.close();

@@ -24,35 +24,51 @@ export interface WorkloadFigures {
   /** From the dashboard to the Income page through the menu. */
   openIncome: Blocking;
   import: ImportFigures;
+  /** Opening /transactions from the dashboard. */
+  openTransactions: Blocking;
   /** The dashboard loaded again after the import, on the grown set. */
   loadAfterImport: LoadFigures;
 }
 
 export interface Verdict {
   figure: string;
+  /** The median of the runs. */
   value: number;
+  /** The worst run (undefined for the bundle sizes, which do not vary). */
+  worst?: number;
   target: number;
   met: boolean;
+  worstMet?: boolean;
 }
 
-const verdict = (figure: string, value: number, target: number): Verdict => ({ figure, value, target, met: value <= target });
+const verdict = (figure: string, value: number, target: number, worst?: number): Verdict => ({
+  figure,
+  value,
+  ...(worst === undefined ? {} : { worst }),
+  target,
+  met: value <= target,
+  ...(worst === undefined ? {} : { worstMet: worst <= target }),
+});
 
-/** Every target against the medians; the L-only targets are checked on L alone. */
-export function verdicts(bundle: BundleSizes, workloads: Record<string, { median: WorkloadFigures }>): Verdict[] {
+/** Every target against the medians and the worst runs; the L-only targets are checked on L alone. */
+export function verdicts(bundle: BundleSizes, workloads: Record<string, { median: WorkloadFigures; worst: WorkloadFigures }>): Verdict[] {
   const list = [verdict('initial JS, KB gzip', bundle.initialGzipKB, TARGETS.initialJsKB), verdict('worker JS, KB gzip', bundle.workerGzipKB, TARGETS.workerJsKB)];
-  for (const [size, { median }] of Object.entries(workloads)) {
+  for (const [size, { median, worst }] of Object.entries(workloads)) {
+    const both = (figure: string, read: (figures: WorkloadFigures) => number, target: number) =>
+      verdict(`${size} ${figure}`, read(median), target, read(worst));
     list.push(
-      verdict(`${size} longest task, load, ms`, median.load.longestTaskMs, TARGETS.longestTaskMs),
-      verdict(`${size} longest task, toggle, ms`, Math.max(median.toggleOff.longestTaskMs, median.toggleOn.longestTaskMs), TARGETS.longestTaskMs),
-      verdict(`${size} longest task, opening /income, ms`, median.openIncome.longestTaskMs, TARGETS.longestTaskMs),
-      verdict(`${size} longest task, import, ms`, median.import.whole.longestTaskMs, TARGETS.longestTaskMs),
-      verdict(`${size} longest task, load after the import, ms`, median.loadAfterImport.longestTaskMs, TARGETS.longestTaskMs),
+      both('longest task, load, ms', (f) => f.load.longestTaskMs, TARGETS.longestTaskMs),
+      both('longest task, toggle, ms', (f) => Math.max(f.toggleOff.longestTaskMs, f.toggleOn.longestTaskMs), TARGETS.longestTaskMs),
+      both('longest task, opening /transactions, ms', (f) => f.openTransactions.longestTaskMs, TARGETS.longestTaskMs),
+      both('longest task, opening /income, ms', (f) => f.openIncome.longestTaskMs, TARGETS.longestTaskMs),
+      both('longest task, import, ms', (f) => f.import.whole.longestTaskMs, TARGETS.longestTaskMs),
+      both('longest task, load after the import, ms', (f) => f.loadAfterImport.longestTaskMs, TARGETS.longestTaskMs),
     );
     if (size === 'L') {
       list.push(
-        verdict('L charts painted after the data arrived, ms', median.load.paintAfterDataMs, TARGETS.paintAfterDataMs),
-        verdict('L re-render after a toggle, ms', Math.max(median.toggleOff.doneMs, median.toggleOn.doneMs), TARGETS.toggleMs),
-        verdict('L JS heap and array buffers after load, MB', median.load.memory.jsHeapMB + median.load.memory.arrayBuffersMB, TARGETS.jsHeapMB),
+        both('charts painted after the data arrived, ms', (f) => f.load.paintAfterDataMs, TARGETS.paintAfterDataMs),
+        both('re-render after a toggle, ms', (f) => Math.max(f.toggleOff.doneMs, f.toggleOn.doneMs), TARGETS.toggleMs),
+        both('JS heap and array buffers after load, MB', (f) => f.load.memory.jsHeapMB + f.load.memory.arrayBuffersMB, TARGETS.jsHeapMB),
       );
     }
   }

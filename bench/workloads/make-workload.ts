@@ -3,6 +3,7 @@
  * chart JSON for every ticker and exchange rate, and a transaction set, all derived from one seed.
  *   M: 20 tickers, 15 years of daily bars, 2,000 transactions.
  *   L: 50 tickers, 30 years of daily bars, 10,000 transactions.
+ *   XL: 200 tickers, 30 years of daily bars, 50,000 transactions.
  */
 import {
   epochDayFromIso,
@@ -15,7 +16,7 @@ import {
 } from '../../src/model';
 import { seededRandom } from '../../server/quotes/sample/random-walk';
 
-export type WorkloadSize = 'M' | 'L';
+export type WorkloadSize = 'M' | 'L' | 'XL';
 
 export interface Workload {
   transactions: TransactionSet;
@@ -26,6 +27,7 @@ export interface Workload {
 export const WORKLOAD_SIZES: Record<WorkloadSize, { tickers: number; years: number; transactions: number }> = {
   M: { tickers: 20, years: 15, transactions: 2_000 },
   L: { tickers: 50, years: 30, transactions: 10_000 },
+  XL: { tickers: 200, years: 30, transactions: 50_000 },
 };
 
 const AS_OF = '2024-12-31';
@@ -47,6 +49,8 @@ const FX = [
 
 interface GeneratedTicker {
   symbol: string;
+  /** Position in the workload; its last digit picks the dividend payers and the splitters. */
+  index: number;
   exchange: (typeof EXCHANGES)[number];
   /** Close in the quote currency per weekday of the range (null now and then, as Yahoo sends). */
   closes: Array<number | null>;
@@ -65,8 +69,8 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
 
   const tickers: GeneratedTicker[] = Array.from({ length: spec.tickers }, (_, k) => {
     const exchange = EXCHANGES[k % EXCHANGES.length];
-    const symbol = `T${String(k).padStart(2, '0')}${exchange.suffix}`;
-    return { symbol, exchange, closes: randomWalk(next, weekdays.length, exchange.currency === 'GBp' ? 1500 : 50, 0.002) };
+    const symbol = `T${String(k).padStart(spec.tickers > 100 ? 3 : 2, '0')}${exchange.suffix}`;
+    return { symbol, index: k, exchange, closes: randomWalk(next, weekdays.length, exchange.currency === 'GBp' ? 1500 : 50, 0.002) };
   });
   const quotes: QuoteEntry[] = tickers.map((ticker) => tickerChart(next, ticker, weekdays));
   for (const fx of FX) {
@@ -127,12 +131,14 @@ function tickerChart(next: () => number, ticker: GeneratedTicker, weekdays: read
   const dividends: Record<string, { amount: number; date: number }> = {};
   const splits: Record<string, { date: number; numerator: number; denominator: number; splitRatio: string }> = {};
   const stamp = (index: number): number => weekdays[index] * SECONDS_PER_DAY + exchange.barHourUtc * 3600;
-  if (ticker.symbol.charCodeAt(2) % 2 === 0) {
+  // The character code of the last digit, as the symbols of M and L (two digits) have always used.
+  const digitCode = 48 + (ticker.index % 10);
+  if (digitCode % 2 === 0) {
     for (let index = 40; index < weekdays.length; index += 63) {
       dividends[String(stamp(index))] = { amount: round2(nearestClose(ticker.closes, index) * 0.005), date: stamp(index) };
     }
   }
-  if (ticker.symbol.charCodeAt(2) % 5 === 0) {
+  if (digitCode % 5 === 0) {
     for (let index = Math.floor(next() * 2600); index < weekdays.length; index += 2600) {
       splits[String(stamp(index))] = { date: stamp(index), numerator: 2, denominator: 1, splitRatio: '2:1' };
     }

@@ -23,4 +23,15 @@ describe('makeWorkload', () => {
     expect([d.active.firstDay, d.active.lastDay]).toEqual(['2010-01-03', '2024-12-31']);
     expect(d.summary.portfolioValue).toBeGreaterThan(0);
   });
+
+  it('holds 200 tickers over 30 years and 50,000 transactions in XL, every symbol there', () => {
+    const workload = makeWorkload('XL');
+    expect(countTransactions(workload.transactions)).toBe(50_000);
+    const tickers = new Set(Object.values(workload.transactions).flatMap((rows) => rows.map((row: { ticker: string }) => row.ticker)));
+    expect(tickers.size).toBe(200);
+    expect(workload.quotes).toHaveLength(200 + 3);
+    const engine = new PortfolioEngine();
+    engine.setTransactions(workload.transactions);
+    expect(engine.symbolsToRequest()).toEqual(workload.quotes.map((entry) => entry.symbol).sort());
+  });
 });
