@@ -32,6 +32,7 @@ describe('makeWorkload', () => {
     expect(workload.quotes).toHaveLength(200 + 3);
     const engine = new PortfolioEngine();
     engine.setTransactions(workload.transactions);
+    engine.setQuotes(workload.quotes);
     expect(engine.symbolsToRequest()).toEqual(workload.quotes.map((entry) => entry.symbol).sort());
   });
 });
