@@ -127,5 +127,6 @@ describe('SIGTERM', () => {
     } finally {
       await again.close();
     }
-  });
+    // Two servers start and stop in this test: on a loaded machine that alone can take half a minute.
+  }, 90_000);
 });
