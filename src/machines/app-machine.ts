@@ -3,6 +3,7 @@ import { authMachine, type SessionEvent } from './auth-machine';
 import { importMachine } from './import-machine';
 import { portfolioMachine } from './portfolio-machine';
 import { transactionsMachine } from './transactions-machine';
+import { yourDataMachine } from './your-data-machine';
 
 export interface AppInput {
   /** The page address at start: a sign-in return lands on `/callback`. */
@@ -21,7 +22,7 @@ export const appMachine = setup({
     context: {} as AppInput,
     events: {} as SessionEvent,
   },
-  actors: { auth: authMachine, portfolio: portfolioMachine, transactions: transactionsMachine, import: importMachine },
+  actors: { auth: authMachine, portfolio: portfolioMachine, transactions: transactionsMachine, import: importMachine, yourData: yourDataMachine },
 }).createMachine({
   id: 'app',
   context: ({ input }) => input,
@@ -30,11 +31,17 @@ export const appMachine = setup({
     { src: 'portfolio', id: 'portfolio', systemId: 'portfolio' },
     { src: 'transactions', id: 'transactions', systemId: 'transactions' },
     { src: 'import', id: 'import', systemId: 'import', input: ({ context }) => ({ rememberedTickers: context.rememberedTickers }) },
+    { src: 'yourData', id: 'yourData', systemId: 'yourData' },
   ],
   on: {
     // The data machines get the token by event: none reads it from another actor.
     'session.changed': {
-      actions: [sendTo('portfolio', ({ event }) => event), sendTo('transactions', ({ event }) => event), sendTo('import', ({ event }) => event)],
+      actions: [
+        sendTo('portfolio', ({ event }) => event),
+        sendTo('transactions', ({ event }) => event),
+        sendTo('import', ({ event }) => event),
+        sendTo('yourData', ({ event }) => event),
+      ],
     },
   },
 });

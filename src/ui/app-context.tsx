@@ -4,6 +4,7 @@ import type { AuthActorRef } from '../machines/auth-machine';
 import type { ImportActorRef } from '../machines/import-machine';
 import type { PortfolioActorRef } from '../machines/portfolio-machine';
 import type { TransactionsActorRef } from '../machines/transactions-machine';
+import type { YourDataActorRef } from '../machines/your-data-machine';
 
 /** The root actor, created once in main.tsx; components reach its children by system id. */
 export const AppActorContext = createContext<AppActorRef | null>(null);
@@ -18,3 +19,4 @@ export const useAuthActor = (): AuthActorRef => useAppActor().system.get('auth')
 export const usePortfolioActor = (): PortfolioActorRef => useAppActor().system.get('portfolio') as PortfolioActorRef;
 export const useTransactionsActor = (): TransactionsActorRef => useAppActor().system.get('transactions') as TransactionsActorRef;
 export const useImportActor = (): ImportActorRef => useAppActor().system.get('import') as ImportActorRef;
+export const useYourDataActor = (): YourDataActorRef => useAppActor().system.get('yourData') as YourDataActorRef;

@@ -16,11 +16,13 @@ import { listingBuffers } from '../model/transaction-wire';
 import { PortfolioEngine, type ActiveSeries, type Derivation } from './engine';
 import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
 import { refusal, type Outcome } from '../model/outcome';
-import type { Credentials } from './services/http';
+import { HttpError, type Credentials } from './services/http';
 import { requestQuotes, type QuotesRequest } from './services/quotes-api';
 import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
 import { collectTransferables } from './transferables';
+import { deleteAccount, fetchSettings, putSettings } from './services/account-api';
+import { buildExport, RestoreSession, type ExportedFile, type ExportFormat, type RestoreMode, type RestorePreview } from './your-data';
 
 export interface Timed<T> {
   result: T;
@@ -58,6 +60,11 @@ export interface ParsedFile {
   preview: ImportPreview;
 }
 
+/** A request's failure as a value: the server's status and message, or 0 when it was not reached. */
+function refused(error: unknown) {
+  return error instanceof HttpError ? refusal(error.status, error.message) : refusal(0, messageOf(error));
+}
+
 function timed<T extends object>(compute: () => T): Timed<T> {
   const started = performance.now();
   const result = compute();
@@ -76,6 +83,7 @@ export function createWorkerApi() {
   let engine = new PortfolioEngine();
   const store = new TransactionStore((set) => engine.setTransactions(set));
   const importSession = new ImportSession();
+  const restoreSession = new RestoreSession();
   const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
   const portfolioView = (held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, needed: symbolsNeeded() });
 
@@ -143,11 +151,73 @@ export function createWorkerApi() {
       return withView(outcome, (saved) => saved.view);
     },
 
+    // ── Your data: export, restore, delete the account ───────────────────────────────────────────────
+
+    /** Builds the export file of the held set here (CSV, or the JSON backup with the symbol choices and the server's settings). */
+    async exportFile(format: ExportFormat, symbolChoices: Record<string, string>, exportedAt: string, credentials: Credentials): Promise<Outcome<ExportedFile>> {
+      try {
+        const settings = format === 'json' ? await fetchSettings(credentials) : { benchmark: null };
+        return { ok: true, ...(await buildExport(format, store.current(), symbolChoices, settings, exportedAt)) };
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    /** Reads a backup or our CSV whole and previews merge and replace against the held set; the file stays here. */
+    async previewRestore(file: File, symbolChoices: Record<string, string>, credentials: Credentials): Promise<Outcome<{ preview: RestorePreview }>> {
+      try {
+        const settings = await fetchSettings(credentials);
+        const previewed = await restoreSession.preview(file, { transactions: store.current(), symbolChoices, settings: settings.benchmark ? { benchmark: settings.benchmark } : {} });
+        return previewed.ok ? previewed : refusal(0, previewed.message);
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    /**
+     * Restores the file read last, merged into or replacing the held set, stored against the held version
+     * (a set changed elsewhere meanwhile is refused, never overwritten); then the settings it brings. Answers
+     * the stored set's view and the symbol choices to keep.
+     */
+    async confirmRestore(mode: RestoreMode, symbolChoices: Record<string, string>, credentials: Credentials): Promise<Outcome<{ view: PortfolioView | null; symbolChoices: Record<string, string> }>> {
+      let outcome: Outcome<{ view: PortfolioView | null; symbolChoices: Record<string, string> }>;
+      try {
+        const settings = await fetchSettings(credentials);
+        const currentSettings = settings.benchmark ? { benchmark: settings.benchmark } : {};
+        let restoredSettings = currentSettings as { benchmark?: string };
+        let choices = symbolChoices;
+        const stored = await store.replace(async (set: TransactionSet) => {
+          const applied = await restoreSession.apply({ transactions: set, symbolChoices, settings: currentSettings }, mode);
+          restoredSettings = applied.settings;
+          choices = applied.symbolChoices;
+          return { set: applied.transactions, extra: {} };
+        }, credentials);
+        if (!stored.ok) return stored;
+        if ((restoredSettings.benchmark ?? null) !== settings.benchmark) await putSettings(credentials, { benchmark: restoredSettings.benchmark ?? null });
+        outcome = { ok: true, view: stored.view && portfolioView(stored.view), symbolChoices: choices };
+      } catch (error) {
+        return refused(error);
+      }
+      restoreSession.discard();
+      return withView(outcome, (saved) => saved.view);
+    },
+    discardRestore(): void {
+      restoreSession.discard();
+    },
+    /** Deletes the account and everything of it on the server; the page signs out after. */
+    async deleteAccount(username: string, credentials: Credentials): Promise<Outcome<object>> {
+      try {
+        await deleteAccount(credentials, username);
+        return { ok: true };
+      } catch (error) {
+        return refused(error);
+      }
+    },
+
     // ── Session ──────────────────────────────────────────────────────────────────────────────────────
 
     /** Forgets everything of the session: the set, its version, the quotes and figures, a parsed file. */
     signOut(): void {
       importSession.reset();
+      restoreSession.discard();
       engine = new PortfolioEngine();
       store.clear();
     },

@@ -17,6 +17,7 @@ import { usePortfolioActor, useTransactionsActor } from '../app-context';
 import { AddTransactionForm } from '../components/add-transaction-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImportPanel } from '../components/import-panel';
+import { YourDataPanel } from '../components/your-data-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
 import { useFormats } from '../locale-context';
 
@@ -90,6 +91,7 @@ export function TransactionsPage() {
     <section className="transactions">
       <h1>Transactions</h1>
       <ImportPanel />
+      <YourDataPanel />
       {status === 'loadFailed' ? (
         <p role="alert" className="error">
           {loadError}{' '}

@@ -3,6 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { selectUserName } from '../../machines/selectors';
 import { useAuthActor } from '../app-context';
+import { DeleteAccount } from '../components/delete-account';
 import { LocaleSetting } from '../components/locale-setting';
 import { ReturnsBanner } from './returns-banner';
 
@@ -57,6 +58,9 @@ export function Shell() {
             <button type="button" className="link" onClick={() => (setDrawerOpen(false), auth.send({ type: 'auth.logout' }))}>
               Log out
             </button>
+          </li>
+          <li>
+            <DeleteAccount />
           </li>
         </ul>
         <LocaleSetting />

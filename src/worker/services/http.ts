@@ -23,7 +23,7 @@ export interface Credentials {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'PUT' | 'POST';
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   credentials: Credentials;
   body?: unknown;
   headers?: Record<string, string>;

@@ -61,7 +61,7 @@ describe('inspecting the app', () => {
     const portfolio = app.system.get('portfolio') as PortfolioActorRef;
     const auth = app.system.get('auth') as AnyActorRef;
     const children = ['auth', 'portfolio', 'transactions'].map((id) => app.system.get(id) as AnyActorRef);
-    const [transactions, importer] = ['transactions', 'import'].map((id) => app.system.get(id) as AnyActorRef);
+    const [transactions, importer, yourData] = ['transactions', 'import', 'yourData'].map((id) => app.system.get(id) as AnyActorRef);
     await waitFor(portfolio, (snapshot) => snapshot.matches({ ready: 'settled' }));
     app.stop();
 
@@ -78,6 +78,7 @@ describe('inspecting the app', () => {
       [app, portfolio, { type: 'session.changed', idToken: 'token-1' }],
       [app, transactions, { type: 'session.changed', idToken: 'token-1' }],
       [app, importer, { type: 'session.changed', idToken: 'token-1' }],
+      [app, yourData, { type: 'session.changed', idToken: 'token-1' }],
     ]);
     const doneEventsTo = (actor: AnyActorRef) =>
       events.filter((inspection) => inspection.actorRef === actor && inspection.event.type.startsWith('xstate.done.actor.')).map((inspection) => inspection.event.type);

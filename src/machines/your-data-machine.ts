@@ -1,0 +1,170 @@
+/**
+ * "Your data": export the set (the worker builds the file, the page saves it), restore a backup or our
+ * CSV (the worker reads it and previews merge and replace; the user chooses; the worker stores it against
+ * the held version), and delete the account (after which the session signs out).
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { messageOf } from '../model/message';
+import type { Outcome } from '../model/outcome';
+import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview } from '../worker';
+import type { SessionEvent } from './auth-machine';
+import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
+import { readRememberedTickers, rememberTickers } from './services/ticker-memory';
+import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
+
+export type YourDataEvent =
+  | { type: 'data.export'; format: ExportFormat }
+  | { type: 'data.restoreFileSelected'; file: File }
+  | { type: 'data.restore'; mode: RestoreMode }
+  | { type: 'data.cancel' }
+  | { type: 'data.dismiss' }
+  | { type: 'data.deleteAccount'; username: string };
+
+export interface YourDataContext {
+  idToken: string | null;
+  preview: RestorePreview | null;
+  /** What the last restore or export did, in words. */
+  notice: string | null;
+  error: string | null;
+}
+
+export interface RestoreStored {
+  view: SetView | null;
+  symbolChoices: Record<string, string>;
+}
+
+export const yourDataMachine = setup({
+  types: {
+    context: {} as YourDataContext,
+    events: {} as YourDataEvent | SessionEvent,
+  },
+  actors: {
+    exportFile: fromPromise<Outcome<ExportedFile>, { idToken: string | null; format: ExportFormat }>(({ input }) =>
+      getWorker().exportFile(input.format, readRememberedTickers(), new Date().toISOString(), credentialsFor(input.idToken)),
+    ),
+    previewRestore: fromPromise<Outcome<{ preview: RestorePreview }>, { idToken: string | null; file: File }>(({ input }) =>
+      getWorker().previewRestore(input.file, readRememberedTickers(), credentialsFor(input.idToken)),
+    ),
+    confirmRestore: fromPromise<Outcome<RestoreStored>, { idToken: string | null; mode: RestoreMode }>(async ({ input }) => {
+      const stored = await getWorker().confirmRestore(input.mode, readRememberedTickers(), credentialsFor(input.idToken));
+      return stored.ok ? { ok: true, view: stored.view && setViewOf(stored.view), symbolChoices: stored.symbolChoices } : stored;
+    }),
+    discardRestore: fromPromise<void>(() => getWorker().discardRestore()),
+    deleteAccount: fromPromise<Outcome<object>, { idToken: string | null; username: string }>(({ input }) =>
+      getWorker().deleteAccount(input.username, credentialsFor(input.idToken)),
+    ),
+  },
+  actions: {
+    /** Hands the built file to the browser as a download. */
+    saveFile: (_, params: { file: ExportedFile }) => {
+      const url = URL.createObjectURL(params.file.file);
+      const link = Object.assign(document.createElement('a'), { href: url, download: params.file.fileName });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+    rememberTickers: (_, params: { tickers: Record<string, string> }) => rememberTickers(params.tickers),
+    publishSaved,
+    reloadPortfolio,
+    /** The account is gone: the session ends (the provider's session went with it). */
+    signOut: ({ system }) => system.get('auth')?.send({ type: 'auth.logout' }),
+  },
+  guards: { isConflict, isRefused },
+}).createMachine({
+  id: 'yourData',
+  context: { idToken: null, preview: null, notice: null, error: null },
+  initial: 'idle',
+  on: {
+    'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
+  },
+  states: {
+    idle: {
+      on: {
+        'data.export': { target: 'exporting', actions: assign({ error: null, notice: null }) },
+        'data.restoreFileSelected': { target: 'reading', actions: assign({ error: null, notice: null, preview: null }) },
+        'data.deleteAccount': { target: 'deleting', actions: assign({ error: null, notice: null }) },
+        'data.dismiss': { actions: assign({ error: null, notice: null }) },
+      },
+    },
+    exporting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'exportFile',
+        input: ({ context, event }) => ({ idToken: context.idToken, format: (event as Extract<YourDataEvent, { type: 'data.export' }>).format }),
+        onDone: [
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => `The export failed: ${refusalMessage(event.output)}` }) },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'saveFile', params: ({ event }) => ({ file: event.output as ExportedFile }) },
+              assign({ notice: ({ event }) => (event.output.ok ? `Saved ${event.output.fileName}.` : null) }),
+            ],
+          },
+        ],
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => `The export failed: ${messageOf(event.error)}` }) },
+      },
+    },
+    reading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'previewRestore',
+        input: ({ context, event }) => ({ idToken: context.idToken, file: (event as Extract<YourDataEvent, { type: 'data.restoreFileSelected' }>).file }),
+        onDone: [
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => refusalMessage(event.output) }) },
+          { target: 'preview', actions: assign({ preview: ({ event }) => (event.output.ok ? event.output.preview : null) }) },
+        ],
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => `The file could not be read: ${messageOf(event.error)}` }) },
+      },
+    },
+    preview: {
+      on: {
+        'data.restore': 'restoring',
+        'data.cancel': 'discarding',
+        'data.restoreFileSelected': { target: 'reading', actions: assign({ error: null, preview: null }) },
+      },
+    },
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        src: 'confirmRestore',
+        input: ({ context, event }) => ({ idToken: context.idToken, mode: (event as Extract<YourDataEvent, { type: 'data.restore' }>).mode }),
+        onDone: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'preview',
+            actions: ['reloadPortfolio', assign({ error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Choose again to restore into the newest set.' })],
+          },
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'preview', actions: assign({ error: ({ event }) => `Nothing was restored: ${refusalMessage(event.output)}` }) },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
+              { type: 'rememberTickers', params: ({ event }) => ({ tickers: event.output.ok ? event.output.symbolChoices : {} }) },
+              assign({ notice: ({ context }) => `Restored ${context.preview?.fileName ?? 'the file'}.`, preview: null, error: null }),
+            ],
+          },
+        ],
+        onError: { target: 'preview', actions: assign({ error: ({ event }) => `Nothing was restored: ${messageOf(event.error)}` }) },
+      },
+    },
+    discarding: {
+      invoke: { src: 'discardRestore', onDone: { target: 'idle', actions: assign({ preview: null }) }, onError: { target: 'idle', actions: assign({ preview: null }) } },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'deleteAccount',
+        input: ({ context, event }) => ({ idToken: context.idToken, username: (event as Extract<YourDataEvent, { type: 'data.deleteAccount' }>).username }),
+        onDone: [
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => `The account was not deleted: ${refusalMessage(event.output)}` }) },
+          { target: 'deleted', actions: 'signOut' },
+        ],
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => `The account was not deleted: ${messageOf(event.error)}` }) },
+      },
+    },
+    deleted: { tags: ['deleted'] },
+  },
+});
+
+export type YourDataActorRef = ActorRefFrom<typeof yourDataMachine>;

@@ -1,0 +1,91 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { RestorePlan } from '../../worker';
+import { useYourDataActor } from '../app-context';
+import { ConfirmDialog } from './confirm-dialog';
+
+const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+
+function mergeText(plan: RestorePlan): string {
+  const { added, alreadyPresent, keptDifferent } = plan.merge;
+  const adds = added.stock + added.dividend + added.commission;
+  const kept = keptDifferent > 0 ? `; ${plural(keptDifferent, 'changed transaction')} kept as you have them` : '';
+  return `Merge adds ${plural(adds, 'transaction')} (${added.stock} trades, ${added.dividend} dividends, ${added.commission} commissions); ${plural(alreadyPresent, 'transaction')} you already have${kept}. You will have ${plan.merge.total.toLocaleString()}.`;
+}
+
+function replaceText(plan: RestorePlan): string {
+  const { removed, added, changed, total } = plan.replace;
+  return `Replace removes ${plural(removed, 'transaction')}, adds ${added.toLocaleString()}${changed > 0 ? `, changes ${changed.toLocaleString()}` : ''}: you will have the file's ${plural(total, 'transaction')} instead of your ${plan.current.total.toLocaleString()}.`;
+}
+
+/** Export the transactions (CSV, JSON backup) and restore one of our files, with a preview of merge and replace. */
+export function YourDataPanel() {
+  const actor = useYourDataActor();
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const preview = useSelector(actor, (s) => s.context.preview);
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const error = useSelector(actor, (s) => s.context.error);
+  const [confirmReplace, setConfirmReplace] = useState(false);
+
+  return (
+    <section className="your-data" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">Export and restore</h2>
+      <div className="actions">
+        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'csv' })}>
+          Export CSV
+        </button>
+        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'json' })}>
+          Export backup (JSON)
+        </button>
+        <label className="file-button">
+          Restore from a file…
+          <input
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            disabled={busy}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) actor.send({ type: 'data.restoreFileSelected', file });
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+      </div>
+      {busy ? <p role="status">Working…</p> : null}
+      {notice ? <p role="status">{notice}</p> : null}
+      {error ? (
+        <p role="alert" className="error" style={{ whiteSpace: 'pre-line' }}>
+          {error}
+        </p>
+      ) : null}
+      {preview ? (
+        <div className="restore-preview" aria-label="Restore preview">
+          <h3>
+            {preview.fileName}: {preview.kind === 'backup' ? 'a backup' : 'a CSV export'} of {plural(preview.plan.replace.total, 'transaction')}
+          </h3>
+          <p>{mergeText(preview.plan)}</p>
+          <p>{replaceText(preview.plan)}</p>
+          <div className="actions">
+            <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.restore', mode: 'merge' })}>
+              Merge
+            </button>
+            <button type="button" className="danger" disabled={busy} onClick={() => setConfirmReplace(true)}>
+              Replace…
+            </button>
+            <button type="button" className="secondary" disabled={busy} onClick={() => actor.send({ type: 'data.cancel' })}>
+              Cancel
+            </button>
+          </div>
+          <ConfirmDialog
+            open={confirmReplace}
+            title="Replace your transactions?"
+            text={replaceText(preview.plan)}
+            confirmLabel={`Replace: remove ${preview.plan.replace.removed.toLocaleString()}, add ${preview.plan.replace.added.toLocaleString()}`}
+            onConfirm={() => (setConfirmReplace(false), actor.send({ type: 'data.restore', mode: 'replace' }))}
+            onCancel={() => setConfirmReplace(false)}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

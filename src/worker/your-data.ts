@@ -1,0 +1,70 @@
+/**
+ * The worker side of "your data": export files built from the held set, and a restore read here, kept
+ * here between its preview and the user's choice (the file's set never crosses to the page). The
+ * builders and readers are loaded on first use, so the dashboard's worker stays small.
+ */
+import type { TransactionSet } from '../model';
+import type { UserSettings } from '../model/settings';
+import type { BackupContent, BackupSettings } from './backup/backup-json';
+import type { RestoreKind } from './backup/read-restore';
+import type { CurrentContent, RestoreMode, RestorePlan } from './backup/restore-plan';
+
+export type ExportFormat = 'csv' | 'json';
+
+export interface ExportedFile {
+  fileName: string;
+  mimeType: string;
+  file: Blob;
+}
+
+export type { RestoreMode, RestorePlan } from './backup/restore-plan';
+
+/** The preview of a restore: what the file is, how many it holds, what each choice would do. */
+export interface RestorePreview {
+  fileName: string;
+  kind: RestoreKind;
+  plan: RestorePlan;
+}
+
+const toBackupSettings = (settings: UserSettings): BackupSettings => (settings.benchmark ? { benchmark: settings.benchmark } : {});
+
+export async function buildExport(format: ExportFormat, set: TransactionSet, symbolChoices: Record<string, string>, settings: UserSettings, exportedAt: string): Promise<ExportedFile> {
+  const day = exportedAt.slice(0, 10);
+  if (format === 'csv') {
+    const { transactionsToCsv } = await import('./backup/export-csv');
+    return { fileName: `investments-${day}.csv`, mimeType: 'text/csv', file: new Blob([transactionsToCsv(set, symbolChoices)], { type: 'text/csv;charset=utf-8' }) };
+  }
+  const { backupToJson } = await import('./backup/backup-json');
+  const json = backupToJson({ transactions: set, symbolChoices, settings: toBackupSettings(settings) }, exportedAt);
+  return { fileName: `investments-backup-${day}.json`, mimeType: 'application/json', file: new Blob([json], { type: 'application/json' }) };
+}
+
+export class RestoreSession {
+  private read: { fileName: string; content: BackupContent } | null = null;
+
+  /** Reads the file whole; a preview of both choices, or why the file cannot be restored. */
+  async preview(file: File, current: CurrentContent): Promise<{ ok: true; preview: RestorePreview } | { ok: false; message: string }> {
+    this.read = null;
+    const { readRestoreFile } = await import('./backup/read-restore');
+    const { planRestore } = await import('./backup/restore-plan');
+    const read = await readRestoreFile(file);
+    if (!read.ok) {
+      const listed = read.problems.slice(1, 6).map((p) => `row ${p.row}: ${p.message}`);
+      return { ok: false, message: [read.error, ...listed].join('\n') };
+    }
+    this.read = { fileName: file.name, content: read.content };
+    return { ok: true, preview: { fileName: file.name, kind: read.kind, plan: planRestore(current, read.content) } };
+  }
+
+  /** The content to store for `mode`, from the file read last; an error when there is none. */
+  async apply(current: CurrentContent, mode: RestoreMode): Promise<CurrentContent> {
+    if (!this.read) throw new Error('There is no file to restore; choose it again.');
+    const { applyRestore } = await import('./backup/restore-plan');
+    return applyRestore(current, this.read.content, mode);
+  }
+
+  discard(): void {
+    this.read = null;
+  }
+}
+
