@@ -39,8 +39,12 @@ export interface ImportStored {
   view: SetView | null;
 }
 
+/** Products with neither a chosen ticker nor one the worker gives them (an ISIN placeholder at worst). */
 const unresolved = (context: ImportContext): string[] =>
-  (context.preview?.products ?? []).filter((p) => !context.tickers[p.key]?.trim()).map((p) => p.product || p.key);
+  (context.preview?.products ?? []).filter((p) => !context.tickers[p.key]?.trim() && !p.ticker).map((p) => p.product || p.key);
+
+/** Sources whose ticker is a symbol worth proposing (and remembering); a placeholder or a fixed ticker is not. */
+const PROPOSED_SOURCES: ReadonlySet<string> = new Set(['saved', 'lookup', 'table']);
 
 export const importMachine = setup({
   types: {
@@ -136,7 +140,7 @@ export const importMachine = setup({
               preview: ({ event }) => event.preview,
               tickers: ({ context, event }) => {
                 const tickers = { ...context.tickers };
-                for (const p of event.preview.products) if (p.ticker && !tickers[p.key]) tickers[p.key] = p.ticker;
+                for (const p of event.preview.products) if (p.ticker && !tickers[p.key] && PROPOSED_SOURCES.has(p.source ?? '')) tickers[p.key] = p.ticker;
                 return tickers;
               },
             }),

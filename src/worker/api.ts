@@ -140,8 +140,10 @@ export function createWorkerApi() {
       let outcome: Outcome<ImportSaved>;
       try {
         const stored = await store.replace(async (set: TransactionSet) => {
-          const { merged, added, alreadyPresent } = await importSession.merge(set, tickers);
-          return { set: added > 0 ? merged : null, extra: { added, alreadyPresent } satisfies Omit<ImportMerge, 'unresolvedProducts'> };
+          const { merged, added, alreadyPresent, converted, taxFilled } = await importSession.merge(set, tickers);
+          // A re-import that only completes stored transactions (their conversion to EUR, their tax) is saved too.
+          const changed = added > 0 || converted > 0 || taxFilled > 0;
+          return { set: changed ? merged : null, extra: { added, alreadyPresent } satisfies Omit<ImportMerge, 'unresolvedProducts'> };
         }, credentials);
         outcome = stored.ok ? { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, view: stored.view && portfolioView(stored.view) } : stored;
       } catch (error) {

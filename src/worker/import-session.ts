@@ -13,6 +13,7 @@ export interface ProductChoice {
   key: string;
   product: string;
   isin: string;
+  /** Never null for an import: a symbol, the ISIN as a placeholder, or the fixed ticker of a product that needs none. */
   ticker: string | null;
   source: TickerSource | null;
 }
@@ -101,7 +102,10 @@ export class ImportSession {
     if (running.signal.aborted || id !== this.newest) return null;
     this.running = null;
     this.parsed = parsed;
-    return previewOf(parsed, existing());
+    if (parsed.error) return previewOf(parsed, existing());
+    // The preview shows the ticker each product will have: nothing waits for a symbol.
+    const { asSaved, assignTickers } = await import('./import');
+    return previewOf(assignTickers(parsed, asSaved(tickers)), existing());
   }
 
   /** Stops parse `id` if it is the newest, and forgets its file. */
@@ -112,11 +116,21 @@ export class ImportSession {
     this.discard();
   }
 
-  /** The set `existing` grows into with the parsed file's new transactions, under the tickers the user chose. */
-  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet }> {
+  /**
+   * The set `existing` grows into with the parsed file's new transactions, under the tickers the user
+   * chose, else the table's, else each product's ISIN as a placeholder: never blocked by a missing symbol.
+   * A chosen symbol that is not a Yahoo symbol stops it, naming the products and why.
+   */
+  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet; converted: number; taxFilled: number }> {
     if (!this.parsed) throw new Error('There is no parsed file to import; choose the file again.');
-    const { applyTickers, mergeImported } = await import('./import');
-    return mergeImported(existing, applyTickers(this.parsed, tickers));
+    const { asSaved, assignTickers, mergeImported } = await import('./import');
+    const assigned = assignTickers(this.parsed, asSaved(tickers));
+    const refused = assigned.products.filter((product) => product.problem);
+    if (refused.length > 0) {
+      const named = refused.map((product) => `${product.product}${product.isin ? ` (${product.isin})` : ''}: ${product.problem}`);
+      throw new Error(`Correct the symbol of ${refused.length === 1 ? 'this product' : 'these products'} first: ${named.join('; ')}.`);
+    }
+    return mergeImported(existing, assigned);
   }
 
   discard(): void {

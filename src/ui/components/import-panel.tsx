@@ -103,13 +103,23 @@ export function ImportPanel() {
                     <td>{product.product}</td>
                     <td>{product.isin}</td>
                     <td>
-                      <input
-                        aria-label={`Ticker for ${product.product || product.key}`}
-                        value={tickers[product.key] ?? ''}
-                        placeholder="Yahoo symbol"
-                        disabled={status !== 'preview'}
-                        onChange={(e) => importer.send({ type: 'import.setTicker', key: product.key, ticker: e.target.value })}
-                      />
+                      {product.source === 'none-needed' ? (
+                        <input aria-label={`Ticker for ${product.product || product.key}`} value={product.ticker ?? ''} readOnly title="Needs no symbol: no price is asked for it" />
+                      ) : (
+                        <input
+                          aria-label={`Ticker for ${product.product || product.key}`}
+                          aria-describedby={!tickers[product.key] && product.source === 'placeholder' ? `no-price-${product.key}` : undefined}
+                          value={tickers[product.key] ?? ''}
+                          placeholder={product.source === 'placeholder' ? (product.ticker ?? 'Yahoo symbol') : 'Yahoo symbol'}
+                          disabled={status !== 'preview'}
+                          onChange={(e) => importer.send({ type: 'import.setTicker', key: product.key, ticker: e.target.value })}
+                        />
+                      )}
+                      {!tickers[product.key] && product.source === 'placeholder' ? (
+                        <small id={`no-price-${product.key}`} className="hint">
+                          No price source: imported under its ISIN and valued at its own trade prices until you pick a symbol.
+                        </small>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -30,7 +30,7 @@
  *   so an overlapping or re-exported file adds nothing twice.
  */
 export { parseDegiroExport } from './parse-degiro-export';
-export { ACCOUNT_TICKER, applyTickers, assignTickers, normaliseTicker, placeholderTicker, shippedTicker, type TickerChoice } from './tickers';
+export { ACCOUNT_TICKER, applyTickers, asSaved, assignTickers, normaliseTicker, placeholderTicker, shippedTicker, type TickerChoice } from './tickers';
 export { mergeImported, type MergeResult } from './merge';
 export { ACCOUNT_PRODUCT } from './rows';
 export { EXPECTED_HEADER, EXPECTED_HEADER_EN } from './header';

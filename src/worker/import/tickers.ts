@@ -53,7 +53,8 @@ function resolve(product: ImportedProduct, choices: Readonly<Record<string, Tick
   let problem: string | undefined;
   for (const key of [product.productKey, product.product]) {
     const choice = Object.hasOwn(choices, key) ? choices[key]! : undefined;
-    if (!choice) continue;
+    // An emptied field is no choice.
+    if (!choice || choice.ticker.trim() === '') continue;
     const ticker = normaliseTicker(choice.ticker);
     if (ticker) return { ...product, ticker, source: choice.source };
     problem = `"${choice.ticker.trim()}" ${REFUSED}`;
@@ -87,7 +88,7 @@ function withTickers(imported: DegiroImport, choices: Readonly<Record<string, Ti
   };
 }
 
-const asSaved = (tickers: Readonly<Record<string, string>>): Record<string, TickerChoice> =>
+export const asSaved = (tickers: Readonly<Record<string, string>>): Record<string, TickerChoice> =>
   Object.fromEntries(Object.entries(tickers).map(([key, ticker]) => [key, { ticker, source: 'saved' as const }]));
 
 /**

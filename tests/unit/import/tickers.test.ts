@@ -54,7 +54,9 @@ describe('tickers', () => {
     const imported = applyTickers(await importFixture('nl-mixed-languages.csv'), { IE00B0M63391: 'not a ticker!', IE00BYXG2H39: '' });
     const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
     expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null, problem: expect.stringMatching(/^"not a ticker!" is not a Yahoo symbol/) });
-    expect(byKey.get('IE00BYXG2H39')).toMatchObject({ ticker: null, source: null, problem: expect.stringMatching(/^"" is not a Yahoo symbol/) });
+    // An emptied field is no choice at all.
+    expect(byKey.get('IE00BYXG2H39')).toEqual(expect.objectContaining({ ticker: null, source: null }));
+    expect(byKey.get('IE00BYXG2H39')).not.toHaveProperty('problem');
     expect(imported.transactions.stock.find((t) => t.productKey === 'IE00B0M63391')?.ticker).toBe('');
     expect(normaliseTicker(' brk-b ')).toBe('BRK-B');
     expect(normaliseTicker('EUR=X')).toBe('EUR=X');

@@ -87,6 +87,34 @@ describe('import machine', () => {
     expect(importer.getSnapshot().context.result).toEqual({ added: 0, alreadyPresent: 1 });
   });
 
+  it('imports a product without a symbol in one click under its placeholder, and remembers no placeholder', async () => {
+    const remember = vi.fn();
+    const merge = vi.fn(async ({ tickers }: { existing: TransactionSet; tickers: Record<string, string> }) => {
+      expect(tickers).toEqual({ IE00B3XXRP09: 'VUSA.AS' });
+      return { merged: setOf(buy, imported), added: 1, alreadyPresent: 0, unresolvedProducts: [] };
+    });
+    const { importer } = await ready({
+      server: { set: setOf(buy), version: 1 },
+      parseImport: async () =>
+        previewWith({
+          products: [
+            { key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', isin: 'IE00B3XXRP09', ticker: 'VUSA.AS', source: 'table' },
+            { key: 'NL0000000001', product: 'SOME NV', isin: 'NL0000000001', ticker: 'NL0000000001', source: 'placeholder' },
+            { key: 'DEGIRO account costs', product: 'DEGIRO account costs', isin: '', ticker: 'DEGIRO-COSTS', source: 'none-needed' },
+          ],
+        }),
+      mergeImport: merge,
+      save: async ({ base }) => ({ transactions: base, version: '"2"' }),
+      rememberTickers: remember,
+    });
+    importer.send({ type: 'import.fileSelected', file });
+    await waitFor(importer, (s) => s.matches('preview'));
+    importer.send({ type: 'import.confirm' });
+    await waitFor(importer, (s) => s.matches('done'));
+    expect(merge).toHaveBeenCalledOnce();
+    expect(remember).toHaveBeenCalledWith({ IE00B3XXRP09: 'VUSA.AS' });
+  });
+
   it('the same file again adds nothing and saves nothing', async () => {
     const save = vi.fn();
     const { importer } = await ready({
