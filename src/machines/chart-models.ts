@@ -5,7 +5,6 @@
  * per-day objects); only sparse transaction series are compacted.
  */
 import type { ActiveSeries, Derivation } from '../worker';
-import { memoizeLast } from './memoize-last';
 
 type Tickers = Derivation['tickers'];
 type PriceSeries = ActiveSeries['prices'][number];
@@ -104,24 +103,69 @@ const sameTexts = (a: readonly string[], b: readonly string[]): boolean => a.len
 const sameStatus = (a: ChartStatus, b: ChartStatus): boolean => a.kind === b.kind && (a.kind !== 'missing' || (b.kind === 'missing' && a.message === b.message));
 
 /**
- * Each chart's last model, by title. Unchanged data keeps its arrays, so uPlot is not asked to redraw it;
- * an unchanged chart keeps its whole model, so React does not even render it again.
+ * What the charts of one session remember between builds, so that unchanged data keeps its arrays (uPlot
+ * is not asked to redraw it) and an unchanged chart keeps its whole model (React does not render it
+ * again). It belongs to the portfolio actor's session (its context) and ends with it: nothing of one
+ * user's charts outlives a sign-out. Plain data and methods, so two fresh ones compare equal.
  */
-const lastModels = new Map<string, ChartModel>();
-/** Each chart's columns as last received: columns in the same memory again hold what the model holds, with no comparison of values. */
-const lastReceived = new Map<string, ChartColumns>();
+export class ChartModels {
+  /** Each chart's last model, by title. */
+  private readonly lastModels = new Map<string, ChartModel>();
+  /** Each chart's columns as last received: columns in the same memory again hold what the model holds, with no comparison of values. */
+  private readonly lastReceived = new Map<string, ChartColumns>();
+  /** The sparse transaction columns by kind, and the arrays they were made of: a toggle rebuilds the charts before the worker answers. */
+  private readonly lastSparse = new Map<'values' | 'amounts', { of: Float64Array[]; columns: ChartColumns }>();
+  private lastDays: Float64Array | null = null;
 
-function chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status: ChartStatus = READY, sameness: Sameness = 'memory'): ChartModel {
-  const previous = lastModels.get(title);
-  const received = lastReceived.get(title);
-  lastReceived.set(title, columns);
-  const key = JSON.stringify([x, series]);
-  const unchanged = previous && ((received && sameColumns(received, columns, 'memory')) || sameColumns(previous.columns, columns, sameness));
-  const stable = unchanged ? previous.columns : columns;
-  if (previous && previous.columns === stable && previous.shape.key === key && sameTexts(previous.notes, notes) && sameStatus(previous.status, status)) return previous;
-  const model = { title, shape: { key, x, series }, columns: stable, notes, status };
-  lastModels.set(title, model);
-  return model;
+  /** The dashboard's 13 charts, in order, for the checked tickers. */
+  build(input: ChartsInput): ChartModel[] {
+    return buildCharts(input, {
+      chart: (title, x, series, columns, notes, status, sameness) => this.chart(title, x, series, columns, notes, status, sameness),
+      sparse: (kind, days, a, b, c) => this.sparse(kind, days, a, b, c),
+      days: this.stableDays(input.active.days),
+    });
+  }
+
+  private chart(title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status: ChartStatus = READY, sameness: Sameness = 'memory'): ChartModel {
+    const previous = this.lastModels.get(title);
+    const received = this.lastReceived.get(title);
+    this.lastReceived.set(title, columns);
+    const key = JSON.stringify([x, series]);
+    const unchanged = previous && ((received && sameColumns(received, columns, 'memory')) || sameColumns(previous.columns, columns, sameness));
+    const stable = unchanged ? previous.columns : columns;
+    if (previous && previous.columns === stable && previous.shape.key === key && sameTexts(previous.notes, notes) && sameStatus(previous.status, status)) return previous;
+    const model = { title, shape: { key, x, series }, columns: stable, notes, status };
+    this.lastModels.set(title, model);
+    return model;
+  }
+
+  /** `sparseColumns` of three series, computed again only for other arrays. */
+  private sparse(kind: 'values' | 'amounts', days: Float64Array, a: Float64Array, b: Float64Array, c: Float64Array): ChartColumns {
+    const of = [days, a, b, c];
+    const last = this.lastSparse.get(kind);
+    if (last && last.of.every((array, i) => array === of[i])) return last.columns;
+    const columns = sparseColumns(days, [a, b, c]);
+    this.lastSparse.set(kind, { of, columns });
+    return columns;
+  }
+
+  /** The grid's days as first received: a recombination sends an equal grid in new memory; views of the same memory compare in no time. */
+  private stableDays(days: Float64Array): Float64Array {
+    if (!this.lastDays || !sameFloat64s(this.lastDays, days)) this.lastDays = days;
+    return this.lastDays;
+  }
+}
+
+export const createChartModels = (): ChartModels => new ChartModels();
+
+type ChartFactory = (title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], status?: ChartStatus, sameness?: Sameness) => ChartModel;
+
+/** What one build uses of its session's memory. */
+interface BuildMemory {
+  chart: ChartFactory;
+  sparse: (kind: 'values' | 'amounts', days: Float64Array, a: Float64Array, b: Float64Array, c: Float64Array) => ChartColumns;
+  /** The grid's days, in the memory of the first equal grid. */
+  days: Float64Array;
 }
 
 /** Days on which any of the series has a value, and each series on those days (null where it has none). */
@@ -154,19 +198,6 @@ export function sparseColumns(days: Float64Array, perDay: Float64Array[]): Chart
   return [x, ...ys];
 }
 
-/** `sparseColumns` of three series, computed again only for other arrays: a toggle rebuilds the charts before the worker answers. */
-const rememberedSparseColumns = () => memoizeLast((days: Float64Array, a: Float64Array, b: Float64Array, c: Float64Array) => sparseColumns(days, [a, b, c]));
-const sparseValues = rememberedSparseColumns();
-const sparseAmounts = rememberedSparseColumns();
-
-let lastDays: Float64Array | null = null;
-
-/** The grid's days as first received: a recombination sends an equal grid in new memory; views of the same memory compare in no time. */
-function stableDays(days: Float64Array): Float64Array {
-  if (!lastDays || !sameFloat64s(lastDays, days)) lastDays = days;
-  return lastDays;
-}
-
 const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => (p.dataSource && SOURCE_NOTES[p.dataSource] ? [SOURCE_NOTES[p.dataSource]!] : [])));
 
 const suffixOf = (currency: string | null): string => (currency === null ? '' : currency === 'EUR' ? ' €' : ` ${currency}`);
@@ -183,7 +214,7 @@ export interface ChartsInput {
 }
 
 /** 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need; missing ones say why. */
-function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, priceErrors }: ChartsInput, days: Float64Array): ChartModel[] {
+function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, priceErrors }: ChartsInput, { chart, days }: BuildMemory): ChartModel[] {
   const bySymbol = new Map(active.prices.map((price) => [price.symbol, price]));
   // The tickers the worker summed (it answers a toggle a moment later), and checked ones it had to leave out.
   const checkedTickers = Object.keys(tickers).filter((ticker) => active.tickers.includes(ticker) || (tickers[ticker].excluded && checked.includes(ticker)));
@@ -205,11 +236,10 @@ function priceCharts({ active, tickers, checked, pricesLoading, pricesFailed, pr
   });
 }
 
-/** The dashboard's 13 charts, in order, for the checked tickers. */
-export function buildCharts(input: ChartsInput): ChartModel[] {
+function buildCharts(input: ChartsInput, memory: BuildMemory): ChartModel[] {
   const { active, tickers, checked, pricesLoading } = input;
   const { transactions } = active;
-  const days = stableDays(active.days);
+  const { chart, sparse, days } = memory;
   const checkedFigures = checked.filter((ticker) => ticker in tickers).map((ticker) => [ticker, tickers[ticker]] as const);
   const excluded = checkedFigures.filter(([, figures]) => figures.excluded).map(([ticker]) => ticker);
   const atCost = checkedFigures.filter(([, figures]) => !figures.excluded && figures.priceSource !== 'market').map(([ticker]) => ticker);
@@ -253,11 +283,11 @@ export function buildCharts(input: ChartsInput): ChartModel[] {
       pricesLoading ? [...marketNotes, `Expected: ${PRICES_LOADING}`] : marketNotes,
     ),
     chart('Aggregated Dividend', DAYS, [eur('Dividend')], [days, active.dividend], fxNotes),
-    ...priceCharts(input, days),
+    ...priceCharts(input, memory),
     chart('Aggregated Commission', DAYS, [eur('Commission')], [days, active.commission], fxNotes),
-    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseValues(days, stock.values, dividend.values, commission.values), fxNotes),
+    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparse('values', days, stock.values, dividend.values, commission.values), fxNotes),
     chart('Aggregated Transactions Values', DAYS, typeLabels.map((label) => eur(label)), [days, stock.aggregatedValues, dividend.aggregatedValues, commission.aggregatedValues], fxNotes),
-    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseAmounts(days, stock.amounts, dividend.amounts, commission.amounts), fxNotes),
+    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparse('amounts', days, stock.amounts, dividend.amounts, commission.amounts), fxNotes),
     chart('Aggregated Transactions Amounts', DAYS, typeLabels.map((label) => count(label)), [days, stock.aggregatedAmounts, dividend.aggregatedAmounts, commission.aggregatedAmounts], fxNotes),
   ];
 }

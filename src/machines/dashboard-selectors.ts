@@ -5,7 +5,7 @@
  * `useSelector` gets the same object back until the data changes.
  */
 import type { Derivation } from '../worker';
-import { buildCharts, type ChartModel } from './chart-models';
+import type { ChartModel, ChartModels } from './chart-models';
 import { memoizeLast } from './memoize-last';
 import type { PortfolioSnapshot } from './portfolio-machine';
 
@@ -79,16 +79,19 @@ export interface ChartsSource {
   pricesLoading: boolean;
   pricesFailed: boolean;
   priceErrors: Record<string, string>;
+  /** The session's chart memory, which builds them. */
+  models: ChartModels;
 }
 
 const sourceOf = memoizeLast(
-  (derivation: Derivation | null, active: string[] | null, pricesLoading: boolean, pricesFailed: boolean, priceErrors: Record<string, string>): ChartsSource => ({
-    derivation,
-    active,
-    pricesLoading,
-    pricesFailed,
-    priceErrors,
-  }),
+  (
+    derivation: Derivation | null,
+    active: string[] | null,
+    pricesLoading: boolean,
+    pricesFailed: boolean,
+    priceErrors: Record<string, string>,
+    models: ChartModels,
+  ): ChartsSource => ({ derivation, active, pricesLoading, pricesFailed, priceErrors, models }),
 );
 
 /**
@@ -96,7 +99,7 @@ const sourceOf = memoizeLast(
  * and build the charts (`chartsFor`) in a deferred render rather than in the task that changed the state.
  */
 export const selectChartsSource = (s: PortfolioSnapshot): ChartsSource =>
-  sourceOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors);
+  sourceOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors, s.context.charts);
 
 const chartsBySource = new WeakMap<ChartsSource, DashboardCharts>();
 
@@ -104,13 +107,13 @@ const chartsBySource = new WeakMap<ChartsSource, DashboardCharts>();
 export function chartsFor(source: ChartsSource): DashboardCharts {
   let result = chartsBySource.get(source);
   if (!result) {
-    const { derivation, active, pricesLoading, pricesFailed, priceErrors } = source;
+    const { derivation, active, pricesLoading, pricesFailed, priceErrors, models } = source;
     const checked = derivation ? (active ?? Object.keys(derivation.tickers)) : [];
     result = !derivation
       ? { charts: [], noneChecked: false }
       : checked.length === 0
         ? { charts: [], noneChecked: true }
-        : { charts: buildCharts({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
+        : { charts: models.build({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
     chartsBySource.set(source, result);
   }
   return result;

@@ -4,6 +4,7 @@ import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../worker';
 import type { SessionEvent } from './auth-machine';
+import { createChartModels, type ChartModels } from './chart-models';
 import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
 import { localToday, nowSeconds } from './services/clock';
 import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
@@ -37,6 +38,8 @@ export interface PortfolioContext {
   /** Quote entries that came back with an error: symbol → message. */
   priceErrors: Record<string, string>;
   error: string | null;
+  /** The dashboard charts' memory of this session (chart-models.ts): a new one at sign-out. */
+  charts: ChartModels;
 }
 
 const initialContext = (): PortfolioContext => ({
@@ -52,6 +55,7 @@ const initialContext = (): PortfolioContext => ({
   computeMs: null,
   priceErrors: {},
   error: null,
+  charts: createChartModels(),
 });
 
 /** Symbols still to fetch: new ones, or all of them when the history now starts before the prices do. */

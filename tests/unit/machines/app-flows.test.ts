@@ -124,6 +124,20 @@ describe('portfolio and saving, wired by the app', () => {
     expect(saver.getSnapshot().context.pending).toBeNull();
   });
 
+  it('signing out makes the worker forget the session and ends the charts\' memory; signing in again loads afresh', async () => {
+    const { app, portfolio, calls } = startApp({ server: { set: setOf(buy), version: 1 } });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    const charts = portfolio.getSnapshot().context.charts;
+    app.send({ type: 'session.changed', idToken: null });
+    await waitFor(portfolio, (s) => s.matches('idle'));
+    expect(calls.signOut).toBe(1);
+    expect(portfolio.getSnapshot().context.transactions).toBeNull();
+    expect(portfolio.getSnapshot().context.charts).not.toBe(charts);
+    app.send({ type: 'session.changed', idToken: 'token-2' });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(portfolio.getSnapshot().context.transactions?.stock).toHaveLength(1);
+  });
+
   it('toggling a ticker re-combines without deriving again', async () => {
     const { portfolio, calls } = startApp({ server: { set: setOf(buy, { ...buy, ticker: 'KO' }), version: 1 } });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));

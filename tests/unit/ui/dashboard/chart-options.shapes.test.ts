@@ -1,17 +1,20 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { buildCharts, type ChartModel } from '../../../../src/machines/chart-models';
+import { createChartModels, type ChartModel } from '../../../../src/machines/chart-models';
 import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
 import { colorAt, contrastOnWhite, PALETTE } from '../../../../src/ui/charts/options';
 import { formatsFor } from '../../../../src/ui/format';
 import { derive, quote, setOf, tx } from './helpers/portfolio';
+
+/** One session's chart memory for the whole file, as the portfolio actor keeps one per session. */
+const models = createChartModels();
 
 const result = derive(
   setOf(tx('IBE.MC', 'stock', '2022-11-10', 100, 1000), tx('IBE.MC', 'dividend', '2023-02-15', 1, 90), tx('IBE.MC', 'commission', '2022-11-10', 1, 3)),
   [quote('IBE.MC', 'EUR', [['2022-11-09', 10], ['2023-12-29', 11]])],
   '2023-12-31',
 );
-const charts = buildCharts({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
+const charts = models.build({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
 const chart = (title: string): ChartModel => charts.find((c) => c.title === title)!;
 const en = formatsFor('en-US');
 const nl = formatsFor('nl-NL');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildCharts, sparseColumns, TTM_LINES, type ChartModel, type ChartsInput } from '../../../../src/machines/chart-models';
+import { createChartModels, sparseColumns, TTM_LINES, type ChartModel, type ChartsInput } from '../../../../src/machines/chart-models';
 import { derive, quote, setOf, tx } from './helpers/portfolio';
+
+/** One session's chart memory for the whole file, as the portfolio actor keeps one per session. */
+const models = createChartModels();
 
 /**
  * ASML.AS in EUR priced from sample data, whose first bar comes a week after the buy; KO in USD with a
@@ -36,7 +39,7 @@ const byTitle = (charts: ChartModel[], title: string): ChartModel => {
 };
 
 describe('dashboard charts of a EUR and a USD holding', () => {
-  const charts = buildCharts(input());
+  const charts = models.build(input());
 
   it('lists the 13 charts in order, with one Yahoo Data chart per ticker and then per exchange rate', () => {
     expect(charts.map((chart) => chart.title)).toEqual([
@@ -129,7 +132,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
   });
 
   it('while prices load, draws the transaction charts and says the price charts are loading', () => {
-    const loading = buildCharts(input({ pricesLoading: true }));
+    const loading = models.build(input({ pricesLoading: true }));
     const waiting = loading.filter((chart) => chart.status.kind === 'loading').map((chart) => chart.title);
     expect(waiting).toEqual(['Portfolio value', 'Profit', 'Yield per year']);
     expect(byTitle(loading, 'Dividend per quarter').notes).toContain('Expected: Loading prices…');
@@ -137,7 +140,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
 
   it('names the exchange rate a USD holding waits for before any quote has come', () => {
     const bare = derive(set, [], asOf);
-    const loading = buildCharts({ active: bare.active, tickers: bare.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: true, priceErrors: {} });
+    const loading = models.build({ active: bare.active, tickers: bare.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: true, priceErrors: {} });
     const prices = loading.filter((chart) => chart.title.startsWith('Yahoo Data'));
     expect(prices.map((chart) => [chart.title, chart.status.kind])).toEqual([
       ['Yahoo Data: ASML.AS', 'loading'],
@@ -149,14 +152,14 @@ describe('dashboard charts of a EUR and a USD holding', () => {
 
   it('says why a symbol whose quote failed has no chart', () => {
     const failed = derive(set, [quotes[0]!, quotes[2]!, { symbol: 'KO', error: 'Not Found: no such symbol' }], asOf);
-    const charts = buildCharts({ active: failed.active, tickers: failed.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: false, priceErrors: { KO: 'Not Found: no such symbol' } });
+    const charts = models.build({ active: failed.active, tickers: failed.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: false, priceErrors: { KO: 'Not Found: no such symbol' } });
     expect(byTitle(charts, 'Yahoo Data: KO').status).toEqual({ kind: 'missing', message: 'Not Found: no such symbol' });
     expect(byTitle(charts, 'Portfolio value').notes).toContain('Priced at cost, no quotes: KO');
   });
 
   it('follows the checked tickers: without KO, no KO and no EUR=X price chart', () => {
     const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
-    const charts = buildCharts({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
+    const charts = models.build({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
     expect(charts.filter((chart) => chart.title.startsWith('Yahoo Data')).map((chart) => chart.title)).toEqual(['Yahoo Data: ASML.AS']);
     expect(byTitle(charts, 'Aggregated Dividend').columns[1]).toBe(onlyAsml.active.dividend);
     expect(onlyAsml.active.dividend.at(-1)).toBe(0);
@@ -164,15 +167,15 @@ describe('dashboard charts of a EUR and a USD holding', () => {
   });
 
   it('keeps every chart its columns when only the loading state or the price errors change, so nothing is redrawn', () => {
-    const first = buildCharts(input());
-    const again = buildCharts(input({ pricesLoading: true, priceErrors: { XYZ: 'gone' } }));
+    const first = models.build(input());
+    const again = models.build(input({ pricesLoading: true, priceErrors: { XYZ: 'gone' } }));
     again.forEach((chart, k) => expect(chart.columns, chart.title).toBe(first[k]!.columns));
   });
 
   it('gives new columns for new series of the worker, and keeps equal small ones', () => {
-    const first = buildCharts(input());
+    const first = models.build(input());
     const recombined = derive(set, quotes, asOf);
-    const next = buildCharts(input({ active: recombined.active, tickers: recombined.tickers }));
+    const next = models.build(input({ active: recombined.active, tickers: recombined.tickers }));
     expect(byTitle(next, 'Profit').columns).not.toBe(byTitle(first, 'Profit').columns);
     expect(byTitle(next, 'Profit').columns[1]).toBe(recombined.active.profit);
     // Per quarter and per transaction day: the same numbers, so the same arrays.
@@ -182,7 +185,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
 
   it('gives the same shape key to charts that draw alike, so their uPlot instances survive a toggle', () => {
     const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
-    const after = buildCharts({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
+    const after = models.build({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
     expect(byTitle(after, 'Portfolio value').shape.key).toBe(byTitle(charts, 'Portfolio value').shape.key);
     expect(byTitle(after, 'Yield per year').shape.key).toBe(byTitle(charts, 'Yield per year').shape.key);
   });
@@ -195,7 +198,7 @@ describe('TTM dividend per quarter', () => {
     ...['2023-02-15', '2023-05-15', '2023-08-15', '2023-11-15'].map((date) => tx('IBE.MC', 'dividend', date, 1, 90)),
   );
   const result = derive(dividends, [quote('IBE.MC', 'EUR', [['2022-11-09', 10], ['2023-12-29', 11]])], '2023-12-31');
-  const charts = buildCharts({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
+  const charts = models.build({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
   const ttm = byTitle(charts, 'TTM dividend per quarter');
   const quarters = ['2022-Q4', '2023-Q1', '2023-Q2', '2023-Q3', '2023-Q4'];
 
