@@ -28,7 +28,7 @@ export interface ImportContext {
   preview: ImportPreview | null;
   /** ISIN (or product name) → Yahoo symbol: remembered choices, then this file's proposals and edits. */
   tickers: Record<string, string>;
-  result: { added: number; alreadyPresent: number } | null;
+  result: { added: number; alreadyPresent: number; taxFilled: number } | null;
   error: string | null;
 }
 
@@ -36,6 +36,8 @@ export interface ImportContext {
 export interface ImportStored {
   added: number;
   alreadyPresent: number;
+  /** Dividends stored before without their withheld tax that the file filled in. */
+  taxFilled: number;
   view: SetView | null;
 }
 
@@ -80,7 +82,7 @@ export const importMachine = setup({
     /** The worker merges the parsed file into the set it holds, with the tickers chosen, and stores it. */
     confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
       const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken));
-      return saved.ok ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, view: saved.view && setViewOf(saved.view) } : saved;
+      return saved.ok ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, taxFilled: saved.taxFilled, view: saved.view && setViewOf(saved.view) } : saved;
     }),
     discard: fromPromise<void, { parseId: number }>(({ input }) => getWorker().cancelImport(input.parseId)),
   },
@@ -184,7 +186,7 @@ export const importMachine = setup({
             actions: [
               { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
               { type: 'rememberTickers', params: ({ context }) => ({ tickers: context.tickers }) },
-              assign({ result: ({ event }) => (event.output.ok ? { added: event.output.added, alreadyPresent: event.output.alreadyPresent } : null) }),
+              assign({ result: ({ event }) => (event.output.ok ? { added: event.output.added, alreadyPresent: event.output.alreadyPresent, taxFilled: event.output.taxFilled } : null) }),
             ],
           },
         ],

@@ -20,6 +20,7 @@ import { HttpError, type Credentials } from './services/http';
 import { requestQuotes, type QuotesRequest } from './services/quotes-api';
 import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
+import { taxReportCsv, type TaxReport } from './tax-report-csv';
 import { collectTransferables } from './transferables';
 import { deleteAccount, fetchSettings, putSettings } from './services/account-api';
 import { buildExport, RestoreSession, type ExportedFile, type ExportFormat, type RestoreMode, type RestorePreview } from './your-data';
@@ -47,10 +48,12 @@ export interface PricesLoaded extends SymbolsNeeded {
   errors: Record<string, string>;
 }
 
-/** A confirmed import: its counts, and the stored set's view (null when the file added nothing, so nothing was stored). */
+/** A confirmed import: its counts, and the stored set's view (null when the file changed nothing, so nothing was stored). */
 export interface ImportSaved {
   added: number;
   alreadyPresent: number;
+  /** Dividends stored before without their withheld tax that the file filled in. */
+  taxFilled: number;
   view: PortfolioView | null;
 }
 
@@ -117,6 +120,12 @@ export function createWorkerApi() {
     combine(active: readonly string[]): Timed<ActiveSeries> {
       return timed(() => engine.combine(active));
     },
+    /** The dividend tax report as CSV (tax-report-csv.ts), from the dividends as of the last derive: the page never holds them. */
+    taxReport(): Outcome<TaxReport> {
+      const asOf = engine.derivedAsOf();
+      if (asOf === null) return refusal(0, 'The figures are not ready yet: try again once the portfolio has loaded.');
+      return { ok: true, csv: taxReportCsv(engine.dividendRecords()), fileName: `dividend-tax-${asOf}.csv` };
+    },
 
     // ── Import ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -143,9 +152,11 @@ export function createWorkerApi() {
           const { merged, added, alreadyPresent, converted, taxFilled } = await importSession.merge(set, tickers);
           // A re-import that only completes stored transactions (their conversion to EUR, their tax) is saved too.
           const changed = added > 0 || converted > 0 || taxFilled > 0;
-          return { set: changed ? merged : null, extra: { added, alreadyPresent } satisfies Omit<ImportMerge, 'unresolvedProducts'> };
+          return { set: changed ? merged : null, extra: { added, alreadyPresent, taxFilled } satisfies Omit<ImportMerge, 'unresolvedProducts' | 'converted'> };
         }, credentials);
-        outcome = stored.ok ? { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, view: stored.view && portfolioView(stored.view) } : stored;
+        outcome = stored.ok
+          ? { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && portfolioView(stored.view) }
+          : stored;
       } catch (error) {
         return refusal(0, messageOf(error));
       }

@@ -41,6 +41,8 @@ export interface ImportPreview {
 export interface ImportMerge {
   added: number;
   alreadyPresent: number;
+  /** Dividends already present whose missing tax the file filled in. */
+  taxFilled: number;
   unresolvedProducts: string[];
 }
 

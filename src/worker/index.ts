@@ -8,6 +8,7 @@ export type { Outcome, Refusal } from '../model/outcome';
 export type { Credentials } from './services/http';
 export type { TransactionChange } from './transaction-changes';
 export type { ExportedFile, ExportFormat, RestoreMode, RestorePlan, RestorePreview } from './your-data';
+export type { TaxReport } from './tax-report-csv';
 export type { ImportSaved, ParsedFile, PortfolioView, PricesLoaded, SymbolsNeeded, Timed, WorkerApi } from './api';
 
 Comlink.expose(createWorkerApi());

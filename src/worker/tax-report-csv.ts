@@ -6,6 +6,13 @@
  */
 import type { DividendRecord } from './engine';
 
+/** The report as the worker hands it to the page: the CSV text and the file name to save it under. */
+export interface TaxReport {
+  csv: string;
+  /** `dividend-tax-YYYY-MM-DD.csv`, dated by the figures' asOf. */
+  fileName: string;
+}
+
 export const TAX_REPORT_HEADER = 'year,date,ticker,currency,gross,tax,net,gross_eur,tax_eur,net_eur';
 
 /** A field that holds a comma, a quote or a line break goes in quotes (tickers never do; the guard is cheap). */

@@ -1,7 +1,7 @@
 /**
  * The Income page in Chromium: a real DEGIRO statement with withholding-tax rows imported, the per-year
  * gross, tax and net that its rows add up to (worked out here from the file itself and the recorded
- * EUR=X rates, not by the app's code), and the demo account's
+ * EUR=X rates, not by the app's code), the tax CSV downloaded and read, and the demo account's
  * twelve-month calendar.
  */
 import { readFileSync } from 'node:fs';
@@ -79,7 +79,7 @@ function expectedPerYear(): Map<string, YearTotals> {
 
 const euros = (text: string): number => Number(text.replace(/[^\d.−-]/g, '').replace('−', '-'));
 
-test('a statement with withholding tax: the Income page shows each year’s gross, tax and net', async ({ page }) => {
+test('a statement with withholding tax: the Income page shows each year’s gross, tax and net, and the CSV for the tax return holds them', async ({ page }) => {
   await signUp(page, `income${Date.now().toString(36)}`);
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(STATEMENT);
@@ -112,6 +112,23 @@ test('a statement with withholding tax: the Income page shows each year’s gros
   }
   // 2023 paid nothing: its row says so.
   await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2023', exact: true }) })).toContainText('€0.00');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV for the tax return' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^dividend-tax-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n').map(cells);
+  expect(csv[0]).toEqual(['year', 'date', 'ticker', 'currency', 'gross', 'tax', 'net', 'gross_eur', 'tax_eur', 'net_eur']);
+  const dividendLines = csv.slice(1).filter((line) => line[2] !== 'Total');
+  expect(dividendLines).toHaveLength(8);
+  // Realty Income, 18-03-2024: 0,51 USD gross, 0,15 withheld, 0,36 received.
+  expect(dividendLines.find((line) => line[1] === '2024-03-18')!.slice(3, 7)).toEqual(['USD', '0.51', '0.15', '0.36']);
+  for (const [year, totals] of expected) {
+    const total = csv.find((line) => line[0] === year && line[2] === 'Total')!;
+    expect(Number(total[7]), `${year} gross in the CSV`).toBeCloseTo(totals.gross, 1);
+    expect(Math.abs(Number(total[8]) - totals.tax), `${year} tax in the CSV`).toBeLessThanOrEqual(0.011);
+    expect(Number(total[9]), `${year} net in the CSV`).toBeCloseTo(totals.net, 1);
+  }
 });
 
 test('the demo account’s next twelve months: a calendar chart stacked by holding and the months that add up to the total', async ({ page }) => {

@@ -69,7 +69,8 @@ export function ImportPanel() {
       {status === 'done' && result ? (
         <div role="status" className="notice">
           <p>
-            Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported.
+            Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported
+            {result.taxFilled > 0 ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before` : ''}.
           </p>
           <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
             Close

@@ -1,7 +1,9 @@
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIncomeView, type IncomeView } from '../../machines/income-view';
 import { selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
+import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '../../machines/tax-report-machine';
 import { usePortfolioActor } from '../app-context';
 import { useFormats } from '../locale-context';
 import { ForwardCalendarChart } from '../income/forward-calendar-chart';
@@ -24,6 +26,43 @@ function IncomeSummary({ view }: { view: IncomeView }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Hands a CSV the worker built to the browser as a file download. */
+function saveFile(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.click();
+  // The download has its own copy once it started; the URL is only needed for the click.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function TaxReportDownload() {
+  const taxReport = useActorRef(taxReportMachine);
+  const report = useSelector(taxReport, selectTaxReport);
+  const busy = useSelector(taxReport, selectTaxReportBusy);
+  const error = useSelector(taxReport, selectTaxReportError);
+  useEffect(() => {
+    if (!report) return;
+    saveFile(report.fileName, report.csv);
+    taxReport.send({ type: 'taxReport.delivered' });
+  }, [report, taxReport]);
+  return (
+    <p>
+      <button type="button" disabled={busy} onClick={() => taxReport.send({ type: 'taxReport.request' })}>
+        {busy ? 'Preparing the CSV…' : 'Download CSV for the tax return'}
+      </button>{' '}
+      <span className="hint">one line per dividend (gross, tax withheld, net, as recorded and in EUR) and a total per year</span>
+      {error ? (
+        <span role="alert" className="error">
+          {' '}
+          The CSV could not be made: {error}
+        </span>
+      ) : null}
+    </p>
   );
 }
 
@@ -98,6 +137,7 @@ export function IncomePage() {
       <div className="table-scroll">
         <TaxPerYearTable view={view} />
       </div>
+      <TaxReportDownload />
     </section>
   );
 }

@@ -65,7 +65,7 @@ export function TransactionsPage() {
     setQuestion(null);
   };
   // The columns live as long as the page: its tables are not drawn again when something else changes.
-  const { stockColumns, cashColumns } = useMemo(() => {
+  const { stockColumns, cashColumns, dividendColumns } = useMemo(() => {
     const deleteButton = (transaction: ListedTransaction) => (
       <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${formats.date(transaction.date)}`}>
         Delete
@@ -84,7 +84,14 @@ export function TransactionsPage() {
       { header: 'Value', width: '10rem', cell: (transaction) => formats.money(transaction.value, transaction.currency) },
       actions,
     ];
-    return { stockColumns: stock, cashColumns: cash };
+    // A dividend's value is the cash received; the tax withheld beside it ('–' where none is recorded).
+    const dividend: Array<Column<ListedTransaction>> = [
+      cash[0]!,
+      { header: 'Received', width: '10rem', cell: (transaction) => formats.money(transaction.value, transaction.currency) },
+      { header: 'Tax withheld', width: '10rem', cell: (transaction) => (transaction.tax === undefined ? '–' : formats.money(transaction.tax, transaction.currency)) },
+      actions,
+    ];
+    return { stockColumns: stock, cashColumns: cash, dividendColumns: dividend };
   }, [formats]);
 
   return (
@@ -126,7 +133,7 @@ export function TransactionsPage() {
             <section key={group.ticker} className="ticker-section" aria-labelledby={`ticker-${group.ticker}`}>
               <h2 id={`ticker-${group.ticker}`}>{group.ticker}</h2>
               {group.stock.length > 0 ? <WindowedTable caption="Stock" columns={stockColumns} rows={group.stock} /> : null}
-              {group.dividend.length > 0 ? <WindowedTable caption="Dividend" columns={cashColumns} rows={group.dividend} /> : null}
+              {group.dividend.length > 0 ? <WindowedTable caption="Dividend" columns={dividendColumns} rows={group.dividend} /> : null}
               {group.commission.length > 0 ? <WindowedTable caption="Commission" columns={cashColumns} rows={group.commission} /> : null}
             </section>
           ))}

@@ -159,6 +159,11 @@ export class PortfolioEngine {
    * Every dividend on or before the last derive's `asOf` of the tickers that are not excluded, by date
    * (then ticker): the rows of the tax report. Call `derive` first.
    */
+  /** `asOf` of the last derive, `YYYY-MM-DD`; null before the first. */
+  derivedAsOf(): string | null {
+    return this.grid ? isoFromEpochDay(this.grid.lastDay) : null;
+  }
+
   dividendRecords(): DividendRecord[] {
     if (!this.grid) throw new Error('dividendRecords needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);

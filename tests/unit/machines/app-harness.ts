@@ -128,11 +128,11 @@ export function startApp(fakes: Fakes) {
         const stored = await store.replace(async (existing) => {
           if (!parsed) throw new Error('There is no parsed file to import; choose the file again.');
           if (!fakes.mergeImport) throw new Error('no merge configured');
-          const { merged, added, alreadyPresent }: FakeMerge = await fakes.mergeImport({ existing, tickers: input.tickers });
-          return { set: added > 0 ? merged : null, extra: { added, alreadyPresent } };
+          const { merged, added, alreadyPresent, taxFilled }: FakeMerge = await fakes.mergeImport({ existing, tickers: input.tickers });
+          return { set: added > 0 || taxFilled > 0 ? merged : null, extra: { added, alreadyPresent, taxFilled } };
         }, credentials);
         if (!stored.ok) return stored;
-        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, view: stored.view && viewOf(stored.view) };
+        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && viewOf(stored.view) };
       }),
       discard: fromPromise<void, { parseId: number }>(async () => {
         parsed = false;

@@ -38,7 +38,7 @@ describe('import machine', () => {
       mergeImport: async ({ existing, tickers }) => {
         expect(existing).toEqual(setOf(buy));
         expect(tickers).toEqual({ IE00B3XXRP09: 'VUSA.AS' });
-        return { merged: setOf(buy, imported), added: 1, alreadyPresent: 0, unresolvedProducts: [] };
+        return { merged: setOf(buy, imported), added: 1, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] };
       },
       save: async ({ base, version }) => {
         expect(version).toBe('"1"');
@@ -55,7 +55,7 @@ describe('import machine', () => {
     const derivesBefore = calls.derive;
     importer.send({ type: 'import.confirm' });
     await waitFor(importer, (s) => s.matches('done'));
-    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0 });
+    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0, taxFilled: 0 });
     expect(remember).toHaveBeenCalledWith({ IE00B3XXRP09: 'VUSA.AS' });
     await waitFor(portfolio, (s) => s.context.version === '"2"' && s.matches({ ready: 'settled' }));
     expect(unlisted(portfolio.getSnapshot().context.transactions)).toEqual(setOf(buy, imported));
@@ -68,7 +68,7 @@ describe('import machine', () => {
   it('asks for a ticker the table does not know before it merges', async () => {
     const merge = vi.fn(async ({ tickers }: { existing: TransactionSet; tickers: Record<string, string> }) => {
       expect(tickers.NL0000000001).toBe('ABC.AS');
-      return { merged: setOf(buy), added: 0, alreadyPresent: 1, unresolvedProducts: [] };
+      return { merged: setOf(buy), added: 0, alreadyPresent: 1, taxFilled: 0, unresolvedProducts: [] };
     });
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
@@ -84,14 +84,14 @@ describe('import machine', () => {
     importer.send({ type: 'import.confirm' });
     await waitFor(importer, (s) => s.matches('done'));
     expect(merge).toHaveBeenCalledOnce();
-    expect(importer.getSnapshot().context.result).toEqual({ added: 0, alreadyPresent: 1 });
+    expect(importer.getSnapshot().context.result).toEqual({ added: 0, alreadyPresent: 1, taxFilled: 0 });
   });
 
   it('imports a product without a symbol in one click under its placeholder, and remembers no placeholder', async () => {
     const remember = vi.fn();
     const merge = vi.fn(async ({ tickers }: { existing: TransactionSet; tickers: Record<string, string> }) => {
       expect(tickers).toEqual({ IE00B3XXRP09: 'VUSA.AS' });
-      return { merged: setOf(buy, imported), added: 1, alreadyPresent: 0, unresolvedProducts: [] };
+      return { merged: setOf(buy, imported), added: 1, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] };
     });
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
@@ -120,7 +120,7 @@ describe('import machine', () => {
     const { importer } = await ready({
       server: { set: setOf(buy, imported), version: 1 },
       parseImport: async () => previewWith({ newTransactions: 0, alreadyImported: 1 }),
-      mergeImport: async () => ({ merged: setOf(buy, imported), added: 0, alreadyPresent: 1, unresolvedProducts: [] }),
+      mergeImport: async () => ({ merged: setOf(buy, imported), added: 0, alreadyPresent: 1, taxFilled: 0, unresolvedProducts: [] }),
       save,
     });
     importer.send({ type: 'import.fileSelected', file });
@@ -170,7 +170,7 @@ describe('import machine', () => {
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
       parseImport: async () => previewWith(),
-      mergeImport: async () => ({ merged: setOf(buy, imported), added: 1, alreadyPresent: 0, unresolvedProducts: [] }),
+      mergeImport: async () => ({ merged: setOf(buy, imported), added: 1, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] }),
       save: async () => {
         throw new HttpError(500, 'Storage failed to write.');
       },
@@ -189,7 +189,7 @@ describe('import machine', () => {
     const { importer, portfolio } = await ready({
       server,
       parseImport: async () => previewWith(),
-      mergeImport: async ({ existing }) => ({ merged: { ...existing, stock: [...existing.stock, imported] }, added: 1, alreadyPresent: 0, unresolvedProducts: [] }),
+      mergeImport: async ({ existing }) => ({ merged: { ...existing, stock: [...existing.stock, imported] }, added: 1, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] }),
       save: async ({ base, version }) => {
         saves += 1;
         if (version !== `"${server.version}"`) throw new HttpError(412, 'Version mismatch');

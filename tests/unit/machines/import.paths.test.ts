@@ -39,8 +39,8 @@ const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}`; [key
 
 const outputs = {
   confirm: [
-    { ok: true, added: 1, alreadyPresent: 0, view: { transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } },
-    { ok: true, added: 0, alreadyPresent: 1, view: null },
+    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } },
+    { ok: true, added: 0, alreadyPresent: 1, taxFilled: 0, view: null },
     { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
     { ok: false, status: 500, message: 'Storage failed to write.' },
   ] satisfies Array<Outcome<ImportStored>>,
