@@ -82,7 +82,7 @@ export function toExpected(d: Derivation): unknown {
         return [ticker, { ...(holdingExpected(holding) as object), ...(income ? (holdingIncomeExpected(income) as object) : {}) }];
       }),
     ),
-    performance: d.performance,
+    performance: { twr: d.performance.twr, mwr: d.performance.mwr },
     ...(d.benchmark ? { benchmark: benchmarkExpected(d.benchmark) } : {}),
     income: {
       forwardIncome: d.income.forwardIncome,

@@ -2,7 +2,8 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import type { ListedSet } from '../model';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
-import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../worker';
+import type { UserSettings } from '../model/settings';
+import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { createChartModels, type ChartModels } from './chart-models';
 import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
@@ -15,7 +16,9 @@ export type PortfolioEvent =
   /** `portfolio.saved`: a set the worker stored and already derives from; `portfolio.reload`: load the newest. */
   | SavedSetEvent
   | { type: 'tickers.toggle'; ticker: string }
-  | { type: 'tickers.setActive'; active: string[] | null };
+  | { type: 'tickers.setActive'; active: string[] | null }
+  /** Saves the settings it names on the server (the benchmark); the figures follow. */
+  | { type: 'settings.save'; changes: Partial<UserSettings> };
 
 export interface PortfolioContext {
   idToken: string | null;
@@ -40,6 +43,10 @@ export interface PortfolioContext {
   error: string | null;
   /** The dashboard charts' memory of this session (chart-models.ts): a new one at sign-out. */
   charts: ChartModels;
+  /** The user's settings as the server answered them; null until read (or when reading failed). */
+  settings: UserSettings | null;
+  /** Why the settings could not be read or saved. */
+  settingsError: string | null;
 }
 
 const initialContext = (): PortfolioContext => ({
@@ -56,6 +63,8 @@ const initialContext = (): PortfolioContext => ({
   priceErrors: {},
   error: null,
   charts: createChartModels(),
+  settings: null,
+  settingsError: null,
 });
 
 /** Symbols still to fetch: new ones, or all of them when the history now starts before the prices do. */
@@ -95,6 +104,11 @@ export const portfolioMachine = setup({
     ),
     derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(({ input }) => getWorker().derive(input.asOf, input.active)),
     combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
+    /** The worker reads the user's settings and hands the benchmark to the engine. */
+    loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(({ input }) => getWorker().loadSettings(credentialsFor(input.idToken))),
+    saveSettings: fromPromise<Outcome<SettingsView>, { idToken: string; changes: Partial<UserSettings> }>(({ input }) =>
+      getWorker().saveSettings(input.changes, credentialsFor(input.idToken)),
+    ),
   },
   actions: {
     toggleTicker: assign({
@@ -123,6 +137,10 @@ export const portfolioMachine = setup({
       },
     }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    /** Settings the worker read or saved: they may name a new symbol (the benchmark) to fetch. */
+    takeSettings: assign((_, outcome: Outcome<SettingsView>) =>
+      outcome.ok ? { settings: outcome.settings, symbols: outcome.needed.symbols, settingsError: null } : { settingsError: refusalMessage(outcome) },
+    ),
     /** Retry of the symbols whose quotes came back with an error: they count as not fetched again. */
     forgetFailedPrices: assign(({ context }) => ({
       fetchedSymbols: context.fetchedSymbols.filter((symbol) => !Object.hasOwn(context.priceErrors, symbol)),
@@ -180,9 +198,19 @@ export const portfolioMachine = setup({
             target: 'loadFailed',
             actions: assign({ error: ({ event }) => refusalMessage(event.output) }),
           },
-          { target: 'deriving', actions: { type: 'takeSet', params: ({ event }) => event.output as SetView } },
+          { target: 'loadingSettings', actions: { type: 'takeSet', params: ({ event }) => event.output as SetView } },
         ],
         onError: { target: 'loadFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadingSettings: {
+      tags: ['busy', 'loading'],
+      // Settings that cannot be read only cost the benchmark: the portfolio derives anyway.
+      invoke: {
+        src: 'loadSettings',
+        input: ({ context }) => ({ idToken: context.idToken ?? '' }),
+        onDone: { target: 'deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
+        onError: { target: 'deriving', actions: assign({ settingsError: ({ event }) => messageOf(event.error) }) },
       },
     },
     loadFailed: {
@@ -216,6 +244,7 @@ export const portfolioMachine = setup({
         'portfolio.reload': 'loading',
         'tickers.toggle': { target: '.combining', actions: 'toggleTicker' },
         'tickers.setActive': { target: '.combining', actions: 'setActive' },
+        'settings.save': '.savingSettings',
       },
       states: {
         checkingPrices: {
@@ -280,6 +309,26 @@ export const portfolioMachine = setup({
         },
         settled: {
           on: { 'portfolio.retry': { guard: 'hasPriceErrors', target: 'checkingPrices', actions: 'forgetFailedPrices' } },
+        },
+        savingSettings: {
+          tags: ['settingsSaving'],
+          invoke: {
+            src: 'saveSettings',
+            input: ({ context, event }) => {
+              assertEvent(event, 'settings.save');
+              return { idToken: context.idToken ?? '', changes: event.changes };
+            },
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'settled',
+                actions: { type: 'takeSettings', params: ({ event }) => event.output },
+              },
+              // A new benchmark: derive with it, then fetch its prices like any ticker's.
+              { target: '#portfolio.deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'settled', actions: assign({ settingsError: ({ event }) => messageOf(event.error) }) },
+          },
         },
       },
     },

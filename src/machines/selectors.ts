@@ -46,6 +46,12 @@ export const selectTickerNames = (s: PortfolioSnapshot): string[] => Object.keys
 /** Checked tickers; all of them until the user unchecks one. */
 export const selectActiveTickers = (s: PortfolioSnapshot): string[] => s.context.active ?? Object.keys(s.context.derivation?.tickers ?? {});
 export const selectComputeMs = (s: PortfolioSnapshot): number | null => s.context.computeMs;
+export const selectHoldings = (s: PortfolioSnapshot) => s.context.derivation?.holdings ?? null;
+export const selectPerformance = (s: PortfolioSnapshot) => s.context.derivation?.performance ?? null;
+export const selectBenchmark = (s: PortfolioSnapshot) => s.context.derivation?.benchmark ?? null;
+export const selectSettings = (s: PortfolioSnapshot) => s.context.settings;
+export const selectSettingsError = (s: PortfolioSnapshot): string | null => s.context.settingsError;
+export const selectSettingsSaving = (s: PortfolioSnapshot): boolean => s.hasTag('settingsSaving');
 
 export const selectSaving = (s: TransactionsSnapshot): boolean => s.hasTag('busy');
 export const selectSaveError = (s: TransactionsSnapshot): string | null => s.context.error;

@@ -8,6 +8,9 @@ import { Shell } from './shell/shell';
 // Pages load on demand: the landing chart, the dashboard's charts and the import code stay out of the first load.
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const HoldingsPage = lazy(() => import('./pages/holdings-page').then((m) => ({ default: m.HoldingsPage })));
+const PerformancePage = lazy(() => import('./pages/performance-page').then((m) => ({ default: m.PerformancePage })));
+const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const TransactionsPage = lazy(() => import('./pages/transactions-page').then((m) => ({ default: m.TransactionsPage })));
 const IncomePage = lazy(() => import('./pages/income-page').then((m) => ({ default: m.IncomePage })));
 
@@ -47,6 +50,9 @@ export function App() {
           <Route path="/dashboard" element={page(<DashboardPage />)} />
           <Route path="/transactions" element={page(<TransactionsPage />)} />
           <Route path="/income" element={page(<IncomePage />)} />
+          <Route path="/holdings" element={page(<HoldingsPage />)} />
+          <Route path="/performance" element={page(<PerformancePage />)} />
+          <Route path="/settings" element={page(<SettingsPage />)} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

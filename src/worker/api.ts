@@ -18,6 +18,8 @@ import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgres
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { requestQuotes, type QuotesRequest } from './services/quotes-api';
+import { fetchSettings as readSettings, saveSettings as writeSettings } from './services/settings-api';
+import type { UserSettings } from '../model/settings';
 import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
 import { taxReportCsv, type TaxReport } from './tax-report-csv';
@@ -55,6 +57,12 @@ export interface ImportSaved {
   /** Dividends stored before without their withheld tax that the file filled in. */
   taxFilled: number;
   view: PortfolioView | null;
+}
+
+/** The user's settings as the server holds them, and the symbols needed now (the benchmark is one). */
+export interface SettingsView {
+  settings: UserSettings;
+  needed: SymbolsNeeded;
 }
 
 /** The answer to a parse: its id, and the preview of the file. */
@@ -125,6 +133,29 @@ export function createWorkerApi() {
       const asOf = engine.derivedAsOf();
       if (asOf === null) return refusal(0, 'The figures are not ready yet: try again once the portfolio has loaded.');
       return { ok: true, csv: taxReportCsv(engine.dividendRecords()), fileName: `dividend-tax-${asOf}.csv` };
+    },
+
+    // ── Settings ─────────────────────────────────────────────────────────────────────────────────────
+
+    /** Reads the user's settings from the server; the engine compares with their benchmark from now on. */
+    async loadSettings(credentials: Credentials): Promise<Outcome<SettingsView>> {
+      try {
+        const settings = await readSettings(credentials);
+        engine.setBenchmark(settings.benchmark);
+        return { ok: true, settings, needed: symbolsNeeded() };
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    /** Saves the settings `changes` names; on success the engine takes the new benchmark. */
+    async saveSettings(changes: Partial<UserSettings>, credentials: Credentials): Promise<Outcome<SettingsView>> {
+      try {
+        const settings = await writeSettings(credentials, changes);
+        engine.setBenchmark(settings.benchmark);
+        return { ok: true, settings, needed: symbolsNeeded() };
+      } catch (error) {
+        return refused(error);
+      }
     },
 
     // ── Import ───────────────────────────────────────────────────────────────────────────────────────

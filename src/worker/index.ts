@@ -2,13 +2,13 @@
 import * as Comlink from 'comlink';
 import { createWorkerApi } from './api';
 
-export type { ActiveSeries, Derivation } from './engine';
+export type { ActiveSeries, Benchmark, Derivation, Holding, Performance, PeriodReturn, TickerFigures } from './engine';
 export type { ImportMerge, ImportPreview, ImportProgress, ProductChoice, SkippedGroup } from './import-session';
 export type { Outcome, Refusal } from '../model/outcome';
 export type { Credentials } from './services/http';
 export type { TransactionChange } from './transaction-changes';
 export type { ExportedFile, ExportFormat, RestoreMode, RestorePlan, RestorePreview } from './your-data';
 export type { TaxReport } from './tax-report-csv';
-export type { ImportSaved, ParsedFile, PortfolioView, PricesLoaded, SymbolsNeeded, Timed, WorkerApi } from './api';
+export type { ImportSaved, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
 
 Comlink.expose(createWorkerApi());

@@ -55,6 +55,21 @@ export function Shell() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/holdings" onClick={(e) => (e.preventDefault(), go('/holdings'))}>
+              Holdings
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/performance" onClick={(e) => (e.preventDefault(), go('/performance'))}>
+              Performance
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/settings" onClick={(e) => (e.preventDefault(), go('/settings'))}>
+              Settings
+            </NavLink>
+          </li>
+          <li>
             <button type="button" className="link" onClick={() => (setDrawerOpen(false), auth.send({ type: 'auth.logout' }))}>
               Log out
             </button>

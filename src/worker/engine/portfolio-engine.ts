@@ -212,7 +212,7 @@ export class PortfolioEngine {
 
   private performanceOf(all: TickerSet): Performance {
     const starts = this.starts as PeriodStarts;
-    return { twr: periodReturns(all.growth, starts), mwr: periodMwr(all.series.value, netFlows(all.flows), starts) };
+    return { value: all.series.value, twr: periodReturns(all.growth, starts), mwr: periodMwr(all.series.value, netFlows(all.flows), starts) };
   }
 
   private benchmarkOf(all: TickerSet, includedTickers: readonly string[]): Benchmark | null {

@@ -199,8 +199,10 @@ export interface PeriodReturn {
   annualised: number | null;
 }
 
-/** All tickers' returns per period. */
+/** All tickers' returns per period, and their value per grid day (what the benchmark is drawn beside). */
 export interface Performance {
+  /** EUR per grid day, all included tickers (the active set's `value` when every ticker is checked). */
+  value: Float64Array;
   twr: Record<PerformancePeriod, PeriodReturn>;
   /** Money-weighted (XIRR) in percent a year; null where the period starts before the history or no rate solves it. */
   mwr: Record<PerformancePeriod, number | null>;

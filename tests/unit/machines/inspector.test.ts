@@ -11,7 +11,7 @@ import type { SessionUser } from '../../../src/machines/services/auth-client';
 import type { SetView } from '../../../src/machines/services/worker-client';
 import type { Outcome } from '../../../src/model/outcome';
 import type { ListedSet, Transaction } from '../../../src/model';
-import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../../../src/worker';
+import type { ActiveSeries, Derivation, PricesLoaded, Timed, SettingsView } from '../../../src/worker';
 import { invokeIdOf } from './graph-helpers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -42,6 +42,11 @@ function startInspectedApp() {
       })),
       derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async () => ({ result: derivation, computeMs: 2 })),
       combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async () => ({ result: {} as ActiveSeries, computeMs: 1 })),
+      loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({
+        ok: true,
+        settings: { benchmark: null },
+        needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
+      })),
     },
   });
   const app = createActor(appMachine.provide({ actors: { auth, portfolio } }), {
@@ -84,8 +89,8 @@ describe('inspecting the app', () => {
       events.filter((inspection) => inspection.actorRef === actor && inspection.event.type.startsWith('xstate.done.actor.')).map((inspection) => inspection.event.type);
     expect(doneEventsTo(auth)).toEqual([`xstate.done.actor.${invokeIdOf(authMachine, 'auth.checking')}`]);
     expect(doneEventsTo(portfolio)).toEqual(
-      // The worker loads the set itself: no hand-over between loading and deriving.
-      ['portfolio.loading', 'portfolio.deriving', 'portfolio.ready.fetchingPrices', 'portfolio.ready.rederiving'].map(
+      // The worker loads the set itself (no hand-over), then the settings (the benchmark), then derives.
+      ['portfolio.loading', 'portfolio.loadingSettings', 'portfolio.deriving', 'portfolio.ready.fetchingPrices', 'portfolio.ready.rederiving'].map(
         (stateId) => `xstate.done.actor.${invokeIdOf(portfolioMachine, stateId)}`,
       ),
     );
@@ -96,6 +101,7 @@ describe('inspecting the app', () => {
     expect(valuesOf(portfolio)).toEqual([
       '"idle"',
       '"loading"',
+      '"loadingSettings"',
       '"deriving"',
       '{"ready":"fetchingPrices"}',
       '{"ready":"rederiving"}',

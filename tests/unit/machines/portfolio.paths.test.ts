@@ -3,7 +3,7 @@ import { portfolioMachine, type PortfolioEvent } from '../../../src/machines/por
 import type { SetView } from '../../../src/machines/services/worker-client';
 import type { ListedSet, Transaction } from '../../../src/model';
 import type { Outcome } from '../../../src/model/outcome';
-import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../../../src/worker';
+import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
@@ -21,6 +21,7 @@ const events: PortfolioEvent[] = [
   { type: 'portfolio.saved', view: { transactions: savedElsewhere, version: '"2"', needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } } },
   { type: 'tickers.toggle', ticker: 'VWCE.DE' },
   { type: 'tickers.setActive', active: null },
+  { type: 'settings.save', changes: { benchmark: 'IWDA.AS' } },
 ];
 
 const outputs = {
@@ -32,8 +33,15 @@ const outputs = {
   fetchPrices: [{ symbols: ['VWCE.DE'], firstDate: '2024-01-02', errors: {} } satisfies PricesLoaded],
   derive: [{ result: derivation, computeMs: 3 } satisfies Timed<Derivation>],
   combine: [{ result: series, computeMs: 1 } satisfies Timed<ActiveSeries>],
+  loadSettings: [
+    { ok: true, settings: { benchmark: 'VWCE.DE' }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+  ] satisfies Array<Outcome<SettingsView>>,
+  saveSettings: [
+    { ok: true, settings: { benchmark: 'VWCE.DE' }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+  ] satisfies Array<Outcome<SettingsView>>,
 };
 
 describe('portfolio machine: the shortest path to every state, replayed with its actors replaced', () => {
-  testShortestPaths(portfolioMachine, { events, outputs });
+  // The settings the worker answered are carried along, not branched on: left out of the state's key, so the walk ends.
+  testShortestPaths(portfolioMachine, { events, outputs, stateKey: (snapshot) => ({ ...snapshot.context, settings: null, settingsError: null }) });
 });

@@ -1,0 +1,117 @@
+/** The holdings table's rows from a derivation: one per ticker, open and closed apart, sortable by every column. */
+import type { Holding, TickerFigures } from '../../worker';
+
+/** Below this many shares a position is closed. */
+const NO_SHARES = 1e-9;
+
+export interface HoldingRow {
+  ticker: string;
+  shares: number;
+  /** EUR per share: net invested / shares. */
+  averageCost: number;
+  /** EUR; null when no price is known. */
+  price: number | null;
+  value: number;
+  weight: number;
+  costBasis: number;
+  unrealised: number;
+  unrealisedPercent: number | null;
+  realised: number;
+  dividends: number;
+  /** The quote's currency (`GBp` for pence), else the transactions'. */
+  currency: string;
+  /** Left out of every sum: an exchange rate it needs has no quote. */
+  excluded: boolean;
+}
+
+export const HOLDING_COLUMNS = [
+  { key: 'ticker', label: 'Ticker' },
+  { key: 'shares', label: 'Shares' },
+  { key: 'averageCost', label: 'Average cost' },
+  { key: 'price', label: 'Price' },
+  { key: 'value', label: 'Value' },
+  { key: 'weight', label: 'Weight' },
+  { key: 'unrealised', label: 'Unrealised' },
+  { key: 'unrealisedPercent', label: 'Unrealised %' },
+  { key: 'realised', label: 'Realised' },
+  { key: 'dividends', label: 'Dividends' },
+  { key: 'currency', label: 'Currency' },
+] as const satisfies ReadonlyArray<{ key: keyof HoldingRow; label: string }>;
+
+export type HoldingColumn = (typeof HOLDING_COLUMNS)[number]['key'];
+export type SortDirection = 'ascending' | 'descending';
+export interface HoldingSort {
+  column: HoldingColumn;
+  direction: SortDirection;
+}
+
+export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Record<string, Holding>): { open: HoldingRow[]; closed: HoldingRow[] } {
+  const open: HoldingRow[] = [];
+  const closed: HoldingRow[] = [];
+  for (const [ticker, figures] of Object.entries(tickers)) {
+    const holding = holdings[ticker];
+    if (!holding) continue;
+    const row: HoldingRow = {
+      ticker,
+      shares: figures.amountOfShares,
+      averageCost: figures.averageSharePrice,
+      price: figures.currentSharePrice,
+      value: figures.portfolioValue,
+      weight: holding.weight,
+      costBasis: holding.costBasis,
+      unrealised: holding.unrealisedGain,
+      unrealisedPercent: holding.unrealisedPercent,
+      realised: holding.realisedGain,
+      dividends: figures.totalDividend,
+      currency: figures.quoteCurrency ?? figures.currency ?? 'EUR',
+      excluded: figures.excluded,
+    };
+    (Math.abs(row.shares) < NO_SHARES ? closed : open).push(row);
+  }
+  return { open, closed };
+}
+
+/** Sorted copy; missing numbers (no price, NaN) last whichever the direction, ties by ticker. */
+export function sortHoldingRows(rows: readonly HoldingRow[], sort: HoldingSort): HoldingRow[] {
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  const missing = (value: unknown) => value === null || (typeof value === 'number' && Number.isNaN(value));
+  return [...rows].sort((a, b) => {
+    const x = a[sort.column];
+    const y = b[sort.column];
+    if (missing(x) || missing(y)) return missing(x) === missing(y) ? a.ticker.localeCompare(b.ticker) : missing(x) ? 1 : -1;
+    const order = typeof x === 'string' ? x.localeCompare(y as string) : (x as number) - (y as number);
+    return order === 0 ? a.ticker.localeCompare(b.ticker) : sign * order;
+  });
+}
+
+export interface HoldingTotals {
+  value: number;
+  costBasis: number;
+  unrealised: number;
+  realised: number;
+  dividends: number;
+}
+
+/** Sums over the rows that are not excluded. */
+export function holdingTotals(rows: readonly HoldingRow[]): HoldingTotals {
+  const totals: HoldingTotals = { value: 0, costBasis: 0, unrealised: 0, realised: 0, dividends: 0 };
+  for (const row of rows) {
+    if (row.excluded) continue;
+    totals.value += row.value;
+    totals.costBasis += row.costBasis;
+    totals.unrealised += row.unrealised;
+    totals.realised += row.realised;
+    totals.dividends += row.dividends;
+  }
+  return totals;
+}
+
+/** Weight per quote currency, in percent of the open rows' value. */
+export function allocationByCurrency(rows: readonly HoldingRow[]): Array<{ label: string; weight: number; value: number }> {
+  const byCurrency = new Map<string, number>();
+  for (const row of rows) if (!row.excluded) byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.value);
+  const total = [...byCurrency.values()].reduce((sum, value) => sum + value, 0);
+  return [...byCurrency]
+    .map(([label, value]) => ({ label, value, weight: total === 0 ? 0 : (value / total) * 100 }))
+    .sort((a, b) => b.value - a.value);
+}

@@ -1,0 +1,86 @@
+/** Settings kept on the server: the benchmark "the same money" is compared with (none by default). */
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { BENCHMARK_SUGGESTIONS, checkSettingsUpdate } from '../../model/settings';
+import { selectPortfolioStatus, selectSettings, selectSettingsError, selectSettingsSaving } from '../../machines/selectors';
+import { usePortfolioActor } from '../app-context';
+
+export function SettingsPage() {
+  const portfolio = usePortfolioActor();
+  const settings = useSelector(portfolio, selectSettings);
+  const saving = useSelector(portfolio, selectSettingsSaving);
+  const serverError = useSelector(portfolio, selectSettingsError);
+  const ready = useSelector(portfolio, selectPortfolioStatus) === 'ready';
+  const [benchmark, setBenchmark] = useState(settings?.benchmark ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setBenchmark(settings?.benchmark ?? ''), [settings?.benchmark]);
+
+  const save = (value: string | null) => {
+    const checked = checkSettingsUpdate({ benchmark: value });
+    if (!checked.ok) {
+      setProblem(checked.issues[0]?.message ?? checked.message);
+      return;
+    }
+    setProblem(null);
+    portfolio.send({ type: 'settings.save', changes: checked.value });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save(benchmark);
+  };
+
+  return (
+    <section className="settings" aria-labelledby="settings-heading">
+      <h1 id="settings-heading">Settings</h1>
+      <form onSubmit={submit} aria-labelledby="benchmark-heading" noValidate>
+        <h2 id="benchmark-heading">Benchmark</h2>
+        <p className="hint">
+          A fund to compare with: the Performance page shows what the same money, bought and sold on the same days, would be worth in it. Current:{' '}
+          <strong>{settings?.benchmark ?? 'none'}</strong>.
+        </p>
+        <label htmlFor="benchmark-symbol">Yahoo symbol</label>
+        <input
+          id="benchmark-symbol"
+          list="benchmark-suggestions"
+          value={benchmark}
+          onChange={(event) => setBenchmark(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'benchmark-problem' : undefined}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <datalist id="benchmark-suggestions">
+          {BENCHMARK_SUGGESTIONS.map((suggestion) => (
+            <option key={suggestion.symbol} value={suggestion.symbol}>
+              {suggestion.name}
+            </option>
+          ))}
+        </datalist>
+        <p className="suggestions">
+          Suggestions:{' '}
+          {BENCHMARK_SUGGESTIONS.map((suggestion) => (
+            <button key={suggestion.symbol} type="button" className="link" title={suggestion.name} onClick={() => setBenchmark(suggestion.symbol)}>
+              {suggestion.symbol}
+            </button>
+          ))}
+        </p>
+        {problem ? (
+          <p id="benchmark-problem" role="alert" className="error">
+            {problem}
+          </p>
+        ) : null}
+        {serverError ? (
+          <p role="alert" className="error">
+            {serverError}
+          </p>
+        ) : null}
+        <button type="submit" disabled={saving || !ready}>
+          {saving ? 'Saving…' : 'Save benchmark'}
+        </button>{' '}
+        <button type="button" disabled={saving || !ready || !settings?.benchmark} onClick={() => save(null)}>
+          No benchmark
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Holdings and performance in Chromium, on the demo account: the holdings table shows the engine's
+ * figures (the engine run here on the stored set and the recorded market files), sorting works with
+ * aria-sort, and the benchmark is set, changed, fails gracefully with Retry, and is cleared again.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import type { QuoteEntry, TransactionSet } from '../../src/model';
+import { PortfolioEngine } from '../../src/worker/engine';
+import { formatsFor } from '../../src/ui/format';
+import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
+import { expect, signIn, test } from './fixtures';
+
+const formats = formatsFor('en-US');
+
+function demoSet(): TransactionSet {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, SQLITE_FILE_NAME), { readonly: true });
+  try {
+    const row = db
+      .prepare("SELECT t.body FROM transaction_sets t JOIN accounts a ON a.sub = t.user_id WHERE a.username = 'demo'")
+      .get() as { body: string };
+    return JSON.parse(row.body) as TransactionSet;
+  } finally {
+    db.close();
+  }
+}
+
+/** The engine on the demo's stored set with the recorded market files the server serves (QUOTES_PROVIDER=files). */
+function engineFigures(asOf: string) {
+  const engine = new PortfolioEngine();
+  engine.setTransactions(demoSet());
+  const quotes = (symbols: string[]): QuoteEntry[] =>
+    symbols.map((symbol) => ({ symbol, data: JSON.parse(readFileSync(join(import.meta.dirname, '../../data/market', `${symbol}.json`), 'utf8')) }));
+  engine.setQuotes(quotes(engine.symbolsToRequest()));
+  engine.setQuotes(quotes(engine.symbolsToRequest()));
+  return engine.derive(asOf, null);
+}
+
+async function openFromDrawer(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+}
+
+const openTable = (page: Page) => page.getByRole('table', { name: /Open positions/ });
+
+test('the holdings table shows the engine’s figures and sorts by every column', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByText('Loading prices…')).toHaveCount(0);
+  const asOf = await page.evaluate(() => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  });
+  await openFromDrawer(page, 'Holdings');
+  const table = openTable(page);
+  await expect(table).toBeVisible();
+
+  const expected = engineFigures(asOf);
+  const open = Object.entries(expected.tickers).filter(([, figures]) => Math.abs(figures.amountOfShares) > 1e-9);
+  expect(open.length).toBeGreaterThan(0);
+  for (const [ticker, figures] of open) {
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: ticker, exact: true }) });
+    const holding = expected.holdings[ticker]!;
+    await expect(row.locator('[data-column="value"]')).toHaveText(formats.money(figures.portfolioValue));
+    await expect(row.locator('[data-column="shares"]')).toHaveText(formats.quantity(figures.amountOfShares));
+    await expect(row.locator('[data-column="weight"]')).toHaveText(`${formats.number(holding.weight)} %`);
+    await expect(row.locator('[data-column="unrealised"]')).toHaveText(formats.signedMoney(holding.unrealisedGain));
+    await expect(row.locator('[data-column="realised"]')).toHaveText(formats.signedMoney(holding.realisedGain));
+    await expect(row.locator('[data-column="dividends"]')).toHaveText(formats.money(figures.totalDividend));
+  }
+  await expect(table.locator('tfoot [data-column="value"]')).toHaveText(formats.money(expected.summary.portfolioValue));
+
+  // Sorted by value, largest first, to begin with.
+  const tickersShown = () => table.locator('tbody th[scope="row"]').allTextContents();
+  const byValue = open.sort(([, a], [, b]) => b.portfolioValue - a.portfolioValue).map(([ticker]) => ticker);
+  await expect.poll(tickersShown).toEqual(byValue);
+  await expect(table.getByRole('columnheader', { name: /Value/ })).toHaveAttribute('aria-sort', 'descending');
+
+  // By ticker, A to Z, then Z to A.
+  await table.getByRole('button', { name: 'Ticker', exact: true }).click();
+  await expect(table.getByRole('columnheader', { name: /Ticker/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('columnheader', { name: /Value/ })).toHaveAttribute('aria-sort', 'none');
+  await expect.poll(tickersShown).toEqual([...byValue].sort());
+  await table.getByRole('button', { name: 'Ticker', exact: true }).click();
+  await expect.poll(tickersShown).toEqual([...byValue].sort().reverse());
+
+  // By realised gain, largest first.
+  await table.getByRole('button', { name: 'Realised', exact: true }).click();
+  const byRealised = [...byValue].sort((a, b) => expected.holdings[b]!.realisedGain - expected.holdings[a]!.realisedGain || a.localeCompare(b));
+  await expect.poll(tickersShown).toEqual(byRealised);
+});
+
+test('at 360 px the holdings are cards, with nothing to scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page);
+  await openFromDrawer(page, 'Holdings');
+  await expect(openTable(page).locator('tbody tr').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect(openTable(page).locator('tbody td[data-column="value"]').first()).toHaveCSS('display', 'flex');
+});
+
+test('the benchmark is set, changed, fails with Retry while the rest stays, and is cleared', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByText('Loading prices…')).toHaveCount(0);
+  const settingsField = () => page.getByLabel('Yahoo symbol');
+  try {
+    await openFromDrawer(page, 'Performance');
+    await expect(page.getByRole('table', { name: /Returns per period/ })).toBeVisible();
+    await expect(page.getByText('No benchmark chosen.')).toBeVisible();
+
+    await openFromDrawer(page, 'Settings');
+    await page.getByRole('button', { name: 'VWCE.DE' }).click();
+    await expect(settingsField()).toHaveValue('VWCE.DE');
+    await page.getByRole('button', { name: 'Save benchmark' }).click();
+    await expect(page.getByText('Current: VWCE.DE.')).toBeVisible();
+
+    await openFromDrawer(page, 'Performance');
+    await expect(page.getByRole('figure', { name: /the same money in VWCE\.DE/ })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'VWCE.DE, time-weighted' })).toBeVisible();
+
+    // A symbol without prices: its message with Retry, and the returns table stays.
+    await openFromDrawer(page, 'Settings');
+    await settingsField().fill('nope.xx');
+    await page.getByRole('button', { name: 'Save benchmark' }).click();
+    await expect(page.getByText('Current: NOPE.XX.')).toBeVisible();
+    await openFromDrawer(page, 'Performance');
+    const failure = page.locator('.benchmark-error');
+    await expect(failure).toContainText('The benchmark NOPE.XX cannot be shown');
+    await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /Returns per period/ })).toBeVisible();
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('.benchmark-error')).toContainText('NOPE.XX');
+
+    // A bad symbol is refused before it is sent.
+    await openFromDrawer(page, 'Settings');
+    await settingsField().fill('not a symbol!');
+    await page.getByRole('button', { name: 'Save benchmark' }).click();
+    await expect(page.getByRole('alert')).toContainText('Yahoo symbol');
+  } finally {
+    await openFromDrawer(page, 'Settings');
+    const none = page.getByRole('button', { name: 'No benchmark' });
+    if (await none.isEnabled()) await none.click();
+    await expect(page.getByText('Current: none.')).toBeVisible();
+  }
+});
