@@ -81,7 +81,7 @@ describe('sign-in limits', () => {
     recordTally({ section: 'security', check: 'account creation per address: the 21st in an hour refused with "try again at"', tried: 1, held: 1, requests: 21 });
   });
 
-  it('keeps quotes and /healthz fast during 300 parallel sign-in posts', async () => {
+  it('keeps quotes and /healthz fast during 300 sign-in posts, 40 at a time', async () => {
     server = await startTestServer();
     const url = server.url;
     const { idToken } = await signIn(url, { username: 'trader', password: PASSWORD, createAccount: true });
@@ -113,9 +113,18 @@ describe('sign-in limits', () => {
         healthTimes.push(await health());
       }
     })();
-    const statuses = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => form.post('login', { username: `user-${i % 7}`, password: `wrong-${i}` }).then((r) => r.status)),
-    );
+    // 300 posts, 40 in flight at a time: well below the server's own cap of 100 connections from one
+    // address (tested with the server limits); at 90 in flight, connections of refused posts that were
+    // still closing pushed the count over that cap here, and the probes were cut with them.
+    const statuses: number[] = [];
+    let next = 0;
+    const poster = async () => {
+      while (next < 300) {
+        const i = next++;
+        statuses.push((await form.post('login', { username: `user-${i % 7}`, password: `wrong-${i}` })).status);
+      }
+    };
+    await Promise.all(Array.from({ length: 40 }, poster));
     done = true;
     await watch;
 
@@ -130,6 +139,6 @@ describe('sign-in limits', () => {
     expect(Math.max(...healthTimes)).toBeLessThan(2500);
     expect(median(quoteTimes)).toBeLessThan(500);
     expect(median(healthTimes)).toBeLessThan(300);
-    recordTally({ section: 'security', check: '300 parallel sign-in posts: quotes and /healthz stay fast', tried: 1, held: 1, requests: 300 + 2 * quoteTimes.length });
+    recordTally({ section: 'security', check: '300 sign-in posts, 40 at a time: quotes and /healthz stay fast', tried: 1, held: 1, requests: 300 + 2 * quoteTimes.length });
   });
 });
