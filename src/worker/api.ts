@@ -18,13 +18,13 @@ import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgres
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { requestQuotes, type QuotesRequest } from './services/quotes-api';
-import { fetchSettings as readSettings, saveSettings as writeSettings } from './services/settings-api';
+import { fetchSettings, saveSettings as writeSettings } from './services/settings-api';
 import type { UserSettings } from '../model/settings';
 import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
 import { taxReportCsv, type TaxReport } from './tax-report-csv';
 import { collectTransferables } from './transferables';
-import { deleteAccount, fetchSettings, putSettings } from './services/account-api';
+import { deleteAccount } from './services/account-api';
 import { buildExport, RestoreSession, type ExportedFile, type ExportFormat, type RestoreMode, type RestorePreview } from './your-data';
 
 export interface Timed<T> {
@@ -140,7 +140,7 @@ export function createWorkerApi() {
     /** Reads the user's settings from the server; the engine compares with their benchmark from now on. */
     async loadSettings(credentials: Credentials): Promise<Outcome<SettingsView>> {
       try {
-        const settings = await readSettings(credentials);
+        const settings = await fetchSettings(credentials);
         engine.setBenchmark(settings.benchmark);
         return { ok: true, settings, needed: symbolsNeeded() };
       } catch (error) {
@@ -235,7 +235,7 @@ export function createWorkerApi() {
           return { set: applied.transactions, extra: {} };
         }, credentials);
         if (!stored.ok) return stored;
-        if ((restoredSettings.benchmark ?? null) !== settings.benchmark) await putSettings(credentials, { benchmark: restoredSettings.benchmark ?? null });
+        if ((restoredSettings.benchmark ?? null) !== settings.benchmark) await writeSettings(credentials, { benchmark: restoredSettings.benchmark ?? null });
         outcome = { ok: true, view: stored.view && portfolioView(stored.view), symbolChoices: choices };
       } catch (error) {
         return refused(error);
