@@ -18,15 +18,12 @@ import { transactionsRoutes } from './http/transactions-routes';
 import { xsrfGuard } from './http/xsrf-guard';
 import type { Log } from './log';
 import { createQuotesRoutes, createQuotesService } from './quotes/index';
+import type { AuthConfig } from '../src/model/auth-config';
 import type { Storage } from './storage/types';
 import { createSymbolsRoutes, createSymbolsService } from './symbols/index';
 
 /** What `GET /api/config` tells the SPA, which is built once and learns its provider at run time. */
-export interface AuthSettings {
-  issuer: string;
-  clientId: string;
-  scope: string;
-}
+export type AuthSettings = AuthConfig;
 
 export interface AppOptions {
   storage: Storage;

@@ -1,11 +1,6 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { AuthConfig } from '../../model/auth-config';
 
-/** What the server tells the SPA about its OpenID provider (`GET /api/config`). */
-export interface AuthConfig {
-  issuer: string;
-  clientId: string;
-  scope: string;
-}
 
 /** The signed-in user as the machines keep it: the raw ID token is what our services verify. */
 export interface SessionUser {
