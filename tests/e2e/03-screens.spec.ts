@@ -96,7 +96,7 @@ test.describe('transactions page', () => {
     const puts: string[] = [];
     page.on('request', (request) => request.method() === 'PUT' && puts.push(request.url()));
 
-    await expect(page.getByLabel('Type')).toHaveValue('stock');
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('stock');
     await expect(page.getByLabel('Currency')).toHaveValue('EUR');
     await expect(page.getByLabel('Amount')).toHaveValue('0');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -117,7 +117,7 @@ test.describe('transactions page', () => {
     await signUp(page, uniqueName('crud'));
     await page.goto('/transactions');
     const add = async (type: string, ticker: string, date: string, amount: string, value: string, currency = 'EUR') => {
-      await page.getByLabel('Type').selectOption(type);
+      await page.getByLabel('Type', { exact: true }).selectOption(type);
       await page.getByLabel('Ticker').fill(ticker);
       await page.getByLabel('Date').fill(date);
       if (type === 'stock') await page.getByLabel('Amount').fill(amount);
