@@ -6,7 +6,7 @@
  * What is left is linear in the body, which the body limit bounds.
  */
 import { z } from 'zod';
-import type { Transaction, TransactionsBody, TransactionSet, TransactionType } from '../../src/model/transaction';
+import { emptyTransactionSet, type Transaction, type TransactionsBody, type TransactionSet, type TransactionType } from '../../src/model/transaction';
 import { MAX_TRANSACTIONS } from '../../src/model/transaction-limits';
 import {
   commissionTransactionSchema,
@@ -96,7 +96,7 @@ export function validateTransactionsBodyBounded(input: unknown, maxIssues = MAX_
   const issues: ValidationIssue[] = [];
   const envelope = envelopeSchema.safeParse(input);
   if (!envelope.success) issues.push(...issuesOf(envelope.error, []));
-  const valid: TransactionSet = { stock: [], dividend: [], commission: [] };
+  const valid: TransactionSet = emptyTransactionSet();
   let stoppedEarly = false;
   for (const list of LISTS) {
     const rows = lists[list] ?? [];

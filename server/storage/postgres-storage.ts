@@ -3,7 +3,7 @@
  * version check and the write are one atomic step: concurrent writers can never both succeed.
  */
 import pg from 'pg';
-import type { TransactionSet } from '../../src/model/transaction';
+import { emptyTransactionSet, type TransactionSet } from '../../src/model/transaction';
 import { createPgQuoteCache } from '../quotes/cache-pg';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { inTransaction } from './pg-transaction';
@@ -128,7 +128,7 @@ function transactionStore(pool: pg.Pool): TransactionStore {
         [userId],
       );
       const row = rows[0];
-      return row ? { set: row.body, version: row.version } : { set: { stock: [], dividend: [], commission: [] }, version: 0 };
+      return row ? { set: row.body, version: row.version } : { set: emptyTransactionSet(), version: 0 };
     },
     async put(userId, set, expectedVersion): Promise<PutTransactionsResult> {
       const body = JSON.stringify(set);

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { TransactionSet } from '../../src/model/transaction';
+import { emptyTransactionSet, type TransactionSet } from '../../src/model/transaction';
 import { createSqliteQuoteCache } from '../quotes/cache-sqlite';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { makePrivateDatabaseFiles, makePrivateDirectory } from './private-files';
@@ -115,7 +115,7 @@ function transactionStore(db: Database.Database): TransactionStore {
   return {
     async get(userId) {
       const row = select.get(userId) as { version: number; body: string } | undefined;
-      if (!row) return { set: { stock: [], dividend: [], commission: [] }, version: 0 };
+      if (!row) return { set: emptyTransactionSet(), version: 0 };
       return { set: JSON.parse(row.body) as TransactionSet, version: row.version };
     },
     async put(userId, set, expectedVersion) {

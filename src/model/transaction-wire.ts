@@ -4,7 +4,7 @@
  * task), where two typed arrays (transferred, not copied) and one string cost next to nothing, and the
  * objects are built again in a few ms.
  */
-import { TRANSACTION_TYPES, type Currency, type ListedSet, type Transaction, type TransactionSet } from './transaction';
+import { TRANSACTION_TYPES, emptyTransactionSet, type Currency, type ListedSet, type Transaction, type TransactionSet } from './transaction';
 
 export interface PackedTransactions {
   /** How many transactions of each type, in the order of `TRANSACTION_TYPES`. */
@@ -62,7 +62,7 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
   const { text, ends, refs, numbers, taxes } = packed;
   const strings = new Array<string>(ends.length);
   for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) strings[i] = text.slice(start, ends[i]);
-  const set: TransactionSet = { stock: [], dividend: [], commission: [] };
+  const set: TransactionSet = emptyTransactionSet();
   let k = 0;
   for (const [typeIndex, type] of TRANSACTION_TYPES.entries()) {
     const list: Transaction[] = (set[type] = new Array<Transaction>(packed.counts[typeIndex]!));

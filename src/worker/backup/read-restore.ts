@@ -5,7 +5,7 @@
  * are not valid (the first ones listed, all counted).
  */
 import Papa from 'papaparse';
-import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, emptyTransactionSet, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../model';
 import { isIsoDate } from '../../model/days';
 import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, isBoundedNumber, isTransactionYear, isWithheldTax } from '../../model/transaction-limits';
 import { transactionSetSchema } from '../../model/transaction-schema';
@@ -218,7 +218,7 @@ export function readOurCsv(text: string): RestoreRead {
   if (rows.length > MAX_TRANSACTIONS) {
     return refusal(`The file has ${rows.length.toLocaleString('en')} rows; a portfolio holds at most ${MAX_TRANSACTIONS.toLocaleString('en')} transactions. Nothing was restored.`);
   }
-  const transactions: TransactionSet = { stock: [], dividend: [], commission: [] };
+  const transactions: TransactionSet = emptyTransactionSet();
   const symbolChoices = new Map<string, string>();
   const problems: RestoreProblem[] = [];
   rows.forEach((cells, i) => {

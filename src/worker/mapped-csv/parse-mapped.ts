@@ -7,7 +7,7 @@
  * so importing the same file again adds nothing. A row that cannot be read is listed with the reason;
  * the others still import.
  */
-import { CURRENCIES, TICKER_PATTERN, type Currency, type Transaction, type TransactionSet } from '../../model';
+import { CURRENCIES, TICKER_PATTERN, emptyTransactionSet, type Currency, type Transaction, type TransactionSet } from '../../model';
 import { isBoundedNumber } from '../../model/transaction-limits';
 import { Hasher } from '../import/import-id';
 import { readDate, readKind, readNumber } from './fields';
@@ -93,7 +93,7 @@ function readRow(cells: readonly string[], mapping: CsvMapping): { transactions:
 export function parseMapped(table: CsvTable, mapping: CsvMapping, limit = Number.POSITIVE_INFINITY): MappedParse {
   const result: MappedParse = {
     error: mappingProblem(mapping, table.header.length),
-    transactions: { stock: [], dividend: [], commission: [] },
+    transactions: emptyTransactionSet(),
     preview: [],
     problems: [],
     problemCount: 0,
