@@ -3,13 +3,12 @@
  * with our transport underneath (timeout, retries, user agent, `baseUrl` redirection) and a circuit
  * breaker in front. Every answer is reshaped to v8 JSON and passes `parseChart` before it is returned.
  */
-import YahooFinance from 'yahoo-finance2';
 import { parseChart } from './chart-json';
 import { createCircuitBreaker } from './circuit-breaker';
 import { chartJsonFromYahooFinance2 } from './reshape-yahoo-finance2';
 import type { QuoteSeries } from './series';
 import { isOutage, UpstreamError, type UpstreamFailure } from './upstream-failure';
-import { BROWSER_USER_AGENT, createYahooFetch } from './yahoo-transport';
+import { createYahooFinance, type YahooUpstreamOptions } from './yahoo-client';
 
 export type SeriesResult = { ok: true; series: QuoteSeries } | { ok: false; failure: UpstreamFailure };
 
@@ -18,16 +17,7 @@ export interface UpstreamCharts {
   fetchSeries(symbol: string, startSeconds: number, endSeconds: number): Promise<SeriesResult>;
 }
 
-export interface YahooProviderOptions {
-  baseUrl?: string;
-  timeoutMs: number;
-  retryDelaysMs: readonly number[];
-  maxRetryAfterMs: number;
-  /** How long an outage is remembered before Yahoo is tried again. */
-  outageMs: number;
-  nowMs: () => number;
-  log: (event: Record<string, unknown>) => void;
-}
+export type YahooProviderOptions = YahooUpstreamOptions;
 
 function failureOf(error: unknown): UpstreamFailure {
   if (error instanceof UpstreamError) return { kind: error.kind, message: error.message };
@@ -38,22 +28,7 @@ function failureOf(error: unknown): UpstreamFailure {
 
 export function createYahooProvider(options: YahooProviderOptions): UpstreamCharts {
   const { log } = options;
-  const forward = (level: string) => (...args: unknown[]) =>
-    log({ event: 'quotes.yahoo-finance2', level, message: args.map(String).join(' ').slice(0, 300) });
-  const ignore = () => {};
-  const yahooFinance = new YahooFinance({
-    fetch: createYahooFetch({
-      baseUrl: options.baseUrl,
-      timeoutMs: options.timeoutMs,
-      retryDelaysMs: options.retryDelaysMs,
-      maxRetryAfterMs: options.maxRetryAfterMs,
-      userAgent: BROWSER_USER_AGENT,
-    }),
-    versionCheck: false,
-    suppressNotices: ['yahooSurvey', 'ripHistorical'],
-    validation: { logErrors: false, logOptionsErrors: false },
-    logger: { info: ignore, debug: ignore, dir: ignore, warn: forward('warn'), error: forward('error') },
-  });
+  const yahooFinance = createYahooFinance(options, 'quotes.yahoo-finance2');
   const circuit = createCircuitBreaker({
     outageMs: options.outageMs,
     nowMs: options.nowMs,

@@ -4,11 +4,10 @@
  * circuit breaker of its own with the quotes' outage time. Only an ISIN ever reaches it: the service
  * checks every query first, so it cannot be used to send anything else upstream.
  */
-import YahooFinance from 'yahoo-finance2';
 import type { SymbolCandidate } from '../../src/model';
 import { createCircuitBreaker } from '../quotes/circuit-breaker';
 import { isOutage, UpstreamError, type UpstreamFailure } from '../quotes/upstream-failure';
-import { BROWSER_USER_AGENT, createYahooFetch } from '../quotes/yahoo-transport';
+import { createYahooFinance, type YahooUpstreamOptions } from '../quotes/yahoo-client';
 import { listingsFromSearch } from './listings';
 
 export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: false; failure: UpstreamFailure };
@@ -18,15 +17,7 @@ export interface SymbolSearch {
   search(isin: string): Promise<SearchResult>;
 }
 
-export interface YahooSearchOptions {
-  baseUrl?: string;
-  timeoutMs: number;
-  retryDelaysMs: readonly number[];
-  maxRetryAfterMs: number;
-  outageMs: number;
-  nowMs: () => number;
-  log: (event: Record<string, unknown>) => void;
-}
+export type YahooSearchOptions = YahooUpstreamOptions;
 
 /** Listings asked of Yahoo per ISIN: an ISIN has a handful; more would be other products. */
 const QUOTES_COUNT = 10;
@@ -39,22 +30,7 @@ function failureOf(error: unknown): UpstreamFailure {
 
 export function createYahooSearch(options: YahooSearchOptions): SymbolSearch {
   const { log } = options;
-  const ignore = () => {};
-  const forward = (level: string) => (...args: unknown[]) =>
-    log({ event: 'symbols.yahoo-finance2', level, message: args.map(String).join(' ').slice(0, 300) });
-  const yahooFinance = new YahooFinance({
-    fetch: createYahooFetch({
-      baseUrl: options.baseUrl,
-      timeoutMs: options.timeoutMs,
-      retryDelaysMs: options.retryDelaysMs,
-      maxRetryAfterMs: options.maxRetryAfterMs,
-      userAgent: BROWSER_USER_AGENT,
-    }),
-    versionCheck: false,
-    suppressNotices: ['yahooSurvey'],
-    validation: { logErrors: false, logOptionsErrors: false },
-    logger: { info: ignore, debug: ignore, dir: ignore, warn: forward('warn'), error: forward('error') },
-  });
+  const yahooFinance = createYahooFinance(options, 'symbols.yahoo-finance2');
   const circuit = createCircuitBreaker({
     outageMs: options.outageMs,
     nowMs: options.nowMs,
