@@ -7,6 +7,7 @@ import { readRememberedTickers } from '../machines/services/ticker-memory';
 import { getWorker } from '../machines/services/worker-client';
 import { App } from './app';
 import { AppActorContext } from './app-context';
+import { AnnouncerProvider } from './a11y/announcer';
 import { LocaleProvider } from './locale-context';
 import './styles.css';
 
@@ -35,7 +36,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppActorContext.Provider value={appActor}>
       <LocaleProvider>
-        <App />
+        <AnnouncerProvider>
+          <App />
+        </AnnouncerProvider>
       </LocaleProvider>
     </AppActorContext.Provider>
   </StrictMode>,

@@ -5,12 +5,14 @@ export interface ChartFigureProps {
   /** Short labels beside the title: 'Sample prices', 'Offline prices', … */
   notes?: readonly string[];
   children: ReactNode;
+  /** The id of the chart's summary line, read with the figure's name. */
+  describedBy?: string;
 }
 
 /** The frame every chart sits in: a figure named by its title, with notes about its data. */
-export function ChartFigure({ title, notes = [], children }: ChartFigureProps) {
+export function ChartFigure({ title, notes = [], children, describedBy }: ChartFigureProps) {
   return (
-    <figure className="chart" aria-label={title}>
+    <figure className="chart" aria-label={title} aria-describedby={describedBy}>
       <figcaption>
         <h3>{title}</h3>
         {notes.map((note) => (

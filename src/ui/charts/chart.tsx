@@ -1,8 +1,9 @@
-import { useContext, useEffect, useId, useRef } from 'react';
+import { useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ChartFigure } from './chart-figure';
 import { queueChartWork } from './chart-queue';
+import { ChartDataTable, ChartLegend, ChartSummary } from './chart-words';
 import { PaintTrackerContext } from './paint-tracker';
 
 /** Options without size: the wrapper sizes the chart to its box. */
@@ -27,7 +28,9 @@ const fit = (boxWidth: number, size: number): number => Math.max(120, Math.min(s
  * The one uPlot wrapper. Once the resize observer has reported its box, the chart is created in a coming
  * task of the chart queue (many charts never block the page in one task); it lives until its options
  * change, takes new data through `setData`, follows its box's width with `setSize`, and tells the
- * surrounding paint tracker when it has drawn its data.
+ * surrounding paint tracker when it has drawn its data. Around the canvas, the chart in words: a summary
+ * line, its series as toggle buttons, and 'Show the data' (a table); uPlot's own legend is the mouse's
+ * live readout and is hidden from screen readers, which get the same through these.
  */
 export function Chart({ title, options, data, size = 400, note, notes = [] }: ChartProps) {
   const id = useId();
@@ -38,6 +41,10 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
   const latestRef = useRef(data);
   /** The data the plot holds. */
   const givenRef = useRef<uPlot.AlignedData | null>(null);
+  /** Which series are shown, x first: the legend buttons' `aria-pressed`. */
+  const initialShown = useCallback(() => options.series.map((series) => series.show !== false), [options]);
+  const [shown, setShown] = useState(initialShown);
+  const summaryId = `${id}-summary`;
 
   // Declared before the creating effect: when options and data change together, the new plot starts with the new data.
   useEffect(() => {
@@ -62,13 +69,17 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
     /** CSS px, from the resize observer: it reports the box after the browser's own layout, where reading it here would force one. */
     let side = size;
     const reportDrawn = () => tracker?.drawn(id, givenRef.current);
+    // A click in uPlot's legend toggles a series too: the buttons follow.
+    const followSeries = (u: uPlot) => setShown(u.series.map((series) => series.show !== false));
+    setShown(initialShown());
     const create = () => {
       givenRef.current = latestRef.current;
       plot = new uPlot(
-        { ...options, width: side, height: side, hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), reportDrawn] } },
+        { ...options, width: side, height: side, hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), reportDrawn], setSeries: [...(options.hooks?.setSeries ?? []), followSeries] } },
         givenRef.current,
         // Drawn in this task, inside the queue's budget (uPlot would otherwise draw in a microtask after it).
         (created, init) => {
+          created.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
           host.appendChild(created.root);
           created.batch(init);
         },
@@ -90,11 +101,21 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
       givenRef.current = null;
       tracker?.forget(id);
     };
-  }, [options, size, tracker, id]);
+  }, [options, size, tracker, id, initialShown]);
+
+  const toggle = (index: number) => {
+    const show = !(shown[index] !== false);
+    const plot = plotRef.current;
+    if (plot) plot.setSeries(index, { show });
+    else setShown((now) => now.map((value, i) => (i === index ? show : value)));
+  };
 
   return (
-    <ChartFigure title={title} notes={note ? [note, ...notes] : notes}>
-      <div ref={hostRef} className="chart-plot" />
+    <ChartFigure title={title} notes={note ? [note, ...notes] : notes} describedBy={summaryId}>
+      <ChartSummary id={summaryId} options={options} data={data} />
+      <ChartLegend options={options} shown={shown} onToggle={toggle} />
+      <div ref={hostRef} className="chart-plot" aria-hidden="true" />
+      <ChartDataTable title={title} options={options} data={data} />
     </ChartFigure>
   );
 }

@@ -36,10 +36,12 @@ export function AddTransactionForm({ focusOnMount = false, onSend }: { focusOnMo
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const firstField = useRef<HTMLSelectElement>(null);
 
-  // After a save the form is new: the focus goes to its first field, not to the page's <body>.
+  // After a save the form is new: the focus goes to its first field, not to the page's <body>. Only when it
+  // mounts: a later change of the prop (the next Save) must not move the focus.
+  const focusAtMount = useRef(focusOnMount);
   useEffect(() => {
-    if (focusOnMount) firstField.current?.focus();
-  }, [focusOnMount]);
+    if (focusAtMount.current) firstField.current?.focus();
+  }, []);
 
   const set = <K extends DraftField>(field: K, value: TransactionDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
 

@@ -9,10 +9,16 @@ import {
   selectImportStatus,
   selectImportTickers,
 } from '../../machines/selectors';
+import { useRef } from 'react';
+import { useFocusWhen } from '../a11y/focus';
 import { useImportActor } from '../app-context';
 import { useFormats } from '../locale-context';
 
-/** 'Upload from file:' and the whole DEGIRO import flow: progress, preview, confirm, result. */
+/**
+ * 'Upload from file:' and the whole DEGIRO import flow: progress, preview, confirm, result. The focus
+ * follows the flow: the preview's heading when it appears (its Import button comes right after the
+ * counts, before the products), the result or the error when the import ends.
+ */
 export function ImportPanel() {
   const importer = useImportActor();
   const status = useSelector(importer, selectImportStatus);
@@ -24,6 +30,15 @@ export function ImportPanel() {
   const result = useSelector(importer, selectImportResult);
   const error = useSelector(importer, selectImportError);
   const formats = useFormats();
+  const needTicker = (preview?.products ?? []).flatMap((product, index) =>
+    product.source !== 'none-needed' && (tickers[product.key] ?? '').trim() === '' ? [{ product, index }] : [],
+  );
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const resultBox = useRef<HTMLDivElement>(null);
+  const failureBox = useRef<HTMLDivElement>(null);
+  useFocusWhen(previewHeading, status === 'preview' && preview !== null);
+  useFocusWhen(resultBox, status === 'done' && result !== null);
+  useFocusWhen(failureBox, status === 'failed');
   const busy = status === 'parsing' || status === 'saving';
 
   return (
@@ -58,7 +73,7 @@ export function ImportPanel() {
       ) : null}
 
       {status === 'failed' ? (
-        <div role="alert" className="error">
+        <div ref={failureBox} tabIndex={-1} role="alert" className="error">
           <p>{error}</p>
           <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
             Close
@@ -67,7 +82,7 @@ export function ImportPanel() {
       ) : null}
 
       {status === 'done' && result ? (
-        <div role="status" className="notice">
+        <div ref={resultBox} tabIndex={-1} role="status" className="notice">
           <p>
             Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported
             {result.taxFilled > 0 ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before` : ''}.
@@ -80,7 +95,9 @@ export function ImportPanel() {
 
       {(status === 'preview' || status === 'saving') && preview ? (
         <div className="import-preview" role="region" aria-label="Import preview">
-          <h3>Preview of {fileName}</h3>
+          <h3 ref={previewHeading} tabIndex={-1}>
+            Preview of {fileName}
+          </h3>
           <p>
             <strong>{preview.newTransactions} new</strong>, {preview.alreadyImported} already imported.
           </p>
@@ -92,6 +109,30 @@ export function ImportPanel() {
             <li>Skipped: {preview.counts.skipped}</li>
             <li>Unrecognised: {preview.counts.unrecognised}</li>
           </ul>
+          {needTicker.length > 0 ? (
+            <div className="attention">
+              <h4 id="attention-heading">Products without a symbol ({needTicker.length})</h4>
+              <p className="hint">They are imported under their ISIN, without a price source, until you give each a Yahoo symbol. Go to one:</p>
+              <ul aria-labelledby="attention-heading">
+                {needTicker.map(({ product, index }) => (
+                  <li key={product.key}>
+                    <button type="button" className="link" onClick={() => document.getElementById(`import-ticker-${index}`)?.focus()}>
+                      {product.product || product.key}
+                      {product.isin ? ` (${product.isin})` : ''}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="actions">
+            <button type="button" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.confirm' })}>
+              {status === 'preview' ? `Import ${preview.newTransactions} new transactions` : 'Importing…'}
+            </button>
+            <button type="button" className="secondary" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.cancel' })}>
+              Cancel
+            </button>
+          </div>
           {preview.products.length > 0 ? (
             <table>
               <caption>Products and their tickers</caption>
@@ -99,7 +140,7 @@ export function ImportPanel() {
                 <tr><th>Product</th><th>ISIN</th><th>Ticker</th></tr>
               </thead>
               <tbody>
-                {preview.products.map((product) => (
+                {preview.products.map((product, index) => (
                   <tr key={product.key}>
                     <td>{product.product}</td>
                     <td>{product.isin}</td>
@@ -108,6 +149,7 @@ export function ImportPanel() {
                         <input aria-label={`Ticker for ${product.product || product.key}`} value={product.ticker ?? ''} readOnly title="Needs no symbol: no price is asked for it" />
                       ) : (
                         <input
+                          id={`import-ticker-${index}`}
                           aria-label={`Ticker for ${product.product || product.key}`}
                           aria-describedby={!tickers[product.key] && product.source === 'placeholder' ? `no-price-${product.key}` : undefined}
                           value={tickers[product.key] ?? ''}
@@ -165,14 +207,6 @@ export function ImportPanel() {
               {error}
             </p>
           ) : null}
-          <div className="actions">
-            <button type="button" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.confirm' })}>
-              {status === 'preview' ? `Import ${preview.newTransactions} new transactions` : 'Importing…'}
-            </button>
-            <button type="button" className="secondary" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.cancel' })}>
-              Cancel
-            </button>
-          </div>
         </div>
       ) : null}
     </section>

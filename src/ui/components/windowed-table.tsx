@@ -3,6 +3,8 @@ import { useWindowedRows } from './windowed-rows';
 
 export interface Column<Row> {
   header: ReactNode;
+  /** The column's name beside each value when rows are stacked on a narrow screen; none for an actions column. */
+  label?: string;
   /** CSS width of the column (the table's layout is fixed: the columns keep their width while rows come and go). */
   width: string;
   cell: (row: Row) => ReactNode;
@@ -27,7 +29,9 @@ function WindowedTableOf<Row>({ caption, columns, rows }: { caption: string; col
     drawn.push(
       <tr key={i} aria-rowindex={i + 2}>
         {columns.map((column, c) => (
-          <td key={c}>{column.cell(row)}</td>
+          <td key={c} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}>
+            {column.cell(row)}
+          </td>
         ))}
       </tr>,
     );

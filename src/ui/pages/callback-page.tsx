@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link, Navigate } from 'react-router-dom';
 import { selectAuthError, selectAuthStatus } from '../../machines/selectors';
+import { PageHeading } from '../a11y/page-heading';
 import { useAuthActor } from '../app-context';
 
 /** Where the provider sends the browser back after sign-in and sign-out; the auth machine does the work. */
@@ -13,7 +14,7 @@ export function CallbackPage() {
   if (status === 'signedOut') {
     return (
       <main className="page-notice">
-        <h1>Sign-in did not complete</h1>
+        <PageHeading title="Sign-in did not complete">Sign-in did not complete</PageHeading>
         <p role="alert">{error}</p>
         <Link to="/login">Back to the start page</Link>
       </main>
@@ -21,7 +22,8 @@ export function CallbackPage() {
   }
   return (
     <main className="page-notice">
-      <p role="status">Redirecting...</p>
+      <PageHeading title="Signing in">Signing in</PageHeading>
+      <p role="status">Redirecting…</p>
     </main>
   );
 }

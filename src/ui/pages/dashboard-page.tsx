@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { selectHasCharts, selectPriceProblems } from '../../machines/dashboard-selectors';
 import { selectPortfolioError, selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
+import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
 import { SummaryBoxes } from '../dashboard/summary-boxes';
@@ -20,66 +21,63 @@ export function DashboardPage() {
   const formats = useFormats();
   const retry = () => portfolio.send({ type: 'portfolio.retry' });
 
-  if (status === 'loadFailed' || status === 'deriveFailed') {
-    return (
-      <section className="dashboard" aria-labelledby="dashboard-heading">
-        <h1 id="dashboard-heading">Dashboard</h1>
-        <p role="alert" className="error">
-          {error}
-        </p>
-        <button type="button" onClick={retry}>
-          Retry
-        </button>
-      </section>
-    );
-  }
-  if (!summary) {
-    return (
-      <section className="dashboard" aria-labelledby="dashboard-heading">
-        <h1 id="dashboard-heading">Dashboard</h1>
-        <p role="status">Loading your portfolio…</p>
-      </section>
-    );
-  }
-
+  const failed = status === 'loadFailed' || status === 'deriveFailed';
+  // One heading for every state of the page: it takes the focus once, on arrival, not again when the data comes.
   return (
     <section className="dashboard" aria-labelledby="dashboard-heading">
-      <h1 id="dashboard-heading">Dashboard</h1>
-      {pricesLoading ? <p role="status">Loading prices…</p> : null}
-      {pricesFailed ? (
-        <p role="alert" className="error">
-          {error}{' '}
-          <button type="button" onClick={retry}>
-            Retry
-          </button>
-        </p>
-      ) : null}
-      {priceProblems.length > 0 && !pricesLoading ? (
-        <div className="notice price-problems" role="status">
-          <p>Some prices could not be loaded:</p>
-          <ul>
-            {priceProblems.map(({ symbol, message }) => (
-              <li key={symbol}>
-                {symbol}: {message}
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={retry}>
-            Retry
-          </button>
-        </div>
-      ) : null}
-      <SummaryBoxes summary={summary} />
-      {hasCharts ? (
+      <PageHeading id="dashboard-heading" title="Dashboard">
+        Dashboard
+      </PageHeading>
+      {failed ? (
         <>
-          <TickerPicker />
-          <DashboardCharts />
+          <p role="alert" className="error">
+            {error}
+          </p>
+          <button type="button" onClick={retry}>
+            Retry
+          </button>
         </>
+      ) : !summary ? (
+        <p role="status">Loading your portfolio…</p>
       ) : (
-        <p className="hint">
-          Nothing to chart yet: your portfolio is worth {formats.money(0)}. <Link to="/transactions">Add a transaction or upload a DEGIRO export</Link> to
-          begin.
-        </p>
+        <>
+          {pricesLoading ? <p role="status">Loading prices…</p> : null}
+          {pricesFailed ? (
+            <p role="alert" className="error">
+              {error}{' '}
+              <button type="button" onClick={retry}>
+                Retry
+              </button>
+            </p>
+          ) : null}
+          {priceProblems.length > 0 && !pricesLoading ? (
+            <div className="notice price-problems" role="status">
+              <p>Some prices could not be loaded:</p>
+              <ul>
+                {priceProblems.map(({ symbol, message }) => (
+                  <li key={symbol}>
+                    {symbol}: {message}
+                  </li>
+                ))}
+              </ul>
+              <button type="button" onClick={retry}>
+                Retry
+              </button>
+            </div>
+          ) : null}
+          <SummaryBoxes summary={summary} />
+          {hasCharts ? (
+            <>
+              <TickerPicker />
+              <DashboardCharts />
+            </>
+          ) : (
+            <p className="hint">
+              Nothing to chart yet: your portfolio is worth {formats.money(0)}. <Link to="/transactions">Add a transaction or upload a DEGIRO export</Link> to
+              begin.
+            </p>
+          )}
+        </>
       )}
     </section>
   );

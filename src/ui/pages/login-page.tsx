@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { selectAuthError, selectAuthStatus } from '../../machines/selectors';
+import { PageHeading } from '../a11y/page-heading';
 import { useAuthActor } from '../app-context';
 import { Chart } from '../charts/chart';
 import { series, timeOptions } from '../charts/options';
@@ -33,7 +34,7 @@ export function LoginPage() {
   return (
     <div className="landing">
       <header className="landing-hero">
-        <h1>Track Your Investments Like a Pro</h1>
+        <PageHeading title="Welcome">Track Your Investments Like a Pro</PageHeading>
         <p>Record trades, dividends and commissions, import your DEGIRO statement, and see what your portfolio is worth, earns and pays.</p>
         {error ? <p role="alert" className="error">{error}</p> : null}
         <div className="actions">

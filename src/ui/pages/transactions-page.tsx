@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { ListedTransaction } from '../../model';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { ListedTransaction, Transaction } from '../../model';
 import {
   groupByTicker,
   selectPortfolioError,
@@ -13,12 +13,16 @@ import {
   selectTransactions,
   type StockRow,
 } from '../../machines/selectors';
+import { useAnnounce } from '../a11y/announcer';
+import { focusIsLost } from '../a11y/focus';
+import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor, useTransactionsActor } from '../app-context';
 import { AddTransactionForm } from '../components/add-transaction-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImportPanel } from '../components/import-panel';
 import { YourDataPanel } from '../components/your-data-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
+import type { Formats } from '../format';
 import { useFormats } from '../locale-context';
 
 /** Ticker sections in the page's first commit, and how many more each following task adds. */
@@ -40,6 +44,15 @@ function useSectionsMounted(total: number): number {
 
 type Question = { kind: 'delete'; transaction: ListedTransaction } | { kind: 'deleteAll' } | null;
 
+/** A transaction in words, as a save announces it: 'stock VWCE.DE on 06-05-2024, 2 shares, € 1.234,56'. */
+function describeTransaction(t: Transaction, formats: Formats): string {
+  const shares = t.type === 'stock' ? `, ${formats.quantity(t.amount)} shares` : '';
+  return `${t.type} ${t.ticker} on ${formats.date(t.date)}${shares}, ${formats.money(t.value, t.currency)}`;
+}
+
+/** Where the focus goes once the confirm dialog has closed: the place the deleted rows were. */
+const headingOf = (ticker: string) => `ticker-${ticker}`;
+
 export function TransactionsPage() {
   const portfolio = usePortfolioActor();
   const saver = useTransactionsActor();
@@ -58,10 +71,44 @@ export function TransactionsPage() {
   const sectionsMounted = useSectionsMounted(groups.length);
   const [question, setQuestion] = useState<Question>(null);
   const formats = useFormats();
+  const announce = useAnnounce();
+  /** What the last change sent was, in words: announced when its save ends. */
+  const sent = useRef<{ words: string; kind: 'add' | 'delete' } | null>(null);
+  /** After a deletion: the heading to give the focus to if the deleted row had it (its Delete button is gone). */
+  const rescueFocusTo = useRef<string | null>(null);
+  const [focusForm, setFocusForm] = useState(false);
+  const announcedCount = useRef(savedCount);
+
+  // A save that ended is said through the live region: what was saved.
+  useEffect(() => {
+    if (savedCount === announcedCount.current) return;
+    announcedCount.current = savedCount;
+    if (sent.current) announce(`Saved: ${sent.current.kind === 'add' ? 'added' : 'deleted'} ${sent.current.words}.`);
+    sent.current = null;
+  }, [savedCount, announce]);
+
+  // The dialog gives the focus back to the Delete button; rows are keyed by position, so it stays on the row
+  // that takes the deleted one's place. Only when the deleted row was its table's last is the button gone:
+  // then the focus goes to the section's heading (or the page's), without scrolling away.
+  useEffect(() => {
+    const target = rescueFocusTo.current;
+    if (!target || !focusIsLost()) return;
+    rescueFocusTo.current = null;
+    (document.getElementById(target) ?? document.getElementById('transactions-heading'))?.focus({ preventScroll: true });
+  }, [groups]);
 
   const confirm = () => {
-    if (question?.kind === 'delete') saver.send({ type: 'transactions.delete', transaction: question.transaction });
-    if (question?.kind === 'deleteAll') saver.send({ type: 'transactions.deleteAll' });
+    if (question?.kind === 'delete') {
+      sent.current = { words: describeTransaction(question.transaction, formats), kind: 'delete' };
+      saver.send({ type: 'transactions.delete', transaction: question.transaction });
+      rescueFocusTo.current = headingOf(question.transaction.ticker);
+    }
+    if (question?.kind === 'deleteAll') {
+      sent.current = { words: `all ${count} transactions`, kind: 'delete' };
+      saver.send({ type: 'transactions.deleteAll' });
+      rescueFocusTo.current = 'transactions-heading';
+    }
+    setFocusForm(false);
     setQuestion(null);
   };
   // The columns live as long as the page: its tables are not drawn again when something else changes.
@@ -76,7 +123,7 @@ export function TransactionsPage() {
       { header: 'Date', width: '7.5rem', cell: ({ transaction }) => formats.date(transaction.date) },
       { header: 'Amount', width: '6rem', cell: ({ transaction }) => formats.quantity(transaction.amount) },
       { header: 'Value', width: '10rem', cell: ({ transaction }) => formats.money(transaction.value, transaction.currency) },
-      { header: 'Price per share', width: '10rem', cell: ({ pricePerShare, transaction }) => formats.money(pricePerShare, transaction.currency) },
+      { header: 'Price per share', label: 'Per share', width: '10rem', cell: ({ pricePerShare, transaction }) => formats.money(pricePerShare, transaction.currency) },
       { ...actions, cell: ({ transaction }) => deleteButton(transaction) },
     ];
     const cash: Array<Column<ListedTransaction>> = [
@@ -96,7 +143,9 @@ export function TransactionsPage() {
 
   return (
     <section className="transactions">
-      <h1>Transactions</h1>
+      <PageHeading id="transactions-heading" title="Transactions">
+        Transactions
+      </PageHeading>
       <ImportPanel />
       <YourDataPanel />
       {status === 'loadFailed' ? (
@@ -121,7 +170,14 @@ export function TransactionsPage() {
       ) : null}
 
       <h2>Add a transaction</h2>
-      <AddTransactionForm key={savedCount} />
+      <AddTransactionForm
+        key={savedCount}
+        focusOnMount={focusForm}
+        onSend={(transaction) => {
+          sent.current = { words: describeTransaction(transaction, formats), kind: 'add' };
+          setFocusForm(true);
+        }}
+      />
 
       {status === 'loading' || set === null ? (
         <p role="status">Loading transactions…</p>
@@ -131,7 +187,9 @@ export function TransactionsPage() {
         <>
           {groups.slice(0, sectionsMounted).map((group) => (
             <section key={group.ticker} className="ticker-section" aria-labelledby={`ticker-${group.ticker}`}>
-              <h2 id={`ticker-${group.ticker}`}>{group.ticker}</h2>
+              <h2 id={headingOf(group.ticker)} tabIndex={-1}>
+                {group.ticker}
+              </h2>
               {group.stock.length > 0 ? <WindowedTable caption="Stock" columns={stockColumns} rows={group.stock} /> : null}
               {group.dividend.length > 0 ? <WindowedTable caption="Dividend" columns={dividendColumns} rows={group.dividend} /> : null}
               {group.commission.length > 0 ? <WindowedTable caption="Commission" columns={cashColumns} rows={group.commission} /> : null}
