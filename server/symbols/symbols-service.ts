@@ -6,6 +6,7 @@
  */
 import isinTickers from '../../data/isin-tickers.json';
 import type { SymbolCandidate, SymbolProduct, SymbolResolution } from '../../src/model';
+import { DEFAULT_TUNING } from '../quotes/quotes-service';
 import type { StoredLookup, SymbolStore } from '../storage/types';
 import { isProposable, rankListings, tableCandidate } from './listings';
 import { createRecordedSearch } from './recorded-search';
@@ -29,13 +30,13 @@ export interface SymbolsTuning {
 
 /** The quotes' limits (timeout, retries, outage), so Yahoo sees one well-behaved client. */
 export const DEFAULT_SYMBOLS_TUNING: SymbolsTuning = {
-  timeoutMs: 8_000,
-  retryDelaysMs: [500, 2_000],
-  maxRetryAfterMs: 5_000,
-  outageMs: 60_000,
+  timeoutMs: DEFAULT_TUNING.timeoutMs,
+  retryDelaysMs: DEFAULT_TUNING.retryDelaysMs,
+  maxRetryAfterMs: DEFAULT_TUNING.maxRetryAfterMs,
+  outageMs: DEFAULT_TUNING.outageMs,
   freshMs: 30 * 24 * 3600 * 1000,
   emptyFreshMs: 24 * 3600 * 1000,
-  concurrency: 4,
+  concurrency: DEFAULT_TUNING.concurrency,
   nowMs: () => Date.now(),
 };
 
