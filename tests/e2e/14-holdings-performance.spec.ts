@@ -28,9 +28,10 @@ function demoSet(): TransactionSet {
 }
 
 /** The engine on the demo's stored set with the recorded market files the server serves (QUOTES_PROVIDER=files). */
-function engineFigures(asOf: string) {
+function engineFigures(asOf: string, benchmark: string | null = null) {
   const engine = new PortfolioEngine();
   engine.setTransactions(demoSet());
+  engine.setBenchmark(benchmark);
   // A symbol without a recorded file (a ticker another spec added to the demo account) gets an error
   // entry, as the server's files provider answers it.
   const quotes = (symbols: string[]): QuoteEntry[] =>
@@ -43,6 +44,13 @@ function engineFigures(asOf: string) {
   return engine.derive(asOf, null);
 }
 
+/** The browser's own today, the `asOf` the page derives with. */
+const localToday = (page: Page) =>
+  page.evaluate(() => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  });
+
 async function openFromDrawer(page: Page, name: string) {
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
@@ -53,10 +61,7 @@ const openTable = (page: Page) => page.getByRole('table', { name: /Open position
 test('the holdings table shows the engine’s figures and sorts by every column', async ({ page }) => {
   await signIn(page);
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
-  const asOf = await page.evaluate(() => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
+  const asOf = await localToday(page);
   await openFromDrawer(page, 'Holdings');
   const table = openTable(page);
   await expect(table).toBeVisible();
@@ -123,6 +128,23 @@ test('the benchmark is set, changed, fails with Retry while the rest stays, and 
     await openFromDrawer(page, 'Performance');
     await expect(page.getByRole('figure', { name: /the same money in VWCE\.DE/ })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'VWCE.DE, time-weighted' })).toBeVisible();
+
+    // The other suggestions have recorded (sample) prices too: each compares, with the engine's figures.
+    const asOf = await localToday(page);
+    for (const symbol of ['IWDA.AS', 'CSPX.AS']) {
+      await openFromDrawer(page, 'Settings');
+      await page.getByRole('button', { name: symbol }).click();
+      await page.getByRole('button', { name: 'Save benchmark' }).click();
+      await expect(page.getByText(`Current: ${symbol}.`)).toBeVisible();
+      await openFromDrawer(page, 'Performance');
+      await expect(page.getByRole('figure', { name: new RegExp(`the same money in ${symbol.replace('.', '\\.')}`) })).toBeVisible();
+      await expect(page.locator('.benchmark-error')).toHaveCount(0);
+      const expected = engineFigures(asOf, symbol).benchmark;
+      expect(expected?.ok).toBe(true);
+      const since = expected?.ok ? expected.periods.MAX.cumulative : null;
+      expect(since).not.toBeNull();
+      await expect(page.locator(`tr[data-period="MAX"] td[data-label="${symbol}, time-weighted"]`)).toHaveText(formats.signedPercent(since!));
+    }
 
     // A symbol without prices: its message with Retry, and the returns table stays.
     await openFromDrawer(page, 'Settings');

@@ -1,5 +1,5 @@
 /**
- * The demo portfolio's symbols and how their offline series are made: venue, Yahoo-like meta, the real
+ * The demo portfolio's symbols (and the suggested benchmarks') and how their offline series are made: venue, Yahoo-like meta, the real
  * recording each is built around (if any), the levels the generated stretches start from or land on,
  * and their dividend schedules (per-share amounts in the quote currency, split-adjusted like Yahoo's).
  */
@@ -44,6 +44,7 @@ function yearlyRaises(raiseMonth: number, levels: Record<number, number>) {
 
 const NASDAQ_META = { exchangeName: 'NMS', fullExchangeName: 'NasdaqGS', instrumentType: 'EQUITY', timezone: 'EST' };
 const XETRA_META = { exchangeName: 'GER', fullExchangeName: 'XETRA', timezone: 'CET' };
+const AMSTERDAM_META = { exchangeName: 'AMS', fullExchangeName: 'Amsterdam', instrumentType: 'ETF', timezone: 'CET' };
 
 export const DEMO_SYMBOLS: DemoSymbol[] = [
   {
@@ -142,6 +143,29 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
     endPrice: 148.6,
     annualVolatility: 0.15,
     typicalVolume: 95_000,
+    priceDecimals: 2,
+  },
+  // The benchmarks the settings suggest besides VWCE.DE: accumulating ETFs (no dividends), levels near the real ones.
+  {
+    symbol: 'IWDA.AS',
+    venue: 'EURONEXT',
+    meta: { currency: 'EUR', ...AMSTERDAM_META, longName: 'iShares Core MSCI World UCITS ETF USD (Acc)', shortName: 'ISHARES CORE MSCI WORLD UCITS E', firstTradeDate: 1254898800, priceHint: 2 },
+    firstDay: '2019-01-02',
+    startPrice: 44.6,
+    endPrice: 112.4,
+    annualVolatility: 0.15,
+    typicalVolume: 600_000,
+    priceDecimals: 2,
+  },
+  {
+    symbol: 'CSPX.AS',
+    venue: 'EURONEXT',
+    meta: { currency: 'USD', ...AMSTERDAM_META, longName: 'iShares Core S&P 500 UCITS ETF USD (Acc)', shortName: 'ISHARES CORE S&P 500 UCITS ETF', firstTradeDate: 1274425200, priceHint: 2 },
+    firstDay: '2019-01-02',
+    startPrice: 247.3,
+    endPrice: 712.5,
+    annualVolatility: 0.17,
+    typicalVolume: 45_000,
     priceDecimals: 2,
   },
   {

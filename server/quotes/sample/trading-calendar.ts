@@ -1,12 +1,12 @@
 /**
  * When the demo symbols' venues trade, and how Yahoo stamps their daily bars: at the market's opening
- * time in its own zone (New York 09:30, Frankfurt and Madrid 09:00), FX at midnight London time — in
+ * time in its own zone (New York 09:30, Frankfurt, Madrid and Amsterdam 09:00), FX at midnight London time — in
  * summer that is 23:00 UTC the day before, which the engine must read in the exchange's zone.
  */
 import { Temporal } from 'temporal-polyfill';
 import { epochDayFromIso, isoFromEpochDay } from '../../../src/model/days';
 
-export type Venue = 'NASDAQ' | 'XETRA' | 'BME' | 'FX';
+export type Venue = 'NASDAQ' | 'XETRA' | 'BME' | 'EURONEXT' | 'FX';
 
 interface VenueRules {
   timeZone: string;
@@ -92,6 +92,8 @@ const VENUES: Record<Venue, VenueRules> = {
   NASDAQ: { timeZone: 'America/New_York', openHour: 9, openMinute: 30, holidays: usHolidays },
   XETRA: { timeZone: 'Europe/Berlin', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, true) },
   BME: { timeZone: 'Europe/Madrid', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, false) },
+  // Euronext Amsterdam: open on Christmas Eve and New Year's Eve (short days).
+  EURONEXT: { timeZone: 'Europe/Amsterdam', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, false) },
   FX: { timeZone: 'Europe/London', openHour: 0, openMinute: 0, holidays: () => [] },
 };
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { epochDayFromIso, isoFromEpochDay } from '../../../../src/model/days';
+import { BENCHMARK_SUGGESTIONS } from '../../../../src/model/settings';
 import { validateTransactionsBody } from '../../../../src/model/transaction-schema';
 import type { Transaction, TransactionsBody } from '../../../../src/model/transaction';
 import { parseChart } from '../../../../server/quotes/chart-json';
@@ -55,12 +56,14 @@ describe('the demo portfolio', () => {
   });
 });
 
-describe('the market data of the demo portfolio', () => {
-  const symbols = [...tickers, 'EUR=X'];
+describe('the market data of the demo portfolio and the suggested benchmarks', () => {
+  const benchmarks = BENCHMARK_SUGGESTIONS.map((suggestion) => suggestion.symbol);
+  const symbols = [...new Set([...tickers, ...benchmarks, 'EUR=X'])];
 
   it.each(symbols)('%s has a file from before its first transaction to 2026-11-20, marked sample', (symbol) => {
     const series = committedSeries(symbol);
-    const firstDate = all.filter((t) => t.ticker === symbol).map((t) => t.date).sort()[0] ?? '2019-01-01';
+    // A symbol without transactions (an exchange rate, a benchmark) is needed from the demo's first day.
+    const firstDate = all.filter((t) => t.ticker === symbol).map((t) => t.date).sort()[0] ?? all.map((t) => t.date).sort()[0]!;
     expect(series.bars[0]!.epochDay).toBeLessThanOrEqual(epochDayFromIso(firstDate));
     expect(isoFromEpochDay(series.bars.at(-1)!.epochDay)).toBe(LAST_DAY);
     const raw = JSON.parse(readFileSync(join(marketDir, marketFileName(symbol)), 'utf8'));
@@ -89,6 +92,19 @@ describe('the market data of the demo portfolio', () => {
     const whole = await files.read('MSFT', utc('2019-01-01'), utc('2026-11-21'));
     expect(recorded.ok && recorded.dataSource).toBe('files');
     expect(whole.ok && whole.dataSource).toBe('sample');
+  });
+
+  it.each(BENCHMARK_SUGGESTIONS.map((suggestion) => suggestion.symbol))('the files provider serves the suggested benchmark %s over the demo history, marked sample', async (symbol) => {
+    const files = createFilesProvider(marketDir, () => {});
+    const read = await files.read(symbol, utc('2019-01-01'), utc('2026-11-21'));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.dataSource).toBe('sample');
+    expect(read.series.meta.symbol).toBe(symbol);
+    // From VWCE.DE's first XETRA day at the latest: a benchmark needs prices from the demo's early buys on.
+    expect(isoFromEpochDay(read.series.bars[0]!.epochDay) <= '2019-07-24').toBe(true);
+    expect(isoFromEpochDay(read.series.bars.at(-1)!.epochDay)).toBe(LAST_DAY);
+    expect(read.series.bars.every((bar) => bar.close !== null && bar.close > 0)).toBe(true);
   });
 
   it('is what npm run market:generate writes, and stays small', () => {
