@@ -1,6 +1,6 @@
 /**
  * The Hono app: `/api/config` (public), `/api/transactions`, `/api/quotes`, `/api/symbols`,
- * `/api/settings` and `/api/account` (ID token required), the built-in provider's sign-in pages, `/healthz` and `/readyz`, and
+ * `/api/settings`, `/api/csv-mappings` and `/api/account` (ID token required), the built-in provider's sign-in pages, `/healthz` and `/readyz`, and
  * the built SPA for everything else.
  * `/oidc/*` never reaches it: `server.ts` hands those requests to oidc-provider.
  */
@@ -12,6 +12,7 @@ import type { AppEnv } from './http/app-env';
 import { requireUser } from './http/auth-middleware';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
 import { requestContext } from './http/request-context';
+import { csvMappingRoutes } from './http/csv-mapping-routes';
 import { settingsRoutes } from './http/settings-routes';
 import { serveStaticSite, type StaticSite } from './http/static-site';
 import { transactionsRoutes } from './http/transactions-routes';
@@ -82,6 +83,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.route('/api/quotes', createQuotesRoutes(quotesService));
   app.route('/api/account', accountRoutes(storage, log));
   app.route('/api/settings', settingsRoutes(storage.settings, log));
+  app.route('/api/csv-mappings', csvMappingRoutes(storage.csvMappings, log));
   app.route('/api/symbols', createSymbolsRoutes(symbolsService, storage.symbols, log));
   app.all('/api/*', (c) => c.json({ message: `No such API: ${c.req.method} ${c.req.path}` }, 404));
 

@@ -6,11 +6,11 @@
  * database does not answer.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { checkSettingsUpdate } from '../../src/model/settings';
 import type { Log } from '../log';
 import type { SettingsStore } from '../storage/types';
 import type { AppEnv } from './app-env';
+import { jsonBodyLimit, readJsonBody } from './json-body';
 
 export const MAX_SETTINGS_BODY_BYTES = 4096;
 
@@ -30,31 +30,17 @@ export function settingsRoutes(store: SettingsStore, log: Log): Hono<AppEnv> {
     }
   });
 
-  routes.put(
-    '/',
-    bodyLimit({
-      maxSize: MAX_SETTINGS_BODY_BYTES,
-      onError: (c) => c.json({ message: `The settings are larger than ${MAX_SETTINGS_BODY_BYTES} bytes; nothing was saved.`, issues: [] }, 413),
-    }),
-    async (c) => {
-      if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-        return c.json({ message: 'Send the settings as application/json.', issues: [] }, 415);
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return c.json({ message: 'The request body is not valid JSON; nothing was saved.', issues: [] }, 400);
-      }
-      const checked = checkSettingsUpdate(body);
-      if (!checked.ok) return c.json({ message: checked.message, issues: checked.issues }, 400);
-      try {
-        return c.json({ settings: await store.update(c.var.user.sub, checked.value) });
-      } catch (error) {
-        return databaseDown(c, error, 'saved');
-      }
-    },
-  );
+  routes.put('/', jsonBodyLimit(MAX_SETTINGS_BODY_BYTES, `The settings are larger than ${MAX_SETTINGS_BODY_BYTES} bytes; nothing was saved.`), async (c) => {
+    const read = await readJsonBody(c, 'the settings', 'nothing was saved.');
+    if (!read.ok) return read.response;
+    const checked = checkSettingsUpdate(read.body);
+    if (!checked.ok) return c.json({ message: checked.message, issues: checked.issues }, 400);
+    try {
+      return c.json({ settings: await store.update(c.var.user.sub, checked.value) });
+    } catch (error) {
+      return databaseDown(c, error, 'saved');
+    }
+  });
 
   routes.all('/', (c) => {
     c.header('Allow', 'GET, PUT');

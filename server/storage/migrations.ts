@@ -112,6 +112,23 @@ function schemaV6(json: 'TEXT' | 'JSONB'): string {
   `;
 }
 
+/**
+ * Version 7 (issue 17): the column mapping of another broker's CSV, per user and file header (the header's
+ * cells, trimmed, lower case: `headerKey` in src/model/csv-mapping.ts), so the same file's mapping is
+ * proposed filled in next time. At most MAX_REMEMBERED_MAPPINGS rows per user (the store forgets the oldest).
+ */
+function schemaV7(json: 'TEXT' | 'JSONB'): string {
+  return `
+    CREATE TABLE csv_mappings (
+      user_id TEXT NOT NULL,
+      header_key TEXT NOT NULL,
+      mapping ${json} NOT NULL,
+      updated_at_ms BIGINT NOT NULL,
+      PRIMARY KEY (user_id, header_key)
+    );
+  `;
+}
+
 /** In order of version; a version may be missing (each issue was given its number ahead of time). */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -151,6 +168,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'user settings',
     sqlite: schemaV6('TEXT'),
     postgres: schemaV6('JSONB'),
+  },
+  {
+    version: 7,
+    name: 'remembered CSV column mappings per user and file header',
+    sqlite: schemaV7('TEXT'),
+    postgres: schemaV7('JSONB'),
   },
 ];
 

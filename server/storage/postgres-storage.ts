@@ -8,6 +8,7 @@ import { createPgQuoteCache } from '../quotes/cache-pg';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { inTransaction } from './pg-transaction';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
+import { postgresCsvMappingStore } from './csv-mappings-postgres';
 import { postgresSettingsStore } from './settings-postgres';
 import { postgresSymbolStore } from './symbols-postgres';
 import {
@@ -72,6 +73,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Pos
     accounts: accountStore(pool),
     symbols: postgresSymbolStore(pool),
     settings: postgresSettingsStore(pool),
+    csvMappings: postgresCsvMappingStore(pool),
     oidc: oidcStore(pool),
     deleteUser: (sub) => deleteUser(pool, sub),
     providerKeys: providerKeyStore(pool),

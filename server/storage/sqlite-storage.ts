@@ -11,6 +11,7 @@ import { createSqliteQuoteCache } from '../quotes/cache-sqlite';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { makePrivateDatabaseFiles, makePrivateDirectory } from './private-files';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
+import { sqliteCsvMappingStore } from './csv-mappings-sqlite';
 import { sqliteSettingsStore } from './settings-sqlite';
 import { sqliteSymbolStore } from './symbols-sqlite';
 import {
@@ -57,6 +58,7 @@ export function openSqliteStorage(file: string): SqliteStorage {
     accounts: accountStore(db),
     symbols: sqliteSymbolStore(db),
     settings: sqliteSettingsStore(db),
+    csvMappings: sqliteCsvMappingStore(db),
     oidc: oidcStore(db),
     deleteUser: userDeletion(db),
     providerKeys: providerKeyStore(db),

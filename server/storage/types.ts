@@ -1,4 +1,5 @@
 /** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
+import type { CsvMapping } from '../../src/model/csv-mapping';
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
@@ -92,6 +93,17 @@ export interface SettingsStore {
   update(userId: string, changes: Partial<UserSettings>): Promise<UserSettings>;
 }
 
+/**
+ * The column mappings of other brokers' CSV files, per user and file header (table of migration 7);
+ * `deleteUser` removes them with the account.
+ */
+export interface CsvMappingStore {
+  /** The user's mapping for the header `headerKey`, or null when none was saved (or the stored one no longer reads). */
+  get(userId: string, headerKey: string): Promise<CsvMapping | null>;
+  /** Stores the mapping of `headerKey` (replacing one saved before) and keeps the user's MAX_REMEMBERED_MAPPINGS newest; one atomic write. */
+  save(userId: string, headerKey: string, mapping: CsvMapping): Promise<void>;
+}
+
 /** A key of the built-in provider: a private JWK (JSON text) that signs ID tokens, or a cookie secret. */
 export interface ProviderKey {
   id: string;
@@ -132,6 +144,7 @@ export interface Storage {
   readonly transactions: TransactionStore;
   readonly symbols: SymbolStore;
   readonly settings: SettingsStore;
+  readonly csvMappings: CsvMappingStore;
   readonly accounts: AccountStore;
   readonly oidc: OidcStore;
   /**

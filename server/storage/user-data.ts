@@ -18,6 +18,7 @@ export const USER_DATA_TABLES: readonly UserDataTable[] = [
   { table: 'transaction_sets', userColumn: 'user_id' },
   { table: 'symbol_choices', userColumn: 'user_id' },
   { table: 'user_settings', userColumn: 'user_id' },
+  { table: 'csv_mappings', userColumn: 'user_id' },
   { table: 'accounts', userColumn: 'sub' },
 ];
 

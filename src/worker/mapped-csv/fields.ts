@@ -1,7 +1,7 @@
 /** The cells of another broker's CSV, read the way its mapping says: dates, numbers, transaction kinds. */
 import { daysInMonth } from '../../model';
 import { foldText } from '../import/text';
-import type { DateOrder, DecimalMarkChoice } from './mapping';
+import type { DateOrder, DecimalMarkChoice } from '../../model/csv-mapping';
 
 const DATE_PARTS = /^(\d{1,4})[-/.](\d{1,2})[-/.](\d{1,4})$/;
 

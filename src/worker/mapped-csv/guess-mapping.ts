@@ -4,7 +4,7 @@
  */
 import { foldText } from '../import/text';
 import { readDate, readNumber } from './fields';
-import { DATE_ORDERS, MAPPED_FIELDS, type CsvMapping, type DateOrder, type DecimalMarkChoice, type MappedField } from './mapping';
+import { DATE_ORDERS, MAPPED_FIELDS, type CsvMapping, type DateOrder, type DecimalMarkChoice, type MappedField } from '../../model/csv-mapping';
 import type { CsvTable } from './read-table';
 
 const HEADINGS: Record<MappedField, readonly string[]> = {

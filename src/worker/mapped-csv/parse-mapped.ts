@@ -11,7 +11,7 @@ import { CURRENCIES, TICKER_PATTERN, emptyTransactionSet, type Currency, type Tr
 import { isBoundedNumber } from '../../model/transaction-limits';
 import { Hasher } from '../import/import-id';
 import { readDate, readKind, readNumber } from './fields';
-import { headerKey, mappingProblem, type CsvMapping } from './mapping';
+import { headerKey, mappingProblem, type CsvMapping } from '../../model/csv-mapping';
 import type { CsvTable } from './read-table';
 
 export const MAPPED_IMPORT_ID_PREFIX = 'csv:';

@@ -1,6 +1,6 @@
 /** Another broker's CSV as a table: its delimiter (the one that splits the header most), header and rows. */
 import Papa from 'papaparse';
-import { DELIMITERS, type Delimiter } from './mapping';
+import { DELIMITERS, type Delimiter } from '../../model/csv-mapping';
 
 export interface CsvTable {
   delimiter: Delimiter;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CsvMapping } from '../../../src/model/csv-mapping';
 import { SQLITE_FILE_NAME } from '../../../server/storage/open-storage';
 import { Browser } from '../../helpers/browser';
 import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '../../helpers/oidc-login';
@@ -110,6 +111,13 @@ for (const backend of backends) {
       dividend: [dividend('VWCE.DE', '2021-06-15', 4.2)],
       commission: [commission('VWCE.DE', '2021-03-01', 2)],
     });
+    const brokerMapping: CsvMapping = {
+      delimiter: ',',
+      columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null },
+      fixedCurrency: 'USD',
+      dateOrder: 'MDY',
+      decimalMark: '.',
+    };
     const stayerSet = transactionSet({ stock: [stock('AAPL', '2020-01-02', 1, 75)] });
 
     beforeAll(async () => {
@@ -126,6 +134,12 @@ for (const backend of backends) {
           body: JSON.stringify({ benchmark: 'VWCE.DE' }),
         });
         expect(saved.status).toBe(200);
+        const mapped = await fetch(`${server.url}/api/csv-mappings`, {
+          method: 'PUT',
+          headers: { Authorization: idToken, 'content-type': 'application/json' },
+          body: JSON.stringify({ header: 'date\u001fsymbol\u001faction\u001fquantity\u001famount', mapping: brokerMapping }),
+        });
+        expect(mapped.status).toBe(200);
       }
       // A sign-in left half done in the signed-in browser: its interaction names the account's session.
       await openSignInPage(server.url, leaver.browser, { prompt: 'login' });
@@ -136,7 +150,7 @@ for (const backend of backends) {
     it('before: the user is in the accounts, transactions and sign-in tables', async () => {
       const rows = await backend.allRows();
       const found = tablesMentioning(rows, leaver.sub);
-      expect(found).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1 });
+      expect(found).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1, csv_mappings: 1 });
       expect(found.oidc_entries).toBeGreaterThanOrEqual(4);
       const interactions = rows.oidc_entries!.filter((row) => row.includes('"Interaction"') && row.includes(leaver.sub));
       expect(interactions).toHaveLength(1);
@@ -166,7 +180,7 @@ for (const backend of backends) {
     it('deletes everything of the user, and says how many rows went', async () => {
       const { status, body } = await deleteAccount(server.url, leaver.idToken, { username: leaverName.toUpperCase() });
       expect(status).toBe(200);
-      expect(body.deleted).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1 });
+      expect(body.deleted).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1, csv_mappings: 1 });
       expect(body.deleted!.oidc_entries).toBeGreaterThanOrEqual(4);
 
       const rows = await backend.allRows();
@@ -185,7 +199,7 @@ for (const backend of backends) {
 
     it("keeps the other user's data and sign-in", async () => {
       const rows = await backend.allRows();
-      expect(tablesMentioning(rows, stayer.sub)).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1 });
+      expect(tablesMentioning(rows, stayer.sub)).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1, csv_mappings: 1 });
       const again = await signIn(server.url, { username: 'stayer', password: 'stayer-secret' });
       expect(again.sub).toBe(stayer.sub);
       expect((await transactionsClient(server.url, again.idToken).get()).body.transactions).toEqual(stayerSet);

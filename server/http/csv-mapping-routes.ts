@@ -1,0 +1,66 @@
+/**
+ * `/api/csv-mappings` (behind the ID-token check, which sets the user): the column mapping the user chose
+ * for another broker's CSV, remembered per file header (`headerKey` in src/model/csv-mapping.ts).
+ * - `GET ?header=KEY` → 200 `{mapping}`: the mapping saved for that header, or null.
+ * - `PUT` `{header: KEY, mapping}` → 200 `{mapping}`: saved (replacing the header's earlier one); the user's
+ *   MAX_REMEMBERED_MAPPINGS most recently saved are kept.
+ * JSON only (415), a small body (413), checked (400 `{message, issues}`, nothing stored); 503 when the
+ * database does not answer. Writes carry the anti-forgery header like every write (xsrf-guard.ts).
+ */
+import { Hono, type Context } from 'hono';
+import { checkCsvMapping, headerKeyProblem } from '../../src/model/csv-mapping';
+import type { Log } from '../log';
+import type { CsvMappingStore } from '../storage/types';
+import type { AppEnv } from './app-env';
+import { jsonBodyLimit, readJsonBody } from './json-body';
+
+export const MAX_CSV_MAPPING_BODY_BYTES = 16 * 1024;
+
+export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const databaseDown = (c: Context<AppEnv>, error: unknown, what: string) => {
+    log.error(`csv mapping ${what} failed`, { error });
+    c.header('Retry-After', '5');
+    return c.json({ message: `The column mapping could not be ${what}: the database does not answer. Try again in a moment.` }, 503);
+  };
+
+  routes.get('/', async (c) => {
+    const header = c.req.query('header');
+    const problem = headerKeyProblem(header);
+    if (problem) return c.json({ message: problem, issues: [] }, 400);
+    try {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ mapping: await store.get(c.var.user.sub, header!) });
+    } catch (error) {
+      return databaseDown(c, error, 'read');
+    }
+  });
+
+  routes.put('/', jsonBodyLimit(MAX_CSV_MAPPING_BODY_BYTES, `The mapping is larger than ${MAX_CSV_MAPPING_BODY_BYTES} bytes; nothing was saved.`), async (c) => {
+    const read = await readJsonBody(c, 'the mapping', 'nothing was saved.');
+    if (!read.ok) return read.response;
+    const body = read.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return c.json({ message: 'Send {"header": "…", "mapping": {…}}; nothing was saved.', issues: [] }, 400);
+    }
+    const { header, mapping, ...rest } = body as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) return c.json({ message: `"${extra.slice(0, 40)}" is not expected (send header and mapping); nothing was saved.`, issues: [{ path: extra.slice(0, 40), message: 'not expected' }] }, 400);
+    const problem = headerKeyProblem(header);
+    if (problem) return c.json({ message: `${problem} Nothing was saved.`, issues: [{ path: 'header', message: problem }] }, 400);
+    const checked = checkCsvMapping(mapping);
+    if (!checked.ok) return c.json({ message: `${checked.message} Nothing was saved.`, issues: [{ path: 'mapping', message: checked.message }] }, 400);
+    try {
+      await store.save(c.var.user.sub, header as string, checked.value);
+      return c.json({ mapping: checked.value });
+    } catch (error) {
+      return databaseDown(c, error, 'saved');
+    }
+  });
+
+  routes.all('/', (c) => {
+    c.header('Allow', 'GET, PUT');
+    return c.json({ message: 'Column mappings are read with GET ?header=… and saved with PUT.' }, 405);
+  });
+  return routes;
+}

@@ -1,0 +1,105 @@
+/**
+ * The CSV mapping store (migration 7), one contract on SQLite (a temp file) and PostgreSQL (a fresh schema
+ * in DATABASE_URL; skipped with a notice without it): saved and found per user and header, the least
+ * recently saved forgotten past the limit even when saves share a millisecond, a damaged row read as
+ * none, and account deletion taking the user's mappings only.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headerKey, MAX_REMEMBERED_MAPPINGS, type CsvMapping } from '../../../src/model/csv-mapping';
+import { openPostgresStorage, type PostgresStorage } from '../../../server/storage/postgres-storage';
+import { openSqliteStorage, type SqliteStorage } from '../../../server/storage/sqlite-storage';
+import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
+
+const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-mappings-contract-'));
+const postgresUrl = postgresUrlForTests('csv mappings storage contract');
+let schema: TestSchema | undefined;
+
+type Opened = { storage: SqliteStorage | PostgresStorage; damage(userId: string, header: string): Promise<void> };
+
+const backends: Array<{ name: string; open: () => Promise<Opened> }> = [
+  {
+    name: 'SQLite',
+    open: async () => {
+      const storage = openSqliteStorage(path.join(sqliteDir, 'investments.sqlite'));
+      return { storage, damage: async (userId, header) => void storage.db.prepare(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = ? AND header_key = ?`).run(userId, header) };
+    },
+  },
+  ...(postgresUrl
+    ? [
+        {
+          name: 'PostgreSQL',
+          open: async (): Promise<Opened> => {
+            schema ??= await createTestSchema(postgresUrl);
+            const storage = await openPostgresStorage({ connectionString: schema.connectionString });
+            return { storage, damage: async (userId, header) => void (await storage.pool.query(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = $1 AND header_key = $2`, [userId, header])) };
+          },
+        },
+      ]
+    : []),
+];
+
+afterAll(async () => {
+  await schema?.drop();
+  fs.rmSync(sqliteDir, { recursive: true, force: true });
+});
+
+const mapping: CsvMapping = {
+  delimiter: ',',
+  columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null },
+  fixedCurrency: 'USD',
+  dateOrder: 'MDY',
+  decimalMark: '.',
+};
+const header = headerKey(['Trade Date', 'Symbol', 'Action', 'Quantity', 'Amount']);
+
+describe.each(backends)('CSV mapping store on $name', ({ open }) => {
+  let opened: Opened;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(() => opened.storage.close());
+
+  it('finds a mapping by user and header only', async () => {
+    const { csvMappings } = opened.storage;
+    await csvMappings.save('alice', header, mapping);
+    expect(await csvMappings.get('alice', header)).toEqual(mapping);
+    expect(await csvMappings.get('bob', header)).toBeNull();
+    expect(await csvMappings.get('alice', headerKey(['Trade Date', 'Symbol']))).toBeNull();
+  });
+
+  it('forgets the least recently saved past the limit, even when saves share a millisecond', async () => {
+    const { csvMappings } = opened.storage;
+    const headers = Array.from({ length: MAX_REMEMBERED_MAPPINGS + 3 }, (_, i) => headerKey([`c${String(i).padStart(3, '0')}`]));
+    // The first 50 saved in reverse alphabetical order, so that a tie broken by the key would forget the wrong ones.
+    for (const key of headers.slice(0, MAX_REMEMBERED_MAPPINGS).reverse()) await csvMappings.save('carol', key, mapping);
+    // Saving the oldest again makes it the most recent.
+    await csvMappings.save('carol', headers[MAX_REMEMBERED_MAPPINGS - 1]!, { ...mapping, dateOrder: 'DMY' });
+    for (const key of headers.slice(MAX_REMEMBERED_MAPPINGS)) await csvMappings.save('carol', key, mapping);
+    const kept = await Promise.all(headers.map(async (key) => (await csvMappings.get('carol', key)) !== null));
+    expect(kept.filter(Boolean)).toHaveLength(MAX_REMEMBERED_MAPPINGS);
+    // Forgotten: the three saved least recently (46, 47, 48); 49 was saved again.
+    expect(kept.slice(MAX_REMEMBERED_MAPPINGS - 4)).toEqual([false, false, false, true, true, true, true]);
+    expect((await csvMappings.get('carol', headers[MAX_REMEMBERED_MAPPINGS - 1]!))?.dateOrder).toBe('DMY');
+    expect(await csvMappings.get('alice', header)).toEqual(mapping);
+  });
+
+  it('reads a damaged row as no mapping', async () => {
+    await opened.storage.csvMappings.save('dave', header, mapping);
+    await opened.damage('dave', header);
+    expect(await opened.storage.csvMappings.get('dave', header)).toBeNull();
+  });
+
+  it("goes with the account, and only that account's", async () => {
+    const deleted = await opened.storage.deleteUser('alice');
+    expect(deleted.csv_mappings).toBe(1);
+    expect(await opened.storage.csvMappings.get('alice', header)).toBeNull();
+    expect(await opened.storage.csvMappings.get('carol', headers0())).not.toBeNull();
+  });
+});
+
+function headers0() {
+  return headerKey(['c000']);
+}
