@@ -3,7 +3,7 @@
  * reach into context shapes themselves, so a machine can change its context without touching the UI.
  */
 import type { SnapshotFrom } from 'xstate';
-import { byDateDescending, countTransactions, type ListedSet, type ListedTransaction } from '../model';
+import { byDateDescending, countTransactions, groupByTicker, type ListedSet, type ListedTransaction } from '../model';
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
 import type { importMachine } from './import-machine';
@@ -73,24 +73,15 @@ export interface TickerSection {
 }
 
 /** The transactions page's sections: one per ticker, alphabetical, each list newest first (one day's transactions in the order they were saved). */
-export function groupByTicker(set: ListedSet | null): TickerSection[] {
+export function tickerSections(set: ListedSet | null): TickerSection[] {
   if (!set) return [];
-  const groups = new Map<string, TickerSection>();
-  const group = (ticker: string): TickerSection => {
-    let found = groups.get(ticker);
-    if (!found) groups.set(ticker, (found = { ticker, stock: [], dividend: [], commission: [] }));
-    return found;
-  };
-  for (const t of set.stock) group(t.ticker).stock.push({ transaction: t, pricePerShare: t.amount === 0 ? 0 : t.value / t.amount });
-  for (const t of set.dividend) group(t.ticker).dividend.push(t);
-  for (const t of set.commission) group(t.ticker).commission.push(t);
-  const sorted = [...groups.values()].sort((a, b) => a.ticker.localeCompare(b.ticker));
-  for (const g of sorted) {
-    g.stock.sort((a, b) => byDateDescending(a.transaction, b.transaction));
-    g.dividend.sort(byDateDescending);
-    g.commission.sort(byDateDescending);
-  }
-  return sorted;
+  const sections = [...groupByTicker(set)].map(([ticker, group]): TickerSection => ({
+    ticker,
+    stock: group.stock.sort(byDateDescending).map((transaction) => ({ transaction, pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount })),
+    dividend: group.dividend.sort(byDateDescending),
+    commission: group.commission.sort(byDateDescending),
+  }));
+  return sections.sort((a, b) => a.ticker.localeCompare(b.ticker));
 }
 
 export const selectTransactionCount = (s: PortfolioSnapshot): number => (s.context.transactions ? countTransactions(s.context.transactions) : 0);

@@ -53,6 +53,23 @@ export function countTransactions(set: TransactionSet): number {
   return set.stock.length + set.dividend.length + set.commission.length;
 }
 
+/**
+ * A set's transactions per ticker: one list per type, each in the set's order; tickers in the order they
+ * first appear (stock, then dividend, then commission). The engine's columns and the transactions page's
+ * sections both start from it.
+ */
+export function groupByTicker<T extends { ticker: string }>(set: Readonly<Record<TransactionType, readonly T[]>>): Map<string, Record<TransactionType, T[]>> {
+  const groups = new Map<string, Record<TransactionType, T[]>>();
+  for (const type of TRANSACTION_TYPES) {
+    for (const transaction of set[type]) {
+      let group = groups.get(transaction.ticker);
+      if (!group) groups.set(transaction.ticker, (group = { stock: [], dividend: [], commission: [] }));
+      group[type].push(transaction);
+    }
+  }
+  return groups;
+}
+
 export function isTransactionType(type: string): type is TransactionType {
   return (TRANSACTION_TYPES as readonly string[]).includes(type);
 }

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListedTransaction, Transaction } from '../../model';
 import {
-  groupByTicker,
+  tickerSections,
   selectPortfolioError,
   selectPortfolioStatus,
   selectSaveConflict,
@@ -67,7 +67,7 @@ export function TransactionsPage() {
   // A new set (a save, an import of thousands of rows) is grouped and drawn in a render of its own, after
   // the task that brought it from the worker or the server: neither makes one long task of both.
   const shownSet = useDeferredValue(set);
-  const groups = useMemo(() => groupByTicker(shownSet), [shownSet]);
+  const groups = useMemo(() => tickerSections(shownSet), [shownSet]);
   const sectionsMounted = useSectionsMounted(groups.length);
   const [question, setQuestion] = useState<Question>(null);
   const formats = useFormats();

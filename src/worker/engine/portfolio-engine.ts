@@ -2,7 +2,7 @@
  * The portfolio engine: keeps transactions and quotes, computes each ticker once per change on one
  * daily grid, and sums the cached per-ticker series for whichever tickers are active.
  */
-import { epochDayFromIso, isoFromEpochDay, type QuoteEntry, type TransactionSet } from '../../model';
+import { epochDayFromIso, groupByTicker, isoFromEpochDay, type QuoteEntry, type TransactionSet } from '../../model';
 import { benchmarkSeries } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
 import { BASE_CURRENCY, majorCurrency } from './currency';
@@ -20,7 +20,7 @@ import type { TickerIncome } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
 import { tickerSet, type TickerSet } from './active-set';
 import { periodReturns } from './twr';
-import { groupByTicker, needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
+import { needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
 import type { ActiveSeries, Benchmark, Derivation, DividendRecord, Holding, Performance, TickerFigures } from './types';
 

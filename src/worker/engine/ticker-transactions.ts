@@ -2,7 +2,7 @@
  * A transaction set split per ticker and turned into columns on epoch days, once per `setTransactions`.
  * Keeps the source rows so an unchanged ticker is recognised and not recomputed.
  */
-import { TRANSACTION_TYPES, epochDayFromIso, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import { TRANSACTION_TYPES, epochDayFromIso, type Currency, type Transaction, type TransactionType } from '../../model';
 
 export type TransactionsByType = Record<TransactionType, Transaction[]>;
 
@@ -37,21 +37,6 @@ export interface TickerTransactions {
  */
 export function needsQuotes(transactions: TickerTransactions): boolean {
   return transactions.columns.stock.days.length > 0 || transactions.columns.dividend.days.length > 0;
-}
-
-export function groupByTicker(set: TransactionSet): Map<string, TransactionsByType> {
-  const groups = new Map<string, TransactionsByType>();
-  for (const type of TRANSACTION_TYPES) {
-    for (const transaction of set[type]) {
-      let group = groups.get(transaction.ticker);
-      if (!group) {
-        group = { stock: [], dividend: [], commission: [] };
-        groups.set(transaction.ticker, group);
-      }
-      group[type].push(transaction);
-    }
-  }
-  return groups;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByTicker } from '../../../../src/machines/selectors';
+import { tickerSections } from '../../../../src/machines/selectors';
 import type { ListedTransaction, Transaction } from '../../../../src/model';
 import { rowsInView } from '../../../../src/ui/components/windowed-rows';
 
@@ -45,12 +45,12 @@ describe('rowsInView: the rows of a long table near the viewport', () => {
   });
 });
 
-describe('groupByTicker: the transactions page sections', () => {
+describe('tickerSections: the transactions page sections', () => {
   let id = 0;
   const t = (ticker: string, type: Transaction['type'], date: string, value = 1): ListedTransaction => ({ id: (id += 1), type, ticker, date, amount: type === 'stock' ? 2 : 0, value, currency: 'EUR' });
 
   it('one section per ticker, alphabetical; each list newest first, one day kept in its saved order', () => {
-    const groups = groupByTicker({
+    const groups = tickerSections({
       stock: [t('B', 'stock', '2020-01-01', 10), t('A', 'stock', '2021-03-01', 1), t('A', 'stock', '2022-03-01', 2), t('A', 'stock', '2021-03-01', 3)],
       dividend: [t('B', 'dividend', '2019-01-01'), t('B', 'dividend', '2023-01-01')],
       commission: [t('C', 'commission', '2020-05-05')],
@@ -64,6 +64,6 @@ describe('groupByTicker: the transactions page sections', () => {
     expect(groups[0]!.stock[0]!.pricePerShare).toBe(1);
     expect(groups[1]!.dividend.map((d) => d.date)).toEqual(['2023-01-01', '2019-01-01']);
     expect(groups[2]!.commission).toHaveLength(1);
-    expect(groupByTicker(null)).toEqual([]);
+    expect(tickerSections(null)).toEqual([]);
   });
 });
