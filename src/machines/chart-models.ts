@@ -105,7 +105,7 @@ const sameStatus = (a: ChartStatus, b: ChartStatus): boolean => a.kind === b.kin
 /**
  * What the charts of one session remember between builds, so that unchanged data keeps its arrays (uPlot
  * is not asked to redraw it) and an unchanged chart keeps its whole model (React does not render it
- * again). It belongs to the portfolio actor's session (its context) and ends with it: nothing of one
+ * again). It belongs to the session's memory (session-memory.ts, in the portfolio actor's context) and ends with it: nothing of one
  * user's charts outlives a sign-out. Plain data and methods, so two fresh ones compare equal.
  */
 export class ChartModels {

@@ -2,12 +2,13 @@
  * What the dashboard draws, read off the portfolio snapshot: the ticker checkboxes, the returns banner,
  * the charts (built in chart-models.ts) and the price problems. Every figure the dashboard shows is read
  * or derived here or there, never in a component. Results are memoized on the worker's objects, so
- * `useSelector` gets the same object back until the data changes.
+ * `useSelector` gets the same object back until the data changes, in the session's memory
+ * (session-memory.ts): this module keeps nothing, and a sign-out forgets it all.
  */
 import type { Derivation } from '../worker';
-import type { ChartModel, ChartModels } from './chart-models';
-import { memoizeLast } from './memoize-last';
+import type { ChartModel } from './chart-models';
 import type { PortfolioSnapshot } from './portfolio-machine';
+import type { SessionMemory } from './session-memory';
 
 type Summary = Derivation['summary'];
 type Return = Summary['totalReturn'];
@@ -23,14 +24,14 @@ export interface TickerChoice {
   checked: boolean;
 }
 
-const tickerChoices = memoizeLast((tickers: Tickers | undefined, active: string[] | null): TickerChoice[] => {
+function tickerChoices(tickers: Tickers | undefined, active: string[] | null): TickerChoice[] {
   const names = Object.keys(tickers ?? {});
   const checked = new Set(active ?? names);
   return names.map((ticker) => ({ ticker, checked: checked.has(ticker) }));
-});
+}
 
 /** One checkbox per ticker, alphabetical; all checked until the user unchecks one. */
-export const selectTickerChoices = (s: PortfolioSnapshot): TickerChoice[] => tickerChoices(s.context.derivation?.tickers, s.context.active);
+export const selectTickerChoices = (s: PortfolioSnapshot): TickerChoice[] => s.context.memory.last(tickerChoices)(s.context.derivation?.tickers, s.context.active);
 
 // ── Returns banner ───────────────────────────────────────────────────────────────────────────────
 
@@ -60,8 +61,7 @@ export function returnsBanner(summary: Summary | null): ReturnsBanner | null {
   };
 }
 
-const bannerOf = memoizeLast(returnsBanner);
-export const selectReturnsBanner = (s: PortfolioSnapshot): ReturnsBanner | null => bannerOf(s.context.derivation?.summary ?? null);
+export const selectReturnsBanner = (s: PortfolioSnapshot): ReturnsBanner | null => s.context.memory.last(returnsBanner)(s.context.derivation?.summary ?? null);
 
 // ── Charts ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -79,45 +79,35 @@ export interface ChartsSource {
   pricesLoading: boolean;
   pricesFailed: boolean;
   priceErrors: Record<string, string>;
-  /** The session's chart memory, which builds them. */
-  models: ChartModels;
+  /** The session's memory: its chart models build them, and it keeps the charts built per source. */
+  memory: SessionMemory;
 }
 
-const sourceOf = memoizeLast(
-  (
-    derivation: Derivation | null,
-    active: string[] | null,
-    pricesLoading: boolean,
-    pricesFailed: boolean,
-    priceErrors: Record<string, string>,
-    models: ChartModels,
-  ): ChartsSource => ({ derivation, active, pricesLoading, pricesFailed, priceErrors, models }),
-);
+const sourceOf = (
+  derivation: Derivation | null,
+  active: string[] | null,
+  pricesLoading: boolean,
+  pricesFailed: boolean,
+  priceErrors: Record<string, string>,
+  memory: SessionMemory,
+): ChartsSource => ({ derivation, active, pricesLoading, pricesFailed, priceErrors, memory });
 
 /**
  * The charts' source: the same object until a part of it changes. Cheap, so a component can select it
  * and build the charts (`chartsFor`) in a deferred render rather than in the task that changed the state.
  */
 export const selectChartsSource = (s: PortfolioSnapshot): ChartsSource =>
-  sourceOf(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors, s.context.charts);
+  s.context.memory.last(sourceOf)(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors, s.context.memory);
 
-const chartsBySource = new WeakMap<ChartsSource, DashboardCharts>();
+function buildCharts({ derivation, active, pricesLoading, pricesFailed, priceErrors, memory }: ChartsSource): DashboardCharts {
+  const checked = derivation ? (active ?? Object.keys(derivation.tickers)) : [];
+  if (!derivation) return { charts: [], noneChecked: false };
+  if (checked.length === 0) return { charts: [], noneChecked: true };
+  return { charts: memory.charts.build({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
+}
 
 /** The charts for the checked tickers, with their loading state and data-source notes: built once per source. */
-export function chartsFor(source: ChartsSource): DashboardCharts {
-  let result = chartsBySource.get(source);
-  if (!result) {
-    const { derivation, active, pricesLoading, pricesFailed, priceErrors, models } = source;
-    const checked = derivation ? (active ?? Object.keys(derivation.tickers)) : [];
-    result = !derivation
-      ? { charts: [], noneChecked: false }
-      : checked.length === 0
-        ? { charts: [], noneChecked: true }
-        : { charts: models.build({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
-    chartsBySource.set(source, result);
-  }
-  return result;
-}
+export const chartsFor = (source: ChartsSource): DashboardCharts => source.memory.once(buildCharts, source);
 
 /** The charts for the checked tickers, with their loading state and data-source notes. */
 export const selectDashboardCharts = (s: PortfolioSnapshot): DashboardCharts => chartsFor(selectChartsSource(s));
@@ -128,11 +118,10 @@ export interface PriceProblem {
   message: string;
 }
 
-const priceProblems = memoizeLast((errors: Record<string, string>): PriceProblem[] =>
+const priceProblems = (errors: Record<string, string>): PriceProblem[] =>
   Object.keys(errors)
     .sort()
-    .map((symbol) => ({ symbol, message: errors[symbol] })),
-);
+    .map((symbol) => ({ symbol, message: errors[symbol] }));
 
 /** Symbols whose quotes came back with an error, alphabetical. */
-export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => priceProblems(s.context.priceErrors);
+export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => s.context.memory.last(priceProblems)(s.context.priceErrors);

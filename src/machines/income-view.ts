@@ -4,7 +4,6 @@
  * yields, dividend growth with raises and cuts named, received against expected, and the tax table.
  */
 import type { Derivation, IncomeFigures } from '../worker/engine';
-import { memoizeLast } from './memoize-last';
 import type { PortfolioSnapshot } from './portfolio-machine';
 
 /** The calendar stacks this many holdings by name; the rest are one band, "Other holdings". */
@@ -126,7 +125,7 @@ export function incomeView(income: IncomeFigures): IncomeView {
   };
 }
 
-const viewOf = memoizeLast((derivation: Derivation | null): IncomeView | null => (derivation ? incomeView(derivation.income) : null));
+const viewOf = (derivation: Derivation | null): IncomeView | null => (derivation ? incomeView(derivation.income) : null);
 
-/** The Income page's view of the latest derivation; the same object until the figures change. */
-export const selectIncomeView = (s: PortfolioSnapshot): IncomeView | null => viewOf(s.context.derivation);
+/** The Income page's view of the latest derivation; the same object until the figures change (remembered in the session's memory). */
+export const selectIncomeView = (s: PortfolioSnapshot): IncomeView | null => s.context.memory.last(viewOf)(s.context.derivation);

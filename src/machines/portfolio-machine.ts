@@ -5,8 +5,8 @@ import type { Outcome } from '../model/outcome';
 import type { UserSettings } from '../model/settings';
 import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '../worker';
 import type { SessionEvent } from './auth-machine';
-import { createChartModels, type ChartModels } from './chart-models';
 import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
+import { createSessionMemory, type SessionMemory } from './session-memory';
 import { localToday, nowSeconds } from './services/clock';
 import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
 
@@ -41,8 +41,8 @@ export interface PortfolioContext {
   /** Quote entries that came back with an error: symbol → message. */
   priceErrors: Record<string, string>;
   error: string | null;
-  /** The dashboard charts' memory of this session (chart-models.ts): a new one at sign-out. */
-  charts: ChartModels;
+  /** What this session's views remember (session-memory.ts: the charts, the selectors' last results): a new one at sign-out. */
+  memory: SessionMemory;
   /** The user's settings as the server answered them; null until read (or when reading failed). */
   settings: UserSettings | null;
   /** Why the settings could not be read or saved. */
@@ -62,7 +62,7 @@ const initialContext = (): PortfolioContext => ({
   computeMs: null,
   priceErrors: {},
   error: null,
-  charts: createChartModels(),
+  memory: createSessionMemory(),
   settings: null,
   settingsError: null,
 });

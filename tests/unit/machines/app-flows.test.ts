@@ -127,12 +127,12 @@ describe('portfolio and saving, wired by the app', () => {
   it('signing out makes the worker forget the session and ends the charts\' memory; signing in again loads afresh', async () => {
     const { app, portfolio, calls } = startApp({ server: { set: setOf(buy), version: 1 } });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
-    const charts = portfolio.getSnapshot().context.charts;
+    const charts = portfolio.getSnapshot().context.memory;
     app.send({ type: 'session.changed', idToken: null });
     await waitFor(portfolio, (s) => s.matches('idle'));
     expect(calls.signOut).toBe(1);
     expect(portfolio.getSnapshot().context.transactions).toBeNull();
-    expect(portfolio.getSnapshot().context.charts).not.toBe(charts);
+    expect(portfolio.getSnapshot().context.memory).not.toBe(charts);
     app.send({ type: 'session.changed', idToken: 'token-2' });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     expect(portfolio.getSnapshot().context.transactions?.stock).toHaveLength(1);
