@@ -154,7 +154,8 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
   // 3. Dividends (and fees without an order) of the weeks before, newest first.
   const income = new Map<string, Draft[]>();
   for (const draft of foreign) {
-    if (draft.cashEur === null && (draft.type === 'dividend' || (draft.type === 'commission' && !draft.orderId))) push(income, draft.currency, draft);
+    // A dividend whose tax took all of it received nothing to convert.
+    if (draft.cashEur === null && draft.cash !== 0 && (draft.type === 'dividend' || (draft.type === 'commission' && !draft.orderId))) push(income, draft.currency, draft);
   }
   for (const list of income.values()) list.sort((a, b) => chronological(a.latest, b.latest));
   forDividends.sort((a, b) => chronological(a.latest, b.latest));

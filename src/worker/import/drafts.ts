@@ -4,7 +4,7 @@
  * which keeps the withholding-tax rows' sum apart as well (the dividend's `tax`).
  * Currencies are settled afterwards (see `conversions.ts`).
  */
-import type { TransactionType } from '../../model';
+import { CURRENCIES, type TransactionType } from '../../model';
 import { roundMoney } from './numbers';
 import { chronological, type SourceRow } from './rows';
 import type { SkipReason } from './types';
@@ -101,6 +101,18 @@ class DividendGroups {
   }
 }
 
+/** Currencies a dividend of no cash can be kept in: there is nothing to convert. */
+const KEPT_CURRENCIES: ReadonlySet<string> = new Set(CURRENCIES);
+
+/**
+ * A dividend whose tax rows take all of it (DEGIRO books `Dividend` and `Dividendbelasting` of equal size):
+ * it is a dividend of value 0 whose tax is the gross, not nothing. A reversal, which cancels the dividend
+ * rows themselves, is not; neither is one in a currency a set cannot hold (nothing was received to convert).
+ */
+function isFullyWithheld(group: Draft): boolean {
+  return Math.abs(group.cash) < 0.005 && group.taxCash <= -0.005 && KEPT_CURRENCIES.has(group.currency);
+}
+
 /** Builds the drafts of all transaction rows (rows without a problem whose kind is not skip, unknown or fx). */
 export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   const drafts: Draft[] = [];
@@ -140,8 +152,8 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   }
 
   for (const group of dividends) {
-    if (Math.abs(group.cash) < 0.005) for (const row of identifyingRows(group)) skipped.push({ row, reason: 'dividend nets to zero' });
-    else drafts.push(group);
+    if (Math.abs(group.cash) >= 0.005 || isFullyWithheld(group)) drafts.push(group);
+    else for (const row of identifyingRows(group)) skipped.push({ row, reason: 'dividend nets to zero' });
   }
   return { drafts, skipped };
 }

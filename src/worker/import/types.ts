@@ -27,7 +27,8 @@ export const SKIP_REASON_DESCRIPTIONS: Record<SkipReason, string> = {
   'currency conversion':
     'A currency conversion not tied to a dividend or trade in this file (dividend and trade conversions are folded into them).',
   'share split': 'Share split bookings: splits come from the market data, so the engine adjusts share counts itself.',
-  'dividend nets to zero': 'A dividend whose withholding tax or reversal cancels it to zero.',
+  'dividend nets to zero':
+    'A dividend whose reversal cancels it to zero, or whose tax takes all of it in a currency other than EUR or USD (nothing was received to convert).',
   'incomplete row': 'A row without a date, a description or an amount.',
 };
 

@@ -1,6 +1,8 @@
 /** Dividends: withholding tax netted, conversions to EUR, reversals, and what is not a dividend's conversion. */
 import { describe, expect, it } from 'vitest';
-import { parseDegiroExport } from '../../../src/worker/import';
+import { emptyTransactionSet } from '../../../src/model';
+import { validateTransactionsBody } from '../../../src/model/transaction-schema';
+import { applyTickers, mergeImported, parseDegiroExport } from '../../../src/worker/import';
 import { csv, expectEveryLineOnce, only, row } from './helpers';
 
 const KO = { product: 'COCA-COLA COMPANY (THE', isin: 'US1912161007' };
@@ -114,16 +116,40 @@ describe('dividends', () => {
     expectEveryLineOnce(result, text);
   });
 
-  it('skips a dividend whose tax takes all of it, by name', async () => {
+  it('keeps a dividend whose tax takes all of it: value 0, the tax its gross (Dividend and Dividendbelasting of equal size)', async () => {
+    const text = csv([
+      row({ date: '16-05-2024', time: '07:10', ...KO, description: 'Dividendbelasting', currency: 'USD', amount: '-4,60' }),
+      row({ date: '16-05-2024', time: '07:10', ...KO, description: 'Dividend', currency: 'USD', amount: '4,60' }),
+      row({ date: '02-04-2024', time: '08:00', product: 'ASML HOLDING', isin: 'NL0010273215', description: 'Dividend', currency: 'EUR', amount: '1,52' }),
+      row({ date: '02-04-2024', time: '08:00', product: 'ASML HOLDING', isin: 'NL0010273215', description: 'Dividendbelasting', currency: 'EUR', amount: '-1,52' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    expect(result.transactions.dividend.map(({ date, value, tax, currency }) => ({ date, value, tax, currency }))).toEqual([
+      { date: '2024-04-02', value: 0, tax: 1.52, currency: 'EUR' },
+      { date: '2024-05-16', value: 0, tax: 4.6, currency: 'USD' },
+    ]);
+    expect(result.skipped).toEqual([]);
+    expect(result.counts.dividends).toBe(2);
+    expectEveryLineOnce(result, text);
+    // The server stores it: its validation (the same schema) accepts a dividend of value 0 with its tax.
+    const merged = mergeImported(emptyTransactionSet(), applyTickers(result, { US1912161007: 'KO', NL0010273215: 'ASML.AS' })).merged;
+    expect(validateTransactionsBody({ transactions: merged })).toMatchObject({ ok: true });
+  });
+
+  it('still skips a dividend that a reversal cancels, and one whose tax takes all of it in a currency a set cannot hold', async () => {
     const text = csv([
       row({ date: '27-05-2024', time: '07:41', product: 'TOYOTA MOTOR CORP', isin: 'JP3633400001', description: 'Dividend', currency: 'JPY', amount: '2500' }),
       row({ date: '27-05-2024', time: '07:41', product: 'TOYOTA MOTOR CORP', isin: 'JP3633400001', description: 'Dividendbelasting', currency: 'JPY', amount: '-2500' }),
+      row({ date: '03-04-2024', time: '09:00', ...KO, description: 'Dividend', currency: 'EUR', amount: '-3,00' }),
+      row({ date: '03-04-2024', time: '09:00', ...KO, description: 'Dividend', currency: 'EUR', amount: '3,00' }),
     ]);
     const result = await parseDegiroExport(text);
     expect(result.transactions.dividend).toEqual([]);
     expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([
       [2, 'dividend nets to zero'],
       [3, 'dividend nets to zero'],
+      [4, 'dividend nets to zero'],
+      [5, 'dividend nets to zero'],
     ]);
   });
 
