@@ -170,3 +170,18 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
   }
   return invalid(`“${trimmed}” does not read as a number in ${notation}: type e.g. ${example} or ${format(1234.56, locale, 2, false)}.`);
 }
+
+/**
+ * A stored number as a form shows it for editing: the locale's marks and every digit the number has, in a
+ * shape `parseLocaleNumber` reads back as the same number without doubt (`1,125` in nl would be refused as
+ * ambiguous, so it is written `1,1250`).
+ */
+export function formatNumberForInput(value: number, locale: string): string {
+  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(value === 0 ? 0 : value);
+  const marks = numberMarks(locale);
+  const unsigned = text.replace(/^[-\u2212]/, '');
+  const at = unsigned.lastIndexOf(marks.decimal);
+  if (at < 0) return text;
+  const intPart = unsigned.slice(0, at);
+  return /^\d+$/.test(intPart) && looksLikeThousands(intPart, unsigned.slice(at + 1)) ? `${text}0` : text;
+}

@@ -20,7 +20,8 @@ export interface Position {
   index: number;
 }
 
-export type Applied = { ok: true; set: TransactionSet } | { ok: false; message: string };
+/** The changed set; after an edit, also the listed id and the transaction that now stands in its place (it keeps the id). */
+export type Applied = { ok: true; set: TransactionSet; edited?: { id: number; transaction: Transaction } } | { ok: false; message: string };
 
 const GONE = 'That transaction is no longer in your portfolio (it was changed elsewhere and reloaded).';
 
@@ -46,7 +47,12 @@ export function applyChange(set: TransactionSet, change: TransactionChange, find
       return { ok: true, set: withTransaction(set, change.transaction) };
     case 'edit': {
       const at = find(change.id);
-      return at ? { ok: true, set: withTransaction(without(set, at), change.transaction) } : { ok: false, message: GONE };
+      if (!at) return { ok: false, message: GONE };
+      // An imported transaction keeps its import id through an edit, so importing the statement again adds nothing.
+      const { importId } = set[at.type][at.index]!;
+      const { importId: _sent, ...fields } = plain(change.transaction);
+      const transaction: Transaction = importId === undefined ? fields : { ...fields, importId };
+      return { ok: true, set: withTransaction(without(set, at), transaction), edited: { id: change.id, transaction } };
     }
     case 'delete': {
       const at = find(change.id);

@@ -66,7 +66,7 @@ export class TransactionStore {
     return this.serial(async () => {
       const applied = applyChange(this.set, change, (id) => this.positionOf(id));
       if (!applied.ok) return refusal(0, applied.message);
-      return this.hold(() => this.server.put(credentials, applied.set, this.version));
+      return this.hold(() => this.server.put(credentials, applied.set, this.version), applied.edited);
     });
   }
 
@@ -96,8 +96,11 @@ export class TransactionStore {
     return next;
   }
 
-  /** The server's answer becomes the held set; transactions that were held before keep their ids. */
-  private async hold(request: () => Promise<VersionedSet>): Promise<Outcome<HeldView>> {
+  /**
+   * The server's answer becomes the held set; transactions that were held before keep their ids, and an
+   * `edited` one keeps the id of the transaction it replaced (the page finds its row again).
+   */
+  private async hold(request: () => Promise<VersionedSet>, edited?: { id: number; transaction: Transaction }): Promise<Outcome<HeldView>> {
     const session = this.session;
     let answer: VersionedSet;
     try {
@@ -107,8 +110,10 @@ export class TransactionStore {
     }
     if (session !== this.session) return refusal(0, 'Signed out meanwhile.');
     const earlier = new Map<string, number[]>();
+    if (edited) earlier.set(keyOf(edited.transaction), [edited.id]);
     for (const type of TRANSACTION_TYPES) {
       this.set[type].forEach((t, i) => {
+        if (this.ids[type][i] === edited?.id) return;
         const key = keyOf(t);
         const ids = earlier.get(key);
         if (ids) ids.push(this.ids[type][i]!);

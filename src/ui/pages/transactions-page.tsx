@@ -17,9 +17,10 @@ import { useAnnounce } from '../a11y/announcer';
 import { focusIsLost } from '../a11y/focus';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor, useTransactionsActor } from '../app-context';
-import { AddTransactionForm } from '../components/add-transaction-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { EditTransactionDialog } from '../components/edit-transaction-dialog';
 import { ImportPanel } from '../components/import-panel';
+import { TransactionForm } from '../components/transaction-form';
 import { YourDataPanel } from '../components/your-data-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
 import type { Formats } from '../format';
@@ -52,6 +53,10 @@ function describeTransaction(t: Transaction, formats: Formats): string {
 
 /** Where the focus goes once the confirm dialog has closed: the place the deleted rows were. */
 const headingOf = (ticker: string) => `ticker-${ticker}`;
+/** The Edit button of the listed transaction `id`: the focus comes back to it after an edit (the id stays). */
+const editButtonOf = (id: number) => `edit-${id}`;
+
+const SAVED_WORDS = { add: 'added', edit: 'changed', delete: 'deleted' } as const;
 
 export function TransactionsPage() {
   const portfolio = usePortfolioActor();
@@ -73,7 +78,11 @@ export function TransactionsPage() {
   const formats = useFormats();
   const announce = useAnnounce();
   /** What the last change sent was, in words: announced when its save ends. */
-  const sent = useRef<{ words: string; kind: 'add' | 'delete' } | null>(null);
+  const sent = useRef<{ words: string; kind: 'add' | 'edit' | 'delete'; edited?: ListedTransaction } | null>(null);
+  /** The transaction in the edit dialog; null while it is closed. */
+  const [editing, setEditing] = useState<ListedTransaction | null>(null);
+  /** After an edit: the transaction whose row takes the focus once the new set is drawn. */
+  const focusAfterEdit = useRef<ListedTransaction | null>(null);
   /** After a deletion: the heading to give the focus to if the deleted row had it (its Delete button is gone). */
   const rescueFocusTo = useRef<string | null>(null);
   const [focusForm, setFocusForm] = useState(false);
@@ -83,9 +92,23 @@ export function TransactionsPage() {
   useEffect(() => {
     if (savedCount === announcedCount.current) return;
     announcedCount.current = savedCount;
-    if (sent.current) announce(`Saved: ${sent.current.kind === 'add' ? 'added' : 'deleted'} ${sent.current.words}.`);
+    if (sent.current) announce(`Saved: ${SAVED_WORDS[sent.current.kind]} ${sent.current.words}.`);
+    if (sent.current?.edited) {
+      focusAfterEdit.current = sent.current.edited;
+      setEditing(null);
+    }
     sent.current = null;
   }, [savedCount, announce]);
+
+  // After an edit the dialog has closed and the set with the edited row is drawn: the focus goes to that
+  // row's Edit button (the row may have moved, to another date or table), or to its ticker's heading when
+  // the row is outside the drawn window.
+  useEffect(() => {
+    const edited = focusAfterEdit.current;
+    if (!edited || editing || shownSet !== set) return;
+    focusAfterEdit.current = null;
+    (document.getElementById(editButtonOf(edited.id)) ?? document.getElementById(headingOf(edited.ticker)) ?? document.getElementById('transactions-heading'))?.focus({ preventScroll: false });
+  }, [groups, editing, shownSet, set]);
 
   // The dialog gives the focus back to the Delete button; rows are keyed by position, so it stays on the row
   // that takes the deleted one's place. Only when the deleted row was its table's last is the button gone:
@@ -113,18 +136,26 @@ export function TransactionsPage() {
   };
   // The columns live as long as the page: its tables are not drawn again when something else changes.
   const { stockColumns, cashColumns, dividendColumns } = useMemo(() => {
-    const deleteButton = (transaction: ListedTransaction) => (
-      <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${transaction.type} ${transaction.ticker} ${formats.date(transaction.date)}`}>
-        Delete
-      </button>
-    );
-    const actions: Column<ListedTransaction> = { header: <span className="visually-hidden">Actions</span>, width: '5rem', cell: deleteButton };
+    const rowButtons = (transaction: ListedTransaction) => {
+      const named = `${transaction.type} ${transaction.ticker} ${formats.date(transaction.date)}`;
+      return (
+        <span className="row-actions">
+          <button type="button" id={editButtonOf(transaction.id)} className="link" onClick={() => setEditing(transaction)} aria-label={`Edit ${named}`}>
+            Edit
+          </button>
+          <button type="button" className="link danger" onClick={() => setQuestion({ kind: 'delete', transaction })} aria-label={`Delete ${named}`}>
+            Delete
+          </button>
+        </span>
+      );
+    };
+    const actions: Column<ListedTransaction> = { header: <span className="visually-hidden">Actions</span>, width: '7.5rem', cell: rowButtons };
     const stock: Array<Column<StockRow>> = [
       { header: 'Date', width: '7.5rem', cell: ({ transaction }) => formats.date(transaction.date) },
       { header: 'Amount', width: '6rem', cell: ({ transaction }) => formats.quantity(transaction.amount) },
       { header: 'Value', width: '10rem', cell: ({ transaction }) => formats.money(transaction.value, transaction.currency) },
       { header: 'Price per share', label: 'Per share', width: '10rem', cell: ({ pricePerShare, transaction }) => formats.money(pricePerShare, transaction.currency) },
-      { ...actions, cell: ({ transaction }) => deleteButton(transaction) },
+      { ...actions, cell: ({ transaction }) => rowButtons(transaction) },
     ];
     const cash: Array<Column<ListedTransaction>> = [
       { header: 'Date', width: '7.5rem', cell: (transaction) => formats.date(transaction.date) },
@@ -170,7 +201,7 @@ export function TransactionsPage() {
       ) : null}
 
       <h2>Add a transaction</h2>
-      <AddTransactionForm
+      <TransactionForm
         key={savedCount}
         focusOnMount={focusForm}
         onSend={(transaction) => {
@@ -200,6 +231,14 @@ export function TransactionsPage() {
           </button>
         </>
       )}
+      <EditTransactionDialog
+        editing={editing}
+        onSend={(transaction) => {
+          sent.current = { words: `${describeTransaction(editing!, formats)} to ${describeTransaction(transaction, formats)}`, kind: 'edit', edited: editing! };
+          setFocusForm(false);
+        }}
+        onCancel={() => setEditing(null)}
+      />
       <ConfirmDialog
         open={question !== null}
         title={question?.kind === 'deleteAll' ? 'Delete all transactions?' : 'Delete this transaction?'}

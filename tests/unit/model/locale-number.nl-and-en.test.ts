@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocaleNumber } from '../../../src/model/locale-number';
+import { formatNumberForInput, parseLocaleNumber } from '../../../src/model/locale-number';
 
 /** What a Dutch and an English-speaking investor type, and what each must be read as (null = refused, with the problem). */
 const TABLE: Array<{ typed: string; nl: number | 'ambiguous' | 'invalid'; en: number | 'ambiguous' | 'invalid' }> = [
@@ -88,5 +88,19 @@ describe('the locale number parser', () => {
 
   it('refuses empty input as empty and asks for a number', () => {
     expect(parseLocaleNumber('   ', 'nl-NL')).toEqual({ ok: false, problem: 'empty', message: 'Enter a number.' });
+  });
+
+  it('a stored number put in the edit form reads back as itself, in nl and en, never refused as ambiguous', () => {
+    const values = [0, 1, -1, 1.125, -1.125, 12.5, 1000, 1234.56, 1234.567, 999.999, 0.1 + 0.2, 123456789.123, -4.5e-7, 1e12, 0.000123];
+    for (const locale of ['nl-NL', 'en-US', 'de-DE', 'fr-FR']) {
+      for (const value of values) {
+        const shown = formatNumberForInput(value, locale);
+        const read = parseLocaleNumber(shown, locale);
+        expect(read.ok ? read.value : read, `${value} shown as “${shown}” in ${locale}`).toBe(value);
+      }
+    }
+    expect(formatNumberForInput(1.125, 'nl-NL')).toBe('1,1250');
+    expect(formatNumberForInput(1234.56, 'nl-NL')).toBe('1.234,56');
+    expect(formatNumberForInput(-2.5, 'en-US')).toBe('-2.5');
   });
 });

@@ -58,6 +58,22 @@ describe('changes by intent', () => {
     expect((await transactionsClient(server.url, idToken).get()).body.transactions.stock).toHaveLength(1);
   });
 
+  it('an edit keeps the transaction id and an imported row its import id, whatever the page sends', async () => {
+    const { worker } = channel;
+    const imported = { ...stock('VWCE.DE', '2024-01-02', 10, 1000), importId: 'degiro:abc' };
+    await transactionsClient(server.url, idToken).put({ transactions: transactionSet({ stock: [imported, stock('KO', '2024-02-01', 5, 300)] }) });
+    const [vwce] = viewOf(await worker.load(credentials)).transactions.stock;
+    const { importId: _dropped, ...withoutImportId } = vwce!;
+    const edited = viewOf(await worker.change({ kind: 'edit', id: vwce!.id, transaction: { ...withoutImportId, date: '2024-03-05', amount: 11, value: 1100 } }, credentials));
+    const moved = edited.transactions.stock.find((t) => t.ticker === 'VWCE.DE')!;
+    expect(moved).toMatchObject({ id: vwce!.id, date: '2024-03-05', amount: 11, value: 1100, importId: 'degiro:abc' });
+    expect(edited.transactions.stock.map((t) => t.ticker), 'the edited row moves to its new date').toEqual(['KO', 'VWCE.DE']);
+    const forged = viewOf(await worker.change({ kind: 'edit', id: vwce!.id, transaction: { ...moved, importId: 'degiro:other' } }, credentials));
+    expect(forged.transactions.stock.find((t) => t.id === vwce!.id)!.importId, 'the page cannot change an import id').toBe('degiro:abc');
+    const stored = (await transactionsClient(server.url, idToken).get()).body.transactions.stock;
+    expect(stored.find((t) => t.ticker === 'VWCE.DE')).toMatchObject({ date: '2024-03-05', amount: 11, importId: 'degiro:abc' });
+  });
+
   it('renames a ticker in every list, then deletes all', async () => {
     const { worker } = channel;
     await transactionsClient(server.url, idToken).put({ transactions: transactionSet({ stock: [stock('OLD', '2024-01-02', 1, 10)], dividend: [dividend('OLD', '2024-03-01', 2, { tax: 0.5 })] }) });
