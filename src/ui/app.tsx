@@ -9,6 +9,7 @@ import { Shell } from './shell/shell';
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 const DashboardPage = lazy(() => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const HoldingsPage = lazy(() => import('./pages/holdings-page').then((m) => ({ default: m.HoldingsPage })));
+const HoldingPage = lazy(() => import('./pages/holding-page').then((m) => ({ default: m.HoldingPage })));
 const PerformancePage = lazy(() => import('./pages/performance-page').then((m) => ({ default: m.PerformancePage })));
 const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const TransactionsPage = lazy(() => import('./pages/transactions-page').then((m) => ({ default: m.TransactionsPage })));
@@ -51,6 +52,7 @@ export function App() {
           <Route path="/transactions" element={page(<TransactionsPage />)} />
           <Route path="/income" element={page(<IncomePage />)} />
           <Route path="/holdings" element={page(<HoldingsPage />)} />
+          <Route path="/holdings/:ticker" element={page(<HoldingPage />)} />
           <Route path="/performance" element={page(<PerformancePage />)} />
           <Route path="/settings" element={page(<SettingsPage />)} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />

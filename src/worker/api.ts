@@ -13,7 +13,7 @@ import * as Comlink from 'comlink';
 import type { TransactionSet } from '../model';
 import { messageOf } from '../model/message';
 import { listingBuffers } from '../model/transaction-wire';
-import { PortfolioEngine, type ActiveSeries, type Derivation } from './engine';
+import { PortfolioEngine, type ActiveSeries, type Derivation, type HoldingSeries } from './engine';
 import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
@@ -127,6 +127,14 @@ export function createWorkerApi() {
     },
     combine(active: readonly string[]): Timed<ActiveSeries> {
       return timed(() => engine.combine(active));
+    },
+    /** One holding's price, buys and sells, value and cost basis per day, as of the last derive; its arrays are transferred. */
+    holdingSeries(ticker: string): Outcome<{ series: HoldingSeries }> {
+      if (engine.derivedAsOf() === null) return refusal(0, 'The figures are not ready yet: try again once the portfolio has loaded.');
+      const series = engine.holdingSeries(ticker);
+      if (!series) return refusal(0, `${ticker} has no figures to draw: it is not in your transactions, or an exchange rate it needs has no prices yet.`);
+      const outcome = { ok: true as const, series };
+      return Comlink.transfer(outcome, collectTransferables(series));
     },
     /** The dividend tax report as CSV (tax-report-csv.ts), from the dividends as of the last derive: the page never holds them. */
     taxReport(): Outcome<TaxReport> {

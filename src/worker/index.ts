@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import { createWorkerApi } from './api';
 
-export type { ActiveSeries, Benchmark, Derivation, Holding, Performance, PeriodReturn, TickerFigures } from './engine';
+export type { ActiveSeries, Benchmark, Derivation, Holding, HoldingSeries, Performance, PeriodReturn, TickerFigures } from './engine';
 export type { ImportMerge, ImportPreview, ImportProgress, ProductChoice, SkippedGroup } from './import-session';
 export type { Outcome, Refusal } from '../model/outcome';
 export type { Credentials } from './services/http';

@@ -12,6 +12,7 @@ import { PortfolioEngine } from '../../src/worker/engine';
 import { formatsFor } from '../../src/ui/format';
 import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
 import { expect, signIn, test } from './fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/accessibility';
 
 const formats = formatsFor('en-US');
 
@@ -170,4 +171,59 @@ test('the benchmark is set, changed, fails with Retry while the rest stays, and 
     if (await none.isEnabled()) await none.click();
     await expect(page.getByText('Current: none.')).toBeVisible();
   }
+});
+
+test.describe('a holding’s own view', () => {
+  // axe-core is injected as a script of the page: the page's CSP (script-src 'self') would refuse it.
+  test.use({ bypassCSP: true });
+
+  test('a holding opens its own view by keyboard: its figures, its price with its trades, its value against cost', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByText('Loading prices…')).toHaveCount(0);
+    const asOf = await localToday(page);
+    await openFromDrawer(page, 'Holdings');
+    const expected = engineFigures(asOf);
+    const ticker = 'MSFT';
+    const figures = expected.tickers[ticker]!;
+    const link = openTable(page).getByRole('link', { name: ticker, exact: true });
+    await link.focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/holdings\/MSFT$/);
+    await expect(page).toHaveTitle(/^MSFT · Holdings/);
+    const heading = page.getByRole('heading', { level: 1, name: ticker });
+    await expect(heading).toBeFocused();
+    const figure = (label: string) => page.locator('.holding-figures .summary-box').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    await expect(figure('Shares')).toHaveText(formats.quantity(figures.amountOfShares));
+    await expect(figure('Value')).toHaveText(formats.money(figures.portfolioValue));
+    await expect(figure('Cost basis')).toHaveText(formats.money(expected.holdings[ticker]!.costBasis));
+    await expect(figure('Unrealised')).toHaveText(formats.signedMoney(expected.holdings[ticker]!.unrealisedGain));
+    await expect(figure('Dividends')).toHaveText(formats.money(figures.totalDividend));
+
+    const price = page.getByRole('figure', { name: 'MSFT: price per share, with its buys and sells' });
+    const value = page.getByRole('figure', { name: 'MSFT: value against cost basis' });
+    await expect(price.locator('canvas')).toBeVisible();
+    await expect(value.locator('canvas')).toBeVisible();
+    // In words: the summary ends where the figures do.
+    await expect(value.locator('.chart-summary')).toContainText(`Value ${formats.money(figures.portfolioValue)}`);
+    await expect(value.locator('.chart-summary')).toContainText(`Cost basis ${formats.money(expected.holdings[ticker]!.costBasis)}`);
+
+    // Every trade day of the stored set is marked (a day's trades pooled), buys and sells apart.
+    const trades = demoSet().stock.filter((t) => t.ticker === ticker && t.date <= asOf);
+    const tradeDays = new Set(trades.map((t) => `${t.date} ${t.amount > 0 ? 'Buy' : 'Sell'}`));
+    const rows = page.getByRole('table', { name: /Buys and sells marked/ }).locator('tbody tr');
+    await expect(rows).toHaveCount(tradeDays.size);
+    const firstTrade = trades[0]!;
+    await expect(rows.first().locator('th')).toHaveText(formats.date(firstTrade.date));
+    await expect(rows.first().locator('td').first()).toHaveText(firstTrade.amount > 0 ? 'Buy' : 'Sell');
+
+    await expectNoSeriousAxeViolations(page, 'holding view');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(price.locator('canvas')).toBeVisible();
+    await expectNoHorizontalScroll(page, 'holding view at 360 px');
+
+    await page.getByRole('link', { name: '← All holdings' }).click();
+    await expect(openTable(page)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Holdings' })).toBeVisible();
+  });
 });

@@ -1,5 +1,6 @@
 /** The holdings table's rows from a derivation: one per ticker, open and closed apart, sortable by every column. */
 import type { Holding, TickerFigures } from '../../worker';
+import type { Formats } from '../format';
 
 /** Below this many shares a position is closed. */
 const NO_SHARES = 1e-9;
@@ -115,3 +116,27 @@ export function allocationByCurrency(rows: readonly HoldingRow[]): Array<{ label
     .map(([label, value]) => ({ label, value, weight: total === 0 ? 0 : (value / total) * 100 }))
     .sort((a, b) => b.value - a.value);
 }
+
+/** A row's cell as the table and the holding's own view write it; '—' for a missing number. */
+export function holdingCell(row: HoldingRow, column: HoldingColumn, formats: Formats): string {
+  const value = row[column];
+  if (column === 'ticker' || column === 'currency') return String(value);
+  if (value === null || (typeof value === 'number' && Number.isNaN(value))) return '—';
+  const n = value as number;
+  switch (column) {
+    case 'shares':
+      return formats.quantity(n);
+    case 'weight':
+      return `${formats.number(n)} %`;
+    case 'unrealisedPercent':
+      return formats.signedPercent(n);
+    case 'unrealised':
+    case 'realised':
+      return formats.signedMoney(n);
+    default:
+      return formats.money(n);
+  }
+}
+
+/** The route of a holding's own view. */
+export const holdingPath = (ticker: string): string => `/holdings/${encodeURIComponent(ticker)}`;

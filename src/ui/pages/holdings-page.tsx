@@ -4,6 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { selectDerivation, selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { AllocationBars } from '../holdings/allocation-bars';
@@ -12,33 +13,14 @@ import {
   allocationByCurrency,
   holdingRows,
   holdingTotals,
+  holdingPath,
   sortHoldingRows,
+  holdingCell as cell,
   type HoldingColumn,
   type HoldingRow,
   type HoldingSort,
 } from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
-import type { Formats } from '../format';
-
-function cell(row: HoldingRow, column: HoldingColumn, formats: Formats): string {
-  const value = row[column];
-  if (column === 'ticker' || column === 'currency') return String(value);
-  if (value === null || (typeof value === 'number' && Number.isNaN(value))) return '—';
-  const n = value as number;
-  switch (column) {
-    case 'shares':
-      return formats.quantity(n);
-    case 'weight':
-      return `${formats.number(n)} %`;
-    case 'unrealisedPercent':
-      return formats.signedPercent(n);
-    case 'unrealised':
-    case 'realised':
-      return formats.signedMoney(n);
-    default:
-      return formats.money(n);
-  }
-}
 
 function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: string; rows: HoldingRow[]; sort: HoldingSort; onSort: (column: HoldingColumn) => void; totals: boolean }) {
   const formats = useFormats();
@@ -64,7 +46,7 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
             {HOLDING_COLUMNS.map(({ key, label }) =>
               key === 'ticker' ? (
                 <th key={key} scope="row" data-label={label}>
-                  {row.ticker}
+                  <Link to={holdingPath(row.ticker)}>{row.ticker}</Link>
                   {row.excluded ? <span className="hint"> (exchange rate missing: left out of the totals)</span> : null}
                 </th>
               ) : (

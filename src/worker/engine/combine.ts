@@ -56,7 +56,7 @@ function profitOf(value: Float64Array, invested: Float64Array, commission: Float
 }
 
 /** uPlot's x: unix seconds at 00:00 UTC of each grid day. */
-function unixSecondsOfDays(grid: Grid): Float64Array {
+export function unixSecondsOfDays(grid: Grid): Float64Array {
   const days = new Float64Array(grid.length);
   const daySeconds = SECONDS_PER_DAY;
   for (let i = 0; i < grid.length; i += 1) days[i] = (grid.firstDay + i) * daySeconds;

@@ -12,8 +12,9 @@ export interface CostBasis {
 /**
  * Walks the stock entries day by day: first the day's buys (amount ≥ 0, whatever their value), pooled,
  * then its sells, pooled. A sell of q shares while S > 0 are held removes costBasis × min(q, S) / S.
+ * `onDay(dayIndex, costBasis)` hears the cost basis at the end of each transaction day.
  */
-export function costBasisOf(stock: GridEntries): CostBasis {
+function walkCostBasis(stock: GridEntries, onDay?: (dayIndex: number, costBasis: number) => void): CostBasis {
   const { dayIndex, amount, valueEur } = stock;
   let costBasis = 0;
   let realisedGain = 0;
@@ -32,13 +33,34 @@ export function costBasisOf(stock: GridEntries): CostBasis {
         proceeds -= valueEur[k];
       }
     }
-    if (soldShares === 0) continue;
-    const removed = shares > 0 ? (costBasis * Math.min(soldShares, shares)) / shares : 0;
-    costBasis -= removed;
-    realisedGain += proceeds - removed;
-    shares -= soldShares;
+    if (soldShares !== 0) {
+      const removed = shares > 0 ? (costBasis * Math.min(soldShares, shares)) / shares : 0;
+      costBasis -= removed;
+      realisedGain += proceeds - removed;
+      shares -= soldShares;
+    }
+    onDay?.(day, costBasis);
   }
   return { costBasis, realisedGain };
+}
+
+/** The cost basis and realised gain on the last entry's day (SEMANTICS.md, "Holdings"). */
+export function costBasisOf(stock: GridEntries): CostBasis {
+  return walkCostBasis(stock);
+}
+
+/** The cost basis at the end of every grid day of a grid `length` days long (EUR; 0 before the first buy). */
+export function costBasisSeries(stock: GridEntries, length: number): Float64Array {
+  const series = new Float64Array(length);
+  let from = 0;
+  let current = 0;
+  walkCostBasis(stock, (day, costBasis) => {
+    series.fill(current, from, day);
+    current = costBasis;
+    from = day;
+  });
+  series.fill(current, from, length);
+  return series;
 }
 
 /** The holding of an included ticker; `portfolioValueEur` is all tickers' value on `asOf`. */

@@ -5,13 +5,13 @@
 import { epochDayFromIso, groupByTicker, isoFromEpochDay, type QuoteEntry, type TransactionSet } from '../../model';
 import { benchmarkSeries } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
-import { BASE_CURRENCY, majorCurrency } from './currency';
-import { fxSymbolFor } from './currency';
+import { BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
 import { incomeFigures } from './income';
 import { parseQuoteEntry, type MarketData } from './market-series';
 import { EXCLUDED_HOLDING, holdingOf } from './holdings';
+import { holdingSeries } from './holding-series';
 import { netFlows, periodMwr } from './mwr';
 import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
@@ -22,7 +22,7 @@ import { tickerSet, type TickerSet } from './active-set';
 import { periodReturns } from './twr';
 import { needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
-import type { ActiveSeries, Benchmark, Derivation, DividendRecord, Holding, Performance, TickerFigures } from './types';
+import type { ActiveSeries, Benchmark, Derivation, DividendRecord, Holding, HoldingSeries, Performance, TickerFigures } from './types';
 
 export interface EngineOptions {
   /** Called each time a ticker's series are computed (tests count recomputations with it). */
@@ -155,15 +155,30 @@ export class PortfolioEngine {
     return this.combineActive(active);
   }
 
-  /**
-   * Every dividend on or before the last derive's `asOf` of the tickers that are not excluded, by date
-   * (then ticker): the rows of the tax report. Call `derive` first.
-   */
   /** `asOf` of the last derive, `YYYY-MM-DD`; null before the first. */
   derivedAsOf(): string | null {
     return this.grid ? isoFromEpochDay(this.grid.lastDay) : null;
   }
 
+  /**
+   * One holding's price, trades, value and cost basis per day up to the last derive's `asOf`; null when
+   * the ticker has no transactions or is excluded (an exchange rate it needs is missing). Call `derive` first.
+   */
+  holdingSeries(ticker: string): HoldingSeries | null {
+    if (!this.grid) throw new Error('holdingSeries needs a grid: call derive(asOf, active) first');
+    this.update(this.grid.lastDay);
+    const series = this.states.get(ticker)?.series;
+    if (!series) return null;
+    const quote = this.market.get(ticker);
+    const currency = quote?.ok ? quote.series.currency : BASE_CURRENCY;
+    const rate = this.rateOf(currency);
+    return rate ? holdingSeries(this.grid, ticker, series, rate, unitsPerMajor(currency)) : null;
+  }
+
+  /**
+   * Every dividend on or before the last derive's `asOf` of the tickers that are not excluded, by date
+   * (then ticker): the rows of the tax report. Call `derive` first.
+   */
   dividendRecords(): DividendRecord[] {
     if (!this.grid) throw new Error('dividendRecords needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);
@@ -215,6 +230,15 @@ export class PortfolioEngine {
     return { value: all.series.value, twr: periodReturns(all.growth, starts), mwr: periodMwr(all.series.value, netFlows(all.flows), starts) };
   }
 
+  /** EUR per unit of `currency`'s major currency per grid day; null when its exchange rate has no quote. */
+  private rateOf(currency: string): Float64Array | null {
+    const grid = this.grid as Grid;
+    const major = majorCurrency(currency);
+    if (major === BASE_CURRENCY) return this.fx.ones(grid);
+    const fxSymbol = fxSymbolFor(major) as string;
+    return this.fx.onGrid(grid, fxSymbol, this.market.get(fxSymbol))?.rate ?? null;
+  }
+
   private benchmarkOf(all: TickerSet, includedTickers: readonly string[]): Benchmark | null {
     const symbol = this.benchmarkSymbol;
     if (!symbol) return null;
@@ -223,13 +247,10 @@ export class PortfolioEngine {
     if (!quote) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes have not been loaded' };
     if (!quote.ok) return { ok: false, symbol, missingSymbols: [symbol], error: quote.error };
     if (quote.series.closes.length === 0) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes hold no prices' };
-    const major = majorCurrency(quote.series.currency);
-    let rate = this.fx.ones(grid);
-    if (major !== BASE_CURRENCY) {
-      const fxSymbol = fxSymbolFor(major) as string;
-      const fx = this.fx.onGrid(grid, fxSymbol, this.market.get(fxSymbol));
-      if (!fx) return { ok: false, symbol, missingSymbols: [fxSymbol], error: `the exchange rate ${fxSymbol} is missing` };
-      rate = fx.rate;
+    const rate = this.rateOf(quote.series.currency);
+    if (!rate) {
+      const fxSymbol = fxSymbolFor(majorCurrency(quote.series.currency)) as string;
+      return { ok: false, symbol, missingSymbols: [fxSymbol], error: `the exchange rate ${fxSymbol} is missing` };
     }
     const stock = includedTickers.map((ticker) => (this.states.get(ticker) as TickerState).series?.entries.stock).filter((entries) => entries !== undefined);
     const series = benchmarkSeries(grid, quote.series, rate, stock, all.flows, this.starts as PeriodStarts);

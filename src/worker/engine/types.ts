@@ -192,6 +192,28 @@ export interface Holding {
   weight: number;
 }
 
+/**
+ * One holding's own view, from the day before its first trade to `asOf`: every array has one entry per
+ * day, fresh (transferable). Money in EUR.
+ */
+export interface HoldingSeries {
+  ticker: string;
+  /** Unix seconds at 00:00 UTC of each day (uPlot's x). */
+  days: Float64Array;
+  /** The close in EUR per share; NaN before the first bar or without market data. */
+  priceEur: Float64Array;
+  /** EUR per share the day's buys paid (pooled), NaN on days without a buy; likewise what its sells got. */
+  buyPriceEur: Float64Array;
+  sellPriceEur: Float64Array;
+  /** The holding's value at the end of each day (the provisional price before the first bar). */
+  value: Float64Array;
+  /** What the shares held that day cost, by the average-cost method. */
+  costBasis: Float64Array;
+  /** How many buy and sell transactions are marked. */
+  buys: number;
+  sells: number;
+}
+
 /** A TWR period return in percent; null where the period starts before the history (or 1 + twr[P] is 0). */
 export interface PeriodReturn {
   cumulative: number | null;

@@ -1,0 +1,158 @@
+/**
+ * One holding's own view (`/holdings/:ticker`): its figures, its price per day with its buys and sells
+ * marked at the price per share each paid or got, and its value against its cost basis. The worker
+ * computes the series (holding-machine.ts); this page only draws them, with the charts in words.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { ChartShape } from '../../machines/chart-models';
+import { holdingMachine, selectHoldingBusy, selectHoldingError, selectHoldingView, type HoldingView } from '../../machines/holding-machine';
+import { selectDerivation, selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
+import { PageHeading } from '../a11y/page-heading';
+import { usePortfolioActor } from '../app-context';
+import { Chart } from '../charts/chart';
+import { optionsFor } from '../dashboard/chart-options';
+import { holdingCell, holdingRows, HOLDING_COLUMNS, type HoldingColumn, type HoldingRow } from '../holdings/holding-rows';
+import { useFormats } from '../locale-context';
+
+const PRICE_SHAPE: ChartShape = {
+  key: 'holding-price',
+  x: { kind: 'days' },
+  series: [
+    { label: 'Price per share', suffix: ' €', style: 'line', scale: 'left' },
+    { label: 'Buys', suffix: ' €', style: 'points', scale: 'left' },
+    { label: 'Sells', suffix: ' €', style: 'points', scale: 'left' },
+  ],
+};
+
+const VALUE_SHAPE: ChartShape = {
+  key: 'holding-value',
+  x: { kind: 'days' },
+  series: [
+    { label: 'Value', suffix: ' €', style: 'line', scale: 'left' },
+    { label: 'Cost basis', suffix: ' €', style: 'line', scale: 'left' },
+  ],
+};
+
+/** The figures of the holdings table, one box each; cost basis beside them. */
+const FIGURES: HoldingColumn[] = ['shares', 'averageCost', 'price', 'value', 'weight', 'unrealised', 'unrealisedPercent', 'realised', 'dividends', 'currency'];
+const labelOf = (column: HoldingColumn) => HOLDING_COLUMNS.find((c) => c.key === column)!.label;
+
+function HoldingFigures({ row }: { row: HoldingRow }) {
+  const formats = useFormats();
+  const boxes: Array<[string, string]> = FIGURES.map((column) => [labelOf(column), holdingCell(row, column, formats)]);
+  boxes.splice(4, 0, ['Cost basis', holdingCell({ ...row, value: row.costBasis }, 'value', formats)]);
+  return (
+    <dl className="summary holding-figures">
+      {boxes.map(([label, text]) => (
+        <div key={label} className="summary-box">
+          <dt>{label}</dt>
+          <dd>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function HoldingCharts({ view }: { view: HoldingView }) {
+  const formats = useFormats();
+  const { ticker } = view;
+  return (
+    <>
+      <div className="charts">
+        <Chart title={`${ticker}: price per share, with its buys and sells`} options={optionsFor(PRICE_SHAPE, formats)} data={view.priceColumns} notes={['In EUR']} />
+        <Chart title={`${ticker}: value against cost basis`} options={optionsFor(VALUE_SHAPE, formats)} data={view.valueColumns} notes={['In EUR']} />
+      </div>
+      <table className="returns-table holding-trades">
+        <caption>Buys and sells marked on the price chart (EUR per share, a day’s trades pooled)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Trade</th>
+            <th scope="col">Per share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.trades.map((trade) => (
+            <tr key={`${trade.day}-${trade.kind}`}>
+              <th scope="row">{formats.epochDay(trade.day)}</th>
+              <td data-label="Trade">{trade.kind}</td>
+              <td data-label="Per share">{formats.money(trade.pricePerShare)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function HoldingPage() {
+  const { ticker = '' } = useParams();
+  const portfolio = usePortfolioActor();
+  const status = useSelector(portfolio, selectPortfolioStatus);
+  const portfolioError = useSelector(portfolio, selectPortfolioError);
+  const derivation = useSelector(portfolio, selectDerivation);
+  const holding = useActorRef(holdingMachine);
+  const view = useSelector(holding, selectHoldingView);
+  const error = useSelector(holding, selectHoldingError);
+  const busy = useSelector(holding, selectHoldingBusy);
+  const tickers = derivation?.tickers;
+  const known = tickers !== undefined && Object.hasOwn(tickers, ticker);
+  const row = useMemo(() => {
+    if (!derivation || !known) return null;
+    const { open, closed } = holdingRows(derivation.tickers, derivation.holdings);
+    return [...open, ...closed].find((r) => r.ticker === ticker) ?? null;
+  }, [derivation, known, ticker]);
+
+  // New figures (prices arrived, a transaction changed) or another ticker: the worker draws again.
+  useEffect(() => {
+    if (tickers && Object.hasOwn(tickers, ticker)) holding.send({ type: 'holding.show', ticker });
+  }, [tickers, ticker, holding]);
+
+  let body;
+  if (status === 'loadFailed' || status === 'deriveFailed') {
+    body = (
+      <p role="alert" className="error">
+        {portfolioError}{' '}
+        <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
+          Retry
+        </button>
+      </p>
+    );
+  } else if (!derivation) {
+    body = <p role="status">Loading your holdings…</p>;
+  } else if (!row) {
+    body = <p className="hint">You hold no {ticker}: it is in none of your transactions.</p>;
+  } else {
+    body = (
+      <>
+        {row.excluded ? <p className="hint">An exchange rate {ticker} needs has no prices: its figures in EUR are left out until it does.</p> : null}
+        <HoldingFigures row={row} />
+        {error ? (
+          <p role="alert" className="error">
+            {error}{' '}
+            <button type="button" onClick={() => holding.send({ type: 'holding.show', ticker })}>
+              Retry
+            </button>
+          </p>
+        ) : view && view.ticker === ticker ? (
+          <HoldingCharts view={view} />
+        ) : busy ? (
+          <p role="status">Drawing {ticker}…</p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <section className="holding" aria-labelledby="holding-heading">
+      <p>
+        <Link to="/holdings">← All holdings</Link>
+      </p>
+      <PageHeading id="holding-heading" title={`${ticker} · Holdings`}>
+        {ticker}
+      </PageHeading>
+      {body}
+    </section>
+  );
+}
