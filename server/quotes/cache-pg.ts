@@ -6,7 +6,7 @@ import type { BarRow, EventRow, QuoteCache, SeriesRow } from './quote-cache';
 
 const { CACHE_SQL: sql } = shared;
 
-/** The cache on tables of migration 2 (server/storage/migrations.ts), which storage applied. */
+/** The cache on tables of migrations 2 and 8 (server/storage/migrations.ts), which storage applied. */
 export function createPgQuoteCache(pool: Pool): QuoteCache {
   async function seriesRow(symbol: string): Promise<SeriesRow | undefined> {
     return (await pool.query<SeriesRow>(`${sql.selectSeries} WHERE symbol = $1`, [symbol])).rows[0];
@@ -68,6 +68,16 @@ export function createPgQuoteCache(pool: Pool): QuoteCache {
       await inTransaction(pool, async (client) => {
         for (const table of sql.tablesOfASymbol) await client.query(`DELETE FROM ${table} WHERE symbol = $1`, [symbol]);
       });
+    },
+    unknownSymbols: {
+      async find(symbol, nowMs) {
+        const found = await pool.query<{ reason: string }>(`${sql.selectUnknown} WHERE symbol = $1 AND until_ms > $2`, [symbol, nowMs]);
+        return found.rows[0]?.reason ?? null;
+      },
+      async remember(symbol, reason, untilMs, nowMs) {
+        await pool.query(`${sql.deleteEndedUnknown} $1`, [nowMs]);
+        await pool.query(`${sql.upsertUnknown} VALUES ($1, $2, $3) ${sql.onConflictUnknown}`, [symbol, reason, untilMs]);
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Yahoo through the database cache. Per symbol, one request at a time (a second one waits and then
- * finds the cache current). Only a response that passed `parseChart` is written, so a failed or garbage
+ * finds the cache current, or the symbol remembered as unknown: concurrent requests make one call). Only a response that passed `parseChart` is written, so a failed or garbage
  * upstream answer leaves the cache as it was; the caller then gets the failure and whatever the cache
  * holds for the range, to serve or not.
  */
@@ -9,6 +9,7 @@ import { coverageAfter, planFetch, type FetchWindow } from './cache-plan';
 import type { CacheCoverage, QuoteCache } from './quote-cache';
 import type { QuoteSeries } from './series';
 import type { UpstreamFailure } from './upstream-failure';
+import type { UpstreamCaller } from './upstream-guard';
 import type { UpstreamCharts } from './yahoo-provider';
 
 export type CachedResult =
@@ -16,8 +17,11 @@ export type CachedResult =
   | { ok: false; failure: UpstreamFailure; cached: QuoteSeries | null };
 
 export interface CachedCharts {
-  /** `symbol` as stored: the service passes it upper-cased. */
-  get(symbol: string, startSeconds: number, endSeconds: number): Promise<CachedResult>;
+  /**
+   * `symbol` as stored: the service passes it upper-cased. A fetch is made for `userId` (their budget
+   * pays); a symbol with something cached counts as one Yahoo knows (`upstream-guard.ts`).
+   */
+  get(symbol: string, startSeconds: number, endSeconds: number, userId: string): Promise<CachedResult>;
 }
 
 export const HEAL_SECONDS = 5 * SECONDS_PER_DAY;
@@ -56,20 +60,21 @@ export function createCachedCharts(options: {
     return later.some((split) => !knownDays.has(split.epochDay));
   }
 
-  async function get(symbol: string, startSeconds: number, endSeconds: number): Promise<CachedResult> {
+  async function get(symbol: string, startSeconds: number, endSeconds: number, userId: string): Promise<CachedResult> {
     const nowSeconds = options.nowSeconds();
     const coverage = await cache.coverage(symbol);
     const window = planFetch({ coverage, startSeconds, endSeconds, nowSeconds, freshSeconds: options.freshSeconds, healSeconds: HEAL_SECONDS });
     if (!window) return { ok: true, series: (await cache.read(symbol, startSeconds, endSeconds))!, source: 'cache' };
 
-    const fetched = await upstream.fetchSeries(symbol, window.startSeconds, window.endSeconds);
+    const caller: UpstreamCaller = { userId, known: coverage !== null };
+    const fetched = await upstream.fetchSeries(symbol, window.startSeconds, window.endSeconds, caller);
     if (!fetched.ok) {
       return { ok: false, failure: fetched.failure, cached: coverage ? await cache.read(symbol, startSeconds, endSeconds) : null };
     }
     if (coverage && (await hasNewSplit(symbol, fetched.series, coverage, window))) {
       log({ event: 'quotes.cache-reset', level: 'info', symbol, reason: 'a new split re-scaled the stored closes' });
       const full = { startSeconds, endSeconds };
-      const refetched = await upstream.fetchSeries(symbol, full.startSeconds, full.endSeconds);
+      const refetched = await upstream.fetchSeries(symbol, full.startSeconds, full.endSeconds, caller);
       if (!refetched.ok) return { ok: false, failure: refetched.failure, cached: null };
       await cache.forget(symbol);
       await cache.write(symbol, refetched.series, coverageAfter(null, full, nowSeconds));
@@ -79,5 +84,7 @@ export function createCachedCharts(options: {
     return { ok: true, series: (await cache.read(symbol, startSeconds, endSeconds))!, source: 'yahoo' };
   }
 
-  return { get: (symbol, startSeconds, endSeconds) => oneAtATime(symbol, () => get(symbol, startSeconds, endSeconds)) };
+  return {
+    get: (symbol, startSeconds, endSeconds, userId) => oneAtATime(symbol, () => get(symbol, startSeconds, endSeconds, userId)),
+  };
 }

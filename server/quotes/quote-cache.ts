@@ -27,6 +27,15 @@ export interface QuoteCache {
   write(symbol: string, series: QuoteSeries, coverage: CacheCoverage): Promise<void>;
   /** Drops everything stored for `symbol` (a new split made its stored closes stale). */
   forget(symbol: string): Promise<void>;
+  /** Symbols Yahoo does not know, shared by every instance on the database (`unknown-symbols.ts`). */
+  readonly unknownSymbols: UnknownSymbols;
+}
+
+export interface UnknownSymbols {
+  /** Yahoo's words when it said it does not know `symbol`, while that is remembered (until after `nowMs`); else null. */
+  find(symbol: string, nowMs: number): Promise<string | null>;
+  /** Remembers Yahoo's refusal until `untilMs`; forgets every entry that ended before `nowMs`. */
+  remember(symbol: string, reason: string, untilMs: number, nowMs: number): Promise<void>;
 }
 
 /** Statement parts both databases share; each adds its own placeholders. */
@@ -45,6 +54,10 @@ export const CACHE_SQL = {
   upsertEvent: `ON CONFLICT (symbol, kind, epoch_day) DO UPDATE SET ts = excluded.ts,
     amount = excluded.amount, numerator = excluded.numerator, denominator = excluded.denominator`,
   tablesOfASymbol: ['quote_cache_bars', 'quote_cache_events', 'quote_cache_series'],
+  selectUnknown: 'SELECT reason FROM quote_unknown_symbols',
+  upsertUnknown: `INSERT INTO quote_unknown_symbols (symbol, reason, until_ms)`,
+  onConflictUnknown: 'ON CONFLICT (symbol) DO UPDATE SET reason = excluded.reason, until_ms = excluded.until_ms',
+  deleteEndedUnknown: 'DELETE FROM quote_unknown_symbols WHERE until_ms <',
 } as const;
 
 /** Rows as either driver returns them; PostgreSQL gives BIGINT as a string. */

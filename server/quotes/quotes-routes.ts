@@ -2,18 +2,21 @@
  * `POST /api/quotes` (mounted there by the server, behind its ID-token check: this router does not
  * authenticate). JSON only (415 otherwise), a small body (413), a checked request (400 `{message,
  * issues}`, and nothing reaches a provider); then 200 with the entries, an array for `{symbols}`, one
- * entry for `{symbol}`.
+ * entry for `{symbol}`; or 429 with `Retry-After` and a message when the user's budget of calls to Yahoo
+ * is used up and nothing could be answered without Yahoo (an answer with some data is a 200 whose
+ * entries say which symbols must wait).
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../http/app-env';
 import { checkQuotesRequest } from './quotes-request';
 import type { QuotesService } from './quotes-service';
 
 /** 100 symbols of 20 characters with their quotes and commas take about 2.5 KB. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-export function createQuotesRoutes(service: QuotesService, nowMs: () => number = () => Date.now()): Hono {
-  const routes = new Hono();
+export function createQuotesRoutes(service: QuotesService, nowMs: () => number = () => Date.now()): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
   routes.post(
     '/',
     async (c, next) => {
@@ -36,7 +39,12 @@ export function createQuotesRoutes(service: QuotesService, nowMs: () => number =
       }
       const request = checkQuotesRequest(body, Math.floor(nowMs() / 1000));
       if (!request.ok) return c.json({ message: 'Invalid quotes request.', issues: request.issues }, 400);
-      const entries = await service.getQuotes(request.symbols, request.startSeconds, request.endSeconds);
+      const { entries, overBudget } = await service.quotesFor(c.var.user.sub, request.symbols, request.startSeconds, request.endSeconds);
+      if (overBudget && entries.every((entry) => 'error' in entry)) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(overBudget.retryInMs / 1000));
+        c.header('Retry-After', String(retryAfterSeconds));
+        return c.json({ message: `${overBudget.message}.`, retryAfterSeconds, entries }, 429);
+      }
       return c.json(request.single ? entries[0] : entries);
     },
   );

@@ -5,18 +5,33 @@
  * - `yahoo`: Yahoo only (through the cache when there is one, so only the tail is fetched); a failure is
  *   an error entry, never stale data.
  * - `files`: the recorded files only; nothing goes out to the network.
+ * Every call to Yahoo is made for the user who asked, within their budget and behind the circuit breaker
+ * (`upstream-guard.ts`); a symbol Yahoo does not know is remembered a while (`unknown-symbols.ts`).
  */
 import type { QuoteEntry } from '../../src/model/quotes';
 import { createCachedCharts, type CachedCharts } from './cached-charts';
 import { chartFromSeries } from './chart-json';
 import { createFilesProvider, type RecordedCharts } from './files-provider';
 import type { QuoteCache } from './quote-cache';
+import { createMemoryUnknownSymbols, rememberingUnknownSymbols } from './unknown-symbols';
+import type { BudgetLimits } from './upstream-budget';
+import type { UpstreamFailure } from './upstream-failure';
+import { SERVER_CALLER } from './upstream-guard';
 import { createYahooProvider, type UpstreamCharts } from './yahoo-provider';
 
 export type QuotesProviderName = 'auto' | 'yahoo' | 'files';
 
+export interface QuotesAnswer {
+  /** One entry per symbol, in the order asked. */
+  entries: QuoteEntry[];
+  /** Set when a symbol needed Yahoo but the user's budget was used up: why, and when to try again. */
+  overBudget: { message: string; retryInMs: number } | null;
+}
+
 export interface QuotesService {
-  /** One entry per symbol, in the order given; `startSeconds`/`endSeconds` are unix seconds. */
+  /** What `userId` gets for the symbols; `startSeconds`/`endSeconds` are unix seconds. */
+  quotesFor(userId: string, symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuotesAnswer>;
+  /** The entries alone, for the server's own calls (no user asked). */
   getQuotes(symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuoteEntry[]>;
 }
 
@@ -33,6 +48,10 @@ export interface QuotesTuning {
   freshSeconds: number;
   /** Symbols worked on at once for one request. */
   concurrency: number;
+  /** Each user's calls to Yahoo (charts): what goes beyond is answered from the cache or files, or refused. */
+  userBudget: BudgetLimits;
+  /** How long a symbol Yahoo said it does not know is not asked about again. */
+  unknownSymbolMs: number;
   nowMs: () => number;
 }
 
@@ -43,6 +62,8 @@ export const DEFAULT_TUNING: QuotesTuning = {
   outageMs: 60_000,
   freshSeconds: 15 * 60,
   concurrency: 4,
+  userBudget: { burst: 50, perMinute: 30 },
+  unknownSymbolMs: 6 * 3600 * 1000,
   nowMs: () => Date.now(),
 };
 
@@ -59,7 +80,8 @@ export interface QuotesServiceOptions {
   tuning?: Partial<QuotesTuning>;
 }
 
-type Lookup = (symbol: string, startSeconds: number, endSeconds: number) => Promise<QuoteEntry>;
+/** `refused` hears of every call to Yahoo the user's budget did not allow. */
+type Lookup = (symbol: string, startSeconds: number, endSeconds: number, userId: string, refused: (failure: UpstreamFailure) => void) => Promise<QuoteEntry>;
 
 /** Runs `task` over `items` with at most `limit` at once; results keep the order of `items`. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -98,10 +120,14 @@ function lookupIn(sources: {
     return null;
   };
 
-  return async (symbol, start, end) => {
+  return async (symbol, start, end, userId, refused) => {
     const key = symbol.toUpperCase();
     if (provider === 'files') return fromFiles(symbol, key, start, end, []);
-    const result = cached ? await cached.get(key, start, end).catch((error: unknown) => cacheBroken(symbol, error)) : null;
+    const noted = <T extends { ok: boolean; failure?: UpstreamFailure }>(result: T): T => {
+      if (result.failure?.kind === 'over-budget') refused(result.failure);
+      return result;
+    };
+    const result = cached ? await cached.get(key, start, end, userId).then(noted, (error: unknown) => cacheBroken(symbol, error)) : null;
     if (result) {
       if (result.ok) return { symbol, data: chartFromSeries(result.series, result.source) };
       if (provider === 'yahoo') return { symbol, error: result.failure.message };
@@ -111,7 +137,7 @@ function lookupIn(sources: {
       }
       return fromFiles(symbol, key, start, end, [result.failure.message, 'nothing cached for the range']);
     }
-    const live = await upstream!.fetchSeries(key, start, end);
+    const live = noted(await upstream!.fetchSeries(key, start, end, { userId, known: false }));
     if (live.ok) return { symbol, data: chartFromSeries(live.series, 'yahoo') };
     if (provider === 'yahoo') return { symbol, error: live.failure.message };
     return fromFiles(symbol, key, start, end, [live.failure.message]);
@@ -125,23 +151,36 @@ export function createQuotesService(options: QuotesServiceOptions): QuotesServic
   const upstream =
     options.provider === 'files'
       ? null
-      : createYahooProvider({
-          baseUrl: options.yahooBaseUrl,
-          timeoutMs: tuning.timeoutMs,
-          retryDelaysMs: tuning.retryDelaysMs,
-          maxRetryAfterMs: tuning.maxRetryAfterMs,
-          outageMs: tuning.outageMs,
-          nowMs: tuning.nowMs,
-          log,
-        });
+      : rememberingUnknownSymbols(
+          createYahooProvider({
+            baseUrl: options.yahooBaseUrl,
+            timeoutMs: tuning.timeoutMs,
+            retryDelaysMs: tuning.retryDelaysMs,
+            maxRetryAfterMs: tuning.maxRetryAfterMs,
+            outageMs: tuning.outageMs,
+            userBudget: tuning.userBudget,
+            nowMs: tuning.nowMs,
+            log,
+          }),
+          options.cache?.unknownSymbols ?? createMemoryUnknownSymbols(),
+          { rememberMs: tuning.unknownSymbolMs, nowMs: tuning.nowMs, log },
+        );
   const cached =
     upstream && options.cache
       ? createCachedCharts({ cache: options.cache, upstream, nowSeconds, freshSeconds: tuning.freshSeconds, log })
       : null;
   const files = createFilesProvider(options.marketDataDir, log);
   const lookup = lookupIn({ provider: options.provider, upstream, cached, files, log });
+  async function quotesFor(userId: string, symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuotesAnswer> {
+    let overBudget: QuotesAnswer['overBudget'] = null;
+    const refused = (failure: UpstreamFailure) => {
+      overBudget ??= { message: failure.message, retryInMs: failure.retryInMs ?? 0 };
+    };
+    const entries = await mapLimited(symbols, tuning.concurrency, (symbol) => lookup(symbol, startSeconds, endSeconds, userId, refused));
+    return { entries, overBudget };
+  }
   return {
-    getQuotes: (symbols, startSeconds, endSeconds) =>
-      mapLimited(symbols, tuning.concurrency, (symbol) => lookup(symbol, startSeconds, endSeconds)),
+    quotesFor,
+    getQuotes: async (symbols, startSeconds, endSeconds) => (await quotesFor(SERVER_CALLER.userId, symbols, startSeconds, endSeconds)).entries,
   };
 }

@@ -8,16 +8,22 @@ export type UpstreamFailureKind =
   | 'rate-limited'
   /** 5xx after every retry. */
   | 'server-error'
-  /** Yahoo answered 4xx (unknown symbol, bad range): asking again will not help. */
+  /** Yahoo answered 404: it does not know the symbol (remembered a while, see `unknown-symbols.ts`). */
+  | 'unknown-symbol'
+  /** Yahoo answered another 4xx (bad range…): asking again will not help. */
   | 'rejected'
   /** A 200 whose body is not a daily chart of the symbol asked for. */
   | 'bad-response'
   /** An outage was seen a moment ago; the call was not made (see `circuit-breaker.ts`). */
-  | 'circuit-open';
+  | 'circuit-open'
+  /** The user's budget of calls to Yahoo is used up for now; the call was not made (see `upstream-budget.ts`). */
+  | 'over-budget';
 
 export interface UpstreamFailure {
   kind: UpstreamFailureKind;
   message: string;
+  /** For `over-budget`: when the next call is allowed. */
+  retryInMs?: number;
 }
 
 /** Kinds that say Yahoo as a whole is unusable right now, so the next calls should not wait for it. */

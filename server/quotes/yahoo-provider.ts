@@ -4,20 +4,27 @@
  * breaker in front. Every answer is reshaped to v8 JSON and passes `parseChart` before it is returned.
  */
 import { parseChart } from './chart-json';
-import { createCircuitBreaker } from './circuit-breaker';
 import { chartJsonFromYahooFinance2 } from './reshape-yahoo-finance2';
 import type { QuoteSeries } from './series';
-import { isOutage, UpstreamError, type UpstreamFailure } from './upstream-failure';
+import type { BudgetLimits } from './upstream-budget';
+import { UpstreamError, type UpstreamFailure } from './upstream-failure';
+import { createUpstreamGuard, SERVER_CALLER, type UpstreamCaller } from './upstream-guard';
 import { createYahooFinance, type YahooUpstreamOptions } from './yahoo-client';
 
 export type SeriesResult = { ok: true; series: QuoteSeries } | { ok: false; failure: UpstreamFailure };
 
 export interface UpstreamCharts {
-  /** Daily bars, dividends and splits of `symbol` between the two unix times. */
-  fetchSeries(symbol: string, startSeconds: number, endSeconds: number): Promise<SeriesResult>;
+  /**
+   * Daily bars, dividends and splits of `symbol` between the two unix times, for `caller` (whose budget
+   * pays for the call, see `upstream-guard.ts`); without one, the server's own call.
+   */
+  fetchSeries(symbol: string, startSeconds: number, endSeconds: number, caller?: UpstreamCaller): Promise<SeriesResult>;
 }
 
-export type YahooProviderOptions = YahooUpstreamOptions;
+export interface YahooProviderOptions extends YahooUpstreamOptions {
+  /** Each user's calls to Yahoo. */
+  userBudget: BudgetLimits;
+}
 
 function failureOf(error: unknown): UpstreamFailure {
   if (error instanceof UpstreamError) return { kind: error.kind, message: error.message };
@@ -29,10 +36,13 @@ function failureOf(error: unknown): UpstreamFailure {
 export function createYahooProvider(options: YahooProviderOptions): UpstreamCharts {
   const { log } = options;
   const yahooFinance = createYahooFinance(options, 'quotes.yahoo-finance2');
-  const circuit = createCircuitBreaker({
+  const guard = createUpstreamGuard({
     outageMs: options.outageMs,
     nowMs: options.nowMs,
-    onOpen: (reason, forMs) => log({ event: 'quotes.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs }),
+    budget: options.userBudget,
+    what: 'quote charts',
+    onOpen: (reason, forMs, scope) =>
+      log({ event: 'quotes.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs, for: scope === 'everyone' ? 'everyone' : 'one user' }),
   });
 
   async function call(symbol: string, startSeconds: number, endSeconds: number): Promise<SeriesResult> {
@@ -51,28 +61,27 @@ export function createYahooProvider(options: YahooProviderOptions): UpstreamChar
     }
   }
 
+  /** The call, timed and logged. */
+  async function logged(symbol: string, startSeconds: number, endSeconds: number, caller: UpstreamCaller): Promise<SeriesResult> {
+    const startedMs = Date.now();
+    const result = await call(symbol, startSeconds, endSeconds);
+    log({
+      event: 'quotes.upstream',
+      level: result.ok ? 'info' : 'warn',
+      symbol,
+      period1: startSeconds,
+      period2: endSeconds,
+      user: caller.userId,
+      ms: Date.now() - startedMs,
+      outcome: result.ok ? 'ok' : result.failure.kind,
+      ...(result.ok ? { bars: result.series.bars.length } : { message: result.failure.message }),
+    });
+    return result;
+  }
+
   return {
-    async fetchSeries(symbol, startSeconds, endSeconds) {
-      const decision = circuit.check();
-      if (!decision.allowed) {
-        const retryIn = decision.retryInMs > 0 ? `; next try in ${Math.ceil(decision.retryInMs / 1000)} s` : '';
-        return { ok: false, failure: { kind: 'circuit-open', message: `Yahoo is unreachable: ${decision.reason}${retryIn}` } };
-      }
-      const startedMs = Date.now();
-      const result = await call(symbol, startSeconds, endSeconds);
-      if (result.ok || !isOutage(result.failure.kind)) circuit.succeeded();
-      else circuit.failed(result.failure.message);
-      log({
-        event: 'quotes.upstream',
-        level: result.ok ? 'info' : 'warn',
-        symbol,
-        period1: startSeconds,
-        period2: endSeconds,
-        ms: Date.now() - startedMs,
-        outcome: result.ok ? 'ok' : result.failure.kind,
-        ...(result.ok ? { bars: result.series.bars.length } : { message: result.failure.message }),
-      });
-      return result;
+    fetchSeries(symbol, startSeconds, endSeconds, caller = SERVER_CALLER) {
+      return guard.run(`${symbol}|${startSeconds}|${endSeconds}`, caller, () => logged(symbol, startSeconds, endSeconds, caller));
     },
   };
 }

@@ -106,7 +106,8 @@ export function createYahooFetch(options: YahooTransportOptions): typeof fetch {
         await sleep(Math.min(waitMs, options.maxRetryAfterMs));
         continue;
       }
-      const kind: UpstreamFailureKind = response.status === 429 ? 'rate-limited' : response.status >= 500 ? 'server-error' : 'rejected';
+      const kind: UpstreamFailureKind =
+        response.status === 429 ? 'rate-limited' : response.status >= 500 ? 'server-error' : response.status === 404 ? 'unknown-symbol' : 'rejected';
       const tries = attempt + 1;
       throw new UpstreamError(kind, `${httpErrorText(response.status, body)}${tries > 1 ? ` (after ${tries} tries)` : ''}`);
     }

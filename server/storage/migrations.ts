@@ -129,6 +129,20 @@ function schemaV7(json: 'TEXT' | 'JSONB'): string {
   `;
 }
 
+/**
+ * Version 8 (issue 20): symbols Yahoo does not know (it answered 404), remembered until `until_ms`, so
+ * that a made-up symbol reaches Yahoo once per while, whichever user or instance asks
+ * (server/quotes/unknown-symbols.ts).
+ */
+const UNKNOWN_SYMBOLS_SQL = `
+  CREATE TABLE quote_unknown_symbols (
+    symbol TEXT PRIMARY KEY,
+    reason TEXT NOT NULL,
+    until_ms BIGINT NOT NULL
+  );
+  CREATE INDEX quote_unknown_symbols_until ON quote_unknown_symbols (until_ms);
+`;
+
 /** In order of version; a version may be missing (each issue was given its number ahead of time). */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -174,6 +188,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'remembered CSV column mappings per user and file header',
     sqlite: schemaV7('TEXT'),
     postgres: schemaV7('JSONB'),
+  },
+  {
+    version: 8,
+    name: 'symbols Yahoo does not know, remembered a while',
+    sqlite: UNKNOWN_SYMBOLS_SQL,
+    postgres: UNKNOWN_SYMBOLS_SQL,
   },
 ];
 

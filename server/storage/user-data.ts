@@ -35,6 +35,8 @@ export const SHARED_TABLES: readonly string[] = [
   'quote_cache_series',
   'quote_cache_bars',
   'quote_cache_events',
+  // Symbols Yahoo does not know (migration 8): market data too.
+  'quote_unknown_symbols',
 ];
 
 /**

@@ -6,7 +6,9 @@
  */
 import isinTickers from '../../data/isin-tickers.json';
 import type { SymbolCandidate, SymbolProduct, SymbolResolution } from '../../src/model';
+import { MAX_SYMBOL_PRODUCTS } from '../../src/model';
 import { DEFAULT_TUNING } from '../quotes/quotes-service';
+import type { BudgetLimits } from '../quotes/upstream-budget';
 import type { StoredLookup, SymbolStore } from '../storage/types';
 import { isProposable, rankListings, tableCandidate } from './listings';
 import { createRecordedSearch } from './recorded-search';
@@ -25,6 +27,8 @@ export interface SymbolsTuning {
   emptyFreshMs: number;
   /** ISINs searched at once for one request. */
   concurrency: number;
+  /** Each user's searches sent to Yahoo: what goes beyond is answered from the stored lookups and the table. */
+  userBudget: BudgetLimits;
   nowMs: () => number;
 }
 
@@ -37,6 +41,8 @@ export const DEFAULT_SYMBOLS_TUNING: SymbolsTuning = {
   freshMs: 30 * 24 * 3600 * 1000,
   emptyFreshMs: 24 * 3600 * 1000,
   concurrency: DEFAULT_TUNING.concurrency,
+  // One request may carry 200 products; a lookup is then stored for 30 days (a day when it found none).
+  userBudget: { burst: MAX_SYMBOL_PRODUCTS, perMinute: 60 },
   nowMs: () => Date.now(),
 };
 
@@ -84,6 +90,7 @@ export function createSymbolsService(options: SymbolsServiceOptions): SymbolsSer
           retryDelaysMs: tuning.retryDelaysMs,
           maxRetryAfterMs: tuning.maxRetryAfterMs,
           outageMs: tuning.outageMs,
+          userBudget: tuning.userBudget,
           nowMs: tuning.nowMs,
           log,
         });
@@ -92,13 +99,14 @@ export function createSymbolsService(options: SymbolsServiceOptions): SymbolsSer
     tuning.nowMs() - lookup.fetchedAtMs < (lookup.candidates.length > 0 ? tuning.freshMs : tuning.emptyFreshMs);
 
   /** The listings of one ISIN and, when the search failed, why. */
-  async function listings(isin: string, cached: StoredLookup | undefined): Promise<{ candidates: SymbolCandidate[]; problem?: string }> {
+  async function listings(isin: string, cached: StoredLookup | undefined, userId: string): Promise<{ candidates: SymbolCandidate[]; problem?: string }> {
     if (cached && isFresh(cached)) return { candidates: cached.candidates };
     if (!yahoo) {
       const offline = await recorded.search(isin);
       return offline.ok ? { candidates: offline.candidates } : { candidates: cached?.candidates ?? [], problem: offline.failure.message };
     }
-    const live: SearchResult = await yahoo.search(isin);
+    // An ISIN with a stored lookup is one Yahoo answered for: a 5xx for it is Yahoo's trouble, not the ISIN's.
+    const live: SearchResult = await yahoo.search(isin, { userId, known: cached !== undefined });
     if (live.ok) {
       await store.saveLookup(isin, { candidates: live.candidates, fetchedAtMs: tuning.nowMs() }).catch((error: unknown) =>
         log({ event: 'symbols.cache-error', level: 'error', isin, message: error instanceof Error ? error.message : String(error) }),
@@ -122,7 +130,7 @@ export function createSymbolsService(options: SymbolsServiceOptions): SymbolsSer
       const [saved, cached] = await Promise.all([store.choices(userId, isins), store.lookups(isins)]);
       return mapLimited(products, tuning.concurrency, async (product): Promise<SymbolResolution> => {
         const { isin } = product;
-        const found = await listings(isin, cached.get(isin));
+        const found = await listings(isin, cached.get(isin), userId);
         const candidates = [...found.candidates];
         const shipped = Object.hasOwn(SHIPPED, isin) ? SHIPPED[isin]! : null;
         const name = product.name ?? isin;

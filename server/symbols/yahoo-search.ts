@@ -5,19 +5,26 @@
  * checks every query first, so it cannot be used to send anything else upstream.
  */
 import type { SymbolCandidate } from '../../src/model';
-import { createCircuitBreaker } from '../quotes/circuit-breaker';
-import { isOutage, UpstreamError, type UpstreamFailure } from '../quotes/upstream-failure';
+import type { BudgetLimits } from '../quotes/upstream-budget';
+import { UpstreamError, type UpstreamFailure } from '../quotes/upstream-failure';
+import { createUpstreamGuard, SERVER_CALLER, type UpstreamCaller } from '../quotes/upstream-guard';
 import { createYahooFinance, type YahooUpstreamOptions } from '../quotes/yahoo-client';
 import { listingsFromSearch } from './listings';
 
 export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: false; failure: UpstreamFailure };
 
 export interface SymbolSearch {
-  /** The listings Yahoo finds for the ISIN, in Yahoo's order (unranked). */
-  search(isin: string): Promise<SearchResult>;
+  /**
+   * The listings Yahoo finds for the ISIN, in Yahoo's order (unranked), for `caller` (whose budget pays
+   * for the call, see `quotes/upstream-guard.ts`); without one, the server's own call.
+   */
+  search(isin: string, caller?: UpstreamCaller): Promise<SearchResult>;
 }
 
-export type YahooSearchOptions = YahooUpstreamOptions;
+export interface YahooSearchOptions extends YahooUpstreamOptions {
+  /** Each user's searches sent to Yahoo. */
+  userBudget: BudgetLimits;
+}
 
 /** Listings asked of Yahoo per ISIN: an ISIN has a handful; more would be other products. */
 const QUOTES_COUNT = 10;
@@ -31,10 +38,13 @@ function failureOf(error: unknown): UpstreamFailure {
 export function createYahooSearch(options: YahooSearchOptions): SymbolSearch {
   const { log } = options;
   const yahooFinance = createYahooFinance(options, 'symbols.yahoo-finance2');
-  const circuit = createCircuitBreaker({
+  const guard = createUpstreamGuard({
     outageMs: options.outageMs,
     nowMs: options.nowMs,
-    onOpen: (reason, forMs) => log({ event: 'symbols.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs }),
+    budget: options.userBudget,
+    what: 'symbol searches',
+    onOpen: (reason, forMs, scope) =>
+      log({ event: 'symbols.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs, for: scope === 'everyone' ? 'everyone' : 'one user' }),
   });
 
   async function call(isin: string): Promise<SearchResult> {
@@ -53,26 +63,23 @@ export function createYahooSearch(options: YahooSearchOptions): SymbolSearch {
     }
   }
 
+  /** The call, timed and logged. */
+  async function logged(isin: string, caller: UpstreamCaller): Promise<SearchResult> {
+    const startedMs = Date.now();
+    const result = await call(isin);
+    log({
+      event: 'symbols.upstream',
+      level: result.ok ? 'info' : 'warn',
+      isin,
+      user: caller.userId,
+      ms: Date.now() - startedMs,
+      outcome: result.ok ? 'ok' : result.failure.kind,
+      ...(result.ok ? { listings: result.candidates.length } : { message: result.failure.message }),
+    });
+    return result;
+  }
+
   return {
-    async search(isin) {
-      const decision = circuit.check();
-      if (!decision.allowed) {
-        const retryIn = decision.retryInMs > 0 ? `; next try in ${Math.ceil(decision.retryInMs / 1000)} s` : '';
-        return { ok: false, failure: { kind: 'circuit-open', message: `Yahoo is unreachable: ${decision.reason}${retryIn}` } };
-      }
-      const startedMs = Date.now();
-      const result = await call(isin);
-      if (result.ok || !isOutage(result.failure.kind)) circuit.succeeded();
-      else circuit.failed(result.failure.message);
-      log({
-        event: 'symbols.upstream',
-        level: result.ok ? 'info' : 'warn',
-        isin,
-        ms: Date.now() - startedMs,
-        outcome: result.ok ? 'ok' : result.failure.kind,
-        ...(result.ok ? { listings: result.candidates.length } : { message: result.failure.message }),
-      });
-      return result;
-    },
+    search: (isin, caller = SERVER_CALLER) => guard.run(isin, caller, () => logged(isin, caller)),
   };
 }

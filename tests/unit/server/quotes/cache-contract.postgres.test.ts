@@ -40,7 +40,7 @@ if (!databaseUrl) {
     }
     await pool.query(
       `DO $$ BEGIN IF to_regclass('quote_cache_series') IS NOT NULL THEN
-         TRUNCATE quote_cache_series, quote_cache_bars, quote_cache_events; END IF; END $$`,
+         TRUNCATE quote_cache_series, quote_cache_bars, quote_cache_events, quote_unknown_symbols; END IF; END $$`,
     );
     return { open: async () => createPgQuoteCache(pool) };
   });

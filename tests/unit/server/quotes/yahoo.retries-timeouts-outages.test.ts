@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TUNING } from '../../../../server/quotes/quotes-service';
 import { createYahooProvider, type UpstreamCharts } from '../../../../server/quotes/yahoo-provider';
 import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from './support/fake-yahoo';
 import { RECORDED_AT_MS, recordedChart, utc } from './support/harness';
@@ -16,6 +17,7 @@ function provider(baseUrl: string, overrides: Partial<Parameters<typeof createYa
     retryDelaysMs: [50, 100],
     maxRetryAfterMs: 1_500,
     outageMs: 60_000,
+    userBudget: DEFAULT_TUNING.userBudget,
     nowMs: () => clockMs,
     log: (event) => events.push(event),
     ...overrides,
@@ -101,12 +103,12 @@ describe('the yahoo provider', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('passes on an unknown symbol as rejected, in Yahoo words, and keeps calling', async () => {
+  it('passes on an unknown symbol (a 404) as unknown-symbol, in Yahoo words, and keeps calling', async () => {
     const yahoo = provider(fake.baseUrl);
     const unknown = await yahoo.fetchSeries('NOPE', start, end);
     expect(unknown).toEqual({
       ok: false,
-      failure: { kind: 'rejected', message: 'Yahoo answered 404: No data found, symbol may be delisted' },
+      failure: { kind: 'unknown-symbol', message: 'Yahoo answered 404: No data found, symbol may be delisted' },
     });
     expect((await yahoo.fetchSeries('MSFT', start, end)).ok).toBe(true);
     expect(fake.requests).toHaveLength(2);

@@ -103,5 +103,22 @@ export function describeQuoteCacheContract(name: string, emptyDatabase: () => Pr
       expect(await reopened.coverage('MSFT')).toEqual(coverage);
       expect((await reopened.read('MSFT', 0, 2 ** 31))!.bars).toEqual([bar(0, 400)]);
     });
+
+    it('remembers a symbol Yahoo does not know until its time is up, for another opening too, and drops ended entries', async () => {
+      const database = await emptyDatabase();
+      const cache = await database.open();
+      const nowMs = Date.parse('2025-02-22T10:00:00Z');
+      expect(await cache.unknownSymbols.find('NOPE', nowMs)).toBeNull();
+      await cache.unknownSymbols.remember('NOPE', 'Yahoo answered 404', nowMs + 1000, nowMs);
+      await cache.unknownSymbols.remember('GONE', 'Yahoo answered 404: delisted', nowMs + 10, nowMs);
+      const again = await database.open();
+      expect(await again.unknownSymbols.find('NOPE', nowMs + 999)).toBe('Yahoo answered 404');
+      expect(await again.unknownSymbols.find('NOPE', nowMs + 1000)).toBeNull();
+      expect(await again.unknownSymbols.find('MSFT', nowMs)).toBeNull();
+      // Remembered again later: the new reason and time replace the old; GONE, ended, is dropped.
+      await again.unknownSymbols.remember('NOPE', 'Yahoo answered 404 again', nowMs + 5000, nowMs + 20);
+      expect(await cache.unknownSymbols.find('NOPE', nowMs + 4000)).toBe('Yahoo answered 404 again');
+      expect(await cache.unknownSymbols.find('GONE', nowMs)).toBeNull();
+    });
   });
 }

@@ -14,6 +14,7 @@ import {
   type QuotesService,
   type QuotesServiceOptions,
 } from '../../../../../server/quotes';
+import type { AppEnv } from '../../../../../server/http/app-env';
 import { migrateSqlite } from '../../../../../server/storage/sqlite-storage';
 
 const FIXTURES = join(import.meta.dirname, '../../../../fixtures/yahoo');
@@ -64,7 +65,12 @@ export interface RunningQuotes {
 
 /** The quotes routes on a bare Hono app served on a free loopback port. */
 export async function serveQuotes(options: QuotesServiceOptions): Promise<RunningQuotes> {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
+  // The server's ID-token check sets the user; here every request is one test user's.
+  app.use('*', async (c, next) => {
+    c.set('user', { sub: 'quotes-test-user' });
+    await next();
+  });
   app.route('/api/quotes', createQuotesRoutes(createQuotesService(options)));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
