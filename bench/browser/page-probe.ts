@@ -1,15 +1,19 @@
 /**
- * What the benchmark records inside the page. An init script (it runs before the app's first script)
- * observes long tasks and the times of user input; `readTimeline` returns them with the app's marks:
- * `charts-painted` (every chart has drawn its current data) and, with `?bench`, `portfolio-data` (the
- * worker's derivation reached the main thread; src/ui/dashboard/bench-probe.ts).
+ * What the benchmark records inside the page, from the outside: the app carries no benchmark code. An init
+ * script (it runs before the app's first script) observes long tasks and the times of user input, and
+ * watches the messages between the page and its portfolio worker (the `Worker` named `portfolio`, which
+ * Comlink drives): each answer to a `derive` or `combine` sets a `portfolio-data` mark at the moment it
+ * reached the main thread, with the worker's compute time and whether prices were still loading (a
+ * `loadQuotes` request followed it in the same task). `readTimeline` returns these with the app's own
+ * `charts-painted` marks (every chart has drawn its current data); `timedDerive` sends the worker the
+ * app's last derive again, as a Comlink call of its own, and times the round trip.
  */
 import type { Page } from '@playwright/test';
 
 export const CHARTS_PAINTED = 'charts-painted';
 export const PORTFOLIO_DATA = 'portfolio-data';
 
-/** Runs in the page before the app: long tasks (main thread) and user input (`change`, `click`), in page ms. */
+/** Runs in the page before the app: long tasks (main thread), user input (`change`, `click`), the worker's answers; times in page ms. */
 export const PROBE_SCRIPT = `(() => {
   const longTasks = [];
   const inputs = [];
@@ -17,7 +21,65 @@ export const PROBE_SCRIPT = `(() => {
     for (const entry of list.getEntries()) longTasks.push({ startMs: entry.startTime, durationMs: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   for (const type of ['change', 'click']) addEventListener(type, (event) => inputs.push({ type, atMs: event.timeStamp }), true);
-  Object.defineProperty(globalThis, '__perfProbe', { value: { longTasks, inputs } });
+
+  /** The app's portfolio worker, its own postMessage, and what the app last asked it to derive. */
+  let worker = null;
+  let post = null;
+  let lastDerive = null;
+  let quotesAsked = 0;
+  let benchCalls = 0;
+  /** Comlink message id → the method the app called. */
+  const calls = new Map();
+  const watch = (target) => {
+    worker = target;
+    post = target.postMessage.bind(target);
+    target.postMessage = (message, transfer) => {
+      if (message && message.type === 'APPLY' && Array.isArray(message.path)) {
+        const method = message.path[message.path.length - 1];
+        calls.set(message.id, method);
+        if (method === 'loadQuotes') quotesAsked += 1;
+        if (method === 'derive') lastDerive = message.argumentList.map((argument) => argument.value);
+        if (method === 'combine' && lastDerive) lastDerive = [lastDerive[0], message.argumentList[0].value];
+      }
+      return post(message, transfer);
+    };
+    // Added before Comlink's own listener: it runs first, when the answer reaches the main thread.
+    target.addEventListener('message', (event) => {
+      const data = event.data;
+      const method = data && calls.get(data.id);
+      if (!method) return;
+      calls.delete(data.id);
+      if ((method !== 'derive' && method !== 'combine') || data.type !== 'RAW') return;
+      const at = performance.now();
+      const computeMs = typeof data.value?.computeMs === 'number' ? data.value.computeMs : null;
+      const asked = quotesAsked;
+      // The app takes the answer in this task's microtasks and asks for quotes at once if it still lacks some.
+      setTimeout(() => performance.mark(${JSON.stringify(PORTFOLIO_DATA)}, { startTime: at, detail: { computeMs, pricesLoading: quotesAsked > asked } }), 0);
+    });
+  };
+  const NativeWorker = globalThis.Worker;
+  globalThis.Worker = class extends NativeWorker {
+    constructor(url, options) {
+      super(url, options);
+      if (options && options.name === 'portfolio') watch(this);
+    }
+  };
+
+  const timedDerive = () =>
+    new Promise((resolve, reject) => {
+      if (!worker || !lastDerive) return reject(new Error('The app has not derived yet'));
+      const id = 'bench-' + (benchCalls += 1);
+      const started = performance.now();
+      const answer = (event) => {
+        if (!event.data || event.data.id !== id) return;
+        worker.removeEventListener('message', answer);
+        if (event.data.type !== 'RAW') return reject(new Error('The worker refused the derive'));
+        resolve({ computeMs: event.data.value.computeMs, roundTripMs: performance.now() - started });
+      };
+      worker.addEventListener('message', answer);
+      post({ id, type: 'APPLY', path: ['derive'], argumentList: lastDerive.map((value) => ({ type: 'RAW', value })) }, []);
+    });
+  Object.defineProperty(globalThis, '__perfProbe', { value: { longTasks, inputs, timedDerive } });
 })();`;
 
 export interface LongTask {
@@ -46,8 +108,20 @@ export interface Timeline {
   nowMs: number;
 }
 
+export interface TimedRoundTrip {
+  /** ms inside the worker. */
+  computeMs: number;
+  /** ms from the call on the main thread to its answer there: compute plus both messages. */
+  roundTripMs: number;
+}
+
 interface ProbeGlobal {
-  __perfProbe: { longTasks: LongTask[]; inputs: UserInput[] };
+  __perfProbe: { longTasks: LongTask[]; inputs: UserInput[]; timedDerive(): Promise<TimedRoundTrip> };
+}
+
+/** The app's last derive sent to its worker again, timed from the page: the worker's compute and the round trip. */
+export function timedDerive(page: Page): Promise<TimedRoundTrip> {
+  return page.evaluate(() => (globalThis as unknown as ProbeGlobal).__perfProbe.timedDerive());
 }
 
 export async function readTimeline(page: Page): Promise<Timeline> {

@@ -10,8 +10,8 @@
  *
  * Each workload gets its own server (QUOTES_PROVIDER=files on the workload's charts, a fresh SQLite
  * DATA_DIR) and user (created through the built-in provider, seeded with PUT /api/transactions). Each
- * run signs in through the provider's form in a fresh browser context, then reloads `/dashboard?bench`
- * (the probe's marks), toggles the first ticker off and on, opens /income, imports a generated statement on
+ * run signs in through the provider's form in a fresh browser context, then reloads `/dashboard`
+ * (the probe's marks, page-probe.ts), toggles the first ticker off and on, opens /income, imports a generated statement on
  * /transactions and loads the dashboard again on the grown set; the user's transactions are stored
  * again before the next run.
  */

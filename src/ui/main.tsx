@@ -1,10 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { appMachine, type AppActorRef } from '../machines/app-machine';
-import { localToday } from '../machines/services/clock';
+import { appMachine } from '../machines/app-machine';
 import { readRememberedTickers } from '../machines/services/ticker-memory';
-import { getWorker } from '../machines/services/worker-client';
 import { App } from './app';
 import { AppActorContext } from './app-context';
 import { AnnouncerProvider } from './a11y/announcer';
@@ -20,17 +18,9 @@ async function developmentInspector(): Promise<Observer<InspectionEvent> | undef
   return createBrowserInspector().inspect;
 }
 
-/** `?bench`: the browser benchmark's probe (bench/browser), a chunk no other load fetches. */
-async function benchProbe(): Promise<((app: AppActorRef) => void) | undefined> {
-  if (!new URLSearchParams(window.location.search).has('bench')) return undefined;
-  const { installBenchProbe } = await import('./dashboard/bench-probe');
-  return (app) => installBenchProbe(app, { getWorker, localToday });
-}
-
-const [inspect, installBenchProbe] = await Promise.all([developmentInspector(), benchProbe()]);
+const inspect = await developmentInspector();
 const appActor = createActor(appMachine, { input: { initialUrl: window.location.href, rememberedTickers: readRememberedTickers() }, inspect });
 appActor.start();
-installBenchProbe?.(appActor);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
