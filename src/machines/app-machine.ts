@@ -2,6 +2,7 @@ import { sendTo, setup, type ActorRefFrom } from 'xstate';
 import { authMachine, type SessionEvent } from './auth-machine';
 import { importMachine } from './import-machine';
 import { portfolioMachine } from './portfolio-machine';
+import { transactionListMachine } from './transaction-list-machine';
 import { transactionsMachine } from './transactions-machine';
 import { yourDataMachine } from './your-data-machine';
 
@@ -22,7 +23,7 @@ export const appMachine = setup({
     context: {} as AppInput,
     events: {} as SessionEvent,
   },
-  actors: { auth: authMachine, portfolio: portfolioMachine, transactions: transactionsMachine, import: importMachine, yourData: yourDataMachine },
+  actors: { auth: authMachine, portfolio: portfolioMachine, transactions: transactionsMachine, transactionList: transactionListMachine, import: importMachine, yourData: yourDataMachine },
 }).createMachine({
   id: 'app',
   context: ({ input }) => input,
@@ -30,6 +31,7 @@ export const appMachine = setup({
     { src: 'auth', id: 'auth', systemId: 'auth', input: ({ context }) => ({ initialUrl: context.initialUrl }) },
     { src: 'portfolio', id: 'portfolio', systemId: 'portfolio' },
     { src: 'transactions', id: 'transactions', systemId: 'transactions' },
+    { src: 'transactionList', id: 'transactionList', systemId: 'transactionList' },
     { src: 'import', id: 'import', systemId: 'import', input: ({ context }) => ({ rememberedTickers: context.rememberedTickers }) },
     { src: 'yourData', id: 'yourData', systemId: 'yourData' },
   ],
@@ -39,6 +41,7 @@ export const appMachine = setup({
       actions: [
         sendTo('portfolio', ({ event }) => event),
         sendTo('transactions', ({ event }) => event),
+        sendTo('transactionList', ({ event }) => event),
         sendTo('import', ({ event }) => event),
         sendTo('yourData', ({ event }) => event),
       ],

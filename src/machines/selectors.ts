@@ -7,10 +7,12 @@ import { byDateDescending, countTransactions, groupByTicker, type ListedSet, typ
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
 import type { importMachine } from './import-machine';
+import type { transactionListMachine } from './transaction-list-machine';
 import type { transactionsMachine } from './transactions-machine';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 type TransactionsSnapshot = SnapshotFrom<typeof transactionsMachine>;
+type TransactionListSnapshot = SnapshotFrom<typeof transactionListMachine>;
 
 export type AuthStatus = 'checking' | 'signedOut' | 'redirecting' | 'signedIn' | 'signingOut';
 
@@ -39,6 +41,8 @@ export const selectPricesLoading = (s: PortfolioSnapshot): boolean => s.hasTag('
 export const selectPricesFailed = (s: PortfolioSnapshot): boolean => s.hasTag('pricesFailed');
 export const selectPriceErrors = (s: PortfolioSnapshot): Record<string, string> => s.context.priceErrors;
 export const selectTransactions = (s: PortfolioSnapshot) => s.context.transactions;
+/** The server's version of the set the page holds. */
+export const selectTransactionsVersion = (s: PortfolioSnapshot): string | null => s.context.version;
 export const selectDerivation = (s: PortfolioSnapshot) => s.context.derivation;
 export const selectSummary = (s: PortfolioSnapshot) => s.context.derivation?.summary ?? null;
 export const selectActiveSeries = (s: PortfolioSnapshot) => s.context.derivation?.active ?? null;
@@ -58,6 +62,10 @@ export const selectSaveError = (s: TransactionsSnapshot): string | null => s.con
 export const selectSaveConflict = (s: TransactionsSnapshot): boolean => s.context.conflict;
 export const selectPendingChange = (s: TransactionsSnapshot): string | null => (s.context.pending ? s.context.pendingText : null);
 export const selectSavedCount = (s: TransactionsSnapshot): number => s.context.saved;
+
+export const selectMatches = (s: TransactionListSnapshot) => s.context.matches;
+export const selectSearching = (s: TransactionListSnapshot): boolean => s.hasTag('busy');
+export const selectSearchError = (s: TransactionListSnapshot): string | null => s.context.error;
 
 export interface StockRow {
   transaction: ListedTransaction;

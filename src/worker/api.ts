@@ -22,6 +22,7 @@ import { fetchSettings, saveSettings as writeSettings } from './services/setting
 import type { UserSettings } from '../model/settings';
 import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
+import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
 import { taxReportCsv, type TaxReport } from './tax-report-csv';
 import { collectTransferables } from './transferables';
 import { deleteAccount } from './services/account-api';
@@ -110,6 +111,12 @@ export function createWorkerApi() {
     async change(change: TransactionChange, credentials: Credentials): Promise<Outcome<PortfolioView>> {
       const held = await store.change(change, credentials);
       return withView(held.ok ? { ...portfolioView(held), ok: true } : held, (view) => view);
+    },
+
+    /** The transactions page's search, filters and order over the held set: the matching ids, transferred. */
+    queryTransactions(query: TransactionQuery, symbolChoices: Record<string, string>): TransactionMatches {
+      const matches = store.query(query, symbolChoices);
+      return Comlink.transfer(matches, [matches.ids.buffer as ArrayBuffer]);
     },
 
     // ── Prices and figures ───────────────────────────────────────────────────────────────────────────

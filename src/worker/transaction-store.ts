@@ -10,6 +10,8 @@ import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { fetchTransactions, putTransactions, type VersionedSet } from './services/transactions-api';
 import { applyChange, type Position, type TransactionChange } from './transaction-changes';
+import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
+import { queryTransactions } from './transaction-query';
 
 /** The set as the page sees it after an intent: in columns, with the server's version. */
 export interface HeldView {
@@ -54,6 +56,12 @@ export class TransactionStore {
 
   current(): TransactionSet {
     return this.set;
+  }
+
+  /** The held set's transactions that `query` keeps, by id, in its order, with the version they belong to. */
+  query(query: TransactionQuery, symbolChoices: Readonly<Record<string, string>>): TransactionMatches {
+    const total = this.set.stock.length + this.set.dividend.length + this.set.commission.length;
+    return { ids: queryTransactions(this.set, this.ids, query, symbolChoices), total, version: this.version };
   }
 
   /** Loads the set from the server (a sign-in, a reload, a conflict). */

@@ -75,3 +75,61 @@ test('a long history: a screenful of rows in the document, every row reachable b
   await last.scrollIntoViewIfNeeded();
   await expect(last.getByRole('row', { name: /01\/02\/2020/ })).toContainText('€500.00');
 });
+
+test('a long history: search, filter by type and dates, sort by value, edit a found row; the worker answers, the table stays windowed', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const user = await createSeededUser(baseURL!, `long-find-${Date.now()}`, longHistory());
+  await signIn(page, user.username, user.password);
+  await page.goto('/transactions');
+  const total = BUYS + 1 + DIVIDENDS;
+  const finder = page.getByRole('search', { name: 'Find transactions' });
+  const status = page.locator('.finder-status');
+  const found = page.getByRole('region', { name: 'Matching transactions' });
+
+  await finder.getByLabel('Search').fill('zzz');
+  await expect(status).toHaveText(`1 of ${total.toLocaleString('en-US')} transactions match.`);
+  await expect(found.getByRole('table', { name: 'Sorted by ticker' })).toHaveAttribute('aria-rowcount', '2');
+  await expect(found.locator('tbody tr[aria-rowindex]')).toContainText(['ZZZ.DE']);
+  await expect(page.getByRole('region', { name: 'LONG.AS' }), 'the sections give way to the one list').toHaveCount(0);
+
+  await finder.getByLabel('Search').fill('');
+  await finder.getByLabel('Type').selectOption('dividend');
+  await finder.getByLabel('Sort by').selectOption('valueDesc');
+  const table = found.getByRole('table', { name: 'Sorted by value, highest first' });
+  await expect(status).toHaveText(`${DIVIDENDS} of ${total.toLocaleString('en-US')} transactions match.`);
+  await expect(table).toHaveAttribute('aria-rowcount', String(DIVIDENDS + 1));
+  const rows = table.locator('tbody tr[aria-rowindex]');
+  // The largest dividend is the last one: 10 + 399 / 100.
+  await expect(rows.first()).toContainText(`LONG.AS${'dividend'}${shownDate(DIVIDENDS - 1, 27)}–€13.99`);
+  expect(await rows.count(), 'rows of 400 in the document').toBeLessThan(200);
+
+  // A date range in the locale's form (en-US here), both days included.
+  const inYear = Array.from({ length: DIVIDENDS }, (_, k) => isoDate(k, 27)).filter((date) => date.startsWith('2000-')).length;
+  await finder.getByLabel('From').fill('01/01/2000');
+  await finder.getByLabel('To').fill('12/31/2000');
+  await expect(status).toHaveText(`${inYear} of ${total.toLocaleString('en-US')} transactions match.`);
+  await finder.getByLabel('To').fill('31/12/2000');
+  await expect(finder.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+  await finder.getByLabel('To').fill('12/31/2000');
+
+  // Edited where it was found: the list is asked again for the new set, the row keeps its place in the order and the focus.
+  const first = rows.first();
+  const firstDate = await first.locator('td').nth(2).textContent();
+  await first.getByRole('button', { name: /^Edit dividend LONG\.AS/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit transaction' });
+  await dialog.getByLabel('Value').fill('99');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows.first()).toContainText('€99.00');
+  await expect(rows.first().getByRole('button', { name: `Edit dividend LONG.AS ${firstDate}` })).toBeFocused();
+  await expect(status).toHaveText(`${inYear} of ${total.toLocaleString('en-US')} transactions match.`);
+
+  await finder.getByLabel('Search').fill('nothing like it');
+  await expect(page.getByText('No transaction matches the search and the filters.')).toBeVisible();
+  await expect(found).toHaveCount(0);
+
+  await finder.getByRole('button', { name: 'Show all' }).click();
+  await expect(finder.getByLabel('Search')).toBeFocused();
+  await expect(finder.getByLabel('From')).toHaveValue('');
+  await expect(page.getByRole('region', { name: 'LONG.AS' }).getByRole('table', { name: 'Dividend' })).toHaveAttribute('aria-rowcount', String(DIVIDENDS + 1));
+});

@@ -11,15 +11,22 @@ import {
   selectPendingChange,
   selectTransactionCount,
   selectTransactions,
+  selectTransactionsVersion,
+  selectImportTickers,
+  selectMatches,
+  selectSearching,
+  selectSearchError,
   type StockRow,
 } from '../../machines/selectors';
+import { EVERY_TRANSACTION, isPlainListing, sameQuery, type TransactionQuery } from '../../model/transaction-query';
 import { useAnnounce } from '../a11y/announcer';
 import { focusIsLost } from '../a11y/focus';
 import { PageHeading } from '../a11y/page-heading';
-import { usePortfolioActor, useTransactionsActor } from '../app-context';
+import { useImportActor, usePortfolioActor, useTransactionListActor, useTransactionsActor } from '../app-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EditTransactionDialog } from '../components/edit-transaction-dialog';
 import { ImportPanel } from '../components/import-panel';
+import { TransactionFinder, sortName } from '../components/transaction-finder';
 import { TransactionForm } from '../components/transaction-form';
 import { YourDataPanel } from '../components/your-data-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
@@ -53,6 +60,8 @@ function describeTransaction(t: Transaction, formats: Formats): string {
 
 /** Where the focus goes once the confirm dialog has closed: the place the deleted rows were. */
 const headingOf = (ticker: string) => `ticker-${ticker}`;
+/** The heading of the list of transactions a search, a filter or an order shows. */
+const MATCHES_HEADING = 'matches-heading';
 /** The Edit button of the listed transaction `id`: the focus comes back to it after an edit (the id stays). */
 const editButtonOf = (id: number) => `edit-${id}`;
 
@@ -69,11 +78,41 @@ export function TransactionsPage() {
   const saveError = useSelector(saver, selectSaveError);
   const conflict = useSelector(saver, selectSaveConflict);
   const pending = useSelector(saver, selectPendingChange);
+  const lister = useTransactionListActor();
+  const matches = useSelector(lister, selectMatches);
+  const searching = useSelector(lister, selectSearching);
+  const searchError = useSelector(lister, selectSearchError);
+  const version = useSelector(portfolio, selectTransactionsVersion);
+  const symbolChoices = useSelector(useImportActor(), selectImportTickers);
+  const [query, setQuery] = useState<TransactionQuery>(EVERY_TRANSACTION);
+  const plain = isPlainListing(query);
   // A new set (a save, an import of thousands of rows) is grouped and drawn in a render of its own, after
   // the task that brought it from the worker or the server: neither makes one long task of both.
   const shownSet = useDeferredValue(set);
   const groups = useMemo(() => tickerSections(shownSet), [shownSet]);
   const sectionsMounted = useSectionsMounted(groups.length);
+  const tickers = useMemo(() => groups.map((group) => group.ticker), [groups]);
+
+  // A search, a filter or an order is computed in the worker, which holds the set: asked again for each new
+  // query and each new version of the set. The plain listing needs none.
+  useEffect(() => {
+    if (!plain) lister.send({ type: 'list.query', query, symbolChoices });
+  }, [lister, plain, query, version, symbolChoices]);
+  // The worker's answer, drawn from the listing the page holds (ids the page does not hold yet are left out).
+  const byId = useMemo(() => {
+    const ids = new Map<number, ListedTransaction>();
+    if (shownSet) for (const list of [shownSet.stock, shownSet.dividend, shownSet.commission]) for (const t of list) ids.set(t.id, t);
+    return ids;
+  }, [shownSet]);
+  const found = useMemo(() => {
+    if (plain || !matches) return null;
+    const rows: ListedTransaction[] = [];
+    for (const id of matches.ids) {
+      const t = byId.get(id);
+      if (t) rows.push(t);
+    }
+    return { rows, total: matches.total, current: sameQuery(matches.query, query) };
+  }, [plain, matches, byId, query]);
   const [question, setQuestion] = useState<Question>(null);
   const formats = useFormats();
   const announce = useAnnounce();
@@ -124,7 +163,7 @@ export function TransactionsPage() {
     if (question?.kind === 'delete') {
       sent.current = { words: describeTransaction(question.transaction, formats), kind: 'delete' };
       saver.send({ type: 'transactions.delete', transaction: question.transaction });
-      rescueFocusTo.current = headingOf(question.transaction.ticker);
+      rescueFocusTo.current = plain ? headingOf(question.transaction.ticker) : MATCHES_HEADING;
     }
     if (question?.kind === 'deleteAll') {
       sent.current = { words: `all ${count} transactions`, kind: 'delete' };
@@ -135,7 +174,7 @@ export function TransactionsPage() {
     setQuestion(null);
   };
   // The columns live as long as the page: its tables are not drawn again when something else changes.
-  const { stockColumns, cashColumns, dividendColumns } = useMemo(() => {
+  const { stockColumns, cashColumns, dividendColumns, mixedColumns } = useMemo(() => {
     const rowButtons = (transaction: ListedTransaction) => {
       const named = `${transaction.type} ${transaction.ticker} ${formats.date(transaction.date)}`;
       return (
@@ -169,7 +208,16 @@ export function TransactionsPage() {
       { header: 'Tax withheld', width: '10rem', cell: (transaction) => (transaction.tax === undefined ? '–' : formats.money(transaction.tax, transaction.currency)) },
       actions,
     ];
-    return { stockColumns: stock, cashColumns: cash, dividendColumns: dividend };
+    // One list of every type, as a search, a filter or an order shows it.
+    const mixed: Array<Column<ListedTransaction>> = [
+      { header: 'Ticker', width: '7rem', cell: (transaction) => transaction.ticker },
+      { header: 'Type', width: '6.5rem', cell: (transaction) => transaction.type },
+      cash[0]!,
+      { header: 'Amount', width: '6rem', cell: (transaction) => (transaction.type === 'stock' ? formats.quantity(transaction.amount) : '–') },
+      cash[1]!,
+      actions,
+    ];
+    return { stockColumns: stock, cashColumns: cash, dividendColumns: dividend, mixedColumns: mixed };
   }, [formats]);
 
   return (
@@ -216,7 +264,30 @@ export function TransactionsPage() {
         <p className="empty">No transactions yet. Add your first one with the form above, or upload a DEGIRO account statement (Account.csv).</p>
       ) : (
         <>
-          {groups.slice(0, sectionsMounted).map((group) => (
+          <h2>Find transactions</h2>
+          <TransactionFinder tickers={tickers} query={query} onQuery={setQuery} />
+          <p role="status" className="finder-status">
+            {plain
+              ? ''
+              : searchError
+                ? searchError
+                : found === null
+                  ? 'Searching…'
+                  : `${formats.count(found.rows.length)} of ${formats.count(found.total)} transactions match${searching || !found.current ? ' (searching…)' : ''}.`}
+          </p>
+          {plain ? null : found && found.rows.length === 0 && found.current ? (
+            <p className="empty">
+              No transaction matches the search and the filters. <strong>Show all</strong> lists every transaction again.
+            </p>
+          ) : found ? (
+            <section className="ticker-section" aria-labelledby={MATCHES_HEADING} aria-busy={searching || !found.current}>
+              <h2 id={MATCHES_HEADING} tabIndex={-1}>
+                Matching transactions
+              </h2>
+              <WindowedTable caption={`Sorted by ${sortName(query.sort).toLowerCase()}`} columns={mixedColumns} rows={found.rows} />
+            </section>
+          ) : null}
+          {plain ? groups.slice(0, sectionsMounted).map((group) => (
             <section key={group.ticker} className="ticker-section" aria-labelledby={`ticker-${group.ticker}`}>
               <h2 id={headingOf(group.ticker)} tabIndex={-1}>
                 {group.ticker}
@@ -225,7 +296,7 @@ export function TransactionsPage() {
               {group.dividend.length > 0 ? <WindowedTable caption="Dividend" columns={dividendColumns} rows={group.dividend} /> : null}
               {group.commission.length > 0 ? <WindowedTable caption="Commission" columns={cashColumns} rows={group.commission} /> : null}
             </section>
-          ))}
+          )) : null}
           <button type="button" className="danger" onClick={() => setQuestion({ kind: 'deleteAll' })}>
             Delete All Transactions
           </button>

@@ -66,7 +66,7 @@ describe('inspecting the app', () => {
     const portfolio = app.system.get('portfolio') as PortfolioActorRef;
     const auth = app.system.get('auth') as AnyActorRef;
     const children = ['auth', 'portfolio', 'transactions'].map((id) => app.system.get(id) as AnyActorRef);
-    const [transactions, importer, yourData] = ['transactions', 'import', 'yourData'].map((id) => app.system.get(id) as AnyActorRef);
+    const [transactions, transactionList, importer, yourData] = ['transactions', 'transactionList', 'import', 'yourData'].map((id) => app.system.get(id) as AnyActorRef);
     await waitFor(portfolio, (snapshot) => snapshot.matches({ ready: 'settled' }));
     app.stop();
 
@@ -82,6 +82,7 @@ describe('inspecting the app', () => {
       [auth, app, { type: 'session.changed', idToken: 'token-1' }],
       [app, portfolio, { type: 'session.changed', idToken: 'token-1' }],
       [app, transactions, { type: 'session.changed', idToken: 'token-1' }],
+      [app, transactionList, { type: 'session.changed', idToken: 'token-1' }],
       [app, importer, { type: 'session.changed', idToken: 'token-1' }],
       [app, yourData, { type: 'session.changed', idToken: 'token-1' }],
     ]);
