@@ -5,6 +5,7 @@
  */
 import type { TransactionSet } from '../../src/model';
 import { signIn } from '../../tests/helpers/oidc-login';
+import { currentTransactionsEtag } from '../../tests/helpers/transactions-client';
 
 export interface SeededUser {
   username: string;
@@ -19,7 +20,7 @@ export async function createSeededUser(baseUrl: string, username: string, transa
   const reseed = async () => {
     const response = await fetch(`${baseUrl}/api/transactions`, {
       method: 'PUT',
-      headers: { Authorization: idToken, 'Content-Type': 'application/json' },
+      headers: { Authorization: idToken, 'Content-Type': 'application/json', 'If-Match': await currentTransactionsEtag(baseUrl, idToken) },
       body: JSON.stringify({ transactions }),
     });
     if (!response.ok) throw new Error(`Seeding ${username} failed: ${response.status} ${await response.text()}`);

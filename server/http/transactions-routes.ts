@@ -1,6 +1,8 @@
 /**
  * `/api/transactions`: GET the user's full set, PUT a full set. Versioned by ETag (`"v<n>"`): a PUT
- * with a stale `If-Match` is refused with 412 and the current version, never merged or lost.
+ * must say which version it replaces in `If-Match` (428 Precondition Required without it, or with `*`,
+ * RFC 6585), and one with a stale `If-Match` is refused with 412 and the current version, never merged
+ * or lost. A body that is not a valid set is refused (400/413/415) before the precondition is looked at.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -23,6 +25,10 @@ export function etagOf(version: number): string {
 }
 
 type IfMatch = { kind: 'absent' } | { kind: 'any' } | { kind: 'version'; version: number } | { kind: 'unknown' };
+
+const PRECONDITION_REQUIRED_MESSAGE =
+  'Send If-Match with the ETag of the transactions you are replacing (GET /api/transactions answers it, "v0" ' +
+  'before the first save); a write without it, or with If-Match: *, could overwrite a change made elsewhere. Nothing was saved.';
 
 /** `If-Match` as one of our ETags; a tag we never issued matches nothing (so the PUT gets a 412). */
 function parseIfMatch(header: string | undefined): IfMatch {
@@ -76,10 +82,10 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
         if (reading.kind === 'too-deep') return c.json(tooDeepRefusal(MAX_JSON_DEPTH), 400);
         return c.json(invalidBodyRefusal(reading.issues, reading.truncated), 400);
       }
+      if (ifMatch.kind === 'absent' || ifMatch.kind === 'any') return c.json({ message: PRECONDITION_REQUIRED_MESSAGE }, 428);
       const set = sortTransactionSet(reading.body.transactions);
       const sub = c.var.user.sub;
-      const expected =
-        ifMatch.kind === 'version' ? ifMatch.version : ifMatch.kind === 'unknown' ? -1 : undefined;
+      const expected = ifMatch.kind === 'version' ? ifMatch.version : -1;
       let result: PutTransactionsResult;
       try {
         result = await store.put(sub, set, expected);

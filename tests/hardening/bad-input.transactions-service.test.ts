@@ -23,7 +23,7 @@ let held = 0;
 beforeAll(async () => {
   server = await startTestServer();
   ({ idToken } = await signIn(server.url, { username: 'bad-input', password: 'bad-input-secret', createAccount: true }));
-  const saved = await send({ name: 'the set to protect', body: VALID_BODY, expected: { status: 200, message: /./ } });
+  const saved = await send({ name: 'the set to protect', body: VALID_BODY, headers: { 'if-match': '"v0"' }, expected: { status: 200, message: /./ } });
   expect(saved.status).toBe(200);
   before = await readStoredBytes(server.url, idToken);
   expect(before.etag).toBe('"v1"');

@@ -51,7 +51,7 @@ describe('SQLite: another connection holds an exclusive lock on the file', () =>
   it('refuses the write with a 503 after the busy timeout, stores nothing, and takes it once the lock is gone', async () => {
     server = await startTestServer();
     const { idToken } = await signIn(server.url, { username: 'sqlite-lock', password: 'sqlite-lock-secret', createAccount: true });
-    expect((await put(server, idToken, VALID_BODY, null)).status).toBe(200);
+    expect((await put(server, idToken, VALID_BODY, '"v0"')).status).toBe(200);
     const before = await readStoredBytes(server.url, idToken);
 
     tally.faults += 1;
@@ -97,7 +97,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL: a lock past the statement timeout, an
     url.searchParams.set('application_name', applicationName);
     server = await startTestServer({ DATABASE_URL: url.toString() });
     ({ idToken } = await signIn(server.url, { username: 'pg-lock', password: 'pg-lock-secret', createAccount: true }));
-    expect((await put(server, idToken, VALID_BODY, null)).status).toBe(200);
+    expect((await put(server, idToken, VALID_BODY, '"v0"')).status).toBe(200);
     const before = await readStoredBytes(server.url, idToken);
 
     tally.faults += 1;

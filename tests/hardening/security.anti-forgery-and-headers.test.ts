@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../helpers/browser';
 import { formAction, hiddenField, openSignInPage, signIn } from '../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { currentTransactionsEtag } from '../helpers/transactions-client';
 import { VALID_BODY } from './support/malformed-transactions';
 import { expectUnchanged, readStoredBytes } from './support/stored-bytes';
 import { recordTally } from './support/tally';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   ({ idToken } = await signIn(server.url, { username: 'forgery-target', password: 'forgery-secret', createAccount: true }));
   const saved = await fetch(`${server.url}/api/transactions`, {
     method: 'PUT',
-    headers: { Authorization: idToken, 'content-type': 'application/json' },
+    headers: { Authorization: idToken, 'content-type': 'application/json', 'if-match': '"v0"' },
     body: VALID_BODY,
   });
   expect(saved.status).toBe(200);
@@ -80,10 +81,11 @@ describe('anti-forgery', () => {
       await browser.get(`${server.url}/`);
       const cookie = browser.cookie('XSRF-TOKEN')!;
       expect(cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const send = (headers: Record<string, string>) =>
+      // The set's current version as If-Match (the transactions write needs one; the others ignore it).
+      const send = async (headers: Record<string, string>) =>
         browser.request(`${server.url}${write.path}`, {
           method: write.method,
-          headers: { Authorization: idToken, 'content-type': 'application/json', ...headers },
+          headers: { Authorization: idToken, 'content-type': 'application/json', 'if-match': await currentTransactionsEtag(server.url, idToken), ...headers },
           body: write.body,
         });
       for (const [name, headers] of wrongHeaders) {
@@ -101,7 +103,12 @@ describe('anti-forgery', () => {
   it('passes a write without the cookie (no browser session to forge from), as documented', async () => {
     const response = await fetch(`${server.url}/api/transactions`, {
       method: 'PUT',
-      headers: { Authorization: idToken, 'content-type': 'application/json', 'X-XSRF-TOKEN': 'anything-at-all-here' },
+      headers: {
+        Authorization: idToken,
+        'content-type': 'application/json',
+        'X-XSRF-TOKEN': 'anything-at-all-here',
+        'if-match': await currentTransactionsEtag(server.url, idToken),
+      },
       body: VALID_BODY,
     });
     expect(response.status).toBe(200);

@@ -56,7 +56,7 @@ beforeAll(async () => {
   victim = victimSignIn;
   const saved = await fetch(`${server.url}/api/transactions`, {
     method: 'PUT',
-    headers: { Authorization: victim.idToken, 'content-type': 'application/json' },
+    headers: { Authorization: victim.idToken, 'content-type': 'application/json', 'if-match': '"v0"' },
     body: VALID_BODY,
   });
   expect(saved.status).toBe(200);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foreignSigningKey, mintIdToken, unsignedIdToken } from '../helpers/id-tokens';
 import { providerInfo, signIn, SignInRefused } from '../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { currentTransactionsEtag } from '../helpers/transactions-client';
 import { expectUnchanged, readStoredBytes } from './support/stored-bytes';
 import { recordTally } from './support/tally';
 
@@ -36,7 +37,7 @@ const bodyOf = (marker: string) =>
 async function saveMarkedSet(user: Pick<User, 'idToken' | 'marker'>): Promise<void> {
   const saved = await fetch(`${server.url}/api/transactions`, {
     method: 'PUT',
-    headers: { Authorization: user.idToken, 'content-type': 'application/json' },
+    headers: { Authorization: user.idToken, 'content-type': 'application/json', 'if-match': await currentTransactionsEtag(server.url, user.idToken) },
     body: bodyOf(user.marker),
   });
   expect(saved.status).toBe(200);

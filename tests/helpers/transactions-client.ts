@@ -3,6 +3,8 @@
  *
  *   const api = transactionsClient(server.url, idToken);
  *   const { status, etag, body } = await api.put({ transactions: set }, { ifMatch: etag });
+ *   await api.put({ transactions: set });                    // If-Match: the version stored now (read first)
+ *   await api.put({ transactions: set }, { ifMatch: null }); // no If-Match: the server answers 428
  */
 import type { Transaction, TransactionSet, TransactionsBody } from '../../src/model/transaction';
 
@@ -14,9 +16,22 @@ export interface ApiResponse<T = unknown> {
 }
 
 export interface PutOptions {
-  ifMatch?: string;
+  /**
+   * The `If-Match` sent: a tag; `null` for none; absent, the ETag the server answers a GET with just
+   * before (a write over whatever is stored, as the SPA makes after loading).
+   */
+  ifMatch?: string | null;
   contentType?: string;
   headers?: Record<string, string>;
+}
+
+/** The ETag of the set stored now (`"v0"` before the first save): the `If-Match` of a write over it. */
+export async function currentTransactionsEtag(baseUrl: string, idToken: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/transactions`, { headers: { Authorization: idToken } });
+  await response.arrayBuffer();
+  const etag = response.headers.get('etag');
+  if (response.status !== 200 || etag === null) throw new Error(`GET /api/transactions answered ${response.status} without an ETag`);
+  return etag;
 }
 
 export function transactionsClient(baseUrl: string, idToken: string) {
@@ -38,7 +53,8 @@ export function transactionsClient(baseUrl: string, idToken: string) {
         'content-type': options.contentType ?? 'application/json',
         ...options.headers,
       };
-      if (options.ifMatch) headers['if-match'] = options.ifMatch;
+      const ifMatch = options.ifMatch === undefined ? await currentTransactionsEtag(baseUrl, idToken) : options.ifMatch;
+      if (ifMatch !== null) headers['if-match'] = ifMatch;
       const payload = typeof body === 'string' ? body : JSON.stringify(body);
       return read(await fetch(url, { method: 'PUT', headers, body: payload }));
     },

@@ -304,6 +304,9 @@ function wrongEnvelope(): MalformedRequest[] {
   for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
     requests.push({ name: `method ${method}`, body: VALID_BODY, method, expected: { status: 404, message: new RegExp(`No such API: ${method}`) } });
   }
+  const required = /^Send If-Match with the ETag of the transactions you are replacing .*Nothing was saved\.$/;
+  requests.push({ name: 'no If-Match', body: VALID_BODY, expected: { status: 428, message: required } });
+  requests.push({ name: 'If-Match: *', body: VALID_BODY, headers: { 'if-match': '*' }, expected: { status: 428, message: required } });
   const stale = /changed since you loaded them/;
   for (const [name, ifMatch] of [
     ['a stale version', '"v0"'],

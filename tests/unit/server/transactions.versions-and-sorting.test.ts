@@ -80,9 +80,15 @@ describe('saving', () => {
     expect(put.body.version).toBe('"v2"');
   });
 
-  it('writes unconditionally without If-Match, and with If-Match: *', async () => {
-    expect((await api.put({ transactions: transactionSet() })).etag).toBe('"v3"');
-    expect((await api.put({ transactions: transactionSet() }, { ifMatch: '*' })).etag).toBe('"v4"');
+  it('refuses a write without If-Match, or with If-Match: *, with 428 and a message; nothing is stored', async () => {
+    const before = await api.get();
+    for (const ifMatch of [null, '*']) {
+      const put = await api.put<Conflict>({ transactions: transactionSet() }, { ifMatch });
+      expect(put.status, `If-Match ${ifMatch}`).toBe(428);
+      expect(put.body.message).toMatch(/^Send If-Match with the ETag of the transactions you are replacing .*Nothing was saved\.$/);
+    }
+    expect(await api.get()).toMatchObject({ etag: before.etag, body: before.body });
+    expect((await api.put({ transactions: transactionSet() }, { ifMatch: before.etag })).etag).toBe('"v3"');
   });
 });
 

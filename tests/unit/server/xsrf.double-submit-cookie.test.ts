@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../helpers/browser';
 import { formAction, openSignInPage, signIn } from '../../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { currentTransactionsEtag, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
 
 let server: TestServer;
 let idToken: string;
@@ -40,10 +40,10 @@ describe('the cookie', () => {
 
 describe('a write', () => {
   const body = JSON.stringify({ transactions: transactionSet({ stock: [stock('AAPL', '2020-01-02', 1, 75)] }) });
-  const put = (browser: Browser, headers: Record<string, string> = {}) =>
+  const put = async (browser: Browser, headers: Record<string, string> = {}) =>
     browser.request(`${server.url}/api/transactions`, {
       method: 'PUT',
-      headers: { Authorization: idToken, 'content-type': 'application/json', ...headers },
+      headers: { Authorization: idToken, 'content-type': 'application/json', 'if-match': await currentTransactionsEtag(server.url, idToken), ...headers },
       body,
     });
 
