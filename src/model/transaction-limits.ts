@@ -11,6 +11,8 @@ export const MAX_TRANSACTION_YEAR = 2100;
 export const MAX_ABSOLUTE_NUMBER = 1e12;
 
 export const IMPORT_ID_MAX_LENGTH = 200;
+/** The longest product name a trade keeps (DEGIRO cuts names far shorter). */
+export const PRODUCT_MAX_LENGTH = 200;
 
 /** At most this many transactions in one set (all three lists together). */
 export const MAX_TRANSACTIONS = 100_000;

@@ -7,6 +7,7 @@ import { isIsoDate } from './days';
 import { CURRENCIES, TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
 import {
   IMPORT_ID_MAX_LENGTH,
+  PRODUCT_MAX_LENGTH,
   isBoundedNumber,
   isTransactionYear,
   isWithheldTax,
@@ -51,7 +52,8 @@ function transactionFields<Type extends 'stock' | 'dividend' | 'commission'>(typ
   };
 }
 
-export const stockTransactionSchema = z.strictObject(transactionFields('stock'));
+/** Only a trade may carry the product name its import saw. */
+export const stockTransactionSchema = z.strictObject({ ...transactionFields('stock'), product: z.string().min(1).max(PRODUCT_MAX_LENGTH).optional() });
 /** Only a dividend may carry `tax`; on a trade or a fee it is an unknown key. */
 export const dividendTransactionSchema = z.strictObject({ ...transactionFields('dividend'), tax: taxSchema.optional() });
 export const commissionTransactionSchema = z.strictObject(transactionFields('commission'));
@@ -102,6 +104,7 @@ const storedTransaction = z.looseObject({
   currency: z.enum(CURRENCIES),
   importId: z.string().optional(),
   tax: z.number().optional(),
+  product: z.string().optional(),
 });
 
 /**

@@ -9,11 +9,11 @@ import { TRANSACTION_TYPES, emptyTransactionSet, type Currency, type ListedSet, 
 export interface PackedTransactions {
   /** How many transactions of each type, in the order of `TRANSACTION_TYPES`. */
   counts: [stock: number, dividend: number, commission: number];
-  /** Every distinct string (tickers, dates, currencies, import ids), one after another. */
+  /** Every distinct string (tickers, dates, currencies, import ids, product names), one after another. */
   text: string;
   /** Where each distinct string ends in `text`. */
   ends: Uint32Array;
-  /** Per transaction: the indices of its ticker, date, currency and import id (−1: none) among the strings. */
+  /** Per transaction: the indices of its ticker, date, currency, import id and product (−1: none) among the strings. */
   refs: Int32Array;
   /** Per transaction: amount, value. */
   numbers: Float64Array;
@@ -21,7 +21,7 @@ export interface PackedTransactions {
   taxes: Float64Array;
 }
 
-const REFS = 4;
+const REFS = 5;
 
 export function packTransactions(set: TransactionSet): PackedTransactions {
   const total = set.stock.length + set.dividend.length + set.commission.length;
@@ -47,6 +47,7 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
       refs[k * REFS + 1] = ref(t.date);
       refs[k * REFS + 2] = ref(t.currency);
       refs[k * REFS + 3] = t.importId === undefined ? -1 : ref(t.importId);
+      refs[k * REFS + 4] = t.product === undefined ? -1 : ref(t.product);
       numbers[k * 2] = t.amount;
       numbers[k * 2 + 1] = t.value;
       k += 1;
@@ -77,6 +78,8 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
         currency: strings[refs[k * REFS + 2]!] as Currency,
       };
       if (importRef >= 0) t.importId = strings[importRef];
+      const productRef = refs[k * REFS + 4]!;
+      if (productRef >= 0) t.product = strings[productRef];
       if (type === 'dividend') {
         const tax = taxes[i]!;
         if (!Number.isNaN(tax)) t.tax = tax;

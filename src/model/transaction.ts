@@ -31,6 +31,12 @@ export interface Transaction {
    * same file twice adds nothing. Absent for transactions entered by hand.
    */
   importId?: string;
+  /**
+   * Stock only: the product name the import saw on the statement (`VANGUARD FTSE ALL-WORLD UCITS ETF`),
+   * kept with the trade so a holding keeps its name whatever symbol it is later stored under. Absent for
+   * trades entered by hand.
+   */
+  product?: string;
 }
 
 /** The database shape: one list per type, each sorted by date ascending. */

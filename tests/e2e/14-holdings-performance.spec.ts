@@ -11,7 +11,7 @@ import type { QuoteEntry, TransactionSet } from '../../src/model';
 import { PortfolioEngine } from '../../src/worker/engine';
 import { formatsFor } from '../../src/ui/format';
 import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, signUp, test } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/accessibility';
 
 const formats = formatsFor('en-US');
@@ -197,6 +197,7 @@ test.describe('a holding’s own view', () => {
     await expect(figure('Shares')).toHaveText(formats.quantity(figures.amountOfShares));
     await expect(figure('Value')).toHaveText(formats.money(figures.portfolioValue));
     await expect(figure('Cost basis')).toHaveText(formats.money(expected.holdings[ticker]!.costBasis));
+    await expect(figure('Average cost')).toHaveText(formats.money(expected.holdings[ticker]!.costBasis / figures.amountOfShares));
     await expect(figure('Unrealised')).toHaveText(formats.signedMoney(expected.holdings[ticker]!.unrealisedGain));
     await expect(figure('Dividends')).toHaveText(formats.money(figures.totalDividend));
 
@@ -225,5 +226,26 @@ test.describe('a holding’s own view', () => {
     await page.getByRole('link', { name: '← All holdings' }).click();
     await expect(openTable(page)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Holdings' })).toBeVisible();
+  });
+
+  test('an imported holding keeps the product name the statement gave it, in the table and in its own view', async ({ page }) => {
+    await signUp(page, `products${Date.now().toString(36)}`);
+    await page.goto('/transactions');
+    await page.getByLabel('Upload from file:').setInputFiles(join(import.meta.dirname, '../fixtures/degiro/nl-example.csv'));
+    const preview = page.getByRole('region', { name: 'Import preview' });
+    await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('8 new');
+
+    await openFromDrawer(page, 'Holdings');
+    const row = openTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'IWDA.AS', exact: true }) });
+    await expect(row.locator('[data-column="product"]')).toHaveText('ISHARES CORE MSCI WORLD UCITS ETF');
+    await openTable(page).getByRole('button', { name: 'Product', exact: true }).click();
+    await expect(openTable(page).getByRole('columnheader', { name: /Product/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await row.getByRole('link', { name: 'IWDA.AS' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'IWDA.AS' })).toBeFocused();
+    await expect(page.locator('.holding-product')).toHaveText('ISHARES CORE MSCI WORLD UCITS ETF');
+    await expect(page.getByRole('table', { name: /Buys and sells marked/ }).locator('tbody tr')).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page, 'imported holding view');
   });
 });

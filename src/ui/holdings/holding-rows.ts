@@ -7,8 +7,10 @@ const NO_SHARES = 1e-9;
 
 export interface HoldingRow {
   ticker: string;
+  /** The product name its import saw; null for trades entered by hand. */
+  product: string | null;
   shares: number;
-  /** EUR per share: net invested / shares. */
+  /** EUR per share: cost basis / shares (average-cost method); 0 without shares, NaN when excluded. */
   averageCost: number;
   /** EUR; null when no price is known. */
   price: number | null;
@@ -27,6 +29,7 @@ export interface HoldingRow {
 
 export const HOLDING_COLUMNS = [
   { key: 'ticker', label: 'Ticker' },
+  { key: 'product', label: 'Product' },
   { key: 'shares', label: 'Shares' },
   { key: 'averageCost', label: 'Average cost' },
   { key: 'price', label: 'Price' },
@@ -54,8 +57,9 @@ export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Re
     if (!holding) continue;
     const row: HoldingRow = {
       ticker,
+      product: figures.product,
       shares: figures.amountOfShares,
-      averageCost: figures.averageSharePrice,
+      averageCost: Math.abs(figures.amountOfShares) < NO_SHARES ? 0 : holding.costBasis / figures.amountOfShares,
       price: figures.currentSharePrice,
       value: figures.portfolioValue,
       weight: holding.weight,
@@ -121,6 +125,7 @@ export function allocationByCurrency(rows: readonly HoldingRow[]): Array<{ label
 export function holdingCell(row: HoldingRow, column: HoldingColumn, formats: Formats): string {
   const value = row[column];
   if (column === 'ticker' || column === 'currency') return String(value);
+  if (column === 'product') return (value as string | null) ?? '—';
   if (value === null || (typeof value === 'number' && Number.isNaN(value))) return '—';
   const n = value as number;
   switch (column) {

@@ -152,6 +152,7 @@ export function HoldingPage() {
       <PageHeading id="holding-heading" title={`${ticker} · Holdings`}>
         {ticker}
       </PageHeading>
+      {row?.product ? <p className="holding-product">{row.product}</p> : null}
       {body}
     </section>
   );

@@ -64,6 +64,7 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
             <th scope="row" data-label="Ticker">
               Total
             </th>
+            <td data-label="Product" />
             <td data-label="Shares" />
             <td data-label="Cost basis" data-column="costBasis">
               cost basis {formats.money(sum.costBasis)}
@@ -102,7 +103,7 @@ export function HoldingsPage() {
     setSort((current) =>
       current.column === column
         ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { column, direction: column === 'ticker' || column === 'currency' ? 'ascending' : 'descending' },
+        : { column, direction: column === 'ticker' || column === 'product' || column === 'currency' ? 'ascending' : 'descending' },
     );
 
   let body;

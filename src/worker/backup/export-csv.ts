@@ -13,14 +13,15 @@ function row(t: Transaction, product: ProductOfTicker | undefined): string {
     t.currency,
     t.tax === undefined ? '' : formatNumber(t.tax),
     textCell(t.importId ?? ''),
-    textCell(product?.product ?? ''),
+    textCell(t.product ?? product?.product ?? ''),
     textCell(product?.isin ?? ''),
   ].join(',');
 }
 
 /**
- * The CSV file's text. `symbolChoices` (product key → ticker, the user's choices from imports) fill in
- * each ticker's product name and ISIN where a choice names them; the columns stay empty otherwise.
+ * The CSV file's text. A trade's product name is the one its import saw; otherwise `symbolChoices`
+ * (product key → ticker, the user's choices from imports) fill in each ticker's product name and ISIN
+ * where a choice names them; the columns stay empty otherwise.
  */
 export function transactionsToCsv(set: TransactionSet, symbolChoices: Readonly<Record<string, string>> = {}): string {
   const products = productsByTicker(symbolChoices);

@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, emptyTransactionSet, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../model';
 import { isIsoDate } from '../../model/days';
-import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, isBoundedNumber, isTransactionYear, isWithheldTax } from '../../model/transaction-limits';
+import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, PRODUCT_MAX_LENGTH, isBoundedNumber, isTransactionYear, isWithheldTax } from '../../model/transaction-limits';
 import { transactionSetSchema } from '../../model/transaction-schema';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, type BackupContent, type BackupSettings } from './backup-json';
 import { BYTE_ORDER_MARK, CSV_COLUMNS, CSV_HEADER, parsePlainNumber, readTextCell } from './csv-format';
@@ -193,11 +193,15 @@ function readRow(cells: readonly string[]): RowResult {
   }
   const importId = readTextCell(cell('import_id'));
   if (importId.length > IMPORT_ID_MAX_LENGTH) messages.push(`import_id has ${importId.length} characters, at most ${IMPORT_ID_MAX_LENGTH}`);
+  const product = readTextCell(cell('product'));
+  if (product.length > PRODUCT_MAX_LENGTH) messages.push(`product has ${product.length} characters, at most ${PRODUCT_MAX_LENGTH}`);
   if (messages.length > 0) return { ok: false, messages };
   const transaction: Transaction = { ticker, type: type as TransactionType, date, amount, value, currency: currency as Currency };
   if (tax !== undefined) transaction.tax = tax;
   if (importId !== '') transaction.importId = importId;
-  return { ok: true, transaction, product: readTextCell(cell('product')), isin: readTextCell(cell('isin')) };
+  // An imported trade keeps the product name its import saw; a row entered by hand never had one.
+  if (type === 'stock' && importId !== '' && product !== '') transaction.product = product;
+  return { ok: true, transaction, product, isin: readTextCell(cell('isin')) };
 }
 
 export function readOurCsv(text: string): RestoreRead {

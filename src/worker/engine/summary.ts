@@ -11,6 +11,7 @@ export interface TickerFacts {
   quoteCurrency: string | null;
   dataSource: QuoteDataSource | null;
   missingSymbols: string[];
+  product: string | null;
 }
 
 /** Percent of `valueEur`; 0 when the value is 0. */

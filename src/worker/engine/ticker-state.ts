@@ -55,6 +55,7 @@ export function computeTickerState(
     quoteCurrency: series?.currency ?? null,
     dataSource: series?.dataSource ?? null,
     missingSymbols,
+    product: transactions.product,
   };
   if (ratesMissing) {
     // Never convert at a guessed rate: the ticker stays out of every sum until its rate arrives.

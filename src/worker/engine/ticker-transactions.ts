@@ -29,6 +29,8 @@ export interface TickerTransactions {
   currency: Currency;
   /** Every currency its transactions are recorded in, on any day. */
   currencies: Currency[];
+  /** The product name of its latest trade that has one (`Transaction.product`); null when none has. */
+  product: string | null;
 }
 
 /**
@@ -44,6 +46,7 @@ export function needsQuotes(transactions: TickerTransactions): boolean {
  * the order the database keeps; rows in another order read as changed, which only costs a recompute.
  */
 export function sameTransactions(prepared: TickerTransactions, rows: TransactionsByType): boolean {
+  if (productOf(rows.stock) !== prepared.product) return false;
   return TRANSACTION_TYPES.every((type) => {
     const columns = prepared.columns[type];
     const list = rows[type];
@@ -64,7 +67,20 @@ export function prepareTicker(ticker: string, rows: TransactionsByType): TickerT
   let firstDay = Infinity;
   for (const type of TRANSACTION_TYPES) if (columns[type].days.length > 0) firstDay = Math.min(firstDay, columns[type].days[0]);
   const currencies = [...new Set(TRANSACTION_TYPES.flatMap((type) => columns[type].currencies))].sort();
-  return { ticker, columns, firstDay, currency: latestCurrency(columns), currencies };
+  return { ticker, columns, firstDay, currency: latestCurrency(columns), currencies, product: productOf(rows.stock) };
+}
+
+/** The name of the latest trade (by date, then list order) that carries one: DEGIRO renames products. */
+function productOf(trades: readonly Transaction[]): string | null {
+  let product: string | null = null;
+  let date = '';
+  for (const trade of trades) {
+    if (trade.product !== undefined && trade.date >= date) {
+      product = trade.product;
+      date = trade.date;
+    }
+  }
+  return product;
 }
 
 /** The rows' fields copied into columns (so later edits to the row objects change nothing here), in day order. */

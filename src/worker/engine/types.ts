@@ -41,6 +41,8 @@ export interface TickerFigures {
   totalDividend: number;
   totalCommission: number;
   totalReturn: Return;
+  /** The product name its latest named trade's import saw (`Transaction.product`); null when no trade has one. */
+  product: string | null;
   /** Currency of the ticker's latest stock transaction (or latest transaction); null without any. */
   currency: Currency | null;
   /** `meta.currency` of its quote (`GBp` for pence); null without a usable quote. */

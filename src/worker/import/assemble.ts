@@ -47,6 +47,8 @@ function transactionOf(draft: Draft): ImportedTransaction {
   };
   const tax = withheldTax(draft);
   if (tax !== null) transaction.tax = tax;
+  // A trade keeps the name the statement gives its product (the holdings show it, whatever the symbol).
+  if (draft.type === 'stock' && draft.row.product) transaction.product = draft.row.product;
   return transaction;
 }
 

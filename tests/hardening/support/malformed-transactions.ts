@@ -187,10 +187,12 @@ function badFields(): MalformedRequest[] {
         expected: { status: 400, message: notValidAt(`transactions.${list}.1.${field}`), issuePath: `transactions.${list}.1.${field}` },
       });
     }
-    // A withheld tax belongs to a dividend only: on a trade or a fee it is an unknown key.
+    // A withheld tax belongs to a dividend only, a product name to a trade only: elsewhere each is an unknown key.
     const dividendOnly: ReadonlyArray<readonly [string, string]> = list === 'dividend' ? [] : [['tax', '0.15']];
+    const stockOnly: ReadonlyArray<readonly [string, string]> = list === 'stock' ? [] : [['product', '"VANGUARD FTSE ALL-WORLD UCITS ETF"']];
     for (const [key, raw] of [
       ...dividendOnly,
+      ...stockOnly,
       ['note', '"bought on a whim"'],
       ['sub', '"another-user"'],
       ['__proto__', '{"admin":true}'],

@@ -36,7 +36,14 @@ describe('mergeImported', () => {
     ]);
     const imports = [...result.merged.stock, ...result.merged.dividend, ...result.merged.commission].filter((t) => t.importId);
     expect(imports).toHaveLength(8);
-    for (const t of imports) expect(Object.keys(t).sort()).toEqual(['amount', 'currency', 'date', 'importId', 'ticker', 'type', 'value']);
+    // A trade keeps the product name the statement gives it; nothing else of the import's bookkeeping stays.
+    for (const t of imports) {
+      expect(Object.keys(t).sort()).toEqual(t.type === 'stock' ? ['amount', 'currency', 'date', 'importId', 'product', 'ticker', 'type', 'value'] : ['amount', 'currency', 'date', 'importId', 'ticker', 'type', 'value']);
+    }
+    expect(result.merged.stock.filter((t) => t.importId).map((t) => [t.ticker, t.product])).toEqual([
+      ['IWDA.AS', 'ISHARES CORE MSCI WORLD UCITS ETF'],
+      ['VWRL.AS', 'VANGUARD FTSE ALL-WORLD UCITS ETF'],
+    ]);
     expect(result.merged.commission.map((t) => t.date)).toEqual([...result.merged.commission.map((t) => t.date)].sort());
   });
 

@@ -23,6 +23,8 @@ const transaction = (type: Transaction['type']) =>
       importId: fc.string({ maxLength: 40 }),
       // Only dividends carry a withheld tax; 0 and −0 are taxes too, distinct from none.
       ...(type === 'dividend' ? { tax: fc.oneof(fc.constantFrom(0, -0), fc.double({ noNaN: true, min: 0 })) } : {}),
+      // Only trades carry the product name their import saw.
+      ...(type === 'stock' ? { product: fc.oneof(fc.constantFrom('VANGUARD FTSE ALL-WORLD UCITS ETF', 'VWCE.DE', ''), fc.string({ maxLength: 30 })) } : {}),
     },
     { requiredKeys: ['ticker', 'type', 'date', 'amount', 'value', 'currency'], noNullPrototype: true },
   );
@@ -43,6 +45,7 @@ describe('packed transaction sets (page ↔ worker messages)', () => {
           received[type].forEach((t, i) => {
             expect('importId' in t).toBe('importId' in original[type][i]!);
             expect('tax' in t).toBe('tax' in original[type][i]!);
+            expect('product' in t).toBe('product' in original[type][i]!);
           });
         }
       }),
