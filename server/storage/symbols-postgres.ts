@@ -13,6 +13,10 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
       );
       return new Map(rows.map((row) => [row.isin, row.symbol]));
     },
+    async allChoices(userId) {
+      const { rows } = await pool.query<{ isin: string; symbol: string }>('SELECT isin, symbol FROM symbol_choices WHERE user_id = $1 ORDER BY isin', [userId]);
+      return new Map(rows.map((row) => [row.isin, row.symbol]));
+    },
     async saveChoices(userId, choices) {
       const kept = choices.filter((choice) => choice.symbol !== null);
       const forgotten = choices.filter((choice) => choice.symbol === null).map((choice) => choice.isin);

@@ -7,6 +7,7 @@ export function sqliteSymbolStore(db: Database.Database): SymbolStore {
   const selectChoices = db.prepare<[string, string], { isin: string; symbol: string }>(
     'SELECT isin, symbol FROM symbol_choices WHERE user_id = ? AND isin IN (SELECT value FROM json_each(?))',
   );
+  const selectAllChoices = db.prepare<[string], { isin: string; symbol: string }>('SELECT isin, symbol FROM symbol_choices WHERE user_id = ? ORDER BY isin');
   const upsertChoice = db.prepare(`
     INSERT INTO symbol_choices (user_id, isin, symbol, updated_at_ms) VALUES (?, ?, ?, ?)
     ON CONFLICT (user_id, isin) DO UPDATE SET symbol = excluded.symbol, updated_at_ms = excluded.updated_at_ms`);
@@ -27,6 +28,9 @@ export function sqliteSymbolStore(db: Database.Database): SymbolStore {
   return {
     async choices(userId, isins) {
       return new Map(selectChoices.all(userId, JSON.stringify(isins)).map((row) => [row.isin, row.symbol]));
+    },
+    async allChoices(userId) {
+      return new Map(selectAllChoices.all(userId).map((row) => [row.isin, row.symbol]));
     },
     async saveChoices(userId, choices) {
       saveChoices.immediate(userId, choices);

@@ -78,6 +78,8 @@ export interface StoredLookup {
 export interface SymbolStore {
   /** The user's choices among `isins` (ISIN → symbol). */
   choices(userId: string, isins: readonly string[]): Promise<Map<string, string>>;
+  /** Every choice of the user (ISIN → symbol), for the backup. */
+  allChoices(userId: string): Promise<Map<string, string>>;
   /** Stores or (symbol null) forgets choices, all in one atomic write. */
   saveChoices(userId: string, choices: readonly SymbolChoice[]): Promise<void>;
   /** Cached lookups of `isins`, whatever their age. */

@@ -2,6 +2,7 @@
  * `/api/symbols` (mounted behind the ID-token check, which sets the user):
  * - `POST /resolve` `{products: [{isin, name?, currency?, venue?}]}` → 200 `{results: [{isin, candidates, chosen, problem?}]}`
  * - `PUT /choices` `{choices: [{isin, symbol | null}]}` → 200 `{saved, forgotten}`
+ * - `GET /choices` → 200 `{choices: [{isin, symbol}]}`: every choice of the user, by ISIN (the backup carries them)
  * JSON only (415), a bounded body (413), a checked request (400 `{message, issues}`, and nothing reaches
  * a source or the database); 503 when the database does not answer.
  */
@@ -69,13 +70,22 @@ export function createSymbolsRoutes(service: SymbolsService, store: SymbolStore,
     return c.json({ saved, forgotten: checked.value.length - saved });
   });
 
+  routes.get('/choices', async (c) => {
+    try {
+      const choices = await store.allChoices(c.var.user.sub);
+      return c.json({ choices: [...choices].map(([isin, symbol]) => ({ isin, symbol })) });
+    } catch (error) {
+      return databaseDown(c, error);
+    }
+  });
+
   routes.all('/resolve', (c) => {
     c.header('Allow', 'POST');
     return c.json({ message: 'Symbols are resolved with POST.' }, 405);
   });
   routes.all('/choices', (c) => {
-    c.header('Allow', 'PUT');
-    return c.json({ message: 'Symbol choices are saved with PUT.' }, 405);
+    c.header('Allow', 'GET, PUT');
+    return c.json({ message: 'Symbol choices are read with GET and saved with PUT.' }, 405);
   });
   return routes;
 }

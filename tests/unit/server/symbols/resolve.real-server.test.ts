@@ -104,6 +104,24 @@ describe('saved choices', () => {
     expect(bond!.candidates.map((c) => c.symbol)).toEqual(['MYBOND.F']);
   });
 
+  it('lists every choice of the user, to that user only, and none without an ID token', async () => {
+    const list = async (token: string | null) => {
+      const response = await fetch(`${server.url}/api/symbols/choices`, { headers: token ? { Authorization: token } : {} });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    await call('PUT', 'choices', bob, { choices: [{ isin: 'NL0010273215', symbol: 'ASML.AS' }] });
+    const mine = await list(alice);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({
+      choices: [
+        { isin: 'IE00B4L5Y983', symbol: 'SWDA.L' },
+        { isin: 'XS2314659447', symbol: 'MYBOND.F' },
+      ],
+    });
+    expect((await list(bob)).body).toEqual({ choices: [{ isin: 'NL0010273215', symbol: 'ASML.AS' }] });
+    expect((await list(null)).status).toBe(401);
+  });
+
   it('forgets a choice saved as null', async () => {
     expect(await call('PUT', 'choices', alice, { choices: [{ isin: 'IE00B4L5Y983', symbol: null }] })).toEqual({ status: 200, body: { saved: 0, forgotten: 1 } });
     const [mine] = await resolve(alice, [{ isin: 'IE00B4L5Y983', currency: 'EUR' }]);

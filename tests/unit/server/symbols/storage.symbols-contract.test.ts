@@ -57,6 +57,13 @@ describe.each(backends)('symbol store on $name', ({ open }) => {
     expect(await storage.symbols.choices('alice', ['IE00BK5BQT80'])).toEqual(new Map([['IE00BK5BQT80', 'VWCE.DE']]));
     expect(await storage.symbols.choices('bob', ['IE00BK5BQT80', 'US0378331005'])).toEqual(new Map([['IE00BK5BQT80', 'VWCE.MI']]));
     expect(await storage.symbols.choices('carol', ['IE00BK5BQT80'])).toEqual(new Map());
+    expect(await storage.symbols.allChoices('alice')).toEqual(
+      new Map([
+        ['IE00BK5BQT80', 'VWCE.DE'],
+        ['US0378331005', 'AAPL'],
+      ]),
+    );
+    expect(await storage.symbols.allChoices('carol')).toEqual(new Map());
   });
 
   it('replaces a choice, and forgets one whose symbol is null, in one write', async () => {
