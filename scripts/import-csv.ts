@@ -70,6 +70,7 @@ function choicesOnlyStore(saved: ReadonlyMap<string, string>): SymbolStore {
   const lookups = new Map<string, StoredLookup>();
   return {
     choices: async (_userId, isins) => new Map(isins.flatMap((isin) => (saved.has(isin) ? [[isin, saved.get(isin)!] as const] : []))),
+    allChoices: async () => new Map(saved),
     saveChoices: async (_userId: string, _choices: readonly SymbolChoice[]) => {},
     lookups: async (isins) => new Map(isins.flatMap((isin) => (lookups.has(isin) ? [[isin, lookups.get(isin)!] as const] : []))),
     saveLookup: async (isin, lookup) => {

@@ -3,7 +3,7 @@
  * Search results carry no currency: it comes from the exchange (Yahoo's code, else the symbol's suffix).
  */
 import { z } from 'zod';
-import { TICKER_PATTERN, type ListingType, type SymbolCandidate, type SymbolProduct } from '../../src/model';
+import { LISTING_TYPES, TICKER_PATTERN, type ListingType, type SymbolCandidate, type SymbolProduct } from '../../src/model';
 
 interface Exchange {
   currency: string | null;
@@ -85,9 +85,8 @@ const DEGIRO_VENUES: Record<string, readonly string[]> = {
   ELI: ['LIS'], XLIS: ['LIS'], ISE: ['ISE'], XDUB: ['ISE'], TSE: ['TOR'], XTSE: ['TOR'],
 };
 
-const LISTING_TYPES: ReadonlySet<string> = new Set<ListingType>([
-  'EQUITY', 'ETF', 'MUTUALFUND', 'INDEX', 'OPTION', 'FUTURE', 'CURRENCY', 'CRYPTOCURRENCY', 'MONEYMARKET',
-]);
+/** The kinds Yahoo names that are kept as they are; any other is `OTHER`. */
+const KNOWN_TYPES: ReadonlySet<string> = new Set<string>(LISTING_TYPES);
 
 /** One entry of `quotes` in Yahoo's answer; entries from Crunchbase (`isYahooFinance: false`) have no symbol. */
 const searchQuote = z.looseObject({
@@ -130,7 +129,7 @@ export function listingsFromSearch(body: unknown): SearchParse {
       exchange: exchange.slice(0, 12),
       venue: (exchDisp ?? exchange).slice(0, 40),
       currency: currencyOf(exchange.toUpperCase(), symbol),
-      type: (LISTING_TYPES.has(type) ? type : 'OTHER') as ListingType,
+      type: (KNOWN_TYPES.has(type) ? type : 'OTHER') as ListingType,
     });
   }
   return { ok: true, candidates };

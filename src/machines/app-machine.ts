@@ -9,8 +9,6 @@ import { yourDataMachine } from './your-data-machine';
 export interface AppInput {
   /** The page address at start: a sign-in return lands on `/callback`. */
   initialUrl: string;
-  /** ISIN → ticker choices of earlier imports. */
-  rememberedTickers: Record<string, string>;
 }
 
 /**
@@ -32,7 +30,7 @@ export const appMachine = setup({
     { src: 'portfolio', id: 'portfolio', systemId: 'portfolio' },
     { src: 'transactions', id: 'transactions', systemId: 'transactions' },
     { src: 'transactionList', id: 'transactionList', systemId: 'transactionList' },
-    { src: 'import', id: 'import', systemId: 'import', input: ({ context }) => ({ rememberedTickers: context.rememberedTickers }) },
+    { src: 'import', id: 'import', systemId: 'import' },
     { src: 'yourData', id: 'yourData', systemId: 'yourData' },
   ],
   on: {

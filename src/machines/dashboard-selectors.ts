@@ -123,5 +123,14 @@ const priceProblems = (errors: Record<string, string>): PriceProblem[] =>
     .sort()
     .map((symbol) => ({ symbol, message: errors[symbol] }));
 
+const provisionalHoldings = (tickers: Tickers | undefined): string[] =>
+  Object.entries(tickers ?? {})
+    .filter(([, figures]) => figures.priceSource === 'provisional' && figures.amountOfShares > 0 && !figures.excluded)
+    .map(([ticker]) => ticker)
+    .sort();
+
+/** Holdings valued at their own trade prices (SEMANTICS: the provisional price): no quote exists for them, alphabetical. */
+export const selectProvisionalHoldings = (s: PortfolioSnapshot): string[] => s.context.memory.last(provisionalHoldings)(s.context.derivation?.tickers);
+
 /** Symbols whose quotes came back with an error, alphabetical. */
 export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => s.context.memory.last(priceProblems)(s.context.priceErrors);

@@ -1,22 +1,40 @@
+/**
+ * A DEGIRO import: the worker parses the file (with an id; a cancel stops it there), the preview shows,
+ * the worker looks up the products' symbols (the user's saved choices, Yahoo's search, the table) and
+ * previews again with them, the user may type or pick a symbol (a typed one is checked against the
+ * quotes service), and one click imports: a product still without a symbol goes in under its ISIN. The
+ * worker stores the set and keeps the symbols on the server for the next import.
+ */
 import * as Comlink from 'comlink';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
-import type { ImportPreview, ImportProgress } from '../worker';
+import { normaliseTicker } from '../model/transaction';
+import type { ImportPreview, ImportProgress, LookedUp, SymbolCheck } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
-import { rememberTickers } from './services/ticker-memory';
 import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
 
 export type ImportEvent =
   | { type: 'import.fileSelected'; file: File }
   | { type: 'import.setTicker'; key: string; ticker: string }
+  /** Check the symbol typed for product `key` against the quotes service. */
+  | { type: 'import.checkTicker'; key: string }
   | { type: 'import.confirm' }
   | { type: 'import.cancel' }
   | { type: 'import.dismiss' };
 
 /** What the parsing actor reports back. */
 type ParseEvent = { type: 'parse.progress'; progress: ImportProgress } | { type: 'parse.done'; preview: ImportPreview } | { type: 'parse.failed'; message: string };
+/** What a symbol check reports back. */
+type CheckEvent = { type: 'check.done'; key: string; check: SymbolCheck };
+
+/** A typed symbol's check: running, or its answer in words. */
+export interface TickerCheck {
+  symbol: string;
+  status: 'checking' | 'prices' | 'none';
+  message: string;
+}
 
 export interface ImportContext {
   idToken: string | null;
@@ -26,9 +44,13 @@ export interface ImportContext {
   file: File | null;
   progress: ImportProgress | null;
   preview: ImportPreview | null;
-  /** ISIN (or product name) → Yahoo symbol: remembered choices, then this file's proposals and edits. */
+  /** The symbols the user typed or picked in this preview, by product key (ISIN, or the name without one); '' is "no symbol". */
   tickers: Record<string, string>;
-  result: { added: number; alreadyPresent: number; taxFilled: number } | null;
+  /** The checks of typed symbols, by product key. */
+  checks: Record<string, TickerCheck>;
+  /** Why the symbol lookup gave nothing for some or all products; null when it answered for all. */
+  lookupMessage: string | null;
+  result: { added: number; alreadyPresent: number; taxFilled: number; choicesProblem: string | null } | null;
   error: string | null;
 }
 
@@ -39,24 +61,22 @@ export interface ImportStored {
   /** Dividends stored before without their withheld tax that the file filled in. */
   taxFilled: number;
   view: SetView | null;
+  choicesProblem: string | null;
 }
 
-/** Products with neither a chosen ticker nor one the worker gives them (an ISIN placeholder at worst). */
-const unresolved = (context: ImportContext): string[] =>
-  (context.preview?.products ?? []).filter((p) => !context.tickers[p.key]?.trim() && !p.ticker).map((p) => p.product || p.key);
-
-/** Sources whose ticker is a symbol worth proposing (and remembering); a placeholder or a fixed ticker is not. */
-const PROPOSED_SOURCES: ReadonlySet<string> = new Set(['saved', 'lookup', 'table']);
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
+}
 
 export const importMachine = setup({
   types: {
     context: {} as ImportContext,
-    events: {} as ImportEvent | ParseEvent | SessionEvent,
-    input: {} as { rememberedTickers: Record<string, string> },
+    events: {} as ImportEvent | ParseEvent | CheckEvent | SessionEvent,
   },
   actors: {
     /** The worker parses the file and previews it against the set it holds; leaving the state cancels the parse there. */
-    parseFile: fromCallback<ImportEvent, { parseId: number; file: File; tickers: Record<string, string> }>(({ input, sendBack }) => {
+    parseFile: fromCallback<ImportEvent, { parseId: number; file: File }>(({ input, sendBack }) => {
       // Stopped before the worker answered: the parse is cancelled there. Once it answered, the parsed
       // file stays in the worker for the confirm.
       let over = false;
@@ -70,7 +90,7 @@ export const importMachine = setup({
         sendBack(event);
       };
       worker
-        .parseImport(input.parseId, input.file, input.tickers, report)
+        .parseImport(input.parseId, input.file, report)
         .then((parsed) => answer(parsed.ok ? { type: 'parse.done', preview: parsed.preview } : { type: 'parse.failed', message: parsed.message }))
         .catch((error: unknown) => answer({ type: 'parse.failed', message: messageOf(error) }));
       return () => {
@@ -79,39 +99,57 @@ export const importMachine = setup({
         void worker.cancelImport(input.parseId);
       };
     }),
-    /** The worker merges the parsed file into the set it holds, with the tickers chosen, and stores it. */
+    /** The worker looks up the parsed products' symbols and previews again; a failed lookup still answers the preview, with why. */
+    lookUpSymbols: fromPromise<Outcome<LookedUp>, { idToken: string | null; parseId: number }>(({ input }) =>
+      getWorker().lookUpImportSymbols(input.parseId, credentialsFor(input.idToken)),
+    ),
+    /** The worker asks the quotes service for a typed symbol; the answer comes back as an event (a newer check makes it stale). */
+    checkSymbol: fromCallback<ImportEvent, { idToken: string | null; key: string; symbol: string }>(({ input, sendBack }) => {
+      let over = false;
+      const answer = (check: SymbolCheck) => {
+        if (!over) sendBack({ type: 'check.done', key: input.key, check } satisfies CheckEvent);
+      };
+      getWorker()
+        .checkSymbol(input.symbol, credentialsFor(input.idToken))
+        .then(answer, (error: unknown) => answer({ symbol: input.symbol, hasPrices: false, message: `${input.symbol} could not be checked: ${messageOf(error)}` }));
+      return () => {
+        over = true;
+      };
+    }),
+    /** The worker merges the parsed file into the set it holds, with the tickers chosen, stores it and keeps the symbols chosen. */
     confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
       const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken));
-      return saved.ok ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, taxFilled: saved.taxFilled, view: saved.view && setViewOf(saved.view) } : saved;
+      return saved.ok
+        ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, taxFilled: saved.taxFilled, view: saved.view && setViewOf(saved.view), choicesProblem: saved.choicesProblem }
+        : saved;
     }),
     discard: fromPromise<void, { parseId: number }>(({ input }) => getWorker().cancelImport(input.parseId)),
   },
   actions: {
-    /** Keeps the user's ticker choices for the next import (choices, not credentials: localStorage is fine). */
-    rememberTickers: (_, params: { tickers: Record<string, string> }) => rememberTickers(params.tickers),
     publishSaved,
     reloadPortfolio,
-    reset: assign({ fileName: null, file: null, progress: null, preview: null, result: null, error: null }),
+    reset: assign({ fileName: null, file: null, progress: null, preview: null, tickers: {}, checks: {}, lookupMessage: null, result: null, error: null }),
   },
   guards: {
-    allProductsHaveTickers: ({ context }) => unresolved(context).length === 0,
     isConflict,
     isRefused,
     hasParseError: (_, params: { preview: ImportPreview }) => params.preview.error !== null,
   },
 }).createMachine({
   id: 'import',
-  context: ({ input }) => ({
+  context: {
     idToken: null,
     parseId: 0,
     fileName: null,
     file: null,
     progress: null,
     preview: null,
-    tickers: { ...input.rememberedTickers },
+    tickers: {},
+    checks: {},
+    lookupMessage: null,
     result: null,
     error: null,
-  }),
+  },
   initial: 'idle',
   on: {
     'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
@@ -126,7 +164,7 @@ export const importMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'parseFile',
-        input: ({ context }) => ({ parseId: context.parseId, file: context.file!, tickers: context.tickers }),
+        input: ({ context }) => ({ parseId: context.parseId, file: context.file! }),
       },
       on: {
         'parse.progress': { actions: assign({ progress: ({ event }) => event.progress }) },
@@ -136,30 +174,76 @@ export const importMachine = setup({
             target: 'failed',
             actions: assign({ error: ({ event }) => event.preview.error }),
           },
-          {
-            target: 'preview',
-            actions: assign({
-              preview: ({ event }) => event.preview,
-              tickers: ({ context, event }) => {
-                const tickers = { ...context.tickers };
-                for (const p of event.preview.products) if (p.ticker && !tickers[p.key] && PROPOSED_SOURCES.has(p.source ?? '')) tickers[p.key] = p.ticker;
-                return tickers;
-              },
-            }),
-          },
+          { target: 'preview', actions: assign({ preview: ({ event }) => event.preview }) },
         ],
         'parse.failed': { target: 'failed', actions: assign({ error: ({ event }) => `The file could not be read: ${event.message}` }) },
         'import.cancel': { target: 'idle', actions: 'reset' },
       },
     },
     preview: {
+      initial: 'lookingUp',
       on: {
-        'import.setTicker': { actions: assign({ tickers: ({ context, event }) => ({ ...context.tickers, [event.key]: event.ticker.trim().toUpperCase() }), error: null }) },
-        'import.confirm': [
-          { guard: 'allProductsHaveTickers', target: 'saving', actions: assign({ error: null }) },
-          { actions: assign({ error: ({ context }) => `Choose a ticker for: ${unresolved(context).join(', ')}.` }) },
-        ],
+        'import.setTicker': {
+          actions: assign({
+            tickers: ({ context, event }) => ({ ...context.tickers, [event.key]: event.ticker.trim().toUpperCase() }),
+            checks: ({ context, event }) => withoutKey(context.checks, event.key),
+            error: null,
+          }),
+        },
+        'import.checkTicker': {
+          guard: ({ context, event }) => (context.tickers[event.key] ?? '') !== '',
+          actions: [
+            assign({
+              checks: ({ context, event }) => {
+                const symbol = context.tickers[event.key]!;
+                return { ...context.checks, [event.key]: { symbol, status: 'checking', message: `Checking ${symbol}…` } };
+              },
+            }),
+            spawnChild('checkSymbol', {
+              input: ({ context, event }) => {
+                const { key } = event as Extract<ImportEvent, { type: 'import.checkTicker' }>;
+                return { idToken: context.idToken, key, symbol: context.tickers[key]! };
+              },
+            }),
+          ],
+        },
+        'check.done': {
+          // Only the answer for the symbol still typed counts.
+          guard: ({ context, event }) => context.checks[event.key]?.symbol === event.check.symbol || normaliseTicker(context.tickers[event.key] ?? '') === event.check.symbol,
+          actions: assign({
+            checks: ({ context, event }) => ({
+              ...context.checks,
+              [event.key]: { symbol: event.check.symbol, status: event.check.hasPrices ? 'prices' : 'none', message: event.check.message },
+            }),
+          }),
+        },
+        // Nothing waits for a symbol: a product without one goes in under its ISIN placeholder.
+        'import.confirm': { target: 'saving', actions: assign({ error: null }) },
         'import.cancel': { target: 'discarding' },
+      },
+      states: {
+        lookingUp: {
+          tags: ['lookingUp'],
+          invoke: {
+            src: 'lookUpSymbols',
+            input: ({ context }) => ({ idToken: context.idToken, parseId: context.parseId }),
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) =>
+                event.output.ok
+                  ? { preview: event.output.preview, lookupMessage: event.output.message }
+                  : { lookupMessage: `The symbol lookup failed (${event.output.message}). Products without a symbol are imported under their ISIN, without a price source.` },
+              ),
+            },
+            onError: {
+              target: 'ready',
+              actions: assign({
+                lookupMessage: ({ event }) => `The symbol lookup failed (${messageOf(event.error)}). Products without a symbol are imported under their ISIN, without a price source.`,
+              }),
+            },
+          },
+        },
+        ready: {},
       },
     },
     saving: {
@@ -170,7 +254,7 @@ export const importMachine = setup({
         onDone: [
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'preview',
+            target: '#import.preview.ready',
             actions: [
               'reloadPortfolio',
               assign({ error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Confirm again to add this file to the newest set.' }),
@@ -178,19 +262,23 @@ export const importMachine = setup({
           },
           {
             guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'preview',
+            target: '#import.preview.ready',
             actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${refusalMessage(event.output)}` }),
           },
           {
             target: 'done',
             actions: [
               { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
-              { type: 'rememberTickers', params: ({ context }) => ({ tickers: context.tickers }) },
-              assign({ result: ({ event }) => (event.output.ok ? { added: event.output.added, alreadyPresent: event.output.alreadyPresent, taxFilled: event.output.taxFilled } : null) }),
+              assign({
+                result: ({ event }) =>
+                  event.output.ok
+                    ? { added: event.output.added, alreadyPresent: event.output.alreadyPresent, taxFilled: event.output.taxFilled, choicesProblem: event.output.choicesProblem }
+                    : null,
+              }),
             ],
           },
         ],
-        onError: { target: 'preview', actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${messageOf(event.error)}` }) },
+        onError: { target: '#import.preview.ready', actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${messageOf(event.error)}` }) },
       },
     },
     discarding: {

@@ -109,5 +109,9 @@ export const selectImportProgress = (s: ImportSnapshot): number | null =>
 export const selectImportRows = (s: ImportSnapshot): number => s.context.progress?.rows ?? 0;
 export const selectImportPreview = (s: ImportSnapshot) => s.context.preview;
 export const selectImportTickers = (s: ImportSnapshot): Record<string, string> => s.context.tickers;
+export const selectImportChecks = (s: ImportSnapshot) => s.context.checks;
+/** True while the worker looks up the products' symbols (the preview shows, and Import works, meanwhile). */
+export const selectImportLookingUp = (s: ImportSnapshot): boolean => s.hasTag('lookingUp');
+export const selectImportLookupMessage = (s: ImportSnapshot): string | null => s.context.lookupMessage;
 export const selectImportResult = (s: ImportSnapshot) => s.context.result;
 export const selectImportError = (s: ImportSnapshot): string | null => s.context.error;

@@ -6,7 +6,7 @@ import { getWorker } from './services/worker-client';
 
 export type TransactionListEvent =
   /** Asks the worker which transactions `query` keeps, in its order; a newer query overtakes a running one. */
-  | { type: 'list.query'; query: TransactionQuery; symbolChoices: Record<string, string> }
+  | { type: 'list.query'; query: TransactionQuery }
   | SessionEvent;
 
 export interface TransactionListContext {
@@ -25,8 +25,8 @@ export const transactionListMachine = setup({
     events: {} as TransactionListEvent,
   },
   actors: {
-    query: fromPromise<TransactionMatches & { query: TransactionQuery }, { query: TransactionQuery; symbolChoices: Record<string, string> }>(async ({ input }) => ({
-      ...(await getWorker().queryTransactions(input.query, input.symbolChoices)),
+    query: fromPromise<TransactionMatches & { query: TransactionQuery }, { query: TransactionQuery }>(async ({ input }) => ({
+      ...(await getWorker().queryTransactions(input.query)),
       query: input.query,
     })),
   },
@@ -47,7 +47,7 @@ export const transactionListMachine = setup({
         src: 'query',
         input: ({ event }) => {
           if (event.type !== 'list.query') throw new Error(`A query starts with list.query, not ${event.type}.`);
-          return { query: event.query, symbolChoices: event.symbolChoices };
+          return { query: event.query };
         },
         onDone: { target: 'idle', actions: assign({ matches: ({ event }) => event.output, error: null }) },
         onError: { target: 'idle', actions: assign({ error: ({ event }) => `The search failed: ${messageOf(event.error)}` }) },

@@ -9,7 +9,6 @@ import type { Outcome } from '../model/outcome';
 import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
-import { readRememberedTickers, rememberTickers } from './services/ticker-memory';
 import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
 
 export type YourDataEvent =
@@ -30,7 +29,6 @@ export interface YourDataContext {
 
 export interface RestoreStored {
   view: SetView | null;
-  symbolChoices: Record<string, string>;
 }
 
 export const yourDataMachine = setup({
@@ -40,14 +38,14 @@ export const yourDataMachine = setup({
   },
   actors: {
     exportFile: fromPromise<Outcome<ExportedFile>, { idToken: string | null; format: ExportFormat }>(({ input }) =>
-      getWorker().exportFile(input.format, readRememberedTickers(), new Date().toISOString(), credentialsFor(input.idToken)),
+      getWorker().exportFile(input.format, new Date().toISOString(), credentialsFor(input.idToken)),
     ),
     previewRestore: fromPromise<Outcome<{ preview: RestorePreview }>, { idToken: string | null; file: File }>(({ input }) =>
-      getWorker().previewRestore(input.file, readRememberedTickers(), credentialsFor(input.idToken)),
+      getWorker().previewRestore(input.file, credentialsFor(input.idToken)),
     ),
     confirmRestore: fromPromise<Outcome<RestoreStored>, { idToken: string | null; mode: RestoreMode }>(async ({ input }) => {
-      const stored = await getWorker().confirmRestore(input.mode, readRememberedTickers(), credentialsFor(input.idToken));
-      return stored.ok ? { ok: true, view: stored.view && setViewOf(stored.view), symbolChoices: stored.symbolChoices } : stored;
+      const stored = await getWorker().confirmRestore(input.mode, credentialsFor(input.idToken));
+      return stored.ok ? { ok: true, view: stored.view && setViewOf(stored.view) } : stored;
     }),
     discardRestore: fromPromise<void>(() => getWorker().discardRestore()),
     deleteAccount: fromPromise<Outcome<object>, { idToken: string | null; username: string }>(({ input }) =>
@@ -64,7 +62,6 @@ export const yourDataMachine = setup({
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     },
-    rememberTickers: (_, params: { tickers: Record<string, string> }) => rememberTickers(params.tickers),
     publishSaved,
     reloadPortfolio,
     /** The account is gone: the session ends (the provider's session went with it). */
@@ -140,7 +137,6 @@ export const yourDataMachine = setup({
             target: 'idle',
             actions: [
               { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
-              { type: 'rememberTickers', params: ({ event }) => ({ tickers: event.output.ok ? event.output.symbolChoices : {} }) },
               assign({ notice: ({ context }) => `Restored ${context.preview?.fileName ?? 'the file'}.`, preview: null, error: null }),
             ],
           },

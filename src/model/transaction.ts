@@ -10,6 +10,14 @@ export type Currency = (typeof CURRENCIES)[number];
 /** A ticker as Yahoo spells it: `VWCE.DE`, `BRK-B`, `EUR=X`, `^GSPC`. */
 export const TICKER_PATTERN = /^[A-Za-z0-9^][A-Za-z0-9.\-=^]{0,19}$/;
 export const TICKER_MAX_LENGTH = 20;
+/** What is wrong with a text that is not a ticker, after the quoted text. */
+export const NOT_A_TICKER = 'is not a Yahoo symbol (letters, digits, ".", "-", "=", "^"; at most 20 characters)';
+
+/** A ticker as stored: trimmed and upper-case; null when it is not a Yahoo symbol. */
+export function normaliseTicker(ticker: string): string | null {
+  const normalised = ticker.trim().toUpperCase();
+  return TICKER_PATTERN.test(normalised) ? normalised : null;
+}
 
 export interface Transaction {
   ticker: string;

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine } from '../machines/app-machine';
-import { readRememberedTickers } from '../machines/services/ticker-memory';
 import { App } from './app';
 import { AppActorContext } from './app-context';
 import { AnnouncerProvider } from './a11y/announcer';
@@ -19,7 +18,7 @@ async function developmentInspector(): Promise<Observer<InspectionEvent> | undef
 }
 
 const inspect = await developmentInspector();
-const appActor = createActor(appMachine, { input: { initialUrl: window.location.href, rememberedTickers: readRememberedTickers() }, inspect });
+const appActor = createActor(appMachine, { input: { initialUrl: window.location.href }, inspect });
 appActor.start();
 
 createRoot(document.getElementById('root')!).render(

@@ -18,8 +18,11 @@ import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgres
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { requestQuotes, type QuotesRequest } from './services/quotes-api';
+import { fetchSymbolChoices, resolveSymbols, saveSymbolChoices } from './services/symbols-api';
+import { checkSymbol, type SymbolCheck } from './symbol-check';
 import { fetchSettings, saveSettings as writeSettings } from './services/settings-api';
 import type { UserSettings } from '../model/settings';
+import { isValidIsin, type SymbolChoice, type SymbolResolution } from '../model/symbols';
 import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
@@ -58,6 +61,16 @@ export interface ImportSaved {
   /** Dividends stored before without their withheld tax that the file filled in. */
   taxFilled: number;
   view: PortfolioView | null;
+  /** Why the symbol choices could not be kept on the server (the import itself was stored); null when they were. */
+  choicesProblem: string | null;
+}
+
+/** The lookup's answer for a parse: the preview with the proposed symbols and listings, and what went wrong, in words. */
+export interface LookedUp {
+  parseId: number;
+  preview: ImportPreview;
+  /** Null when every product was looked up; else why some or all were not (their symbol is then the table's or the ISIN placeholder). */
+  message: string | null;
 }
 
 /** The user's settings as the server holds them, and the symbols needed now (the benchmark is one). */
@@ -70,6 +83,24 @@ export interface SettingsView {
 export interface ParsedFile {
   parseId: number;
   preview: ImportPreview;
+}
+
+/** The writes that turn the stored choices `before` into `after` (ISIN → symbol; keys that are not ISINs are left out). */
+function changedChoices(before: Record<string, string>, after: Record<string, string>): SymbolChoice[] {
+  const changes: SymbolChoice[] = [];
+  for (const [isin, symbol] of Object.entries(after)) if (isValidIsin(isin) && before[isin] !== symbol) changes.push({ isin, symbol });
+  for (const isin of Object.keys(before)) if (!Object.hasOwn(after, isin)) changes.push({ isin, symbol: null });
+  return changes;
+}
+
+/** `choices` (ISIN → symbol) with `changes` applied: a symbol set, a null forgotten. */
+function withChoices(choices: Record<string, string>, changes: readonly SymbolChoice[]): Record<string, string> {
+  const next = { ...choices };
+  for (const { isin, symbol } of changes) {
+    if (symbol === null) delete next[isin];
+    else next[isin] = symbol;
+  }
+  return next;
 }
 
 /** A request's failure as a value: the server's status and message, or 0 when it was not reached. */
@@ -96,6 +127,8 @@ export function createWorkerApi() {
   const store = new TransactionStore((set) => engine.setTransactions(set));
   const importSession = new ImportSession();
   const restoreSession = new RestoreSession();
+  /** The user's symbol choices as the server keeps them (ISIN → symbol), read at load and kept up to date by this worker's saves. */
+  let symbolChoices: Record<string, string> = {};
   const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
   const portfolioView = (held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, needed: symbolsNeeded() });
 
@@ -104,7 +137,10 @@ export function createWorkerApi() {
 
     /** Loads the user's set from the transactions service: at sign-in, on reload, after a conflict. */
     async load(credentials: Credentials): Promise<Outcome<PortfolioView>> {
-      const held = await store.load(credentials);
+      // The user's symbol choices come along: the search finds a transaction by its product's ISIN. Without
+      // them (the service did not answer) it still finds it by ticker.
+      const [held, choices] = await Promise.all([store.load(credentials), fetchSymbolChoices(credentials).catch(() => null)]);
+      if (choices) symbolChoices = choices;
       return withView(held.ok ? { ...portfolioView(held), ok: true } : held, (view) => view);
     },
     /** Adds, edits, deletes, deletes all, renames a ticker (transaction-changes.ts), and stores the set from here. */
@@ -114,7 +150,7 @@ export function createWorkerApi() {
     },
 
     /** The transactions page's search, filters and order over the held set: the matching ids, transferred. */
-    queryTransactions(query: TransactionQuery, symbolChoices: Record<string, string>): TransactionMatches {
+    queryTransactions(query: TransactionQuery): TransactionMatches {
       const matches = store.query(query, symbolChoices);
       return Comlink.transfer(matches, [matches.ids.buffer as ArrayBuffer]);
     },
@@ -179,9 +215,9 @@ export function createWorkerApi() {
      * Parses a DEGIRO account statement, streaming it; `onProgress` is a Comlink proxy. A newer parse or
      * `cancelImport(parseId)` stops this one: its answer is then a refusal, and only the newest lands.
      */
-    async parseImport(parseId: number, file: Blob, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<Outcome<ParsedFile>> {
+    async parseImport(parseId: number, file: Blob, onProgress: (progress: ImportProgress) => void): Promise<Outcome<ParsedFile>> {
       try {
-        const preview = await importSession.parse(parseId, file, () => store.current(), tickers, onProgress);
+        const preview = await importSession.parse(parseId, file, () => store.current(), onProgress);
         return preview ? { ok: true, parseId, preview } : refusal(0, 'The parse was cancelled or overtaken by a newer one.');
       } catch (error) {
         return refusal(0, messageOf(error));
@@ -190,19 +226,59 @@ export function createWorkerApi() {
     cancelImport(parseId: number): void {
       importSession.cancel(parseId);
     },
+    /**
+     * Asks the symbols service for the listings of parse `parseId`'s products (the user's saved choices,
+     * the lookup, the table) and previews again with them. A failed lookup never stops the import: the
+     * answer is then the preview as it was, with the reason in `message`.
+     */
+    async lookUpImportSymbols(parseId: number, credentials: Credentials): Promise<Outcome<LookedUp>> {
+      const products = importSession.productsToLookUp(parseId);
+      if (!products) return refusal(0, 'The parse was cancelled or overtaken by a newer one.');
+      let resolutions: SymbolResolution[] = [];
+      let message: string | null = null;
+      if (products.length > 0) {
+        try {
+          resolutions = await resolveSymbols(credentials, products);
+          const failed = resolutions.filter((resolution) => resolution.problem);
+          if (failed.length > 0) {
+            message = `The symbol search did not answer for ${failed.length} of ${products.length} products (${failed[0]!.problem}). Those without a symbol are imported under their ISIN, without a price source; pick a symbol for them now or later on the Holdings page.`;
+          }
+        } catch (error) {
+          message = `The symbol lookup failed (${messageOf(error)}). Products without a symbol are imported under their ISIN, without a price source; pick a symbol for them now or later on the Holdings page.`;
+        }
+      }
+      const preview = await importSession.applyLookup(parseId, resolutions, store.current());
+      return preview ? { ok: true, parseId, preview, message } : refusal(0, 'The parse was cancelled or overtaken by a newer one.');
+    },
+    /** Whether the quotes service has prices for a symbol the user typed, in words. */
+    async checkSymbol(symbol: string, credentials: Credentials): Promise<SymbolCheck> {
+      return checkSymbol(symbol, credentials);
+    },
     /** Adds the parsed file's new transactions to the held set with the tickers the user chose, and stores it. */
     async confirmImport(tickers: Record<string, string>, credentials: Credentials): Promise<Outcome<ImportSaved>> {
       let outcome: Outcome<ImportSaved>;
       try {
+        let choices: SymbolChoice[] = [];
         const stored = await store.replace(async (set: TransactionSet) => {
-          const { merged, added, alreadyPresent, converted, taxFilled } = await importSession.merge(set, tickers);
+          const merge = await importSession.merge(set, tickers);
+          const { merged, added, alreadyPresent, converted, taxFilled } = merge;
+          choices = merge.choices;
           // A re-import that only completes stored transactions (their conversion to EUR, their tax) is saved too.
           const changed = added > 0 || converted > 0 || taxFilled > 0;
           return { set: changed ? merged : null, extra: { added, alreadyPresent, taxFilled } satisfies Omit<ImportMerge, 'unresolvedProducts' | 'converted'> };
         }, credentials);
-        outcome = stored.ok
-          ? { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && portfolioView(stored.view) }
-          : stored;
+        if (!stored.ok) return stored;
+        // The import is stored; its symbols are kept for the next import and other devices.
+        let choicesProblem: string | null = null;
+        await saveSymbolChoices(credentials, choices).then(
+          () => {
+            symbolChoices = withChoices(symbolChoices, choices);
+          },
+          (error: unknown) => {
+            choicesProblem = `The symbols were not kept for your next import: ${messageOf(error)}`;
+          },
+        );
+        outcome = { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && portfolioView(stored.view), choicesProblem };
       } catch (error) {
         return refusal(0, messageOf(error));
       }
@@ -212,20 +288,20 @@ export function createWorkerApi() {
 
     // ── Your data: export, restore, delete the account ───────────────────────────────────────────────
 
-    /** Builds the export file of the held set here (CSV, or the JSON backup with the symbol choices and the server's settings). */
-    async exportFile(format: ExportFormat, symbolChoices: Record<string, string>, exportedAt: string, credentials: Credentials): Promise<Outcome<ExportedFile>> {
+    /** Builds the export file of the held set here (CSV, or the JSON backup with the server's symbol choices and settings). */
+    async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials): Promise<Outcome<ExportedFile>> {
       try {
-        const settings = format === 'json' ? await fetchSettings(credentials) : { benchmark: null };
-        return { ok: true, ...(await buildExport(format, store.current(), symbolChoices, settings, exportedAt)) };
+        const [settings, choices] = await Promise.all([format === 'json' ? fetchSettings(credentials) : { benchmark: null }, fetchSymbolChoices(credentials)]);
+        return { ok: true, ...(await buildExport(format, store.current(), choices, settings, exportedAt)) };
       } catch (error) {
         return refused(error);
       }
     },
     /** Reads a backup or our CSV whole and previews merge and replace against the held set; the file stays here. */
-    async previewRestore(file: File, symbolChoices: Record<string, string>, credentials: Credentials): Promise<Outcome<{ preview: RestorePreview }>> {
+    async previewRestore(file: File, credentials: Credentials): Promise<Outcome<{ preview: RestorePreview }>> {
       try {
-        const settings = await fetchSettings(credentials);
-        const previewed = await restoreSession.preview(file, { transactions: store.current(), symbolChoices, settings: settings.benchmark ? { benchmark: settings.benchmark } : {} });
+        const [settings, choices] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials)]);
+        const previewed = await restoreSession.preview(file, { transactions: store.current(), symbolChoices: choices, settings: settings.benchmark ? { benchmark: settings.benchmark } : {} });
         return previewed.ok ? previewed : refusal(0, previewed.message);
       } catch (error) {
         return refused(error);
@@ -233,25 +309,28 @@ export function createWorkerApi() {
     },
     /**
      * Restores the file read last, merged into or replacing the held set, stored against the held version
-     * (a set changed elsewhere meanwhile is refused, never overwritten); then the settings it brings. Answers
-     * the stored set's view and the symbol choices to keep.
+     * (a set changed elsewhere meanwhile is refused, never overwritten); then the settings and the symbol
+     * choices it brings (those of ISINs; replacing forgets the others). Answers the stored set's view.
      */
-    async confirmRestore(mode: RestoreMode, symbolChoices: Record<string, string>, credentials: Credentials): Promise<Outcome<{ view: PortfolioView | null; symbolChoices: Record<string, string> }>> {
-      let outcome: Outcome<{ view: PortfolioView | null; symbolChoices: Record<string, string> }>;
+    async confirmRestore(mode: RestoreMode, credentials: Credentials): Promise<Outcome<{ view: PortfolioView | null }>> {
+      let outcome: Outcome<{ view: PortfolioView | null }>;
       try {
-        const settings = await fetchSettings(credentials);
+        const [settings, storedChoices] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials)]);
         const currentSettings = settings.benchmark ? { benchmark: settings.benchmark } : {};
         let restoredSettings = currentSettings as { benchmark?: string };
-        let choices = symbolChoices;
+        let choices = storedChoices;
         const stored = await store.replace(async (set: TransactionSet) => {
-          const applied = await restoreSession.apply({ transactions: set, symbolChoices, settings: currentSettings }, mode);
+          const applied = await restoreSession.apply({ transactions: set, symbolChoices: storedChoices, settings: currentSettings }, mode);
           restoredSettings = applied.settings;
           choices = applied.symbolChoices;
           return { set: applied.transactions, extra: {} };
         }, credentials);
         if (!stored.ok) return stored;
         if ((restoredSettings.benchmark ?? null) !== settings.benchmark) await writeSettings(credentials, { benchmark: restoredSettings.benchmark ?? null });
-        outcome = { ok: true, view: stored.view && portfolioView(stored.view), symbolChoices: choices };
+        const changes = changedChoices(storedChoices, choices);
+        await saveSymbolChoices(credentials, changes);
+        symbolChoices = withChoices(storedChoices, changes);
+        outcome = { ok: true, view: stored.view && portfolioView(stored.view) };
       } catch (error) {
         return refused(error);
       }
@@ -278,6 +357,7 @@ export function createWorkerApi() {
       importSession.reset();
       restoreSession.discard();
       engine = new PortfolioEngine();
+      symbolChoices = {};
       store.clear();
     },
   };

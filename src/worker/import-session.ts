@@ -1,10 +1,12 @@
 /**
  * The worker side of one DEGIRO import: the parsed file stays here (it can hold 100,000 rows); the
- * main thread gets a compact preview, then asks for the merge with the tickers the user chose.
+ * main thread gets a compact preview, then the symbols the lookup proposes (with the listings found),
+ * then asks for the merge with the symbols the user typed or picked over them.
  * The parser is loaded on first use, so the dashboard's worker stays small.
  */
 import type { TransactionSet } from '../model';
-import type { DegiroImport, ImportProgress, TickerSource } from './import';
+import { isValidIsin, type SymbolCandidate, type SymbolChoice, type SymbolProduct, type SymbolResolution } from '../model/symbols';
+import type { DegiroImport, ImportedProduct, ImportProgress, TickerChoice, TickerSource } from './import';
 
 export type { ImportProgress } from './import';
 
@@ -16,6 +18,12 @@ export interface ProductChoice {
   /** Never null for an import: a symbol, the ISIN as a placeholder, or the fixed ticker of a product that needs none. */
   ticker: string | null;
   source: TickerSource | null;
+  /** Currency its trades were made in; null without any. */
+  currency: string | null;
+  /** The listings the lookup found, best first (empty before the lookup, or when it found none). */
+  candidates: SymbolCandidate[];
+  /** Why a symbol chosen for it was refused (it then has the next source's ticker). */
+  problem: string | null;
 }
 
 export interface SkippedGroup {
@@ -55,7 +63,7 @@ function importIdsOf(set: TransactionSet): Set<string> {
   return ids;
 }
 
-export function previewOf(parsed: DegiroImport, existing: TransactionSet): ImportPreview {
+export function previewOf(parsed: DegiroImport, existing: TransactionSet, candidates: ReadonlyMap<string, SymbolCandidate[]> = new Map()): ImportPreview {
   const known = importIdsOf(existing);
   let alreadyImported = 0;
   let total = 0;
@@ -79,7 +87,16 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet): Impor
     alreadyImported,
     skipped: [...groups.values()].sort((a, b) => b.count - a.count),
     unrecognised: parsed.unrecognised.slice(0, MAX_UNRECOGNISED),
-    products: parsed.products.map((p) => ({ key: p.productKey, product: p.product, isin: p.isin, ticker: p.ticker, source: p.source })),
+    products: parsed.products.map((p) => ({
+      key: p.productKey,
+      product: p.product,
+      isin: p.isin,
+      ticker: p.ticker,
+      source: p.source,
+      currency: p.currency,
+      candidates: candidates.get(p.productKey) ?? [],
+      problem: p.problem ?? null,
+    })),
   };
 }
 
@@ -87,27 +104,59 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet): Impor
  * The parsed file of the newest parse. Each parse carries an id: a newer parse or a cancel stops the one
  * running (between chunks), and only the newest parse's result is kept and answered.
  */
+/** The products a lookup can help: they need a symbol and have a valid ISIN. */
+const lookedUp = (product: ImportedProduct) => product.needsSymbol && isValidIsin(product.isin);
+
+/** Sources of a symbol worth keeping as the user's choice on the server: not a placeholder, not a fixed ticker. */
+const KEPT_SOURCES: ReadonlySet<TickerSource | null> = new Set<TickerSource | null>(['saved', 'lookup', 'table']);
+
 export class ImportSession {
   private parsed: DegiroImport | null = null;
   private newest = 0;
   private running: AbortController | null = null;
+  /** The symbols the lookup proposed for the newest parse (product key → symbol and source), and the listings it found. */
+  private proposed: Record<string, TickerChoice> = {};
+  private candidates = new Map<string, SymbolCandidate[]>();
 
   /** The preview of `file` against `existing`; null when a newer parse or a cancel overtook this one. */
-  async parse(id: number, file: Blob, existing: () => TransactionSet, tickers: Record<string, string>, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview | null> {
+  async parse(id: number, file: Blob, existing: () => TransactionSet, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview | null> {
     this.running?.abort();
     const running = new AbortController();
     this.running = running;
     this.newest = id;
-    this.parsed = null;
+    this.discard();
     const { parseDegiroExport } = await import('./import');
-    const parsed = await parseDegiroExport(file, { tickers, onProgress, signal: running.signal });
+    const parsed = await parseDegiroExport(file, { onProgress, signal: running.signal });
     if (running.signal.aborted || id !== this.newest) return null;
     this.running = null;
     this.parsed = parsed;
     if (parsed.error) return previewOf(parsed, existing());
     // The preview shows the ticker each product will have: nothing waits for a symbol.
-    const { asSaved, assignTickers } = await import('./import');
-    return previewOf(assignTickers(parsed, asSaved(tickers)), existing());
+    return this.preview(existing());
+  }
+
+  /** What the symbols service is asked for parse `id`: each product with a valid ISIN that needs a symbol; null when `id` is not the newest parse. */
+  productsToLookUp(id: number): SymbolProduct[] | null {
+    if (id !== this.newest || !this.parsed) return null;
+    return this.parsed.products.filter(lookedUp).map((product) => ({ isin: product.isin, name: product.product, ...(product.currency ? { currency: product.currency } : {}) }));
+  }
+
+  /** Takes the lookup's answer for parse `id` (its proposals and listings) and previews again; null when `id` is no longer the newest. */
+  async applyLookup(id: number, resolutions: readonly SymbolResolution[], existing: TransactionSet): Promise<ImportPreview | null> {
+    if (id !== this.newest || !this.parsed) return null;
+    const byIsin = new Map(resolutions.map((resolution) => [resolution.isin, resolution]));
+    for (const product of this.parsed.products.filter(lookedUp)) {
+      const resolution = byIsin.get(product.isin);
+      if (!resolution) continue;
+      this.candidates.set(product.productKey, resolution.candidates);
+      if (resolution.chosen) this.proposed[product.productKey] = { ticker: resolution.chosen.symbol, source: resolution.chosen.source };
+    }
+    return this.preview(existing);
+  }
+
+  private async preview(existing: TransactionSet): Promise<ImportPreview> {
+    const { assignTickers } = await import('./import');
+    return previewOf(assignTickers(this.parsed!, this.proposed), existing, this.candidates);
   }
 
   /** Stops parse `id` if it is the newest, and forgets its file. */
@@ -120,23 +169,32 @@ export class ImportSession {
 
   /**
    * The set `existing` grows into with the parsed file's new transactions, under the tickers the user
-   * chose, else the table's, else each product's ISIN as a placeholder: never blocked by a missing symbol.
-   * A chosen symbol that is not a Yahoo symbol stops it, naming the products and why.
+   * typed or picked (an emptied one is no choice), else the lookup's, else the table's, else each
+   * product's ISIN as a placeholder: never blocked by a missing symbol. A chosen symbol that is not a
+   * Yahoo symbol stops it, naming the products and why. `choices` are what to keep on the server: each
+   * product's symbol by ISIN, and a saved choice the user emptied forgotten.
    */
-  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet; converted: number; taxFilled: number }> {
+  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet; converted: number; taxFilled: number; choices: SymbolChoice[] }> {
     if (!this.parsed) throw new Error('There is no parsed file to import; choose the file again.');
     const { asSaved, assignTickers, mergeImported } = await import('./import');
-    const assigned = assignTickers(this.parsed, asSaved(tickers));
+    const assigned = assignTickers(this.parsed, { ...this.proposed, ...asSaved(tickers) });
     const refused = assigned.products.filter((product) => product.problem);
     if (refused.length > 0) {
       const named = refused.map((product) => `${product.product}${product.isin ? ` (${product.isin})` : ''}: ${product.problem}`);
       throw new Error(`Correct the symbol of ${refused.length === 1 ? 'this product' : 'these products'} first: ${named.join('; ')}.`);
     }
-    return mergeImported(existing, assigned);
+    const choices: SymbolChoice[] = [];
+    for (const product of assigned.products.filter(lookedUp)) {
+      if (KEPT_SOURCES.has(product.source) && product.ticker) choices.push({ isin: product.isin, symbol: product.ticker });
+      else if (this.proposed[product.productKey]?.source === 'saved') choices.push({ isin: product.isin, symbol: null });
+    }
+    return { ...mergeImported(existing, assigned), choices };
   }
 
   discard(): void {
     this.parsed = null;
+    this.proposed = {};
+    this.candidates = new Map();
   }
 
   /** Stops any parse and forgets its file (sign-out). */

@@ -9,6 +9,7 @@ export type { Credentials } from './services/http';
 export type { TransactionChange } from './transaction-changes';
 export type { ExportedFile, ExportFormat, RestoreMode, RestorePlan, RestorePreview } from './your-data';
 export type { TaxReport } from './tax-report-csv';
-export type { ImportSaved, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
+export type { SymbolCheck } from './symbol-check';
+export type { ImportSaved, LookedUp, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
 
 Comlink.expose(createWorkerApi());

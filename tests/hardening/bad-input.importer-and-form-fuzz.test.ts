@@ -54,7 +54,7 @@ afterAll(() => {
 async function importThroughSession(file: FuzzedFile): Promise<void> {
   const session = new ImportSession();
   const progress: number[] = [];
-  const preview = await session.parse(1, new Blob([new Uint8Array(file.bytes)]), () => existing, {}, (p) => progress.push(p.bytes));
+  const preview = await session.parse(1, new Blob([new Uint8Array(file.bytes)]), () => existing, (p) => progress.push(p.bytes));
   if (preview === null) throw new Error(`${file.how}: the only parse was dropped as overtaken`);
   if (preview.error !== null) {
     expect(preview.error, file.how).toMatch(/\S/);

@@ -1,7 +1,10 @@
 import { useSelector } from '@xstate/react';
 import {
+  selectImportChecks,
   selectImportError,
   selectImportFileName,
+  selectImportLookingUp,
+  selectImportLookupMessage,
   selectImportPreview,
   selectImportProgress,
   selectImportResult,
@@ -13,11 +16,14 @@ import { useRef } from 'react';
 import { useFocusWhen } from '../a11y/focus';
 import { useImportActor } from '../app-context';
 import { useFormats } from '../locale-context';
+import { ImportProductRow } from './import-product-row';
 
 /**
- * 'Upload from file:' and the whole DEGIRO import flow: progress, preview, confirm, result. The focus
- * follows the flow: the preview's heading when it appears (its Import button comes right after the
- * counts, before the products), the result or the error when the import ends.
+ * 'Upload from file:' and the whole DEGIRO import flow: progress, preview (each product's symbol, where
+ * it came from, the listings found, free typing), confirm, result. Import always works: a product
+ * without a symbol goes in under its ISIN. The focus follows the flow: the preview's heading when it
+ * appears (its Import button comes right after the counts, before the products), the result or the
+ * error when the import ends.
  */
 export function ImportPanel() {
   const importer = useImportActor();
@@ -27,12 +33,19 @@ export function ImportPanel() {
   const rows = useSelector(importer, selectImportRows);
   const preview = useSelector(importer, selectImportPreview);
   const tickers = useSelector(importer, selectImportTickers);
+  const checks = useSelector(importer, selectImportChecks);
+  const lookingUp = useSelector(importer, selectImportLookingUp);
+  const lookupMessage = useSelector(importer, selectImportLookupMessage);
   const result = useSelector(importer, selectImportResult);
   const error = useSelector(importer, selectImportError);
   const formats = useFormats();
-  const needTicker = (preview?.products ?? []).flatMap((product, index) =>
-    product.source !== 'none-needed' && (tickers[product.key] ?? '').trim() === '' ? [{ product, index }] : [],
-  );
+  // Without a symbol: nothing typed or picked, and none proposed (a placeholder), or the proposal emptied.
+  const needTicker = (preview?.products ?? []).flatMap((product, index) => {
+    const edit = tickers[product.key];
+    const none = edit === undefined ? product.source === 'placeholder' : edit === '' && product.source !== 'none-needed';
+    return none ? [{ product, index }] : [];
+  });
+  const priced = (preview?.products ?? []).filter((product) => product.source !== 'none-needed').length;
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const resultBox = useRef<HTMLDivElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
@@ -87,6 +100,7 @@ export function ImportPanel() {
             Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported
             {result.taxFilled > 0 ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before` : ''}.
           </p>
+          {result.choicesProblem ? <p className="error">{result.choicesProblem}</p> : null}
           <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
             Close
           </button>
@@ -109,10 +123,24 @@ export function ImportPanel() {
             <li>Skipped: {preview.counts.skipped}</li>
             <li>Unrecognised: {preview.counts.unrecognised}</li>
           </ul>
-          {needTicker.length > 0 ? (
+          {lookingUp ? (
+            <p role="status">Looking up the symbols of {priced} products… You can import now: a product without a symbol goes in under its ISIN.</p>
+          ) : (
+            <p role="status" className="hint">
+              {priced - needTicker.length} of {priced} products have a symbol.
+            </p>
+          )}
+          {lookupMessage ? (
+            <p role="alert" className="notice">
+              {lookupMessage}
+            </p>
+          ) : null}
+          {needTicker.length > 0 && !lookingUp ? (
             <div className="attention">
-              <h4 id="attention-heading">Products without a symbol ({needTicker.length})</h4>
-              <p className="hint">They are imported under their ISIN, without a price source, until you give each a Yahoo symbol. Go to one:</p>
+              <h4 id="attention-heading">Products without a price source ({needTicker.length})</h4>
+              <p className="hint">
+                They are imported under their ISIN and valued at their own trade prices until you give each a Yahoo symbol, here or later on the Holdings page. Go to one:
+              </p>
               <ul aria-labelledby="attention-heading">
                 {needTicker.map(({ product, index }) => (
                   <li key={product.key}>
@@ -134,37 +162,27 @@ export function ImportPanel() {
             </button>
           </div>
           {preview.products.length > 0 ? (
-            <table>
-              <caption>Products and their tickers</caption>
+            <table className="import-products">
+              <caption>Products and their symbols</caption>
               <thead>
-                <tr><th>Product</th><th>ISIN</th><th>Ticker</th></tr>
+                <tr>
+                  <th>Product</th>
+                  <th>Symbol</th>
+                  <th>Source</th>
+                </tr>
               </thead>
               <tbody>
                 {preview.products.map((product, index) => (
-                  <tr key={product.key}>
-                    <td>{product.product}</td>
-                    <td>{product.isin}</td>
-                    <td>
-                      {product.source === 'none-needed' ? (
-                        <input aria-label={`Ticker for ${product.product || product.key}`} value={product.ticker ?? ''} readOnly title="Needs no symbol: no price is asked for it" />
-                      ) : (
-                        <input
-                          id={`import-ticker-${index}`}
-                          aria-label={`Ticker for ${product.product || product.key}`}
-                          aria-describedby={!tickers[product.key] && product.source === 'placeholder' ? `no-price-${product.key}` : undefined}
-                          value={tickers[product.key] ?? ''}
-                          placeholder={product.source === 'placeholder' ? (product.ticker ?? 'Yahoo symbol') : 'Yahoo symbol'}
-                          disabled={status !== 'preview'}
-                          onChange={(e) => importer.send({ type: 'import.setTicker', key: product.key, ticker: e.target.value })}
-                        />
-                      )}
-                      {!tickers[product.key] && product.source === 'placeholder' ? (
-                        <small id={`no-price-${product.key}`} className="hint">
-                          No price source: imported under its ISIN and valued at its own trade prices until you pick a symbol.
-                        </small>
-                      ) : null}
-                    </td>
-                  </tr>
+                  <ImportProductRow
+                    key={product.key}
+                    product={product}
+                    index={index}
+                    edit={tickers[product.key]}
+                    check={checks[product.key]}
+                    disabled={status !== 'preview'}
+                    onChange={(ticker) => importer.send({ type: 'import.setTicker', key: product.key, ticker })}
+                    onCheck={() => importer.send({ type: 'import.checkTicker', key: product.key })}
+                  />
                 ))}
               </tbody>
             </table>

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { selectHasCharts, selectPriceProblems } from '../../machines/dashboard-selectors';
+import { selectHasCharts, selectPriceProblems, selectProvisionalHoldings } from '../../machines/dashboard-selectors';
 import { selectPortfolioError, selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
@@ -18,6 +18,7 @@ export function DashboardPage() {
   const pricesLoading = useSelector(portfolio, selectPricesLoading);
   const pricesFailed = useSelector(portfolio, selectPricesFailed);
   const priceProblems = useSelector(portfolio, selectPriceProblems);
+  const provisional = useSelector(portfolio, selectProvisionalHoldings);
   const formats = useFormats();
   const retry = () => portfolio.send({ type: 'portfolio.retry' });
 
@@ -64,6 +65,12 @@ export function DashboardPage() {
                 Retry
               </button>
             </div>
+          ) : null}
+          {provisional.length > 0 && !pricesLoading ? (
+            <p className="notice provisional" role="status">
+              Provisional value: no price source for {provisional.join(', ')}. {provisional.length === 1 ? 'It is' : 'They are'} valued at {provisional.length === 1 ? 'its' : 'their'} own
+              trade prices until you <Link to="/holdings">pick a symbol on the Holdings page</Link>.
+            </p>
           ) : null}
           <SummaryBoxes summary={summary} />
           {hasCharts ? (

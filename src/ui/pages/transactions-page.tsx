@@ -12,7 +12,6 @@ import {
   selectTransactionCount,
   selectTransactions,
   selectTransactionsVersion,
-  selectImportTickers,
   selectMatches,
   selectSearching,
   selectSearchError,
@@ -22,7 +21,7 @@ import { EVERY_TRANSACTION, isPlainListing, sameQuery, type TransactionQuery } f
 import { useAnnounce } from '../a11y/announcer';
 import { focusIsLost } from '../a11y/focus';
 import { PageHeading } from '../a11y/page-heading';
-import { useImportActor, usePortfolioActor, useTransactionListActor, useTransactionsActor } from '../app-context';
+import { usePortfolioActor, useTransactionListActor, useTransactionsActor } from '../app-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EditTransactionDialog } from '../components/edit-transaction-dialog';
 import { ImportPanel } from '../components/import-panel';
@@ -83,7 +82,6 @@ export function TransactionsPage() {
   const searching = useSelector(lister, selectSearching);
   const searchError = useSelector(lister, selectSearchError);
   const version = useSelector(portfolio, selectTransactionsVersion);
-  const symbolChoices = useSelector(useImportActor(), selectImportTickers);
   const [query, setQuery] = useState<TransactionQuery>(EVERY_TRANSACTION);
   const plain = isPlainListing(query);
   // A new set (a save, an import of thousands of rows) is grouped and drawn in a render of its own, after
@@ -96,8 +94,8 @@ export function TransactionsPage() {
   // A search, a filter or an order is computed in the worker, which holds the set: asked again for each new
   // query and each new version of the set. The plain listing needs none.
   useEffect(() => {
-    if (!plain) lister.send({ type: 'list.query', query, symbolChoices });
-  }, [lister, plain, query, version, symbolChoices]);
+    if (!plain) lister.send({ type: 'list.query', query });
+  }, [lister, plain, query, version]);
   // The worker's answer, drawn from the listing the page holds (ids the page does not hold yet are left out).
   const byId = useMemo(() => {
     const ids = new Map<number, ListedTransaction>();

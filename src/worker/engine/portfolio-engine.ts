@@ -2,7 +2,7 @@
  * The portfolio engine: keeps transactions and quotes, computes each ticker once per change on one
  * daily grid, and sums the cached per-ticker series for whichever tickers are active.
  */
-import { epochDayFromIso, groupByTicker, isoFromEpochDay, type QuoteEntry, type TransactionSet } from '../../model';
+import { epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type QuoteEntry, type TransactionSet } from '../../model';
 import { benchmarkSeries } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
 import { BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
@@ -77,7 +77,8 @@ export class PortfolioEngine {
   }
 
   /**
-   * Symbols to request: every ticker with shares or dividends (commissions alone need no price) plus the
+   * Symbols to request: every ticker with shares or dividends (commissions alone need no price; an ISIN
+   * standing in for a symbol has no price source, SEMANTICS' provisional price values it) plus the
    * FX symbols its transaction currencies and its known quote's currency need, and the benchmark with
    * its FX symbol. Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
    */
@@ -90,7 +91,7 @@ export class PortfolioEngine {
       if (fxSymbol) symbols.add(fxSymbol);
     }
     for (const [ticker, transactions] of this.transactions) {
-      if (needsQuotes(transactions)) symbols.add(ticker);
+      if (needsQuotes(transactions) && !isValidIsin(ticker)) symbols.add(ticker);
       const quote = this.market.get(ticker);
       const currencies = quote?.ok ? [...transactions.currencies, quote.series.currency] : transactions.currencies;
       for (const currency of currencies) {

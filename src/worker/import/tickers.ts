@@ -10,7 +10,9 @@
  * A chosen symbol that is not a Yahoo symbol is refused with the reason, and the next source is used.
  */
 import isinTickers from '../../../data/isin-tickers.json';
-import { TICKER_MAX_LENGTH, TICKER_PATTERN } from '../../model';
+import { normaliseTicker, NOT_A_TICKER, TICKER_MAX_LENGTH, TICKER_PATTERN } from '../../model';
+
+export { normaliseTicker };
 import { ACCOUNT_PRODUCT } from './rows';
 import type { DegiroImport, ImportedProduct, ImportedTransaction, TickerSource } from './types';
 
@@ -18,12 +20,6 @@ const SHIPPED: Readonly<Record<string, string>> = isinTickers;
 
 /** The ticker of DEGIRO's account costs (connection fees and the like): commissions only, never priced. */
 export const ACCOUNT_TICKER = 'DEGIRO-COSTS';
-
-/** A ticker as stored: trimmed and upper-case; null when it is not a Yahoo symbol. */
-export function normaliseTicker(ticker: string): string | null {
-  const normalised = ticker.trim().toUpperCase();
-  return TICKER_PATTERN.test(normalised) ? normalised : null;
-}
 
 /** The shipped table's symbol for an ISIN, if any. */
 export function shippedTicker(isin: string): string | null {
@@ -44,7 +40,6 @@ export interface TickerChoice {
   source: Extract<TickerSource, 'saved' | 'lookup' | 'table'>;
 }
 
-const REFUSED = 'is not a Yahoo symbol (letters, digits, ".", "-", "=", "^"; at most 20 characters)';
 
 function resolve(product: ImportedProduct, choices: Readonly<Record<string, TickerChoice>>, placeholders: boolean): ImportedProduct {
   if (!product.needsSymbol) {
@@ -57,7 +52,7 @@ function resolve(product: ImportedProduct, choices: Readonly<Record<string, Tick
     if (!choice || choice.ticker.trim() === '') continue;
     const ticker = normaliseTicker(choice.ticker);
     if (ticker) return { ...product, ticker, source: choice.source };
-    problem = `"${choice.ticker.trim()}" ${REFUSED}`;
+    problem = `"${choice.ticker.trim()}" ${NOT_A_TICKER}`;
     break;
   }
   const shipped = product.isin ? shippedTicker(product.isin) : null;

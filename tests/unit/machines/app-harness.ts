@@ -15,7 +15,7 @@ import type { Outcome } from '../../../src/model/outcome';
 import type { VersionedSet } from '../../../src/worker/services/transactions-api';
 import type { TransactionChange } from '../../../src/worker/transaction-changes';
 import { TransactionStore, type HeldView } from '../../../src/worker/transaction-store';
-import type { ActiveSeries, Derivation, ImportMerge, ImportPreview, PricesLoaded, SymbolsNeeded, Timed } from '../../../src/worker';
+import type { ActiveSeries, Derivation, ImportMerge, ImportPreview, LookedUp, PricesLoaded, SymbolCheck, SymbolsNeeded, Timed } from '../../../src/worker';
 
 export const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 export const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2024-01-02', amount: 1, value: 2, currency: 'EUR' };
@@ -48,10 +48,15 @@ export interface Fakes {
   fetchPrices?: (input: PricesInput) => Promise<PricesLoaded>;
   /** Awaited inside the n-th derive (1-based) before it returns: lets a test act while a derive runs. */
   deriveGate?: (n: number) => Promise<void>;
-  parseImport?: (input: { file: File; existing: TransactionSet; tickers: Record<string, string> }) => Promise<ImportPreview>;
+  parseImport?: (input: { file: File; existing: TransactionSet }) => Promise<ImportPreview>;
+  /** The worker's symbol lookup of the parsed file: by default it answers the preview as parsed. */
+  lookUpSymbols?: (input: { preview: ImportPreview; idToken: string | null }) => Promise<Outcome<LookedUp>>;
+  /** The worker's check of a typed symbol against the quotes service. */
+  checkSymbol?: (symbol: string) => Promise<SymbolCheck>;
   /** The worker's merge: the counts it answers, and the merged set it stores. */
   mergeImport?: (input: { existing: TransactionSet; tickers: Record<string, string> }) => Promise<FakeMerge>;
-  rememberTickers?: (tickers: Record<string, string>) => void;
+  /** The symbol choices the worker keeps on the server after a stored import; a throw is its failure. */
+  saveChoices?: (tickers: Record<string, string>) => Promise<void>;
 }
 
 /**
@@ -111,17 +116,27 @@ export function startApp(fakes: Fakes) {
     },
   });
   /** The parsed file's preview waits in the worker: a merge needs a parse first. */
-  let parsed = false;
+  let parsed: ImportPreview | null = null;
   const importer = importMachine.provide({
     actors: {
-      parseFile: fromCallback<ImportEvent, { parseId: number; file: File; tickers: Record<string, string> }>(({ input, sendBack }) => {
+      parseFile: fromCallback<ImportEvent, { parseId: number; file: File }>(({ input, sendBack }) => {
         sendBack({ type: 'parse.progress', progress: { bytes: 1, totalBytes: 2, rows: 10 } });
-        (fakes.parseImport ?? (async () => Promise.reject(new Error('no parser configured'))))({ file: input.file, existing: store.current(), tickers: input.tickers }).then(
+        (fakes.parseImport ?? (async () => Promise.reject(new Error('no parser configured'))))({ file: input.file, existing: store.current() }).then(
           (preview) => {
-            parsed = true;
+            parsed = preview;
             sendBack({ type: 'parse.done', preview });
           },
           (error: Error) => sendBack({ type: 'parse.failed', message: error.message }),
+        );
+      }),
+      lookUpSymbols: fromPromise<Outcome<LookedUp>, { idToken: string | null; parseId: number }>(async ({ input }) => {
+        if (!parsed) return { ok: false, status: 0, message: 'The parse was cancelled or overtaken by a newer one.' };
+        if (fakes.lookUpSymbols) return fakes.lookUpSymbols({ preview: parsed, idToken: input.idToken });
+        return { ok: true, parseId: input.parseId, preview: parsed, message: null };
+      }),
+      checkSymbol: fromCallback<ImportEvent, { idToken: string | null; key: string; symbol: string }>(({ input, sendBack }) => {
+        void (fakes.checkSymbol ?? (async (symbol: string) => ({ symbol, hasPrices: true, message: `${symbol} has prices.` })))(input.symbol).then((check) =>
+          sendBack({ type: 'check.done', key: input.key, check }),
         );
       }),
       confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
@@ -132,13 +147,16 @@ export function startApp(fakes: Fakes) {
           return { set: added > 0 || taxFilled > 0 ? merged : null, extra: { added, alreadyPresent, taxFilled } };
         }, credentials);
         if (!stored.ok) return stored;
-        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && viewOf(stored.view) };
+        let choicesProblem: string | null = null;
+        await fakes.saveChoices?.(input.tickers).catch((error: Error) => {
+          choicesProblem = `The symbols were not kept for your next import: ${error.message}`;
+        });
+        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && viewOf(stored.view), choicesProblem };
       }),
       discard: fromPromise<void, { parseId: number }>(async () => {
-        parsed = false;
+        parsed = null;
       }),
     },
-    actions: { rememberTickers: (_, params: { tickers: Record<string, string> }) => fakes.rememberTickers?.(params.tickers) },
   });
   const auth = authMachine.provide({
     actors: {
@@ -146,7 +164,7 @@ export function startApp(fakes: Fakes) {
       sessionEvents: fromCallback(() => {}),
     },
   });
-  const app = createActor(appMachine.provide({ actors: { auth, portfolio, transactions, import: importer } }), { input: { initialUrl: 'http://app.test/dashboard', rememberedTickers: {} } }).start();
+  const app = createActor(appMachine.provide({ actors: { auth, portfolio, transactions, import: importer } }), { input: { initialUrl: 'http://app.test/dashboard' } }).start();
   const get = <T extends AnyActorRef>(id: string) => app.system.get(id) as T;
   return { app, calls, portfolio: get<PortfolioActorRef>('portfolio'), saver: get<TransactionsActorRef>('transactions'), importer: get<ImportActorRef>('import') };
 }

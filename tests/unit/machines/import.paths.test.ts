@@ -5,7 +5,7 @@ import type { SessionEvent } from '../../../src/machines/auth-machine';
 import type { ImportStored } from '../../../src/machines/import-machine';
 import type { ListedSet, Transaction } from '../../../src/model';
 import type { Outcome } from '../../../src/model/outcome';
-import type { ImportPreview } from '../../../src/worker';
+import type { ImportPreview, LookedUp } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
@@ -20,14 +20,16 @@ const preview: ImportPreview = {
   alreadyImported: 0,
   skipped: [],
   unrecognised: [],
-  products: [{ key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', isin: 'IE00B3XXRP09', ticker: 'VUSA.AS', source: 'table' }],
+  products: [{ key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', isin: 'IE00B3XXRP09', ticker: 'VUSA.AS', source: 'table', currency: 'EUR', candidates: [], problem: null }],
 };
 
 /** The user's events, and those the parsing actor sends back (a callback actor: it reports, it does not return). */
-const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}`; [key: string]: unknown }> = [
+const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}` | 'check.done'; [key: string]: unknown }> = [
   { type: 'session.changed', idToken: 'token-1' },
   { type: 'import.fileSelected', file },
   { type: 'import.setTicker', key: 'IE00B3XXRP09', ticker: 'vusa.as' },
+  { type: 'import.checkTicker', key: 'IE00B3XXRP09' },
+  { type: 'check.done', key: 'IE00B3XXRP09', check: { symbol: 'VUSA.AS', hasPrices: false, message: 'No price data for VUSA.AS.' } },
   { type: 'import.confirm' },
   { type: 'import.cancel' },
   { type: 'import.dismiss' },
@@ -39,11 +41,16 @@ const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}`; [key
 
 const outputs = {
   confirm: [
-    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } } },
-    { ok: true, added: 0, alreadyPresent: 1, taxFilled: 0, view: null },
+    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } }, choicesProblem: null },
+    { ok: true, added: 0, alreadyPresent: 1, taxFilled: 0, view: null, choicesProblem: 'The symbols were not kept for your next import: 503.' },
     { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
     { ok: false, status: 500, message: 'Storage failed to write.' },
   ] satisfies Array<Outcome<ImportStored>>,
+  lookUpSymbols: [
+    { ok: true, parseId: 1, preview, message: null },
+    { ok: true, parseId: 1, preview, message: 'The symbol lookup failed (429). Products without a symbol are imported under their ISIN.' },
+    { ok: false, status: 0, message: 'The parse was cancelled or overtaken by a newer one.' },
+  ] satisfies Array<Outcome<LookedUp>>,
   discard: [undefined],
 };
 
@@ -54,9 +61,8 @@ describe('import machine: the shortest path to every state, replayed with its ac
   testShortestPaths(importMachine, {
     events: events as EventObject[],
     outputs,
-    input: { rememberedTickers: {} },
     neighbours: { portfolio },
-    callbackEvents: { parseFile: ['parse.progress', 'parse.done', 'parse.failed'] },
+    callbackEvents: { parseFile: ['parse.progress', 'parse.done', 'parse.failed'], checkSymbol: ['check.done'] },
     // Every file chosen counts the parse id up: whether one was chosen is all that tells these states apart.
     stateKey: (snapshot) => ({ ...snapshot.context, parseId: snapshot.context.parseId > 0 }),
   });

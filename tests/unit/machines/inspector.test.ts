@@ -50,7 +50,7 @@ function startInspectedApp() {
     },
   });
   const app = createActor(appMachine.provide({ actors: { auth, portfolio } }), {
-    input: { initialUrl: 'http://app.test/dashboard', rememberedTickers: {} },
+    input: { initialUrl: 'http://app.test/dashboard' },
     inspect: (inspection) => inspections.push(inspection),
   });
   app.start();

@@ -38,7 +38,7 @@ const outputs = {
     { ok: false, status: 0, message: 'The backup is cut off. Nothing was restored.' },
   ] satisfies Array<Outcome<{ preview: RestorePreview }>>,
   confirmRestore: [
-    { ok: true, view: null, symbolChoices: {} },
+    { ok: true, view: null },
     { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
     { ok: false, status: 500, message: 'Storage failed to write.' },
   ] satisfies Array<Outcome<RestoreStored>>,

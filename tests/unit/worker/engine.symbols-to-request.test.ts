@@ -13,6 +13,16 @@ describe('symbols to request', () => {
     expect(engine.firstTransactionDate()).toBe('2024-01-02');
   });
 
+  it('asks nothing for an ISIN placeholder (it has no price source) but the rate its USD trades need, and values it at its trade price', () => {
+    const engine = new PortfolioEngine();
+    engine.setTransactions(transactionSet([stock('US0378331005', '2024-01-02', 2, 300, 'USD'), stock('VWCE.DE', '2024-01-02', 1, 100)]));
+    expect(engine.symbolsToRequest()).toEqual(['EUR=X', 'VWCE.DE']);
+    engine.setQuotes([chart('EUR=X', { currency: 'EUR', bars: [['2024-01-02', 0.9]] })]);
+    const placeholder = engine.derive('2024-01-03', null).tickers['US0378331005'];
+    expect(placeholder.priceSource).toBe('provisional');
+    expect(placeholder.portfolioValue).toBeCloseTo(270, 6);
+  });
+
   it('adds the rate a quote’s own currency needs once the quote is known', () => {
     const engine = new PortfolioEngine();
     engine.setTransactions(transactionSet([stock('NESN.SW', '2024-01-02', 1, 100), stock('SHOP.TO', '2024-01-02', 1, 60)]));

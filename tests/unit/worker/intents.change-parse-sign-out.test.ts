@@ -107,8 +107,8 @@ describe('parsing by intent', () => {
   it('only the newest parse lands; a cancelled one answers a refusal and leaves nothing to confirm', async () => {
     const { worker } = channel;
     await worker.load(credentials);
-    const first = worker.parseImport(1, statement(), {}, Comlink.proxy(() => {}));
-    const second = worker.parseImport(2, statement(), {}, Comlink.proxy(() => {}));
+    const first = worker.parseImport(1, statement(), Comlink.proxy(() => {}));
+    const second = worker.parseImport(2, statement(), Comlink.proxy(() => {}));
     expect(await first).toMatchObject({ ok: false });
     expect(await second).toMatchObject({ ok: true, parseId: 2 });
     await worker.cancelImport(2);

@@ -32,7 +32,7 @@ it('fills in the withheld tax of dividends imported before without it, once, add
   const { worker } = channel;
 
   await worker.load(credentials);
-  const first = await worker.parseImport(1, statement(), {}, Comlink.proxy(() => {}));
+  const first = await worker.parseImport(1, statement(), Comlink.proxy(() => {}));
   if (!first.ok) throw new Error(first.message);
   const tickers = Object.fromEntries(first.preview.products.map((p, i) => [p.key, p.ticker ?? `P${i}.AS`]));
   const imported = await worker.confirmImport(tickers, credentials);
@@ -46,7 +46,7 @@ it('fills in the withheld tax of dividends imported before without it, once, add
   expect((await api.put({ transactions: netted }, { ifMatch: stored.etag! })).status).toBe(200);
 
   await worker.load(credentials);
-  const again = await worker.parseImport(2, statement(), tickers, Comlink.proxy(() => {}));
+  const again = await worker.parseImport(2, statement(), Comlink.proxy(() => {}));
   if (!again.ok) throw new Error(again.message);
   expect(again.preview.newTransactions).toBe(0);
   const filled = await worker.confirmImport(tickers, credentials);
@@ -55,7 +55,7 @@ it('fills in the withheld tax of dividends imported before without it, once, add
   expect(after.body.transactions.dividend.map((t) => t.tax)).toEqual(taxes);
   expect(after.body.transactions.stock).toHaveLength(stored.body.transactions.stock.length);
 
-  const third = await worker.parseImport(3, statement(), tickers, Comlink.proxy(() => {}));
+  const third = await worker.parseImport(3, statement(), Comlink.proxy(() => {}));
   if (!third.ok) throw new Error(third.message);
   expect(await worker.confirmImport(tickers, credentials)).toMatchObject({ ok: true, added: 0, taxFilled: 0, view: null });
   expect((await api.get()).etag, 'nothing to store, nothing stored').toBe(after.etag);

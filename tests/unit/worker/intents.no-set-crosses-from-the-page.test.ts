@@ -51,7 +51,7 @@ describe('sets crossing the worker boundary', () => {
       expect(remove.answer.listing.ids).toHaveLength(0);
 
       const file = new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-example.csv'))]);
-      const parse = await crossingsOf(crossings, () => worker.parseImport(1, file, {}, Comlink.proxy(() => {})));
+      const parse = await crossingsOf(crossings, () => worker.parseImport(1, file, Comlink.proxy(() => {})));
       if (!parse.answer.ok) throw new Error(parse.answer.message);
       expect(parse.answer.preview.newTransactions).toBeGreaterThan(0);
       const tickers = Object.fromEntries(parse.answer.preview.products.map((p) => [p.key, p.ticker ?? 'TEST.AS']));
