@@ -27,18 +27,28 @@ const ORDERS: Record<TransactionQuery['sort'], (a: Row, b: Row) => number> = {
 /**
  * The ids of `set`'s transactions that `query` keeps, in its order; `ids` gives each transaction's id, list
  * by list. `symbolChoices` (ISIN or product name → ticker, from the user's imports) lets the text find a
- * ticker by its product's name or ISIN.
+ * ticker by its product's name or ISIN, as does the product name an imported trade keeps.
  */
 export function queryTransactions(set: TransactionSet, ids: Readonly<Record<TransactionType, readonly number[]>>, query: TransactionQuery, symbolChoices: Readonly<Record<string, string>>): Uint32Array {
   const needle = query.text.trim().toLowerCase();
   // Which tickers the text finds, each decided once: by the ticker, its product's name or its ISIN.
   const products = needle === '' ? null : productsByTicker(symbolChoices);
+  // The product names the imports saw, kept on the trades (`Transaction.product`), find their ticker too.
+  const tradeNames = new Map<string, Set<string>>();
+  if (needle !== '') {
+    for (const t of set.stock) {
+      if (t.product === undefined) continue;
+      let names = tradeNames.get(t.ticker);
+      if (!names) tradeNames.set(t.ticker, (names = new Set()));
+      names.add(t.product);
+    }
+  }
   const found = new Map<string, boolean>();
   const textFinds = (ticker: string): boolean => {
     let hit = found.get(ticker);
     if (hit === undefined) {
       const product = products?.get(ticker);
-      hit = [ticker, product?.product ?? '', product?.isin ?? ''].some((text) => text.toLowerCase().includes(needle));
+      hit = [ticker, product?.product ?? '', product?.isin ?? '', ...(tradeNames.get(ticker) ?? [])].some((text) => text.toLowerCase().includes(needle));
       found.set(ticker, hit);
     }
     return hit;

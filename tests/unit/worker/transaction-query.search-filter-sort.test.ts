@@ -33,6 +33,12 @@ describe('search, filter and sort the transactions', () => {
     expect(query({ text: 'MSFT' }), 'nothing matches').toEqual([]);
   });
 
+  it('finds a ticker by the product name an imported trade of it keeps, without any symbol choice', () => {
+    const named: TransactionSet = { ...SET, stock: [{ ...SET.stock[0]!, product: 'VANGUARD FTSE ALL-WORLD UCITS ETF' }, ...SET.stock.slice(1)] };
+    expect([...queryTransactions(named, IDS, { ...EVERY_TRANSACTION, text: 'ftse all' }, {})]).toEqual([3, 1, 5, 6]);
+    expect([...queryTransactions(SET, IDS, { ...EVERY_TRANSACTION, text: 'ftse all' }, {})]).toEqual([]);
+  });
+
   it('filters by type, ticker and date range (both days included)', () => {
     expect(query({ type: 'dividend' })).toEqual([4, 5]);
     expect(query({ ticker: 'VWCE.DE', type: 'stock' })).toEqual([3, 1]);
