@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signUp, test } from './fixtures';
+import { expect, signIn, signUp, test } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/accessibility';
 
 const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
@@ -65,6 +65,37 @@ for (const width of [1440, 360]) {
       await page.getByRole('button', { name: 'Menu' }).click();
       await expect(page.locator('#drawer')).toBeVisible();
       await check(page, `drawer open at ${width} px`);
+    });
+  });
+}
+
+for (const width of [1440, 360]) {
+  test.describe(`at ${width} px, with the demo portfolio`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 900 } });
+
+    test('holdings, a holding, performance, income and settings', async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page);
+      const screens: Array<{ path: string; heading: string | RegExp; ready: (page: Page) => Promise<void> }> = [
+        { path: '/holdings', heading: 'Holdings', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
+        { path: '/performance', heading: 'Performance', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
+        { path: '/income', heading: 'Income', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
+        { path: '/settings', heading: 'Settings', ready: async (p) => void (await expect(p.getByRole('combobox').first()).toBeVisible()) },
+      ];
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeFocused();
+        await screen.ready(page);
+        await check(page, `${screen.path} at ${width} px`);
+      }
+      // A holding's own view, reached from its row in the holdings.
+      await page.goto('/holdings');
+      const holding = page.locator('a[href^="/holdings/"]').first();
+      await expect(holding).toBeVisible();
+      await holding.click();
+      await expect(page).toHaveURL(/\/holdings\/[^/]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      await check(page, `a holding at ${width} px`);
     });
   });
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { GrowthCell, IncomeView } from '../../machines/income-view';
 import type { Formats } from '../format';
 import { useFormats } from '../locale-context';
+import { ScrollRegion } from '../components/scroll-region';
 
 const percent = (formats: Formats, value: number): string => `${formats.number(value)} %`;
 
@@ -98,7 +99,7 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
   if (years.length === 0 || payers.length === 0) return <p className="hint">No complete year of dividends yet: growth is shown once a year has ended.</p>;
   return (
     <>
-      <div className="table-scroll">
+      <ScrollRegion label="Dividend growth per holding">
         <table className="dividend-growth">
           <caption>Dividend per share, change on the year before (▲ raise, ▼ cut, = unchanged)</caption>
           <thead>
@@ -122,7 +123,7 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {years.length > RECENT_YEARS ? (
         <button type="button" className="link" aria-pressed={allYears} onClick={() => setAllYears((all) => !all)}>
           {allYears ? `Show the last ${RECENT_YEARS} years` : `Show all ${years.length} years`}

@@ -21,6 +21,7 @@ import {
   type HoldingSort,
 } from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
+import { PageHeading } from '../a11y/page-heading';
 
 function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: string; rows: HoldingRow[]; sort: HoldingSort; onSort: (column: HoldingColumn) => void; totals: boolean }) {
   const formats = useFormats();
@@ -139,7 +140,9 @@ export function HoldingsPage() {
   }
   return (
     <section className="holdings" aria-labelledby="holdings-heading">
-      <h1 id="holdings-heading">Holdings</h1>
+      <PageHeading id="holdings-heading" title="Holdings">
+        Holdings
+      </PageHeading>
       {body}
     </section>
   );

@@ -8,6 +8,8 @@ import { usePortfolioActor } from '../app-context';
 import { useFormats } from '../locale-context';
 import { ForwardCalendarChart } from '../income/forward-calendar-chart';
 import { DividendGrowthTable, ForwardMonthsTable, HoldingYieldsTable, ReceivedExpectedTable, TaxPerYearTable } from '../income/income-tables';
+import { PageHeading } from '../a11y/page-heading';
+import { ScrollRegion } from '../components/scroll-region';
 
 function IncomeSummary({ view }: { view: IncomeView }) {
   const formats = useFormats();
@@ -73,9 +75,9 @@ export function IncomePage() {
   const view = useSelector(portfolio, selectIncomeView);
 
   const heading = (
-    <h1 id="income-heading" tabIndex={-1}>
+    <PageHeading id="income-heading" title="Income">
       Income
-    </h1>
+    </PageHeading>
   );
   if (status === 'loadFailed' || status === 'deriveFailed') {
     return (
@@ -121,22 +123,22 @@ export function IncomePage() {
         {view.forwardIncome > 0 ? <ForwardCalendarChart view={view} /> : <p className="hint">None of your holdings paid a dividend in the past twelve months.</p>}
         <ForwardMonthsTable view={view} />
       </div>
-      <div className="table-scroll">
+      <ScrollRegion label="Yield per holding">
         <HoldingYieldsTable view={view} />
-      </div>
+      </ScrollRegion>
 
       <h2>Dividend growth</h2>
       <DividendGrowthTable view={view} />
 
       <h2>Received and expected</h2>
-      <div className="table-scroll">
+      <ScrollRegion label="Dividends received and expected">
         <ReceivedExpectedTable view={view} />
-      </div>
+      </ScrollRegion>
 
       <h2>Dividends and withholding tax per year</h2>
-      <div className="table-scroll">
+      <ScrollRegion label="Dividends and withholding tax per year">
         <TaxPerYearTable view={view} />
-      </div>
+      </ScrollRegion>
       <TaxReportDownload />
     </section>
   );

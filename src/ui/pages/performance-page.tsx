@@ -10,6 +10,8 @@ import { selectActiveSeries, selectBenchmark, selectPerformance, selectPortfolio
 import { usePortfolioActor } from '../app-context';
 import { LineChart } from '../holdings/line-chart';
 import { useFormats } from '../locale-context';
+import { PageHeading } from '../a11y/page-heading';
+import { ScrollRegion } from '../components/scroll-region';
 
 const PERIOD_NAMES: Record<(typeof PERFORMANCE_PERIODS)[number], string> = {
   '1M': '1 month',
@@ -36,7 +38,9 @@ export function PerformancePage() {
   if (status === 'loadFailed' || status === 'deriveFailed') {
     return (
       <section className="performance" aria-labelledby="performance-heading">
-        <h1 id="performance-heading">Performance</h1>
+        <PageHeading id="performance-heading" title="Performance">
+          Performance
+        </PageHeading>
         <p role="alert" className="error">
           {error}{' '}
           <button type="button" onClick={retry}>
@@ -49,7 +53,9 @@ export function PerformancePage() {
   if (!performance || !active) {
     return (
       <section className="performance" aria-labelledby="performance-heading">
-        <h1 id="performance-heading">Performance</h1>
+        <PageHeading id="performance-heading" title="Performance">
+          Performance
+        </PageHeading>
         <p role="status">Loading your returns…</p>
       </section>
     );
@@ -58,7 +64,10 @@ export function PerformancePage() {
   const benchmarkWaiting = benchmark && !benchmark.ok && pricesLoading;
   return (
     <section className="performance" aria-labelledby="performance-heading">
-      <h1 id="performance-heading">Performance</h1>
+      <PageHeading id="performance-heading" title="Performance">
+          Performance
+        </PageHeading>
+      <ScrollRegion label="Returns per period">
       <table className="returns-table">
         <caption>Returns per period, all tickers. Periods of a year or more also show the rate per year.</caption>
         <thead>
@@ -82,6 +91,7 @@ export function PerformancePage() {
           ))}
         </tbody>
       </table>
+      </ScrollRegion>
       <p className="hint">
         “—”: the history is shorter than the period, or no rate solves it. Time-weighted measures the investments; money-weighted what your own money earned, the timing of
         your buys and sells included.

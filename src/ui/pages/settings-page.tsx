@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { BENCHMARK_SUGGESTIONS, checkSettingsUpdate } from '../../model/settings';
 import { selectPortfolioStatus, selectSettings, selectSettingsError, selectSettingsSaving } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
+import { PageHeading } from '../a11y/page-heading';
 
 export function SettingsPage() {
   const portfolio = usePortfolioActor();
@@ -31,7 +32,9 @@ export function SettingsPage() {
 
   return (
     <section className="settings" aria-labelledby="settings-heading">
-      <h1 id="settings-heading">Settings</h1>
+      <PageHeading id="settings-heading" title="Settings">
+        Settings
+      </PageHeading>
       <form onSubmit={submit} aria-labelledby="benchmark-heading" noValidate>
         <h2 id="benchmark-heading">Benchmark</h2>
         <p className="hint">

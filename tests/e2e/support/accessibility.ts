@@ -28,8 +28,15 @@ export async function expectNoSeriousAxeViolations(page: Page, screen: string): 
   expect(serious, `axe: serious or critical violations on ${screen}`).toEqual([]);
 }
 
-/** The page does not scroll sideways: nothing is wider than the viewport. */
+/** The page does not scroll sideways: nothing is wider than the viewport (a failure names the elements that stick out). */
 export async function expectNoHorizontalScroll(page: Page, screen: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(widths.scroll, `${screen}: page ${widths.scroll} px wide in a ${widths.client} px viewport`).toBeLessThanOrEqual(widths.client);
+  const widths = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > client + 0.5 && element.getClientRects().length > 0)
+      .slice(-5)
+      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)} px)`);
+    return { scroll: document.documentElement.scrollWidth, client, outside };
+  });
+  expect(widths.scroll, `${screen}: page ${widths.scroll} px wide in a ${widths.client} px viewport; sticking out: ${widths.outside.join(', ')}`).toBeLessThanOrEqual(widths.client);
 }
