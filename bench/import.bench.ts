@@ -28,6 +28,7 @@ type Timings = Record<'parseAndClassify' | 'importFromString' | 'importFromBlob'
 function parseAndClassify(text: string): number {
   const header = readHeader(text.slice(0, text.indexOf('\n')));
   if (!header.ok) throw new Error(header.error);
+  if (!('header' in header)) throw new Error('the benchmark statement is an Account.csv');
   const reader = new RecordReader(header.header.delimiter);
   const builder = new RowBuilder(header.header);
   let rows = 0;

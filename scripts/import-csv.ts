@@ -92,7 +92,8 @@ async function lookUpSymbols(parsed: DegiroImport, tickers: Record<string, strin
   });
   const resolutions = await service.resolve(
     'command-line',
-    products.map((p) => ({ isin: p.isin, name: p.product, ...(p.currency ? { currency: p.currency } : {}) })),
+    // Transactions.csv names the exchange of the trades: the listing there ranks first.
+    products.map((p) => ({ isin: p.isin, name: p.product, ...(p.currency ? { currency: p.currency } : {}), ...(p.venue ? { venue: p.venue } : {}) })),
   );
   for (const resolution of resolutions) if (resolution.chosen) choices[resolution.isin] = { ticker: resolution.chosen.symbol, source: resolution.chosen.source };
   return choices;

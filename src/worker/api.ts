@@ -261,10 +261,11 @@ export function createWorkerApi() {
         let choices: SymbolChoice[] = [];
         const stored = await store.replace(async (set: TransactionSet) => {
           const merge = await importSession.merge(set, tickers);
-          const { merged, added, alreadyPresent, converted, taxFilled } = merge;
+          const { merged, added, alreadyPresent, converted, renamed, taxFilled } = merge;
           choices = merge.choices;
           // A re-import that only completes stored transactions (their conversion to EUR, their tax) is saved too.
-          const changed = added > 0 || converted > 0 || taxFilled > 0;
+          // Renamed: stored trades take the ids both DEGIRO files share, so that a Transactions.csv adds nothing twice.
+          const changed = added > 0 || converted > 0 || renamed > 0 || taxFilled > 0;
           return { set: changed ? merged : null, extra: { added, alreadyPresent, taxFilled } satisfies Omit<ImportMerge, 'unresolvedProducts' | 'converted'> };
         }, credentials);
         if (!stored.ok) return stored;

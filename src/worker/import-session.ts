@@ -24,6 +24,8 @@ export interface ProductChoice {
   candidates: SymbolCandidate[];
   /** Why a symbol chosen for it was refused (it then has the next source's ticker). */
   problem: string | null;
+  /** DEGIRO's code of the exchange its newest trade was made on (Transactions.csv only), for the symbol lookup. */
+  venue?: string;
 }
 
 export interface SkippedGroup {
@@ -96,6 +98,7 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet, candid
       currency: p.currency,
       candidates: candidates.get(p.productKey) ?? [],
       problem: p.problem ?? null,
+      ...(p.venue ? { venue: p.venue } : {}),
     })),
   };
 }
@@ -138,7 +141,10 @@ export class ImportSession {
   /** What the symbols service is asked for parse `id`: each product with a valid ISIN that needs a symbol; null when `id` is not the newest parse. */
   productsToLookUp(id: number): SymbolProduct[] | null {
     if (id !== this.newest || !this.parsed) return null;
-    return this.parsed.products.filter(lookedUp).map((product) => ({ isin: product.isin, name: product.product, ...(product.currency ? { currency: product.currency } : {}) }));
+    // Transactions.csv names the exchange of the trades: the listing there ranks first.
+    return this.parsed.products
+      .filter(lookedUp)
+      .map((product) => ({ isin: product.isin, name: product.product, ...(product.currency ? { currency: product.currency } : {}), ...(product.venue ? { venue: product.venue } : {}) }));
   }
 
   /** Takes the lookup's answer for parse `id` (its proposals and listings) and previews again; null when `id` is no longer the newest. */
@@ -174,7 +180,7 @@ export class ImportSession {
    * Yahoo symbol stops it, naming the products and why. `choices` are what to keep on the server: each
    * product's symbol by ISIN, and a saved choice the user emptied forgotten.
    */
-  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet; converted: number; taxFilled: number; choices: SymbolChoice[] }> {
+  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet; converted: number; renamed: number; taxFilled: number; choices: SymbolChoice[] }> {
     if (!this.parsed) throw new Error('There is no parsed file to import; choose the file again.');
     const { asSaved, assignTickers, mergeImported } = await import('./import');
     const assigned = assignTickers(this.parsed, { ...this.proposed, ...asSaved(tickers) });

@@ -49,6 +49,7 @@ function transactionOf(draft: Draft): ImportedTransaction {
   if (tax !== null) transaction.tax = tax;
   // A trade keeps the name the statement gives its product (the holdings show it, whatever the symbol).
   if (draft.type === 'stock' && draft.row.product) transaction.product = draft.row.product;
+  if (!draft.more && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
   return transaction;
 }
 
@@ -74,12 +75,16 @@ interface ProductTally {
   dividends: number;
   /** Currency of its newest trade (before conversion), else of its newest dividend. */
   currency: string | null;
+  /** Exchange of its newest trade, when the file names it. */
+  venue: string | null;
 }
 
 function productOf(productKey: string, row: SourceRow, tally: ProductTally): ImportedProduct {
   const product = productKey === ACCOUNT_PRODUCT ? ACCOUNT_PRODUCT : row.product || productKey;
   const nets = tally.stocks > 0 && tally.dividends === 0 && Math.abs(tally.shares) < 1e-9 && Math.abs(tally.cash) < 0.005;
-  return { productKey, product, isin: row.isin, currency: tally.currency, needsSymbol: productKey !== ACCOUNT_PRODUCT && !nets, ticker: null, source: null };
+  const result: ImportedProduct = { productKey, product, isin: row.isin, currency: tally.currency, needsSymbol: productKey !== ACCOUNT_PRODUCT && !nets, ticker: null, source: null };
+  if (tally.venue) result.venue = tally.venue;
+  return result;
 }
 
 const NON_TRADEABLE = /^(.*?)\s*-\s*non[ -]?tradeable$/i;
@@ -110,7 +115,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   const legs: SourceRow[] = [];
   let lines = 0;
   for (const row of rows) {
-    lines += row.lineCount;
+    if (!row.sharesLine) lines += row.lineCount;
     if (row.problem !== null) reject(row, row.problem);
     else if (row.classification.kind === 'skip') skip(row, row.classification.skipReason!);
     else if (row.classification.kind === 'fx') legs.push(row);
@@ -146,12 +151,13 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
     // A dividend moved to its company's product does not name that product.
     if (draft.row.productKey === draft.productKey || !newestRow.has(draft.productKey)) newestRow.set(draft.productKey, draft.row);
     let tally = tallies.get(draft.productKey);
-    if (!tally) tallies.set(draft.productKey, (tally = { shares: 0, cash: 0, stocks: 0, dividends: 0, currency: null }));
+    if (!tally) tallies.set(draft.productKey, (tally = { shares: 0, cash: 0, stocks: 0, dividends: 0, currency: null, venue: null }));
     if (draft.type === 'stock') {
       tally.stocks += 1;
       tally.shares += transaction.amount;
       tally.cash += transaction.value;
       tally.currency = draft.currency;
+      if (draft.row.venue) tally.venue = draft.row.venue;
     } else if (draft.type === 'dividend') {
       tally.dividends += 1;
       if (tally.stocks === 0) tally.currency = draft.currency;

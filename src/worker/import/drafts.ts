@@ -46,7 +46,7 @@ function draftOf(type: TransactionType, row: SourceRow, amount: number): Draft {
     cash: row.amount,
     taxCash: row.classification.kind === 'dividend-tax' ? row.amount : 0,
     currency: row.currency,
-    cashEur: null,
+    cashEur: row.amountEur ?? null,
     orderId: row.orderId,
     row,
     more: null,

@@ -1,10 +1,12 @@
 /**
- * Recognises the header of DEGIRO's Account.csv in any of its languages and maps its columns.
+ * Recognises the header of DEGIRO's Account.csv in any of its languages and maps its columns; a header of
+ * its Transactions.csv is recognised too (see `trades-file.ts`).
  * `Datum,Tijd,Valutadatum,Product,ISIN,Omschrijving,FX,Mutatie,,Saldo,,Order Id`: the currency stands under
  * `Mutatie` and the amount in the unnamed column after it; `Saldo` is laid out the same way.
  */
 import Papa from 'papaparse';
 import { foldText, isControlCharacter } from './text';
+import { tradesHeaderOf, type TradesHeader } from './trades-file';
 import type { DecimalMark } from './numbers';
 
 export interface Columns {
@@ -30,6 +32,8 @@ export interface HeaderInfo {
 
 export const EXPECTED_HEADER = 'Datum,Tijd,Valutadatum,Product,ISIN,Omschrijving,FX,Mutatie,,Saldo,,Order Id';
 export const EXPECTED_HEADER_EN = 'Date,Time,Value date,Product,ISIN,Description,FX,Change,,Balance,,Order Id';
+export const EXPECTED_TRADES_HEADER_EN =
+  'Date,Time,Product,ISIN,Reference exchange,Venue,Quantity,Price,,Local value,,Value EUR,Exchange rate,AutoFX Fee,Transaction and/or third party fees EUR,Total EUR,Order ID,';
 
 const NAMES: Record<keyof Columns, readonly string[]> = {
   date: ['datum', 'date', 'fecha', 'data'],
@@ -83,7 +87,6 @@ function mapColumns(cells: readonly string[]): Columns | null {
 
 const OTHER_DEGIRO_FILES: Array<{ test: RegExp; name: string }> = [
   { test: /slotkoers|closing|symbool|symbol\/isin/, name: 'Portfolio.csv (the holdings overview)' },
-  { test: /uitvoeringsplaats|venue|quantity|aantal|koers|price/, name: 'Transactions.csv (the trades overview)' },
 ];
 
 function shorten(text: string): string {
@@ -91,7 +94,11 @@ function shorten(text: string): string {
   return visible.length > 120 ? `${visible.slice(0, 117)}...` : visible;
 }
 
-export type HeaderResult = { ok: true; header: HeaderInfo } | { ok: false; error: string };
+export type HeaderResult =
+  | { ok: true; header: HeaderInfo }
+  /** DEGIRO's Transactions.csv: one row per trade. */
+  | { ok: true; trades: TradesHeader; delimiter: string }
+  | { ok: false; error: string };
 
 /** Reads the first non-blank line of the file as DEGIRO's header, or says what was expected instead. */
 export function readHeader(line: string): HeaderResult {
@@ -99,13 +106,15 @@ export function readHeader(line: string): HeaderResult {
     if (!line.includes(delimiter)) continue;
     const cells = cellsOf(line, delimiter);
     const columns = mapColumns(cells);
-    if (!columns) continue;
+    const trades = columns ? null : tradesHeaderOf(cells);
+    if (!columns && !trades) continue;
     if (!ACCEPTED_DELIMITERS.has(delimiter)) {
       return {
         ok: false,
         error: `The header has DEGIRO's columns, but separated by "${delimiter}": expected commas, as in "${EXPECTED_HEADER}".`,
       };
     }
+    if (!columns) return { ok: true, trades: trades!, delimiter };
     // `Date` and `Description` are French headings too: the change column tells English (`Change`) apart.
     const englishHeader = cells[columns.change] === 'change';
     return { ok: true, header: { delimiter, columns, languageMark: englishHeader ? '.' : ',' } };
@@ -115,12 +124,12 @@ export function readHeader(line: string): HeaderResult {
     if (other.test.test(folded) && /isin|product|produkt|produit/.test(folded)) {
       return {
         ok: false,
-        error: `This looks like DEGIRO's ${other.name}, not the account statement. Export the account statement instead (Account.csv), whose header is "${EXPECTED_HEADER}".`,
+        error: `This looks like DEGIRO's ${other.name}, which has no transactions. Export the account statement (Account.csv), whose header is "${EXPECTED_HEADER}", or the transactions (Transactions.csv).`,
       };
     }
   }
   return {
     ok: false,
-    error: `Not a DEGIRO account statement: the first line should be the header "${EXPECTED_HEADER}" (in English "${EXPECTED_HEADER_EN}"), but it is "${shorten(line)}".`,
+    error: `Not a DEGIRO account statement: the first line should be the header "${EXPECTED_HEADER}" (in English "${EXPECTED_HEADER_EN}") or that of the transactions (Transactions.csv, "${EXPECTED_TRADES_HEADER_EN}"), but it is "${shorten(line)}".`,
   };
 }

@@ -67,24 +67,36 @@ export function importIdOf(fingerprint: number, others?: readonly number[]): str
   return IMPORT_ID_PREFIX + high.toString(16).padStart(7, '0') + low.toString(16).padStart(7, '0');
 }
 
-/**
- * Gives identical-looking rows (a dividend booked, reversed and booked again; two equal fills of one
- * order) distinct fingerprints: the second and later ones, in file order, get their occurrence mixed in.
- * Files list such rows in the same order, so an overlapping export numbers them the same way.
- */
-export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
-  const fingerprints = new Float64Array(rows.length);
-  let count = 0;
-  for (const row of rows) if (row.fingerprint !== 0) fingerprints[count++] = row.fingerprint;
-  const sorted = fingerprints.subarray(0, count).sort();
+/** Numbers repeated values of `fingerprints` in place: the second and later ones get their occurrence mixed in. */
+function distinguishRepeated(fingerprints: Float64Array): void {
+  const sorted = fingerprints.filter((fingerprint) => fingerprint !== 0).sort();
   const repeated = new Set<number>();
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
   if (repeated.size === 0) return;
   const seen = new Map<number, number>();
-  for (const row of rows) {
-    if (!repeated.has(row.fingerprint)) continue;
-    const occurrence = seen.get(row.fingerprint) ?? 0;
-    seen.set(row.fingerprint, occurrence + 1);
-    if (occurrence > 0) row.fingerprint = shared.reset().integer(row.fingerprint).integer(occurrence).digest();
+  for (let i = 0; i < fingerprints.length; i++) {
+    const fingerprint = fingerprints[i]!;
+    if (!repeated.has(fingerprint)) continue;
+    const occurrence = seen.get(fingerprint) ?? 0;
+    seen.set(fingerprint, occurrence + 1);
+    if (occurrence > 0) fingerprints[i] = shared.reset().integer(fingerprint).integer(occurrence).digest();
   }
+}
+
+/**
+ * Gives identical-looking rows (a dividend booked, reversed and booked again; two equal fills of one
+ * order) distinct fingerprints: the second and later ones, in file order, get their occurrence mixed in.
+ * Files list such rows in the same order, so an overlapping export numbers them the same way. The former
+ * fingerprints are numbered as they were, among the rows' fingerprints of that time.
+ */
+export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
+  const former = rows.some((row) => row.formerFingerprint !== 0) ? Float64Array.from(rows, (row) => row.formerFingerprint || row.fingerprint) : null;
+  const current = Float64Array.from(rows, (row) => row.fingerprint);
+  distinguishRepeated(current);
+  rows.forEach((row, i) => (row.fingerprint = current[i]!));
+  if (!former) return;
+  distinguishRepeated(former);
+  rows.forEach((row, i) => {
+    if (row.formerFingerprint !== 0) row.formerFingerprint = former[i]!;
+  });
 }

@@ -1,6 +1,7 @@
 /**
- * The DEGIRO import, as pure worker code: parse an Account.csv (streamed, with progress), choose tickers,
- * merge into the existing transactions. The same functions run in Node (`scripts/import-csv.ts`).
+ * The DEGIRO import, as pure worker code: parse an Account.csv or a Transactions.csv (streamed, with
+ * progress), choose tickers, merge into the existing transactions. The same functions run in Node
+ * (`scripts/import-csv.ts`).
  *
  * What the importer decides, deliberately:
  * - Every non-blank data line ends up exactly once in a transaction's `lines`, in `skipped` (with a named
@@ -29,7 +30,13 @@
  *   other currency (GBP, JPY…) is unrecognised, with the reason.
  * - Import ids hash a row's content that survives re-exporting (dates, minute, ISIN, kind, currency,
  *   amount; not the wording, number format, balance or Order Id), plus the occurrence of identical rows,
- *   so an overlapping or re-exported file adds nothing twice.
+ *   so an overlapping or re-exported file adds nothing twice. Trades are keyed by what both files show
+ *   (day, product, side, share count) and a product's costs by day, product and amount, so Account.csv
+ *   and Transactions.csv give the same trade the same id; a trade stored under its former id (the row's
+ *   content) takes the shared one when the merge meets it.
+ * - Transactions.csv (`trades-file.ts`): a row is a trade (negative quantity: a sell) valued in EUR at the
+ *   value plus the AutoFX fee, and its costs a commission of the same line; its exchange goes to the
+ *   product (`venue`) for the symbol lookup.
  */
 export { parseDegiroExport } from './parse-degiro-export';
 export { ACCOUNT_TICKER, applyTickers, asSaved, assignTickers, normaliseTicker, placeholderTicker, shippedTicker, type TickerChoice } from './tickers';

@@ -1,6 +1,6 @@
 /**
- * Adds an import's new transactions to the existing set: rows imported before (same import id) are not
- * added twice, but a dividend stored before without its withheld tax (an import of an earlier version
+ * Adds an import's new transactions to the existing set: rows imported before (same import id, or the id
+ * an earlier version gave them, which the stored transaction then takes) are not added twice, but a dividend stored before without its withheld tax (an import of an earlier version
  * netted it away) gets the tax the file shows, and a transaction stored in a foreign currency because the
  * export it came from ended before its conversion to EUR is replaced by the later export's EUR version
  * (same import id: the conversion rows do not identify it), keeping the ticker it is stored under.
@@ -17,6 +17,8 @@ export interface MergeResult {
   taxFilled: number;
   /** Transactions stored in USD that the file has converted to EUR, replaced by it (counted in `alreadyPresent` too). */
   converted: number;
+  /** Stored transactions that took the new id of their former one (counted in `alreadyPresent` too). */
+  renamed: number;
   /** Product keys (ISIN, or product name) still without a ticker: while any is listed, nothing is merged. */
   unresolvedProducts: string[];
 }
@@ -31,13 +33,39 @@ function plain(imported: ImportedTransaction): Transaction {
   return transaction;
 }
 
+/**
+ * The existing lists (copies), where a transaction stored under the former id of an imported one (trades
+ * and product costs were keyed differently before Account.csv and Transactions.csv shared their keys)
+ * takes the new id, which `known` then holds: it is the same transaction, already present.
+ */
+function renameFormerIds(existing: TransactionSet, imported: DegiroImport, known: Set<string>): { lists: TransactionSet; count: number } {
+  let count = 0;
+  const renamed: TransactionSet = { stock: [...existing.stock], dividend: [...existing.dividend], commission: [...existing.commission] };
+  for (const type of TYPES) {
+    let at: Map<string, number> | null = null;
+    for (const t of imported.transactions[type]) {
+      if (!t.formerImportId || known.has(t.importId) || !known.has(t.formerImportId)) continue;
+      at ??= new Map(renamed[type].flatMap((stored, i) => (stored.importId ? [[stored.importId, i] as const] : [])));
+      const index = at.get(t.formerImportId);
+      if (index === undefined) continue;
+      renamed[type][index] = { ...renamed[type][index]!, importId: t.importId };
+      at.delete(t.formerImportId);
+      known.delete(t.formerImportId);
+      known.add(t.importId);
+      count += 1;
+    }
+  }
+  return { lists: renamed, count };
+}
+
 export function mergeImported(existing: TransactionSet, imported: DegiroImport): MergeResult {
   const unresolved = new Set<string>();
   for (const type of TYPES) for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
-  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, unresolvedProducts: [...unresolved].sort() };
+  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, renamed: 0, unresolvedProducts: [...unresolved].sort() };
 
   const known = new Set<string>();
   for (const type of TYPES) for (const t of existing[type]) if (t.importId) known.add(t.importId);
+  const { lists: renamed, count: renamedCount } = renameFormerIds(existing, imported, known);
   /** Stored dividends without a tax, by import id: where an import may fill the tax in. */
   const untaxed = new Map<string, number>();
   existing.dividend.forEach((t, i) => {
@@ -49,7 +77,7 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
   let converted = 0;
   const merged = {} as TransactionSet;
   for (const type of TYPES) {
-    const list = [...existing[type]];
+    const list = renamed[type];
     /** Stored transactions not in EUR, by import id: an export that ended before their conversion. */
     let unconverted: Map<string, number> | null = null;
     for (const t of imported.transactions[type]) {
@@ -82,5 +110,5 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
     }
     merged[type] = list.sort(byDateAscending);
   }
-  return { merged, added, alreadyPresent, taxFilled, converted, unresolvedProducts: [] };
+  return { merged, added, alreadyPresent, taxFilled, converted, renamed: renamedCount, unresolvedProducts: [] };
 }

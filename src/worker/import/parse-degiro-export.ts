@@ -1,5 +1,5 @@
 /**
- * DEGIRO's Account.csv → {@link DegiroImport}. Streams the input in chunks (a `File` in the worker, a
+ * DEGIRO's Account.csv or Transactions.csv → {@link DegiroImport}. Streams the input in chunks (a `File` in the worker, a
  * `Blob` from `fs.openAsBlob` or a string in Node), reports progress per chunk, and never throws: a file
  * that is not a DEGIRO account statement, or cannot be read, gives a result with `error` set.
  */
@@ -9,6 +9,7 @@ import { appendContinuation, isBlank, isContinuation, RecordReader, type RawReco
 import { RowBuilder, type SourceRow } from './rows';
 import { NotUtf8Error, readTextChunks, type SourceEncoding } from './source-text';
 import { isControlCharacter } from './text';
+import { TradeRowBuilder } from './trades-file';
 import { applyTickersInPlace } from './tickers';
 import { emptyImport, type DegiroImport, type ParseOptions } from './types';
 import { messageOf } from '../../model/message';
@@ -16,7 +17,7 @@ import { messageOf } from '../../model/message';
 /** The result's `error` when the parse was stopped through its signal. */
 export const CANCELLED = 'The import was cancelled.';
 
-const EXPECTATION = `expected DEGIRO's account statement (Account.csv), a text file whose first line is "${EXPECTED_HEADER}"`;
+const EXPECTATION = `expected DEGIRO's account statement (Account.csv), a text file whose first line is "${EXPECTED_HEADER}", or its Transactions.csv`;
 
 /** Control characters other than tab and line breaks: a text file has (almost) none. */
 function looksBinary(text: string): boolean {
@@ -42,9 +43,10 @@ function firstLine(text: string, final: boolean): string | null {
 }
 
 class ExportParser {
+  /** Account.csv's header; null for Transactions.csv, whose rows never continue on a next line. */
   private header: HeaderInfo | null = null;
   private reader: RecordReader | null = null;
-  private builder: RowBuilder | null = null;
+  private builder: RowBuilder | TradeRowBuilder | null = null;
   private headerSkipped = false;
   private pending: RawRecord | null = null;
   private sniffed = '';
@@ -53,21 +55,26 @@ class ExportParser {
 
   /** Feeds decoded text; returns an error message when the file turns out not to be a DEGIRO export. */
   feed(text: string, final: boolean): string | null {
-    if (!this.header) {
+    if (!this.reader) {
       this.sniffed += text;
       if (looksBinary(this.sniffed)) return `This is a binary file, not a CSV: ${EXPECTATION}.`;
       const line = firstLine(this.sniffed, final);
       if (line === null) return final ? `The file is empty: ${EXPECTATION}.` : null;
       const result = readHeader(line);
       if (!result.ok) return result.error;
-      this.header = result.header;
-      this.reader = new RecordReader(result.header.delimiter);
-      this.builder = new RowBuilder(result.header);
+      if ('trades' in result) {
+        this.reader = new RecordReader(result.delimiter);
+        this.builder = new TradeRowBuilder(result.trades);
+      } else {
+        this.header = result.header;
+        this.reader = new RecordReader(result.header.delimiter);
+        this.builder = new RowBuilder(result.header);
+      }
       text = this.sniffed;
       this.sniffed = '';
     }
     this.consume(this.reader!.push(text, final));
-    if (final && this.pending) this.rows.push(this.builder!.build(this.pending));
+    if (final && this.pending) this.add(this.pending);
     return null;
   }
 
@@ -75,9 +82,15 @@ class ExportParser {
     return this.records;
   }
 
+  private add(record: RawRecord): void {
+    const built = this.builder!.build(record);
+    if (Array.isArray(built)) this.rows.push(...built);
+    else this.rows.push(built as SourceRow);
+  }
+
   private consume(records: RawRecord[]): void {
     const builder = this.builder!;
-    const columns = this.header!.columns;
+    const columns = this.header?.columns ?? null;
     this.records += records.length;
     for (const record of records) builder.vote(record);
     for (const record of records) {
@@ -86,11 +99,11 @@ class ExportParser {
         this.headerSkipped = true;
         continue;
       }
-      if (this.pending && isContinuation(record, this.pending, columns)) {
+      if (this.pending && columns && isContinuation(record, this.pending, columns)) {
         this.pending = appendContinuation(this.pending, record, columns);
         continue;
       }
-      if (this.pending) this.rows.push(builder.build(this.pending));
+      if (this.pending) this.add(this.pending);
       this.pending = record;
     }
   }

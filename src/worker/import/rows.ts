@@ -42,6 +42,47 @@ export interface SourceRow {
    * a transaction (trades, fees, dividends and their taxes), else 0.
    */
   fingerprint: number;
+  /**
+   * The fingerprint the row had before trades and product costs were keyed so that Transactions.csv gives
+   * the same (import ids of earlier imports are recognised by it); 0 when it is the same as `fingerprint`.
+   */
+  formerFingerprint: number;
+  /** Transactions.csv: the trade's cash in EUR, as the file states it (the row is then settled in EUR). */
+  amountEur?: number;
+  /** Transactions.csv: DEGIRO's code of the exchange the trade was made on (`EAM`, `XET`, `NDQ`). */
+  venue?: string;
+  /** Transactions.csv: a commission row made from a trade row's costs; its line is the trade's. */
+  sharesLine?: boolean;
+}
+
+/**
+ * The key a trade shares across DEGIRO's files (Account.csv's `Koop 10 @ …` row and Transactions.csv's row
+ * of the same fill): the day, the product, the side and the share count. Neither the minute nor the value
+ * date (Transactions.csv has none), nor the cash (Account.csv books product changes at 0, and its EUR is the
+ * conversion's, Transactions.csv's its own), nor the Order Id (older Account.csv rows have none).
+ */
+export function tradeFingerprint(hasher: Hasher, row: SourceRow): number {
+  return hasher
+    .reset()
+    .text('trade')
+    .integer(row.epochDay)
+    .text(row.isin || foldText(row.product))
+    .text(row.classification.sell ? 'sell' : 'buy')
+    .integer(Math.round(row.quantity * 1e6))
+    .digest();
+}
+
+/** The key of a product's costs across both files: the day, the product and the amount to the cent. */
+export function costsFingerprint(hasher: Hasher, row: SourceRow): number {
+  return hasher
+    .reset()
+    .text('costs')
+    .integer(row.epochDay)
+    .text(row.isin || foldText(row.product))
+    .text(row.currency)
+    .integer(Math.round(Math.abs(row.amount) * 100))
+    .integer(row.amount < 0 ? 1 : 0)
+    .digest();
 }
 
 const CURRENCY = /^[A-Z]{3}$/;
@@ -154,8 +195,13 @@ export class RowBuilder {
       amount,
       orderId: cell(fields, columns.orderId),
       fingerprint: 0,
+      formerFingerprint: 0,
     };
-    if (problem === null && IDENTIFYING.has(classification.kind)) row.fingerprint = this.fingerprintOf(row, cell(fields, columns.valueDate));
+    if (problem === null && IDENTIFYING.has(classification.kind)) {
+      row.fingerprint = this.fingerprintOf(row, cell(fields, columns.valueDate));
+      const shared = classification.kind === 'trade' ? tradeFingerprint(this.hasher, row) : classification.kind === 'fee' && row.isin ? costsFingerprint(this.hasher, row) : 0;
+      if (shared !== 0) [row.formerFingerprint, row.fingerprint] = [row.fingerprint, shared];
+    }
     return row;
   }
 
@@ -175,7 +221,8 @@ export class RowBuilder {
   }
 
   /**
-   * The row's content that survives re-exporting, hashed: not the description's wording, the number
+   * The row's content that survives re-exporting, hashed (trades and product costs are keyed by
+   * {@link tradeFingerprint} and {@link costsFingerprint} instead, this being their former id): not the description's wording, the number
    * format or the balance, and not the Order Id either (identical rows are told apart by their occurrence,
    * and a wrapped Order Id cannot change an id).
    */

@@ -54,6 +54,11 @@ export interface ImportedTransaction extends Transaction {
   lines: number[];
   /** The product it belongs to: the ISIN, or the product name when there is none. */
   productKey: string;
+  /**
+   * Its id under the former keying of trades and product costs (before Account.csv and Transactions.csv
+   * shared keys): a transaction stored under it is the same one, and takes the new id.
+   */
+  formerImportId?: string;
 }
 
 /**
@@ -71,6 +76,8 @@ export interface ImportedProduct {
   isin: string;
   /** Currency its trades were made in (before any conversion), else its dividends'; null without either. */
   currency: string | null;
+  /** DEGIRO's code of the exchange of its newest trade (Transactions.csv only: `EAM`, `XET`, `NDQ`), for the symbol lookup. */
+  venue?: string;
   /**
    * False for the account's costs and for a product whose trades net to zero shares and zero cash with no
    * dividend (a claim, a right, a non-tradeable line): it is imported, closed, under a fixed ticker.

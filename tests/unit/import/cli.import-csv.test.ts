@@ -1,5 +1,8 @@
 /** The headless entry point: `npm run --silent import-csv -- <file.csv> [--ticker ISIN=SYMBOL ...]`. */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +53,24 @@ describe('npm run import-csv', () => {
     const all = [...result.transactions.stock, ...result.transactions.dividend, ...result.transactions.commission];
     expect(all.length).toBeGreaterThan(30);
     expect(all.filter((t) => t.ticker === '')).toEqual([]);
+  });
+
+  it("prints Transactions.csv the same way, its products looked up on the exchange the trades were made on", { timeout: 60_000 }, async () => {
+    const { code, stdout } = await importCsv('tests/fixtures/degiro/de-transactions.csv');
+    expect(code).toBe(0);
+    const sap = JSON.parse(stdout) as DegiroImport;
+    expect(sap.products.map((p) => [p.productKey, p.ticker, p.source, p.venue])).toEqual([['DE0007164600', 'SAP.DE', 'lookup', 'XET']]);
+    expect([...sap.transactions.stock, ...sap.transactions.commission].map((t) => t.ticker)).toEqual(['SAP.DE', 'SAP.DE', 'SAP.DE', 'SAP.DE']);
+
+    // Bought on Xetra: the recorded search lists Amsterdam's VWRL.AS first, the venue picks Xetra's listing.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'import-csv-')), 'Transactions.csv');
+    writeFileSync(
+      file,
+      'Date,Time,Product,ISIN,Reference exchange,Venue,Quantity,Price,,Local value,,Value EUR,Exchange rate,AutoFX Fee,Transaction and/or third party fees EUR,Total EUR,Order ID,\n' +
+        '02-06-2025,09:05,VANGUARD FTSE ALL-WORLD UCITS ETF,IE00B3RBWM25,XET,XETA,3,"125,0000",EUR,"-375,00",EUR,"-375,00",,"0,00","-1,00","-376,00",,0b1c2d3e\n',
+    );
+    const vwrl = JSON.parse((await importCsv(file)).stdout) as DegiroImport;
+    expect(vwrl.products.map((p) => [p.ticker, p.source, p.venue])).toEqual([['VGWL.DE', 'lookup', 'XET']]);
   });
 
   it('exits 1 with the error in the JSON for a file that is not an export', { timeout: 60_000 }, async () => {

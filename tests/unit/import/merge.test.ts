@@ -56,7 +56,7 @@ describe('mergeImported', () => {
 
   it('merges a failed import as nothing', async () => {
     const result = mergeImported(emptyTransactionSet(), await importFixture('de-statement-wording.txt'));
-    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, unresolvedProducts: [] });
+    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, renamed: 0, unresolvedProducts: [] });
   });
 
   describe('a statement imported again', () => {

@@ -133,10 +133,11 @@ describe('files that are not a DEGIRO account statement', () => {
     expect(result.error).toMatch(/separated by "\|": expected commas/);
   });
 
-  it('recognises the Transactions.csv export and points to the account statement', async () => {
-    const result = await parseDegiroExport('Datum,Tijd,Product,ISIN,Beurs,Uitvoeringsplaats,Aantal,Koers,,Lokale waarde,,Waarde,,Wisselkoers,Transactiekosten,,Totaal,,Order ID\n');
-    expect(result.error).toMatch(/Transactions\.csv/);
+  it('recognises the Portfolio.csv export and points to the account statement and the transactions', async () => {
+    const result = await parseDegiroExport('Product,Symbool/ISIN,Aantal,Slotkoers,Lokale waarde,,Waarde in EUR\n');
+    expect(result.error).toMatch(/Portfolio\.csv/);
     expect(result.error).toContain(EXPECTED_HEADER);
+    expect(result.error).toContain('Transactions.csv');
   });
 
   it('calls a binary file binary and an empty file empty', async () => {
