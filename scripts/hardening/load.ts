@@ -85,7 +85,7 @@ async function runOne(storage: LoadResult['storage'], databaseUrl: string | unde
   const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: schema?.connectionString ?? '' });
   try {
     const config = (await (await fetch(`${server.url}/api/config`)).json()) as { issuer: string; clientId: string };
-    const key = await serverSigningKey(dataDir);
+    const key = await serverSigningKey(dataDir, schema?.connectionString);
     const tokens = await Promise.all(
       Array.from({ length: options.users }, (_, i) => mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: `load-user-${i}` })),
     );

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import pg from 'pg';
 
 export interface SigningKey {
   privateKey: CryptoKey | Uint8Array;
@@ -29,17 +30,30 @@ export interface IdTokenClaims extends JWTPayload {
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** The built-in provider's current signing key, from the SQLite database in the server's DATA_DIR. */
-export async function serverSigningKey(dataDir: string): Promise<SigningKey> {
-  const db = new Database(path.join(dataDir, 'investments.sqlite'), { readonly: true });
+const CURRENT_SIGNING_KEY_SQL =
+  "SELECT secret FROM provider_keys WHERE kind = 'signing' AND retired_at_ms IS NULL ORDER BY created_at_ms DESC LIMIT 1";
+
+/**
+ * The built-in provider's current signing key, from the server's database: the SQLite file in its
+ * DATA_DIR, or the PostgreSQL database at `databaseUrl` when the server runs on one.
+ */
+export async function serverSigningKey(dataDir: string, databaseUrl?: string): Promise<SigningKey> {
   let secret: string | undefined;
-  try {
-    secret = db
-      .prepare("SELECT secret FROM provider_keys WHERE kind = 'signing' AND retired_at_ms IS NULL ORDER BY created_at_ms DESC")
-      .pluck()
-      .get() as string | undefined;
-  } finally {
-    db.close();
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      secret = (await client.query<{ secret: string }>(CURRENT_SIGNING_KEY_SQL)).rows[0]?.secret;
+    } finally {
+      await client.end();
+    }
+  } else {
+    const db = new Database(path.join(dataDir, 'investments.sqlite'), { readonly: true });
+    try {
+      secret = db.prepare(CURRENT_SIGNING_KEY_SQL).pluck().get() as string | undefined;
+    } finally {
+      db.close();
+    }
   }
   const jwk = secret === undefined ? undefined : (JSON.parse(secret) as JWK);
   if (!jwk?.kid || !jwk.alg) throw new Error('No signing key in the provider_keys table');
