@@ -29,6 +29,10 @@ import type { TransactionMatches, TransactionQuery } from '../model/transaction-
 import { taxReportCsv, type TaxReport } from './tax-report-csv';
 import { collectTransferables } from './transferables';
 import { deleteAccount } from './services/account-api';
+import type { CsvMapping } from '../model/csv-mapping';
+import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './import/types';
+import type { MappedCsvSession, MappedFile, MappedPreview } from './mapped-csv/session';
+import { fetchCsvMapping, saveCsvMapping } from './services/csv-mappings-api';
 import { buildExport, RestoreSession, type ExportedFile, type ExportFormat, type RestoreMode, type RestorePreview } from './your-data';
 
 export interface Timed<T> {
@@ -83,6 +87,8 @@ export interface SettingsView {
 export interface ParsedFile {
   parseId: number;
   preview: ImportPreview;
+  /** The file is no DEGIRO account statement (its header says so): the page offers to map its columns (`openMappedCsv`). */
+  otherCsv: boolean;
 }
 
 /** The writes that turn the stored choices `before` into `after` (ISIN → symbol; keys that are not ISINs are left out). */
@@ -102,6 +108,20 @@ function withChoices(choices: Record<string, string>, changes: readonly SymbolCh
   }
   return next;
 }
+
+/** An import of another broker's CSV stored: its counts, the stored set's view (null when nothing was new), and whether the mapping is remembered. */
+export interface MappedImportSaved {
+  added: number;
+  alreadyPresent: number;
+  /** Rows of the file left out: they make no transaction. */
+  skippedRows: number;
+  view: PortfolioView | null;
+  /** Null when the mapping was remembered for this header; else why not (the import stands). */
+  mappingNotRemembered: string | null;
+}
+
+/** A DEGIRO parse refused the file for its header: it may be another broker's CSV, which the user can map. */
+const isOtherCsv = (error: string | null): boolean => error !== null && (error.startsWith(NOT_DEGIRO_STATEMENT) || error.startsWith(OTHER_DEGIRO_FILE));
 
 /** A request's failure as a value: the server's status and message, or 0 when it was not reached. */
 function refused(error: unknown) {
@@ -129,6 +149,12 @@ export function createWorkerApi() {
   const restoreSession = new RestoreSession();
   /** The user's symbol choices as the server keeps them (ISIN → symbol), read at load and kept up to date by this worker's saves. */
   let symbolChoices: Record<string, string> = {};
+  /** Another broker's CSV being mapped; its reader is loaded on first use, so the dashboard's worker stays small. */
+  let mappedSession: MappedCsvSession | null = null;
+  const openedMapping = (): MappedCsvSession => {
+    if (!mappedSession) throw new Error('There is no file to map; choose it again.');
+    return mappedSession;
+  };
   const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
   const portfolioView = (held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, needed: symbolsNeeded() });
 
@@ -218,7 +244,7 @@ export function createWorkerApi() {
     async parseImport(parseId: number, file: Blob, onProgress: (progress: ImportProgress) => void): Promise<Outcome<ParsedFile>> {
       try {
         const preview = await importSession.parse(parseId, file, () => store.current(), onProgress);
-        return preview ? { ok: true, parseId, preview } : refusal(0, 'The parse was cancelled or overtaken by a newer one.');
+        return preview ? { ok: true, parseId, preview, otherCsv: isOtherCsv(preview.error) } : refusal(0, 'The parse was cancelled or overtaken by a newer one.');
       } catch (error) {
         return refusal(0, messageOf(error));
       }
@@ -285,6 +311,60 @@ export function createWorkerApi() {
       }
       if (outcome.ok) importSession.discard();
       return withView(outcome, (saved) => saved.view);
+    },
+
+    // ── Another broker's CSV: a mapping of its columns, a live preview, the import ──────────────────────
+
+    /** Reads the file (kept here) and proposes a mapping: the one remembered for its header, else a guess; with its preview. */
+    async openMappedCsv(file: Blob, fileName: string, credentials: Credentials): Promise<Outcome<{ file: MappedFile }>> {
+      try {
+        const { MappedCsvSession } = await import('./mapped-csv/session');
+        mappedSession ??= new MappedCsvSession();
+        const opened = await mappedSession.open(file, fileName, store.current(), (key) => fetchCsvMapping(credentials, key));
+        return opened.ok ? opened : refusal(0, opened.message);
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    /** The live preview of `mapping` on the open file, and its header as the mapping's delimiter splits it. */
+    previewMappedCsv(mapping: CsvMapping): Outcome<{ header: string[]; preview: MappedPreview }> {
+      try {
+        const session = openedMapping();
+        return { ok: true, header: session.header(mapping), preview: session.preview(mapping, store.current()) };
+      } catch (error) {
+        return refusal(0, messageOf(error));
+      }
+    },
+    /**
+     * Merges every row `mapping` reads into the held set by import id (nothing twice) and stores it against
+     * the held version, like any import; then remembers the mapping for the file's header.
+     */
+    async confirmMappedCsv(mapping: CsvMapping, credentials: Credentials): Promise<Outcome<MappedImportSaved>> {
+      let outcome: Outcome<MappedImportSaved>;
+      try {
+        const session = openedMapping();
+        const key = session.headerKey();
+        const stored = await store.replace(async (set: TransactionSet) => {
+          const { merged, added, alreadyPresent, skippedRows } = session.merge(mapping, set);
+          return { set: added > 0 ? merged : null, extra: { added, alreadyPresent, skippedRows } };
+        }, credentials);
+        if (!stored.ok) return stored;
+        let mappingNotRemembered: string | null = null;
+        try {
+          if (key !== null) await saveCsvMapping(credentials, key, mapping);
+        } catch (error) {
+          mappingNotRemembered = messageOf(error);
+        }
+        const { added, alreadyPresent, skippedRows } = stored;
+        outcome = { ok: true, added, alreadyPresent, skippedRows, view: stored.view && portfolioView(stored.view), mappingNotRemembered };
+      } catch (error) {
+        return refusal(0, messageOf(error));
+      }
+      mappedSession?.discard();
+      return withView(outcome, (saved) => saved.view);
+    },
+    discardMappedCsv(): void {
+      mappedSession?.discard();
     },
 
     // ── Your data: export, restore, delete the account ───────────────────────────────────────────────
@@ -357,6 +437,7 @@ export function createWorkerApi() {
     signOut(): void {
       importSession.reset();
       restoreSession.discard();
+      mappedSession?.discard();
       engine = new PortfolioEngine();
       symbolChoices = {};
       store.clear();

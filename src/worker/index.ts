@@ -10,6 +10,8 @@ export type { TransactionChange } from './transaction-changes';
 export type { ExportedFile, ExportFormat, RestoreMode, RestorePlan, RestorePreview } from './your-data';
 export type { TaxReport } from './tax-report-csv';
 export type { SymbolCheck } from './symbol-check';
-export type { ImportSaved, LookedUp, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
+export type { MappedFile, MappedPreview } from './mapped-csv/session';
+export type { MappedRow } from './mapped-csv/parse-mapped';
+export type { ImportSaved, LookedUp, MappedImportSaved, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
 
 Comlink.expose(createWorkerApi());

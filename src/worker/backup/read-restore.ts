@@ -36,20 +36,32 @@ function refusal(error: string, problems: RestoreProblem[] = [], problemCount = 
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** What a refusal of `restoreText` names: the kind of file expected, and what did not happen. */
+export interface TextPurpose {
+  /** `a backup or CSV to restore` */
+  file: string;
+  /** `so it is not one of our backups or CSV files` */
+  notText: string;
+  /** `Nothing was restored.` */
+  nothing: string;
+}
+
+const RESTORE_PURPOSE: TextPurpose = { file: 'a backup or CSV to restore', notText: 'so it is not one of our backups or CSV files', nothing: 'Nothing was restored.' };
+
 /** The file's text, or why it cannot be read (too large, not UTF-8). */
-export async function restoreText(file: Blob | string): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+export async function restoreText(file: Blob | string, purpose: TextPurpose = RESTORE_PURPOSE): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.size;
   if (size > RESTORE_MAX_BYTES) {
     return {
       ok: false,
-      error: `The file is ${megabytes(size)}; a backup or CSV to restore may be at most ${megabytes(RESTORE_MAX_BYTES)} (${MAX_TRANSACTIONS.toLocaleString('en')} transactions). Nothing was restored.`,
+      error: `The file is ${megabytes(size)}; ${purpose.file} may be at most ${megabytes(RESTORE_MAX_BYTES)} (${MAX_TRANSACTIONS.toLocaleString('en')} transactions). ${purpose.nothing}`,
     };
   }
   let text: string;
   try {
     text = typeof file === 'string' ? file : new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
   } catch {
-    return { ok: false, error: 'The file is not UTF-8 text, so it is not one of our backups or CSV files. Nothing was restored.' };
+    return { ok: false, error: `The file is not UTF-8 text, ${purpose.notText}. ${purpose.nothing}` };
   }
   return { ok: true, text: text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text };
 }

@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { foldText, isControlCharacter } from './text';
 import { tradesHeaderOf, type TradesHeader } from './trades-file';
 import type { DecimalMark } from './numbers';
+import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './types';
 
 export interface Columns {
   date: number;
@@ -124,12 +125,12 @@ export function readHeader(line: string): HeaderResult {
     if (other.test.test(folded) && /isin|product|produkt|produit/.test(folded)) {
       return {
         ok: false,
-        error: `This looks like DEGIRO's ${other.name}, which has no transactions. Export the account statement (Account.csv), whose header is "${EXPECTED_HEADER}", or the transactions (Transactions.csv).`,
+        error: `${OTHER_DEGIRO_FILE} ${other.name}, which has no transactions. Export the account statement (Account.csv), whose header is "${EXPECTED_HEADER}", or the transactions (Transactions.csv).`,
       };
     }
   }
   return {
     ok: false,
-    error: `Not a DEGIRO account statement: the first line should be the header "${EXPECTED_HEADER}" (in English "${EXPECTED_HEADER_EN}") or that of the transactions (Transactions.csv, "${EXPECTED_TRADES_HEADER_EN}"), but it is "${shorten(line)}".`,
+    error: `${NOT_DEGIRO_STATEMENT}: the first line should be the header "${EXPECTED_HEADER}" (in English "${EXPECTED_HEADER_EN}") or that of the transactions (Transactions.csv, "${EXPECTED_TRADES_HEADER_EN}"), but it is "${shorten(line)}".`,
   };
 }

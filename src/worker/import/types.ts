@@ -1,6 +1,11 @@
 /** What a DEGIRO import produces: transactions with their source lines, and every other line with a reason. */
 import type { Transaction } from '../../model';
 
+/** How the refusal of a file that is no DEGIRO account statement starts: the page then offers the mapping of another broker's CSV. */
+export const NOT_DEGIRO_STATEMENT = 'Not a DEGIRO account statement';
+/** How the refusal of a file whose header looks like one of DEGIRO's other files starts (another broker's may too). */
+export const OTHER_DEGIRO_FILE = "This looks like DEGIRO's";
+
 /** Why a line is not a transaction of this product. Readable as shown; stable, so the preview may group by it. */
 export const SKIP_REASONS = [
   'deposit',
