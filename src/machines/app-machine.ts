@@ -1,6 +1,7 @@
 import { sendTo, setup, type ActorRefFrom } from 'xstate';
 import { authMachine, type SessionEvent } from './auth-machine';
 import { importMachine } from './import-machine';
+import { mappedImportMachine } from './mapped-import-machine';
 import { portfolioMachine } from './portfolio-machine';
 import { transactionListMachine } from './transaction-list-machine';
 import { transactionsMachine } from './transactions-machine';
@@ -21,7 +22,15 @@ export const appMachine = setup({
     context: {} as AppInput,
     events: {} as SessionEvent,
   },
-  actors: { auth: authMachine, portfolio: portfolioMachine, transactions: transactionsMachine, transactionList: transactionListMachine, import: importMachine, yourData: yourDataMachine },
+  actors: {
+    auth: authMachine,
+    portfolio: portfolioMachine,
+    transactions: transactionsMachine,
+    transactionList: transactionListMachine,
+    import: importMachine,
+    mappedImport: mappedImportMachine,
+    yourData: yourDataMachine,
+  },
 }).createMachine({
   id: 'app',
   context: ({ input }) => input,
@@ -31,6 +40,7 @@ export const appMachine = setup({
     { src: 'transactions', id: 'transactions', systemId: 'transactions' },
     { src: 'transactionList', id: 'transactionList', systemId: 'transactionList' },
     { src: 'import', id: 'import', systemId: 'import' },
+    { src: 'mappedImport', id: 'mappedImport', systemId: 'mappedImport' },
     { src: 'yourData', id: 'yourData', systemId: 'yourData' },
   ],
   on: {
@@ -41,6 +51,7 @@ export const appMachine = setup({
         sendTo('transactions', ({ event }) => event),
         sendTo('transactionList', ({ event }) => event),
         sendTo('import', ({ event }) => event),
+        sendTo('mappedImport', ({ event }) => event),
         sendTo('yourData', ({ event }) => event),
       ],
     },

@@ -12,6 +12,7 @@ import type { Outcome } from '../model/outcome';
 import { normaliseTicker } from '../model/transaction';
 import type { ImportPreview, ImportProgress, LookedUp, SymbolCheck } from '../worker';
 import type { SessionEvent } from './auth-machine';
+import type { MappedImportEvent } from './mapped-import-machine';
 import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
 import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
 
@@ -24,8 +25,12 @@ export type ImportEvent =
   | { type: 'import.cancel' }
   | { type: 'import.dismiss' };
 
-/** What the parsing actor reports back. */
-type ParseEvent = { type: 'parse.progress'; progress: ImportProgress } | { type: 'parse.done'; preview: ImportPreview } | { type: 'parse.failed'; message: string };
+/** What the parsing actor reports back; `parse.otherCsv`: the file is no DEGIRO account statement (`note`: what the parse said). */
+type ParseEvent =
+  | { type: 'parse.progress'; progress: ImportProgress }
+  | { type: 'parse.done'; preview: ImportPreview }
+  | { type: 'parse.otherCsv'; note: string | null }
+  | { type: 'parse.failed'; message: string };
 /** What a symbol check reports back. */
 type CheckEvent = { type: 'check.done'; key: string; check: SymbolCheck };
 
@@ -91,7 +96,15 @@ export const importMachine = setup({
       };
       worker
         .parseImport(input.parseId, input.file, report)
-        .then((parsed) => answer(parsed.ok ? { type: 'parse.done', preview: parsed.preview } : { type: 'parse.failed', message: parsed.message }))
+        .then((parsed) =>
+          answer(
+            !parsed.ok
+              ? { type: 'parse.failed', message: parsed.message }
+              : parsed.otherCsv
+                ? { type: 'parse.otherCsv', note: parsed.preview.error }
+                : { type: 'parse.done', preview: parsed.preview },
+          ),
+        )
         .catch((error: unknown) => answer({ type: 'parse.failed', message: messageOf(error) }));
       return () => {
         if (over) return;
@@ -128,6 +141,11 @@ export const importMachine = setup({
   actions: {
     publishSaved,
     reloadPortfolio,
+    /** Another broker's CSV goes to the mapping step (mapped-import-machine.ts), by event. */
+    openMapping: ({ system }, params: { file: File; note: string | null }) =>
+      system.get('mappedImport')?.send({ type: 'mapping.open', file: params.file, fileName: params.file.name, note: params.note } satisfies MappedImportEvent),
+    /** A newly chosen file replaces a mapping step left open. */
+    closeMapping: ({ system }) => system.get('mappedImport')?.send({ type: 'mapping.close' } satisfies MappedImportEvent),
     reset: assign({ fileName: null, file: null, progress: null, preview: null, tickers: {}, checks: {}, lookupMessage: null, result: null, error: null }),
   },
   guards: {
@@ -155,7 +173,7 @@ export const importMachine = setup({
     'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
     'import.fileSelected': {
       target: '.parsing',
-      actions: ['reset', assign({ file: ({ event }) => event.file, fileName: ({ event }) => event.file.name, parseId: ({ context }) => context.parseId + 1 })],
+      actions: ['closeMapping', 'reset', assign({ file: ({ event }) => event.file, fileName: ({ event }) => event.file.name, parseId: ({ context }) => context.parseId + 1 })],
     },
   },
   states: {
@@ -176,6 +194,10 @@ export const importMachine = setup({
           },
           { target: 'preview', actions: assign({ preview: ({ event }) => event.preview }) },
         ],
+        'parse.otherCsv': {
+          target: 'idle',
+          actions: [{ type: 'openMapping', params: ({ context, event }) => ({ file: context.file!, note: event.note }) }, 'reset'],
+        },
         'parse.failed': { target: 'failed', actions: assign({ error: ({ event }) => `The file could not be read: ${event.message}` }) },
         'import.cancel': { target: 'idle', actions: 'reset' },
       },

@@ -15,6 +15,7 @@ import {
 import { useRef } from 'react';
 import { useFocusWhen } from '../a11y/focus';
 import { useImportActor } from '../app-context';
+import { MappingStep } from './mapping-step';
 import { useFormats } from '../locale-context';
 import { ImportProductRow } from './import-product-row';
 
@@ -71,7 +72,8 @@ export function ImportPanel() {
           if (file) importer.send({ type: 'import.fileSelected', file });
         }}
       />
-      <p className="hint">A DEGIRO account statement (Account.csv), in any of DEGIRO&apos;s languages.</p>
+      <p className="hint">A DEGIRO account statement (Account.csv), in any of DEGIRO&apos;s languages, or another broker&apos;s CSV: you then say which column holds what.</p>
+      <MappingStep />
 
       {status === 'parsing' ? (
         <div role="status">

@@ -36,6 +36,7 @@ const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}` | 'ch
   { type: 'parse.progress', progress: { bytes: 1, totalBytes: 2, rows: 1 } },
   { type: 'parse.done', preview },
   { type: 'parse.done', preview: { ...preview, error: 'This is not a DEGIRO account statement.' } },
+  { type: 'parse.otherCsv', note: 'Not a DEGIRO account statement: the first line should be the header …' },
   { type: 'parse.failed', message: 'The file ended inside a quoted field.' },
 ];
 
@@ -56,13 +57,15 @@ const outputs = {
 
 /** The portfolio the import tells of a stored set or asks to reload (`portfolio.saved`, `portfolio.reload`). */
 const portfolio = fromTransition((state) => state, {});
+/** The mapping step it hands another broker's CSV to (`mapping.open`), and closes when another file is chosen. */
+const mappedImport = fromTransition((state) => state, {});
 
 describe('import machine: the shortest path to every state, replayed with its actors replaced', () => {
   testShortestPaths(importMachine, {
     events: events as EventObject[],
     outputs,
-    neighbours: { portfolio },
-    callbackEvents: { parseFile: ['parse.progress', 'parse.done', 'parse.failed'], checkSymbol: ['check.done'] },
+    neighbours: { portfolio, mappedImport },
+    callbackEvents: { parseFile: ['parse.progress', 'parse.done', 'parse.otherCsv', 'parse.failed'], checkSymbol: ['check.done'] },
     // Every file chosen counts the parse id up: whether one was chosen is all that tells these states apart.
     stateKey: (snapshot) => ({ ...snapshot.context, parseId: snapshot.context.parseId > 0 }),
   });

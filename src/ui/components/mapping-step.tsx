@@ -1,0 +1,250 @@
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { DATE_ORDERS, DECIMAL_MARKS, DELIMITERS, MAPPED_FIELDS, REQUIRED_FIELDS, type DateOrder, type DecimalMarkChoice, type Delimiter, type MappedField } from '../../model/csv-mapping';
+import { CURRENCIES, type Currency, type Transaction } from '../../model';
+import type { MappedImportActorRef } from '../../machines/mapped-import-machine';
+import type { MappedRow } from '../../worker';
+import { useFocusWhen } from '../a11y/focus';
+import { useMappedImportActor } from '../app-context';
+import { useFormats } from '../locale-context';
+
+const FIELD_LABELS: Record<MappedField, string> = {
+  date: 'Date',
+  ticker: 'Ticker (Yahoo symbol)',
+  type: 'Type (buy, sell, dividend, fee)',
+  amount: 'Quantity (shares)',
+  value: 'Value (cash amount)',
+  currency: 'Currency',
+  tax: 'Withholding tax',
+  fees: 'Fees',
+};
+const DATE_ORDER_LABELS: Record<DateOrder, string> = { DMY: 'day-month-year (31-12-2021)', YMD: 'year-month-day (2021-12-31)', MDY: 'month/day/year (12/31/2021)' };
+const DECIMAL_LABELS: Record<DecimalMarkChoice, string> = { ',': 'comma: 1.234,56', '.': 'point: 1,234.56' };
+const DELIMITER_LABELS: Record<Delimiter, string> = { ',': 'comma (,)', ';': 'semicolon (;)', '\t': 'tab' };
+
+const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+
+function describeTransaction(t: Transaction, money: (value: number, currency: Currency) => string): string {
+  if (t.type === 'stock') return `${t.amount < 0 ? 'sell' : 'buy'} ${Math.abs(t.amount)} ${t.ticker} for ${money(Math.abs(t.value), t.currency)}`;
+  if (t.type === 'dividend') return `dividend ${t.ticker} ${money(t.value, t.currency)}${t.tax ? `, tax ${money(t.tax, t.currency)}` : ''}`;
+  return `commission ${t.ticker} ${money(t.value, t.currency)}`;
+}
+
+/** The column chooser of one field: the file's headings, and "not in the file". */
+function ColumnChoice({ actor, field, header, column, disabled }: { actor: MappedImportActorRef; field: MappedField; header: string[]; column: number | null; disabled: boolean }) {
+  const required = REQUIRED_FIELDS.includes(field);
+  const id = `mapping-${field}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {FIELD_LABELS[field]}
+        {required ? '' : ' (optional)'}
+      </label>
+      <select
+        id={id}
+        value={column === null ? '' : String(column)}
+        disabled={disabled}
+        aria-required={required}
+        onChange={(e) => actor.send({ type: 'mapping.setColumn', field, column: e.target.value === '' ? null : Number(e.target.value) })}
+      >
+        <option value="">{required ? '— choose a column —' : '— not in the file —'}</option>
+        {header.map((heading, index) => (
+          <option key={index} value={index}>
+            {index + 1}: {heading || '(no heading)'}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function PreviewRow({ row, columns, money }: { row: MappedRow; columns: Record<MappedField, number | null>; money: (value: number, currency: Currency) => string }) {
+  const cells = MAPPED_FIELDS.flatMap((field) => (columns[field] === null ? [] : [row.cells[columns[field]] ?? '']));
+  return (
+    <li className={row.problem ? 'problem' : undefined}>
+      <span className="row-number">Row {row.row}:</span> <code>{cells.join(' · ')}</code>{' '}
+      {row.problem ? (
+        <strong className="error">Problem: {row.problem}</strong>
+      ) : (
+        <span>→ {row.transactions.map((t) => describeTransaction(t, money)).join('; ')}</span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The mapping step of another broker's CSV: a column per field, the date and number formats, and the
+ * worker's live preview of the first rows with the problems found; Import stores the rows that read.
+ * The focus goes to the heading when the step opens, to the result or the error when it ends.
+ */
+export function MappingStep() {
+  const actor = useMappedImportActor();
+  const state = useSelector(actor, (s) => (s.matches('idle') || s.matches('discarding') ? 'closed' : s.matches('opening') ? 'opening' : s.matches('done') ? 'done' : s.matches('failed') ? 'failed' : 'editing'));
+  const previewing = useSelector(actor, (s) => s.hasTag('previewing'));
+  const saving = useSelector(actor, (s) => s.matches('saving'));
+  const fileName = useSelector(actor, (s) => s.context.fileName);
+  const note = useSelector(actor, (s) => s.context.note);
+  const header = useSelector(actor, (s) => s.context.header);
+  const mapping = useSelector(actor, (s) => s.context.mapping);
+  const remembered = useSelector(actor, (s) => s.context.remembered);
+  const preview = useSelector(actor, (s) => s.context.preview);
+  const result = useSelector(actor, (s) => s.context.result);
+  const error = useSelector(actor, (s) => s.context.error);
+  const formats = useFormats();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const resultBox = useRef<HTMLDivElement>(null);
+  const failureBox = useRef<HTMLDivElement>(null);
+  useFocusWhen(heading, state === 'editing');
+  useFocusWhen(resultBox, state === 'done');
+  useFocusWhen(failureBox, state === 'failed');
+  const money = (value: number, currency: Currency) => formats.money(value, currency);
+
+  if (state === 'closed') return null;
+  if (state === 'opening') return <p role="status">Reading {fileName}…</p>;
+  if (state === 'failed') {
+    return (
+      <div ref={failureBox} tabIndex={-1} role="alert" className="error">
+        <p>{error}</p>
+        <button type="button" className="secondary" onClick={() => actor.send({ type: 'mapping.dismiss' })}>
+          Close
+        </button>
+      </div>
+    );
+  }
+  if (state === 'done' && result) {
+    return (
+      <div ref={resultBox} tabIndex={-1} role="status" className="notice">
+        <p>
+          Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported
+          {result.skippedRows > 0 ? `, ${plural(result.skippedRows, 'row')} with a problem left out` : ''}.{' '}
+          {result.mappingNotRemembered === null
+            ? 'The mapping is remembered for files with these columns.'
+            : `The mapping could not be remembered: ${result.mappingNotRemembered}`}
+        </p>
+        <button type="button" className="secondary" onClick={() => actor.send({ type: 'mapping.dismiss' })}>
+          Close
+        </button>
+      </div>
+    );
+  }
+  if (!mapping) return null;
+  const disabled = saving;
+  const canImport = preview !== null && preview.error === null && preview.transactionCount > 0 && !previewing;
+
+  return (
+    <div className="mapping-step import-preview" role="region" aria-labelledby="mapping-heading">
+      <h3 id="mapping-heading" ref={heading} tabIndex={-1}>
+        Map the columns of {fileName}
+      </h3>
+      <p className="hint">
+        {remembered
+          ? 'The mapping you chose last time for a file with these columns is filled in.'
+          : 'Not a DEGIRO account statement: say which column holds what. A first guess from the headings is filled in.'}
+      </p>
+      {note && !note.startsWith('Not a DEGIRO') ? <p className="hint">If it is a DEGIRO file: {note}</p> : null}
+      <form className="mapping-form" onSubmit={(e) => (e.preventDefault(), actor.send({ type: 'mapping.confirm' }))}>
+        <fieldset>
+          <legend>Columns</legend>
+          {MAPPED_FIELDS.map((field) => (
+            <ColumnChoice key={field} actor={actor} field={field} header={header} column={mapping.columns[field]} disabled={disabled} />
+          ))}
+          {mapping.columns.currency === null ? (
+            <div className="field">
+              <label htmlFor="mapping-fixed-currency">Currency of every row</label>
+              <select
+                id="mapping-fixed-currency"
+                value={mapping.fixedCurrency}
+                disabled={disabled}
+                onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { fixedCurrency: e.target.value as Currency } })}
+              >
+                {CURRENCIES.map((currency) => (
+                  <option key={currency}>{currency}</option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </fieldset>
+        <fieldset>
+          <legend>Formats</legend>
+          <div className="field">
+            <label htmlFor="mapping-date-order">Date format</label>
+            <select id="mapping-date-order" value={mapping.dateOrder} disabled={disabled} onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { dateOrder: e.target.value as DateOrder } })}>
+              {DATE_ORDERS.map((order) => (
+                <option key={order} value={order}>
+                  {DATE_ORDER_LABELS[order]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="mapping-decimal-mark">Decimal mark</label>
+            <select id="mapping-decimal-mark" value={mapping.decimalMark} disabled={disabled} onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { decimalMark: e.target.value as DecimalMarkChoice } })}>
+              {DECIMAL_MARKS.map((mark) => (
+                <option key={mark} value={mark}>
+                  {DECIMAL_LABELS[mark]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="mapping-delimiter">Columns separated by</label>
+            <select id="mapping-delimiter" value={mapping.delimiter} disabled={disabled} onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { delimiter: e.target.value as Delimiter } })}>
+              {DELIMITERS.map((delimiter) => (
+                <option key={delimiter} value={delimiter}>
+                  {DELIMITER_LABELS[delimiter]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+
+        <section className="mapping-preview" aria-labelledby="mapping-preview-heading" aria-busy={previewing}>
+          <h4 id="mapping-preview-heading">Preview</h4>
+          <p role="status">
+            {previewing
+              ? 'Reading the rows…'
+              : preview === null || preview.error !== null
+                ? (preview?.error ?? '')
+                : `${plural(preview.rowCount, 'row')}: ${plural(preview.transactionCount, 'transaction')} (${preview.newTransactions} new, ${preview.alreadyPresent} already imported); ${plural(preview.problemCount, 'row')} with a problem.`}
+          </p>
+          {preview && preview.rows.length > 0 ? (
+            <ol className="mapping-rows" aria-label="First rows as read">
+              {preview.rows.map((row) => (
+                <PreviewRow key={row.row} row={row} columns={mapping.columns} money={money} />
+              ))}
+            </ol>
+          ) : null}
+          {preview && preview.problemCount > 0 && preview.error === null ? (
+            <div className="attention">
+              <h5 id="mapping-problems-heading">
+                Rows with a problem ({preview.problemCount}){preview.transactionCount > 0 ? ', left out of the import' : ''}
+              </h5>
+              <ul aria-labelledby="mapping-problems-heading">
+                {preview.problems.map((problem) => (
+                  <li key={problem.row}>
+                    row {problem.row}: {problem.message}
+                  </li>
+                ))}
+              </ul>
+              {preview.problemCount > preview.problems.length ? <p className="hint">and {preview.problemCount - preview.problems.length} more.</p> : null}
+            </div>
+          ) : null}
+        </section>
+
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
+        <div className="actions">
+          <button type="submit" disabled={saving} aria-disabled={!canImport}>
+            {saving ? 'Importing…' : canImport ? `Import ${plural(preview.newTransactions, 'new transaction')}` : 'Import'}
+          </button>
+          <button type="button" className="secondary" disabled={saving} onClick={() => actor.send({ type: 'mapping.cancel' })}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
