@@ -237,7 +237,7 @@ export function MappingStep() {
           </p>
         ) : null}
         <div className="actions">
-          <button type="submit" disabled={saving} aria-disabled={!canImport}>
+          <button type="submit" disabled={saving}>
             {saving ? 'Importing…' : canImport ? `Import ${plural(preview.newTransactions, 'new transaction')}` : 'Import'}
           </button>
           <button type="button" className="secondary" disabled={saving} onClick={() => actor.send({ type: 'mapping.cancel' })}>
