@@ -66,7 +66,9 @@ describe('inspecting the app', () => {
     const portfolio = app.system.get('portfolio') as PortfolioActorRef;
     const auth = app.system.get('auth') as AnyActorRef;
     const children = ['auth', 'portfolio', 'transactions'].map((id) => app.system.get(id) as AnyActorRef);
-    const [transactions, transactionList, importer, yourData] = ['transactions', 'transactionList', 'import', 'yourData'].map((id) => app.system.get(id) as AnyActorRef);
+    const [transactions, transactionList, importer, mappedImport, yourData] = ['transactions', 'transactionList', 'import', 'mappedImport', 'yourData'].map(
+      (id) => app.system.get(id) as AnyActorRef,
+    );
     await waitFor(portfolio, (snapshot) => snapshot.matches({ ready: 'settled' }));
     app.stop();
 
@@ -84,6 +86,7 @@ describe('inspecting the app', () => {
       [app, transactions, { type: 'session.changed', idToken: 'token-1' }],
       [app, transactionList, { type: 'session.changed', idToken: 'token-1' }],
       [app, importer, { type: 'session.changed', idToken: 'token-1' }],
+      [app, mappedImport, { type: 'session.changed', idToken: 'token-1' }],
       [app, yourData, { type: 'session.changed', idToken: 'token-1' }],
     ]);
     const doneEventsTo = (actor: AnyActorRef) =>
