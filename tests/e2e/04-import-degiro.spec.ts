@@ -35,11 +35,16 @@ test('import a DEGIRO statement: preview, confirm, the dashboard changes, the sa
   await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('0 new, 8 already imported');
 });
 
-test('a file that is not a DEGIRO statement says so and changes nothing', async ({ page }) => {
+test('a file that is not a DEGIRO statement says so, offers to map its columns, and changes nothing', async ({ page }) => {
   await signUp(page, `notcsv${Date.now().toString(36)}`);
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b,c\n1,2,3\n') });
-  await expect(page.getByRole('alert')).toContainText('DEGIRO');
+  const step = page.getByRole('region', { name: 'Map the columns of notes.csv' });
+  await expect(step).toContainText('Not a DEGIRO account statement');
+  await step.getByRole('button', { name: 'Cancel' }).click();
+  await expect(step).toBeHidden();
+  await page.getByLabel('Upload from file:').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes\n') });
+  await expect(page.getByRole('alert')).toContainText('notes.txt is not a table of transactions');
   await expect(page.getByText('No transactions yet.')).toBeVisible();
 });
 
