@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
 
@@ -170,4 +170,23 @@ test('sign up, drawer, add, edit, delete, import and toggle a ticker with the ke
   await expect(announcer(page)).toContainText('IWDA.AS unchecked: the charts show');
   await press(page, 'Space');
   await expect(iwda).toBeChecked();
+});
+
+test('a chart zooms and moves by keyboard and Home shows all again', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeFocused();
+  await expect(page.getByText('Loading prices…')).toHaveCount(0);
+  const plot = page.getByRole('group', { name: /^Portfolio value, zoom: Zoom in with \+/ });
+  const canvas = plot.locator('canvas').first();
+  await expect(canvas).toBeVisible();
+  await tabTo(page, plot, { max: 80 });
+  const all = await canvas.screenshot();
+  await press(page, '+');
+  await expect.poll(async () => (await canvas.screenshot()).equals(all), { message: 'the plot is drawn zoomed in' }).toBe(false);
+  const zoomed = await canvas.screenshot();
+  await press(page, 'ArrowLeft');
+  await expect.poll(async () => (await canvas.screenshot()).equals(zoomed), { message: 'the plot moved' }).toBe(false);
+  await press(page, 'Home');
+  await expect.poll(async () => (await canvas.screenshot()).equals(all), { message: 'Home shows all again' }).toBe(true);
+  await expect(plot).toBeFocused();
 });

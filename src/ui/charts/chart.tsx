@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { ChartFigure } from './chart-figure';
 import { queueChartWork } from './chart-queue';
 import { ChartDataTable, ChartLegend, ChartSummary } from './chart-words';
+import { zoomedRange, ZOOM_KEYS_HELP } from './keyboard-zoom';
 import { PaintTrackerContext } from './paint-tracker';
 
 /** Options without size: the wrapper sizes the chart to its box. */
@@ -30,7 +31,8 @@ const fit = (boxWidth: number, size: number): number => Math.max(120, Math.min(s
  * change, takes new data through `setData`, follows its box's width with `setSize`, and tells the
  * surrounding paint tracker when it has drawn its data. Around the canvas, the chart in words: a summary
  * line, its series as toggle buttons, and 'Show the data' (a table); uPlot's own legend is the mouse's
- * live readout and is hidden from screen readers, which get the same through these.
+ * live readout and is hidden from screen readers, which get the same through these. The plot's area is a
+ * Tab stop: +, −, the left and right arrows and Home zoom and move the x range (keyboard-zoom.ts).
  */
 export function Chart({ title, options, data, size = 400, note, notes = [] }: ChartProps) {
   const id = useId();
@@ -110,11 +112,26 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
     else setShown((now) => now.map((value, i) => (i === index ? show : value)));
   };
 
+  // The plot's area takes the focus: +, −, the arrows and Home zoom and move its x range (keyboard-zoom.ts).
+  const onKey = (event: React.KeyboardEvent) => {
+    const plot = plotRef.current;
+    const xs = givenRef.current?.[0];
+    if (!plot || !xs || xs.length < 2 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const full = { min: xs[0]!, max: xs[xs.length - 1]! };
+    const { min, max } = plot.scales.x!;
+    const next = zoomedRange(event.key, { min: min ?? full.min, max: max ?? full.max }, full);
+    if (!next) return;
+    event.preventDefault();
+    plot.setScale('x', next);
+  };
+
   return (
     <ChartFigure title={title} notes={note ? [note, ...notes] : notes} describedBy={summaryId}>
       <ChartSummary id={summaryId} options={options} data={data} />
       <ChartLegend options={options} shown={shown} onToggle={toggle} />
-      <div ref={hostRef} className="chart-plot" aria-hidden="true" />
+      <div className="chart-keys" role="group" tabIndex={0} aria-label={`${title}, zoom: ${ZOOM_KEYS_HELP}`} onKeyDown={onKey}>
+        <div ref={hostRef} className="chart-plot" aria-hidden="true" />
+      </div>
       <ChartDataTable title={title} options={options} data={data} />
     </ChartFigure>
   );
