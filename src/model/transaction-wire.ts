@@ -4,7 +4,7 @@
  * task), where two typed arrays (transferred, not copied) and one string cost next to nothing, and the
  * objects are built again in a few ms.
  */
-import { TRANSACTION_TYPES, emptyTransactionSet, type Currency, type ListedSet, type Transaction, type TransactionSet } from './transaction';
+import { TRANSACTION_TYPES, countTransactions, emptyTransactionSet, type Currency, type ListedSet, type Transaction, type TransactionSet } from './transaction';
 
 export interface PackedTransactions {
   /** How many transactions of each type, in the order of `TRANSACTION_TYPES`. */
@@ -24,7 +24,7 @@ export interface PackedTransactions {
 const REFS = 5;
 
 export function packTransactions(set: TransactionSet): PackedTransactions {
-  const total = set.stock.length + set.dividend.length + set.commission.length;
+  const total = countTransactions(set);
   const index = new Map<string, number>();
   const strings: string[] = [];
   const ref = (text: string): number => {

@@ -59,8 +59,13 @@ export interface TransactionsBody {
   transactions: TransactionSet;
 }
 
-export function emptyTransactionSet(): TransactionSet {
+/** One empty list per transaction type: the start of a set, of a ticker's group, of a list per type. */
+export function emptyByType<T>(): Record<TransactionType, T[]> {
   return { stock: [], dividend: [], commission: [] };
+}
+
+export function emptyTransactionSet(): TransactionSet {
+  return emptyByType<Transaction>();
 }
 
 export function countTransactions(set: TransactionSet): number {
@@ -77,7 +82,7 @@ export function groupByTicker<T extends { ticker: string }>(set: Readonly<Record
   for (const type of TRANSACTION_TYPES) {
     for (const transaction of set[type]) {
       let group = groups.get(transaction.ticker);
-      if (!group) groups.set(transaction.ticker, (group = { stock: [], dividend: [], commission: [] }));
+      if (!group) groups.set(transaction.ticker, (group = emptyByType<T>()));
       group[type].push(transaction);
     }
   }

@@ -4,7 +4,7 @@
  * never sends a set. Intents that read or replace the set run one after another, so a save never
  * starts from a set a load is about to replace.
  */
-import { emptyTransactionSet, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
+import { emptyByType, emptyTransactionSet, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
 import { packListing, type PackedListing } from '../model/transaction-wire';
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
@@ -37,7 +37,7 @@ function refused(error: unknown) {
 export class TransactionStore {
   private set: TransactionSet = emptyTransactionSet();
   /** Each transaction's id, list by list, in the set's order. */
-  private ids: Record<TransactionType, number[]> = { stock: [], dividend: [], commission: [] };
+  private ids: Record<TransactionType, number[]> = emptyByType();
   private positions: Map<number, Position> | null = null;
   private version: string | null = null;
   private nextId = 1;
@@ -92,7 +92,7 @@ export class TransactionStore {
   clear(): void {
     this.session += 1;
     this.set = emptyTransactionSet();
-    this.ids = { stock: [], dividend: [], commission: [] };
+    this.ids = emptyByType();
     this.positions = null;
     this.version = null;
     this.onHeld(this.set);
@@ -128,7 +128,7 @@ export class TransactionStore {
         else earlier.set(key, [this.ids[type][i]!]);
       });
     }
-    const ids: Record<TransactionType, number[]> = { stock: [], dividend: [], commission: [] };
+    const ids = emptyByType<number>();
     const column: number[] = [];
     for (const type of TRANSACTION_TYPES) {
       for (const t of answer.transactions[type]) {

@@ -1,4 +1,5 @@
 import type { Derivation } from '../../worker';
+import { SummaryList } from '../components/summary-list';
 import { useFormats } from '../locale-context';
 
 type Summary = Derivation['summary'];
@@ -14,14 +15,5 @@ export function SummaryBoxes({ summary }: { summary: Summary }) {
     ['Total Dividend', summary.totalDividend, false],
     ['Total Commission', summary.totalCommission, false],
   ];
-  return (
-    <dl className="summary">
-      {boxes.map(([label, valueEur, signed]) => (
-        <div key={label} className="summary-box">
-          <dt>{label}</dt>
-          <dd className={signed && valueEur < 0 ? 'negative' : undefined}>{formats.money(valueEur, 'EUR')}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <SummaryList figures={boxes.map(([label, valueEur, signed]) => [label, formats.money(valueEur, 'EUR'), signed && valueEur < 0])} />;
 }

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { selectHasCharts, selectPriceProblems, selectProvisionalHoldings } from '../../machines/dashboard-selectors';
-import { selectPortfolioError, selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
+import { selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
+import { PortfolioFailed } from '../components/portfolio-failed';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
 import { SummaryBoxes } from '../dashboard/summary-boxes';
 import { TickerPicker } from '../dashboard/ticker-picker';
@@ -12,7 +13,6 @@ import { useFormats } from '../locale-context';
 export function DashboardPage() {
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
-  const error = useSelector(portfolio, selectPortfolioError);
   const summary = useSelector(portfolio, selectSummary);
   const hasCharts = useSelector(portfolio, selectHasCharts);
   const pricesLoading = useSelector(portfolio, selectPricesLoading);
@@ -30,27 +30,13 @@ export function DashboardPage() {
         Dashboard
       </PageHeading>
       {failed ? (
-        <>
-          <p role="alert" className="error">
-            {error}
-          </p>
-          <button type="button" onClick={retry}>
-            Retry
-          </button>
-        </>
+        <PortfolioFailed />
       ) : !summary ? (
         <p role="status">Loading your portfolio…</p>
       ) : (
         <>
           {pricesLoading ? <p role="status">Loading prices…</p> : null}
-          {pricesFailed ? (
-            <p role="alert" className="error">
-              {error}{' '}
-              <button type="button" onClick={retry}>
-                Retry
-              </button>
-            </p>
-          ) : null}
+          {pricesFailed ? <PortfolioFailed /> : null}
           {priceProblems.length > 0 && !pricesLoading ? (
             <div className="notice price-problems" role="status">
               <p>Some prices could not be loaded:</p>

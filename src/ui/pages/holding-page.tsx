@@ -8,9 +8,11 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ChartShape } from '../../machines/chart-models';
 import { holdingMachine, selectHoldingBusy, selectHoldingError, selectHoldingView, type HoldingView } from '../../machines/holding-machine';
-import { selectDerivation, selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
+import { selectDerivation, selectPortfolioStatus } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
+import { PortfolioFailed } from '../components/portfolio-failed';
+import { SummaryList } from '../components/summary-list';
 import { Chart } from '../charts/chart';
 import { optionsFor } from '../dashboard/chart-options';
 import { holdingCell, holdingRows, HOLDING_COLUMNS, type HoldingColumn, type HoldingRow } from '../holdings/holding-rows';
@@ -43,16 +45,7 @@ function HoldingFigures({ row }: { row: HoldingRow }) {
   const formats = useFormats();
   const boxes: Array<[string, string]> = FIGURES.map((column) => [labelOf(column), holdingCell(row, column, formats)]);
   boxes.splice(4, 0, ['Cost basis', holdingCell({ ...row, value: row.costBasis }, 'value', formats)]);
-  return (
-    <dl className="summary holding-figures">
-      {boxes.map(([label, text]) => (
-        <div key={label} className="summary-box">
-          <dt>{label}</dt>
-          <dd>{text}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <SummaryList figures={boxes} className="holding-figures" />;
 }
 
 function HoldingCharts({ view }: { view: HoldingView }) {
@@ -91,7 +84,6 @@ export function HoldingPage() {
   const { ticker = '' } = useParams();
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
-  const portfolioError = useSelector(portfolio, selectPortfolioError);
   const derivation = useSelector(portfolio, selectDerivation);
   const holding = useActorRef(holdingMachine);
   const view = useSelector(holding, selectHoldingView);
@@ -112,14 +104,7 @@ export function HoldingPage() {
 
   let body;
   if (status === 'loadFailed' || status === 'deriveFailed') {
-    body = (
-      <p role="alert" className="error">
-        {portfolioError}{' '}
-        <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
-          Retry
-        </button>
-      </p>
-    );
+    body = <PortfolioFailed />;
   } else if (!derivation) {
     body = <p role="status">Loading your holdings…</p>;
   } else if (!row) {

@@ -5,8 +5,9 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectDerivation, selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
+import { selectDerivation, selectPortfolioStatus } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
+import { PortfolioFailed } from '../components/portfolio-failed';
 import { AllocationBars } from '../holdings/allocation-bars';
 import {
   HOLDING_COLUMNS,
@@ -96,7 +97,6 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
 export function HoldingsPage() {
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
-  const error = useSelector(portfolio, selectPortfolioError);
   const derivation = useSelector(portfolio, selectDerivation);
   const [sort, setSort] = useState<HoldingSort>({ column: 'value', direction: 'descending' });
   const rows = useMemo(() => (derivation ? holdingRows(derivation.tickers, derivation.holdings) : null), [derivation]);
@@ -109,14 +109,7 @@ export function HoldingsPage() {
 
   let body;
   if (status === 'loadFailed' || status === 'deriveFailed') {
-    body = (
-      <p role="alert" className="error">
-        {error}{' '}
-        <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
-          Retry
-        </button>
-      </p>
-    );
+    body = <PortfolioFailed />;
   } else if (!rows) {
     body = <p role="status">Loading your holdings…</p>;
   } else if (rows.open.length === 0 && rows.closed.length === 0) {

@@ -2,9 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIncomeView, type IncomeView } from '../../machines/income-view';
-import { selectPortfolioError, selectPortfolioStatus } from '../../machines/selectors';
+import { selectPortfolioStatus } from '../../machines/selectors';
 import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '../../machines/tax-report-machine';
 import { usePortfolioActor } from '../app-context';
+import { PortfolioFailed } from '../components/portfolio-failed';
+import { SummaryList } from '../components/summary-list';
 import { useFormats } from '../locale-context';
 import { ForwardCalendarChart } from '../income/forward-calendar-chart';
 import { DividendGrowthTable, ForwardMonthsTable, HoldingYieldsTable, ReceivedExpectedTable, TaxPerYearTable } from '../income/income-tables';
@@ -19,16 +21,7 @@ function IncomeSummary({ view }: { view: IncomeView }) {
     ['Yield on cost', `${formats.number(view.yieldOnCost)} %`],
     ['Forward yield', `${formats.number(view.forwardYield)} %`],
   ];
-  return (
-    <dl className="summary">
-      {boxes.map(([label, text]) => (
-        <div key={label} className="summary-box">
-          <dt>{label}</dt>
-          <dd>{text}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <SummaryList figures={boxes} />;
 }
 
 /** Hands a CSV the worker built to the browser as a file download. */
@@ -71,7 +64,6 @@ function TaxReportDownload() {
 export function IncomePage() {
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
-  const error = useSelector(portfolio, selectPortfolioError);
   const view = useSelector(portfolio, selectIncomeView);
 
   const heading = (
@@ -83,12 +75,7 @@ export function IncomePage() {
     return (
       <section className="income" aria-labelledby="income-heading">
         {heading}
-        <p role="alert" className="error">
-          {error}
-        </p>
-        <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
-          Retry
-        </button>
+        <PortfolioFailed />
       </section>
     );
   }

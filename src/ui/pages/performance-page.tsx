@@ -6,8 +6,9 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { PERFORMANCE_PERIODS } from '../../model';
-import { selectActiveSeries, selectBenchmark, selectPerformance, selectPortfolioError, selectPortfolioStatus, selectPricesLoading, selectSettings } from '../../machines/selectors';
+import { selectActiveSeries, selectBenchmark, selectPerformance, selectPortfolioStatus, selectPricesLoading, selectSettings } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
+import { PortfolioFailed } from '../components/portfolio-failed';
 import { LineChart } from '../holdings/line-chart';
 import { useFormats } from '../locale-context';
 import { PageHeading } from '../a11y/page-heading';
@@ -25,7 +26,6 @@ const PERIOD_NAMES: Record<(typeof PERFORMANCE_PERIODS)[number], string> = {
 export function PerformancePage() {
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
-  const error = useSelector(portfolio, selectPortfolioError);
   const performance = useSelector(portfolio, selectPerformance);
   const active = useSelector(portfolio, selectActiveSeries);
   const benchmark = useSelector(portfolio, selectBenchmark);
@@ -41,12 +41,7 @@ export function PerformancePage() {
         <PageHeading id="performance-heading" title="Performance">
           Performance
         </PageHeading>
-        <p role="alert" className="error">
-          {error}{' '}
-          <button type="button" onClick={retry}>
-            Retry
-          </button>
-        </p>
+        <PortfolioFailed />
       </section>
     );
   }

@@ -7,7 +7,7 @@
  * buys on one day are two transactions, so a file that holds them twice and a portfolio that holds them
  * once merge into twice, and merging a file into itself changes nothing.
  */
-import { TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import { TRANSACTION_TYPES, byDateAscending, countTransactions, type Transaction, type TransactionSet, type TransactionType } from '../../model';
 import type { BackupContent, BackupSettings } from './backup-json';
 
 export type TypeCounts = Record<TransactionType, number>;
@@ -112,10 +112,6 @@ class Holdings {
   }
 }
 
-function byDate(a: Transaction, b: Transaction): number {
-  return a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
-}
-
 /** The merged set (each list by date; same-day transactions: the portfolio's first) and what it took. */
 export function mergeTransactions(current: TransactionSet, incoming: TransactionSet): { merged: TransactionSet; added: TypeCounts; alreadyPresent: number; keptDifferent: number } {
   const held = new Holdings(current);
@@ -134,12 +130,10 @@ export function mergeTransactions(current: TransactionSet, incoming: Transaction
         added[type] += 1;
       }
     }
-    merged[type] = list.sort(byDate);
+    merged[type] = list.sort(byDateAscending);
   }
   return { merged, added, alreadyPresent, keptDifferent };
 }
-
-const countOf = (set: TransactionSet) => set.stock.length + set.dividend.length + set.commission.length;
 
 function settingsAddedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
   if (!incoming) return [];
@@ -164,21 +158,21 @@ export function planRestore(current: CurrentContent, incoming: BackupContent): R
   const { alreadyPresent, keptDifferent } = match;
   const kept = applyRestore(current, incoming, 'replace');
   return {
-    current: { total: countOf(current.transactions), symbolChoices: Object.keys(current.symbolChoices).length },
+    current: { total: countTransactions(current.transactions), symbolChoices: Object.keys(current.symbolChoices).length },
     merge: {
       added: match.added,
       alreadyPresent,
       keptDifferent,
       symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter((key) => !Object.hasOwn(current.symbolChoices, key)).length,
       settingsAdded: settingsAddedBy(current.settings, incoming.settings),
-      total: countOf(match.merged),
+      total: countTransactions(match.merged),
     },
     replace: {
-      removed: countOf(current.transactions) - alreadyPresent - keptDifferent,
-      added: countOf(incoming.transactions) - alreadyPresent - keptDifferent,
+      removed: countTransactions(current.transactions) - alreadyPresent - keptDifferent,
+      added: countTransactions(incoming.transactions) - alreadyPresent - keptDifferent,
       changed: keptDifferent,
       unchanged: alreadyPresent,
-      total: countOf(incoming.transactions),
+      total: countTransactions(incoming.transactions),
       symbolChoices: Object.keys(kept.symbolChoices).length,
       settingsChanged: settingsChangedBy(current.settings, incoming.settings),
     },

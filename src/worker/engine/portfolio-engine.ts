@@ -2,7 +2,7 @@
  * The portfolio engine: keeps transactions and quotes, computes each ticker once per change on one
  * daily grid, and sums the cached per-ticker series for whichever tickers are active.
  */
-import { epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type QuoteEntry, type TransactionSet } from '../../model';
+import { byDateAscending, epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type QuoteEntry, type TransactionSet } from '../../model';
 import { benchmarkSeries } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
 import { BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
@@ -192,7 +192,7 @@ export class PortfolioEngine {
         records.push({ date: dates[k], ticker, currency: currencies[k], net: values[k], tax: taxes[k], eurPerUnit: rates[k] });
       }
     }
-    return records.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+    return records.sort((a, b) => byDateAscending(a, b) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
   }
 
   private firstDay(): number | null {

@@ -1,5 +1,5 @@
 /** Typed rows → the import: transactions with their lines and ids, every other line skipped or unrecognised. */
-import { CURRENCIES, type Currency } from '../../model';
+import { CURRENCIES, emptyByType, type Currency } from '../../model';
 import { isBoundedNumber, MAX_ABSOLUTE_NUMBER } from '../../model/transaction-limits';
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
@@ -124,7 +124,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   for (const { row, reason } of skippedByDrafts) skip(row, reason);
   for (const leg of settleConversions(drafts, legs)) skip(leg, 'currency conversion');
 
-  const transactions: DegiroImport['transactions'] = { stock: [], dividend: [], commission: [] };
+  const transactions: DegiroImport['transactions'] = emptyByType();
   /** Each product's newest row: DEGIRO renames products, and cuts names at 22 characters. */
   const newestRow = new Map<string, SourceRow>();
   const tallies = new Map<string, ProductTally>();

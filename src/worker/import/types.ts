@@ -1,5 +1,5 @@
 /** What a DEGIRO import produces: transactions with their source lines, and every other line with a reason. */
-import type { Transaction } from '../../model';
+import { emptyByType, type Transaction } from '../../model';
 
 /** How the refusal of a file that is no DEGIRO account statement starts: the page then offers the mapping of another broker's CSV. */
 export const NOT_DEGIRO_STATEMENT = 'Not a DEGIRO account statement';
@@ -141,7 +141,7 @@ export interface ParseOptions {
 
 export function emptyImport(error?: string): DegiroImport {
   const result: DegiroImport = {
-    transactions: { stock: [], dividend: [], commission: [] },
+    transactions: emptyByType(),
     skipped: [],
     unrecognised: [],
     products: [],

@@ -7,7 +7,7 @@
  * so importing the same file again adds nothing. A row that cannot be read is listed with the reason;
  * the others still import.
  */
-import { CURRENCIES, TICKER_PATTERN, emptyTransactionSet, type Currency, type Transaction, type TransactionSet } from '../../model';
+import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, byDateAscending, emptyTransactionSet, type Currency, type Transaction, type TransactionSet } from '../../model';
 import { isBoundedNumber } from '../../model/transaction-limits';
 import { Hasher } from '../import/import-id';
 import { readDate, readKind, readNumber } from './fields';
@@ -123,8 +123,6 @@ export function parseMapped(table: CsvTable, mapping: CsvMapping, limit = Number
     });
     if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: read.transactions, problem: null });
   }
-  for (const type of ['stock', 'dividend', 'commission'] as const) {
-    result.transactions[type].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  }
+  for (const type of TRANSACTION_TYPES) result.transactions[type].sort(byDateAscending);
   return result;
 }
