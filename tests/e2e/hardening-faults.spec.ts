@@ -13,7 +13,7 @@ import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { freshAccount, signInThroughProvider, watchForErrors } from '../hardening/support/e2e-pages';
 import { startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '../hardening/support/fake-yahoo-upstream';
-import { refusedBaseUrl } from '../unit/server/quotes/support/fake-yahoo';
+import { refusedBaseUrl } from '../helpers/fake-yahoo';
 import { expect, test } from './fixtures';
 
 const DEMO = { username: 'demo', password: 'demo' };

@@ -9,12 +9,10 @@
  *   yahoo.setMode('status-500');   …   yahoo.setMode('ok');   yahoo.requestCount();
  */
 import fs from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { YahooChart, YahooChartResult } from '../../../src/model/quotes';
+import { answerChart, chartSymbolOf, sendJson, serveOnLoopback } from '../../helpers/fake-yahoo';
 import { PROJECT_ROOT } from '../../helpers/test-server';
-import { sliceChartResult } from '../../unit/server/quotes/support/fake-yahoo';
 
 export const UPSTREAM_MODES = [
   'ok',
@@ -61,73 +59,22 @@ export function marketCharts(dir: string = MARKET_DATA_DIR): Map<string, YahooCh
   return charts;
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
-
 export async function startFakeYahooUpstream(charts: Map<string, YahooChartResult> = marketCharts()): Promise<FakeYahooUpstream> {
   let mode: UpstreamMode = 'ok';
   const seen: UpstreamRequest[] = [];
-  const sockets = new Set<Socket>();
-
-  const server = createServer((request, response) => {
+  const server = await serveOnLoopback((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
-    const match = /^\/v8\/finance\/chart\/([^/]+)$/.exec(url.pathname);
-    const symbol = match ? decodeURIComponent(match[1]!) : null;
+    const symbol = chartSymbolOf(url);
     seen.push({ path: url.pathname, symbol, mode });
-    if (mode === 'reset') return request.socket.destroy();
-    if (mode === 'hang') return;
-    if (!symbol) return sendJson(response, 404, { message: 'not a chart URL' });
-    const period1 = Number(url.searchParams.get('period1'));
-    const period2 = Number(url.searchParams.get('period2'));
-    const result = charts.get(symbol.toUpperCase());
-    switch (mode) {
-      case 'status-500':
-        return sendJson(response, 500, { chart: { result: null, error: { code: 'Internal Server Error', description: 'boom' } } });
-      case 'status-429':
-        return sendJson(response, 429, { message: 'Too Many Requests' });
-      case 'html-page':
-        response.writeHead(200, { 'content-type': 'text/html' });
-        return response.end('<!doctype html><html><body>Will be right back…</body></html>');
-      case 'json-not-a-chart':
-        return sendJson(response, 200, { finance: { result: [] } });
-      case 'truncated-json': {
-        const whole = JSON.stringify({ chart: { result: result ? [sliceChartResult(result, period1, period2)] : [], error: null } });
-        response.writeHead(200, { 'content-type': 'application/json' });
-        return response.end(whole.slice(0, Math.floor(whole.length / 2)));
-      }
-      case 'another-symbol':
-        return sendJson(response, 200, {
-          chart: { result: [{ meta: { symbol: `NOT-${symbol}` }, timestamp: [period1], indicators: { quote: [{ close: [1] }] } }], error: null },
-        });
-      case 'columns-of-unequal-length':
-        return sendJson(response, 200, {
-          chart: { result: [{ meta: { symbol }, timestamp: [period1, period1 + 86_400], indicators: { quote: [{ close: [1] }] } }], error: null },
-        });
-      case 'ok':
-        if (!result) {
-          return sendJson(response, 404, { chart: { result: null, error: { code: 'Not Found', description: 'No data found, symbol may be delisted' } } });
-        }
-        return sendJson(response, 200, { chart: { result: [sliceChartResult(result, period1, period2)], error: null } });
-    }
+    if (!symbol && mode !== 'reset' && mode !== 'hang') return sendJson(response, 404, { message: 'not a chart URL' });
+    answerChart(request, response, mode, charts, symbol ?? '', url);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...server,
     setMode: (next) => {
       mode = next;
     },
     requests: () => seen,
     requestCount: () => seen.length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
   };
 }

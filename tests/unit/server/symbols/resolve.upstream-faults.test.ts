@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '../../../../server/storage/sqlite-storage';
 import type { Storage } from '../../../../server/storage/types';
 import { createSymbolsService, type SymbolsServiceOptions } from '../../../../server/symbols';
-import { refusedBaseUrl } from '../quotes/support/fake-yahoo';
+import { refusedBaseUrl } from '../../../helpers/fake-yahoo';
 import { PROJECT_DATA, searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from './support/fake-yahoo-search';
 
 let dir: string;

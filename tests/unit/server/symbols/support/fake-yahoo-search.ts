@@ -2,12 +2,12 @@
  * A fake Yahoo search endpoint (`/v1/finance/search?q=…`) on loopback: answers each query with a recorded
  * answer (Yahoo's body, or a recorded exchange keeping it under `response.bodyJson`), Yahoo's empty answer
  * for a query it has none for, records every query, and misbehaves on demand: 500, 429, an HTML page,
- * JSON without quotes, Yahoo's error object, or no answer at all.
+ * JSON without quotes, Yahoo's error object, or no answer at all (Yahoo's failures are the shared fake
+ * Yahoo's, tests/helpers/fake-yahoo.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
+import { answerFault, sendJson, serveOnLoopback } from '../../../../helpers/fake-yahoo';
 
 export type SearchBehaviour = 'ok' | 'status-500' | 'status-429' | 'html-page' | 'json-without-quotes' | 'yahoo-error' | 'hang';
 
@@ -44,59 +44,30 @@ export function searchAnswers(extra: Record<string, string> = {}): Map<string, u
 
 const EMPTY_ANSWER = { explains: [], count: 0, quotes: [], news: [], nav: [], lists: [], researchReports: [], screenerFieldResults: [], totalTime: 12 };
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
-
 export async function startFakeYahooSearch(answers: Map<string, unknown>): Promise<FakeYahooSearch> {
   const queries: string[] = [];
   const userAgents: Array<string | undefined> = [];
   const pending: SearchBehaviour[] = [];
   let standing: SearchBehaviour = 'ok';
-  const sockets = new Set<Socket>();
-  const server = createServer((request, response) => {
+  const server = await serveOnLoopback((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     if (url.pathname !== '/v1/finance/search') return sendJson(response, 404, { message: 'not a search URL' });
     const query = url.searchParams.get('q') ?? '';
     queries.push(query);
     userAgents.push(request.headers['user-agent']);
-    switch (pending.shift() ?? standing) {
-      case 'hang':
-        return;
-      case 'status-500':
-        return sendJson(response, 500, { finance: { result: null, error: { code: 'Internal Server Error', description: 'boom' } } });
-      case 'status-429':
-        return sendJson(response, 429, { message: 'Too Many Requests' });
-      case 'html-page':
-        response.writeHead(200, { 'content-type': 'text/html' });
-        return response.end('<!doctype html><html><body>Will be right back…</body></html>');
-      case 'json-without-quotes':
-        return sendJson(response, 200, { finance: { result: [] }, count: 3 });
-      case 'yahoo-error':
-        return sendJson(response, 200, { finance: { result: null, error: { code: 'Bad Request', description: 'Invalid Search Query' } } });
-      case 'ok':
-        return sendJson(response, 200, answers.get(query) ?? EMPTY_ANSWER);
-    }
+    const behaviour = pending.shift() ?? standing;
+    if (answerFault(request, response, behaviour, 'finance')) return;
+    if (behaviour === 'json-without-quotes') return sendJson(response, 200, { finance: { result: [] }, count: 3 });
+    if (behaviour === 'yahoo-error') return sendJson(response, 200, { finance: { result: null, error: { code: 'Bad Request', description: 'Invalid Search Query' } } });
+    return sendJson(response, 200, answers.get(query) ?? EMPTY_ANSWER);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    ...server,
     queries,
     userAgents,
     queue: (...behaviours) => pending.push(...behaviours),
     always: (behaviour) => {
       standing = behaviour;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
   };
 }
