@@ -3,7 +3,6 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListedTransaction, Transaction } from '../../model';
 import {
   tickerSections,
-  selectPortfolioError,
   selectPortfolioStatus,
   selectSaveConflict,
   selectSavedCount,
@@ -25,6 +24,7 @@ import { usePortfolioActor, useTransactionListActor, useTransactionsActor } from
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EditTransactionDialog } from '../components/edit-transaction-dialog';
 import { ImportPanel } from '../components/import-panel';
+import { PortfolioFailed } from '../components/portfolio-failed';
 import { TransactionFinder, sortName } from '../components/transaction-finder';
 import { TransactionForm } from '../components/transaction-form';
 import { YourDataPanel } from '../components/your-data-panel';
@@ -70,7 +70,6 @@ export function TransactionsPage() {
   const portfolio = usePortfolioActor();
   const saver = useTransactionsActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
-  const loadError = useSelector(portfolio, selectPortfolioError);
   const set = useSelector(portfolio, selectTransactions);
   const count = useSelector(portfolio, selectTransactionCount);
   const savedCount = useSelector(saver, selectSavedCount);
@@ -225,14 +224,7 @@ export function TransactionsPage() {
       </PageHeading>
       <ImportPanel />
       <YourDataPanel />
-      {status === 'loadFailed' ? (
-        <p role="alert" className="error">
-          {loadError}{' '}
-          <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
-            Retry
-          </button>
-        </p>
-      ) : null}
+      {status === 'loadFailed' ? <PortfolioFailed /> : null}
       {saveError && pending ? (
         <div role="alert" className={conflict ? 'notice' : 'error'}>
           <p>{saveError}</p>
