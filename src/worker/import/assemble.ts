@@ -3,7 +3,7 @@ import { CURRENCIES, emptyByType, type Currency } from '../../model';
 import { isBoundedNumber, MAX_ABSOLUTE_NUMBER } from '../../model/transaction-limits';
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
-import { distinguishRepeatedRows, importIdOf } from './import-id';
+import { distinguishRepeatedRows, importIdOf, joinImportIds } from './import-id';
 import { roundCents, roundMoney } from './numbers';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import type { DegiroImport, ImportedProduct, ImportedTransaction, SkipReason, SkippedLine, UnrecognisedLine } from './types';
@@ -28,6 +28,54 @@ function withheldTax(draft: Draft): number | null {
   return (draft.cashEur === null ? roundMoney(withheld) : roundCents((withheld * draft.cashEur) / draft.cash)) + 0;
 }
 
+/** A dividend group of tax rows only that refunds tax (a positive `Dividendbelasting` with no dividend that day). */
+function isTaxRefund(draft: Draft): boolean {
+  return draft.type === 'dividend' && draft.taxCash > 0 && Math.abs(draft.cash - draft.taxCash) < 0.005;
+}
+
+const finalCurrency = (draft: Draft) => (draft.cashEur !== null ? 'EUR' : draft.currency);
+
+/**
+ * A tax refund booked on a later day belongs to the dividend whose tax it returns, when the file shows it:
+ * the product's latest earlier dividend, in the same currency, whose tax (less refunds already given to it)
+ * covers the refund. That dividend's value rises and its tax falls by the refund (its gross stays), in the
+ * year it was paid; its import id joins the refund's, so that an export with only one of the two finds it.
+ * A refund without such a dividend stays a dividend of its own, in the year received, with no tax.
+ * Returns the drafts without the attributed refunds (`drafts` is in chronological order).
+ */
+function attributeTaxRefunds(drafts: Draft[]): Draft[] {
+  if (!drafts.some(isTaxRefund)) return drafts;
+  const earlier = new Map<string, Draft[]>();
+  const kept: Draft[] = [];
+  for (const draft of drafts) {
+    if (draft.type !== 'dividend') {
+      kept.push(draft);
+      continue;
+    }
+    const candidates = earlier.get(draft.productKey) ?? [];
+    if (isTaxRefund(draft)) {
+      const refund = draft.cashEur ?? draft.cash;
+      let target: Draft | undefined;
+      for (let i = candidates.length - 1; i >= 0 && !target; i--) {
+        const candidate = candidates[i]!;
+        const left = (withheldTax(candidate) ?? 0) - (candidate.refunds?.amount ?? 0);
+        if (finalCurrency(candidate) === finalCurrency(draft) && candidate.row.epochDay < draft.row.epochDay && left >= refund - 0.005) target = candidate;
+      }
+      if (target) {
+        target.refunds ??= { amount: 0, drafts: [] };
+        target.refunds.amount = roundMoney(target.refunds.amount + refund);
+        target.refunds.drafts.push(draft);
+        continue;
+      }
+    } else if (draft.taxCash < 0) {
+      candidates.push(draft);
+      earlier.set(draft.productKey, candidates);
+    }
+    kept.push(draft);
+  }
+  return kept;
+}
+
 function transactionOf(draft: Draft): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
@@ -41,16 +89,27 @@ function transactionOf(draft: Draft): ImportedTransaction {
     // Stock and commission values are what was paid, dividends what was received (net of withheld tax).
     value: roundMoney(draft.type === 'dividend' ? cash : -cash) + 0,
     currency: converted ? 'EUR' : (draft.currency as Currency),
-    importId: importIdOf(draft.row.fingerprint, draft.more?.map((row) => row.fingerprint)),
+    importId: idOf(draft),
     lines,
     productKey: draft.productKey,
   };
   const tax = withheldTax(draft);
   if (tax !== null) transaction.tax = tax;
+  if (draft.refunds) {
+    // Refunds of later days: more was finally received, less withheld; the gross is the same.
+    transaction.value = roundMoney(transaction.value + draft.refunds.amount) + 0;
+    transaction.tax = roundMoney(Math.max(0, (tax ?? 0) - draft.refunds.amount)) + 0;
+    transaction.importId = joinImportIds(transaction.importId, draft.refunds.drafts.map(idOf));
+    transaction.lines = [...lines, ...draft.refunds.drafts.flatMap((refund) => rowsOf(refund).flatMap(linesOf))].sort((a, b) => a - b);
+  }
   // A trade keeps the name the statement gives its product (the holdings show it, whatever the symbol).
   if (draft.type === 'stock' && draft.row.product) transaction.product = draft.row.product;
   if (!draft.more && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
   return transaction;
+}
+
+function idOf(draft: Draft): string {
+  return importIdOf(draft.row.fingerprint, draft.more?.map((row) => row.fingerprint));
 }
 
 function rowsOf(draft: Draft): SourceRow[] {
@@ -132,7 +191,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   // Drafts come in file order, newest first: reversed, they are nearly sorted, which the sort finds fast.
   drafts.reverse().sort((a, b) => chronological(a.latest, b.latest));
   attributeNonTradeableDividends(drafts);
-  for (const draft of drafts) {
+  for (const draft of attributeTaxRefunds(drafts)) {
     if (draft.cashEur === null && !isCurrency(draft.currency)) {
       const reason = `${describe(draft)} in ${draft.currency}, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)`;
       for (const row of rowsOf(draft)) reject(row, reason);

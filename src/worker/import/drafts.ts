@@ -30,6 +30,11 @@ export interface Draft {
   extra: SourceRow[] | null;
   /** The latest booking among the identifying rows: the draft's place in time. */
   latest: SourceRow;
+  /**
+   * Dividends: the tax refunds of later days attributed to it, in the currency of its value (they raise its
+   * value and lower its tax), and their drafts (whose ids join its own); null while none.
+   */
+  refunds: { amount: number; drafts: Draft[] } | null;
 }
 
 export interface DraftSet {
@@ -52,6 +57,7 @@ function draftOf(type: TransactionType, row: SourceRow, amount: number): Draft {
     more: null,
     extra: null,
     latest: row,
+    refunds: null,
   };
 }
 

@@ -84,6 +84,21 @@ function distinguishRepeated(fingerprints: Float64Array): void {
 }
 
 /**
+ * The id of a transaction that joins others (a dividend and the tax refunds of later days attributed to it):
+ * its own id, then the others', `+` between. {@link importIdParts} gives them back, so that the merge finds
+ * a transaction stored under any one of them.
+ */
+export function joinImportIds(own: string, others: readonly string[]): string {
+  return [own, ...others.map((id) => id.slice(IMPORT_ID_PREFIX.length))].join('+');
+}
+
+/** The ids a (joined) import id is made of: itself when it joins none. */
+export function importIdParts(id: string): string[] {
+  if (!id.startsWith(IMPORT_ID_PREFIX) || !id.includes('+')) return [id];
+  return id.slice(IMPORT_ID_PREFIX.length).split('+').map((part) => IMPORT_ID_PREFIX + part);
+}
+
+/**
  * Gives identical-looking rows (a dividend booked, reversed and booked again; two equal fills of one
  * order) distinct fingerprints: the second and later ones, in file order, get their occurrence mixed in.
  * Files list such rows in the same order, so an overlapping export numbers them the same way. The former

@@ -22,7 +22,8 @@
  * - Dividends: the dividend, withholding-tax and ADR-fee rows of one product, currency and day are netted
  *   into one dividend (reversals included), the tax rows kept as its `tax`; one whose tax takes all of it
  *   is a dividend of value 0 with the gross as tax; one that a reversal cancels is skipped ('dividend nets
- *   to zero').
+ *   to zero'). A tax refund of a later day goes to the product's latest earlier dividend whose tax covers
+ *   it (value up, tax down, ids joined by `+`); without one it is a dividend of its own with no tax.
  * - Currencies: a conversion pair settles, in order, the trade of its Order Id, a trade of the same
  *   minute and product (old exports), or the foreign dividends of the 31 days before it that add up to
  *   what it converted; they are then in EUR, at the EUR that actually moved (split to the cent over

@@ -6,6 +6,7 @@
  * (same import id: the conversion rows do not identify it), keeping the ticker it is stored under.
  */
 import { byDateAscending, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import { importIdParts } from './import-id';
 import type { DegiroImport, ImportedTransaction } from './types';
 
 export interface MergeResult {
@@ -58,6 +59,27 @@ function renameFormerIds(existing: TransactionSet, imported: DegiroImport, known
   return { lists: renamed, count };
 }
 
+/**
+ * A dividend whose id joins the ids of tax refunds attributed to it (`joinImportIds`) against the stored
+ * dividends sharing one of its parts: 'present' when one of them already holds all it holds (or more),
+ * 'replaces' when it holds all they hold (it then takes their place: `dropped` gets their indices, the
+ * ticker of the first stays), 'new' when none shares a part.
+ */
+function joinedDividend(list: Transaction[], t: ImportedTransaction, dropped: Set<number>): 'present' | 'replaces' | 'new' {
+  const parts = new Set(importIdParts(t.importId));
+  const owners: number[] = [];
+  list.forEach((stored, i) => {
+    if (!stored.importId || dropped.has(i)) return;
+    if (importIdParts(stored.importId).some((part) => parts.has(part))) owners.push(i);
+  });
+  if (owners.length === 0) return 'new';
+  const holdsAll = (i: number) => importIdParts(list[i]!.importId!).every((part) => parts.has(part));
+  if (!owners.every(holdsAll)) return 'present';
+  t.ticker = list[owners[0]!]!.ticker;
+  for (const i of owners) dropped.add(i);
+  return 'replaces';
+}
+
 export function mergeImported(existing: TransactionSet, imported: DegiroImport): MergeResult {
   const unresolved = new Set<string>();
   for (const type of TYPES) for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
@@ -76,6 +98,10 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
   let taxFilled = 0;
   let converted = 0;
   const merged = {} as TransactionSet;
+  /** Stored dividends a joined one replaces, by index. */
+  const dropped = new Set<number>();
+  /** The parts of stored dividends' joined ids: a refund or a dividend imported again alone is already in one. */
+  const joinedParts = new Set(renamed.dividend.flatMap((t) => (t.importId?.includes('+') ? importIdParts(t.importId) : [])));
   for (const type of TYPES) {
     const list = renamed[type];
     /** Stored transactions not in EUR, by import id: an export that ended before their conversion. */
@@ -104,11 +130,22 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
         }
         continue;
       }
+      if (type === 'dividend' && (t.importId.includes('+') || joinedParts.size > 0)) {
+        const joined = t.importId.includes('+') ? joinedDividend(list, t, dropped) : joinedParts.has(t.importId) ? 'present' : 'new';
+        if (joined === 'present') {
+          alreadyPresent += 1;
+          continue;
+        }
+        if (joined === 'replaces') {
+          // A dividend now with the tax refunds of later days that were stored before, alone or as one of them.
+          alreadyPresent += 1;
+          taxFilled += 1;
+        } else added += 1;
+      } else added += 1;
       known.add(t.importId);
       list.push(plain(t));
-      added += 1;
     }
-    merged[type] = list.sort(byDateAscending);
+    merged[type] = (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(byDateAscending);
   }
   return { merged, added, alreadyPresent, taxFilled, converted, renamed: renamedCount, unresolvedProducts: [] };
 }

@@ -108,8 +108,8 @@ describe('dividends', () => {
     ]);
     const result = await parseDegiroExport(text);
     expect(result.transactions.dividend.map((t) => [t.date, t.value, t.tax])).toEqual([
-      ['2022-11-02', 7, 3],
-      ['2022-11-07', 2, 0], // the correction refunds 2,00 of tax: cash received, no tax withheld that day
+      // The correction of 07-11 refunds 2,00 of the tax of 02-11: the dividend's tax is 1,00 in the end.
+      ['2022-11-02', 9, 1],
     ]);
     // What was finally received: 10,00 − 1,00.
     expect(result.transactions.dividend.reduce((sum, t) => sum + t.value, 0)).toBe(9);
@@ -134,6 +134,40 @@ describe('dividends', () => {
     // The server stores it: its validation (the same schema) accepts a dividend of value 0 with its tax.
     const merged = mergeImported(emptyTransactionSet(), applyTickers(result, { US1912161007: 'KO', NL0010273215: 'ASML.AS' })).merged;
     expect(validateTransactionsBody({ transactions: merged })).toMatchObject({ ok: true });
+  });
+
+  it('gives a tax refund of a later day (a positive Dividendbelasting alone) to the dividend whose tax it returns, in the year it was paid', async () => {
+    const text = csv([
+      row({ date: '14-03-2024', time: '11:00', ...MAIN, description: 'Dividendbelasting', currency: 'EUR', amount: '1,00' }),
+      row({ date: '20-02-2024', time: '09:00', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '5,00' }),
+      row({ date: '15-12-2023', time: '07:00', ...KO, description: 'Dividendbelasting', currency: 'EUR', amount: '-15,00' }),
+      row({ date: '15-12-2023', time: '07:00', ...KO, description: 'Dividend', currency: 'EUR', amount: '100,00' }),
+    ]);
+    const result = await parseDegiroExport(text);
+    // Coca-Cola's 2023 dividend: gross 100, finally 10 withheld; MAIN STREET's refund has no dividend in the file: received in 2024, no tax.
+    expect(result.transactions.dividend.map(({ date, value, tax, productKey, lines }) => ({ date, value, tax, productKey, lines }))).toEqual([
+      { date: '2023-12-15', value: 90, tax: 10, productKey: 'US1912161007', lines: [3, 4, 5] },
+      { date: '2024-03-14', value: 1, tax: 0, productKey: 'US56035L1044', lines: [2] },
+    ]);
+    expectEveryLineOnce(result, text);
+
+    const tickers = { US1912161007: 'KO', US56035L1044: 'MAIN' };
+    const refundOnly = applyTickers(await parseDegiroExport(csv([text.split('\n')[2]!])), tickers);
+    const dividendOnly = applyTickers(await parseDegiroExport(csv([text.split('\n')[3]!, text.split('\n')[4]!])), tickers);
+    const both = applyTickers(result, tickers);
+    const final = (set: ReturnType<typeof emptyTransactionSet>) => set.dividend.map(({ date, value, tax }) => ({ date, value, tax }));
+    const expected = [
+      { date: '2023-12-15', value: 90, tax: 10 },
+      { date: '2024-03-14', value: 1, tax: 0 },
+    ];
+    // Exports of overlapping periods, in any order: the refund counts once, in the dividend it returns.
+    for (const order of [[dividendOnly, both], [refundOnly, both], [both, refundOnly], [both, dividendOnly], [dividendOnly, refundOnly, both]]) {
+      let set = emptyTransactionSet();
+      for (const file of order) set = mergeImported(set, file).merged;
+      if (order.includes(both)) expect(final(set)).toEqual(expected);
+    }
+    const again = mergeImported(mergeImported(emptyTransactionSet(), dividendOnly).merged, both);
+    expect(again).toMatchObject({ added: 1, taxFilled: 1 });
   });
 
   it('still skips a dividend that a reversal cancels, and one whose tax takes all of it in a currency a set cannot hold', async () => {
