@@ -18,6 +18,7 @@ import type { BudgetLimits } from './upstream-budget';
 import type { UpstreamFailure } from './upstream-failure';
 import { SERVER_CALLER } from './upstream-guard';
 import { createYahooProvider, type UpstreamCharts } from './yahoo-provider';
+import { mapLimited } from './map-limited';
 
 export type QuotesProviderName = 'auto' | 'yahoo' | 'files';
 
@@ -82,20 +83,6 @@ export interface QuotesServiceOptions {
 
 /** `refused` hears of every call to Yahoo the user's budget did not allow. */
 type Lookup = (symbol: string, startSeconds: number, endSeconds: number, userId: string, refused: (failure: UpstreamFailure) => void) => Promise<QuoteEntry>;
-
-/** Runs `task` over `items` with at most `limit` at once; results keep the order of `items`. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 function lookupIn(sources: {
   provider: QuotesProviderName;

@@ -13,6 +13,7 @@ import type { StoredLookup, SymbolStore } from '../storage/types';
 import { isProposable, rankListings, tableCandidate } from './listings';
 import { createRecordedSearch } from './recorded-search';
 import { createYahooSearch, type SearchResult, type SymbolSearch } from './yahoo-search';
+import { mapLimited } from '../quotes/map-limited';
 
 export type SymbolsProviderName = 'auto' | 'yahoo' | 'files';
 
@@ -62,19 +63,6 @@ export interface SymbolsService {
 }
 
 const SHIPPED: Readonly<Record<string, string>> = isinTickers;
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 export function createSymbolsService(options: SymbolsServiceOptions): SymbolsService {
   const tuning: SymbolsTuning = { ...DEFAULT_SYMBOLS_TUNING, ...options.tuning };
