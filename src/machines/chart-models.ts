@@ -198,7 +198,10 @@ export function sparseColumns(days: Float64Array, perDay: Float64Array[]): Chart
   return [x, ...ys];
 }
 
-const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => (p.dataSource && SOURCE_NOTES[p.dataSource] ? [SOURCE_NOTES[p.dataSource]!] : [])));
+/** 'Sample prices' or 'Offline prices' for prices from there; null for live ones (or none). */
+export const sourceNote = (dataSource: PriceSeries['dataSource']): string | null => (dataSource && SOURCE_NOTES[dataSource]) || null;
+
+const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => sourceNote(p.dataSource) ?? []));
 
 const suffixOf = (currency: string | null): string => (currency === null ? '' : currency === 'EUR' ? ' €' : ` ${currency}`);
 

@@ -205,6 +205,8 @@ test.describe('a holding’s own view', () => {
     const value = page.getByRole('figure', { name: 'MSFT: value against cost basis' });
     await expect(price.locator('canvas')).toBeVisible();
     await expect(value.locator('canvas')).toBeVisible();
+    // The demo's prices are the generated sample files: the charts say so, as the dashboard's do.
+    await expect(price.locator('.chart-note')).toHaveText(['In EUR', 'Sample prices']);
     // In words: the summary ends where the figures do.
     await expect(value.locator('.chart-summary')).toContainText(`Value ${formats.money(figures.portfolioValue)}`);
     await expect(value.locator('.chart-summary')).toContainText(`Cost basis ${formats.money(expected.holdings[ticker]!.costBasis)}`);

@@ -6,7 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ChartShape } from '../../machines/chart-models';
+import { sourceNote, type ChartShape } from '../../machines/chart-models';
 import { holdingMachine, selectHoldingBusy, selectHoldingError, selectHoldingView, type HoldingView } from '../../machines/holding-machine';
 import { selectDerivation, selectPortfolioStatus } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
@@ -17,6 +17,7 @@ import { Chart } from '../charts/chart';
 import { optionsFor } from '../dashboard/chart-options';
 import { holdingCell, holdingRows, HOLDING_COLUMNS, type HoldingColumn, type HoldingRow } from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
+import type { TickerFigures } from '../../worker';
 
 const PRICE_SHAPE: ChartShape = {
   key: 'holding-price',
@@ -48,14 +49,16 @@ function HoldingFigures({ row }: { row: HoldingRow }) {
   return <SummaryList figures={boxes} className="holding-figures" />;
 }
 
-function HoldingCharts({ view }: { view: HoldingView }) {
+function HoldingCharts({ view, dataSource }: { view: HoldingView; dataSource: TickerFigures['dataSource'] }) {
   const formats = useFormats();
   const { ticker } = view;
+  const source = sourceNote(dataSource);
+  const notes = source ? ['In EUR', source] : ['In EUR'];
   return (
     <>
       <div className="charts">
-        <Chart title={`${ticker}: price per share, with its buys and sells`} options={optionsFor(PRICE_SHAPE, formats)} data={view.priceColumns} notes={['In EUR']} />
-        <Chart title={`${ticker}: value against cost basis`} options={optionsFor(VALUE_SHAPE, formats)} data={view.valueColumns} notes={['In EUR']} />
+        <Chart title={`${ticker}: price per share, with its buys and sells`} options={optionsFor(PRICE_SHAPE, formats)} data={view.priceColumns} notes={notes} />
+        <Chart title={`${ticker}: value against cost basis`} options={optionsFor(VALUE_SHAPE, formats)} data={view.valueColumns} notes={notes} />
       </div>
       <table className="returns-table holding-trades">
         <caption>Buys and sells marked on the price chart (EUR per share, a day’s trades pooled)</caption>
@@ -122,7 +125,7 @@ export function HoldingPage() {
             </button>
           </p>
         ) : view && view.ticker === ticker ? (
-          <HoldingCharts view={view} />
+          <HoldingCharts view={view} dataSource={derivation.tickers[ticker]!.dataSource} />
         ) : busy ? (
           <p role="status">Drawing {ticker}…</p>
         ) : null}
