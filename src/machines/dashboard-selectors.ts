@@ -5,6 +5,7 @@
  * `useSelector` gets the same object back until the data changes, in the session's memory
  * (session-memory.ts): this module keeps nothing, and a sign-out forgets it all.
  */
+import { isValidIsin } from '../model/symbols';
 import type { Derivation } from '../worker';
 import type { ChartModel } from './chart-models';
 import type { PortfolioSnapshot } from './portfolio-machine';
@@ -123,14 +124,23 @@ const priceProblems = (errors: Record<string, string>): PriceProblem[] =>
     .sort()
     .map((symbol) => ({ symbol, message: errors[symbol] }));
 
-const provisionalHoldings = (tickers: Tickers | undefined): string[] =>
-  Object.entries(tickers ?? {})
+export interface ProvisionalHoldings {
+  /** Imported under their ISIN: no symbol, so no price source. */
+  noSource: string[];
+  /** A symbol whose quotes gave no price. */
+  noPrices: string[];
+}
+
+const provisionalHoldings = (tickers: Tickers | undefined): ProvisionalHoldings => {
+  const provisional = Object.entries(tickers ?? {})
     .filter(([, figures]) => figures.priceSource === 'provisional' && figures.amountOfShares > 0 && !figures.excluded)
     .map(([ticker]) => ticker)
     .sort();
+  return { noSource: provisional.filter((ticker) => isValidIsin(ticker)), noPrices: provisional.filter((ticker) => !isValidIsin(ticker)) };
+};
 
-/** Holdings valued at their own trade prices (SEMANTICS: the provisional price): no quote exists for them, alphabetical. */
-export const selectProvisionalHoldings = (s: PortfolioSnapshot): string[] => s.context.memory.last(provisionalHoldings)(s.context.derivation?.tickers);
+/** Holdings valued at their own trade prices (SEMANTICS: the provisional price), alphabetical: without a symbol, and with one but no price. */
+export const selectProvisionalHoldings = (s: PortfolioSnapshot): ProvisionalHoldings => s.context.memory.last(provisionalHoldings)(s.context.derivation?.tickers);
 
 /** Symbols whose quotes came back with an error, alphabetical. */
 export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => s.context.memory.last(priceProblems)(s.context.priceErrors);

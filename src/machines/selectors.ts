@@ -3,7 +3,8 @@
  * reach into context shapes themselves, so a machine can change its context without touching the UI.
  */
 import type { SnapshotFrom } from 'xstate';
-import { byDateDescending, countTransactions, groupByTicker, type ListedSet, type ListedTransaction } from '../model';
+import { byDateDescending, countTransactions, groupByTicker, isValidIsin, type ListedSet, type ListedTransaction } from '../model';
+import type { Derivation } from '../worker';
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
 import type { importMachine } from './import-machine';
@@ -51,6 +52,21 @@ export const selectTickerNames = (s: PortfolioSnapshot): string[] => Object.keys
 export const selectActiveTickers = (s: PortfolioSnapshot): string[] => s.context.active ?? Object.keys(s.context.derivation?.tickers ?? {});
 export const selectComputeMs = (s: PortfolioSnapshot): number | null => s.context.computeMs;
 export const selectHoldings = (s: PortfolioSnapshot) => s.context.derivation?.holdings ?? null;
+
+/** A holding imported under its ISIN because no symbol was known: no price source until the user picks one. */
+export interface UnpricedProduct {
+  isin: string;
+  product: string | null;
+}
+
+const unpricedProducts = (tickers: Derivation['tickers'] | undefined): UnpricedProduct[] =>
+  Object.entries(tickers ?? {})
+    .filter(([ticker, figures]) => isValidIsin(ticker) && figures.amountOfShares > 0)
+    .map(([isin, figures]) => ({ isin, product: figures.product }))
+    .sort((a, b) => a.isin.localeCompare(b.isin));
+
+/** The open holdings under an ISIN placeholder, by ISIN. */
+export const selectUnpricedProducts = (s: PortfolioSnapshot): UnpricedProduct[] => s.context.memory.last(unpricedProducts)(s.context.derivation?.tickers);
 export const selectPerformance = (s: PortfolioSnapshot) => s.context.derivation?.performance ?? null;
 export const selectBenchmark = (s: PortfolioSnapshot) => s.context.derivation?.benchmark ?? null;
 export const selectSettings = (s: PortfolioSnapshot) => s.context.settings;

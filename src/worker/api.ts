@@ -171,6 +171,17 @@ export function createWorkerApi() {
     },
     /** Adds, edits, deletes, deletes all, renames a ticker (transaction-changes.ts), and stores the set from here. */
     async change(change: TransactionChange, credentials: Credentials): Promise<Outcome<PortfolioView>> {
+      // A symbol picked for an ISIN placeholder is the user's choice for that ISIN: kept first, so the next
+      // import proposes it; when it cannot be kept, nothing is renamed.
+      if (change.kind === 'renameTicker' && isValidIsin(change.from)) {
+        const choice = { isin: change.from, symbol: change.to };
+        try {
+          await saveSymbolChoices(credentials, [choice]);
+        } catch (error) {
+          return refusal(error instanceof HttpError ? error.status : 0, `The symbol was not kept, nothing was renamed: ${messageOf(error)}`);
+        }
+        symbolChoices = withChoices(symbolChoices, [choice]);
+      }
       const held = await store.change(change, credentials);
       return withView(held.ok ? { ...portfolioView(held), ok: true } : held, (view) => view);
     },

@@ -52,10 +52,15 @@ export function DashboardPage() {
               </button>
             </div>
           ) : null}
-          {provisional.length > 0 && !pricesLoading ? (
+          {provisional.noSource.length > 0 && !pricesLoading ? (
             <p className="notice provisional" role="status">
-              Provisional value: no price source for {provisional.join(', ')}. {provisional.length === 1 ? 'It is' : 'They are'} valued at {provisional.length === 1 ? 'its' : 'their'} own
-              trade prices until you <Link to="/holdings">pick a symbol on the Holdings page</Link>.
+              Provisional value: no price source for {provisional.noSource.join(', ')} (imported under {provisional.noSource.length === 1 ? 'its ISIN' : 'their ISINs'}), valued at{' '}
+              {provisional.noSource.length === 1 ? 'its' : 'their'} own trade prices until you <Link to="/holdings">pick a symbol on the Holdings page</Link>.
+            </p>
+          ) : null}
+          {provisional.noPrices.length > 0 && !pricesLoading ? (
+            <p className="notice provisional" role="status">
+              Provisional value: no prices for {provisional.noPrices.join(', ')}, valued at {provisional.noPrices.length === 1 ? 'its' : 'their'} own trade prices.
             </p>
           ) : null}
           <SummaryBoxes summary={summary} />

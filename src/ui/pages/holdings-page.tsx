@@ -23,6 +23,7 @@ import {
 } from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
 import { PageHeading } from '../a11y/page-heading';
+import { UnpricedProducts } from '../holdings/unpriced-products';
 
 function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: string; rows: HoldingRow[]; sort: HoldingSort; onSort: (column: HoldingColumn) => void; totals: boolean }) {
   const formats = useFormats();
@@ -119,6 +120,7 @@ export function HoldingsPage() {
     const byHolding = open.filter((row) => !row.excluded).map((row) => ({ label: row.ticker, weight: row.weight, value: row.value }));
     body = (
       <>
+        <UnpricedProducts />
         <HoldingsTable caption="Open positions (sorted by the column whose header you choose)" rows={open} sort={sort} onSort={onSort} totals />
         {rows.closed.length > 0 ? (
           <HoldingsTable caption="Closed positions" rows={sortHoldingRows(rows.closed, sort)} sort={sort} onSort={onSort} totals={false} />

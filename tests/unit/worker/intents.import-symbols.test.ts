@@ -59,6 +59,13 @@ it('proposes the lookup’s symbols, keeps them on the server at confirm, and pr
   expect(placeholders.length).toBeGreaterThan(0);
   expect(kept.filter((c) => placeholders.includes(c.isin)), 'no placeholder is kept as a choice').toEqual([]);
 
+  // A symbol picked later for a placeholder renames it in every transaction and is kept as the choice for its ISIN.
+  const later = placeholders[0]!;
+  const renamed = await worker.change({ kind: 'renameTicker', from: later, to: 'LATER.AS' }, credentials);
+  expect(renamed.ok).toBe(true);
+  expect(await choicesOf(idToken)).toContainEqual({ isin: later, symbol: 'LATER.AS' });
+  kept.push({ isin: later, symbol: 'LATER.AS' });
+
   // The search finds the imported transactions by their product's ISIN, through the choices just kept.
   const found = await worker.queryTransactions({ ...EVERY_TRANSACTION, text: 'IE00B4L5Y983' });
   expect(found.ids.length).toBeGreaterThan(0);
