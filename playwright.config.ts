@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       QUOTES_PROVIDER: 'files',
       LOG_LEVEL: 'warn',
+      // Every spec signs up its own accounts from 127.0.0.1: more than the default 20 an hour.
+      ACCOUNT_CREATIONS_PER_HOUR: '1000',
       // The e2e server always runs on its own fresh SQLite file, whatever the shell has set.
       DATABASE_URL: '',
     },

@@ -1,8 +1,12 @@
 /** Server configuration from the environment. Every variable is optional and has a working default. */
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
+import { SIGN_IN_LIMITS } from './oidc/sign-in-limits';
 
 export const QUOTES_PROVIDERS = ['auto', 'yahoo', 'files'] as const;
+/** Account creations one address may try per hour, unless `ACCOUNT_CREATIONS_PER_HOUR` says otherwise. */
+export const DEFAULT_ACCOUNT_CREATIONS_PER_HOUR: number = SIGN_IN_LIMITS.createPerAddress.max;
+
 export type QuotesProviderName = (typeof QUOTES_PROVIDERS)[number];
 
 export type OidcConfig =
@@ -34,6 +38,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Absolute; the demo account's portfolio, a `TransactionsBody`, read once when the account is created. */
   demoPortfolioFile: string;
+  /** Accounts the built-in provider lets one client address create (or try to) per hour. */
+  accountCreationsPerHour: number;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; errors: string[] };
@@ -83,6 +89,12 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
     errors.push('OIDC_ISSUER and OIDC_CLIENT_ID go together: set both for an external provider, or neither');
   }
 
+  const creationsText = text('ACCOUNT_CREATIONS_PER_HOUR');
+  const accountCreationsPerHour = creationsText === undefined ? DEFAULT_ACCOUNT_CREATIONS_PER_HOUR : Number(creationsText);
+  if (!Number.isInteger(accountCreationsPerHour) || accountCreationsPerHour < 1 || accountCreationsPerHour > 100_000) {
+    errors.push(`ACCOUNT_CREATIONS_PER_HOUR must be a whole number 1–100000, got "${creationsText}"`);
+  }
+
   const databaseUrl = text('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     errors.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
@@ -104,6 +116,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
     staticDir: directory('STATIC_DIR', 'dist'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     demoPortfolioFile: path.resolve(cwd, text('DEMO_PORTFOLIO_FILE') ?? 'data/demo-portfolio.json'),
+    accountCreationsPerHour,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, config };
 }

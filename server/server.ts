@@ -18,6 +18,7 @@ import { createLog } from './log';
 import { BUILT_IN_SCOPE, OIDC_MOUNT_PATH } from './oidc/built-in-provider';
 import { DEMO_PASSWORD, DEMO_USERNAME, ensureDemoAccount } from './oidc/demo-account';
 import { startLiveProvider } from './oidc/live-provider';
+import { createSignInLimits } from './oidc/sign-in-limits';
 import { signInRoutes } from './oidc/sign-in-routes';
 import { openStorage } from './storage/open-storage';
 import { makePrivateDirectory } from './storage/private-files';
@@ -90,7 +91,13 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       const outcome = await ensureDemoAccount(storage, config.demoPortfolioFile, log);
       log.info('demo account', { username: DEMO_USERNAME, outcome });
       demo = { username: DEMO_USERNAME, password: DEMO_PASSWORD };
-      signIn = signInRoutes({ provider: builtIn.provider, accounts: storage.accounts, publicUrl, demo });
+      signIn = signInRoutes({
+        provider: builtIn.provider,
+        accounts: storage.accounts,
+        publicUrl,
+        demo,
+        limits: createSignInLimits(Date.now, config.accountCreationsPerHour),
+      });
       oidcCallback = (request, response) => {
         // As connect/express mount it: the provider reads its mount path from originalUrl minus url.
         const originalUrl = request.url ?? '/';

@@ -82,11 +82,12 @@ export function takeAll(entries: Array<[AttemptWindow, string]>): Taken {
   return { ok: true, release: () => releases.forEach((release) => release()), releases };
 }
 
-export function createSignInLimits(now: () => number = Date.now) {
+/** The windows; `createsPerHour` replaces the default number of account creations per address (the operator's setting). */
+export function createSignInLimits(now: () => number = Date.now, createsPerHour: number = SIGN_IN_LIMITS.createPerAddress.max) {
   return {
     account: new AttemptWindow(SIGN_IN_LIMITS.perAccount, now),
     address: new AttemptWindow(SIGN_IN_LIMITS.perAddress, now),
-    create: new AttemptWindow(SIGN_IN_LIMITS.createPerAddress, now),
+    create: new AttemptWindow({ ...SIGN_IN_LIMITS.createPerAddress, max: createsPerHour }, now),
   };
 }
 export type SignInLimits = ReturnType<typeof createSignInLimits>;

@@ -21,7 +21,7 @@ test('sign in, add a transaction, reload, see it and the chart, log out', async 
   await page.getByRole('link', { name: 'Transactions' }).click();
   await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
 
-  await page.getByLabel('Ticker').fill('E2E.TEST');
+  await page.getByLabel('Ticker', { exact: true }).fill('E2E.TEST');
   await page.getByLabel('Date').fill('2024-05-06');
   await page.getByLabel('Amount').fill('7');
   await page.getByLabel('Value').fill('123.45');
@@ -30,7 +30,7 @@ test('sign in, add a transaction, reload, see it and the chart, log out', async 
   const section = page.getByRole('region', { name: 'E2E.TEST' });
   await section.scrollIntoViewIfNeeded();
   await expect(section.getByRole('row', { name: /05\/06\/2024/ })).toContainText('€123.45');
-  await expect(page.getByLabel('Ticker')).toHaveValue('');
+  await expect(page.getByLabel('Ticker', { exact: true })).toHaveValue('');
 
   await page.reload();
   await section.scrollIntoViewIfNeeded();

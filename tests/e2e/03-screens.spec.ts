@@ -102,9 +102,9 @@ test.describe('transactions page', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Enter a ticker, e.g. VWCE.DE.')).toBeVisible();
     await expect(page.getByText('A stock transaction needs a number of shares other than 0')).toBeVisible();
-    await expect(page.getByLabel('Ticker')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Ticker', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-    await page.getByLabel('Ticker').fill('AB CD');
+    await page.getByLabel('Ticker', { exact: true }).fill('AB CD');
     await page.getByLabel('Amount').fill('5');
     await page.getByLabel('Value').fill('1e999');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -118,13 +118,13 @@ test.describe('transactions page', () => {
     await page.goto('/transactions');
     const add = async (type: string, ticker: string, date: string, amount: string, value: string, currency = 'EUR') => {
       await page.getByLabel('Type', { exact: true }).selectOption(type);
-      await page.getByLabel('Ticker').fill(ticker);
+      await page.getByLabel('Ticker', { exact: true }).fill(ticker);
       await page.getByLabel('Date').fill(date);
       if (type === 'stock') await page.getByLabel('Amount').fill(amount);
       await page.getByLabel('Value').fill(value);
       await page.getByLabel('Currency').selectOption(currency);
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByLabel('Ticker')).toHaveValue('');
+      await expect(page.getByLabel('Ticker', { exact: true })).toHaveValue('');
     };
     await add('stock', 'VWCE.DE', '2024-01-02', '10', '1000');
     await add('dividend', 'VWCE.DE', '2024-03-01', '1', '12.5');

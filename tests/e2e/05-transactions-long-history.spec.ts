@@ -93,7 +93,7 @@ test('a long history: search, filter by type and dates, sort by value, edit a fo
   await expect(page.getByRole('region', { name: 'LONG.AS' }), 'the sections give way to the one list').toHaveCount(0);
 
   await finder.getByLabel('Search').fill('');
-  await finder.getByLabel('Type').selectOption('dividend');
+  await finder.getByLabel('Show type').selectOption('dividend');
   await finder.getByLabel('Sort by').selectOption('valueDesc');
   const table = found.getByRole('table', { name: 'Sorted by value, highest first' });
   await expect(status).toHaveText(`${DIVIDENDS} of ${total.toLocaleString('en-US')} transactions match.`);

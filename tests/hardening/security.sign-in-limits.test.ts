@@ -60,25 +60,39 @@ describe('sign-in limits', () => {
     recordTally({ section: 'security', check: '200 wrong passwords for one account: locked, the right one refused with "try again at"', tried: 1, held: 1, requests: 202 });
   });
 
-  it('limits account creation from one address, saying when to try again', async () => {
-    server = await startTestServer();
-    const form = await signInForm(server.url);
+  /** Creates accounts from this address until one is refused (or 30 went through): how many, and the refusal. */
+  async function createUntilRefused(url: string, prefix: string): Promise<{ created: number; refused: Response | undefined }> {
+    const form = await signInForm(url);
     let created = 0;
     let refused: Response | undefined;
     for (let i = 0; i < 30 && !refused; i++) {
-      const name = `mass-${i}`;
-      const response = await form.post('register', { username: name, password: PASSWORD, passwordAgain: PASSWORD });
+      const response = await form.post('register', { username: `${prefix}-${i}`, password: PASSWORD, passwordAgain: PASSWORD });
       if (response.status === 303) created += 1;
       else refused = response;
       // Each creation signs this browser in; start a fresh sign-in page for the next.
-      if (response.status === 303) Object.assign(form, await signInForm(server.url));
+      if (response.status === 303) Object.assign(form, await signInForm(url));
     }
+    return { created, refused };
+  }
+
+  it('limits account creation from one address, saying when to try again', async () => {
+    server = await startTestServer();
+    const { created, refused } = await createUntilRefused(server.url, 'mass');
     expect(created).toBe(20);
     expect(refused?.status).toBe(429);
     const text = pageError(await refused!.text());
     expect(text).toMatch(/Too many attempts to create accounts from your address/);
     expect(text).toMatch(TRY_AGAIN);
     recordTally({ section: 'security', check: 'account creation per address: the 21st in an hour refused with "try again at"', tried: 1, held: 1, requests: 21 });
+  });
+
+  it('takes the operator\'s number of account creations per hour (ACCOUNT_CREATIONS_PER_HOUR)', async () => {
+    server = await startTestServer({ ACCOUNT_CREATIONS_PER_HOUR: '3' });
+    const { created, refused } = await createUntilRefused(server.url, 'few');
+    expect(created).toBe(3);
+    expect(refused?.status).toBe(429);
+    expect(pageError(await refused!.text())).toMatch(/Too many attempts to create accounts from your address/);
+    recordTally({ section: 'security', check: 'account creation per address: the operator\'s limit (3) holds', tried: 1, held: 1, requests: 4 });
   });
 
   it('keeps quotes and /healthz fast during 300 sign-in posts, 40 at a time', async () => {

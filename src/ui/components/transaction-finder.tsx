@@ -68,7 +68,7 @@ export function TransactionFinder({ tickers, query, onQuery }: { tickers: readon
         <input id="find-text" type="search" placeholder="ticker, product or ISIN" autoComplete="off" value={query.text} onChange={(e) => onQuery({ ...query, text: e.target.value })} />
       </div>
       <div className="field">
-        <label htmlFor="find-type">Type</label>
+        <label htmlFor="find-type">Show type</label>
         <select id="find-type" value={query.type ?? ''} onChange={(e) => onQuery({ ...query, type: e.target.value === '' ? null : (e.target.value as TransactionType) })}>
           <option value="">All types</option>
           {TRANSACTION_TYPES.map((type) => (
@@ -79,7 +79,7 @@ export function TransactionFinder({ tickers, query, onQuery }: { tickers: readon
         </select>
       </div>
       <div className="field">
-        <label htmlFor="find-ticker">Ticker</label>
+        <label htmlFor="find-ticker">Show ticker</label>
         <select id="find-ticker" value={query.ticker ?? ''} onChange={(e) => onQuery({ ...query, ticker: e.target.value === '' ? null : e.target.value })}>
           <option value="">All tickers</option>
           {tickers.map((ticker) => (

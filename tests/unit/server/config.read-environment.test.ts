@@ -25,6 +25,7 @@ describe('with an empty environment', () => {
         staticDir: path.join(cwd, 'dist'),
         logLevel: 'info',
         demoPortfolioFile: path.join(cwd, 'data/demo-portfolio.json'),
+        accountCreationsPerHour: 20,
       },
     });
   });
@@ -48,6 +49,7 @@ describe('with every variable set', () => {
         STATIC_DIR: 'build',
         LOG_LEVEL: 'silent',
         DEMO_PORTFOLIO_FILE: 'demo.json',
+        ACCOUNT_CREATIONS_PER_HOUR: '500',
       },
       cwd,
     );
@@ -70,6 +72,7 @@ describe('with every variable set', () => {
         staticDir: path.join(cwd, 'build'),
         logLevel: 'silent',
         demoPortfolioFile: path.join(cwd, 'demo.json'),
+        accountCreationsPerHour: 500,
       },
     });
   });
@@ -85,6 +88,8 @@ describe('mistakes', () => {
     [{ OIDC_CLIENT_ID: 'abc' }, /OIDC_ISSUER and OIDC_CLIENT_ID go together/],
     [{ DATABASE_URL: 'mysql://db/x' }, /DATABASE_URL must be a postgres/],
     [{ QUOTES_PROVIDER: 'bloomberg' }, /QUOTES_PROVIDER must be one of auto, yahoo, files/],
+    [{ ACCOUNT_CREATIONS_PER_HOUR: '0' }, /ACCOUNT_CREATIONS_PER_HOUR must be a whole number 1–100000/],
+    [{ ACCOUNT_CREATIONS_PER_HOUR: 'many' }, /ACCOUNT_CREATIONS_PER_HOUR must be a whole number 1–100000/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of silent, error, warn, info, debug/],
   ])('%o is refused with a message saying what to fix', (env, message) => {
     const result = readConfig(env, cwd);
