@@ -6,30 +6,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Credentials } from '../../../src/worker';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { transactionsClient } from '../../helpers/transactions-client';
-import { workerOverAChannel } from './helpers/worker-over-a-channel';
+import { expect, it } from 'vitest';
+import { workerOnARealServer } from './helpers/signed-in-worker';
 
-let server: TestServer;
-let channel: ReturnType<typeof workerOverAChannel>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(() => server?.close());
-afterEach(() => channel?.close());
+const real = workerOnARealServer();
 
 const statement = () => new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-mixed-languages.csv'))]);
 
 it('fills in the withheld tax of dividends imported before without it, once, adding nothing twice', async () => {
-  const { idToken } = await signIn(server.url, { username: 'tax-again', password: 'correct horse', createAccount: true });
-  const credentials: Credentials = { idToken, xsrfToken: null };
-  const api = transactionsClient(server.url, idToken);
-  channel = workerOverAChannel(server.url);
-  const { worker } = channel;
+  const { credentials, api, worker } = await real.signedIn('tax-again');
 
   await worker.load(credentials);
   const first = await worker.parseImport(1, statement(), Comlink.proxy(() => {}));
@@ -62,10 +47,7 @@ it('fills in the withheld tax of dividends imported before without it, once, add
 });
 
 it('refuses the tax report before any figures, then writes it as of the derive', async () => {
-  const { idToken } = await signIn(server.url, { username: 'tax-report', password: 'correct horse', createAccount: true });
-  const credentials: Credentials = { idToken, xsrfToken: null };
-  channel = workerOverAChannel(server.url);
-  const { worker } = channel;
+  const { credentials, worker } = await real.signedIn('tax-report');
   expect(await worker.taxReport()).toMatchObject({ ok: false, message: expect.stringMatching(/not ready/) });
   await worker.load(credentials);
   await worker.derive('2025-06-13', null);

@@ -7,34 +7,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { EVERY_TRANSACTION } from '../../../src/model/transaction-query';
-import type { Credentials } from '../../../src/worker';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { workerOverAChannel } from './helpers/worker-over-a-channel';
+import { workerOnARealServer } from './helpers/signed-in-worker';
 
-let server: TestServer;
-let channel: ReturnType<typeof workerOverAChannel>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(() => server?.close());
-afterEach(() => channel?.close());
+const real = workerOnARealServer();
 
 const statement = () => new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-mixed-languages.csv'))]);
 
 async function choicesOf(idToken: string): Promise<unknown> {
-  const response = await fetch(`${server.url}/api/symbols/choices`, { headers: { Authorization: idToken } });
+  const response = await fetch(`${real.url()}/api/symbols/choices`, { headers: { Authorization: idToken } });
   return ((await response.json()) as { choices: unknown }).choices;
 }
 
 it('proposes the lookup’s symbols, keeps them on the server at confirm, and proposes them as saved next time', async () => {
-  const { idToken } = await signIn(server.url, { username: 'symbols-intent', password: 'correct horse', createAccount: true });
-  const credentials: Credentials = { idToken, xsrfToken: null };
-  channel = workerOverAChannel(server.url);
-  const { worker } = channel;
+  const { idToken, credentials, worker } = await real.signedIn('symbols-intent');
   await worker.load(credentials);
 
   const parsed = await worker.parseImport(1, statement(), Comlink.proxy(() => {}));
@@ -77,10 +64,7 @@ it('proposes the lookup’s symbols, keeps them on the server at confirm, and pr
 });
 
 it('answers the preview as it was, with why, when the lookup is refused: nothing blocks the import', async () => {
-  const { idToken } = await signIn(server.url, { username: 'symbols-refused', password: 'correct horse', createAccount: true });
-  const credentials: Credentials = { idToken, xsrfToken: null };
-  channel = workerOverAChannel(server.url);
-  const { worker } = channel;
+  const { credentials, worker } = await real.signedIn('symbols-refused');
   await worker.load(credentials);
   const parsed = await worker.parseImport(1, statement(), Comlink.proxy(() => {}));
   if (!parsed.ok) throw new Error(parsed.message);
@@ -93,10 +77,7 @@ it('answers the preview as it was, with why, when the lookup is refused: nothing
 });
 
 it('checks a typed symbol against the quotes service: prices, none, or not a symbol', async () => {
-  const { idToken } = await signIn(server.url, { username: 'symbols-check', password: 'correct horse', createAccount: true });
-  const credentials: Credentials = { idToken, xsrfToken: null };
-  channel = workerOverAChannel(server.url);
-  const { worker } = channel;
+  const { credentials, worker } = await real.signedIn('symbols-check');
   expect(await worker.checkSymbol(' vwce.de ', credentials)).toMatchObject({ symbol: 'VWCE.DE', hasPrices: true, message: expect.stringMatching(/^VWCE\.DE has prices in EUR up to \d{4}-\d\d-\d\d\.$/) });
   expect(await worker.checkSymbol('NOPE.AS', credentials)).toMatchObject({ symbol: 'NOPE.AS', hasPrices: false, message: expect.stringMatching(/^No price data for NOPE\.AS/) });
   expect(await worker.checkSymbol('two words', credentials)).toMatchObject({ hasPrices: false, message: '"two words" is not a Yahoo symbol (letters, digits, ".", "-", "=", "^"; at most 20 characters).' });

@@ -8,32 +8,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CsvMapping } from '../../../src/model/csv-mapping';
-import type { Credentials } from '../../../src/worker';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { transactionsClient } from '../../helpers/transactions-client';
-import { workerOverAChannel } from './helpers/worker-over-a-channel';
+import { workerOnARealServer } from './helpers/signed-in-worker';
 
-let server: TestServer;
-let channel: ReturnType<typeof workerOverAChannel>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(() => server?.close());
-afterEach(() => channel?.close());
+const real = workerOnARealServer();
 
 const text = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/mapped-csv/dutch-bank-broker.csv'), 'utf8');
 const csvFile = (content = text) => new Blob([content], { type: 'text/csv' });
 
 it('maps, previews, refuses swapped columns, imports once and remembers the mapping per header', async () => {
-  const { idToken } = await signIn(server.url, { username: 'other-broker', password: 'correct horse', createAccount: true });
-  const credentials: Credentials = { idToken, xsrfToken: null };
-  const api = transactionsClient(server.url, idToken);
-  channel = workerOverAChannel(server.url);
-  const { worker } = channel;
+  const { idToken, credentials, api, worker } = await real.signedIn('other-broker');
   await worker.load(credentials);
 
   const parsed = await worker.parseImport(1, csvFile(), Comlink.proxy(() => {}));
@@ -81,7 +66,7 @@ it('maps, previews, refuses swapped columns, imports once and remembers the mapp
   const refused = await worker.confirmMappedCsv(swapped, credentials);
   expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/^No row can be read with this mapping \(row 2: date "VWCE.DE" is not a date.*nothing was imported\.$/) });
   expect((await api.get()).etag).toBe(before.etag);
-  const unremembered = await fetch(`${server.url}/api/csv-mappings?header=${encodeURIComponent(file.headerKey)}`, { headers: { Authorization: idToken } });
+  const unremembered = await fetch(`${real.url()}/api/csv-mappings?header=${encodeURIComponent(file.headerKey)}`, { headers: { Authorization: idToken } });
   expect(await unremembered.json()).toEqual({ mapping: null });
 
   const imported = await worker.confirmMappedCsv(chosen, credentials);
@@ -106,10 +91,7 @@ it('maps, previews, refuses swapped columns, imports once and remembers the mapp
 });
 
 it('sends our own export to the restore, and refuses a file that is no table', async () => {
-  const { idToken } = await signIn(server.url, { username: 'own-export', password: 'correct horse', createAccount: true });
-  const credentials: Credentials = { idToken, xsrfToken: null };
-  channel = workerOverAChannel(server.url);
-  const { worker } = channel;
+  const { credentials, worker } = await real.signedIn('own-export');
   await worker.load(credentials);
   const ours = await worker.openMappedCsv(csvFile('\uFEFFticker,type,date,amount,value,currency,tax,import_id,product,isin\r\nAAPL,stock,2021-04-01,2,240,USD,,,,\r\n'), 'investments.csv', credentials);
   expect(ours).toMatchObject({ ok: false, message: expect.stringMatching(/^investments.csv is an export of this app: bring it back with "Restore from a file…"/) });
