@@ -29,7 +29,10 @@ export const squarePoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0
 
 /**
  * Markers as diamonds (a square turned by 45°), also in one path on whole pixels: the second series of a
- * points chart, so Stock and Dividend differ in shape as well as colour.
+ * points chart, so Stock and Dividend differ in shape as well as colour. Each diamond ends with a line
+ * back to its first corner, not `closePath()`: filling closes every subpath anyway, and in Chromium each
+ * `closePath()` on a Path2D costs time in proportion to the path so far (4,000 diamonds: 150 ms instead
+ * of 2 ms; on XL's 50,000 transactions one chart took over 100 ms).
  */
 export const diamondPoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0, idx1, filtIdxs) => {
   const series = u.series[seriesIdx]!;
@@ -48,7 +51,7 @@ export const diamondPoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx
     fill.lineTo(cx + half, cy);
     fill.lineTo(cx, cy + half);
     fill.lineTo(cx - half, cy);
-    fill.closePath();
+    fill.lineTo(cx, cy - half);
   };
   if (filtIdxs) filtIdxs.forEach(draw);
   else for (let i = idx0; i <= idx1; i += 1) draw(i);

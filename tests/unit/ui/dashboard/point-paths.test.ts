@@ -1,14 +1,24 @@
 import type uPlot from 'uplot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { squarePoints } from '../../../../src/ui/dashboard/point-paths';
+import { diamondPoints, squarePoints } from '../../../../src/ui/dashboard/point-paths';
 import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
 import { formatsFor } from '../../../../src/ui/format';
 
-/** A Path2D that records its rectangles (Node has no canvas). */
+/**
+ * A Path2D that records its rectangles and lines (Node has no canvas). It has no `closePath`: a builder
+ * that called it would throw here, as it would cost quadratic time in Chromium.
+ */
 class RecordingPath {
   readonly rects: number[][] = [];
+  readonly steps: Array<[op: 'moveTo' | 'lineTo', x: number, y: number]> = [];
   rect(...box: number[]): void {
     this.rects.push(box);
+  }
+  moveTo(x: number, y: number): void {
+    this.steps.push(['moveTo', x, y]);
+  }
+  lineTo(x: number, y: number): void {
+    this.steps.push(['lineTo', x, y]);
   }
 }
 
@@ -52,5 +62,28 @@ describe('squarePoints: transaction markers as squares on whole pixels', () => {
     expect(perDay.series[1]!.points!.paths).toBe(squarePoints);
     const ttm = optionsFor({ key: 'pp-cat', x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] }, series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }] }, formatsFor('en-US'));
     expect(ttm.series[1]!.points).toMatchObject({ show: true, width: 0, paths: squarePoints });
+  });
+});
+
+describe('diamondPoints: the second series of per-day transactions as diamonds', () => {
+  it('draws one diamond per value around its whole-pixel centre, each ending at its first corner, none for null', () => {
+    // size 6 → half diagonal round(6 × 0.75) = 5 (pxRatio unset in Node: 1).
+    const paths = diamondPoints(plot([7, null, 20]), 1, 0, 2, null)!;
+    const diamond = (cx: number, cy: number) => [
+      ['moveTo', cx, cy - 5],
+      ['lineTo', cx + 5, cy],
+      ['lineTo', cx, cy + 5],
+      ['lineTo', cx - 5, cy],
+      ['lineTo', cx, cy - 5],
+    ];
+    expect((paths.fill as unknown as RecordingPath).steps).toEqual([...diamond(0, 93), ...diamond(20, 80)]);
+    expect((paths.clip as unknown as RecordingPath).rects).toEqual([[-5, -5, 220, 120]]);
+  });
+
+  it('draws thousands of markers in one path without closing subpaths one by one', () => {
+    const ys = Array.from({ length: 5_000 }, (_, i) => i % 90);
+    const fill = diamondPoints(plot(ys), 1, 0, ys.length - 1, null)!.fill as unknown as RecordingPath;
+    expect(fill.steps).toHaveLength(5 * ys.length);
+    expect(fill.steps.filter(([op]) => op === 'moveTo')).toHaveLength(ys.length);
   });
 });
