@@ -12,6 +12,7 @@ import { transactionSetSchema } from '../../model/transaction-schema';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, type BackupContent, type BackupSettings } from './backup-json';
 import { BYTE_ORDER_MARK, CSV_COLUMNS, CSV_HEADER, parsePlainNumber, readTextCell } from './csv-format';
 import { ISIN_PATTERN } from './products';
+import { decodeBytes, looksBinary } from '../import/text-encoding';
 
 /** 30 MiB: 100,000 transactions (the most a set may hold) take about 25 MB as our JSON, 12 MB as our CSV. */
 export const RESTORE_MAX_BYTES = 30 * 1024 * 1024;
@@ -48,7 +49,10 @@ export interface TextPurpose {
 
 const RESTORE_PURPOSE: TextPurpose = { file: 'a backup or CSV to restore', notText: 'so it is not one of our backups or CSV files', nothing: 'Nothing was restored.' };
 
-/** The file's text, or why it cannot be read (too large, not UTF-8). */
+/**
+ * The file's text, or why it cannot be read (too large, binary). Its encoding is the byte-order mark's
+ * (UTF-8, UTF-16 LE or BE), else UTF-8, else Windows-1252 (`text-encoding.ts`).
+ */
 export async function restoreText(file: Blob | string, purpose: TextPurpose = RESTORE_PURPOSE): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.size;
   if (size > RESTORE_MAX_BYTES) {
@@ -57,12 +61,9 @@ export async function restoreText(file: Blob | string, purpose: TextPurpose = RE
       error: `The file is ${megabytes(size)}; ${purpose.file} may be at most ${megabytes(RESTORE_MAX_BYTES)} (${MAX_TRANSACTIONS.toLocaleString('en')} transactions). ${purpose.nothing}`,
     };
   }
-  let text: string;
-  try {
-    text = typeof file === 'string' ? file : new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
-  } catch {
-    return { ok: false, error: `The file is not UTF-8 text, ${purpose.notText}. ${purpose.nothing}` };
-  }
+  const { text, encoding } = typeof file === 'string' ? { text: file, encoding: 'utf-8' } : decodeBytes(new Uint8Array(await file.arrayBuffer()));
+  // Bytes that are not UTF-8 read as Windows-1252 whatever they are: a binary file is told apart by its control characters.
+  if (encoding === 'windows-1252' && looksBinary(text)) return { ok: false, error: `The file is not text (it holds binary data), ${purpose.notText}. ${purpose.nothing}` };
   return { ok: true, text: text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text };
 }
 

@@ -7,8 +7,8 @@ import { assemble } from './assemble';
 import { EXPECTED_HEADER, readHeader, type HeaderInfo } from './header';
 import { appendContinuation, isBlank, isContinuation, RecordReader, type RawRecord } from './records';
 import { RowBuilder, type SourceRow } from './rows';
-import { NotUtf8Error, readTextChunks, type SourceEncoding } from './source-text';
-import { isControlCharacter } from './text';
+import { NotUtf8Error, readTextChunks, type ReadEncoding } from './source-text';
+import { looksBinary } from './text-encoding';
 import { TradeRowBuilder } from './trades-file';
 import { applyTickersInPlace } from './tickers';
 import { emptyImport, type DegiroImport, type ParseOptions } from './types';
@@ -18,15 +18,6 @@ import { messageOf } from '../../model/message';
 export const CANCELLED = 'The import was cancelled.';
 
 const EXPECTATION = `expected DEGIRO's account statement (Account.csv), a text file whose first line is "${EXPECTED_HEADER}", or its Transactions.csv`;
-
-/** Control characters other than tab and line breaks: a text file has (almost) none. */
-function looksBinary(text: string): boolean {
-  if (text.includes(String.fromCharCode(0))) return true;
-  const sampleLength = Math.min(text.length, 4096);
-  let controls = 0;
-  for (let i = 0; i < sampleLength; i++) if (isControlCharacter(text.charCodeAt(i))) controls += 1;
-  return controls > sampleLength * 0.01;
-}
 
 /** The first non-blank line, once a line break ends it (or `final` says the text is complete). */
 function firstLine(text: string, final: boolean): string | null {
@@ -109,7 +100,7 @@ class ExportParser {
   }
 }
 
-async function parseAs(input: Blob | string, encoding: SourceEncoding, options: ParseOptions): Promise<DegiroImport> {
+async function parseAs(input: Blob | string, encoding: ReadEncoding, options: ParseOptions): Promise<DegiroImport> {
   const parser = new ExportParser();
   let totalBytes = typeof input === 'string' ? 0 : input.size;
   for await (const chunk of readTextChunks(input, encoding, options.onProgress !== undefined)) {
@@ -128,7 +119,8 @@ async function parseAs(input: Blob | string, encoding: SourceEncoding, options: 
 
 export async function parseDegiroExport(input: Blob | string, options: ParseOptions = {}): Promise<DegiroImport> {
   try {
-    return await parseAs(input, 'utf-8', options);
+    // By its byte-order mark (UTF-8, UTF-16), else UTF-8.
+    return await parseAs(input, 'auto', options);
   } catch (error) {
     if (!(error instanceof NotUtf8Error)) return emptyImport(`The file could not be imported: ${messageOf(error)}`);
   }

@@ -1,11 +1,15 @@
 /**
  * The file as a stream of decoded text chunks with byte progress. A `Blob` (a `File` in the worker, or
  * `fs.openAsBlob` in Node) is read slice by slice, so a 50 MB file never sits in memory as bytes at once;
- * the decoder carries multi-byte characters across slice boundaries.
+ * the decoder carries multi-byte characters across slice boundaries. The encoding is the byte-order
+ * mark's (UTF-8, UTF-16 LE or BE), else UTF-8, else, when the bytes turn out not to be UTF-8, the caller
+ * reads again as Windows-1252 (text-encoding.ts).
  */
 import { utf8Length } from './text';
+import { decoderFor, encodingOfByteOrderMark, windows1252Text } from './text-encoding';
 
-export type SourceEncoding = 'utf-8' | 'windows-1252';
+/** How to read a Blob: by its byte-order mark, else strict UTF-8 (`auto`); or as Windows-1252 after `auto` failed. */
+export type ReadEncoding = 'auto' | 'windows-1252';
 
 /** The bytes are not valid UTF-8: the caller reads the file again as Windows-1252 (Excel's encoding). */
 export class NotUtf8Error extends Error {
@@ -23,15 +27,17 @@ export interface TextChunk {
 const CHUNK_BYTES = 1 << 18;
 const CHUNK_CHARS = 1 << 18;
 
-async function* blobChunks(blob: Blob, encoding: SourceEncoding): AsyncGenerator<TextChunk> {
-  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+async function* blobChunks(blob: Blob, encoding: ReadEncoding): AsyncGenerator<TextChunk> {
+  let decoder: ReturnType<typeof decoderFor> | null = encoding === 'auto' ? null : decoderFor(encoding, false);
   const totalBytes = blob.size;
   for (let offset = 0; offset < totalBytes; offset += CHUNK_BYTES) {
     const end = Math.min(totalBytes, offset + CHUNK_BYTES);
     const bytes = new Uint8Array(await blob.slice(offset, end).arrayBuffer());
+    decoder ??= decoderFor(encodingOfByteOrderMark(bytes) ?? 'utf-8', true);
     let text: string;
     try {
       text = decoder.decode(bytes, { stream: end < totalBytes });
+      if (encoding === 'windows-1252') text = windows1252Text(text);
     } catch {
       throw new NotUtf8Error();
     }
@@ -55,7 +61,7 @@ function* stringChunks(input: string, measure: boolean): Generator<TextChunk> {
   }
 }
 
-export async function* readTextChunks(input: Blob | string, encoding: SourceEncoding, measure: boolean): AsyncGenerator<TextChunk> {
+export async function* readTextChunks(input: Blob | string, encoding: ReadEncoding, measure: boolean): AsyncGenerator<TextChunk> {
   if (typeof input === 'string') yield* stringChunks(input, measure);
   else yield* blobChunks(input, encoding);
 }

@@ -1,7 +1,7 @@
 /** Text clean-up for matching descriptions: mojibake repair and folding to plain lowercase ASCII. */
 
 /** Windows-1252 characters of bytes 0x80–0x9F, mapped back to their byte. */
-const CP1252_BYTES: Record<string, number> = {
+export const CP1252_BYTES: Readonly<Record<string, number>> = {
   '\u20ac': 0x80, '\u201a': 0x82, '\u0192': 0x83, '\u201e': 0x84, '\u2026': 0x85, '\u2020': 0x86, '\u2021': 0x87,
   '\u02c6': 0x88, '\u2030': 0x89, '\u0160': 0x8a, '\u2039': 0x8b, '\u0152': 0x8c, '\u017d': 0x8e, '\u2018': 0x91,
   '\u2019': 0x92, '\u201c': 0x93, '\u201d': 0x94, '\u2022': 0x95, '\u2013': 0x96, '\u2014': 0x97, '\u02dc': 0x98,

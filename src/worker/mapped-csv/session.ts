@@ -13,7 +13,7 @@ import { guessMapping } from './guess-mapping';
 import { parseMapped, type MappedParse, type MappedRow } from './parse-mapped';
 import { readTable, type CsvTable } from './read-table';
 
-const PURPOSE: TextPurpose = { file: 'a CSV to import', notText: 'so it cannot be read as a CSV (save it as UTF-8 text)', nothing: 'Nothing was imported.' };
+const PURPOSE: TextPurpose = { file: 'a CSV to import', notText: 'so it cannot be read as a CSV', nothing: 'Nothing was imported.' };
 
 /** What the page shows of a mapping tried on the file. */
 export interface MappedPreview {

@@ -1,7 +1,7 @@
 /**
  * Files a restore must refuse, each with a message a user can act on and nothing restored: a cut-off
  * backup, another format version, counts that disagree, our CSV with columns swapped (reordered, or
- * values under the wrong heading), a cut-off CSV, a file over the size limit, not UTF-8.
+ * values under the wrong heading), a cut-off CSV, a file over the size limit, a binary file.
  */
 import { describe, expect, it } from 'vitest';
 import type { TransactionSet } from '../../../../src/model';
@@ -112,7 +112,9 @@ describe('any file', () => {
     );
   });
 
-  it('that is not UTF-8 is refused', async () => {
-    expect(refused(await readRestoreFile(new Blob([new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])])))).toMatch(/not UTF-8/);
+  it('that is binary is refused as not text (a file in another encoding is read: encodings.same-transactions.test.ts)', async () => {
+    expect(refused(await readRestoreFile(new Blob([new Uint8Array([0x7b, 0x00, 0xff, 0xfe, 0x01, 0x7d])])))).toBe(
+      'The file is not text (it holds binary data), so it is not one of our backups or CSV files. Nothing was restored.',
+    );
   });
 });
