@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/unit/setup/temporal.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -28,6 +28,7 @@ import type { TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
 import { taxReportCsv, type TaxReport } from './tax-report-csv';
 import { collectTransferables } from './transferables';
+import { temporalReady } from './temporal-ready';
 import { deleteAccount } from './services/account-api';
 import type { CsvMapping } from '../model/csv-mapping';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './import/types';
@@ -196,7 +197,8 @@ export function createWorkerApi() {
 
     /** Fetches quotes for `symbols` and keeps them; answers which symbols are needed now (a quote's currency may add one). */
     async loadQuotes(request: QuotesRequest, credentials: Credentials): Promise<PricesLoaded> {
-      const entries = await requestQuotes(credentials, request);
+      // The exchanges' time zones need Temporal; where the runtime has none, its polyfill loads beside the quotes.
+      const [entries] = await Promise.all([requestQuotes(credentials, request), temporalReady()]);
       engine.setQuotes(entries);
       const errors: Record<string, string> = {};
       for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;

@@ -2,12 +2,19 @@
  * The calendar day of a unix timestamp in an exchange's time zone. Temporal runs only where dates
  * enter: once per UTC-offset interval (between two time-zone transitions, a few per year), and the
  * intervals are shared by every chart in the same zone. Everything else is integer arithmetic.
+ *
+ * Temporal is the runtime's: the browser's own where it ships one (much faster than the polyfill), else
+ * the polyfill that `temporalReady()` (../temporal-ready.ts) sets before any quote is parsed.
  */
-import { Temporal as TemporalPolyfill } from 'temporal-polyfill';
+import type { Temporal as TemporalApi } from 'temporal-polyfill';
 import { SECONDS_PER_DAY } from '../../model';
 
-/** The browser's own Temporal where it ships one (much faster than the polyfill), else the polyfill. */
-const Temporal: typeof TemporalPolyfill = (globalThis as { Temporal?: typeof TemporalPolyfill }).Temporal ?? TemporalPolyfill;
+/** The runtime's Temporal; read when a zone is first met, after the worker made sure there is one. */
+function runtimeTemporal(): typeof TemporalApi {
+  const temporal = (globalThis as { Temporal?: typeof TemporalApi }).Temporal;
+  if (!temporal) throw new Error('Temporal is not available: await temporalReady() (src/worker/temporal-ready.ts) before quotes are parsed.');
+  return temporal;
+}
 
 /** A module-local copy: this is read once per bar, and some module loaders make imported bindings getters. */
 const DAY_SECONDS = SECONDS_PER_DAY;
@@ -53,7 +60,7 @@ class CachedZoneDays implements ZoneDays {
   /** Asks Temporal for the offset at the instant and the next transition; merges with a known interval that ends there. */
   private load(unixSeconds: number, insertAt: number): number {
     this.lookups += 1;
-    const zoned = Temporal.Instant.fromEpochMilliseconds(Math.round(unixSeconds * 1000)).toZonedDateTimeISO(this.timeZone);
+    const zoned = runtimeTemporal().Instant.fromEpochMilliseconds(Math.round(unixSeconds * 1000)).toZonedDateTimeISO(this.timeZone);
     const offsetSeconds = zoned.offsetNanoseconds / 1e9;
     const next = zoned.getTimeZoneTransition('next');
     const endSeconds = next ? next.epochMilliseconds / 1000 : Infinity;
@@ -91,8 +98,10 @@ export class TimeZoneDays {
 }
 
 function isKnownTimeZone(timeZone: string): boolean {
+  // Outside the try: a missing Temporal is an error to see, not a zone to read as UTC.
+  const temporal = runtimeTemporal();
   try {
-    Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(timeZone);
+    temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(timeZone);
     return true;
   } catch {
     return false;

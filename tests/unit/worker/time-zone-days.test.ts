@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { epochDayFromIso, isoFromEpochDay } from '../../../src/model';
 import { parseQuoteEntry } from '../../../src/worker/engine/market-series';
 import { TimeZoneDays } from '../../../src/worker/engine/time-zone-days';
+import { temporalReady } from '../../../src/worker/temporal-ready';
 import { fixtureEntry } from './helpers/portfolio';
 
 const seconds = (isoInstant: string): number => Date.parse(isoInstant) / 1000;
@@ -41,5 +42,25 @@ describe('days in an exchange time zone', () => {
     const parsed = parseQuoteEntry(fixtureEntry('EURUSD-fx.recorded.json', 'EURUSD=X'), new TimeZoneDays());
     if (!parsed.ok) throw new Error(parsed.error);
     expect(Array.from(parsed.series.barDays)).toEqual(['2020-01-01', '2020-01-02', '2020-01-03'].map(epochDayFromIso));
+  });
+});
+
+describe('Temporal where the runtime has none', () => {
+  it('is loaded by temporalReady and set as the global; before that a zone is an error, not a silent UTC', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'Temporal');
+    // Node 20 has no Temporal of its own: the set-up file put the polyfill there, as the worker does in such a browser.
+    expect(descriptor).toBeDefined();
+    Reflect.deleteProperty(globalThis, 'Temporal');
+    try {
+      expect(() => new TimeZoneDays().forZone('America/New_York')).toThrow(/Temporal is not available/);
+      await temporalReady();
+      const installed = Object.getOwnPropertyDescriptor(globalThis, 'Temporal');
+      expect(installed?.enumerable).toBe(false);
+      expect(Object.keys(globalThis)).not.toContain('Temporal');
+      const newYork = new TimeZoneDays().forZone('America/New_York');
+      expect(isoFromEpochDay(newYork.epochDay(seconds('2021-03-13T02:00:00Z')))).toBe('2021-03-12');
+    } finally {
+      Object.defineProperty(globalThis, 'Temporal', descriptor!);
+    }
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * The worker's first chunk holds what the dashboard's first load and derive need; everything else is
+ * fetched when the intent that needs it is first called. The page does not notice: the same figures,
+ * whichever chunks the worker fetched.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { signIn, expect, test } from './fixtures';
+
+/** Script files the page and its worker fetched in `context` (the worker's requests are the context's too). */
+function scriptsFetched(context: BrowserContext): string[] {
+  const fetched: string[] = [];
+  context.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) fetched.push(pathname.slice(pathname.lastIndexOf('/') + 1));
+  });
+  return fetched;
+}
+
+/** The dashboard's summary and each chart's title and summary sentence (its last value and dates), once every chart is in. */
+async function dashboardFigures(page: Page): Promise<string[]> {
+  await signIn(page);
+  await expect(page.getByText('Loading prices…')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('charts-painted', 'mark').length)).toBeGreaterThan(0);
+  const dashboard = page.locator('section.dashboard');
+  const charts = await dashboard.locator('figure.chart').count();
+  expect(charts).toBeGreaterThan(0);
+  await expect(dashboard.locator('.chart-summary')).toHaveCount(charts);
+  const titles = await dashboard.locator('figure.chart').evaluateAll((figures) => figures.map((figure) => figure.getAttribute('aria-label') ?? ''));
+  return [await dashboard.locator('dl.summary').first().innerText(), ...titles, ...(await dashboard.locator('.chart-summary').allInnerTexts())];
+}
+
+async function dashboardIn(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' });
+  const fetched = scriptsFetched(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const figures = await dashboardFigures(page);
+  await context.close();
+  return { figures, fetched, errors };
+}
+
+test('a browser with Temporal never fetches the polyfill; one without gets it from the worker and shows the same figures', async ({ browser, playwright, launchOptions, baseURL }) => {
+  // The same Chromium with its Temporal switched off, as in a browser that ships none yet.
+  const withoutTemporal = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), '--js-flags=--no-harmony-temporal'] });
+  try {
+    const probe = await browser.newPage();
+    expect(await probe.evaluate(() => typeof (globalThis as { Temporal?: unknown }).Temporal), 'this Chromium ships Temporal').toBe('object');
+    await probe.close();
+    const native = await dashboardIn(browser, baseURL!);
+    const polyfilled = await dashboardIn(withoutTemporal, baseURL!);
+    expect(native.errors).toEqual([]);
+    expect(polyfilled.errors).toEqual([]);
+    expect(native.fetched.filter((file) => file.startsWith('temporal-polyfill'))).toEqual([]);
+    expect(polyfilled.fetched.filter((file) => file.startsWith('temporal-polyfill'))).toHaveLength(1);
+    // The exchanges' dates come from the polyfill there: every figure and chart the same.
+    expect(polyfilled.figures).toContain('Portfolio value');
+    expect(polyfilled.figures).toEqual(native.figures);
+  } finally {
+    await withoutTemporal.close();
+  }
+});
