@@ -92,6 +92,36 @@ const MAX_VOTES = 20_000;
 /** Kinds whose rows identify a transaction, and so carry a fingerprint. */
 const IDENTIFYING: ReadonlySet<string> = new Set(['trade', 'fee', 'dividend', 'dividend-tax', 'adr-fee']);
 
+/** What a reader takes from a record's cells; the rest of a {@link SourceRow} is the record's or comes later. */
+export type RowCells = Pick<SourceRow, 'date' | 'epochDay' | 'product' | 'isin' | 'classification' | 'problem' | 'quantity' | 'currency' | 'amount' | 'orderId'>;
+
+/**
+ * A row of either DEGIRO file (Account.csv or Transactions.csv), in one shape so the rest of the import
+ * treats them alike: the record's lines and text, its booking time, and its product key (the ISIN, else the
+ * product name, else `keyWithoutProduct`); the fingerprints are 0 until the reader computes them.
+ */
+export function sourceRow(record: RawRecord, timeText: string, cells: RowCells, keyWithoutProduct: string): SourceRow {
+  return {
+    line: record.line,
+    lineCount: record.lineCount,
+    text: record.text,
+    date: cells.date,
+    epochDay: cells.epochDay,
+    minutes: minutesOf(timeText),
+    product: cells.product,
+    isin: cells.isin,
+    productKey: cells.isin || cells.product || keyWithoutProduct,
+    classification: cells.classification,
+    problem: cells.problem,
+    quantity: cells.quantity,
+    currency: cells.currency,
+    amount: cells.amount,
+    orderId: cells.orderId,
+    fingerprint: 0,
+    formerFingerprint: 0,
+  };
+}
+
 /** The physical lines of a row. */
 export function linesOf(row: SourceRow): number[] {
   return row.lineCount === 1 ? [row.line] : Array.from({ length: row.lineCount }, (_, i) => row.line + i);
@@ -178,25 +208,12 @@ export class RowBuilder {
       }
     }
 
-    const row: SourceRow = {
-      line: record.line,
-      lineCount: record.lineCount,
-      text: record.text,
-      date,
-      epochDay,
-      minutes: minutesOf(cell(fields, columns.time)),
-      product,
-      isin,
-      productKey: isin || product || ACCOUNT_PRODUCT,
-      classification,
-      problem,
-      quantity,
-      currency,
-      amount,
-      orderId: cell(fields, columns.orderId),
-      fingerprint: 0,
-      formerFingerprint: 0,
-    };
+    const row = sourceRow(
+      record,
+      cell(fields, columns.time),
+      { date, epochDay, product, isin, classification, problem, quantity, currency, amount, orderId: cell(fields, columns.orderId) },
+      ACCOUNT_PRODUCT,
+    );
     if (problem === null && IDENTIFYING.has(classification.kind)) {
       row.fingerprint = this.fingerprintOf(row, cell(fields, columns.valueDate));
       const shared = classification.kind === 'trade' ? tradeFingerprint(this.hasher, row) : classification.kind === 'fee' && row.isin ? costsFingerprint(this.hasher, row) : 0;

@@ -14,11 +14,11 @@
  */
 import { isBoundedNumber, isTransactionYear, MAX_ABSOLUTE_NUMBER, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../../model/transaction-limits';
 import type { Classification } from './classify';
-import { DateReader, minutesOf } from './dates';
+import { DateReader } from './dates';
 import { Hasher } from './import-id';
 import { decimalMarkOf, parseLocaleNumber, type DecimalMark } from './numbers';
 import { cell, type RawRecord } from './records';
-import { costsFingerprint, tradeFingerprint, type SourceRow } from './rows';
+import { costsFingerprint, sourceRow, tradeFingerprint, type SourceRow } from './rows';
 import { repairMojibake } from './text';
 
 export interface TradesColumns {
@@ -200,25 +200,13 @@ export class TradeRowBuilder {
 
     const orderId = cell(fields, columns.orderId) || (columns.orderId >= 0 ? cell(fields, columns.orderId + 1) : '');
     const exchange = cell(fields, columns.exchange) || cell(fields, columns.venue);
-    const trade: SourceRow = {
-      line: record.line,
-      lineCount: record.lineCount,
-      text: record.text,
-      date,
-      epochDay,
-      minutes: minutesOf(cell(fields, columns.time)),
-      product,
-      isin,
-      productKey: isin || product,
-      classification: sell ? TRADE_SELL : TRADE_BUY,
-      problem,
-      quantity,
-      currency: localCurrency,
-      amount: signed(localAmount),
-      orderId,
-      fingerprint: 0,
-      formerFingerprint: 0,
-    };
+    // A row naming neither product nor ISIN keeps an empty key: only Account.csv books the account's costs.
+    const trade = sourceRow(
+      record,
+      cell(fields, columns.time),
+      { date, epochDay, product, isin, classification: sell ? TRADE_SELL : TRADE_BUY, problem, quantity, currency: localCurrency, amount: signed(localAmount), orderId },
+      '',
+    );
     if (amountEur !== undefined) trade.amountEur = amountEur;
     if (exchange) trade.venue = exchange.toUpperCase();
     if (problem !== null) return [trade];
