@@ -17,6 +17,7 @@ import { createMemoryUnknownSymbols, rememberingUnknownSymbols } from './unknown
 import type { BudgetLimits } from './upstream-budget';
 import type { UpstreamFailure } from './upstream-failure';
 import { SERVER_CALLER } from './upstream-guard';
+import { DEFAULT_UPSTREAM_LIMITS, yahooUpstreamOptions, type UpstreamLimits } from './yahoo-client';
 import { createYahooProvider, type UpstreamCharts } from './yahoo-provider';
 import { mapLimited } from './map-limited';
 
@@ -36,19 +37,10 @@ export interface QuotesService {
   getQuotes(symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuoteEntry[]>;
 }
 
-/** Knobs with production defaults; tests shorten the waits. */
-export interface QuotesTuning {
-  /** Per attempt, body included. */
-  timeoutMs: number;
-  /** Waits before the retries of a 429/5xx; its length is the number of retries. */
-  retryDelaysMs: readonly number[];
-  maxRetryAfterMs: number;
-  /** How long an outage (offline, timeout, throttled) is remembered: calls fail fast meanwhile. */
-  outageMs: number;
+/** Knobs with production defaults (the upstream limits are the symbol search's too); tests shorten the waits. */
+export interface QuotesTuning extends UpstreamLimits {
   /** How long cached data that reached the present counts as current. */
   freshSeconds: number;
-  /** Symbols worked on at once for one request. */
-  concurrency: number;
   /** Each user's calls to Yahoo (charts): what goes beyond is answered from the cache or files, or refused. */
   userBudget: BudgetLimits;
   /** How long a symbol Yahoo said it does not know is not asked about again. */
@@ -57,12 +49,8 @@ export interface QuotesTuning {
 }
 
 export const DEFAULT_TUNING: QuotesTuning = {
-  timeoutMs: 8_000,
-  retryDelaysMs: [500, 2_000],
-  maxRetryAfterMs: 5_000,
-  outageMs: 60_000,
+  ...DEFAULT_UPSTREAM_LIMITS,
   freshSeconds: 15 * 60,
-  concurrency: 4,
   userBudget: { burst: 50, perMinute: 30 },
   unknownSymbolMs: 6 * 3600 * 1000,
   nowMs: () => Date.now(),
@@ -139,16 +127,7 @@ export function createQuotesService(options: QuotesServiceOptions): QuotesServic
     options.provider === 'files'
       ? null
       : rememberingUnknownSymbols(
-          createYahooProvider({
-            baseUrl: options.yahooBaseUrl,
-            timeoutMs: tuning.timeoutMs,
-            retryDelaysMs: tuning.retryDelaysMs,
-            maxRetryAfterMs: tuning.maxRetryAfterMs,
-            outageMs: tuning.outageMs,
-            userBudget: tuning.userBudget,
-            nowMs: tuning.nowMs,
-            log,
-          }),
+          createYahooProvider(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log)),
           options.cache?.unknownSymbols ?? createMemoryUnknownSymbols(),
           { rememberMs: tuning.unknownSymbolMs, nowMs: tuning.nowMs, log },
         );

@@ -44,3 +44,13 @@ export class UpstreamError extends Error {
     super(message);
   }
 }
+
+/**
+ * A thrown error as a failure value: ours (`UpstreamError`) keeps its kind; yahoo-finance2's own (a body
+ * that is not JSON, or not shaped like the answer) is a bad response from `source` ("Yahoo", "Yahoo's search").
+ */
+export function failureOf(error: unknown, source: string): UpstreamFailure {
+  if (error instanceof UpstreamError) return { kind: error.kind, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'bad-response', message: `unusable answer from ${source}: ${message.slice(0, 160)}` };
+}

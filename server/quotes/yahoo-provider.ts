@@ -6,10 +6,9 @@
 import { parseChart } from './chart-json';
 import { chartJsonFromYahooFinance2 } from './reshape-yahoo-finance2';
 import type { QuoteSeries } from './series';
-import type { BudgetLimits } from './upstream-budget';
-import { UpstreamError, type UpstreamFailure } from './upstream-failure';
-import { createUpstreamGuard, SERVER_CALLER, type UpstreamCaller } from './upstream-guard';
-import { createYahooFinance, type YahooUpstreamOptions } from './yahoo-client';
+import { failureOf, type UpstreamFailure } from './upstream-failure';
+import { SERVER_CALLER, type UpstreamCaller } from './upstream-guard';
+import { createGuardedYahoo, type YahooUpstreamOptions } from './yahoo-client';
 
 export type SeriesResult = { ok: true; series: QuoteSeries } | { ok: false; failure: UpstreamFailure };
 
@@ -21,29 +20,9 @@ export interface UpstreamCharts {
   fetchSeries(symbol: string, startSeconds: number, endSeconds: number, caller?: UpstreamCaller): Promise<SeriesResult>;
 }
 
-export interface YahooProviderOptions extends YahooUpstreamOptions {
-  /** Each user's calls to Yahoo. */
-  userBudget: BudgetLimits;
-}
-
-function failureOf(error: unknown): UpstreamFailure {
-  if (error instanceof UpstreamError) return { kind: error.kind, message: error.message };
-  // yahoo-finance2's own errors: a body that is not JSON, or not shaped like a chart.
-  const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'bad-response', message: `unusable answer from Yahoo: ${message.slice(0, 160)}` };
-}
-
-export function createYahooProvider(options: YahooProviderOptions): UpstreamCharts {
+export function createYahooProvider(options: YahooUpstreamOptions): UpstreamCharts {
   const { log } = options;
-  const yahooFinance = createYahooFinance(options, 'quotes.yahoo-finance2');
-  const guard = createUpstreamGuard({
-    outageMs: options.outageMs,
-    nowMs: options.nowMs,
-    budget: options.userBudget,
-    what: 'quote charts',
-    onOpen: (reason, forMs, scope) =>
-      log({ event: 'quotes.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs, for: scope === 'everyone' ? 'everyone' : 'one user' }),
-  });
+  const { yahooFinance, guard } = createGuardedYahoo(options, { events: 'quotes', what: 'quote charts' });
 
   async function call(symbol: string, startSeconds: number, endSeconds: number): Promise<SeriesResult> {
     try {
@@ -57,7 +36,7 @@ export function createYahooProvider(options: YahooProviderOptions): UpstreamChar
       if (!parsed.ok) return { ok: false, failure: { kind: 'bad-response', message: `unusable answer from Yahoo: ${parsed.reason}` } };
       return { ok: true, series: parsed.series };
     } catch (error) {
-      return { ok: false, failure: failureOf(error) };
+      return { ok: false, failure: failureOf(error, 'Yahoo') };
     }
   }
 

@@ -7,8 +7,8 @@
 import isinTickers from '../../data/isin-tickers.json';
 import type { SymbolCandidate, SymbolProduct, SymbolResolution } from '../../src/model';
 import { MAX_SYMBOL_PRODUCTS } from '../../src/model';
-import { DEFAULT_TUNING } from '../quotes/quotes-service';
 import type { BudgetLimits } from '../quotes/upstream-budget';
+import { DEFAULT_UPSTREAM_LIMITS, yahooUpstreamOptions, type UpstreamLimits } from '../quotes/yahoo-client';
 import type { StoredLookup, SymbolStore } from '../storage/types';
 import { isProposable, rankListings, tableCandidate } from './listings';
 import { createRecordedSearch } from './recorded-search';
@@ -17,31 +17,21 @@ import { mapLimited } from '../quotes/map-limited';
 
 export type SymbolsProviderName = 'auto' | 'yahoo' | 'files';
 
-export interface SymbolsTuning {
-  timeoutMs: number;
-  retryDelaysMs: readonly number[];
-  maxRetryAfterMs: number;
-  outageMs: number;
+/** Knobs with production defaults; the upstream limits are the quotes' ones, so Yahoo sees one well-behaved client. */
+export interface SymbolsTuning extends UpstreamLimits {
   /** How long a lookup that found listings is reused before Yahoo is asked again. */
   freshMs: number;
   /** The same for a lookup that found none (the ISIN may be listed later). */
   emptyFreshMs: number;
-  /** ISINs searched at once for one request. */
-  concurrency: number;
   /** Each user's searches sent to Yahoo: what goes beyond is answered from the stored lookups and the table. */
   userBudget: BudgetLimits;
   nowMs: () => number;
 }
 
-/** The quotes' limits (timeout, retries, outage), so Yahoo sees one well-behaved client. */
 export const DEFAULT_SYMBOLS_TUNING: SymbolsTuning = {
-  timeoutMs: DEFAULT_TUNING.timeoutMs,
-  retryDelaysMs: DEFAULT_TUNING.retryDelaysMs,
-  maxRetryAfterMs: DEFAULT_TUNING.maxRetryAfterMs,
-  outageMs: DEFAULT_TUNING.outageMs,
+  ...DEFAULT_UPSTREAM_LIMITS,
   freshMs: 30 * 24 * 3600 * 1000,
   emptyFreshMs: 24 * 3600 * 1000,
-  concurrency: DEFAULT_TUNING.concurrency,
   // One request may carry 200 products; a lookup is then stored for 30 days (a day when it found none).
   userBudget: { burst: MAX_SYMBOL_PRODUCTS, perMinute: 60 },
   nowMs: () => Date.now(),
@@ -72,16 +62,7 @@ export function createSymbolsService(options: SymbolsServiceOptions): SymbolsSer
   const yahoo: SymbolSearch | null =
     options.provider === 'files'
       ? null
-      : createYahooSearch({
-          baseUrl: options.yahooBaseUrl,
-          timeoutMs: tuning.timeoutMs,
-          retryDelaysMs: tuning.retryDelaysMs,
-          maxRetryAfterMs: tuning.maxRetryAfterMs,
-          outageMs: tuning.outageMs,
-          userBudget: tuning.userBudget,
-          nowMs: tuning.nowMs,
-          log,
-        });
+      : createYahooSearch(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log));
 
   const isFresh = (lookup: StoredLookup) =>
     tuning.nowMs() - lookup.fetchedAtMs < (lookup.candidates.length > 0 ? tuning.freshMs : tuning.emptyFreshMs);

@@ -5,10 +5,9 @@
  * checks every query first, so it cannot be used to send anything else upstream.
  */
 import type { SymbolCandidate } from '../../src/model';
-import type { BudgetLimits } from '../quotes/upstream-budget';
-import { UpstreamError, type UpstreamFailure } from '../quotes/upstream-failure';
-import { createUpstreamGuard, SERVER_CALLER, type UpstreamCaller } from '../quotes/upstream-guard';
-import { createYahooFinance, type YahooUpstreamOptions } from '../quotes/yahoo-client';
+import { failureOf, type UpstreamFailure } from '../quotes/upstream-failure';
+import { SERVER_CALLER, type UpstreamCaller } from '../quotes/upstream-guard';
+import { createGuardedYahoo, type YahooUpstreamOptions } from '../quotes/yahoo-client';
 import { listingsFromSearch } from './listings';
 
 export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: false; failure: UpstreamFailure };
@@ -21,31 +20,12 @@ export interface SymbolSearch {
   search(isin: string, caller?: UpstreamCaller): Promise<SearchResult>;
 }
 
-export interface YahooSearchOptions extends YahooUpstreamOptions {
-  /** Each user's searches sent to Yahoo. */
-  userBudget: BudgetLimits;
-}
-
 /** Listings asked of Yahoo per ISIN: an ISIN has a handful; more would be other products. */
 const QUOTES_COUNT = 10;
 
-function failureOf(error: unknown): UpstreamFailure {
-  if (error instanceof UpstreamError) return { kind: error.kind, message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'bad-response', message: `unusable answer from Yahoo's search: ${message.slice(0, 160)}` };
-}
-
-export function createYahooSearch(options: YahooSearchOptions): SymbolSearch {
+export function createYahooSearch(options: YahooUpstreamOptions): SymbolSearch {
   const { log } = options;
-  const yahooFinance = createYahooFinance(options, 'symbols.yahoo-finance2');
-  const guard = createUpstreamGuard({
-    outageMs: options.outageMs,
-    nowMs: options.nowMs,
-    budget: options.userBudget,
-    what: 'symbol searches',
-    onOpen: (reason, forMs, scope) =>
-      log({ event: 'symbols.yahoo-outage', level: 'warn', reason, rememberedForMs: forMs, for: scope === 'everyone' ? 'everyone' : 'one user' }),
-  });
+  const { yahooFinance, guard } = createGuardedYahoo(options, { events: 'symbols', what: 'symbol searches' });
 
   async function call(isin: string): Promise<SearchResult> {
     try {
@@ -59,7 +39,7 @@ export function createYahooSearch(options: YahooSearchOptions): SymbolSearch {
       if (!parsed.ok) return { ok: false, failure: { kind: 'bad-response', message: `unusable answer from Yahoo's search: ${parsed.reason}` } };
       return { ok: true, candidates: parsed.candidates };
     } catch (error) {
-      return { ok: false, failure: failureOf(error) };
+      return { ok: false, failure: failureOf(error, "Yahoo's search") };
     }
   }
 
