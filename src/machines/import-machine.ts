@@ -13,7 +13,7 @@ import { normaliseTicker } from '../model/transaction';
 import type { ImportPreview, ImportProgress, LookedUp, SymbolCheck } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import type { MappedImportEvent } from './mapped-import-machine';
-import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
+import { isConflict, isRefused, publishSaved, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
 
 export type ImportEvent =
@@ -141,6 +141,10 @@ export const importMachine = setup({
   actions: {
     publishSaved,
     reloadPortfolio,
+    showError: assign((_, params: SaveError) => ({ error: params.error })),
+    keepStored: assign((_, stored: ImportStored | null) => ({
+      result: stored && { added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, choicesProblem: stored.choicesProblem },
+    })),
     /** Another broker's CSV goes to the mapping step (mapped-import-machine.ts), by event. */
     openMapping: ({ system }, params: { file: File; note: string | null }) =>
       system.get('mappedImport')?.send({ type: 'mapping.open', file: params.file, fileName: params.file.name, note: params.note } satisfies MappedImportEvent),
@@ -273,34 +277,14 @@ export const importMachine = setup({
       invoke: {
         src: 'confirm',
         input: ({ context }) => ({ idToken: context.idToken, tickers: context.tickers }),
-        onDone: [
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
-            target: '#import.preview.ready',
-            actions: [
-              'reloadPortfolio',
-              assign({ error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Confirm again to add this file to the newest set.' }),
-            ],
-          },
-          {
-            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
-            target: '#import.preview.ready',
-            actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${refusalMessage(event.output)}` }),
-          },
-          {
-            target: 'done',
-            actions: [
-              { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
-              assign({
-                result: ({ event }) =>
-                  event.output.ok
-                    ? { added: event.output.added, alreadyPresent: event.output.alreadyPresent, taxFilled: event.output.taxFilled, choicesProblem: event.output.choicesProblem }
-                    : null,
-              }),
-            ],
-          },
-        ],
-        onError: { target: '#import.preview.ready', actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${messageOf(event.error)}` }) },
+        ...saveOutcome<ImportStored>({
+          back: '#import.preview.ready',
+          stored: 'done',
+          conflict: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Confirm again to add this file to the newest set.',
+          refused: (message) => `Saving failed, nothing was imported: ${message}`,
+          failed: (message) => `Saving failed, nothing was imported: ${message}`,
+          view: (stored) => stored.view,
+        }),
       },
     },
     discarding: {

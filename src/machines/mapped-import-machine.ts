@@ -11,7 +11,7 @@ import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { MappedFile, MappedPreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
-import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
+import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
 
 /** The mapping's choices other than the columns. */
@@ -79,7 +79,14 @@ export const mappedImportMachine = setup({
     }),
     discard: fromPromise<void>(() => getWorker().discardMappedCsv()),
   },
-  actions: { publishSaved, reloadPortfolio },
+  actions: {
+    publishSaved,
+    reloadPortfolio,
+    showError: assign((_, params: SaveError) => ({ error: params.error })),
+    keepStored: assign((_, stored: MappedStored | null) => ({
+      result: stored && { added: stored.added, alreadyPresent: stored.alreadyPresent, skippedRows: stored.skippedRows, mappingNotRemembered: stored.mappingNotRemembered },
+    })),
+  },
   guards: {
     isConflict,
     isRefused,
@@ -176,34 +183,14 @@ export const mappedImportMachine = setup({
       invoke: {
         src: 'confirm',
         input: ({ context }) => ({ idToken: context.idToken, mapping: context.mapping! }),
-        onDone: [
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'editing',
-            actions: [
-              'reloadPortfolio',
-              assign({ error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Import again to add this file to the newest set.' }),
-            ],
-          },
-          {
-            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'editing',
-            actions: assign({ error: ({ event }) => refusalMessage(event.output) }),
-          },
-          {
-            target: 'done',
-            actions: [
-              { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
-              assign({
-                result: ({ event }) =>
-                  event.output.ok
-                    ? { added: event.output.added, alreadyPresent: event.output.alreadyPresent, skippedRows: event.output.skippedRows, mappingNotRemembered: event.output.mappingNotRemembered }
-                    : null,
-              }),
-            ],
-          },
-        ],
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => `Saving failed, nothing was imported: ${messageOf(event.error)}` }) },
+        ...saveOutcome<MappedStored>({
+          back: 'editing',
+          stored: 'done',
+          conflict: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Import again to add this file to the newest set.',
+          refused: (message) => message,
+          failed: (message) => `Saving failed, nothing was imported: ${message}`,
+          view: (stored) => stored.view,
+        }),
       },
     },
     discarding: {

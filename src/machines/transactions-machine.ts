@@ -1,10 +1,9 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isTransactionType, type ListedTransaction, type Transaction } from '../model';
-import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { TransactionChange } from '../worker';
 import { describeChange } from './describe-change';
-import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
+import { isConflict, isRefused, publishSaved, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import type { SessionEvent } from './auth-machine';
 import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
 
@@ -73,6 +72,9 @@ export const transactionsMachine = setup({
     },
     publishSaved,
     reloadPortfolio,
+    showError: assign((_, params: SaveError) => ({ error: params.error, conflict: params.conflict })),
+    /** The change is stored: nothing pending, and one more save counted (the page moves focus on it). */
+    keepStored: assign(({ context }, _stored: SetView | null) => ({ pending: null, pendingText: null, error: null, conflict: false, saved: context.saved + 1 })),
   },
   guards: {
     hasValidType: ({ event }) => !('transaction' in event) || event.type === 'transactions.delete' || isTransactionType(event.transaction.type),
@@ -101,32 +103,14 @@ export const transactionsMachine = setup({
       invoke: {
         src: 'save',
         input: ({ context }) => ({ idToken: context.idToken, change: context.pending! }),
-        onDone: [
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'failed',
-            actions: [
-              'reloadPortfolio',
-              assign({
-                conflict: true,
-                error: 'Your transactions were changed elsewhere (another tab or device). They were reloaded; your change was not saved yet.',
-              }),
-            ],
-          },
-          {
-            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'failed',
-            actions: assign({ error: ({ event }) => `Saving failed: ${refusalMessage(event.output)}` }),
-          },
-          {
-            target: 'idle',
-            actions: [
-              { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output : null) },
-              assign({ pending: null, pendingText: null, error: null, conflict: false, saved: ({ context }) => context.saved + 1 }),
-            ],
-          },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `Saving failed: ${messageOf(event.error)}` }) },
+        ...saveOutcome<SetView>({
+          back: 'failed',
+          stored: 'idle',
+          conflict: 'Your transactions were changed elsewhere (another tab or device). They were reloaded; your change was not saved yet.',
+          refused: (message) => `Saving failed: ${message}`,
+          failed: (message) => `Saving failed: ${message}`,
+          view: (stored) => stored,
+        }),
       },
     },
     failed: {
