@@ -4,80 +4,15 @@
  * refresh token is dead, and another user's data and sign-in stay. A write without the anti-forgery
  * header, or naming another account, deletes nothing.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CsvMapping } from '../../../src/model/csv-mapping';
-import { SQLITE_FILE_NAME } from '../../../server/storage/open-storage';
 import { Browser } from '../../helpers/browser';
 import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '../../helpers/oidc-login';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { serverBackends } from '../../helpers/server-backends';
+import type { TestServer } from '../../helpers/test-server';
 import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
 
-interface Backend {
-  name: string;
-  start(): Promise<TestServer>;
-  /** Every row of every table, each as text (JSON), keyed by table. */
-  allRows(): Promise<Record<string, string[]>>;
-  stop(): Promise<void>;
-}
-
-function sqliteBackend(): Backend {
-  let server: TestServer | undefined;
-  return {
-    name: 'SQLite',
-    start: async () => (server = await startTestServer()),
-    async allRows() {
-      const db = new Database(path.join(server!.dataDir, SQLITE_FILE_NAME), { readonly: true });
-      try {
-        const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
-        return Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).all().map((row) => JSON.stringify(row))]));
-      } finally {
-        db.close();
-      }
-    },
-    stop: async () => void (await server?.close()),
-  };
-}
-
-function postgresBackend(databaseUrl: string): Backend {
-  let server: TestServer | undefined;
-  let schema: TestSchema | undefined;
-  return {
-    name: 'PostgreSQL',
-    async start() {
-      schema = await createTestSchema(databaseUrl);
-      return (server = await startTestServer({ DATABASE_URL: schema.connectionString }));
-    },
-    async allRows() {
-      const client = new pg.Client({ connectionString: schema!.connectionString });
-      await client.connect();
-      try {
-        const { rows: tables } = await client.query<{ name: string }>(
-          'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1',
-          [schema!.name],
-        );
-        const all: Record<string, string[]> = {};
-        for (const { name } of tables) {
-          const { rows } = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`);
-          all[name] = rows.map((r) => r.row);
-        }
-        return all;
-      } finally {
-        await client.end();
-      }
-    },
-    async stop() {
-      await server?.close();
-      await schema?.drop();
-    },
-  };
-}
-
-const postgresUrl = postgresUrlForTests('account deletion on PostgreSQL');
-const backends = [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
+const backends = serverBackends('account deletion on PostgreSQL');
 
 /** The tables (and how many of their rows) that mention `needle` anywhere. */
 function tablesMentioning(rows: Record<string, string[]>, needle: string): Record<string, number> {

@@ -4,77 +4,22 @@
  * per user and header, replaced, the oldest forgotten past the limit, bad bodies refused with nothing
  * stored, the anti-forgery header required from a browser, and the rows really in the database.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerKey, MAX_HEADER_KEY_LENGTH, MAX_REMEMBERED_MAPPINGS, type CsvMapping } from '../../../src/model/csv-mapping';
-import { SQLITE_FILE_NAME } from '../../../server/storage/open-storage';
 import { Browser } from '../../helpers/browser';
 import { signIn } from '../../helpers/oidc-login';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { serverBackends, type ServerBackend } from '../../helpers/server-backends';
+import type { TestServer } from '../../helpers/test-server';
 
-interface Backend {
-  name: string;
-  start(): Promise<TestServer>;
-  /** The stored rows, `user_id → header_key → mapping` as parsed JSON. */
-  storedRows(): Promise<Record<string, Record<string, unknown>>>;
-  stop(): Promise<void>;
-}
+const backends = serverBackends('csv mappings on PostgreSQL');
 
-function grouped(rows: Array<{ user_id: string; header_key: string; mapping: unknown }>) {
+/** The stored rows, `user_id → header_key → mapping` as parsed JSON. */
+async function storedRows(backend: ServerBackend): Promise<Record<string, Record<string, unknown>>> {
+  const rows = await backend.query<{ user_id: string; header_key: string; mapping: unknown }>('SELECT user_id, header_key, mapping FROM csv_mappings');
   const byUser: Record<string, Record<string, unknown>> = {};
-  for (const row of rows) (byUser[row.user_id] ??= {})[row.header_key] = row.mapping;
+  for (const row of rows) (byUser[row.user_id] ??= {})[row.header_key] = backend.json(row.mapping);
   return byUser;
 }
-
-function sqliteBackend(): Backend {
-  let server: TestServer | undefined;
-  return {
-    name: 'SQLite',
-    start: async () => (server = await startTestServer()),
-    async storedRows() {
-      const db = new Database(path.join(server!.dataDir, SQLITE_FILE_NAME), { readonly: true });
-      try {
-        const rows = db.prepare('SELECT user_id, header_key, mapping FROM csv_mappings').all() as Array<{ user_id: string; header_key: string; mapping: string }>;
-        return grouped(rows.map((row) => ({ ...row, mapping: JSON.parse(row.mapping) as unknown })));
-      } finally {
-        db.close();
-      }
-    },
-    stop: async () => void (await server?.close()),
-  };
-}
-
-function postgresBackend(databaseUrl: string): Backend {
-  let server: TestServer | undefined;
-  let schema: TestSchema | undefined;
-  return {
-    name: 'PostgreSQL',
-    async start() {
-      schema = await createTestSchema(databaseUrl);
-      return (server = await startTestServer({ DATABASE_URL: schema.connectionString }));
-    },
-    async storedRows() {
-      const client = new pg.Client({ connectionString: schema!.connectionString });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ user_id: string; header_key: string; mapping: unknown }>('SELECT user_id, header_key, mapping FROM csv_mappings');
-        return grouped(rows);
-      } finally {
-        await client.end();
-      }
-    },
-    async stop() {
-      await server?.close();
-      await schema?.drop();
-    },
-  };
-}
-
-const postgresUrl = postgresUrlForTests('csv mappings on PostgreSQL');
-const backends = [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
 
 const brokerHeader = headerKey(['Datum', 'Symbool', 'Soort', 'Aantal', 'Bedrag', 'Valuta', 'Kosten']);
 const mapping: CsvMapping = {
@@ -117,7 +62,7 @@ for (const backend of backends) {
 
     it('knows no mapping at first, and stores nothing for reading', async () => {
       expect(await get(alice.idToken, brokerHeader)).toEqual({ status: 200, body: { mapping: null } });
-      expect(await backend.storedRows()).toEqual({});
+      expect(await storedRows(backend)).toEqual({});
     });
 
     it('remembers a mapping per user and header, and replaces it when saved again', async () => {
@@ -129,13 +74,13 @@ for (const backend of backends) {
       const corrected: CsvMapping = { ...mapping, dateOrder: 'MDY', columns: { ...mapping.columns, fees: null } };
       expect((await put(alice.idToken, { header: brokerHeader, mapping: corrected })).status).toBe(200);
       expect((await get(alice.idToken, brokerHeader)).body).toEqual({ mapping: corrected });
-      expect(await backend.storedRows()).toEqual({ [alice.sub]: { [brokerHeader]: corrected } });
+      expect(await storedRows(backend)).toEqual({ [alice.sub]: { [brokerHeader]: corrected } });
     });
 
     it(`keeps the ${MAX_REMEMBERED_MAPPINGS} most recently saved headers of a user`, async () => {
       const headers = Array.from({ length: MAX_REMEMBERED_MAPPINGS + 2 }, (_, i) => headerKey(['date', 'ticker', `column ${i}`]));
       for (const header of headers) expect((await put(bob.idToken, { header, mapping })).status).toBe(200);
-      const stored = (await backend.storedRows())[bob.sub]!;
+      const stored = (await storedRows(backend))[bob.sub]!;
       expect(Object.keys(stored)).toHaveLength(MAX_REMEMBERED_MAPPINGS);
       expect((await get(bob.idToken, headers[0]!)).body).toEqual({ mapping: null });
       expect((await get(bob.idToken, headers.at(-1)!)).body).toEqual({ mapping });
@@ -144,7 +89,7 @@ for (const backend of backends) {
     });
 
     it('refuses a bad request with the reason, and stores nothing', async () => {
-      const before = await backend.storedRows();
+      const before = await storedRows(backend);
       const refusals: Array<[unknown, RegExp]> = [
         [{ header: brokerHeader }, /mapping is not valid: send it as a JSON object/],
         [{ mapping }, /header is missing/],
@@ -166,7 +111,7 @@ for (const backend of backends) {
       expect((await put(alice.idToken, { header: brokerHeader, mapping, padding: 'x'.repeat(20_000) })).status).toBe(413);
       expect((await call('GET', alice.idToken)).status).toBe(400);
       expect((await call('DELETE', alice.idToken)).status).toBe(405);
-      expect(await backend.storedRows()).toEqual(before);
+      expect(await storedRows(backend)).toEqual(before);
     });
 
     it('from a browser, a write needs the anti-forgery header', async () => {

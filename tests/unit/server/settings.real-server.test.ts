@@ -3,69 +3,18 @@
  * skipped with a notice without DATABASE_URL, except under CI): defaults, a benchmark set, changed and
  * cleared, each user's own, bad bodies refused with nothing stored, and the row really in the database.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQLITE_FILE_NAME } from '../../../server/storage/open-storage';
 import { signIn } from '../../helpers/oidc-login';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { serverBackends, type ServerBackend } from '../../helpers/server-backends';
+import type { TestServer } from '../../helpers/test-server';
 
-interface Backend {
-  name: string;
-  start(): Promise<TestServer>;
-  /** The stored settings rows, `user_id → body` as parsed JSON. */
-  storedRows(): Promise<Record<string, unknown>>;
-  stop(): Promise<void>;
+const backends = serverBackends('settings on PostgreSQL');
+
+/** The stored settings rows, `user_id → body` as parsed JSON. */
+async function storedRows(backend: ServerBackend): Promise<Record<string, unknown>> {
+  const rows = await backend.query<{ user_id: string; body: unknown }>('SELECT user_id, body FROM user_settings');
+  return Object.fromEntries(rows.map((row) => [row.user_id, backend.json(row.body)]));
 }
-
-function sqliteBackend(): Backend {
-  let server: TestServer | undefined;
-  return {
-    name: 'SQLite',
-    start: async () => (server = await startTestServer()),
-    async storedRows() {
-      const db = new Database(path.join(server!.dataDir, SQLITE_FILE_NAME), { readonly: true });
-      try {
-        const rows = db.prepare('SELECT user_id, body FROM user_settings').all() as Array<{ user_id: string; body: string }>;
-        return Object.fromEntries(rows.map((row) => [row.user_id, JSON.parse(row.body)]));
-      } finally {
-        db.close();
-      }
-    },
-    stop: async () => void (await server?.close()),
-  };
-}
-
-function postgresBackend(databaseUrl: string): Backend {
-  let server: TestServer | undefined;
-  let schema: TestSchema | undefined;
-  return {
-    name: 'PostgreSQL',
-    async start() {
-      schema = await createTestSchema(databaseUrl);
-      return (server = await startTestServer({ DATABASE_URL: schema.connectionString }));
-    },
-    async storedRows() {
-      const client = new pg.Client({ connectionString: schema!.connectionString });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ user_id: string; body: unknown }>('SELECT user_id, body FROM user_settings');
-        return Object.fromEntries(rows.map((row) => [row.user_id, row.body]));
-      } finally {
-        await client.end();
-      }
-    },
-    async stop() {
-      await server?.close();
-      await schema?.drop();
-    },
-  };
-}
-
-const postgresUrl = postgresUrlForTests('settings on PostgreSQL');
-const backends = [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
 
 for (const backend of backends) {
   describe(`/api/settings on ${backend.name}`, () => {
@@ -97,7 +46,7 @@ for (const backend of backends) {
 
     it('starts with no benchmark, and stores nothing for reading', async () => {
       expect(await call('GET', alice.idToken)).toEqual({ status: 200, body: { settings: { benchmark: null } } });
-      expect(await backend.storedRows()).toEqual({});
+      expect(await storedRows(backend)).toEqual({});
     });
 
     it('sets, changes and clears the benchmark, each user their own', async () => {
@@ -107,7 +56,7 @@ for (const backend of backends) {
 
       expect((await put(alice.idToken, { benchmark: 'IWDA.AS' })).body).toEqual({ settings: { benchmark: 'IWDA.AS' } });
       expect((await put(bob.idToken, { benchmark: 'CSPX.AS' })).status).toBe(200);
-      expect(await backend.storedRows()).toEqual({ [alice.sub]: { benchmark: 'IWDA.AS' }, [bob.sub]: { benchmark: 'CSPX.AS' } });
+      expect(await storedRows(backend)).toEqual({ [alice.sub]: { benchmark: 'IWDA.AS' }, [bob.sub]: { benchmark: 'CSPX.AS' } });
 
       // An empty object names nothing and changes nothing; null clears.
       expect((await put(alice.idToken, {})).body).toEqual({ settings: { benchmark: 'IWDA.AS' } });
