@@ -93,24 +93,3 @@ export function validateTransactionsBody(input: unknown): TransactionsBodyValida
     })),
   };
 }
-
-/** Loose: a field the server stores that this list does not name yet is passed on, not dropped. */
-const storedTransaction = z.looseObject({
-  ticker: z.string(),
-  type: z.enum(['stock', 'dividend', 'commission']),
-  date: z.string(),
-  amount: z.number(),
-  value: z.number(),
-  currency: z.enum(CURRENCIES),
-  importId: z.string().optional(),
-  tax: z.number().optional(),
-  product: z.string().optional(),
-});
-
-/**
- * An answer of `GET`/`PUT /api/transactions` as the worker checks it: the shape and the types, not the
- * bounds the server enforced when it stored the set (checking those again costs time on 30,000 rows).
- */
-export const storedTransactionsBodySchema: z.ZodType<TransactionsBody> = z.object({
-  transactions: z.object({ stock: z.array(storedTransaction), dividend: z.array(storedTransaction), commission: z.array(storedTransaction) }),
-});

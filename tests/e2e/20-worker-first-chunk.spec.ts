@@ -4,7 +4,15 @@
  * whichever chunks the worker fetched.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleSizes } from '../../bench/browser/bundle-sizes';
+import { TARGETS } from '../../bench/browser/targets';
+import { PROJECT_ROOT } from '../helpers/test-server';
 import { signIn, expect, test } from './fixtures';
+
+/** The build the e2e server serves (npm test builds dist/ first). */
+const STATIC_DIR = process.env.STATIC_DIR ?? join(PROJECT_ROOT, 'dist');
 
 /** Script files the page and its worker fetched in `context` (the worker's requests are the context's too). */
 function scriptsFetched(context: BrowserContext): string[] {
@@ -62,4 +70,15 @@ test('a browser with Temporal never fetches the polyfill; one without gets it fr
   } finally {
     await withoutTemporal.close();
   }
+});
+
+test('the worker’s first chunk meets its target and holds neither the Temporal polyfill nor the full zod', () => {
+  const bundle = bundleSizes(STATIC_DIR);
+  expect(bundle.workerGzipKB, "the worker's first chunk, KB gzip").toBeLessThanOrEqual(TARGETS.workerJsKB);
+  const first = bundle.worker.map((chunk) => chunk.file);
+  const lazy = bundle.workerLazy.map((chunk) => chunk.file);
+  expect(first.filter((file) => file.startsWith('temporal-polyfill'))).toEqual([]);
+  expect(lazy.filter((file) => file.startsWith('temporal-polyfill'))).toHaveLength(1);
+  // The full zod carries its JSON Schema output; zod/mini, which the worker's first schemas use, does not.
+  for (const file of first) expect(readFileSync(join(STATIC_DIR, 'assets', file), 'utf8'), file).not.toContain('toJSONSchema');
 });

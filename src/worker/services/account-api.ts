@@ -1,5 +1,5 @@
 /** The account service: `DELETE /api/account` (the settings have theirs in settings-api.ts). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requestJson, type Credentials } from './http';
 
 const deletedSchema = z.object({ deleted: z.record(z.string(), z.number()) });

@@ -1,5 +1,5 @@
 /** `GET`/`PUT /api/csv-mappings`, from the worker: the mapping remembered for a CSV header, checked on arrival. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkCsvMapping, type CsvMapping } from '../../model/csv-mapping';
 import { requestJson, type Credentials } from './http';
 

@@ -1,9 +1,13 @@
 /**
  * The worker's one HTTP client for our own services: the raw ID token, the anti-forgery header, errors
  * as an `HttpError` with the server's status and message, and every answer checked against a schema
- * (a body that does not match is refused here, not trusted further in).
+ * (a body that does not match is refused here, not trusted further in). The schemas are zod/mini's, which
+ * loads no locale: the issue messages are in English as the full zod writes them.
  */
-import type { z } from 'zod';
+import { safeParse, type ZodMiniType } from 'zod/mini';
+import english from 'zod/v4/locales/en.js';
+
+const englishIssues = english().localeError;
 
 export class HttpError extends Error {
   constructor(
@@ -41,7 +45,7 @@ const messageIn = (body: unknown): string | null =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : null;
 
 /** Sends a JSON request; resolves with the body `schema` accepted and the response, rejects with an HttpError. */
-export async function requestJson<T>(url: string, schema: z.ZodType<T>, options: RequestOptions): Promise<{ body: T; response: Response }> {
+export async function requestJson<T>(url: string, schema: ZodMiniType<T>, options: RequestOptions): Promise<{ body: T; response: Response }> {
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: options.credentials.idToken, ...options.headers };
   const method = options.method ?? 'GET';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -67,7 +71,7 @@ export async function requestJson<T>(url: string, schema: z.ZodType<T>, options:
   }
   if (!response.ok) throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
   if (parsed === null) throw new HttpError(response.status, 'The server sent an empty or invalid response.');
-  const checked = schema.safeParse(parsed);
+  const checked = safeParse(schema, parsed, { error: englishIssues });
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';

@@ -1,5 +1,5 @@
 /** `GET`/`PUT /api/settings`, from the worker: the user's settings (the benchmark), checked on arrival. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { settingsFrom, type UserSettings } from '../../model/settings';
 import { requestJson, type Credentials } from './http';
 

@@ -3,7 +3,7 @@
  * requests of at most {@link MAX_SYMBOL_PRODUCTS}), and the user's symbol choices (`GET`/`PUT /choices`),
  * every answer checked on arrival.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LISTING_TYPES, MAX_SYMBOL_PRODUCTS, type SymbolChoice, type SymbolProduct, type SymbolResolution } from '../../model/symbols';
 import { requestJson, type Credentials } from './http';
 
@@ -12,7 +12,7 @@ const candidateSchema = z.object({
   name: z.string(),
   exchange: z.string(),
   venue: z.string(),
-  currency: z.string().nullable(),
+  currency: z.nullable(z.string()),
   type: z.enum(LISTING_TYPES),
 });
 
@@ -21,8 +21,8 @@ const resolveAnswer = z.object({
     z.object({
       isin: z.string(),
       candidates: z.array(candidateSchema),
-      chosen: z.object({ symbol: z.string(), source: z.enum(['saved', 'lookup', 'table']) }).nullable(),
-      problem: z.string().optional(),
+      chosen: z.nullable(z.object({ symbol: z.string(), source: z.enum(['saved', 'lookup', 'table']) })),
+      problem: z.optional(z.string()),
     }),
   ),
 });

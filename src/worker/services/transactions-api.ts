@@ -1,6 +1,6 @@
 /** `GET` and `PUT /api/transactions`, from the worker: the set's JSON is read and written here, never on the page. */
 import type { TransactionSet } from '../../model';
-import { storedTransactionsBodySchema } from '../../model/transaction-schema';
+import { storedTransactionsBodySchema } from '../../model/stored-transactions-schema';
 import { requestJson, type Credentials } from './http';
 
 export interface VersionedSet {
