@@ -14,11 +14,11 @@ export interface Account {
 }
 
 export interface LoadFigures extends Blocking {
-  /** ms from navigation to every chart drawn with prices. */
+  /** ms from navigation to every chart near the viewport drawn with prices (the app's `charts-painted`). */
   chartsPaintedMs: number;
   /** ms from navigation to the priced derivation on the main thread. */
   dataArrivedMs: number;
-  /** ms from the priced derivation's arrival to every chart drawn. */
+  /** ms from the priced derivation's arrival to every chart near the viewport drawn. */
   paintAfterDataMs: number;
   /** ms the worker took for that derivation (the portfolio machine's `computeMs`). */
   deriveMs: number;
@@ -29,11 +29,23 @@ export interface LoadFigures extends Blocking {
   memoryAfterGc: MemoryFigures;
   /** The portfolio worker's memory (after a garbage collection): transactions, quotes, derived series. */
   workerMemory: MemoryFigures;
+  /** Charts on the dashboard (figures in the Charts region). */
   charts: number;
+  /** Of them, drawn (a plot on a canvas) when the page was settled: those on screen or within half a viewport of it. */
+  chartsDrawn: number;
+}
+
+export interface ScrollFigures extends Blocking {
+  /** Charts drawn once the page has been scrolled to the end: every chart of the dashboard. */
+  chartsDrawn: number;
+  /** Viewport-high scroll steps it took to reach the end. */
+  steps: number;
+  /** ms from the last scroll step until every chart has drawn its data. */
+  lastDrawnAfterScrollMs: number;
 }
 
 export interface InteractionFigures extends Blocking {
-  /** ms from the input event to every chart drawn with the new data. */
+  /** ms from the input event to every chart near the viewport drawn with the new data. */
   doneMs: number;
   /** ms from the input event to the worker's answer on the main thread. */
   dataArrivedMs: number;
@@ -101,7 +113,48 @@ export async function measureLoad(page: Page): Promise<LoadFigures> {
     memoryAfterGc: await pageMemory(page, true),
     workerMemory: await workerMemory(page.context().browser()!, new URL(page.url()).origin),
     charts: await page.getByRole('region', { name: 'Charts' }).getByRole('figure').count(),
+    chartsDrawn: await drawnCharts(page),
   };
+}
+
+/** Figures of the Charts region with a plot on a canvas (native query: Playwright's role engine would walk every chart in the page). */
+const drawnCharts = (page: Page): Promise<number> =>
+  page.evaluate(() => (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll('.charts figure .chart-plot canvas').length);
+
+/**
+ * From the top of the dashboard to its end as a reader scrolls: one viewport down with the mouse wheel
+ * every `stepMs`, each chart drawn as it comes near; then waits until every chart of the dashboard has
+ * drawn its data and the page is quiet. The blocking of the whole scroll, the last draws included.
+ */
+export async function measureScrollThrough(page: Page, stepMs = 250): Promise<ScrollFigures> {
+  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+  await page.mouse.move(720, 450);
+  const { nowMs: before } = await readTimeline(page);
+  let steps = 0;
+  for (;;) {
+    const { atEnd, viewport } = await page.evaluate(() => {
+      const { document, innerHeight, scrollY } = globalThis as unknown as { document: { documentElement: { scrollHeight: number } }; innerHeight: number; scrollY: number };
+      return { atEnd: scrollY + innerHeight >= document.documentElement.scrollHeight - 1, viewport: innerHeight };
+    });
+    if (atEnd) break;
+    await page.mouse.wheel(0, viewport);
+    steps += 1;
+    await page.waitForTimeout(stepMs);
+  }
+  const { nowMs: lastScroll } = await readTimeline(page);
+  // Every figure with a plot, or with its status in place of one (a chart without prices).
+  await page.waitForFunction(
+    () => {
+      const figures = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ querySelector(selector: string): unknown }> } }).document.querySelectorAll('.charts figure');
+      return Array.from(figures).every((figure) => figure.querySelector('.chart-plot canvas') || figure.querySelector('.chart-status'));
+    },
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+  const { nowMs: allDrawn } = await readTimeline(page);
+  await waitForQuiet(page);
+  const timeline = await readTimeline(page);
+  return { chartsDrawn: await drawnCharts(page), steps, lastDrawnAfterScrollMs: allDrawn - lastScroll, ...blockingIn(timeline.longTasks, before, timeline.nowMs) };
 }
 
 /** Clicks `ticker`'s checkbox and waits until the charts have drawn the recombined series. */

@@ -11,7 +11,8 @@
  * Each workload gets its own server (QUOTES_PROVIDER=files on the workload's charts, a fresh SQLite
  * DATA_DIR) and user (created through the built-in provider, seeded with PUT /api/transactions). Each
  * run signs in through the provider's form in a fresh browser context, then reloads `/dashboard`
- * (the probe's marks, page-probe.ts), toggles the first ticker off and on, opens /income, imports a generated statement on
+ * (the probe's marks, page-probe.ts), toggles the first ticker off and on, scrolls to the end of the dashboard
+ * (charts are drawn as they come near the viewport: this draws every one), opens /income, imports a generated statement on
  * /transactions and loads the dashboard again on the grown set; the user's transactions are stored
  * again before the next run.
  */
@@ -24,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { startTestServer, PROJECT_ROOT } from '../../tests/helpers/test-server';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from '../workloads/make-workload';
 import { bundleSizes } from './bundle-sizes';
-import { measureImport, measureLoad, measureToggle, openIncomePage, openSignedInTab, openTransactionsPage } from './dashboard-session';
+import { measureImport, measureLoad, measureScrollThrough, measureToggle, openIncomePage, openSignedInTab, openTransactionsPage } from './dashboard-session';
 import { workloadStatement } from './degiro-csv';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { writeMarketFolder } from './market-files';
@@ -72,12 +73,14 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
         const load = await measureLoad(tab.page);
         const toggleOff = await measureToggle(tab.page, tickers[0]!);
         const toggleOn = await measureToggle(tab.page, tickers[0]!);
+        // Charts are drawn as they come near the viewport: to the end of the dashboard, every chart drawn.
+        const scrollThrough = await measureScrollThrough(tab.page);
         const openIncome = await openIncomePage(tab.page);
         const openTransactions = await openTransactionsPage(tab.page);
         const imported = await measureImport(tab.page, statement, tickers);
         // The dashboard again, on the set the import made (tens of thousands of transactions).
         const loadAfterImport = await measureLoad(tab.page);
-        results.push({ load, toggleOff, toggleOn, openIncome, openTransactions, import: imported, loadAfterImport });
+        results.push({ load, toggleOff, toggleOn, scrollThrough, openIncome, openTransactions, import: imported, loadAfterImport });
       } finally {
         await tab.close();
         await user.reseed();

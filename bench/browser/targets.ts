@@ -1,6 +1,6 @@
 /** Issue 8's targets (2-core machine, headless Chromium, no GPU) and how the measured medians meet them. */
 import type { BundleSizes } from './bundle-sizes';
-import type { ImportFigures, InteractionFigures, LoadFigures } from './dashboard-session';
+import type { ImportFigures, InteractionFigures, LoadFigures, ScrollFigures } from './dashboard-session';
 import type { Blocking } from './timeline';
 
 export const TARGETS = {
@@ -21,6 +21,8 @@ export interface WorkloadFigures {
   load: LoadFigures;
   toggleOff: InteractionFigures;
   toggleOn: InteractionFigures;
+  /** From the top of the dashboard to its end, every chart drawn on the way. */
+  scrollThrough: ScrollFigures;
   /** From the dashboard to the Income page through the menu. */
   openIncome: Blocking;
   import: ImportFigures;
@@ -59,6 +61,7 @@ export function verdicts(bundle: BundleSizes, workloads: Record<string, { median
     list.push(
       both('longest task, load, ms', (f) => f.load.longestTaskMs, TARGETS.longestTaskMs),
       both('longest task, toggle, ms', (f) => Math.max(f.toggleOff.longestTaskMs, f.toggleOn.longestTaskMs), TARGETS.longestTaskMs),
+      both('longest task, scrolling through every chart, ms', (f) => f.scrollThrough.longestTaskMs, TARGETS.longestTaskMs),
       both('longest task, opening /transactions, ms', (f) => f.openTransactions.longestTaskMs, TARGETS.longestTaskMs),
       both('longest task, opening /income, ms', (f) => f.openIncome.longestTaskMs, TARGETS.longestTaskMs),
       both('longest task, import, ms', (f) => f.import.whole.longestTaskMs, TARGETS.longestTaskMs),

@@ -13,7 +13,12 @@ test('sign in, add a transaction, reload, see it and the chart, log out', async 
 
   await expect(page.getByText('Portfolio value', { exact: true }).first()).toBeVisible();
   await expect(page.locator('.summary-box').first().locator('dd')).toHaveText(/^−?€[\d,]+\.\d{2}$/);
-  await expect(page.locator('figure[aria-label="Portfolio value"] canvas')).toBeVisible();
+  // Charts are drawn as they come near the viewport: the user scrolls to it.
+  const valueChart = page.locator('figure[aria-label="Portfolio value"]');
+  // Its plot's place once its prices are in (until then the figure says what it waits for).
+  await expect(valueChart.locator('.chart-plot')).toBeAttached();
+  await valueChart.scrollIntoViewIfNeeded();
+  await expect(valueChart.locator('canvas')).toBeVisible();
   // COOP + COEP: the page is cross-origin isolated, so the worker shares the close series with it.
   expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
 

@@ -27,8 +27,11 @@ test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per 
   const prices = [...tickers.map((ticker) => `Yahoo Data: ${ticker}`), 'Yahoo Data: EUR=X'];
   expect(await chartTitles(page)).toEqual([...BEFORE_PRICES, ...prices, ...AFTER_PRICES]);
 
+  // Charts are drawn as they come near the viewport: scrolled to, each draws its plot.
   for (const title of ['Portfolio value', 'TTM dividend per quarter', 'Yahoo Data: MSFT', 'Aggregated Transactions Amounts']) {
-    await expect(page.locator(`figure[aria-label="${title}"] canvas`).first()).toBeVisible();
+    const figure = page.locator(`figure[aria-label="${title}"]`);
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure.locator('canvas').first()).toBeVisible();
   }
   // The recorded market data is sample data, and every chart that uses it says so.
   await expect(page.getByRole('figure', { name: 'Portfolio value' })).toContainText('Sample prices');
@@ -41,6 +44,33 @@ test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per 
   await amounts.locator('.u-over').hover();
   await expect(amounts.locator('.u-legend')).toContainText(/Stock[\d,]+\.\d{2}Dividend/);
   await expect(amounts.locator('.u-legend')).not.toContainText('€');
+});
+
+test('charts are drawn as they come near the viewport; the others keep their place and their words', async ({ page }) => {
+  // Two charts a row, the first row on screen: the last chart is far below.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openDashboard(page);
+  const last = page.getByRole('figure', { name: 'Aggregated Transactions Amounts' });
+  const plot = last.locator('.chart-plot');
+  await expect(plot).toBeAttached();
+  await expect(last.locator('canvas')).toHaveCount(0);
+  // Not drawn, yet in words: its summary and its series as buttons (nothing here scrolls the page).
+  await expect(last.locator('.chart-summary')).toContainText('Stock');
+  await expect(last.getByRole('button', { name: 'Dividend' })).toBeVisible();
+  // Its placeholder holds the plot's square: the page does not jump when it is drawn.
+  const before = (await plot.boundingBox())!;
+  expect(before.height).toBeGreaterThanOrEqual(before.width);
+  const marks = await paintedMarks(page);
+  await plot.scrollIntoViewIfNeeded();
+  await expect(last.locator('canvas')).toBeVisible();
+  // Drawn, the tracker says so again: every chart now near the viewport has drawn its data.
+  await expect.poll(() => paintedMarks(page)).toBeGreaterThan(marks);
+  const after = (await plot.boundingBox())!;
+  expect(Math.abs(after.width - before.width)).toBeLessThanOrEqual(1);
+  // One legend line is reserved; a second line of uPlot's legend (three series here) is all it grows.
+  expect(after.height - before.height).toBeLessThanOrEqual(40);
+  await last.getByText('Show the data').click();
+  await expect(last.getByRole('table')).toContainText('Stock');
 });
 
 test('unchecking tickers changes the charts; with none checked there are no charts but a hint', async ({ page }) => {

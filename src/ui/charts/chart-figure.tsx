@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export interface ChartFigureProps {
   title: string;
@@ -7,12 +7,14 @@ export interface ChartFigureProps {
   children: ReactNode;
   /** The id of the chart's summary line, read with the figure's name. */
   describedBy?: string;
+  /** The figure element, for the chart that watches whether it is near the viewport. */
+  figureRef?: Ref<HTMLElement>;
 }
 
 /** The frame every chart sits in: a figure named by its title, with notes about its data. */
-export function ChartFigure({ title, notes = [], children, describedBy }: ChartFigureProps) {
+export function ChartFigure({ title, notes = [], children, describedBy, figureRef }: ChartFigureProps) {
   return (
-    <figure className="chart" aria-label={title} aria-describedby={describedBy}>
+    <figure ref={figureRef} className="chart" aria-label={title} aria-describedby={describedBy}>
       <figcaption>
         <h3>{title}</h3>
         {notes.map((note) => (

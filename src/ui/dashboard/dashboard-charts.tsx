@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { chartsFor, selectChartsSource, type DashboardCharts as Charts } from '../../machines/dashboard-selectors';
 import { usePortfolioActor } from '../app-context';
 import { PaintTracker, PaintTrackerContext } from '../charts/paint-tracker';
@@ -18,8 +18,12 @@ export function DashboardCharts() {
   const deferred = useDeferredValue(source, null);
   const shown = deferred && deferred.derivation?.tickers === source.derivation?.tickers && deferred.pricesLoading === source.pricesLoading ? source : deferred;
   const { charts, noneChecked } = shown ? chartsFor(shown) : NOTHING_YET;
-  // One tracker for the section's life: it marks `charts-painted` each time every chart has drawn its current data.
+  // One tracker for the section's life: it marks `charts-painted` each time every chart near the viewport has drawn its current data.
   const tracker = useMemo(() => new PaintTracker('charts-painted'), []);
+  // After the charts' own effects (children's run first): new data that only charts away from the viewport show is on screen at once.
+  useEffect(() => {
+    if (charts.length > 0) tracker.rendered();
+  }, [tracker, charts]);
 
   return (
     <section className="charts-section" aria-labelledby="charts-heading">

@@ -40,4 +40,20 @@ describe("the 'charts-painted' mark", () => {
     tracker.forget('value');
     expect(marks()).toBe(1);
   });
+
+  it('marks at once a render whose changes only charts away from the viewport show (none has anything to draw)', () => {
+    const tracker = new PaintTracker('test-charts-painted');
+    const [a, b] = [{}, {}];
+    tracker.expect('on-screen', a);
+    tracker.expect('far', b);
+    // The far chart learns it is away from the viewport: it will not draw now.
+    tracker.forget('far');
+    tracker.rendered();
+    expect(marks()).toBe(0);
+    tracker.drawn('on-screen', a);
+    expect(marks()).toBe(1);
+    // New data for the far chart only: nothing near the viewport to wait for.
+    tracker.rendered();
+    expect(marks()).toBe(2);
+  });
 });
