@@ -4,17 +4,25 @@
  * - `GET ?header=KEY` → 200 `{mapping}`: the mapping saved for that header, or null.
  * - `PUT` `{header: KEY, mapping}` → 200 `{mapping}`: saved (replacing the header's earlier one); the user's
  *   MAX_REMEMBERED_MAPPINGS most recently saved are kept.
+ * - `GET /all` → 200 `{mappings: [{header, mapping, savedAt}]}`: every mapping the user has, most recently
+ *   saved first (for the JSON backup).
+ * - `PUT /all` `{mode: 'merge' | 'replace', mappings: [{header, mapping, savedAt}]}` → 200 `{mappings}` (the
+ *   user's after): a backup's mappings restored with their saved-at times, atomically; `replace` forgets
+ *   the user's others, `merge` keeps the user's own for a header both have; the MAX_REMEMBERED_MAPPINGS
+ *   most recently saved are kept.
  * JSON only (415), a small body (413), checked (400 `{message, issues}`, nothing stored); 503 when the
  * database does not answer. Writes carry the anti-forgery header like every write (xsrf-guard.ts).
  */
 import { Hono, type Context } from 'hono';
-import { checkCsvMapping, headerKeyProblem } from '../../src/model/csv-mapping';
+import { checkCsvMapping, checkRememberedMappings, headerKeyProblem, MAX_REMEMBERED_MAPPINGS } from '../../src/model/csv-mapping';
 import type { Log } from '../log';
 import type { CsvMappingStore } from '../storage/types';
 import type { AppEnv } from './app-env';
 import { jsonBodyLimit, readJsonBody } from './json-body';
 
 export const MAX_CSV_MAPPING_BODY_BYTES = 16 * 1024;
+/** A restore sends at most MAX_REMEMBERED_MAPPINGS mappings of at most MAX_CSV_MAPPING_BODY_BYTES each. */
+export const MAX_CSV_MAPPINGS_RESTORE_BYTES = MAX_REMEMBERED_MAPPINGS * MAX_CSV_MAPPING_BODY_BYTES;
 
 export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -56,6 +64,41 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
     } catch (error) {
       return databaseDown(c, error, 'saved');
     }
+  });
+
+  routes.get('/all', async (c) => {
+    try {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ mappings: await store.list(c.var.user.sub) });
+    } catch (error) {
+      return databaseDown(c, error, 'read');
+    }
+  });
+
+  routes.put('/all', jsonBodyLimit(MAX_CSV_MAPPINGS_RESTORE_BYTES, `The mappings are larger than ${MAX_CSV_MAPPINGS_RESTORE_BYTES} bytes; nothing was saved.`), async (c) => {
+    const read = await readJsonBody(c, 'the mappings', 'nothing was saved.');
+    if (!read.ok) return read.response;
+    const body = read.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return c.json({ message: 'Send {"mode": "merge" | "replace", "mappings": […]}; nothing was saved.', issues: [] }, 400);
+    }
+    const { mode, mappings, ...rest } = body as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) return c.json({ message: `"${extra.slice(0, 40)}" is not expected (send mode and mappings); nothing was saved.`, issues: [{ path: extra.slice(0, 40), message: 'not expected' }] }, 400);
+    if (mode !== 'merge' && mode !== 'replace') return c.json({ message: 'The mode is "merge" or "replace"; nothing was saved.', issues: [{ path: 'mode', message: 'merge or replace' }] }, 400);
+    const checked = checkRememberedMappings(mappings);
+    if (!checked.ok) return c.json({ message: `The mappings are not valid: ${checked.message}. Nothing was saved.`, issues: [{ path: 'mappings', message: checked.message }] }, 400);
+    try {
+      await store.restore(c.var.user.sub, checked.value, mode);
+      return c.json({ mappings: await store.list(c.var.user.sub) });
+    } catch (error) {
+      return databaseDown(c, error, 'saved');
+    }
+  });
+
+  routes.all('/all', (c) => {
+    c.header('Allow', 'GET, PUT');
+    return c.json({ message: 'All column mappings are read with GET and restored with PUT {mode, mappings}.' }, 405);
   });
 
   routes.all('/', (c) => {

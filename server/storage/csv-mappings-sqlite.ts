@@ -1,6 +1,6 @@
 /** Remembered CSV column mappings in SQLite (table of migration 7): one JSON mapping per user and header. */
 import type Database from 'better-sqlite3';
-import { checkCsvMapping, MAX_REMEMBERED_MAPPINGS, type CsvMapping } from '../../src/model/csv-mapping';
+import { checkCsvMapping, MAX_REMEMBERED_MAPPINGS, savedAtMs, type CsvMapping, type RememberedMapping } from '../../src/model/csv-mapping';
 import type { CsvMappingStore } from './types';
 
 export function sqliteCsvMappingStore(db: Database.Database): CsvMappingStore {
@@ -18,6 +18,18 @@ export function sqliteCsvMappingStore(db: Database.Database): CsvMappingStore {
     upsert.run({ userId, headerKey, mapping: JSON.stringify(mapping), now: Date.now() });
     prune.run(userId, userId, MAX_REMEMBERED_MAPPINGS);
   });
+  const selectAll = db.prepare<[string], { header_key: string; mapping: string; updated_at_ms: number }>(
+    'SELECT header_key, mapping, updated_at_ms FROM csv_mappings WHERE user_id = ? ORDER BY updated_at_ms DESC, header_key',
+  );
+  const deleteAll = db.prepare('DELETE FROM csv_mappings WHERE user_id = ?');
+  const insertKept = db.prepare(`
+    INSERT INTO csv_mappings (user_id, header_key, mapping, updated_at_ms) VALUES (@userId, @headerKey, @mapping, @savedAtMs)
+    ON CONFLICT (user_id, header_key) DO NOTHING`);
+  const restore = db.transaction((userId: string, mappings: readonly RememberedMapping[], replace: boolean) => {
+    if (replace) deleteAll.run(userId);
+    for (const { header, mapping, savedAt } of mappings) insertKept.run({ userId, headerKey: header, mapping: JSON.stringify(mapping), savedAtMs: savedAtMs(savedAt) ?? 0 });
+    prune.run(userId, userId, MAX_REMEMBERED_MAPPINGS);
+  });
   return {
     async get(userId, headerKey) {
       const row = select.get(userId, headerKey);
@@ -27,6 +39,15 @@ export function sqliteCsvMappingStore(db: Database.Database): CsvMappingStore {
     },
     async save(userId, headerKey, mapping) {
       save.immediate(userId, headerKey, mapping);
+    },
+    async list(userId) {
+      return selectAll.all(userId).flatMap((row) => {
+        const checked = checkCsvMapping(JSON.parse(row.mapping));
+        return checked.ok ? [{ header: row.header_key, mapping: checked.value, savedAt: new Date(Number(row.updated_at_ms)).toISOString() }] : [];
+      });
+    },
+    async restore(userId, mappings, mode) {
+      restore.immediate(userId, mappings, mode === 'replace');
     },
   };
 }

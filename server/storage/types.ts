@@ -1,5 +1,5 @@
 /** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
-import type { CsvMapping } from '../../src/model/csv-mapping';
+import type { CsvMapping, MappingsRestoreMode, RememberedMapping } from '../../src/model/csv-mapping';
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
@@ -104,6 +104,14 @@ export interface CsvMappingStore {
   get(userId: string, headerKey: string): Promise<CsvMapping | null>;
   /** Stores the mapping of `headerKey` (replacing one saved before) and keeps the user's MAX_REMEMBERED_MAPPINGS newest; one atomic write. */
   save(userId: string, headerKey: string, mapping: CsvMapping): Promise<void>;
+  /** Every mapping the user has, most recently saved first (a stored one that no longer reads is left out): for the backup. */
+  list(userId: string): Promise<RememberedMapping[]>;
+  /**
+   * A backup's mappings written with their saved-at times, in one atomic write: `replace` deletes the
+   * user's others first; `merge` keeps the user's own for a header both have. Then the user's
+   * MAX_REMEMBERED_MAPPINGS most recently saved are kept.
+   */
+  restore(userId: string, mappings: readonly RememberedMapping[], mode: MappingsRestoreMode): Promise<void>;
 }
 
 /** A key of the built-in provider: a private JWK (JSON text) that signs ID tokens, or a cookie secret. */

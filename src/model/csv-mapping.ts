@@ -101,3 +101,52 @@ export function headerKeyProblem(key: unknown): string | null {
   if (key.length > MAX_HEADER_KEY_LENGTH) return `The header is longer than ${MAX_HEADER_KEY_LENGTH} characters; its mapping is not remembered.`;
   return null;
 }
+
+/** A mapping as remembered: the header key it is remembered under, the mapping, and when it was saved (ISO 8601, UTC). */
+export interface RememberedMapping {
+  header: string;
+  mapping: CsvMapping;
+  savedAt: string;
+}
+
+/** How a restore writes the remembered mappings: `replace` makes the user's the given ones; `merge` adds those of headers the user has none for. */
+export type MappingsRestoreMode = 'merge' | 'replace';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+/** Saved-at times a restore accepts: 2000-01-01 to 2100-12-31 (a stored time is the server's clock). */
+const EARLIEST_SAVED_MS = Date.UTC(2000, 0, 1);
+const LATEST_SAVED_MS = Date.UTC(2101, 0, 1);
+
+/** The saved-at time `value` in ms, or null when it is no ISO 8601 UTC time between 2000 and 2100. */
+export function savedAtMs(value: unknown): number | null {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) && ms >= EARLIEST_SAVED_MS && ms < LATEST_SAVED_MS ? ms : null;
+}
+
+/**
+ * A list of remembered mappings as sent or read from a backup, checked: at most MAX_REMEMBERED_MAPPINGS,
+ * each `{header, mapping, savedAt}` with a header key as `headerKeyProblem` wants it, a mapping as
+ * `checkCsvMapping` wants it and a saved-at time; no header twice. The message names the first problem.
+ */
+export function checkRememberedMappings(value: unknown): { ok: true; value: RememberedMapping[] } | { ok: false; message: string } {
+  if (!Array.isArray(value)) return { ok: false, message: 'expected a list of {header, mapping, savedAt}' };
+  if (value.length > MAX_REMEMBERED_MAPPINGS) return { ok: false, message: `${value.length} mappings, at most ${MAX_REMEMBERED_MAPPINGS} are remembered` };
+  const seen = new Set<string>();
+  const checked: RememberedMapping[] = [];
+  for (const [i, entry] of value.entries()) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return { ok: false, message: `mapping ${i + 1} is not an object {header, mapping, savedAt}` };
+    const { header, mapping, savedAt, ...rest } = entry as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) return { ok: false, message: `mapping ${i + 1} has "${extra.slice(0, 40)}", which is not part of a remembered mapping` };
+    const headerProblem = headerKeyProblem(header);
+    if (headerProblem) return { ok: false, message: `mapping ${i + 1}: ${headerProblem}` };
+    if (seen.has(header as string)) return { ok: false, message: `mapping ${i + 1}: its header is remembered twice` };
+    seen.add(header as string);
+    const read = checkCsvMapping(mapping);
+    if (!read.ok) return { ok: false, message: `mapping ${i + 1}: ${read.message}` };
+    if (savedAtMs(savedAt) === null) return { ok: false, message: `mapping ${i + 1}: savedAt ${JSON.stringify(savedAt)?.slice(0, 40)} is not a time like 2026-11-25T16:05:00.000Z` };
+    checked.push({ header: header as string, mapping: read.value, savedAt: savedAt as string });
+  }
+  return { ok: true, value: checked };
+}

@@ -33,7 +33,7 @@ import { deleteAccount } from './services/account-api';
 import type { CsvMapping } from '../model/csv-mapping';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './import/types';
 import type { MappedCsvSession, MappedFile, MappedPreview } from './mapped-csv/session';
-import { fetchCsvMapping, saveCsvMapping } from './services/csv-mappings-api';
+import { fetchAllCsvMappings, fetchCsvMapping, restoreCsvMappings, saveCsvMapping } from './services/csv-mappings-api';
 import { buildExport, RestoreSession, type ExportedFile, type ExportFormat, type RestoreMode, type RestorePreview } from './your-data';
 
 export interface Timed<T> {
@@ -382,11 +382,16 @@ export function createWorkerApi() {
 
     // ── Your data: export, restore, delete the account ───────────────────────────────────────────────
 
-    /** Builds the export file of the held set here (CSV, or the JSON backup with the server's symbol choices and settings). */
+    /** Builds the export file of the held set here (CSV, or the JSON backup with the server's symbol choices, settings and remembered column mappings). */
     async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials): Promise<Outcome<ExportedFile>> {
       try {
-        const [settings, choices] = await Promise.all([format === 'json' ? fetchSettings(credentials) : { benchmark: null }, fetchSymbolChoices(credentials)]);
-        return { ok: true, ...(await buildExport(format, store.current(), choices, settings, exportedAt)) };
+        const backup = format === 'json';
+        const [settings, symbolChoices, csvMappings] = await Promise.all([
+          backup ? fetchSettings(credentials) : { benchmark: null },
+          fetchSymbolChoices(credentials),
+          backup ? fetchAllCsvMappings(credentials) : [],
+        ]);
+        return { ok: true, ...(await buildExport(format, store.current(), { symbolChoices, settings, csvMappings }, exportedAt)) };
       } catch (error) {
         return refused(error);
       }
@@ -394,8 +399,9 @@ export function createWorkerApi() {
     /** Reads a backup or our CSV whole and previews merge and replace against the held set; the file stays here. */
     async previewRestore(file: File, credentials: Credentials): Promise<Outcome<{ preview: RestorePreview }>> {
       try {
-        const [settings, choices] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials)]);
-        const previewed = await restoreSession.preview(file, { transactions: store.current(), symbolChoices: choices, settings: settings.benchmark ? { benchmark: settings.benchmark } : {} });
+        const [settings, choices, csvMappings] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials), fetchAllCsvMappings(credentials)]);
+        const current = { transactions: store.current(), symbolChoices: choices, settings: settings.benchmark ? { benchmark: settings.benchmark } : {}, csvMappings };
+        const previewed = await restoreSession.preview(file, current);
         return previewed.ok ? previewed : refusal(0, previewed.message);
       } catch (error) {
         return refused(error);
@@ -403,8 +409,9 @@ export function createWorkerApi() {
     },
     /**
      * Restores the file read last, merged into or replacing the held set, stored against the held version
-     * (a set changed elsewhere meanwhile is refused, never overwritten); then the settings and the symbol
-     * choices it brings (those of ISINs; replacing forgets the others). Answers the stored set's view.
+     * (a set changed elsewhere meanwhile is refused, never overwritten); then the settings, the symbol
+     * choices (those of ISINs; replacing forgets the others) and the column mappings it brings (the
+     * server merges or replaces them: PUT /api/csv-mappings/all). Answers the stored set's view.
      */
     async confirmRestore(mode: RestoreMode, credentials: Credentials): Promise<Outcome<{ view: PortfolioView | null }>> {
       let outcome: Outcome<{ view: PortfolioView | null }>;
@@ -414,7 +421,8 @@ export function createWorkerApi() {
         let restoredSettings = currentSettings as { benchmark?: string };
         let choices = storedChoices;
         const stored = await store.replace(async (set: TransactionSet) => {
-          const applied = await restoreSession.apply({ transactions: set, symbolChoices: storedChoices, settings: currentSettings }, mode);
+          // The mappings are the server's to merge or replace (below); none here.
+          const applied = await restoreSession.apply({ transactions: set, symbolChoices: storedChoices, settings: currentSettings, csvMappings: [] }, mode);
           restoredSettings = applied.settings;
           choices = applied.symbolChoices;
           return { set: applied.transactions, extra: {} };
@@ -424,6 +432,8 @@ export function createWorkerApi() {
         const changes = changedChoices(storedChoices, choices);
         await saveSymbolChoices(credentials, changes);
         symbolChoices = withChoices(storedChoices, changes);
+        const csvMappings = restoreSession.csvMappings();
+        if (csvMappings !== null) await restoreCsvMappings(credentials, mode, csvMappings);
         outcome = { ok: true, view: stored.view && portfolioView(stored.view) };
       } catch (error) {
         return refused(error);

@@ -5,6 +5,7 @@
  */
 import type { TransactionSet } from '../model';
 import type { UserSettings } from '../model/settings';
+import type { RememberedMapping } from '../model/csv-mapping';
 import type { BackupContent, BackupSettings } from './backup/backup-json';
 import type { RestoreKind } from './backup/read-restore';
 import type { CurrentContent, RestoreMode, RestorePlan } from './backup/restore-plan';
@@ -28,14 +29,22 @@ export interface RestorePreview {
 
 const toBackupSettings = (settings: UserSettings): BackupSettings => (settings.benchmark ? { benchmark: settings.benchmark } : {});
 
-export async function buildExport(format: ExportFormat, set: TransactionSet, symbolChoices: Record<string, string>, settings: UserSettings, exportedAt: string): Promise<ExportedFile> {
+/** What an export holds besides the set: the server's symbol choices, settings and remembered column mappings (the last two in the backup only). */
+export interface ExportExtras {
+  symbolChoices: Record<string, string>;
+  settings: UserSettings;
+  csvMappings: RememberedMapping[];
+}
+
+export async function buildExport(format: ExportFormat, set: TransactionSet, extras: ExportExtras, exportedAt: string): Promise<ExportedFile> {
+  const { symbolChoices, settings, csvMappings } = extras;
   const day = exportedAt.slice(0, 10);
   if (format === 'csv') {
     const { transactionsToCsv } = await import('./backup/export-csv');
     return { fileName: `investments-${day}.csv`, mimeType: 'text/csv', file: new Blob([transactionsToCsv(set, symbolChoices)], { type: 'text/csv;charset=utf-8' }) };
   }
   const { backupToJson } = await import('./backup/backup-json');
-  const json = backupToJson({ transactions: set, symbolChoices, settings: toBackupSettings(settings) }, exportedAt);
+  const json = backupToJson({ transactions: set, symbolChoices, settings: toBackupSettings(settings), csvMappings }, exportedAt);
   return { fileName: `investments-backup-${day}.json`, mimeType: 'application/json', file: new Blob([json], { type: 'application/json' }) };
 }
 
@@ -61,6 +70,11 @@ export class RestoreSession {
     if (!this.read) throw new Error('There is no file to restore; choose it again.');
     const { applyRestore } = await import('./backup/restore-plan');
     return applyRestore(current, this.read.content, mode);
+  }
+
+  /** The column mappings the file read last carries; null when it carries none (a CSV, a version 1 backup) or there is no file. */
+  csvMappings(): RememberedMapping[] | null {
+    return this.read?.content.csvMappings ?? null;
   }
 
   discard(): void {

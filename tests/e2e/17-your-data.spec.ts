@@ -1,6 +1,6 @@
 /**
- * Your data, in Chromium against the real server: a backup restored by merge into a new account, both
- * exports downloaded and checked, the exported CSV merged back (nothing added), a smaller CSV replacing
+ * Your data, in Chromium against the real server: a backup (with a remembered column mapping) restored by
+ * merge into a new account, both exports downloaded and checked (the mapping in the new backup), the exported CSV merged back (nothing added), a smaller CSV replacing
  * the set after a confirmation that names the counts, and the account deleted (typed name), after which
  * signing in with it fails. And another broker's CSV on a phone's width: mapped, previewed with its
  * problem row flagged, refused with the columns swapped (nothing stored), imported, and its mapping
@@ -13,11 +13,17 @@ import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './suppor
 
 const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
 
+const bankMapping = {
+  header: 'datum\u001ftype\u001fproduct\u001fsymbool\u001faantal\u001fkoers\u001ftotaal\u001fvaluta\u001fkosten\u001fbronbelasting',
+  mapping: { delimiter: ';', columns: { date: 0, ticker: 3, type: 1, amount: 4, value: 6, currency: 7, tax: 9, fees: 8 }, fixedCurrency: 'EUR', dateOrder: 'DMY', decimalMark: ',' },
+  savedAt: '2026-10-01T12:00:00.000Z',
+};
+
 const backup = {
   format: 'investments-tracker-backup',
-  formatVersion: 1,
+  formatVersion: 2,
   exportedAt: '2026-11-25T00:00:00.000Z',
-  counts: { stock: 2, dividend: 1, commission: 1, symbolChoices: 1 },
+  counts: { stock: 2, dividend: 1, commission: 1, symbolChoices: 1, csvMappings: 1 },
   transactions: {
     stock: [
       { ticker: 'VWCE.DE', type: 'stock', date: '2021-03-01', amount: 10, value: 950.5, currency: 'EUR', importId: 'degiro:00000000000001' },
@@ -28,6 +34,7 @@ const backup = {
   },
   symbolChoices: { IE00BK5BQT80: 'VWCE.DE' },
   settings: {},
+  csvMappings: [bankMapping],
 };
 
 test('export, restore by merge and by replace, delete the account', async ({ page, browser }) => {
@@ -42,6 +49,7 @@ test('export, restore by merge and by replace, delete the account', async ({ pag
   const preview = panel.getByLabel('Restore preview');
   await expect(preview).toContainText('backup.json: a backup of 4 transactions');
   await expect(preview).toContainText('Merge adds 4 transactions (2 trades, 1 dividends, 1 commissions)');
+  await expect(preview).toContainText("Column mappings of other brokers' CSV files: merge adds 1 (yours kept for the same header; you will have 1); replace leaves the file's 1 instead of your 0.");
   await preview.getByRole('button', { name: 'Merge' }).click();
   await expect(panel.getByRole('status')).toHaveText('Restored backup.json.');
   await expect(page.getByRole('heading', { name: 'AAPL', level: 2 })).toBeVisible();
@@ -63,12 +71,15 @@ test('export, restore by merge and by replace, delete the account', async ({ pag
   await panel.getByRole('button', { name: 'Export backup (JSON)' }).click();
   const exported = JSON.parse(fs.readFileSync(await (await jsonDownload).path(), 'utf8')) as typeof backup;
   expect(exported.transactions).toEqual(backup.transactions);
-  expect(exported).toMatchObject({ format: 'investments-tracker-backup', formatVersion: 1, counts: backup.counts });
+  expect(exported).toMatchObject({ format: 'investments-tracker-backup', formatVersion: 2, counts: backup.counts });
+  // The remembered mapping came in with the backup and goes out with the next one.
+  expect(exported.csvMappings).toEqual(backup.csvMappings);
 
   // The exported CSV merged back: nothing new.
   await panel.getByLabel('Restore from a file…').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(preview).toContainText('Merge adds 0 transactions');
   await expect(preview).toContainText('4 transactions you already have');
+  await expect(preview).toContainText('This file carries no column mappings: your 1 remembered mapping stay either way.');
   await preview.getByRole('button', { name: 'Cancel' }).click();
   await expect(preview).toBeHidden();
 

@@ -18,6 +18,14 @@ function replaceText(plan: RestorePlan): string {
   return `Replace removes ${plural(removed, 'transaction')}, adds ${added.toLocaleString()}${changed > 0 ? `, changes ${changed.toLocaleString()}` : ''}: you will have the file's ${plural(total, 'transaction')} instead of your ${plan.current.total.toLocaleString()}.`;
 }
 
+/** What each choice does to the column mappings remembered for other brokers' CSV files; null when neither has any. */
+function mappingsText(plan: RestorePlan): string | null {
+  const yours = plan.current.csvMappings;
+  if (plan.fileCsvMappings === null) return yours > 0 ? `This file carries no column mappings: your ${plural(yours, 'remembered mapping')} stay either way.` : null;
+  if (plan.fileCsvMappings === 0 && yours === 0) return null;
+  return `Column mappings of other brokers' CSV files: merge adds ${plan.merge.csvMappingsAdded.toLocaleString()} (yours kept for the same header; you will have ${plan.merge.csvMappings.toLocaleString()}); replace leaves the file's ${plan.replace.csvMappings.toLocaleString()} instead of your ${yours.toLocaleString()}.`;
+}
+
 /** Export the transactions (CSV, JSON backup) and restore one of our files, with a preview of merge and replace. */
 export function YourDataPanel() {
   const actor = useYourDataActor();
@@ -65,6 +73,7 @@ export function YourDataPanel() {
           </h3>
           <p>{mergeText(preview.plan)}</p>
           <p>{replaceText(preview.plan)}</p>
+          {mappingsText(preview.plan) ? <p>{mappingsText(preview.plan)}</p> : null}
           <div className="actions">
             <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.restore', mode: 'merge' })}>
               Merge
@@ -79,7 +88,7 @@ export function YourDataPanel() {
           <ConfirmDialog
             open={confirmReplace}
             title="Replace your transactions?"
-            text={replaceText(preview.plan)}
+            text={preview.plan.fileCsvMappings === null ? replaceText(preview.plan) : `${replaceText(preview.plan)} Remembered column mappings: the file's ${preview.plan.replace.csvMappings.toLocaleString()} instead of your ${preview.plan.current.csvMappings.toLocaleString()}.`}
             confirmLabel={`Replace: remove ${preview.plan.replace.removed.toLocaleString()}, add ${preview.plan.replace.added.toLocaleString()}`}
             onConfirm={() => (setConfirmReplace(false), actor.send({ type: 'data.restore', mode: 'replace' }))}
             onCancel={() => setConfirmReplace(false)}

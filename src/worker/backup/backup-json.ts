@@ -1,13 +1,20 @@
 /**
  * The JSON backup of everything a user keeps with us: the transactions, the symbol choices of their
- * imports, their settings, with a format name and version so a reader knows what it holds, and the
- * counts so a cut-off or edited file is noticed even when it still parses.
+ * imports, their settings, the column mappings remembered for other brokers' CSV files, with a format
+ * name and version so a reader knows what it holds, and the counts so a cut-off or edited file is
+ * noticed even when it still parses.
+ *
+ * Versions: 1 (no `csvMappings`); 2 adds `csvMappings` and its count. A reader takes both and refuses
+ * any other.
  */
 import type { TransactionSet } from '../../model';
+import type { RememberedMapping } from '../../model/csv-mapping';
 
 export const BACKUP_FORMAT = 'investments-tracker-backup';
 /** Bumped when the shape changes; a reader refuses a version it does not know. */
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
+/** The versions a reader takes: this one and those before it. */
+export const READABLE_BACKUP_VERSIONS: readonly number[] = [1, 2];
 
 /** The user's settings that travel with a backup. */
 export interface BackupSettings {
@@ -20,6 +27,8 @@ export interface BackupCounts {
   dividend: number;
   commission: number;
   symbolChoices: number;
+  /** Since version 2. */
+  csvMappings: number;
 }
 
 export interface Backup {
@@ -32,6 +41,8 @@ export interface Backup {
   /** Product key (ISIN, or product name without one) → ticker: the choices of the user's imports. */
   symbolChoices: Record<string, string>;
   settings: BackupSettings;
+  /** The column mappings remembered for other brokers' CSV headers, most recently saved first, each with its saved-at time. */
+  csvMappings: RememberedMapping[];
 }
 
 /** What a backup or our CSV brings back. */
@@ -40,11 +51,19 @@ export interface BackupContent {
   symbolChoices: Record<string, string>;
   /** Null for a CSV, which carries no settings. */
   settings: BackupSettings | null;
+  /** Null when the file carries none: a CSV, or a backup of version 1 (made before they were backed up). */
+  csvMappings: RememberedMapping[] | null;
 }
 
-export function countsOf(content: Pick<BackupContent, 'transactions' | 'symbolChoices'>): BackupCounts {
+export function countsOf(content: Pick<BackupContent, 'transactions' | 'symbolChoices' | 'csvMappings'>): BackupCounts {
   const { stock, dividend, commission } = content.transactions;
-  return { stock: stock.length, dividend: dividend.length, commission: commission.length, symbolChoices: Object.keys(content.symbolChoices).length };
+  return {
+    stock: stock.length,
+    dividend: dividend.length,
+    commission: commission.length,
+    symbolChoices: Object.keys(content.symbolChoices).length,
+    csvMappings: content.csvMappings?.length ?? 0,
+  };
 }
 
 /** The backup file's text (indented: a person may read it). `exportedAt` comes from the caller: no clock here. */
@@ -57,6 +76,7 @@ export function backupToJson(content: BackupContent, exportedAt: string): string
     transactions: content.transactions,
     symbolChoices: content.symbolChoices,
     settings: content.settings ?? {},
+    csvMappings: content.csvMappings ?? [],
   };
   return `${JSON.stringify(backup, null, 1)}\n`;
 }

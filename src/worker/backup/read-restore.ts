@@ -9,7 +9,8 @@ import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, emptyTransactionSet, typ
 import { isIsoDate } from '../../model/days';
 import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, PRODUCT_MAX_LENGTH, isBoundedNumber, isTransactionYear, isWithheldTax } from '../../model/transaction-limits';
 import { transactionSetSchema } from '../../model/transaction-schema';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, type BackupContent, type BackupSettings } from './backup-json';
+import { checkRememberedMappings } from '../../model/csv-mapping';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, READABLE_BACKUP_VERSIONS, type BackupContent, type BackupSettings } from './backup-json';
 import { BYTE_ORDER_MARK, CSV_COLUMNS, CSV_HEADER, parsePlainNumber, readTextCell } from './csv-format';
 import { ISIN_PATTERN } from './products';
 import { decodeBytes, looksBinary } from '../import/text-encoding';
@@ -97,9 +98,10 @@ export function readBackupJson(text: string): RestoreRead {
     return refusal(`This JSON is not an Investments Tracker backup (it has no "format": "${BACKUP_FORMAT}"). Nothing was restored.`);
   }
   const backup = json as Record<string, unknown>;
-  if (backup.formatVersion !== BACKUP_FORMAT_VERSION) {
+  const version = backup.formatVersion;
+  if (typeof version !== 'number' || !READABLE_BACKUP_VERSIONS.includes(version)) {
     return refusal(
-      `This backup is in format version ${JSON.stringify(backup.formatVersion)}; this version of Investments Tracker reads version ${BACKUP_FORMAT_VERSION}. Nothing was restored.`,
+      `This backup is in format version ${JSON.stringify(version)}; this version of Investments Tracker reads versions ${READABLE_BACKUP_VERSIONS.join(' to ')} (it writes ${BACKUP_FORMAT_VERSION}). Nothing was restored.`,
     );
   }
   const transactions = transactionSetSchema.safeParse(backup.transactions);
@@ -114,13 +116,22 @@ export function readBackupJson(text: string): RestoreRead {
   if (typeof choices === 'string') return refusal(`The backup's symbol choices are not valid: ${choices}. Nothing was restored.`);
   const settings = settingsOf(backup.settings);
   if (typeof settings === 'string') return refusal(`The backup's settings are not valid: ${settings}. Nothing was restored.`);
-  const content: BackupContent = { transactions: transactions.data, symbolChoices: choices, settings };
+  // Version 1 had no mappings: the user's stay whatever the restore (`csvMappings: null`).
+  let csvMappings = null;
+  if (version >= 2) {
+    const mappings = checkRememberedMappings(backup.csvMappings);
+    if (!mappings.ok) return refusal(`The backup's column mappings are not valid: ${mappings.message}. Nothing was restored.`);
+    csvMappings = mappings.value;
+  }
+  const content: BackupContent = { transactions: transactions.data, symbolChoices: choices, settings, csvMappings };
   const counted = countsOf(content);
   const declared = backup.counts as Record<string, unknown> | undefined;
-  for (const key of Object.keys(counted) as Array<keyof typeof counted>) {
+  const counts = (Object.keys(counted) as Array<keyof typeof counted>).filter((key) => version >= 2 || key !== 'csvMappings');
+  for (const key of counts) {
     if (declared?.[key] !== counted[key]) {
+      const what = key === 'symbolChoices' ? 'symbol choices' : key === 'csvMappings' ? 'column mappings' : `${key} transactions`;
       return refusal(
-        `The backup is incomplete: it says it holds ${JSON.stringify(declared?.[key])} ${key === 'symbolChoices' ? 'symbol choices' : `${key} transactions`}, but ${counted[key]} are in it. Nothing was restored; export the backup again.`,
+        `The backup is incomplete: it says it holds ${JSON.stringify(declared?.[key])} ${what}, but ${counted[key]} are in it. Nothing was restored; export the backup again.`,
       );
     }
   }
@@ -259,5 +270,5 @@ export function readOurCsv(text: string): RestoreRead {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more row${problems.length === 2 ? '' : 's'})` : '';
     return refusal(`Row ${first.row} is not valid: ${first.message}${more}. Nothing was restored.`, problems);
   }
-  return { ok: true, kind: 'csv', content: { transactions, symbolChoices: Object.fromEntries(symbolChoices), settings: null } };
+  return { ok: true, kind: 'csv', content: { transactions, symbolChoices: Object.fromEntries(symbolChoices), settings: null, csvMappings: null } };
 }

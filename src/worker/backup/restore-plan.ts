@@ -8,6 +8,7 @@
  * once merge into twice, and merging a file into itself changes nothing.
  */
 import { TRANSACTION_TYPES, byDateAscending, countTransactions, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import { MAX_REMEMBERED_MAPPINGS, savedAtMs, type RememberedMapping } from '../../model/csv-mapping';
 import type { BackupContent, BackupSettings } from './backup-json';
 
 export type TypeCounts = Record<TransactionType, number>;
@@ -23,6 +24,10 @@ export interface MergeCounts {
   symbolChoicesAdded: number;
   /** Settings the portfolio has not set that the file brings (its own are kept). */
   settingsAdded: string[];
+  /** Column mappings of the file for headers the user has none for: added (the user's own are kept). */
+  csvMappingsAdded: number;
+  /** Column mappings after the merge (the most recently saved MAX_REMEMBERED_MAPPINGS). */
+  csvMappings: number;
   /** Transactions after the merge. */
   total: number;
 }
@@ -42,10 +47,14 @@ export interface ReplaceCounts {
   symbolChoices: number;
   /** Settings that change (a CSV brings none, so none change). */
   settingsChanged: string[];
+  /** Column mappings after the replace: the file's; the user's when the file carries none (a CSV, a version 1 backup). */
+  csvMappings: number;
 }
 
 export interface RestorePlan {
-  current: { total: number; symbolChoices: number };
+  current: { total: number; symbolChoices: number; csvMappings: number };
+  /** The column mappings the file carries; null when it carries none (a CSV, a version 1 backup). */
+  fileCsvMappings: number | null;
   merge: MergeCounts;
   replace: ReplaceCounts;
 }
@@ -146,25 +155,44 @@ function settingsChangedBy(current: BackupSettings, incoming: BackupSettings | n
   return [...keys].filter((key) => current[key] !== incoming[key]).sort();
 }
 
-/** What the portfolio holds now: its transactions, symbol choices and settings. */
+/** What the portfolio holds now: its transactions, symbol choices, settings and remembered column mappings. */
 export interface CurrentContent {
   transactions: TransactionSet;
   symbolChoices: Readonly<Record<string, string>>;
   settings: BackupSettings;
+  csvMappings: readonly RememberedMapping[];
+}
+
+/** Most recently saved first; on the same time by header (the server's order). */
+const byMostRecent = (a: RememberedMapping, b: RememberedMapping) => (savedAtMs(b.savedAt) ?? 0) - (savedAtMs(a.savedAt) ?? 0) || (a.header < b.header ? -1 : a.header > b.header ? 1 : 0);
+
+/**
+ * The remembered mappings after a merge, as the server makes them (`PUT /api/csv-mappings/all`): the
+ * user's own for every header they have, the file's for the others, and of those the most recently
+ * saved MAX_REMEMBERED_MAPPINGS.
+ */
+export function mergeCsvMappings(current: readonly RememberedMapping[], incoming: readonly RememberedMapping[]): RememberedMapping[] {
+  const own = new Set(current.map((m) => m.header));
+  return [...current, ...incoming.filter((m) => !own.has(m.header))].sort(byMostRecent).slice(0, MAX_REMEMBERED_MAPPINGS);
 }
 
 export function planRestore(current: CurrentContent, incoming: BackupContent): RestorePlan {
   const match = mergeTransactions(current.transactions, incoming.transactions);
   const { alreadyPresent, keptDifferent } = match;
   const kept = applyRestore(current, incoming, 'replace');
+  const mergedMappings = incoming.csvMappings === null ? current.csvMappings : mergeCsvMappings(current.csvMappings, incoming.csvMappings);
+  const own = new Set(current.csvMappings.map((m) => m.header));
   return {
-    current: { total: countTransactions(current.transactions), symbolChoices: Object.keys(current.symbolChoices).length },
+    current: { total: countTransactions(current.transactions), symbolChoices: Object.keys(current.symbolChoices).length, csvMappings: current.csvMappings.length },
+    fileCsvMappings: incoming.csvMappings?.length ?? null,
     merge: {
       added: match.added,
       alreadyPresent,
       keptDifferent,
       symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter((key) => !Object.hasOwn(current.symbolChoices, key)).length,
       settingsAdded: settingsAddedBy(current.settings, incoming.settings),
+      csvMappingsAdded: mergedMappings.filter((m) => !own.has(m.header)).length,
+      csvMappings: mergedMappings.length,
       total: countTransactions(match.merged),
     },
     replace: {
@@ -175,6 +203,7 @@ export function planRestore(current: CurrentContent, incoming: BackupContent): R
       total: countTransactions(incoming.transactions),
       symbolChoices: Object.keys(kept.symbolChoices).length,
       settingsChanged: settingsChangedBy(current.settings, incoming.settings),
+      csvMappings: kept.csvMappings.length,
     },
   };
 }
@@ -184,18 +213,21 @@ export type RestoreMode = 'merge' | 'replace';
 /**
  * The content to store after a restore in `mode`. Replace takes a backup whole; a CSV carries no settings
  * and only the symbol choices its product columns name, so with a CSV the portfolio's stay (the file's
- * added).
+ * added). Column mappings: replace takes the file's, merge adds the file's for headers the user has none
+ * for (`mergeCsvMappings`); a file that carries none (a CSV, a version 1 backup) leaves the user's.
  */
 export function applyRestore(current: CurrentContent, incoming: BackupContent, mode: RestoreMode): CurrentContent {
   if (mode === 'replace') {
+    const csvMappings = incoming.csvMappings === null ? [...current.csvMappings] : [...incoming.csvMappings].sort(byMostRecent);
     if (incoming.settings === null) {
-      return { transactions: incoming.transactions, symbolChoices: { ...current.symbolChoices, ...incoming.symbolChoices }, settings: current.settings };
+      return { transactions: incoming.transactions, symbolChoices: { ...current.symbolChoices, ...incoming.symbolChoices }, settings: current.settings, csvMappings };
     }
-    return { transactions: incoming.transactions, symbolChoices: { ...incoming.symbolChoices }, settings: incoming.settings };
+    return { transactions: incoming.transactions, symbolChoices: { ...incoming.symbolChoices }, settings: incoming.settings, csvMappings };
   }
   return {
     transactions: mergeTransactions(current.transactions, incoming.transactions).merged,
     symbolChoices: { ...incoming.symbolChoices, ...current.symbolChoices },
     settings: { ...(incoming.settings ?? {}), ...current.settings },
+    csvMappings: incoming.csvMappings === null ? [...current.csvMappings] : mergeCsvMappings(current.csvMappings, incoming.csvMappings),
   };
 }

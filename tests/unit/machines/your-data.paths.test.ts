@@ -12,9 +12,10 @@ const preview: RestorePreview = {
   fileName: 'backup.json',
   kind: 'backup',
   plan: {
-    current: { total: 1, symbolChoices: 0 },
-    merge: { added: { stock: 1, dividend: 0, commission: 0 }, alreadyPresent: 1, keptDifferent: 0, symbolChoicesAdded: 0, settingsAdded: [], total: 2 },
-    replace: { removed: 0, added: 1, changed: 0, unchanged: 1, total: 2, symbolChoices: 0, settingsChanged: [] },
+    current: { total: 1, symbolChoices: 0, csvMappings: 0 },
+    fileCsvMappings: 1,
+    merge: { added: { stock: 1, dividend: 0, commission: 0 }, alreadyPresent: 1, keptDifferent: 0, symbolChoicesAdded: 0, settingsAdded: [], csvMappingsAdded: 1, csvMappings: 1, total: 2 },
+    replace: { removed: 0, added: 1, changed: 0, unchanged: 1, total: 2, symbolChoices: 0, settingsChanged: [], csvMappings: 1 },
   },
 };
 

@@ -2,10 +2,14 @@
  * Remembered CSV column mappings (migration 7) on the real server over HTTP, on SQLite and on PostgreSQL
  * (a fresh schema; skipped with a notice without DATABASE_URL, except under CI): none at first, saved
  * per user and header, replaced, the oldest forgotten past the limit, bad bodies refused with nothing
- * stored, the anti-forgery header required from a browser, and the rows really in the database.
+ * stored, the anti-forgery header required from a browser, and the rows really in the database. And
+ * for the JSON backup: every mapping listed with its saved-at time, restored by merge (the user's own
+ * wins for a header both have) and by replace (the backup's only), bad lists refused with nothing stored.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headerKey, MAX_HEADER_KEY_LENGTH, MAX_REMEMBERED_MAPPINGS, type CsvMapping } from '../../../src/model/csv-mapping';
+import { headerKey, MAX_HEADER_KEY_LENGTH, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '../../../src/model/csv-mapping';
+import { MAX_CSV_MAPPINGS_RESTORE_BYTES } from '../../../server/http/csv-mapping-routes';
 import { Browser } from '../../helpers/browser';
 import { signIn } from '../../helpers/oidc-login';
 import { serverBackends, type ServerBackend } from '../../helpers/server-backends';
@@ -19,6 +23,25 @@ async function storedRows(backend: ServerBackend): Promise<Record<string, Record
   const byUser: Record<string, Record<string, unknown>> = {};
   for (const row of rows) (byUser[row.user_id] ??= {})[row.header_key] = backend.json(row.mapping);
   return byUser;
+}
+
+/**
+ * The answer to a PUT whose Content-Length is over the limit: the server answers 413 before reading the
+ * body and may close the connection while the body is still being sent (which fetch reports as a failed
+ * request), so the answer is read as it arrives and a broken write is not an error here.
+ */
+function answerToOversizedPut(url: string, idToken: string, body: string): Promise<{ status: number; message: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'PUT', headers: { Authorization: idToken, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, message: (JSON.parse(text) as { message: string }).message }));
+      response.on('error', reject);
+    });
+    request.on('error', () => {});
+    request.end(body);
+  });
 }
 
 const brokerHeader = headerKey(['Datum', 'Symbool', 'Soort', 'Aantal', 'Bedrag', 'Valuta', 'Kosten']);
@@ -45,13 +68,15 @@ for (const backend of backends) {
     }, 60_000);
     afterAll(() => backend.stop());
 
-    async function call(method: string, token: string | null, options: { header?: string; body?: string; contentType?: string } = {}) {
+    async function call(method: string, token: string | null, options: { header?: string; body?: string; contentType?: string; path?: string } = {}) {
       const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
       if (token) headers.Authorization = token;
       const query = options.header === undefined ? '' : `?header=${encodeURIComponent(options.header)}`;
-      const response = await fetch(`${server.url}/api/csv-mappings${query}`, { method, headers, ...(options.body === undefined ? {} : { body: options.body }) });
-      return { status: response.status, body: (await response.json()) as { mapping?: unknown; message?: string; issues?: unknown[] } };
+      const response = await fetch(`${server.url}/api/csv-mappings${options.path ?? ''}${query}`, { method, headers, ...(options.body === undefined ? {} : { body: options.body }) });
+      return { status: response.status, body: (await response.json()) as { mapping?: unknown; mappings?: RememberedMapping[]; message?: string; issues?: unknown[] } };
     }
+    const listAll = async (token: string) => (await call('GET', token, { path: '/all' })).body.mappings;
+    const restoreAll = (token: string, body: unknown) => call('PUT', token, { path: '/all', body: JSON.stringify(body) });
     const get = (token: string, header: string) => call('GET', token, { header });
     const put = (token: string, body: unknown) => call('PUT', token, { body: JSON.stringify(body) });
 
@@ -127,6 +152,72 @@ for (const backend of backends) {
       expect((await get(bob.idToken, brokerHeader)).body).toEqual({ mapping: null });
       expect((await send(true)).status).toBe(200);
       expect((await get(bob.idToken, brokerHeader)).body).toEqual({ mapping });
+    });
+    it('lists every mapping with its saved-at time for the backup, and restores a list by merge and by replace', async () => {
+      const carol = await signIn(server.url, { username: 'carol', password: 'carol-secret', createAccount: true });
+      expect(await listAll(carol.idToken)).toEqual([]);
+      const ownHeader = headerKey(['Date', 'Ticker', 'Side']);
+      const before = Date.now();
+      expect((await put(carol.idToken, { header: brokerHeader, mapping })).status).toBe(200);
+      expect((await put(carol.idToken, { header: ownHeader, mapping: { ...mapping, delimiter: ',' } })).status).toBe(200);
+      const listed = (await listAll(carol.idToken))!;
+      // Most recently saved first, each with the server's time of its save.
+      expect(listed.map((m) => m.header)).toEqual([ownHeader, brokerHeader]);
+      expect(listed[1]!.mapping).toEqual(mapping);
+      for (const m of listed) expect(Date.parse(m.savedAt)).toBeGreaterThanOrEqual(before - 1);
+
+      const backupHeader = headerKey(['Trade Date', 'Symbol', 'Action']);
+      const fromBackup: RememberedMapping[] = [
+        { header: brokerHeader, mapping: { ...mapping, dateOrder: 'YMD' }, savedAt: '2024-01-02T03:04:05.000Z' },
+        { header: backupHeader, mapping: { ...mapping, decimalMark: '.' }, savedAt: '2023-06-01T00:00:00.000Z' },
+      ];
+      // Merge: the backup's header the user lacks is added with its time; for the header both have, the user's own stays.
+      const merged = await restoreAll(carol.idToken, { mode: 'merge', mappings: fromBackup });
+      expect(merged.status).toBe(200);
+      expect(merged.body.mappings).toEqual([...listed, fromBackup[1]]);
+      expect((await get(carol.idToken, brokerHeader)).body).toEqual({ mapping });
+      expect((await storedRows(backend))[carol.sub]).toEqual({ [ownHeader]: { ...mapping, delimiter: ',' }, [brokerHeader]: mapping, [backupHeader]: fromBackup[1]!.mapping });
+
+      // Replace: the backup's, exactly; the user's own header is forgotten.
+      const replaced = await restoreAll(carol.idToken, { mode: 'replace', mappings: fromBackup });
+      expect(replaced).toEqual({ status: 200, body: { mappings: fromBackup } });
+      expect((await storedRows(backend))[carol.sub]).toEqual({ [brokerHeader]: fromBackup[0]!.mapping, [backupHeader]: fromBackup[1]!.mapping });
+      // A save after a restore is the most recent, whatever the backup's times.
+      expect((await put(carol.idToken, { header: backupHeader, mapping })).status).toBe(200);
+      expect((await listAll(carol.idToken))!.map((m) => m.header)).toEqual([backupHeader, brokerHeader]);
+      // Replace with none: the user has none.
+      expect(await restoreAll(carol.idToken, { mode: 'replace', mappings: [] })).toEqual({ status: 200, body: { mappings: [] } });
+      // Other users keep theirs.
+      expect((await get(alice.idToken, brokerHeader)).body.mapping).not.toBeNull();
+    });
+
+    it('refuses a bad list to restore with the reason, and stores nothing', async () => {
+      const before = await storedRows(backend);
+      const good = { header: brokerHeader, mapping, savedAt: '2024-01-02T03:04:05.000Z' };
+      const refusals: Array<[unknown, RegExp]> = [
+        [{ mappings: [good] }, /The mode is "merge" or "replace"/],
+        [{ mode: 'overwrite', mappings: [good] }, /The mode is "merge" or "replace"/],
+        [{ mode: 'replace' }, /expected a list/],
+        [{ mode: 'replace', mappings: [good, good] }, /mapping 2: its header is remembered twice/],
+        [{ mode: 'replace', mappings: [{ ...good, savedAt: 'yesterday' }] }, /mapping 1: savedAt "yesterday" is not a time/],
+        [{ mode: 'replace', mappings: [{ ...good, savedAt: '1970-01-01T00:00:00.000Z' }] }, /savedAt .* is not a time/],
+        [{ mode: 'replace', mappings: [{ ...good, mapping: { ...mapping, decimalMark: ';' } }] }, /mapping 1: The mapping is not valid: decimalMark/],
+        [{ mode: 'replace', mappings: [{ ...good, header: '' }] }, /mapping 1: The header is missing/],
+        [{ mode: 'replace', mappings: [{ ...good, owner: 'bob' }] }, /"owner", which is not part of a remembered mapping/],
+        [{ mode: 'replace', mappings: Array.from({ length: MAX_REMEMBERED_MAPPINGS + 1 }, (_, i) => ({ ...good, header: `h${i}` })) }, /51 mappings, at most 50/],
+        [{ mode: 'replace', mappings: [], user: alice.sub }, /"user" is not expected/],
+        [[good], /Send \{"mode"/],
+      ];
+      for (const [body, message] of refusals) {
+        const answer = await restoreAll(alice.idToken, body);
+        expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+        expect(answer.body.message).toMatch(message);
+      }
+      const oversized = JSON.stringify({ mode: 'replace', mappings: [], padding: 'x'.repeat(MAX_CSV_MAPPINGS_RESTORE_BYTES) });
+      expect(await answerToOversizedPut(`${server.url}/api/csv-mappings/all`, alice.idToken, oversized)).toEqual({ status: 413, message: `The mappings are larger than ${MAX_CSV_MAPPINGS_RESTORE_BYTES} bytes; nothing was saved.` });
+      expect((await call('PUT', null, { path: '/all', body: JSON.stringify({ mode: 'replace', mappings: [] }) })).status).toBe(401);
+      expect((await call('DELETE', alice.idToken, { path: '/all' })).status).toBe(405);
+      expect(await storedRows(backend)).toEqual(before);
     });
   });
 }

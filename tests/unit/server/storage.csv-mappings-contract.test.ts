@@ -2,7 +2,8 @@
  * The CSV mapping store (migration 7), one contract on SQLite (a temp file) and PostgreSQL (a fresh schema
  * in DATABASE_URL; skipped with a notice without it): saved and found per user and header, the least
  * recently saved forgotten past the limit even when saves share a millisecond, a damaged row read as
- * none, and account deletion taking the user's mappings only.
+ * none, and account deletion taking the user's mappings only. A backup's list restored by merge and by
+ * replace keeps the most recently saved past the limit, by the backup's saved-at times.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -86,10 +87,41 @@ describe.each(backends)('CSV mapping store on $name', ({ open }) => {
     expect(await csvMappings.get('alice', header)).toEqual(mapping);
   });
 
-  it('reads a damaged row as no mapping', async () => {
+  it('reads a damaged row as no mapping, and lists it not', async () => {
     await opened.storage.csvMappings.save('dave', header, mapping);
     await opened.damage('dave', header);
     expect(await opened.storage.csvMappings.get('dave', header)).toBeNull();
+    expect(await opened.storage.csvMappings.list('dave')).toEqual([]);
+  });
+
+  it('restores a list by merge (own kept) and by replace, keeping the most recently saved past the limit', async () => {
+    const { csvMappings } = opened.storage;
+    const otherHeader = headerKey(['Trade Date', 'Symbol']);
+    await csvMappings.save('erin', header, mapping);
+    await csvMappings.save('erin', otherHeader, mapping);
+    const own = await csvMappings.list('erin');
+    expect(own).toEqual([
+      { header: otherHeader, mapping, savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+      { header, mapping, savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+    ]);
+    // A full backup: 50 headers saved a minute apart in 2024, one of them the user's own header.
+    const backup = Array.from({ length: MAX_REMEMBERED_MAPPINGS }, (_, i) => ({
+      header: i === 0 ? header : headerKey([`b${String(i).padStart(2, '0')}`]),
+      mapping: { ...mapping, dateOrder: 'YMD' as const },
+      savedAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
+    }));
+    await csvMappings.restore('erin', backup, 'merge');
+    const merged = await csvMappings.list('erin');
+    // The user's own two (saved now) first and kept as they were; of the backup's other 49 the oldest (b01) forgotten.
+    expect(merged).toHaveLength(MAX_REMEMBERED_MAPPINGS);
+    expect(merged.slice(0, 2)).toEqual(own);
+    expect(merged.slice(2)).toEqual(backup.slice(2).reverse());
+
+    await csvMappings.restore('erin', backup.slice(0, 3), 'replace');
+    expect(await csvMappings.list('erin')).toEqual(backup.slice(0, 3).reverse());
+    expect(await csvMappings.get('erin', header)).toEqual({ ...mapping, dateOrder: 'YMD' });
+    // Another user's are untouched.
+    expect(await csvMappings.get('alice', header)).toEqual(mapping);
   });
 
   it("goes with the account, and only that account's", async () => {

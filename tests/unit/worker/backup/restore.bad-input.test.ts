@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TransactionSet } from '../../../../src/model';
+import type { RememberedMapping } from '../../../../src/model/csv-mapping';
 import { backupToJson } from '../../../../src/worker/backup/backup-json';
 import { CSV_HEADER } from '../../../../src/worker/backup/csv-format';
 import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
@@ -18,7 +19,20 @@ const set: TransactionSet = {
   dividend: [{ ticker: 'AAPL', type: 'dividend', date: '2021-05-14', amount: 1, value: 0.85, currency: 'USD', tax: 0.15 }],
   commission: [{ ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' }],
 };
-const backup = backupToJson({ transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' } }, '2026-11-25T00:00:00.000Z');
+const csvMappings: RememberedMapping[] = [
+  {
+    header: 'datum\u001fsymbool\u001ftype\u001faantal\u001ftotaal',
+    mapping: { delimiter: ';', columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null }, fixedCurrency: 'EUR', dateOrder: 'DMY', decimalMark: ',' },
+    savedAt: '2026-10-01T12:00:00.000Z',
+  },
+];
+const backup = backupToJson({ transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings }, '2026-11-25T00:00:00.000Z');
+/** The same backup as version 1 wrote it: no column mappings, no count of them. */
+function versionOne(): string {
+  const { csvMappings: _left, counts, ...rest } = JSON.parse(backup) as { csvMappings: unknown; counts: Record<string, number> };
+  const { csvMappings: _count, ...countsV1 } = counts;
+  return JSON.stringify({ ...rest, formatVersion: 1, counts: countsV1 });
+}
 const csv = transactionsToCsv(set);
 
 function refused(read: RestoreRead): string {
@@ -30,7 +44,12 @@ function refused(read: RestoreRead): string {
 describe('a JSON backup', () => {
   it('reads back whole when intact', async () => {
     const read = await readRestoreFile(backup);
-    expect(read).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' } } });
+    expect(read).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings } });
+  });
+
+  it('of version 1 (before column mappings were backed up) reads, carrying no mappings', async () => {
+    expect(JSON.parse(versionOne())).not.toHaveProperty('csvMappings');
+    expect(await readRestoreFile(versionOne())).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings: null } });
   });
 
   it('cut off anywhere is refused as cut off', async () => {
@@ -47,11 +66,26 @@ describe('a JSON backup', () => {
     );
   });
 
-  it('of another format version is refused, naming both versions', async () => {
-    const other = backup.replace('"formatVersion": 1', '"formatVersion": 2');
-    expect(refused(await readRestoreFile(other))).toBe(
-      'This backup is in format version 2; this version of Investments Tracker reads version 1. Nothing was restored.',
+  it('of another format version is refused, naming the versions read', async () => {
+    expect(backup).toContain('"formatVersion": 2');
+    for (const version of ['3', '0', '"2"', 'null']) {
+      expect(refused(await readRestoreFile(backup.replace('"formatVersion": 2', `"formatVersion": ${version}`)))).toBe(
+        `This backup is in format version ${version}; this version of Investments Tracker reads versions 1 to 2 (it writes 2). Nothing was restored.`,
+      );
+    }
+  });
+
+  it('with a column mapping cut out, or one not valid, is refused', async () => {
+    const edited = JSON.parse(backup) as { csvMappings: unknown[] };
+    edited.csvMappings = [];
+    expect(refused(await readRestoreFile(JSON.stringify(edited)))).toBe(
+      'The backup is incomplete: it says it holds 1 column mappings, but 0 are in it. Nothing was restored; export the backup again.',
     );
+    const bad = backup.replace('"dateOrder": "DMY"', '"dateOrder": "DD-MM"');
+    expect(refused(await readRestoreFile(bad))).toMatch(/^The backup's column mappings are not valid: mapping 1: The mapping is not valid: dateOrder is one of YMD, DMY, MDY/);
+    // Version 2 without its mappings list is damaged, not an old backup.
+    const { csvMappings: _gone, ...withoutList } = JSON.parse(backup) as Record<string, unknown>;
+    expect(refused(await readRestoreFile(JSON.stringify(withoutList)))).toMatch(/column mappings are not valid: expected a list/);
   });
 
   it('that is some other JSON is refused', async () => {
@@ -67,7 +101,7 @@ describe('a JSON backup', () => {
 describe('our CSV', () => {
   it('reads back whole when intact, with the product choices its columns name', async () => {
     const read = await readRestoreFile(transactionsToCsv(set, { IE00BK5BQT80: 'VWCE.DE' }));
-    expect(read).toEqual({ ok: true, kind: 'csv', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: null } });
+    expect(read).toEqual({ ok: true, kind: 'csv', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: null, csvMappings: null } });
   });
 
   it('with two columns swapped, heading and values, is refused: columns in another order', async () => {

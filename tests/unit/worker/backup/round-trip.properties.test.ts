@@ -1,12 +1,14 @@
 /**
  * The round trip the issue asks for, property-tested: any valid set → export as CSV and as JSON →
  * restore into a fresh (empty) portfolio, by merge and by replace → the same set, and `derive` on it
- * gives the same output. Also: merging a file into the portfolio it came from changes nothing.
+ * gives the same output; the JSON backup brings back the symbol choices, settings and remembered column
+ * mappings too. Also: merging a file into the portfolio it came from changes nothing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet, TICKER_PATTERN, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../../../src/model';
 import { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER } from '../../../../src/model/transaction-limits';
+import { DATE_ORDERS, DECIMAL_MARKS, DELIMITERS, MAPPED_FIELDS, MAX_MAPPED_COLUMNS, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type MappedField, type RememberedMapping } from '../../../../src/model/csv-mapping';
 import { validateTransactionsBody } from '../../../../src/model/transaction-schema';
 import { backupToJson, type BackupContent } from '../../../../src/worker/backup/backup-json';
 import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
@@ -72,13 +74,34 @@ const derivableSetArb = setOf(
   ),
 );
 
+const mappingArb: fc.Arbitrary<CsvMapping> = fc.record({
+  delimiter: fc.constantFrom(...DELIMITERS),
+  columns: fc.record(Object.fromEntries(MAPPED_FIELDS.map((field) => [field, fc.option(fc.integer({ min: 0, max: MAX_MAPPED_COLUMNS - 1 }), { nil: null })])) as Record<MappedField, fc.Arbitrary<number | null>>),
+  fixedCurrency: fc.constantFrom<Currency>('EUR', 'USD'),
+  dateOrder: fc.constantFrom(...DATE_ORDERS),
+  decimalMark: fc.constantFrom(...DECIMAL_MARKS),
+});
+/** Remembered mappings as the server lists them: headers once each (any text, the unit separator too), most recently saved first. */
+const csvMappingsArb: fc.Arbitrary<RememberedMapping[]> = fc
+  .uniqueArray(
+    fc.record({
+      header: fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.constantFrom('datum\u001fsymbool\u001fbedrag (€)')),
+      mapping: mappingArb,
+      savedAtMs: fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 11, 31) }),
+    }),
+    { maxLength: MAX_REMEMBERED_MAPPINGS, selector: (m) => m.header },
+  )
+  .filter((list) => new Set(list.map((m) => m.savedAtMs)).size === list.length)
+  .map((list) => list.sort((a, b) => b.savedAtMs - a.savedAtMs).map(({ header, mapping, savedAtMs }) => ({ header, mapping, savedAt: new Date(savedAtMs).toISOString() })));
+
 const contentArb: fc.Arbitrary<BackupContent> = fc.record({
   transactions: transactionSetArb,
   symbolChoices: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(TICKER_PATTERN), { maxKeys: 8 }),
   settings: fc.record({ benchmark: fc.stringMatching(TICKER_PATTERN) }, { requiredKeys: [] }),
+  csvMappings: csvMappingsArb,
 });
 
-const fresh: CurrentContent = { transactions: emptyTransactionSet(), symbolChoices: {}, settings: {} };
+const fresh: CurrentContent = { transactions: emptyTransactionSet(), symbolChoices: {}, settings: {}, csvMappings: [] };
 
 function derived(set: TransactionSet) {
   const engine = new PortfolioEngine();
@@ -115,7 +138,7 @@ describe('export → restore into a fresh portfolio', () => {
     );
   });
 
-  it('JSON: the same set, symbol choices and settings, by merge and by replace', async () => {
+  it('JSON: the same set, symbol choices, settings and column mappings, by merge and by replace', async () => {
     await fc.assert(
       fc.asyncProperty(contentArb, async (content) => {
         const restored = await restoredFrom(backupToJson(content, '2026-11-25T00:00:00.000Z'));
@@ -131,7 +154,7 @@ describe('export → restore into a fresh portfolio', () => {
     await fc.assert(
       fc.asyncProperty(derivableSetArb, async (set) => {
         const fromCsv = applyRestore(fresh, await restoredFrom(transactionsToCsv(set)), 'merge').transactions;
-        const fromJson = applyRestore(fresh, await restoredFrom(backupToJson({ transactions: set, symbolChoices: {}, settings: {} }, 'x')), 'replace').transactions;
+        const fromJson = applyRestore(fresh, await restoredFrom(backupToJson({ transactions: set, symbolChoices: {}, settings: {}, csvMappings: [] }, 'x')), 'replace').transactions;
         const original = derived(set);
         expect(derived(fromCsv)).toEqual(original);
         expect(derived(fromJson)).toEqual(original);
@@ -143,7 +166,7 @@ describe('export → restore into a fresh portfolio', () => {
   it('merging a file into the portfolio it came from adds nothing, and the plan says so', async () => {
     await fc.assert(
       fc.asyncProperty(contentArb, async (content) => {
-        const current: CurrentContent = { transactions: content.transactions, symbolChoices: content.symbolChoices, settings: content.settings ?? {} };
+        const current: CurrentContent = { transactions: content.transactions, symbolChoices: content.symbolChoices, settings: content.settings ?? {}, csvMappings: content.csvMappings ?? [] };
         const restored = await restoredFrom(transactionsToCsv(content.transactions));
         const plan = planRestore(current, restored);
         const total = content.transactions.stock.length + content.transactions.dividend.length + content.transactions.commission.length;
@@ -151,6 +174,12 @@ describe('export → restore into a fresh portfolio', () => {
         expect(plan.merge.alreadyPresent).toBe(total);
         expect(plan.replace).toMatchObject({ removed: 0, added: 0, changed: 0, unchanged: total, total });
         expect(applyRestore(current, restored, 'merge').transactions).toEqual(content.transactions);
+        // The backup into the account it came from: nothing added, every mapping as it was.
+        const backup = await restoredFrom(backupToJson(content, '2026-11-25T00:00:00.000Z'));
+        const fromBackup = planRestore(current, backup);
+        expect(fromBackup.merge).toMatchObject({ alreadyPresent: total, symbolChoicesAdded: 0, settingsAdded: [], csvMappingsAdded: 0, csvMappings: current.csvMappings.length });
+        expect(applyRestore(current, backup, 'merge')).toEqual(current);
+        expect(applyRestore(current, backup, 'replace')).toEqual(current);
       }),
       runs,
     );
