@@ -53,6 +53,7 @@ export interface PostgresOptions {
 
 /** The PostgreSQL storage; its pool is for tests that look into the database, the server sees only `Storage`. */
 export interface PostgresStorage extends Storage {
+  readonly kind: 'pg';
   readonly pool: pg.Pool;
 }
 

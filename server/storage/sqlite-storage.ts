@@ -38,6 +38,7 @@ import {
 
 /** The SQLite storage; its database is for tests that look into it, the server sees only `Storage`. */
 export interface SqliteStorage extends Storage {
+  readonly kind: 'sqlite';
   readonly db: Database.Database;
 }
 

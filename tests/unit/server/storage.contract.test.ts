@@ -2,46 +2,10 @@
  * One contract, two databases: SQLite (a temp file) and PostgreSQL (a fresh schema in DATABASE_URL).
  * Without DATABASE_URL the PostgreSQL run is skipped with a notice, except under CI where it fails.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionSet } from '../../../src/model/transaction';
-import { openPostgresStorage } from '../../../server/storage/postgres-storage';
-import { openSqliteStorage } from '../../../server/storage/sqlite-storage';
 import type { ProviderKey, Storage } from '../../../server/storage/types';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
-
-interface Backend {
-  name: string;
-  kind: 'sqlite' | 'pg';
-  /** Opens (again) the same database; migrations must be idempotent. */
-  open(): Promise<Storage>;
-  dispose(): Promise<void>;
-}
-
-function sqliteBackend(): Backend {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-contract-'));
-  return {
-    name: 'SQLite',
-    kind: 'sqlite',
-    open: async () => openSqliteStorage(path.join(dir, 'investments.sqlite')),
-    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-function postgresBackend(databaseUrl: string): Backend {
-  let schema: TestSchema | undefined;
-  return {
-    name: 'PostgreSQL',
-    kind: 'pg',
-    async open() {
-      schema ??= await createTestSchema(databaseUrl);
-      return openPostgresStorage({ connectionString: schema.connectionString });
-    },
-    dispose: async () => schema?.drop(),
-  };
-}
+import { storageBackends } from '../../helpers/storage-backends';
 
 const stock = (date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction => ({
   ticker: 'VWCE.DE',
@@ -55,10 +19,7 @@ const stock = (date: string, amount: number, value: number, extra: Partial<Trans
 
 const setOf = (...stocks: Transaction[]): TransactionSet => ({ stock: stocks, dividend: [], commission: [] });
 
-const postgresUrl = postgresUrlForTests('storage contract');
-const backends: Backend[] = [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
-
-describe.each(backends)('storage contract on $name', (backend) => {
+describe.each(storageBackends('storage contract'))('storage contract on $name', (backend) => {
   let storage: Storage;
 
   beforeAll(async () => {

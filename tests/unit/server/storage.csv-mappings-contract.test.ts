@@ -5,47 +5,15 @@
  * none, and account deletion taking the user's mappings only. A backup's list restored by merge and by
  * replace keeps the most recently saved past the limit, by the backup's saved-at times.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerKey, MAX_REMEMBERED_MAPPINGS, type CsvMapping } from '../../../src/model/csv-mapping';
-import { openPostgresStorage, type PostgresStorage } from '../../../server/storage/postgres-storage';
-import { openSqliteStorage, type SqliteStorage } from '../../../server/storage/sqlite-storage';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
+import { storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
 
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-mappings-contract-'));
-const postgresUrl = postgresUrlForTests('csv mappings storage contract');
-let schema: TestSchema | undefined;
-
-type Opened = { storage: SqliteStorage | PostgresStorage; damage(userId: string, header: string): Promise<void> };
-
-const backends: Array<{ name: string; open: () => Promise<Opened> }> = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const storage = openSqliteStorage(path.join(sqliteDir, 'investments.sqlite'));
-      return { storage, damage: async (userId, header) => void storage.db.prepare(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = ? AND header_key = ?`).run(userId, header) };
-    },
-  },
-  ...(postgresUrl
-    ? [
-        {
-          name: 'PostgreSQL',
-          open: async (): Promise<Opened> => {
-            schema ??= await createTestSchema(postgresUrl);
-            const storage = await openPostgresStorage({ connectionString: schema.connectionString });
-            return { storage, damage: async (userId, header) => void (await storage.pool.query(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = $1 AND header_key = $2`, [userId, header])) };
-          },
-        },
-      ]
-    : []),
-];
-
-afterAll(async () => {
-  await schema?.drop();
-  fs.rmSync(sqliteDir, { recursive: true, force: true });
-});
+/** Overwrites the user's stored mapping with one no schema accepts: a damaged row. */
+async function damage(storage: OpenedStorage, userId: string, header: string): Promise<void> {
+  if (storage.kind === 'sqlite') storage.db.prepare(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = ? AND header_key = ?`).run(userId, header);
+  else await storage.pool.query(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = $1 AND header_key = $2`, [userId, header]);
+}
 
 const mapping: CsvMapping = {
   delimiter: ',',
@@ -56,15 +24,18 @@ const mapping: CsvMapping = {
 };
 const header = headerKey(['Trade Date', 'Symbol', 'Action', 'Quantity', 'Amount']);
 
-describe.each(backends)('CSV mapping store on $name', ({ open }) => {
-  let opened: Opened;
+describe.each(storageBackends('csv mappings storage contract'))('CSV mapping store on $name', (backend) => {
+  let storage: OpenedStorage;
   beforeAll(async () => {
-    opened = await open();
+    storage = await backend.open();
   });
-  afterAll(() => opened.storage.close());
+  afterAll(async () => {
+    await storage.close();
+    await backend.dispose();
+  });
 
   it('finds a mapping by user and header only', async () => {
-    const { csvMappings } = opened.storage;
+    const { csvMappings } = storage;
     await csvMappings.save('alice', header, mapping);
     expect(await csvMappings.get('alice', header)).toEqual(mapping);
     expect(await csvMappings.get('bob', header)).toBeNull();
@@ -72,7 +43,7 @@ describe.each(backends)('CSV mapping store on $name', ({ open }) => {
   });
 
   it('forgets the least recently saved past the limit, even when saves share a millisecond', async () => {
-    const { csvMappings } = opened.storage;
+    const { csvMappings } = storage;
     const headers = Array.from({ length: MAX_REMEMBERED_MAPPINGS + 3 }, (_, i) => headerKey([`c${String(i).padStart(3, '0')}`]));
     // The first 50 saved in reverse alphabetical order, so that a tie broken by the key would forget the wrong ones.
     for (const key of headers.slice(0, MAX_REMEMBERED_MAPPINGS).reverse()) await csvMappings.save('carol', key, mapping);
@@ -88,14 +59,14 @@ describe.each(backends)('CSV mapping store on $name', ({ open }) => {
   });
 
   it('reads a damaged row as no mapping, and lists it not', async () => {
-    await opened.storage.csvMappings.save('dave', header, mapping);
-    await opened.damage('dave', header);
-    expect(await opened.storage.csvMappings.get('dave', header)).toBeNull();
-    expect(await opened.storage.csvMappings.list('dave')).toEqual([]);
+    await storage.csvMappings.save('dave', header, mapping);
+    await damage(storage, 'dave', header);
+    expect(await storage.csvMappings.get('dave', header)).toBeNull();
+    expect(await storage.csvMappings.list('dave')).toEqual([]);
   });
 
   it('restores a list by merge (own kept) and by replace, keeping the most recently saved past the limit', async () => {
-    const { csvMappings } = opened.storage;
+    const { csvMappings } = storage;
     const otherHeader = headerKey(['Trade Date', 'Symbol']);
     await csvMappings.save('erin', header, mapping);
     await csvMappings.save('erin', otherHeader, mapping);
@@ -125,10 +96,10 @@ describe.each(backends)('CSV mapping store on $name', ({ open }) => {
   });
 
   it("goes with the account, and only that account's", async () => {
-    const deleted = await opened.storage.deleteUser('alice');
+    const deleted = await storage.deleteUser('alice');
     expect(deleted.csv_mappings).toBe(1);
-    expect(await opened.storage.csvMappings.get('alice', header)).toBeNull();
-    expect(await opened.storage.csvMappings.get('carol', headers0())).not.toBeNull();
+    expect(await storage.csvMappings.get('alice', header)).toBeNull();
+    expect(await storage.csvMappings.get('carol', headers0())).not.toBeNull();
   });
 });
 

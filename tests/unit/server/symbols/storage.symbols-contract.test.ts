@@ -10,43 +10,21 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SymbolCandidate } from '../../../../src/model';
 import { MIGRATIONS } from '../../../../server/storage/migrations';
-import { openPostgresStorage } from '../../../../server/storage/postgres-storage';
 import { openSqliteStorage } from '../../../../server/storage/sqlite-storage';
 import type { Storage } from '../../../../server/storage/types';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../../helpers/postgres-schema';
-
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'symbols-contract-'));
-const postgresUrl = postgresUrlForTests('symbols storage contract');
-let schema: TestSchema | undefined;
-
-const backends: Array<{ name: string; open: () => Promise<Storage> }> = [
-  { name: 'SQLite', open: async () => openSqliteStorage(path.join(sqliteDir, 'investments.sqlite')) },
-  ...(postgresUrl
-    ? [
-        {
-          name: 'PostgreSQL',
-          open: async () => {
-            schema ??= await createTestSchema(postgresUrl);
-            return openPostgresStorage({ connectionString: schema.connectionString });
-          },
-        },
-      ]
-    : []),
-];
-
-afterAll(async () => {
-  await schema?.drop();
-  fs.rmSync(sqliteDir, { recursive: true, force: true });
-});
+import { storageBackends } from '../../../helpers/storage-backends';
 
 const vwce: SymbolCandidate = { symbol: 'VWCE.DE', name: 'Vanguard FTSE All-World', exchange: 'GER', venue: 'XETRA', currency: 'EUR', type: 'ETF' };
 
-describe.each(backends)('symbol store on $name', ({ open }) => {
+describe.each(storageBackends('symbols storage contract'))('symbol store on $name', (backend) => {
   let storage: Storage;
   beforeAll(async () => {
-    storage = await open();
+    storage = await backend.open();
   });
-  afterAll(() => storage.close());
+  afterAll(async () => {
+    await storage.close();
+    await backend.dispose();
+  });
 
   it('keeps each user’s choices to that user and finds only the ISINs asked', async () => {
     await storage.symbols.saveChoices('alice', [
@@ -94,7 +72,7 @@ describe.each(backends)('symbol store on $name', ({ open }) => {
   });
 
   it('keeps everything when the database is opened again (migrations run once)', async () => {
-    const again = await open();
+    const again = await backend.open();
     try {
       expect(await again.symbols.choices('bob', ['IE00BK5BQT80'])).toEqual(new Map([['IE00BK5BQT80', 'VWCE.MI']]));
     } finally {
@@ -104,7 +82,8 @@ describe.each(backends)('symbol store on $name', ({ open }) => {
 });
 
 it('migrates a database made at version 1 past a version that does not exist', async () => {
-  const file = path.join(sqliteDir, 'version-1.sqlite');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'symbols-version-1-'));
+  const file = path.join(dir, 'version-1.sqlite');
   const old = new Database(file);
   old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at_ms BIGINT NOT NULL)');
   old.exec(MIGRATIONS.find((migration) => migration.version === 1)!.sqlite);
@@ -119,5 +98,6 @@ it('migrates a database made at version 1 past a version that does not exist', a
     expect(versions).toContain(3);
   } finally {
     await storage.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,0 +1,56 @@
+/**
+ * The storages a contract test runs on, opened directly (no server): SQLite in a file of a fresh temporary
+ * directory, and PostgreSQL in a fresh schema of DATABASE_URL (skipped with a printed notice without it,
+ * an error under CI). Each `open()` opens the same database again (migrations must be idempotent); the
+ * storage's `kind` tells `db` (SQLite) from `pool` (PostgreSQL) for a test that looks underneath.
+ *
+ *   describe.each(storageBackends('storage contract'))('… on $name', (backend) => {
+ *     beforeAll(async () => { storage = await backend.open(); });
+ *     afterAll(async () => { await storage.close(); await backend.dispose(); });
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openPostgresStorage, type PostgresStorage } from '../../server/storage/postgres-storage';
+import { openSqliteStorage, type SqliteStorage } from '../../server/storage/sqlite-storage';
+import { createTestSchema, postgresUrlForTests, type TestSchema } from './postgres-schema';
+
+export type OpenedStorage = SqliteStorage | PostgresStorage;
+
+export interface StorageBackend {
+  name: 'SQLite' | 'PostgreSQL';
+  kind: OpenedStorage['kind'];
+  /** Opens (again) the same database. */
+  open(): Promise<OpenedStorage>;
+  /** Removes the database (file or schema); the storages opened must be closed first. */
+  dispose(): Promise<void>;
+}
+
+/** SQLite always; PostgreSQL too when DATABASE_URL is set (`suite` names the skipped run in the notice). */
+export function storageBackends(suite: string): StorageBackend[] {
+  const postgresUrl = postgresUrlForTests(suite);
+  return [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
+}
+
+function sqliteBackend(): StorageBackend {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-backend-'));
+  return {
+    name: 'SQLite',
+    kind: 'sqlite',
+    open: async () => openSqliteStorage(path.join(dir, 'investments.sqlite')),
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function postgresBackend(databaseUrl: string): StorageBackend {
+  let schema: TestSchema | undefined;
+  return {
+    name: 'PostgreSQL',
+    kind: 'pg',
+    async open() {
+      schema ??= await createTestSchema(databaseUrl);
+      return openPostgresStorage({ connectionString: schema.connectionString });
+    },
+    dispose: async () => schema?.drop(),
+  };
+}
