@@ -6,7 +6,6 @@
  * 9. slow uploads stayed open for minutes, no connection cap;
  * 11. no HSTS behind https; Node's own 431 without the security headers.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../helpers/browser';
-import { providerInfo, signIn, type ProviderInfo } from '../helpers/oidc-login';
+import { authorize, providerInfo, signIn, type ProviderInfo } from '../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { recordTally } from './support/tally';
 
@@ -60,19 +59,9 @@ describe('4. CORS on the token endpoint', () => {
 });
 
 describe('5. signing out', () => {
+  /** The provider knows the browser's session: an authorization goes straight back to the callback. */
   async function signedInAtProvider(browser: Browser): Promise<boolean> {
-    const url = new URL(provider.authorizationEndpoint);
-    url.search = new URLSearchParams({
-      client_id: provider.clientId,
-      redirect_uri: `${server.url}/callback`,
-      response_type: 'code',
-      scope: provider.scope,
-      state: 's',
-      code_challenge: createHash('sha256').update(randomBytes(32)).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
-    const landed = await browser.follow(await browser.get(url.href), url.href, (l) => l.pathname.startsWith('/callback') || l.pathname.startsWith('/signin/'));
-    return landed instanceof URL && landed.pathname === '/callback';
+    return (await authorize(browser, server.url, { provider })).pathname === '/callback';
   }
 
   it('without the user’s own id_token_hint, asks first (no self-submitting page) and stays signed in', async () => {

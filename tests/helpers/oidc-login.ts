@@ -81,6 +81,35 @@ export async function openSignInPage(baseUrl: string, browser = new Browser(), p
   return { provider, browser, verifier, state, redirectUri, html, headers: landed.headers };
 }
 
+/**
+ * Starts an authorization in `browser` and resolves with where it lands: the callback when the provider
+ * knows the browser's session (or refuses the request there), else our sign-in page. `params` add to the
+ * request; `provider` saves asking for it again.
+ */
+export async function authorize(
+  browser: Browser,
+  baseUrl: string,
+  options: { provider?: ProviderInfo; params?: Record<string, string> } = {},
+): Promise<URL> {
+  const provider = options.provider ?? (await providerInfo(baseUrl));
+  const url = new URL(provider.authorizationEndpoint);
+  url.search = new URLSearchParams({
+    client_id: provider.clientId,
+    redirect_uri: `${baseUrl}/callback`,
+    response_type: 'code',
+    scope: provider.scope,
+    state: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(randomBytes(32)).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...options.params,
+  }).toString();
+  const landed = await browser.follow(await browser.get(url.href), url.href, (location) =>
+    location.pathname.startsWith('/callback') || location.pathname.startsWith('/signin/'),
+  );
+  if (!(landed instanceof URL)) throw new Error(`Authorization stopped at ${landed.status}: ${(await landed.text()).slice(0, 300)}`);
+  return landed;
+}
+
 export async function signIn(baseUrl: string, credentials: Credentials): Promise<SignedIn> {
   const flow = await openSignInPage(baseUrl);
   const { browser, html, provider } = flow;

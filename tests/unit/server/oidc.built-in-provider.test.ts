@@ -2,14 +2,13 @@
  * The built-in OpenID provider end to end over real HTTP: discovery, PKCE, our sign-in and
  * create-account pages with their errors, refresh-token rotation, and sign-out without a detour.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../helpers/browser';
-import { hiddenField, openSignInPage, providerInfo, refreshTokens, signIn, SignInRefused, type ProviderInfo } from '../../helpers/oidc-login';
+import { authorize, hiddenField, openSignInPage, providerInfo, refreshTokens, signIn, SignInRefused, type ProviderInfo } from '../../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let server: TestServer;
@@ -23,24 +22,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Starts an authorization in `browser`; resolves with the URL it lands on (callback or sign-in page). */
-async function authorize(browser: Browser, params: Record<string, string> = {}): Promise<URL> {
-  const url = new URL(provider.authorizationEndpoint);
-  url.search = new URLSearchParams({
-    client_id: provider.clientId,
-    redirect_uri: `${server.url}/callback`,
-    response_type: 'code',
-    scope: provider.scope,
-    state: 'state-1',
-    code_challenge: createHash('sha256').update(randomBytes(32)).digest('base64url'),
-    code_challenge_method: 'S256',
-    ...params,
-  }).toString();
-  const landed = await browser.follow(await browser.get(url.href), url.href, (location) =>
-    location.pathname.startsWith('/callback') || location.pathname.startsWith('/signin/'),
-  );
-  if (!(landed instanceof URL)) throw new Error(`Authorization stopped at ${landed.status}: ${await landed.text()}`);
-  return landed;
-}
+const authorizeAt = (browser: Browser, params: Record<string, string> = {}): Promise<URL> => authorize(browser, server.url, { provider, params });
 
 async function refusal(promise: Promise<unknown>): Promise<SignInRefused> {
   const error = await promise.then(
@@ -61,7 +43,7 @@ describe('discovery', () => {
   });
 
   it('refuses an authorization request without PKCE', async () => {
-    const landed = await authorize(new Browser(), { code_challenge: '', code_challenge_method: '' });
+    const landed = await authorizeAt(new Browser(), { code_challenge: '', code_challenge_method: '' });
     expect(landed.pathname).toBe('/callback');
     expect(landed.searchParams.get('error')).toBe('invalid_request');
     expect(landed.searchParams.get('error_description')).toMatch(/PKCE/);
@@ -174,7 +156,7 @@ describe('signing out', () => {
   it('ends the session in one self-submitting step and returns to the app', async () => {
     const { browser, idToken } = await signIn(server.url, { username: 'demo', password: 'demo' });
     // Signed in at the provider: a new authorization goes straight back to the app.
-    expect((await authorize(browser)).pathname).toBe('/callback');
+    expect((await authorizeAt(browser)).pathname).toBe('/callback');
 
     const end = new URL(provider.endSessionEndpoint);
     end.search = new URLSearchParams({
@@ -195,6 +177,6 @@ describe('signing out', () => {
     expect(confirmed.headers.get('location')).toBe(`${server.url}/callback?state=bye`);
 
     // Signed out: the next authorization asks for a password again.
-    expect((await authorize(browser)).pathname).toMatch(/^\/signin\//);
+    expect((await authorizeAt(browser)).pathname).toMatch(/^\/signin\//);
   });
 });

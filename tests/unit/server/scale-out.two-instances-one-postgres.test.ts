@@ -6,13 +6,12 @@
  * Skipped with a notice without DATABASE_URL, except under CI.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../helpers/browser';
 import { startLoadBalancer, type LoadBalancer } from '../../helpers/load-balancer';
-import { hiddenField, providerInfo, refreshTokens, signIn } from '../../helpers/oidc-login';
+import { authorize, hiddenField, providerInfo, refreshTokens, signIn } from '../../helpers/oidc-login';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
 import { PROJECT_ROOT, startTestServer, type TestServer } from '../../helpers/test-server';
 import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
@@ -39,24 +38,7 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
   });
 
   /** Starts an authorization in `browser` through the balancer; resolves where it lands. */
-  async function authorize(browser: Browser): Promise<URL> {
-    const provider = await providerInfo(lb.url);
-    const url = new URL(provider.authorizationEndpoint);
-    url.search = new URLSearchParams({
-      client_id: provider.clientId,
-      redirect_uri: `${lb.url}/callback`,
-      response_type: 'code',
-      scope: provider.scope,
-      state: 'again',
-      code_challenge: createHash('sha256').update(randomBytes(32)).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
-    const landed = await browser.follow(await browser.get(url.href), url.href, (location) =>
-      location.pathname.startsWith('/callback') || location.pathname.startsWith('/signin/'),
-    );
-    if (!(landed instanceof URL)) throw new Error(`Authorization stopped at ${landed.status}`);
-    return landed;
-  }
+  const authorizeAt = (browser: Browser): Promise<URL> => authorize(browser, lb.url);
 
   it('keeps nothing of its own on disk: the data dirs stay empty, the keys are in the database', () => {
     expect(fs.readdirSync(a.dataDir)).toEqual([]);
@@ -94,7 +76,7 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
     expect((await onB.get()).body).toEqual({ transactions: second });
 
     // Signed in at the provider: through B, a new authorization goes straight back to the app.
-    expect((await authorize(user.browser)).pathname).toBe('/callback');
+    expect((await authorizeAt(user.browser)).pathname).toBe('/callback');
 
     // Sign out on A (the same self-submitting step the SPA takes).
     lb.route(a.url);
@@ -113,7 +95,7 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
 
     // The session is gone for B too: the next authorization there asks for the password again.
     lb.route(b.url);
-    const landed = await authorize(user.browser);
+    const landed = await authorizeAt(user.browser);
     expect(landed.pathname).toMatch(/^\/signin\//);
     const signInPage = await user.browser.get(landed.href);
     expect(signInPage.status).toBe(200);
@@ -168,7 +150,7 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
       expect((await transactionsClient(lb.url, before.idToken).get()).status).toBe(200);
     }
     // The provider's session cookie signed with the retired cookie key still counts on the restarted B.
-    expect((await authorize(before.browser)).pathname).toBe('/callback');
+    expect((await authorizeAt(before.browser)).pathname).toBe('/callback');
     const jwks = (await (await fetch(`${lb.url}/oidc/jwks`)).json()) as { keys: Array<{ kid: string; d?: string }> };
     expect(jwks.keys.map((key) => key.kid)).toEqual([newKid, oldKid]);
     expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
