@@ -12,7 +12,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
+import { signIn, type SignedIn } from './oidc-login';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from './postgres-schema';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -34,6 +36,24 @@ export interface ServerBackend {
 export function serverBackends(suite: string): ServerBackend[] {
   const postgresUrl = postgresUrlForTests(suite);
   return [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
+}
+
+/**
+ * Starts the backend's server before the suite's tests, with a new account signed in per name in
+ * `usernames` (password `<name>-secret!`), and stops it after them; `use` gets the server and the users
+ * by name.
+ */
+export function serverForTheSuite<const Name extends string>(
+  backend: ServerBackend,
+  usernames: readonly Name[],
+  use: (server: TestServer, users: Record<Name, SignedIn>) => void,
+): void {
+  beforeAll(async () => {
+    const server = await backend.start();
+    const users = await Promise.all(usernames.map((username) => signIn(server.url, { username, password: `${username}-secret!`, createAccount: true })));
+    use(server, Object.fromEntries(usernames.map((username, i) => [username, users[i]!])) as Record<Name, SignedIn>);
+  }, 60_000);
+  afterAll(() => backend.stop());
 }
 
 function sqliteBackend(): ServerBackend {

@@ -5,12 +5,13 @@
  * storage's `kind` tells `db` (SQLite) from `pool` (PostgreSQL) for a test that looks underneath.
  *
  *   describe.each(storageBackends('storage contract'))('… on $name', (backend) => {
- *     beforeAll(async () => { storage = await backend.open(); });
- *     afterAll(async () => { await storage.close(); await backend.dispose(); });
+ *     let storage: OpenedStorage;
+ *     openForTheSuite(backend, (opened) => (storage = opened));
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { openPostgresStorage, type PostgresStorage } from '../../server/storage/postgres-storage';
 import { openSqliteStorage, type SqliteStorage } from '../../server/storage/sqlite-storage';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from './postgres-schema';
@@ -30,6 +31,19 @@ export interface StorageBackend {
 export function storageBackends(suite: string): StorageBackend[] {
   const postgresUrl = postgresUrlForTests(suite);
   return [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
+}
+
+/** Opens the backend's storage before the suite's tests (`use` gets it), closes it and removes the database after them. */
+export function openForTheSuite(backend: StorageBackend, use: (storage: OpenedStorage) => void): void {
+  let opened: OpenedStorage | undefined;
+  beforeAll(async () => {
+    opened = await backend.open();
+    use(opened);
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await backend.dispose();
+  });
 }
 
 function sqliteBackend(): StorageBackend {

@@ -4,9 +4,9 @@
  * (`SHARED_TABLES`). A migration that adds a table without saying which fails here, with the line to add.
  * And `deleteUser` is all or nothing: a failure in its last table leaves the first ones untouched.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHARED_TABLES, USER_DATA_TABLES } from '../../../server/storage/user-data';
-import { storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
+import { openForTheSuite, storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
 
 /** Table name → its column names. */
 async function columnsOf(storage: OpenedStorage): Promise<Map<string, string[]>> {
@@ -39,14 +39,7 @@ async function breakAccountDeletes(storage: OpenedStorage): Promise<void> {
 
 describe.each(storageBackends('user data tables on PostgreSQL'))('the tables of a user on $name', (backend) => {
   let storage: OpenedStorage;
-
-  beforeAll(async () => {
-    storage = await backend.open();
-  });
-  afterAll(async () => {
-    await storage.close();
-    await backend.dispose();
-  });
+  openForTheSuite(backend, (opened) => (storage = opened));
 
   it('every table is either user data or shared', async () => {
     const listed = new Set([...USER_DATA_TABLES.map((t) => t.table), ...SHARED_TABLES]);

@@ -7,12 +7,12 @@
  * wins for a header both have) and by replace (the backup's only), bad lists refused with nothing stored.
  */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headerKey, MAX_HEADER_KEY_LENGTH, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '../../../src/model/csv-mapping';
 import { MAX_CSV_MAPPINGS_RESTORE_BYTES } from '../../../server/http/csv-mapping-routes';
 import { Browser } from '../../helpers/browser';
-import { signIn } from '../../helpers/oidc-login';
-import { serverBackends, type ServerBackend } from '../../helpers/server-backends';
+import { signIn, type SignedIn } from '../../helpers/oidc-login';
+import { serverBackends, serverForTheSuite, type ServerBackend } from '../../helpers/server-backends';
 import type { TestServer } from '../../helpers/test-server';
 
 const backends = serverBackends('csv mappings on PostgreSQL');
@@ -56,17 +56,12 @@ const mapping: CsvMapping = {
 for (const backend of backends) {
   describe(`/api/csv-mappings on ${backend.name}`, () => {
     let server: TestServer;
-    let alice: { idToken: string; sub: string };
-    let bob: { idToken: string; sub: string };
-
-    beforeAll(async () => {
-      server = await backend.start();
-      [alice, bob] = await Promise.all([
-        signIn(server.url, { username: 'alice', password: 'alice-secret', createAccount: true }),
-        signIn(server.url, { username: 'bob', password: 'bob-secret!', createAccount: true }),
-      ]);
-    }, 60_000);
-    afterAll(() => backend.stop());
+    let alice: SignedIn;
+    let bob: SignedIn;
+    serverForTheSuite(backend, ['alice', 'bob'], (started, users) => {
+      server = started;
+      ({ alice, bob } = users);
+    });
 
     async function call(method: string, token: string | null, options: { header?: string; body?: string; contentType?: string; path?: string } = {}) {
       const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };

@@ -3,9 +3,9 @@
  * skipped with a notice without DATABASE_URL, except under CI): defaults, a benchmark set, changed and
  * cleared, each user's own, bad bodies refused with nothing stored, and the row really in the database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../helpers/oidc-login';
-import { serverBackends, type ServerBackend } from '../../helpers/server-backends';
+import { describe, expect, it } from 'vitest';
+import type { SignedIn } from '../../helpers/oidc-login';
+import { serverBackends, serverForTheSuite, type ServerBackend } from '../../helpers/server-backends';
 import type { TestServer } from '../../helpers/test-server';
 
 const backends = serverBackends('settings on PostgreSQL');
@@ -19,17 +19,12 @@ async function storedRows(backend: ServerBackend): Promise<Record<string, unknow
 for (const backend of backends) {
   describe(`/api/settings on ${backend.name}`, () => {
     let server: TestServer;
-    let alice: { idToken: string; sub: string };
-    let bob: { idToken: string; sub: string };
-
-    beforeAll(async () => {
-      server = await backend.start();
-      [alice, bob] = await Promise.all([
-        signIn(server.url, { username: 'alice', password: 'alice-secret', createAccount: true }),
-        signIn(server.url, { username: 'bob', password: 'bob-secret!', createAccount: true }),
-      ]);
-    }, 60_000);
-    afterAll(() => backend.stop());
+    let alice: SignedIn;
+    let bob: SignedIn;
+    serverForTheSuite(backend, ['alice', 'bob'], (started, users) => {
+      server = started;
+      ({ alice, bob } = users);
+    });
 
     async function call(method: string, token: string | null, body?: string, contentType = 'application/json') {
       const headers: Record<string, string> = { 'content-type': contentType };

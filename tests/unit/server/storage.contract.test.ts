@@ -2,10 +2,10 @@
  * One contract, two databases: SQLite (a temp file) and PostgreSQL (a fresh schema in DATABASE_URL).
  * Without DATABASE_URL the PostgreSQL run is skipped with a notice, except under CI where it fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction, TransactionSet } from '../../../src/model/transaction';
 import type { ProviderKey, Storage } from '../../../server/storage/types';
-import { storageBackends } from '../../helpers/storage-backends';
+import { openForTheSuite, storageBackends } from '../../helpers/storage-backends';
 
 const stock = (date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction => ({
   ticker: 'VWCE.DE',
@@ -21,14 +21,7 @@ const setOf = (...stocks: Transaction[]): TransactionSet => ({ stock: stocks, di
 
 describe.each(storageBackends('storage contract'))('storage contract on $name', (backend) => {
   let storage: Storage;
-
-  beforeAll(async () => {
-    storage = await backend.open();
-  });
-  afterAll(async () => {
-    await storage.close();
-    await backend.dispose();
-  });
+  openForTheSuite(backend, (opened) => (storage = opened));
 
   it('says its kind and holds the quotes cache on the tables of migration 2', async () => {
     expect(storage.kind).toBe(backend.kind);

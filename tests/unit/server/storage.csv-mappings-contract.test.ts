@@ -5,9 +5,9 @@
  * none, and account deletion taking the user's mappings only. A backup's list restored by merge and by
  * replace keeps the most recently saved past the limit, by the backup's saved-at times.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headerKey, MAX_REMEMBERED_MAPPINGS, type CsvMapping } from '../../../src/model/csv-mapping';
-import { storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
+import { openForTheSuite, storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
 
 /** Overwrites the user's stored mapping with one no schema accepts: a damaged row. */
 async function damage(storage: OpenedStorage, userId: string, header: string): Promise<void> {
@@ -26,13 +26,7 @@ const header = headerKey(['Trade Date', 'Symbol', 'Action', 'Quantity', 'Amount'
 
 describe.each(storageBackends('csv mappings storage contract'))('CSV mapping store on $name', (backend) => {
   let storage: OpenedStorage;
-  beforeAll(async () => {
-    storage = await backend.open();
-  });
-  afterAll(async () => {
-    await storage.close();
-    await backend.dispose();
-  });
+  openForTheSuite(backend, (opened) => (storage = opened));
 
   it('finds a mapping by user and header only', async () => {
     const { csvMappings } = storage;

@@ -7,24 +7,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SymbolCandidate } from '../../../../src/model';
 import { MIGRATIONS } from '../../../../server/storage/migrations';
 import { openSqliteStorage } from '../../../../server/storage/sqlite-storage';
 import type { Storage } from '../../../../server/storage/types';
-import { storageBackends } from '../../../helpers/storage-backends';
+import { openForTheSuite, storageBackends } from '../../../helpers/storage-backends';
 
 const vwce: SymbolCandidate = { symbol: 'VWCE.DE', name: 'Vanguard FTSE All-World', exchange: 'GER', venue: 'XETRA', currency: 'EUR', type: 'ETF' };
 
 describe.each(storageBackends('symbols storage contract'))('symbol store on $name', (backend) => {
   let storage: Storage;
-  beforeAll(async () => {
-    storage = await backend.open();
-  });
-  afterAll(async () => {
-    await storage.close();
-    await backend.dispose();
-  });
+  openForTheSuite(backend, (opened) => (storage = opened));
 
   it('keeps each user’s choices to that user and finds only the ISINs asked', async () => {
     await storage.symbols.saveChoices('alice', [
