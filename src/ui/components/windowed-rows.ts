@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { watchNearViewport } from './near-viewport';
 
 /**
  * Windowing for long tables: only the rows near the viewport are in the document, the others are one
@@ -28,6 +29,13 @@ export function rowsInView(top: number, rowHeight: number, count: number, viewpo
 const ESTIMATED_ROW_HEIGHT = 34;
 /** Every windowed table has the same rows (styles.css `.windowed`): one measurement serves them all. */
 let measuredRowHeight = 0;
+
+/**
+ * Beyond the viewport, above and below, in which a table counts as near: a viewport's height, the rows'
+ * own overscan. A table further away keeps the rows it has and measures nothing: on a page of 200
+ * tickers' tables, a scroll or a change above them measures the few near the screen, not all 600.
+ */
+const TABLE_MARGIN = '100% 0px';
 
 /** Tables to tell when the viewport moved or the page's layout changed; told once per frame. */
 const listeners = new Set<() => void>();
@@ -79,8 +87,8 @@ export interface WindowedRows extends RowRange {
 
 /**
  * Which of `count` rows a `<tbody>` should hold now; the range follows scrolling, resizing and layout
- * changes. Rows are measured once they are drawn; the first render holds none (the range is set before
- * the browser paints).
+ * changes while the table is within a viewport of the screen. Rows are measured once they are drawn;
+ * the first render holds none (the range is set before the browser paints).
  */
 export function useWindowedRows(count: number): WindowedRows {
   const [range, setRange] = useState<RowRange>({ start: 0, end: 0 });
@@ -88,10 +96,12 @@ export function useWindowedRows(count: number): WindowedRows {
   const bodyRef = useRef<HTMLTableSectionElement | null>(null);
   const countRef = useRef(count);
   countRef.current = count;
+  /** Near the viewport; until the observer first says, the table may be on screen and measures. */
+  const nearRef = useRef(true);
 
   const update = useCallback(() => {
     const body = bodyRef.current;
-    if (!body) return;
+    if (!body || !nearRef.current) return;
     const drawn = body.querySelector<HTMLTableRowElement>('tr[aria-rowindex]');
     const drawnHeight = drawn?.getBoundingClientRect().height ?? 0;
     if (drawnHeight > 0 && Math.abs(drawnHeight - measuredRowHeight) > 0.5) measuredRowHeight = drawnHeight;
@@ -104,6 +114,18 @@ export function useWindowedRows(count: number): WindowedRows {
   }, []);
 
   useLayoutEffect(() => subscribe(update), [update]);
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    return watchNearViewport(
+      body,
+      (near) => {
+        nearRef.current = near;
+        if (near) update();
+      },
+      TABLE_MARGIN,
+    );
+  }, [update]);
   // After every render: the count may have changed, or the rows were just drawn and can be measured.
   useLayoutEffect(update);
 
