@@ -3,7 +3,7 @@ import { PRICES_LOADING, type ChartModel } from '../../machines/chart-models';
 import { Chart } from '../charts/chart';
 import { useFormats } from '../locale-context';
 import { ChartFigure } from '../charts/chart-figure';
-import { optionsFor } from './chart-options';
+import { useChartOptions } from './chart-options';
 
 /**
  * One dashboard chart: the plot when its data is there, otherwise what it waits for or why it is empty.
@@ -11,8 +11,8 @@ import { optionsFor } from './chart-options';
  */
 export const ChartCard = memo(function ChartCard({ model }: { model: ChartModel }) {
   const { title, shape, columns, notes, status } = model;
-  const formats = useFormats();
-  if (status.kind === 'ready') return <Chart title={title} options={optionsFor(shape, formats)} data={columns} notes={notes} />;
+  const options = useChartOptions(shape, useFormats());
+  if (status.kind === 'ready') return <Chart title={title} options={options} data={columns} notes={notes} />;
   return (
     <ChartFigure title={title} notes={notes}>
       {status.kind === 'loading' ? (

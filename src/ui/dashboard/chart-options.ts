@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import uPlot from 'uplot';
 import type { ChartSeriesSpec, ChartShape, ChartX } from '../../machines/chart-models';
 import type { ChartOptions } from '../charts/chart';
@@ -93,20 +94,37 @@ function buildOptions(shape: ChartShape, formats: Formats): ChartOptions {
   };
 }
 
-const cache = new Map<string, ChartOptions>();
 const CACHE_LIMIT = 64;
 
+/** The options of a chart shape in a locale, as a {@link createChartOptions} cache answers them. */
+export type OptionsFor = (shape: ChartShape, formats: Formats) => ChartOptions;
+
 /**
- * The options of a chart shape in a locale; the same object for the same shape and locale, so a chart
- * lives across data changes (and is made again when the user picks another number format).
+ * A cache of chart options for the charts of one view (the dashboard's chart section, a holding's page):
+ * the same object for the same shape and locale, so a chart lives across data changes (and is made again
+ * when the user picks another number format); charts of the same shape share it. The view that makes it
+ * holds it, so it ends with the view: nothing of one session's charts outlives a sign-out.
  */
-export function optionsFor(shape: ChartShape, formats: Formats): ChartOptions {
-  const key = `${formats.locale}|${shape.key}`;
-  let options = cache.get(key);
-  if (!options) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    options = buildOptions(shape, formats);
-    cache.set(key, options);
-  }
-  return options;
+export function createChartOptions(): OptionsFor {
+  const cache = new Map<string, ChartOptions>();
+  return (shape, formats) => {
+    const key = `${formats.locale}|${shape.key}`;
+    let options = cache.get(key);
+    if (!options) {
+      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+      options = buildOptions(shape, formats);
+      cache.set(key, options);
+    }
+    return options;
+  };
+}
+
+/** The chart section's options cache, for its charts. */
+export const ChartOptionsContext = createContext<OptionsFor | null>(null);
+
+/** The options of `shape` from the enclosing view's cache. */
+export function useChartOptions(shape: ChartShape, formats: Formats): ChartOptions {
+  const optionsFor = useContext(ChartOptionsContext);
+  if (!optionsFor) throw new Error('A chart needs a ChartOptionsContext above it (the view that draws the charts holds the cache).');
+  return optionsFor(shape, formats);
 }

@@ -4,6 +4,7 @@ import { chartsFor, selectChartsSource, type DashboardCharts as Charts } from '.
 import { usePortfolioActor } from '../app-context';
 import { PaintTracker, PaintTrackerContext } from '../charts/paint-tracker';
 import { ChartCard } from './chart-card';
+import { ChartOptionsContext, createChartOptions } from './chart-options';
 
 const NOTHING_YET: Charts = { charts: [], noneChecked: false };
 
@@ -20,6 +21,8 @@ export function DashboardCharts() {
   const { charts, noneChecked } = shown ? chartsFor(shown) : NOTHING_YET;
   // One tracker for the section's life: it marks `charts-painted` each time every chart near the viewport has drawn its current data.
   const tracker = useMemo(() => new PaintTracker('charts-painted'), []);
+  // The charts' options, kept for the section's life (it ends with the session: signing out leaves the page).
+  const optionsFor = useMemo(createChartOptions, []);
   // After the charts' own effects (children's run first): new data that only charts away from the viewport show is on screen at once.
   useEffect(() => {
     if (charts.length > 0) tracker.rendered();
@@ -32,11 +35,13 @@ export function DashboardCharts() {
         <p className="hint">No ticker is checked. Check one or more tickers above to see their charts.</p>
       ) : (
         <PaintTrackerContext.Provider value={tracker}>
-          <div className="charts">
-            {charts.map((model) => (
-              <ChartCard key={model.title} model={model} />
-            ))}
-          </div>
+          <ChartOptionsContext.Provider value={optionsFor}>
+            <div className="charts">
+              {charts.map((model) => (
+                <ChartCard key={model.title} model={model} />
+              ))}
+            </div>
+          </ChartOptionsContext.Provider>
         </PaintTrackerContext.Provider>
       )}
     </section>

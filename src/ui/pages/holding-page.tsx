@@ -14,7 +14,7 @@ import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
 import { SummaryList } from '../components/summary-list';
 import { Chart } from '../charts/chart';
-import { optionsFor } from '../dashboard/chart-options';
+import { createChartOptions } from '../dashboard/chart-options';
 import { holdingCell, holdingRows, HOLDING_COLUMNS, type HoldingColumn, type HoldingRow } from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
 import type { TickerFigures } from '../../worker';
@@ -51,6 +51,8 @@ function HoldingFigures({ row }: { row: HoldingRow }) {
 
 function HoldingCharts({ view, dataSource }: { view: HoldingView; dataSource: TickerFigures['dataSource'] }) {
   const formats = useFormats();
+  // The two charts' options, kept while the page shows this holding.
+  const optionsFor = useMemo(createChartOptions, []);
   const { ticker } = view;
   const source = sourceNote(dataSource);
   const notes = source ? ['In EUR', source] : ['In EUR'];

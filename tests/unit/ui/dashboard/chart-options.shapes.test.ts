@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { createChartModels, type ChartModel } from '../../../../src/machines/chart-models';
-import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
+import { createChartOptions } from '../../../../src/ui/dashboard/chart-options';
 import { colorAt, contrastOnWhite, PALETTE } from '../../../../src/ui/charts/options';
 import { formatsFor } from '../../../../src/ui/format';
 import { derive, quote, setOf, tx } from './helpers/portfolio';
@@ -16,6 +16,8 @@ const result = derive(
 );
 const charts = models.build({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
 const chart = (title: string): ChartModel => charts.find((c) => c.title === title)!;
+/** One view's options cache for the whole file, as the dashboard's chart section keeps one. */
+const optionsFor = createChartOptions();
 const en = formatsFor('en-US');
 const nl = formatsFor('nl-NL');
 /** uPlot calls formatters with its instance; these ones do not read it. */
@@ -28,6 +30,10 @@ describe('chart options', () => {
     const again = { ...chart('Profit').shape, x: { kind: 'days' as const }, series: [...chart('Profit').shape.series] };
     expect(optionsFor(again, en)).toBe(optionsFor(chart('Profit').shape, en));
     expect(optionsFor(chart('Portfolio value').shape, en)).not.toBe(optionsFor(chart('Profit').shape, en));
+  });
+
+  it("are a view's own: another view (another session's dashboard) makes its own", () => {
+    expect(createChartOptions()(chart('Profit').shape, en)).not.toBe(optionsFor(chart('Profit').shape, en));
   });
 
   it('are made again for another locale', () => {

@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diamondPoints, squarePoints } from '../../../../src/ui/dashboard/point-paths';
-import { optionsFor } from '../../../../src/ui/dashboard/chart-options';
+import { createChartOptions } from '../../../../src/ui/dashboard/chart-options';
 import { formatsFor } from '../../../../src/ui/format';
 
 /**
@@ -58,6 +58,7 @@ describe('squarePoints: transaction markers as squares on whole pixels', () => {
   });
 
   it('is how the dashboard draws the first series of per-day transactions and the points of category lines', () => {
+    const optionsFor = createChartOptions();
     const perDay = optionsFor({ key: 'pp-days', x: { kind: 'days' }, series: [{ label: 'Stock', suffix: ' €', style: 'points', scale: 'left' }] }, formatsFor('en-US'));
     expect(perDay.series[1]!.points!.paths).toBe(squarePoints);
     const ttm = optionsFor({ key: 'pp-cat', x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] }, series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }] }, formatsFor('en-US'));
