@@ -6,7 +6,7 @@
  * worker stores the set and keeps the symbols on the server for the next import.
  */
 import * as Comlink from 'comlink';
-import { assign, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import { normaliseTicker } from '../model/transaction';
@@ -227,7 +227,8 @@ export const importMachine = setup({
             }),
             spawnChild('checkSymbol', {
               input: ({ context, event }) => {
-                const { key } = event as Extract<ImportEvent, { type: 'import.checkTicker' }>;
+                assertEvent(event, 'import.checkTicker');
+                const { key } = event;
                 return { idToken: context.idToken, key, symbol: context.tickers[key]! };
               },
             }),

@@ -3,7 +3,7 @@
  * CSV (the worker reads it and previews merge and replace; the user chooses; the worker stores it against
  * the held version), and delete the account (after which the session signs out).
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview } from '../worker';
@@ -88,7 +88,10 @@ export const yourDataMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'exportFile',
-        input: ({ context, event }) => ({ idToken: context.idToken, format: (event as Extract<YourDataEvent, { type: 'data.export' }>).format }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'data.export');
+          return { idToken: context.idToken, format: event.format };
+        },
         onDone: [
           { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => `The export failed: ${refusalMessage(event.output)}` }) },
           {
@@ -106,7 +109,10 @@ export const yourDataMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'previewRestore',
-        input: ({ context, event }) => ({ idToken: context.idToken, file: (event as Extract<YourDataEvent, { type: 'data.restoreFileSelected' }>).file }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'data.restoreFileSelected');
+          return { idToken: context.idToken, file: event.file };
+        },
         onDone: [
           { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => refusalMessage(event.output) }) },
           { target: 'preview', actions: assign({ preview: ({ event }) => (event.output.ok ? event.output.preview : null) }) },
@@ -125,7 +131,10 @@ export const yourDataMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'confirmRestore',
-        input: ({ context, event }) => ({ idToken: context.idToken, mode: (event as Extract<YourDataEvent, { type: 'data.restore' }>).mode }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'data.restore');
+          return { idToken: context.idToken, mode: event.mode };
+        },
         onDone: [
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
@@ -151,7 +160,10 @@ export const yourDataMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'deleteAccount',
-        input: ({ context, event }) => ({ idToken: context.idToken, username: (event as Extract<YourDataEvent, { type: 'data.deleteAccount' }>).username }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'data.deleteAccount');
+          return { idToken: context.idToken, username: event.username };
+        },
         onDone: [
           { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => `The account was not deleted: ${refusalMessage(event.output)}` }) },
           { target: 'deleted', actions: 'signOut' },
