@@ -4,7 +4,13 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // Every module the worker's entry imports statically goes into its one first chunk. Without this,
+    // modules it shares with a lazy chunk (the HTTP client, zod's core) become common chunks of their
+    // own, fetched one after another before the worker can answer (and gzipped apart, larger).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'worker-first', tags: ['$initial'] }] } } },
+  },
   // Worker-only dependencies: pre-bundled up front, or the dev server reloads once when it meets them.
   optimizeDeps: { include: ['comlink', 'papaparse', 'temporal-polyfill', 'zod/mini', 'zod/v4/locales/en.js'] },
   build: { target: 'es2022', sourcemap: true },

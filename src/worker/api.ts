@@ -7,7 +7,10 @@
  * columns (model/transaction-wire.ts) with its buffers transferred.
  *
  * A new intent is one method here, in the section of what it touches; a new kind of change to the set
- * is one case in transaction-changes.ts.
+ * is one case in transaction-changes.ts. What the dashboard's first load and derive do not need (the
+ * import's parser and merge, another broker's CSV, export and restore, the tax report, the symbol check,
+ * the account's deletion, the CSV mappings) is loaded by the intent that first needs it (`import()`), so
+ * the worker's first chunk stays small.
  */
 import * as Comlink from 'comlink';
 import type { TransactionSet } from '../model';
@@ -19,22 +22,20 @@ import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { requestQuotes, type QuotesRequest } from './services/quotes-api';
 import { fetchSymbolChoices, resolveSymbols, saveSymbolChoices } from './services/symbols-api';
-import { checkSymbol, type SymbolCheck } from './symbol-check';
+import type { SymbolCheck } from './symbol-check';
 import { fetchSettings, saveSettings as writeSettings } from './services/settings-api';
 import type { UserSettings } from '../model/settings';
 import { isValidIsin, type SymbolChoice, type SymbolResolution } from '../model/symbols';
 import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
-import { taxReportCsv, type TaxReport } from './tax-report-csv';
+import type { TaxReport } from './tax-report-csv';
 import { collectTransferables } from './transferables';
 import { temporalReady } from './temporal-ready';
-import { deleteAccount } from './services/account-api';
 import type { CsvMapping } from '../model/csv-mapping';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './import/types';
 import type { MappedCsvSession, MappedFile, MappedPreview } from './mapped-csv/session';
-import { fetchAllCsvMappings, fetchCsvMapping, restoreCsvMappings, saveCsvMapping } from './services/csv-mappings-api';
-import { buildExport, RestoreSession, type ExportedFile, type ExportFormat, type RestoreMode, type RestorePreview } from './your-data';
+import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview, RestoreSession } from './your-data';
 
 export interface Timed<T> {
   result: T;
@@ -129,6 +130,8 @@ function refused(error: unknown) {
   return error instanceof HttpError ? refusal(error.status, error.message) : refusal(0, messageOf(error));
 }
 
+const NOT_READY = 'The figures are not ready yet: try again once the portfolio has loaded.';
+
 function timed<T extends object>(compute: () => T): Timed<T> {
   const started = performance.now();
   const result = compute();
@@ -147,7 +150,8 @@ export function createWorkerApi() {
   let engine = new PortfolioEngine();
   const store = new TransactionStore((set) => engine.setTransactions(set));
   const importSession = new ImportSession();
-  const restoreSession = new RestoreSession();
+  /** A backup or CSV being restored, between its preview and the user's choice; its reader is loaded on first use. */
+  let restoreSession: RestoreSession | null = null;
   /** The user's symbol choices as the server keeps them (ISIN → symbol), read at load and kept up to date by this worker's saves. */
   let symbolChoices: Record<string, string> = {};
   /** Another broker's CSV being mapped; its reader is loaded on first use, so the dashboard's worker stays small. */
@@ -212,17 +216,24 @@ export function createWorkerApi() {
     },
     /** One holding's price, buys and sells, value and cost basis per day, as of the last derive; its arrays are transferred. */
     holdingSeries(ticker: string): Outcome<{ series: HoldingSeries }> {
-      if (engine.derivedAsOf() === null) return refusal(0, 'The figures are not ready yet: try again once the portfolio has loaded.');
+      if (engine.derivedAsOf() === null) return refusal(0, NOT_READY);
       const series = engine.holdingSeries(ticker);
       if (!series) return refusal(0, `${ticker} has no figures to draw: it is not in your transactions, or an exchange rate it needs has no prices yet.`);
       const outcome = { ok: true as const, series };
       return Comlink.transfer(outcome, collectTransferables(series));
     },
     /** The dividend tax report as CSV (tax-report-csv.ts), from the dividends as of the last derive: the page never holds them. */
-    taxReport(): Outcome<TaxReport> {
-      const asOf = engine.derivedAsOf();
-      if (asOf === null) return refusal(0, 'The figures are not ready yet: try again once the portfolio has loaded.');
-      return { ok: true, csv: taxReportCsv(engine.dividendRecords()), fileName: `dividend-tax-${asOf}.csv` };
+    async taxReport(): Promise<Outcome<TaxReport>> {
+      if (engine.derivedAsOf() === null) return refusal(0, NOT_READY);
+      try {
+        const { taxReportCsv } = await import('./tax-report-csv');
+        // Read after the load: the dividends of the last derive by now (none after a sign-out meanwhile).
+        const asOf = engine.derivedAsOf();
+        if (asOf === null) return refusal(0, NOT_READY);
+        return { ok: true, csv: taxReportCsv(engine.dividendRecords()), fileName: `dividend-tax-${asOf}.csv` };
+      } catch (error) {
+        return refusal(0, messageOf(error));
+      }
     },
 
     // ── Settings ─────────────────────────────────────────────────────────────────────────────────────
@@ -291,7 +302,13 @@ export function createWorkerApi() {
     },
     /** Whether the quotes service has prices for a symbol the user typed, in words. */
     async checkSymbol(symbol: string, credentials: Credentials): Promise<SymbolCheck> {
-      return checkSymbol(symbol, credentials);
+      try {
+        const check = await import('./symbol-check');
+        return await check.checkSymbol(symbol, credentials);
+      } catch (error) {
+        // The check's code could not be loaded: said as its own failures are.
+        return { symbol: symbol.trim(), hasPrices: false, message: `${symbol.trim()} could not be checked: ${messageOf(error)}` };
+      }
     },
     /** Adds the parsed file's new transactions to the held set with the tickers the user chose, and stores it. */
     async confirmImport(tickers: Record<string, string>, credentials: Credentials): Promise<Outcome<ImportSaved>> {
@@ -331,7 +348,7 @@ export function createWorkerApi() {
     /** Reads the file (kept here) and proposes a mapping: the one remembered for its header, else a guess; with its preview. */
     async openMappedCsv(file: Blob, fileName: string, credentials: Credentials): Promise<Outcome<{ file: MappedFile }>> {
       try {
-        const { MappedCsvSession } = await import('./mapped-csv/session');
+        const [{ MappedCsvSession }, { fetchCsvMapping }] = await Promise.all([import('./mapped-csv/session'), import('./services/csv-mappings-api')]);
         mappedSession ??= new MappedCsvSession();
         const opened = await mappedSession.open(file, fileName, store.current(), (key) => fetchCsvMapping(credentials, key));
         return opened.ok ? opened : refusal(0, opened.message);
@@ -364,7 +381,10 @@ export function createWorkerApi() {
         if (!stored.ok) return stored;
         let mappingNotRemembered: string | null = null;
         try {
-          if (key !== null) await saveCsvMapping(credentials, key, mapping);
+          if (key !== null) {
+            const { saveCsvMapping } = await import('./services/csv-mappings-api');
+            await saveCsvMapping(credentials, key, mapping);
+          }
         } catch (error) {
           mappingNotRemembered = messageOf(error);
         }
@@ -386,10 +406,11 @@ export function createWorkerApi() {
     async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials): Promise<Outcome<ExportedFile>> {
       try {
         const backup = format === 'json';
-        const [settings, symbolChoices, csvMappings] = await Promise.all([
+        const [settings, symbolChoices, csvMappings, { buildExport }] = await Promise.all([
           backup ? fetchSettings(credentials) : { benchmark: null },
           fetchSymbolChoices(credentials),
-          backup ? fetchAllCsvMappings(credentials) : [],
+          backup ? import('./services/csv-mappings-api').then(({ fetchAllCsvMappings }) => fetchAllCsvMappings(credentials)) : [],
+          import('./your-data'),
         ]);
         return { ok: true, ...(await buildExport(format, store.current(), { symbolChoices, settings, csvMappings }, exportedAt)) };
       } catch (error) {
@@ -399,7 +420,13 @@ export function createWorkerApi() {
     /** Reads a backup or our CSV whole and previews merge and replace against the held set; the file stays here. */
     async previewRestore(file: File, credentials: Credentials): Promise<Outcome<{ preview: RestorePreview }>> {
       try {
-        const [settings, choices, csvMappings] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials), fetchAllCsvMappings(credentials)]);
+        const [settings, choices, csvMappings, { RestoreSession }] = await Promise.all([
+          fetchSettings(credentials),
+          fetchSymbolChoices(credentials),
+          import('./services/csv-mappings-api').then(({ fetchAllCsvMappings }) => fetchAllCsvMappings(credentials)),
+          import('./your-data'),
+        ]);
+        restoreSession ??= new RestoreSession();
         const current = { transactions: store.current(), symbolChoices: choices, settings: settings.benchmark ? { benchmark: settings.benchmark } : {}, csvMappings };
         const previewed = await restoreSession.preview(file, current);
         return previewed.ok ? previewed : refusal(0, previewed.message);
@@ -416,13 +443,15 @@ export function createWorkerApi() {
     async confirmRestore(mode: RestoreMode, credentials: Credentials): Promise<Outcome<{ view: PortfolioView | null }>> {
       let outcome: Outcome<{ view: PortfolioView | null }>;
       try {
-        const [settings, storedChoices] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials)]);
+        const [settings, storedChoices, { RestoreSession }] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials), import('./your-data')]);
+        // Without a preview first there is nothing read: the session says so.
+        const session = (restoreSession ??= new RestoreSession());
         const currentSettings = settings.benchmark ? { benchmark: settings.benchmark } : {};
         let restoredSettings = currentSettings as { benchmark?: string };
         let choices = storedChoices;
         const stored = await store.replace(async (set: TransactionSet) => {
           // The mappings are the server's to merge or replace (below); none here.
-          const applied = await restoreSession.apply({ transactions: set, symbolChoices: storedChoices, settings: currentSettings, csvMappings: [] }, mode);
+          const applied = await session.apply({ transactions: set, symbolChoices: storedChoices, settings: currentSettings, csvMappings: [] }, mode);
           restoredSettings = applied.settings;
           choices = applied.symbolChoices;
           return { set: applied.transactions, extra: {} };
@@ -432,22 +461,26 @@ export function createWorkerApi() {
         const changes = changedChoices(storedChoices, choices);
         await saveSymbolChoices(credentials, changes);
         symbolChoices = withChoices(storedChoices, changes);
-        const csvMappings = restoreSession.csvMappings();
-        if (csvMappings !== null) await restoreCsvMappings(credentials, mode, csvMappings);
+        const csvMappings = session.csvMappings();
+        if (csvMappings !== null) {
+          const { restoreCsvMappings } = await import('./services/csv-mappings-api');
+          await restoreCsvMappings(credentials, mode, csvMappings);
+        }
         outcome = { ok: true, view: stored.view && portfolioView(stored.view) };
       } catch (error) {
         return refused(error);
       }
-      restoreSession.discard();
+      restoreSession?.discard();
       return withView(outcome, (saved) => saved.view);
     },
     discardRestore(): void {
-      restoreSession.discard();
+      restoreSession?.discard();
     },
     /** Deletes the account and everything of it on the server; the page signs out after. */
     async deleteAccount(username: string, credentials: Credentials): Promise<Outcome<object>> {
       try {
-        await deleteAccount(credentials, username);
+        const account = await import('./services/account-api');
+        await account.deleteAccount(credentials, username);
         return { ok: true };
       } catch (error) {
         return refused(error);
@@ -459,7 +492,7 @@ export function createWorkerApi() {
     /** Forgets everything of the session: the set, its version, the quotes and figures, a parsed file. */
     signOut(): void {
       importSession.reset();
-      restoreSession.discard();
+      restoreSession?.discard();
       mappedSession?.discard();
       engine = new PortfolioEngine();
       symbolChoices = {};

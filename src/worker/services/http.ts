@@ -2,12 +2,9 @@
  * The worker's one HTTP client for our own services: the raw ID token, the anti-forgery header, errors
  * as an `HttpError` with the server's status and message, and every answer checked against a schema
  * (a body that does not match is refused here, not trusted further in). The schemas are zod/mini's, which
- * loads no locale: the issue messages are in English as the full zod writes them.
+ * loads no locale: a refused body is checked again with zod's English messages, loaded then.
  */
 import { safeParse, type ZodMiniType } from 'zod/mini';
-import english from 'zod/v4/locales/en.js';
-
-const englishIssues = english().localeError;
 
 export class HttpError extends Error {
   constructor(
@@ -71,9 +68,12 @@ export async function requestJson<T>(url: string, schema: ZodMiniType<T>, option
   }
   if (!response.ok) throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
   if (parsed === null) throw new HttpError(response.status, 'The server sent an empty or invalid response.');
-  const checked = safeParse(schema, parsed, { error: englishIssues });
+  const checked = safeParse(schema, parsed);
   if (!checked.success) {
-    const issue = checked.error.issues[0];
+    // The issues in the words the full zod uses; the locale is loaded only for a body that is refused
+    // (should that load fail, zod's bare "Invalid input" still comes with where).
+    const english = await import('zod/v4/locales/en.js').then((locale) => locale.default().localeError, () => undefined);
+    const issue = (english ? safeParse(schema, parsed, { error: english }).error : checked.error)?.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
     throw new HttpError(response.status, `The server sent an unexpected response${where}: ${issue?.message ?? 'not the expected shape'}.`);
   }
