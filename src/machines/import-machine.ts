@@ -14,7 +14,7 @@ import type { ImportPreview, ImportProgress, LookedUp, SymbolCheck } from '../wo
 import type { SessionEvent } from './auth-machine';
 import type { MappedImportEvent } from './mapped-import-machine';
 import { isConflict, isRefused, publishSaved, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
-import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
+import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
 
 export type ImportEvent =
   | { type: 'import.fileSelected'; file: File }
@@ -133,7 +133,7 @@ export const importMachine = setup({
     confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
       const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken));
       return saved.ok
-        ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, taxFilled: saved.taxFilled, view: saved.view && setViewOf(saved.view), choicesProblem: saved.choicesProblem }
+        ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, taxFilled: saved.taxFilled, view: saved.view && (await setViewInSlices(saved.view)), choicesProblem: saved.choicesProblem }
         : saved;
     }),
     discard: fromPromise<void, { parseId: number }>(({ input }) => getWorker().cancelImport(input.parseId)),

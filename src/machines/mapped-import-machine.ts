@@ -12,7 +12,7 @@ import type { Outcome } from '../model/outcome';
 import type { MappedFile, MappedPreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
-import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
+import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
 
 /** The mapping's choices other than the columns. */
 export type MappingOptions = Partial<Pick<CsvMapping, 'delimiter' | 'fixedCurrency' | 'dateOrder' | 'decimalMark'>>;
@@ -75,7 +75,7 @@ export const mappedImportMachine = setup({
     preview: fromPromise<Outcome<{ header: string[]; preview: MappedPreview }>, { mapping: CsvMapping }>(({ input }) => getWorker().previewMappedCsv(input.mapping)),
     confirm: fromPromise<Outcome<MappedStored>, { idToken: string | null; mapping: CsvMapping }>(async ({ input }) => {
       const saved = await getWorker().confirmMappedCsv(input.mapping, credentialsFor(input.idToken));
-      return saved.ok ? { ...saved, view: saved.view && setViewOf(saved.view) } : saved;
+      return saved.ok ? { ...saved, view: saved.view && (await setViewInSlices(saved.view)) } : saved;
     }),
     discard: fromPromise<void>(() => getWorker().discardMappedCsv()),
   },

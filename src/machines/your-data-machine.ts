@@ -9,7 +9,7 @@ import type { Outcome } from '../model/outcome';
 import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } from './saved-set';
-import { credentialsFor, getWorker, setViewOf, type SetView } from './services/worker-client';
+import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
 
 export type YourDataEvent =
   | { type: 'data.export'; format: ExportFormat }
@@ -45,7 +45,7 @@ export const yourDataMachine = setup({
     ),
     confirmRestore: fromPromise<Outcome<RestoreStored>, { idToken: string | null; mode: RestoreMode }>(async ({ input }) => {
       const stored = await getWorker().confirmRestore(input.mode, credentialsFor(input.idToken));
-      return stored.ok ? { ok: true, view: stored.view && setViewOf(stored.view) } : stored;
+      return stored.ok ? { ok: true, view: stored.view && (await setViewInSlices(stored.view)) } : stored;
     }),
     discardRestore: fromPromise<void>(() => getWorker().discardRestore()),
     deleteAccount: fromPromise<Outcome<object>, { idToken: string | null; username: string }>(({ input }) =>

@@ -59,15 +59,32 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
   return { counts: [set.stock.length, set.dividend.length, set.commission.length], text: strings.join(''), ends, refs, numbers, taxes };
 }
 
-export function unpackTransactions(packed: PackedTransactions): TransactionSet {
+/**
+ * Builds a packed set's transactions a slice at a time, in order: `next(count)` builds up to `count` more
+ * and says whether all are built; `set` holds them (its lists are complete once `next` said so). With
+ * `ids`, each transaction gets its id as it is built (a listing). Pure: whoever calls it decides how
+ * many per task.
+ */
+export function transactionUnpacker(packed: PackedTransactions, ids?: Uint32Array): { next(count: number): boolean; readonly set: TransactionSet } {
   const { text, ends, refs, numbers, taxes } = packed;
   const strings = new Array<string>(ends.length);
   for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) strings[i] = text.slice(start, ends[i]);
   const set: TransactionSet = emptyTransactionSet();
+  for (const [typeIndex, type] of TRANSACTION_TYPES.entries()) set[type] = new Array<Transaction>(packed.counts[typeIndex]!);
+  /** Where the next transaction is: its type, its place in that type's list, its place in the columns. */
+  let typeIndex = 0;
+  let i = 0;
   let k = 0;
-  for (const [typeIndex, type] of TRANSACTION_TYPES.entries()) {
-    const list: Transaction[] = (set[type] = new Array<Transaction>(packed.counts[typeIndex]!));
-    for (let i = 0; i < list.length; i += 1, k += 1) {
+  const next = (count: number): boolean => {
+    for (let built = 0; typeIndex < TRANSACTION_TYPES.length; ) {
+      const type = TRANSACTION_TYPES[typeIndex]!;
+      const list = set[type];
+      if (i >= list.length) {
+        typeIndex += 1;
+        i = 0;
+        continue;
+      }
+      if (built >= count) return false;
       const importRef = refs[k * REFS + 3]!;
       const t: Transaction = {
         ticker: strings[refs[k * REFS]!]!,
@@ -77,6 +94,8 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
         value: numbers[k * 2 + 1]!,
         currency: strings[refs[k * REFS + 2]!] as Currency,
       };
+      // The id in the first shape the object takes: one hidden class for a listing's objects, not a transition each.
+      if (ids) (t as ListedSet['stock'][number]).id = ids[k]!;
       if (importRef >= 0) t.importId = strings[importRef];
       const productRef = refs[k * REFS + 4]!;
       if (productRef >= 0) t.product = strings[productRef];
@@ -85,9 +104,19 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
         if (!Number.isNaN(tax)) t.tax = tax;
       }
       list[i] = t;
+      i += 1;
+      k += 1;
+      built += 1;
     }
-  }
-  return set;
+    return true;
+  };
+  return { next, set };
+}
+
+export function unpackTransactions(packed: PackedTransactions): TransactionSet {
+  const unpacker = transactionUnpacker(packed);
+  unpacker.next(Number.POSITIVE_INFINITY);
+  return unpacker.set;
 }
 
 /** The buffers to transfer with a packed set. */
@@ -104,10 +133,9 @@ export function packListing(set: TransactionSet, ids: Uint32Array): PackedListin
 }
 
 export function unpackListing(packed: PackedListing): ListedSet {
-  const set = unpackTransactions(packed) as ListedSet;
-  let k = 0;
-  for (const type of TRANSACTION_TYPES) for (const t of set[type]) t.id = packed.ids[k++]!;
-  return set;
+  const unpacker = transactionUnpacker(packed, packed.ids);
+  unpacker.next(Number.POSITIVE_INFINITY);
+  return unpacker.set as ListedSet;
 }
 
 export const listingBuffers = (packed: PackedListing): ArrayBuffer[] => [...packedBuffers(packed), packed.ids.buffer as ArrayBuffer];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, TRANSACTION_TYPES, type Transaction, type TransactionSet } from '../../../src/model';
-import { packedBuffers, packTransactions, unpackTransactions } from '../../../src/model/transaction-wire';
+import { packedBuffers, packListing, packTransactions, transactionUnpacker, unpackListing, unpackTransactions } from '../../../src/model/transaction-wire';
 
 /** Through a structured clone with the buffers transferred, as a worker message goes. */
 function throughMessage(set: TransactionSet): TransactionSet {
@@ -73,5 +73,37 @@ describe('packed transaction sets (page ↔ worker messages)', () => {
 
   it('an empty set is an empty set', () => {
     expect(throughMessage({ stock: [], dividend: [], commission: [] })).toStrictEqual({ stock: [], dividend: [], commission: [] });
+  });
+});
+
+describe('unpacking a slice at a time', () => {
+  it('builds the same set as one go, in order, whatever the slices: a listing with each id', () => {
+    fc.assert(
+      fc.property(set, fc.integer({ min: 1, max: 7 }), (original, slice) => {
+        const count = original.stock.length + original.dividend.length + original.commission.length;
+        const ids = Uint32Array.from({ length: count }, (_, i) => 1000 + i);
+        const unpacker = transactionUnpacker(packTransactions(original), ids);
+        let calls = 1;
+        while (!unpacker.next(slice)) calls += 1;
+        expect(calls).toBe(Math.max(1, Math.ceil(count / slice)));
+        expect(unpacker.set).toEqual(unpackListing(packListing(original, ids)));
+        const listed = [...unpacker.set.stock, ...unpacker.set.dividend, ...unpacker.set.commission] as Array<Transaction & { id: number }>;
+        expect(listed.map((t) => t.id)).toEqual([...ids]);
+        expect(listed.map(({ id: _id, ...t }) => t)).toEqual([...original.stock, ...original.dividend, ...original.commission]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('builds nothing on next(0) and stops where the count says', () => {
+    const one = (type: Transaction['type'], date: string): Transaction => ({ ticker: 'AAPL', type, date, amount: 1, value: 10, currency: 'USD' });
+    const unpacker = transactionUnpacker(packTransactions({ stock: [one('stock', '2024-01-02'), one('stock', '2024-01-03')], dividend: [one('dividend', '2024-02-01')], commission: [] }));
+    expect(unpacker.next(0)).toBe(false);
+    expect(unpacker.set.stock.filter(Boolean)).toHaveLength(0);
+    expect(unpacker.next(2)).toBe(false);
+    expect(unpacker.set.stock.map((t) => t.date)).toEqual(['2024-01-02', '2024-01-03']);
+    expect(unpacker.set.dividend.filter(Boolean)).toHaveLength(0);
+    expect(unpacker.next(2)).toBe(true);
+    expect(unpacker.set.dividend.map((t) => t.date)).toEqual(['2024-02-01']);
   });
 });
