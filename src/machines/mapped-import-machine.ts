@@ -1,15 +1,18 @@
 /**
  * Another broker's CSV: the import machine hands over a file that is no DEGIRO account statement
  * (`mapping.open`); the worker reads it and proposes a mapping (remembered for its header, else guessed);
- * each change of the mapping asks the worker for a live preview (the newest change wins: a change while a
- * preview runs starts it again); the import stores the rows the mapping reads, versioned, and the worker
- * remembers the mapping for the header.
+ * each change of the mapping asks the worker for a live preview of the first rows, at once (the newest
+ * change wins: a change while a preview runs starts it again); after a pause of COUNT_DELAY_MS without a
+ * change the worker counts every row, with progress (`mapping.countProgress`), and the totals replace the
+ * preview (`mapping.counted`); a change meanwhile cancels the count there. The import stores the rows the
+ * mapping reads, versioned, and the worker remembers the mapping for the header.
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import * as Comlink from 'comlink';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { CsvMapping, MappedField } from '../model/csv-mapping';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
-import type { MappedFile, MappedPreview } from '../worker';
+import type { CountProgress, MappedFile, MappedPreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
@@ -26,6 +29,12 @@ export type MappedImportEvent =
   | { type: 'mapping.dismiss' }
   /** Another file was chosen: whatever this one shows goes (an import being saved finishes first). */
   | { type: 'mapping.close' };
+
+/** What the worker's count of every row sends back. */
+export type CountEvent = { type: 'mapping.countProgress'; progress: CountProgress } | { type: 'mapping.counted'; outcome: Outcome<{ preview: MappedPreview }> };
+
+/** The pause after a change of the mapping before every row is counted (ms): a quick series of changes counts once. */
+export const COUNT_DELAY_MS = 300;
 
 /** An import stored: its counts, the stored set's view (null when nothing was new), why the mapping was not remembered (null: it was). */
 export interface MappedStored {
@@ -46,7 +55,12 @@ export interface MappedImportContext {
   mapping: CsvMapping | null;
   /** The mapping was the one remembered for this header. */
   remembered: boolean;
+  /** The first rows' preview, then the count's over every row (`complete`). */
   preview: MappedPreview | null;
+  /** The count's progress while it runs; null otherwise. */
+  counting: CountProgress | null;
+  /** Counts started, each one's id (so that cancelling a stale count leaves a newer one running). */
+  countId: number;
   result: Omit<MappedStored, 'view'> | null;
   error: string | null;
 }
@@ -59,6 +73,8 @@ const EMPTY: Omit<MappedImportContext, 'idToken'> = {
   mapping: null,
   remembered: false,
   preview: null,
+  counting: null,
+  countId: 0,
   result: null,
   error: null,
 };
@@ -66,13 +82,43 @@ const EMPTY: Omit<MappedImportContext, 'idToken'> = {
 export const mappedImportMachine = setup({
   types: {
     context: {} as MappedImportContext,
-    events: {} as MappedImportEvent | SessionEvent,
+    events: {} as MappedImportEvent | CountEvent | SessionEvent,
   },
   actors: {
     open: fromPromise<Outcome<{ file: MappedFile }>, { idToken: string | null; file: Blob; fileName: string }>(({ input }) =>
       getWorker().openMappedCsv(input.file, input.fileName, credentialsFor(input.idToken)),
     ),
     preview: fromPromise<Outcome<{ header: string[]; preview: MappedPreview }>, { mapping: CsvMapping }>(({ input }) => getWorker().previewMappedCsv(input.mapping)),
+    /**
+     * After COUNT_DELAY_MS the worker counts every row; leaving the state first (a newer change, an import,
+     * a cancel) stops the wait, and leaving it later cancels the count there.
+     */
+    count: fromCallback<CountEvent, { countId: number; mapping: CsvMapping }>(({ input, sendBack }) => {
+      let over = false;
+      let started = false;
+      const worker = getWorker();
+      const report = Comlink.proxy((progress: CountProgress) => {
+        if (!over) sendBack({ type: 'mapping.countProgress', progress });
+      });
+      const answer = (outcome: Outcome<{ preview: MappedPreview }>) => {
+        if (over) return;
+        over = true;
+        sendBack({ type: 'mapping.counted', outcome });
+      };
+      const wait = setTimeout(() => {
+        started = true;
+        worker
+          .countMappedCsv(input.countId, input.mapping, report)
+          .then(answer)
+          .catch((error: unknown) => answer({ ok: false, status: 0, message: `The rows could not be counted: ${messageOf(error)}` }));
+      }, COUNT_DELAY_MS);
+      return () => {
+        clearTimeout(wait);
+        if (over) return;
+        over = true;
+        if (started) void worker.cancelMappedCount(input.countId);
+      };
+    }),
     confirm: fromPromise<Outcome<MappedStored>, { idToken: string | null; mapping: CsvMapping }>(async ({ input }) => {
       const saved = await getWorker().confirmMappedCsv(input.mapping, credentialsFor(input.idToken));
       return saved.ok ? { ...saved, view: saved.view && (await setViewInSlices(saved.view)) } : saved;
@@ -90,8 +136,13 @@ export const mappedImportMachine = setup({
   guards: {
     isConflict,
     isRefused,
-    /** The preview shows rows to import: the mapping has no problem of its own and some row reads. */
-    canImport: ({ context }) => context.preview !== null && context.preview.error === null && context.preview.transactionCount > 0,
+    /**
+     * The preview shows rows to import: the mapping has no problem of its own and some row reads (before
+     * the count, the import itself reads every row and refuses a mapping under which none does).
+     */
+    canImport: ({ context }) => context.preview !== null && context.preview.error === null && (!context.preview.complete || context.preview.transactionCount > 0),
+    /** The preview read only the first rows of a mapping without a problem of its own: every row is to be counted. */
+    needsCount: ({ context }) => context.preview !== null && context.preview.error === null && !context.preview.complete,
   },
 }).createMachine({
   id: 'mappedImport',
@@ -131,7 +182,7 @@ export const mappedImportMachine = setup({
       },
     },
     editing: {
-      initial: 'ready',
+      initial: 'opened',
       on: {
         'mapping.setColumn': {
           target: '.previewing',
@@ -144,10 +195,25 @@ export const mappedImportMachine = setup({
           actions: assign({ mapping: ({ context, event }) => ({ ...context.mapping!, ...event.options }), error: null }),
         },
         'mapping.cancel': { target: 'discarding' },
+        // Import, when the preview shows rows to import (also while every row is being counted); else say why not.
+        'mapping.confirm': [
+          { guard: 'canImport', target: '#mappedImport.saving', actions: assign({ error: null }) },
+          {
+            actions: assign({
+              error: ({ context }) => context.preview?.error ?? 'No row can be read with this mapping: check that each column holds what its choice says. Nothing was imported.',
+            }),
+          },
+        ],
       },
       states: {
+        /** The file's first preview: counted after the pause like any change, unless it read every row. */
+        opened: {
+          always: [{ guard: 'needsCount', target: 'counting' }, { target: 'ready' }],
+        },
         previewing: {
           tags: ['previewing'],
+          // The preview shown is the previous mapping's until this one answers.
+          on: { 'mapping.confirm': {} },
           invoke: {
             src: 'preview',
             input: ({ context }) => ({ mapping: context.mapping! }),
@@ -157,24 +223,26 @@ export const mappedImportMachine = setup({
                 target: 'ready',
                 actions: assign({ error: ({ event }) => refusalMessage(event.output) }),
               },
-              { target: 'ready', actions: assign(({ event }) => (event.output.ok ? { header: event.output.header, preview: event.output.preview } : {})) },
+              { target: 'opened', actions: assign(({ event }) => (event.output.ok ? { header: event.output.header, preview: event.output.preview } : {})) },
             ],
             onError: { target: 'ready', actions: assign({ error: ({ event }) => `The preview failed: ${messageOf(event.error)}` }) },
           },
         },
-        ready: {
+        /** The first rows are shown; every row is counted once the mapping rests for COUNT_DELAY_MS (the count actor waits). */
+        counting: {
+          tags: ['counting'],
+          entry: assign({ countId: ({ context }) => context.countId + 1, counting: null }),
+          exit: assign({ counting: null }),
+          invoke: { src: 'count', input: ({ context }) => ({ countId: context.countId, mapping: context.mapping! }) },
           on: {
-            'mapping.confirm': [
-              { guard: 'canImport', target: '#mappedImport.saving', actions: assign({ error: null }) },
-              {
-                actions: assign({
-                  error: ({ context }) =>
-                    context.preview?.error ?? 'No row can be read with this mapping: check that each column holds what its choice says. Nothing was imported.',
-                }),
-              },
+            'mapping.countProgress': { actions: assign({ counting: ({ event }) => event.progress }) },
+            'mapping.counted': [
+              { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.outcome }) }, target: 'ready', actions: assign({ error: ({ event }) => refusalMessage(event.outcome) }) },
+              { target: 'ready', actions: assign({ preview: ({ context, event }) => (event.outcome.ok ? event.outcome.preview : context.preview) }) },
             ],
           },
         },
+        ready: {},
       },
     },
     saving: {

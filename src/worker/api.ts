@@ -34,7 +34,7 @@ import { collectTransferables } from './transferables';
 import { temporalReady } from './temporal-ready';
 import type { CsvMapping } from '../model/csv-mapping';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './import/types';
-import type { MappedCsvSession, MappedFile, MappedPreview } from './mapped-csv/session';
+import type { CountProgress, MappedCsvSession, MappedFile, MappedPreview } from './mapped-csv/session';
 import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview, RestoreSession } from './your-data';
 
 export interface Timed<T> {
@@ -156,6 +156,8 @@ export function createWorkerApi() {
   let symbolChoices: Record<string, string> = {};
   /** Another broker's CSV being mapped; its reader is loaded on first use, so the dashboard's worker stays small. */
   let mappedSession: MappedCsvSession | null = null;
+  /** The id of the newest count asked for, so that cancelling an older one leaves it running. */
+  let mappedCount = 0;
   const openedMapping = (): MappedCsvSession => {
     if (!mappedSession) throw new Error('There is no file to map; choose it again.');
     return mappedSession;
@@ -356,7 +358,10 @@ export function createWorkerApi() {
         return refused(error);
       }
     },
-    /** The live preview of `mapping` on the open file, and its header as the mapping's delimiter splits it. */
+    /**
+     * The live preview of `mapping` on the open file, at once: its first rows (all of a small file), and its
+     * header as the mapping's delimiter splits it. Cancels a running count (a newer change of the mapping).
+     */
     previewMappedCsv(mapping: CsvMapping): Outcome<{ header: string[]; preview: MappedPreview }> {
       try {
         const session = openedMapping();
@@ -364,6 +369,24 @@ export function createWorkerApi() {
       } catch (error) {
         return refusal(0, messageOf(error));
       }
+    },
+    /**
+     * Reads every row of the open file by `mapping` (the problems, what an import would add), in stretches
+     * with the worker free in between; `onProgress` (a Comlink proxy) hears the rows read. A newer preview or
+     * count, `cancelMappedCount` or a discard stops it: its answer is then a refusal.
+     */
+    async countMappedCsv(countId: number, mapping: CsvMapping, onProgress: (progress: CountProgress) => void): Promise<Outcome<{ countId: number; preview: MappedPreview }>> {
+      try {
+        const session = openedMapping();
+        mappedCount = countId;
+        const preview = await session.count(mapping, () => store.current(), onProgress);
+        return preview ? { ok: true, countId, preview } : refusal(0, 'The count was cancelled or overtaken by a newer change of the mapping.');
+      } catch (error) {
+        return refusal(0, messageOf(error));
+      }
+    },
+    cancelMappedCount(countId: number): void {
+      if (countId === mappedCount) mappedSession?.cancelCount();
     },
     /**
      * Merges every row `mapping` reads into the held set by import id (nothing twice) and stores it against

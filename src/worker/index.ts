@@ -10,7 +10,7 @@ export type { TransactionChange } from './transaction-changes';
 export type { ExportedFile, ExportFormat, RestoreMode, RestorePlan, RestorePreview } from './your-data';
 export type { TaxReport } from './tax-report-csv';
 export type { SymbolCheck } from './symbol-check';
-export type { MappedFile, MappedPreview } from './mapped-csv/session';
+export type { CountProgress, MappedFile, MappedPreview } from './mapped-csv/session';
 export type { MappedRow } from './mapped-csv/parse-mapped';
 export type { ImportSaved, LookedUp, MappedImportSaved, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
 

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { DATE_ORDERS, DECIMAL_MARKS, DELIMITERS, MAPPED_FIELDS, REQUIRED_FIELDS, type DateOrder, type DecimalMarkChoice, type Delimiter, type MappedField } from '../../model/csv-mapping';
 import { CURRENCIES, type Currency, type Transaction } from '../../model';
 import type { MappedImportActorRef } from '../../machines/mapped-import-machine';
-import type { MappedRow } from '../../worker';
+import type { MappedPreview, MappedRow } from '../../worker';
 import { useFocusWhen } from '../a11y/focus';
 import { useMappedImportActor } from '../app-context';
 import { useFormats } from '../locale-context';
@@ -28,6 +28,20 @@ function describeTransaction(t: Transaction, money: (value: number, currency: Cu
   if (t.type === 'stock') return `${t.amount < 0 ? 'sell' : 'buy'} ${Math.abs(t.amount)} ${t.ticker} for ${money(Math.abs(t.value), t.currency)}`;
   if (t.type === 'dividend') return `dividend ${t.ticker} ${money(t.value, t.currency)}${t.tax ? `, tax ${money(t.tax, t.currency)}` : ''}`;
   return `commission ${t.ticker} ${money(t.value, t.currency)}`;
+}
+
+/**
+ * The preview's one line: the mapping's own problem; the first rows' counts while every row is checked;
+ * then the file's.
+ */
+function summaryText(preview: MappedPreview | null, previewing: boolean): string {
+  if (previewing) return 'Reading the first rows…';
+  if (preview === null) return '';
+  if (preview.error !== null) return preview.error;
+  if (!preview.complete) {
+    return `First ${plural(preview.sampledRows, 'row')}: ${plural(preview.transactionCount, 'transaction')}; ${plural(preview.problemCount, 'row')} with a problem. Checking all ${preview.rowCount === null ? 'rows' : plural(preview.rowCount, 'row')}…`;
+  }
+  return `${plural(preview.rowCount ?? preview.sampledRows, 'row')}: ${plural(preview.transactionCount, 'transaction')} (${preview.newTransactions} new, ${preview.alreadyPresent} already imported); ${plural(preview.problemCount, 'row')} with a problem.`;
 }
 
 /** The column chooser of one field: the file's headings, and "not in the file". */
@@ -81,6 +95,8 @@ export function MappingStep() {
   const actor = useMappedImportActor();
   const state = useSelector(actor, (s) => (s.matches('idle') || s.matches('discarding') ? 'closed' : s.matches('opening') ? 'opening' : s.matches('done') ? 'done' : s.matches('failed') ? 'failed' : 'editing'));
   const previewing = useSelector(actor, (s) => s.hasTag('previewing'));
+  const countingAll = useSelector(actor, (s) => s.hasTag('counting'));
+  const counted = useSelector(actor, (s) => s.context.counting);
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const fileName = useSelector(actor, (s) => s.context.fileName);
   const note = useSelector(actor, (s) => s.context.note);
@@ -129,7 +145,7 @@ export function MappingStep() {
   }
   if (!mapping) return null;
   const disabled = saving;
-  const canImport = preview !== null && preview.error === null && preview.transactionCount > 0 && !previewing;
+  const canImport = preview !== null && preview.error === null && preview.complete && preview.transactionCount > 0 && !previewing;
 
   return (
     <div className="mapping-step import-preview" role="region" aria-labelledby="mapping-heading">
@@ -198,15 +214,17 @@ export function MappingStep() {
           </div>
         </fieldset>
 
-        <section className="mapping-preview" aria-labelledby="mapping-preview-heading" aria-busy={previewing}>
+        <section className="mapping-preview" aria-labelledby="mapping-preview-heading" aria-busy={previewing || countingAll}>
           <h4 id="mapping-preview-heading">Preview</h4>
-          <p role="status">
-            {previewing
-              ? 'Reading the rows…'
-              : preview === null || preview.error !== null
-                ? (preview?.error ?? '')
-                : `${plural(preview.rowCount, 'row')}: ${plural(preview.transactionCount, 'transaction')} (${preview.newTransactions} new, ${preview.alreadyPresent} already imported); ${plural(preview.problemCount, 'row')} with a problem.`}
-          </p>
+          <p role="status">{summaryText(preview, previewing)}</p>
+          {countingAll && preview && preview.error === null && !preview.complete ? (
+            <p className="hint">
+              <label htmlFor="mapping-count-progress">
+                {preview.rowCount === null ? 'Checking all rows…' : `Checking all ${plural(preview.rowCount, 'row')}…`}
+              </label>{' '}
+              <progress id="mapping-count-progress" max={counted?.rowCount ?? 1} value={counted?.rowsRead ?? 0} />
+            </p>
+          ) : null}
           {preview && preview.rows.length > 0 ? (
             <ol className="mapping-rows" aria-label="First rows as read">
               {preview.rows.map((row) => (
@@ -217,7 +235,8 @@ export function MappingStep() {
           {preview && preview.problemCount > 0 && preview.error === null ? (
             <div className="attention">
               <h5 id="mapping-problems-heading">
-                Rows with a problem ({preview.problemCount}){preview.transactionCount > 0 ? ', left out of the import' : ''}
+                Rows with a problem ({preview.problemCount}
+                {preview.complete ? '' : ` in the first ${plural(preview.sampledRows, 'row')}`}){preview.transactionCount > 0 ? ', left out of the import' : ''}
               </h5>
               <ul aria-labelledby="mapping-problems-heading">
                 {preview.problems.map((problem) => (

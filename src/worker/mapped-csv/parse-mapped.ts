@@ -89,40 +89,79 @@ function readRow(cells: readonly string[], mapping: CsvMapping): { transactions:
   return { transactions };
 }
 
-/** Reads every row (or only the first `limit`, for the live preview) of `table` by `mapping`. */
-export function parseMapped(table: CsvTable, mapping: CsvMapping, limit = Number.POSITIVE_INFINITY): MappedParse {
-  const result: MappedParse = {
-    error: mappingProblem(mapping, table.header.length),
-    transactions: emptyTransactionSet(),
-    preview: [],
-    problems: [],
-    problemCount: 0,
-    rowCount: table.rows.length,
-  };
-  if (result.error) return result;
-  const fileKey = new Hasher().text(headerKey(table.header)).digest();
-  const occurrences = new Map<string, number>();
-  const rows = Math.min(table.rows.length, limit);
-  for (let i = 0; i < rows; i++) {
-    const cells = table.rows[i]!;
-    const row = i + 2;
-    const read = readRow(cells, mapping);
-    if ('problem' in read) {
-      result.problemCount += 1;
-      if (result.problems.length < MAX_LISTED_PROBLEMS) result.problems.push({ row, message: read.problem });
-      if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: [], problem: read.problem });
-      continue;
-    }
-    const rowText = cells.join('\u001f');
-    const occurrence = occurrences.get(rowText) ?? 0;
-    occurrences.set(rowText, occurrence + 1);
-    read.transactions.forEach((t, part) => {
-      const hash = new Hasher().integer(fileKey).text(rowText).integer(occurrence).integer(part).digest();
-      t.importId = MAPPED_IMPORT_ID_PREFIX + hash.toString(16).padStart(14, '0');
-      result.transactions[t.type].push(t);
-    });
-    if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: read.transactions, problem: null });
+/**
+ * Reads the rows of `table` by `mapping` a stretch at a time (`readUntil`), so that a count over a large
+ * file can stop between stretches (a newer mapping cancels it) and the live preview can read only the
+ * first rows. The result is the same however the rows were split into stretches.
+ */
+export class MappedReader {
+  private readonly result: MappedParse;
+  private readonly fileKey: number;
+  private readonly occurrences = new Map<string, number>();
+  private next = 0;
+
+  constructor(
+    private readonly table: CsvTable,
+    private readonly mapping: CsvMapping,
+  ) {
+    this.result = {
+      error: mappingProblem(mapping, table.header.length),
+      transactions: emptyTransactionSet(),
+      preview: [],
+      problems: [],
+      problemCount: 0,
+      rowCount: table.rows.length,
+    };
+    this.fileKey = new Hasher().text(headerKey(table.header)).digest();
   }
-  for (const type of TRANSACTION_TYPES) result.transactions[type].sort(byDateAscending);
-  return result;
+
+  /** Rows read so far. */
+  get rowsRead(): number {
+    return this.result.error ? this.table.rows.length : this.next;
+  }
+
+  get done(): boolean {
+    return this.rowsRead >= this.table.rows.length;
+  }
+
+  /** Reads the rows before index `end` (0-based, data rows) not read yet. */
+  readUntil(end: number): void {
+    if (this.result.error) return;
+    const { result, mapping } = this;
+    const rows = Math.min(this.table.rows.length, end);
+    for (let i = this.next; i < rows; i++) {
+      const cells = this.table.rows[i]!;
+      const row = i + 2;
+      const read = readRow(cells, mapping);
+      if ('problem' in read) {
+        result.problemCount += 1;
+        if (result.problems.length < MAX_LISTED_PROBLEMS) result.problems.push({ row, message: read.problem });
+        if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: [], problem: read.problem });
+        continue;
+      }
+      const rowText = cells.join('\u001f');
+      const occurrence = this.occurrences.get(rowText) ?? 0;
+      this.occurrences.set(rowText, occurrence + 1);
+      read.transactions.forEach((t, part) => {
+        const hash = new Hasher().integer(this.fileKey).text(rowText).integer(occurrence).integer(part).digest();
+        t.importId = MAPPED_IMPORT_ID_PREFIX + hash.toString(16).padStart(14, '0');
+        result.transactions[t.type].push(t);
+      });
+      if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: read.transactions, problem: null });
+    }
+    this.next = Math.max(this.next, rows);
+  }
+
+  /** What the rows read so far make, each list by date. */
+  parsed(): MappedParse {
+    for (const type of TRANSACTION_TYPES) this.result.transactions[type].sort(byDateAscending);
+    return this.result;
+  }
+}
+
+/** Reads every row (or only the first `limit`) of `table` by `mapping`. */
+export function parseMapped(table: CsvTable, mapping: CsvMapping, limit = Number.POSITIVE_INFINITY): MappedParse {
+  const reader = new MappedReader(table, mapping);
+  reader.readUntil(limit);
+  return reader.parsed();
 }

@@ -1,8 +1,10 @@
 /**
  * The worker side of importing another broker's CSV: the file is read here once and kept here; the page
  * gets its header, a proposed mapping (the one remembered for this header, else a guess) and, for each
- * mapping the user tries, a live preview (the first rows as read, the problems, what an import would
- * add). The confirm reads every row by the chosen mapping and merges by import id into the held set.
+ * mapping the user tries, a live preview of the first SAMPLE_ROWS rows at once (the rows as read, their
+ * problems), then, when asked, the count over every row (the problems, what an import would add), read a
+ * stretch at a time so that a newer preview or count cancels it between stretches. The confirm reads
+ * every row by the chosen mapping and merges by import id into the held set.
  */
 import { CSV_HEADER } from '../backup/csv-format';
 import { restoreText, type TextPurpose } from '../backup/read-restore';
@@ -10,23 +12,43 @@ import { mergeTransactions } from '../backup/restore-plan';
 import { headerKey, mappingProblem, type CsvMapping } from '../../model/csv-mapping';
 import type { TransactionSet } from '../../model';
 import { guessMapping } from './guess-mapping';
-import { parseMapped, type MappedParse, type MappedRow } from './parse-mapped';
-import { readTable, type CsvTable } from './read-table';
+import { MappedReader, parseMapped, type MappedParse, type MappedRow } from './parse-mapped';
+import { readTable, readTableStart, type CsvTable } from './read-table';
+
+/** Rows the live preview reads on each change of the mapping; the count reads the rest after a pause. */
+export const SAMPLE_ROWS = 50;
+/** The count reads rows for this long (ms) before it lets a newer intent in. */
+const COUNT_SLICE_MS = 12;
+
+/** A count's progress: data rows read of the file's. */
+export interface CountProgress {
+  rowsRead: number;
+  rowCount: number;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const PURPOSE: TextPurpose = { file: 'a CSV to import', notText: 'so it cannot be read as a CSV', nothing: 'Nothing was imported.' };
 
-/** What the page shows of a mapping tried on the file. */
+/**
+ * What the page shows of a mapping tried on the file: at once, the first SAMPLE_ROWS rows (`complete`
+ * false: the counts are theirs, nothing is known of new and already imported); after the count, every row.
+ */
 export interface MappedPreview {
   /** A problem with the mapping itself (a required column not chosen, one column twice); then nothing else is read. */
   error: string | null;
+  /** Every row was read: the counts are the file's. Else only the first `sampledRows`. */
+  complete: boolean;
+  /** Data rows read for this preview. */
+  sampledRows: number;
   /** The first rows as the mapping reads them, each with its transactions or its problem. */
   rows: MappedRow[];
-  /** The first rows that make no transaction, and how many there are in all. */
+  /** The first rows (of those read) that make no transaction, and how many there are in all. */
   problems: Array<{ row: number; message: string }>;
   problemCount: number;
-  /** Data rows of the file (the header excluded). */
-  rowCount: number;
-  /** Transactions the rows make, those the portfolio lacks (an import adds them) and those it has already. */
+  /** Data rows of the file (the header excluded); null when not known yet (another separator, before the count). */
+  rowCount: number | null;
+  /** Transactions the rows read make; with `complete`, those the portfolio lacks (an import adds them) and those it has already. */
   transactionCount: number;
   newTransactions: number;
   alreadyPresent: number;
@@ -51,16 +73,37 @@ export interface MappedMerge {
   skippedRows: number;
 }
 
-function previewOf(parsed: MappedParse, existing: TransactionSet): MappedPreview {
-  const transactionCount = parsed.transactions.stock.length + parsed.transactions.dividend.length + parsed.transactions.commission.length;
+const countOf = (set: TransactionSet) => set.stock.length + set.dividend.length + set.commission.length;
+
+/** The preview of the first rows: their rows and problems, nothing compared with the portfolio. */
+function samplePreviewOf(parsed: MappedParse, sampledRows: number, rowCount: number | null): MappedPreview {
+  const complete = parsed.error === null && rowCount !== null && sampledRows >= rowCount;
+  return {
+    error: parsed.error,
+    complete,
+    sampledRows,
+    rows: parsed.preview,
+    problems: parsed.problems,
+    problemCount: parsed.problemCount,
+    rowCount,
+    transactionCount: countOf(parsed.transactions),
+    newTransactions: 0,
+    alreadyPresent: 0,
+  };
+}
+
+/** The preview of every row, with what an import would add to `existing`. */
+function fullPreviewOf(parsed: MappedParse, existing: TransactionSet): MappedPreview {
   const { added, alreadyPresent, keptDifferent } = mergeTransactions(existing, parsed.transactions);
   return {
     error: parsed.error,
+    complete: true,
+    sampledRows: parsed.rowCount,
     rows: parsed.preview,
     problems: parsed.problems,
     problemCount: parsed.problemCount,
     rowCount: parsed.rowCount,
-    transactionCount,
+    transactionCount: countOf(parsed.transactions),
     newTransactions: added.stock + added.dividend + added.commission,
     // Imported before (by import id), possibly read differently then: the stored ones are kept.
     alreadyPresent: alreadyPresent + keptDifferent,
@@ -69,6 +112,8 @@ function previewOf(parsed: MappedParse, existing: TransactionSet): MappedPreview
 
 export class MappedCsvSession {
   private file: { name: string; text: string; table: CsvTable } | null = null;
+  /** Bumped by every preview, count and discard: a running count that sees it changed stops. */
+  private generation = 0;
 
   /**
    * Reads `file` and proposes a mapping: `remembered(key)` (the server's, for this header) when it fits
@@ -89,18 +134,56 @@ export class MappedCsvSession {
     const saved = await remembered(key);
     const fits = saved !== null && mappingProblem(saved, table.header.length) === null;
     const mapping = fits ? saved : guessMapping(table);
-    this.file = { name: fileName, text: read.text, table: mapping.delimiter === table.delimiter ? table : readTable(read.text, mapping.delimiter) };
-    return { ok: true, file: { fileName, header: this.file.table.header, headerKey: key, mapping, remembered: fits, preview: this.preview(mapping, existing) } };
+    this.file = { name: fileName, text: read.text, table };
+    return { ok: true, file: { fileName, header: this.header(mapping), headerKey: key, mapping, remembered: fits, preview: this.preview(mapping, existing) } };
   }
 
-  /** The live preview of `mapping` on the open file (re-split when it names another delimiter). */
+  /**
+   * The live preview of `mapping`: its first SAMPLE_ROWS rows only, at once whatever the file's size (with
+   * another delimiter than the file was split by, only those rows are split). When they are all the file
+   * has, the preview is complete (compared with `existing` too) and needs no count. Cancels a running count.
+   */
   preview(mapping: CsvMapping, existing: TransactionSet): MappedPreview {
-    return previewOf(parseMapped(this.tableFor(mapping), mapping), existing);
+    this.generation += 1;
+    const sample = this.sampleFor(mapping);
+    const parsed = parseMapped(sample.table, mapping);
+    const preview = samplePreviewOf(parsed, sample.table.rows.length, sample.rowCount);
+    return preview.complete ? fullPreviewOf(parsed, existing) : preview;
+  }
+
+  /**
+   * Every row read by `mapping`, compared with `existing`, a stretch of about COUNT_SLICE_MS at a time with
+   * the worker free in between; null when a newer preview, count or discard came meanwhile (it stops then).
+   */
+  async count(mapping: CsvMapping, existing: () => TransactionSet, onProgress: (progress: CountProgress) => void = () => {}): Promise<MappedPreview | null> {
+    const generation = ++this.generation;
+    const stale = () => generation !== this.generation;
+    // Let a newer intent already sent in first: this count is then stale before it reads a row.
+    await nextTask();
+    if (stale()) return null;
+    const table = this.tableFor(mapping);
+    const reader = new MappedReader(table, mapping);
+    const rowCount = table.rows.length;
+    while (!reader.done) {
+      const started = performance.now();
+      let end = reader.rowsRead;
+      while (!reader.done && performance.now() - started < COUNT_SLICE_MS) reader.readUntil((end += 500));
+      onProgress({ rowsRead: reader.rowsRead, rowCount });
+      if (reader.done) break;
+      await nextTask();
+      if (stale()) return null;
+    }
+    return fullPreviewOf(reader.parsed(), existing());
+  }
+
+  /** Stops a running count (its answer is then null). */
+  cancelCount(): void {
+    this.generation += 1;
   }
 
   /** The header as `mapping`'s delimiter splits it (the page offers its cells as the columns). */
   header(mapping: CsvMapping): string[] {
-    return this.tableFor(mapping).header;
+    return this.sampleFor(mapping).table.header;
   }
 
   /** The held set with every row `mapping` reads merged in by import id; an error when no row reads. */
@@ -123,12 +206,23 @@ export class MappedCsvSession {
   }
 
   discard(): void {
+    this.generation += 1;
     this.file = null;
   }
 
+  /** The whole file split by `mapping`'s delimiter (kept: the last delimiter asked for). */
   private tableFor(mapping: CsvMapping): CsvTable {
     if (!this.file) throw new Error('There is no file to map; choose it again.');
     if (this.file.table.delimiter !== mapping.delimiter) this.file = { ...this.file, table: readTable(this.file.text, mapping.delimiter) };
     return this.file.table;
+  }
+
+  /** The header and first SAMPLE_ROWS rows by `mapping`'s delimiter, and the file's row count when known (the file is split by it). */
+  private sampleFor(mapping: CsvMapping): { table: CsvTable; rowCount: number | null } {
+    if (!this.file) throw new Error('There is no file to map; choose it again.');
+    const { table, text } = this.file;
+    if (table.delimiter === mapping.delimiter) return { table: { ...table, rows: table.rows.slice(0, SAMPLE_ROWS) }, rowCount: table.rows.length };
+    const start = readTableStart(text, mapping.delimiter, SAMPLE_ROWS);
+    return { table: start.table, rowCount: start.complete ? start.table.rows.length : null };
   }
 }
