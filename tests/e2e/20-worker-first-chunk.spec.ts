@@ -55,9 +55,14 @@ test('the dashboard loads no lazy chunk of the worker; without Temporal only the
   // The same Chromium with its Temporal switched off, as in a browser that ships none yet.
   const withoutTemporal = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), '--js-flags=--no-harmony-temporal'] });
   try {
-    const probe = await browser.newPage();
-    expect(await probe.evaluate(() => typeof (globalThis as { Temporal?: unknown }).Temporal), 'this Chromium ships Temporal').toBe('object');
-    await probe.close();
+    const temporalIn = async (where: Browser) => {
+      const probe = await where.newPage();
+      const kind = await probe.evaluate(() => typeof (globalThis as { Temporal?: unknown }).Temporal);
+      await probe.close();
+      return kind;
+    };
+    expect(await temporalIn(browser), 'this Chromium ships Temporal').toBe('object');
+    expect(await temporalIn(withoutTemporal), 'the V8 flag switches Temporal off').toBe('undefined');
     const native = await dashboardIn(browser, baseURL!);
     const polyfilled = await dashboardIn(withoutTemporal, baseURL!);
     expect(native.errors).toEqual([]);
