@@ -35,28 +35,29 @@ export interface ServerBackend {
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (`suite` names the skipped run in the notice). */
 export function serverBackends(suite: string): ServerBackend[] {
   const postgresUrl = postgresUrlForTests(suite);
-  return [sqliteBackend(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
+  return [sqliteServer(), ...(postgresUrl ? [postgresBackend(postgresUrl)] : [])];
 }
 
 /**
  * Starts the backend's server before the suite's tests, with a new account signed in per name in
  * `usernames` (password `<name>-secret!`), and stops it after them; `use` gets the server and the users
- * by name.
+ * by name (and may set up more before the tests run).
  */
 export function serverForTheSuite<const Name extends string>(
   backend: ServerBackend,
   usernames: readonly Name[],
-  use: (server: TestServer, users: Record<Name, SignedIn>) => void,
+  use: (server: TestServer, users: Record<Name, SignedIn>) => void | Promise<void>,
 ): void {
   beforeAll(async () => {
     const server = await backend.start();
     const users = await Promise.all(usernames.map((username) => signIn(server.url, { username, password: `${username}-secret!`, createAccount: true })));
-    use(server, Object.fromEntries(usernames.map((username, i) => [username, users[i]!])) as Record<Name, SignedIn>);
+    await use(server, Object.fromEntries(usernames.map((username, i) => [username, users[i]!])) as Record<Name, SignedIn>);
   }, 60_000);
   afterAll(() => backend.stop());
 }
 
-function sqliteBackend(): ServerBackend {
+/** The real server on SQLite alone (the test server's default). */
+export function sqliteServer(): ServerBackend {
   let server: TestServer | undefined;
   const read = <T>(work: (db: Database.Database) => T): T => {
     if (!server) throw new Error('the SQLite test server has not started');

@@ -1,19 +1,17 @@
 /** A dividend's withheld `tax` over real HTTP: kept as sent (0 apart from none), refused below 0, beyond 1e12, or on a trade or fee. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src/model/transaction';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
+import type { TestServer } from '../../helpers/test-server';
 import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
 
 let server: TestServer;
 let api: ReturnType<typeof transactionsClient>;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const { idToken } = await signIn(server.url, { username: 'tax', password: 'withheld at source', createAccount: true });
-  api = transactionsClient(server.url, idToken);
+serverForTheSuite(sqliteServer(), ['tax'], (started, { tax }) => {
+  server = started;
+  api = transactionsClient(server.url, tax.idToken);
 });
-afterAll(() => server?.close());
 
 interface Refusal {
   message: string;

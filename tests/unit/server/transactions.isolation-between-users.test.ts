@@ -1,7 +1,7 @@
 /** Two real accounts on one server: neither can see nor change the other's transactions. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { expect, it } from 'vitest';
+import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
+import type { TestServer } from '../../helpers/test-server';
 import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
 
 let server: TestServer;
@@ -9,17 +9,12 @@ let alice: ReturnType<typeof transactionsClient>;
 let bob: ReturnType<typeof transactionsClient>;
 let subs: string[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const [a, b] = await Promise.all([
-    signIn(server.url, { username: 'alice', password: 'alice-secret', createAccount: true }),
-    signIn(server.url, { username: 'bob', password: 'bob-secret!', createAccount: true }),
-  ]);
-  subs = [a.sub, b.sub];
-  alice = transactionsClient(server.url, a.idToken);
-  bob = transactionsClient(server.url, b.idToken);
+serverForTheSuite(sqliteServer(), ['alice', 'bob'], (started, users) => {
+  server = started;
+  subs = [users.alice.sub, users.bob.sub];
+  alice = transactionsClient(server.url, users.alice.idToken);
+  bob = transactionsClient(server.url, users.bob.idToken);
 });
-afterAll(() => server?.close());
 
 const aliceSet = transactionSet({ stock: [stock('VWCE.DE', '2022-03-01', 10, 1000)] });
 const bobSet = transactionSet({ stock: [stock('AAPL', '2021-07-01', 2, 280)] });

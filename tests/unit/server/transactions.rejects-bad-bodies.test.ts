@@ -1,8 +1,8 @@
 /** What `PUT /api/transactions` refuses (400 with paths, 413, 415) and that the stored set stays as it was. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src/model/transaction';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
+import type { TestServer } from '../../helpers/test-server';
 import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
 
 let server: TestServer;
@@ -10,13 +10,12 @@ let api: ReturnType<typeof transactionsClient>;
 let idToken: string;
 const saved = transactionSet({ stock: [stock('VWCE.DE', '2023-05-02', 3, 300)] });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ idToken } = await signIn(server.url, { username: 'validation', password: 'correct horse', createAccount: true }));
+serverForTheSuite(sqliteServer(), ['validation'], async (started, { validation }) => {
+  server = started;
+  ({ idToken } = validation);
   api = transactionsClient(server.url, idToken);
   await api.put({ transactions: saved });
 });
-afterAll(() => server?.close());
 
 interface Refusal {
   message: string;

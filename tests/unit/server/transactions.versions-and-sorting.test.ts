@@ -1,19 +1,17 @@
 /** `/api/transactions` GET and PUT over real HTTP: empty start, sorting, ETags, 412 on a stale If-Match. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransactionsBody } from '../../../src/model/transaction';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
+import type { TestServer } from '../../helpers/test-server';
 import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
 
 let server: TestServer;
 let api: ReturnType<typeof transactionsClient>;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const { idToken } = await signIn(server.url, { username: 'versions', password: 'correct horse', createAccount: true });
-  api = transactionsClient(server.url, idToken);
+serverForTheSuite(sqliteServer(), ['versions'], (started, { versions }) => {
+  server = started;
+  api = transactionsClient(server.url, versions.idToken);
 });
-afterAll(() => server?.close());
 
 interface Conflict {
   message: string;
