@@ -6,16 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction, TransactionSet } from '../../../src/model/transaction';
 import type { ProviderKey, Storage } from '../../../server/storage/types';
 import { openForTheSuite, storageBackends } from '../../helpers/storage-backends';
+import { stock as stockOf } from '../../helpers/transactions-client';
 
-const stock = (date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction => ({
-  ticker: 'VWCE.DE',
-  type: 'stock',
-  date,
-  amount,
-  value,
-  currency: 'EUR',
-  ...extra,
-});
+/** A VWCE.DE buy in EUR. */
+const stock = (date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction => stockOf('VWCE.DE', date, amount, value, extra);
 
 const setOf = (...stocks: Transaction[]): TransactionSet => ({ stock: stocks, dividend: [], commission: [] });
 

@@ -10,16 +10,10 @@ import type { Transaction } from '../../../../src/model';
 import { MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '../../../../src/model/csv-mapping';
 import type { BackupContent } from '../../../../src/worker/backup/backup-json';
 import { applyRestore, planRestore, type CurrentContent } from '../../../../src/worker/backup/restore-plan';
+import { stock } from '../../../helpers/transactions-client';
 
-const buy = (date: string, amount: number, value: number, importId?: string): Transaction => ({
-  ticker: 'VWCE.DE',
-  type: 'stock',
-  date,
-  amount,
-  value,
-  currency: 'EUR',
-  ...(importId ? { importId } : {}),
-});
+/** A VWCE.DE buy in EUR, imported when it has an import id. */
+const buy = (date: string, amount: number, value: number, importId?: string): Transaction => stock('VWCE.DE', date, amount, value, importId ? { importId } : {});
 const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' };
 
 const mapping: CsvMapping = {
