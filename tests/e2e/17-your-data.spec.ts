@@ -4,7 +4,9 @@
  * the set after a confirmation that names the counts, and the account deleted (typed name), after which
  * signing in with it fails. And another broker's CSV on a phone's width: mapped, previewed with its
  * problem row flagged, refused with the columns swapped (nothing stored), imported, and its mapping
- * proposed again for a file with the same header.
+ * proposed again for a file with the same header. And a 60,000-row broker CSV: a change shows the first
+ * 50 rows at once and "Checking all 60,000 rows…" with a progress bar, then the totals with the bad row
+ * near the end.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -191,5 +193,32 @@ test.describe("another broker's CSV", () => {
     await expect(again.getByRole('status')).toHaveText('6 rows: 8 transactions (1 new, 7 already imported); 1 row with a problem.');
     await again.getByRole('button', { name: 'Import 1 new transaction' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Imported dutch-bank-broker-december.csv' })).toContainText('1 new, 7 already imported');
+  });
+  test("a large broker's CSV: each change answers from the first rows, then every row is checked with progress", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUp(page, `bigbroker${Date.now().toString(36)}`);
+    await page.goto('/transactions');
+    const rows = 60_000;
+    const lines = ['Datum;Type;Symbool;Aantal;Totaal;Valuta'];
+    for (let i = 0; i < rows; i++) {
+      const date = i === rows - 5 ? '31-06-2021' : `${String(1 + (i % 28)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${2000 + (i % 25)}`;
+      lines.push(`${date};Koop;VWCE.DE;${1 + (i % 7)};${100 + (i % 90)},50;EUR`);
+    }
+    await page.getByLabel('Upload from file:').setInputFiles({ name: 'big-broker.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) });
+    const step = page.getByRole('region', { name: 'Map the columns of big-broker.csv' });
+    const summary = step.getByRole('status');
+    await expect(summary).toHaveText('Choose the column of the ticker.');
+    await step.getByLabel('Date format').selectOption('DMY');
+    await step.getByLabel('Decimal mark').selectOption(',');
+    await step.getByLabel('Ticker (Yahoo symbol)').selectOption({ label: '3: Symbool' });
+    await step.getByLabel('Value (cash amount)').selectOption({ label: '5: Totaal' });
+    // At once: the first 50 rows, and every row being checked (the bad row near the end not seen yet).
+    await expect(summary).toHaveText('First 50 rows: 50 transactions; 0 rows with a problem. Checking all 60,000 rows…');
+    await expect(step.getByRole('progressbar', { name: 'Checking all 60,000 rows…' })).toBeVisible();
+    // Then the totals of every row.
+    await expect(summary).toHaveText('60,000 rows: 59,999 transactions (59,999 new, 0 already imported); 1 row with a problem.', { timeout: 60_000 });
+    await expect(step.getByRole('progressbar')).toHaveCount(0);
+    await expect(step.getByRole('list', { name: /Rows with a problem \(1\), left out of the import/ })).toContainText(`row ${rows - 3}: date "31-06-2021"`);
+    await expect(step.getByRole('button', { name: 'Import 59,999 new transactions' })).toBeVisible();
   });
 });

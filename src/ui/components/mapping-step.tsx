@@ -41,7 +41,7 @@ function summaryText(preview: MappedPreview | null, previewing: boolean): string
   if (!preview.complete) {
     return `First ${plural(preview.sampledRows, 'row')}: ${plural(preview.transactionCount, 'transaction')}; ${plural(preview.problemCount, 'row')} with a problem. Checking all ${preview.rowCount === null ? 'rows' : plural(preview.rowCount, 'row')}…`;
   }
-  return `${plural(preview.rowCount ?? preview.sampledRows, 'row')}: ${plural(preview.transactionCount, 'transaction')} (${preview.newTransactions} new, ${preview.alreadyPresent} already imported); ${plural(preview.problemCount, 'row')} with a problem.`;
+  return `${plural(preview.rowCount ?? preview.sampledRows, 'row')}: ${plural(preview.transactionCount, 'transaction')} (${preview.newTransactions.toLocaleString()} new, ${preview.alreadyPresent.toLocaleString()} already imported); ${plural(preview.problemCount, 'row')} with a problem.`;
 }
 
 /** The column chooser of one field: the file's headings, and "not in the file". */
