@@ -9,13 +9,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransactionSet } from '../../../src/model';
-import type { CsvMapping } from '../../../src/model/csv-mapping';
 import { transactionsToCsv } from '../../../src/worker/backup/export-csv';
 import { readRestoreFile } from '../../../src/worker/backup/read-restore';
 import { parseDegiroExport } from '../../../src/worker/import';
 import { decodeBytes } from '../../../src/worker/import/text-encoding';
 import { MappedCsvSession } from '../../../src/worker/mapped-csv/session';
 import { emptyTransactionSet } from '../../../src/model';
+import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const sharedAccountCsv = readFileSync(path.join(root, '../shared/fixtures/degiro/nl-mixed-languages.csv'), 'utf8');
@@ -136,13 +136,7 @@ describe("another broker's CSV, mapped", () => {
     '14-05-2021;Dividende Société Générale;GLE.PA;;4,50;EUR',
     '',
   ].join('\r\n');
-  const mapping: CsvMapping = {
-    delimiter: ';',
-    columns: { date: 0, type: 1, ticker: 2, amount: 3, value: 4, currency: 5, tax: null, fees: null },
-    fixedCurrency: 'EUR',
-    dateOrder: 'DMY',
-    decimalMark: ',',
-  };
+  const mapping = EUROPEAN_MAPPING_WITH_CURRENCY;
 
   async function mapped(file: Blob) {
     const session = new MappedCsvSession();

@@ -5,12 +5,12 @@
  * header, or naming another account, deletes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CsvMapping } from '../../../src/model/csv-mapping';
 import { Browser } from '../../helpers/browser';
 import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '../../helpers/oidc-login';
 import { serverBackends } from '../../helpers/server-backends';
 import type { TestServer } from '../../helpers/test-server';
 import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { AMERICAN_MAPPING } from '../../helpers/csv-mappings';
 
 const backends = serverBackends('account deletion on PostgreSQL');
 
@@ -46,13 +46,7 @@ for (const backend of backends) {
       dividend: [dividend('VWCE.DE', '2021-06-15', 4.2)],
       commission: [commission('VWCE.DE', '2021-03-01', 2)],
     });
-    const brokerMapping: CsvMapping = {
-      delimiter: ',',
-      columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null },
-      fixedCurrency: 'USD',
-      dateOrder: 'MDY',
-      decimalMark: '.',
-    };
+    const brokerMapping = AMERICAN_MAPPING;
     const stayerSet = transactionSet({ stock: [stock('AAPL', '2020-01-02', 1, 75)] });
 
     beforeAll(async () => {

@@ -6,8 +6,9 @@
  * replace keeps the most recently saved past the limit, by the backup's saved-at times.
  */
 import { describe, expect, it } from 'vitest';
-import { headerKey, MAX_REMEMBERED_MAPPINGS, type CsvMapping } from '../../../src/model/csv-mapping';
+import { headerKey, MAX_REMEMBERED_MAPPINGS } from '../../../src/model/csv-mapping';
 import { openForTheSuite, storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
+import { AMERICAN_MAPPING } from '../../helpers/csv-mappings';
 
 /** Overwrites the user's stored mapping with one no schema accepts: a damaged row. */
 async function damage(storage: OpenedStorage, userId: string, header: string): Promise<void> {
@@ -15,13 +16,7 @@ async function damage(storage: OpenedStorage, userId: string, header: string): P
   else await storage.pool.query(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = $1 AND header_key = $2`, [userId, header]);
 }
 
-const mapping: CsvMapping = {
-  delimiter: ',',
-  columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null },
-  fixedCurrency: 'USD',
-  dateOrder: 'MDY',
-  decimalMark: '.',
-};
+const mapping = AMERICAN_MAPPING;
 const header = headerKey(['Trade Date', 'Symbol', 'Action', 'Quantity', 'Amount']);
 
 describe.each(storageBackends('csv mappings storage contract'))('CSV mapping store on $name', (backend) => {

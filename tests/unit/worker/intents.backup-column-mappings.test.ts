@@ -10,18 +10,13 @@ import type { CsvMapping, RememberedMapping } from '../../../src/model/csv-mappi
 import type { Credentials } from '../../../src/worker';
 import { signIn } from '../../helpers/oidc-login';
 import { workerOnARealServer } from './helpers/signed-in-worker';
+import { EUROPEAN_MAPPING } from '../../helpers/csv-mappings';
 
 const real = workerOnARealServer();
 
 const bankHeader = 'datum\u001fsymbool\u001ftype\u001faantal\u001ftotaal';
 const brokerHeader = 'trade date\u001fsymbol\u001faction\u001fquantity\u001famount';
-const mapping: CsvMapping = {
-  delimiter: ';',
-  columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null },
-  fixedCurrency: 'EUR',
-  dateOrder: 'DMY',
-  decimalMark: ',',
-};
+const mapping = EUROPEAN_MAPPING;
 
 async function saveMapping(idToken: string, header: string, saved: CsvMapping) {
   const response = await fetch(`${real.url()}/api/csv-mappings`, { method: 'PUT', headers: { Authorization: idToken, 'content-type': 'application/json' }, body: JSON.stringify({ header, mapping: saved }) });

@@ -7,10 +7,10 @@
  */
 import * as Comlink from 'comlink';
 import { expect, it, vi } from 'vitest';
-import type { CsvMapping } from '../../../src/model/csv-mapping';
 import type { CountProgress } from '../../../src/worker';
 import { SAMPLE_ROWS } from '../../../src/worker/mapped-csv/session';
 import { workerOnARealServer } from './helpers/signed-in-worker';
+import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
 
 const real = workerOnARealServer();
 
@@ -27,13 +27,7 @@ function bigFile(): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const mapping: CsvMapping = {
-  delimiter: ';',
-  columns: { date: 0, type: 1, ticker: 2, amount: 3, value: 4, currency: 5, tax: null, fees: null },
-  fixedCurrency: 'EUR',
-  dateOrder: 'DMY',
-  decimalMark: ',',
-};
+const mapping = EUROPEAN_MAPPING_WITH_CURRENCY;
 
 it('answers each change from the first rows, counts every row after, and a newer change cancels the count', async () => {
   const { credentials, worker } = await real.signedIn('big-file');

@@ -11,18 +11,13 @@ import { MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from
 import type { BackupContent } from '../../../../src/worker/backup/backup-json';
 import { applyRestore, planRestore, type CurrentContent } from '../../../../src/worker/backup/restore-plan';
 import { stock } from '../../../helpers/transactions-client';
+import { EUROPEAN_MAPPING } from '../../../helpers/csv-mappings';
 
 /** A VWCE.DE buy in EUR, imported when it has an import id. */
 const buy = (date: string, amount: number, value: number, importId?: string): Transaction => stock('VWCE.DE', date, amount, value, importId ? { importId } : {});
 const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' };
 
-const mapping: CsvMapping = {
-  delimiter: ';',
-  columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null },
-  fixedCurrency: 'EUR',
-  dateOrder: 'DMY',
-  decimalMark: ',',
-};
+const mapping = EUROPEAN_MAPPING;
 const remembered = (header: string, savedAt: string, changes: Partial<CsvMapping> = {}): RememberedMapping => ({ header, mapping: { ...mapping, ...changes }, savedAt });
 const yourBank = remembered('datum\u001fsymbool', '2025-06-01T10:00:00.000Z');
 const yourBroker = remembered('trade date\u001fsymbol', '2025-01-01T10:00:00.000Z');
