@@ -18,7 +18,7 @@ import { checkCsvMapping, checkRememberedMappings, headerKeyProblem, MAX_REMEMBE
 import type { Log } from '../log';
 import type { CsvMappingStore } from '../storage/types';
 import type { AppEnv } from './app-env';
-import { jsonBodyLimit, readJsonBody } from './json-body';
+import { jsonBodyLimit, readJsonFields } from './json-body';
 
 export const MAX_CSV_MAPPING_BODY_BYTES = 16 * 1024;
 /** A restore sends at most MAX_REMEMBERED_MAPPINGS mappings of at most MAX_CSV_MAPPING_BODY_BYTES each. */
@@ -45,15 +45,9 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
   });
 
   routes.put('/', jsonBodyLimit(MAX_CSV_MAPPING_BODY_BYTES, `The mapping is larger than ${MAX_CSV_MAPPING_BODY_BYTES} bytes; nothing was saved.`), async (c) => {
-    const read = await readJsonBody(c, 'the mapping', 'nothing was saved.');
+    const read = await readJsonFields(c, 'the mapping', ['header', 'mapping'], '{"header": "…", "mapping": {…}}');
     if (!read.ok) return read.response;
-    const body = read.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return c.json({ message: 'Send {"header": "…", "mapping": {…}}; nothing was saved.', issues: [] }, 400);
-    }
-    const { header, mapping, ...rest } = body as Record<string, unknown>;
-    const extra = Object.keys(rest)[0];
-    if (extra !== undefined) return c.json({ message: `"${extra.slice(0, 40)}" is not expected (send header and mapping); nothing was saved.`, issues: [{ path: extra.slice(0, 40), message: 'not expected' }] }, 400);
+    const { header, mapping } = read.fields;
     const problem = headerKeyProblem(header);
     if (problem) return c.json({ message: `${problem} Nothing was saved.`, issues: [{ path: 'header', message: problem }] }, 400);
     const checked = checkCsvMapping(mapping);
@@ -76,15 +70,9 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
   });
 
   routes.put('/all', jsonBodyLimit(MAX_CSV_MAPPINGS_RESTORE_BYTES, `The mappings are larger than ${MAX_CSV_MAPPINGS_RESTORE_BYTES} bytes; nothing was saved.`), async (c) => {
-    const read = await readJsonBody(c, 'the mappings', 'nothing was saved.');
+    const read = await readJsonFields(c, 'the mappings', ['mode', 'mappings'], '{"mode": "merge" | "replace", "mappings": […]}');
     if (!read.ok) return read.response;
-    const body = read.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return c.json({ message: 'Send {"mode": "merge" | "replace", "mappings": […]}; nothing was saved.', issues: [] }, 400);
-    }
-    const { mode, mappings, ...rest } = body as Record<string, unknown>;
-    const extra = Object.keys(rest)[0];
-    if (extra !== undefined) return c.json({ message: `"${extra.slice(0, 40)}" is not expected (send mode and mappings); nothing was saved.`, issues: [{ path: extra.slice(0, 40), message: 'not expected' }] }, 400);
+    const { mode, mappings } = read.fields;
     if (mode !== 'merge' && mode !== 'replace') return c.json({ message: 'The mode is "merge" or "replace"; nothing was saved.', issues: [{ path: 'mode', message: 'merge or replace' }] }, 400);
     const checked = checkRememberedMappings(mappings);
     if (!checked.ok) return c.json({ message: `The mappings are not valid: ${checked.message}. Nothing was saved.`, issues: [{ path: 'mappings', message: checked.message }] }, 400);
