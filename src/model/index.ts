@@ -4,3 +4,4 @@ export * from './transaction';
 export * from './symbols';
 export * from './performance-periods';
 export * from './settings';
+export * from './shares';

@@ -1,9 +1,7 @@
 /** The holdings table's rows from a derivation: one per ticker, open and closed apart, sortable by every column. */
+import { NO_SHARES } from '../../model';
 import type { Holding, TickerFigures } from '../../worker';
 import type { Formats } from '../format';
-
-/** Below this many shares a position is closed. */
-const NO_SHARES = 1e-9;
 
 export interface HoldingRow {
   ticker: string;

@@ -1,4 +1,5 @@
 /** Cost basis and realised gain by the average-cost method (SEMANTICS.md, "Holdings"), and a ticker's holding on `asOf`. */
+import { settledShares } from '../../model';
 import type { GridEntries, TickerTotals } from './ticker-series';
 import type { Holding } from './types';
 
@@ -27,7 +28,7 @@ function walkCostBasis(stock: GridEntries, onDay?: (dayIndex: number, costBasis:
     for (; k < dayIndex.length && dayIndex[k] === day; k += 1) {
       if (amount[k] >= 0) {
         costBasis += valueEur[k];
-        shares += amount[k];
+        shares = settledShares(shares + amount[k]);
       } else {
         soldShares -= amount[k];
         proceeds -= valueEur[k];
@@ -37,7 +38,7 @@ function walkCostBasis(stock: GridEntries, onDay?: (dayIndex: number, costBasis:
       const removed = shares > 0 ? (costBasis * Math.min(soldShares, shares)) / shares : 0;
       costBasis -= removed;
       realisedGain += proceeds - removed;
-      shares -= soldShares;
+      shares = settledShares(shares - soldShares);
     }
     onDay?.(day, costBasis);
   }

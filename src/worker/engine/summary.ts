@@ -1,10 +1,7 @@
 /** The summary over all tickers and each ticker's figures, from their totals on `asOf` (SEMANTICS.md, "Summary", "Returns"). */
-import type { Currency, QuoteDataSource } from '../../model';
+import { NO_SHARES, type Currency, type QuoteDataSource } from '../../model';
 import { RETURN_PERIODS_DAYS, type ReturnPeriod, type TickerTotals } from './ticker-series';
 import type { Return, Summary, TickerFigures } from './types';
-
-/** Below this many shares a position is closed: float residue of sells must not make a huge average price. */
-const NO_SHARES = 1e-9;
 
 export interface TickerFacts {
   currency: Currency;

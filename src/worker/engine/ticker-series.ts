@@ -3,7 +3,7 @@
  * stock-transaction days) and sums over its transactions: shares, invested, commission, dividends,
  * price, value, profit (SEMANTICS.md, "Per ticker").
  */
-import { TRANSACTION_TYPES, type TransactionType } from '../../model';
+import { TRANSACTION_TYPES, settledShares, type TransactionType } from '../../model';
 import { BASE_CURRENCY, majorCurrency, unitsPerMajor } from './currency';
 import { carryForward, type Grid } from './grid';
 import { newPriceSeries } from './shared-series';
@@ -110,6 +110,7 @@ export function computeTicker(
         boughtShares += stock.amount[next];
       }
     }
+    shares = settledShares(shares);
     // Until the market speaks, a share is worth what the latest buy day paid for it.
     if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
     stretchStart = day;
@@ -188,7 +189,7 @@ function expectedDividends(
   for (let k = 0; k < market.dividendDays.length; k += 1) {
     const index = market.dividendDays[k] - grid.firstDay;
     if (index < 1 || index >= grid.length) continue;
-    for (; next < stock.dayIndex.length && stock.dayIndex[next] < index; next += 1) sharesBefore += stock.amount[next];
+    for (; next < stock.dayIndex.length && stock.dayIndex[next] < index; next += 1) sharesBefore = settledShares(sharesBefore + stock.amount[next]);
     dayIndex.push(index);
     valueEur.push((market.dividendAmounts[k] / unitsPerMajor) * sharesBefore * quoteRate[index]);
     amount.push(sharesBefore);
@@ -208,7 +209,7 @@ export function sharesOnAsOf(grid: Grid, transactions: TickerTransactions, marke
   for (let k = 0; k < stock.days.length && stock.days[k] <= grid.lastDay; k += 1) {
     shares += stock.amounts[k] * (factors ? factors.factorAfter(stock.days[k]) : 1);
   }
-  return shares;
+  return settledShares(shares);
 }
 
 function rateFor(rates: ReadonlyMap<string, Float64Array>, currency: string): Float64Array {
