@@ -31,17 +31,21 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
     c.header('Retry-After', '5');
     return c.json({ message: `The column mapping could not be ${what}: the database does not answer. Try again in a moment.` }, 503);
   };
+  /** A read of the user's own mappings: never cached by the browser, 503 when the database does not answer. */
+  const answerRead = async (c: Context<AppEnv>, read: () => Promise<object>) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      return c.json(await read());
+    } catch (error) {
+      return databaseDown(c, error, 'read');
+    }
+  };
 
   routes.get('/', async (c) => {
     const header = c.req.query('header');
     const problem = headerKeyProblem(header);
     if (problem) return c.json({ message: problem, issues: [] }, 400);
-    try {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ mapping: await store.get(c.var.user.sub, header!) });
-    } catch (error) {
-      return databaseDown(c, error, 'read');
-    }
+    return answerRead(c, async () => ({ mapping: await store.get(c.var.user.sub, header!) }));
   });
 
   routes.put('/', jsonBodyLimit(MAX_CSV_MAPPING_BODY_BYTES, `The mapping is larger than ${MAX_CSV_MAPPING_BODY_BYTES} bytes; nothing was saved.`), async (c) => {
@@ -60,14 +64,7 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
     }
   });
 
-  routes.get('/all', async (c) => {
-    try {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ mappings: await store.list(c.var.user.sub) });
-    } catch (error) {
-      return databaseDown(c, error, 'read');
-    }
-  });
+  routes.get('/all', (c) => answerRead(c, async () => ({ mappings: await store.list(c.var.user.sub) })));
 
   routes.put('/all', jsonBodyLimit(MAX_CSV_MAPPINGS_RESTORE_BYTES, `The mappings are larger than ${MAX_CSV_MAPPINGS_RESTORE_BYTES} bytes; nothing was saved.`), async (c) => {
     const read = await readJsonFields(c, 'the mappings', ['mode', 'mappings'], '{"mode": "merge" | "replace", "mappings": […]}');

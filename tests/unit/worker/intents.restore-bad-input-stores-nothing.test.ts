@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Transaction } from '../../../src/model';
+import { swapColumns } from '../../helpers/csv-text';
 import { workerOnARealServer } from './helpers/signed-in-worker';
 
 const real = workerOnARealServer();
@@ -35,14 +36,7 @@ it('refuses a truncated backup, another format version, swapped columns and 50 M
   const before = await stateOfTheAccount();
   expect(before.transactions.stock).toHaveLength(1);
 
-  const swapped = csvText
-    .split('\r\n')
-    .map((line) => {
-      const cells = line.split(',');
-      [cells[2], cells[3]] = [cells[3]!, cells[2]!];
-      return line === '' ? line : cells.join(',');
-    })
-    .join('\r\n');
+  const swapped = swapColumns(csvText, 2, 3);
   const files: Array<[File, RegExp]> = [
     [new File([backup.slice(0, Math.floor(backup.length * 0.6))], 'cut.json'), /^The backup is cut off/],
     [new File([backup.replace('"formatVersion": 2', '"formatVersion": 3')], 'future.json'), /^This backup is in format version 3; this version of Investments Tracker reads versions 1 to 2/],

@@ -10,6 +10,7 @@ import { backupToJson } from '../../../../src/worker/backup/backup-json';
 import { CSV_HEADER } from '../../../../src/worker/backup/csv-format';
 import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
 import { readRestoreFile, RESTORE_MAX_BYTES, type RestoreRead } from '../../../../src/worker/backup/read-restore';
+import { swapColumns } from '../../../helpers/csv-text';
 
 const set: TransactionSet = {
   stock: [
@@ -105,14 +106,7 @@ describe('our CSV', () => {
   });
 
   it('with two columns swapped, heading and values, is refused: columns in another order', async () => {
-    const swapped = csv
-      .split('\r\n')
-      .map((line) => {
-        const cells = line.split(',');
-        [cells[3], cells[4]] = [cells[4]!, cells[3]!];
-        return line === '' ? line : cells.join(',');
-      })
-      .join('\r\n');
+    const swapped = swapColumns(csv, 3, 4);
     expect(refused(await readRestoreFile(swapped))).toMatch(/^The columns are in another order than an Investments Tracker export: "\uFEFF?ticker,type,date,value,amount,/);
   });
 
