@@ -1,19 +1,19 @@
 /**
  * What the dashboard draws, read off the portfolio snapshot: the ticker checkboxes, the returns banner,
- * the charts (built in chart-models.ts) and the price problems. Every figure the dashboard shows is read
+ * the charts (the worker's, with the prices' state added in chart-models.ts) and the price problems. Every figure the dashboard shows is read
  * or derived here or there, never in a component. Results are memoized on the worker's objects, so
  * `useSelector` gets the same object back until the data changes, in the session's memory
  * (session-memory.ts): this module keeps nothing, and a sign-out forgets it all.
  */
 import { isValidIsin } from '../model/symbols';
-import type { Derivation } from '../worker';
+import type { ChartedDerivation } from '../worker';
 import type { ChartModel } from './chart-models';
 import type { PortfolioSnapshot } from './portfolio-machine';
 import type { SessionMemory } from './session-memory';
 
-type Summary = Derivation['summary'];
+type Summary = ChartedDerivation['summary'];
 type Return = Summary['totalReturn'];
-type Tickers = Derivation['tickers'];
+type Tickers = ChartedDerivation['tickers'];
 
 // ── Ticker checkboxes ────────────────────────────────────────────────────────────────────────────
 
@@ -75,17 +75,17 @@ export interface DashboardCharts {
 
 /** What the charts are built from, read off the snapshot. */
 export interface ChartsSource {
-  derivation: Derivation | null;
+  derivation: ChartedDerivation | null;
   active: string[] | null;
   pricesLoading: boolean;
   pricesFailed: boolean;
   priceErrors: Record<string, string>;
-  /** The session's memory: its chart models build them, and it keeps the charts built per source. */
+  /** The session's memory: its chart models dress the worker's charts, and it keeps the charts built per source. */
   memory: SessionMemory;
 }
 
 const sourceOf = (
-  derivation: Derivation | null,
+  derivation: ChartedDerivation | null,
   active: string[] | null,
   pricesLoading: boolean,
   pricesFailed: boolean,
@@ -104,7 +104,7 @@ function buildCharts({ derivation, active, pricesLoading, pricesFailed, priceErr
   const checked = derivation ? (active ?? Object.keys(derivation.tickers)) : [];
   if (!derivation) return { charts: [], noneChecked: false };
   if (checked.length === 0) return { charts: [], noneChecked: true };
-  return { charts: memory.charts.build({ active: derivation.active, tickers: derivation.tickers, checked, pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
+  return { charts: memory.charts.build(derivation.charts, { pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
 }
 
 /** The charts for the checked tickers, with their loading state and data-source notes: built once per source. */

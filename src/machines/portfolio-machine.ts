@@ -3,7 +3,7 @@ import type { ListedSet } from '../model';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { UserSettings } from '../model/settings';
-import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '../worker';
+import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
 import { createSessionMemory, type SessionMemory } from './session-memory';
@@ -33,7 +33,8 @@ export interface PortfolioContext {
   fetchedSymbols: string[];
   /** First day the held prices cover; an earlier transaction makes every symbol be fetched again. */
   pricesFrom: string | null;
-  derivation: Derivation | null;
+  /** The worker's figures and the dashboard's charts of the checked tickers. */
+  derivation: ChartedDerivation | null;
   /** Checked tickers; null = all. */
   active: string[] | null;
   /** Time the worker took for the last derivation or combination, in ms. */
@@ -102,8 +103,8 @@ export const portfolioMachine = setup({
         credentialsFor(input.idToken),
       ),
     ),
-    derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(({ input }) => getWorker().derive(input.asOf, input.active)),
-    combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
+    derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(({ input }) => getWorker().derive(input.asOf, input.active)),
+    combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
     /** The worker reads the user's settings and hands the benchmark to the engine. */
     loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(({ input }) => getWorker().loadSettings(credentialsFor(input.idToken))),
     saveSettings: fromPromise<Outcome<SettingsView>, { idToken: string; changes: Partial<UserSettings> }>(({ input }) =>
@@ -123,7 +124,7 @@ export const portfolioMachine = setup({
     }),
     /** A set the worker loaded or stored itself and already derives from. */
     takeSet: assign((_, view: SetView) => ({ transactions: view.transactions, version: view.version, symbols: view.needed.symbols, firstDate: view.needed.firstDate })),
-    takeDerivation: assign((_, derived: Timed<Derivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
+    takeDerivation: assign((_, derived: Timed<ChartedDerivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
     setActive: assign({
       active: ({ event }) => {
         assertEvent(event, 'tickers.setActive');
@@ -300,7 +301,7 @@ export const portfolioMachine = setup({
             onDone: {
               target: 'settled',
               actions: assign({
-                derivation: ({ context, event }) => (context.derivation ? { ...context.derivation, active: event.output.result } : null),
+                derivation: ({ context, event }) => (context.derivation ? { ...context.derivation, ...event.output.result } : null),
                 computeMs: ({ event }) => event.output.computeMs,
               }),
             },

@@ -16,7 +16,7 @@ import * as Comlink from 'comlink';
 import type { TransactionSet } from '../model';
 import { messageOf } from '../model/message';
 import { listingBuffers } from '../model/transaction-wire';
-import { PortfolioEngine, type ActiveSeries, type Derivation, type HoldingSeries } from './engine';
+import { PortfolioEngine, type HoldingSeries } from './engine';
 import { ImportSession, type ImportMerge, type ImportPreview, type ImportProgress } from './import-session';
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
@@ -30,6 +30,7 @@ import { TransactionStore, type HeldView } from './transaction-store';
 import type { TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
 import type { TaxReport } from './tax-report-csv';
+import { DashboardCharts, type ChartedDerivation, type ChartedSeries } from './dashboard-charts';
 import { collectTransferables } from './transferables';
 import { temporalReady } from './temporal-ready';
 import type { CsvMapping } from '../model/csv-mapping';
@@ -148,6 +149,8 @@ function withView<T extends object>(outcome: Outcome<T>, view: (outcome: T) => H
 /** The API with its own state: one per worker (index.ts), or one per test running it in Node. */
 export function createWorkerApi() {
   let engine = new PortfolioEngine();
+  /** The dashboard charts built last, so an unchanged chart keeps its revision. */
+  let charts = new DashboardCharts();
   const store = new TransactionStore((set) => engine.setTransactions(set));
   const importSession = new ImportSession();
   /** A backup or CSV being restored, between its preview and the user's choice; its reader is loaded on first use. */
@@ -210,11 +213,13 @@ export function createWorkerApi() {
       for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
       return { ...symbolsNeeded(), errors };
     },
-    derive(asOf: string, active: readonly string[] | null): Timed<Derivation> {
-      return timed(() => engine.derive(asOf, active));
+    /** The figures as of `asOf` for the `active` tickers (null = all), with the dashboard's charts of them (dashboard-charts.ts). */
+    derive(asOf: string, active: readonly string[] | null): Timed<ChartedDerivation> {
+      return timed(() => charts.derived(engine.derive(asOf, active), active));
     },
-    combine(active: readonly string[]): Timed<ActiveSeries> {
-      return timed(() => engine.combine(active));
+    /** The `active` tickers' series and charts again, after a toggle: the last derive's figures recombined. */
+    combine(active: readonly string[]): Timed<ChartedSeries> {
+      return timed(() => charts.combined(engine.combine(active), active));
     },
     /** One holding's price, buys and sells, value and cost basis per day, as of the last derive; its arrays are transferred. */
     holdingSeries(ticker: string): Outcome<{ series: HoldingSeries }> {
@@ -518,6 +523,7 @@ export function createWorkerApi() {
       restoreSession?.discard();
       mappedSession?.discard();
       engine = new PortfolioEngine();
+      charts = new DashboardCharts();
       symbolChoices = {};
       store.clear();
     },

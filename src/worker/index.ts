@@ -13,5 +13,6 @@ export type { SymbolCheck } from './symbol-check';
 export type { CountProgress, MappedFile, MappedPreview } from './mapped-csv/session';
 export type { MappedRow } from './mapped-csv/parse-mapped';
 export type { ImportSaved, LookedUp, MappedImportSaved, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
+export type { ChartedDerivation, ChartedSeries } from './dashboard-charts';
 
 Comlink.expose(createWorkerApi());

@@ -15,7 +15,7 @@ import type { Outcome } from '../../../src/model/outcome';
 import type { VersionedSet } from '../../../src/worker/services/transactions-api';
 import type { TransactionChange } from '../../../src/worker/transaction-changes';
 import { TransactionStore, type HeldView } from '../../../src/worker/transaction-store';
-import type { ActiveSeries, Derivation, ImportMerge, ImportPreview, LookedUp, PricesLoaded, SymbolCheck, SymbolsNeeded, Timed } from '../../../src/worker';
+import type { ChartedDerivation, ChartedSeries, ImportMerge, ImportPreview, LookedUp, PricesLoaded, SymbolCheck, SymbolsNeeded, Timed } from '../../../src/worker';
 
 export const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 export const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2024-01-02', amount: 1, value: 2, currency: 'EUR' };
@@ -25,9 +25,10 @@ export const setOf = (...ts: Transaction[]): TransactionSet => ({
   commission: ts.filter((t) => t.type === 'commission'),
 });
 /** Stand-ins for the worker's results: the machines only pass them along, so their inside does not matter here. */
+const NO_CHARTS = { charts: [], excluded: [], atCost: [] };
 const derivationFor = (tickers: string[]) =>
-  ({ summary: { portfolioValue: 1 }, tickers: Object.fromEntries(tickers.map((t) => [t, {}])), active: { tickers } }) as unknown as Derivation;
-const seriesFor = (tickers: string[]) => ({ tickers }) as unknown as ActiveSeries;
+  ({ summary: { portfolioValue: 1 }, tickers: Object.fromEntries(tickers.map((t) => [t, {}])), active: { tickers }, charts: NO_CHARTS }) as unknown as ChartedDerivation;
+const seriesFor = (tickers: string[]) => ({ active: { tickers }, charts: NO_CHARTS }) as unknown as ChartedSeries;
 type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
 
 /** A listed set without its ids, to compare with a plain set. */
@@ -99,12 +100,12 @@ export function startApp(fakes: Fakes) {
         if (fakes.fetchPrices) return fakes.fetchPrices(input);
         return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {} };
       }),
-      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async () => {
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async () => {
         calls.derive += 1;
         await fakes.deriveGate?.(calls.derive);
         return { result: derivationFor(symbolsOf(held)), computeMs: 1 };
       }),
-      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async ({ input }) => {
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => {
         calls.combine.push(input.active);
         return { result: seriesFor(input.active), computeMs: 1 };
       }),

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../../src/machines/services/auth-client';
 import type { SetView } from '../../../src/machines/services/worker-client';
 import type { Outcome } from '../../../src/model/outcome';
 import type { ListedSet, Transaction } from '../../../src/model';
-import type { ActiveSeries, Derivation, PricesLoaded, Timed, SettingsView } from '../../../src/worker';
+import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed, SettingsView } from '../../../src/worker';
 import { invokeIdOf } from './graph-helpers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -19,7 +19,7 @@ const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'token-1', ex
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 const stored: ListedSet = { stock: [{ ...buy, id: 1 }], dividend: [], commission: [] };
 /** The machines only pass the worker's results along: stand-ins with the right shape at the top are enough. */
-const derivation = { summary: {}, tickers: { 'VWCE.DE': {} }, active: {} } as unknown as Derivation;
+const derivation = { summary: {}, tickers: { 'VWCE.DE': {} }, active: {}, charts: { charts: [], excluded: [], atCost: [] } } as unknown as ChartedDerivation;
 
 /** The real app, its provider, server and worker replaced at the edge, watched by a custom inspector. */
 function startInspectedApp() {
@@ -40,8 +40,8 @@ function startInspectedApp() {
         firstDate: input.firstDate,
         errors: {},
       })),
-      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async () => ({ result: derivation, computeMs: 2 })),
-      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async () => ({ result: {} as ActiveSeries, computeMs: 1 })),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async () => ({ result: derivation, computeMs: 2 })),
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async () => ({ result: {} as ChartedSeries, computeMs: 1 })),
       loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({
         ok: true,
         settings: { benchmark: null },

@@ -12,9 +12,10 @@ import { portfolioMachine, type PortfolioSnapshot } from '../../../src/machines/
 import type { SetView } from '../../../src/machines/services/worker-client';
 import type { QuoteEntry, TransactionSet } from '../../../src/model';
 import type { Outcome } from '../../../src/model/outcome';
-import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
+import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
+import { DashboardCharts } from '../../../src/worker/dashboard-charts';
 import { PortfolioEngine } from '../../../src/worker/engine';
-import { quote, setOf, tx } from '../ui/dashboard/helpers/portfolio';
+import { overTheWire, quote, setOf, tx } from '../ui/dashboard/helpers/portfolio';
 
 const ASOF = '2024-06-30';
 const asml = tx('ASML.AS', 'stock', '2024-01-02', 2, 1000);
@@ -30,9 +31,10 @@ const quotes: QuoteEntry[] = [
   quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]]),
 ];
 
-/** The real portfolio machine and engine; the worker forgets its engine at sign-out, as the real one does. */
+/** The real portfolio machine, engine and worker's charts; the worker forgets its engine and charts at sign-out, as the real one does. */
 function start() {
   let engine = new PortfolioEngine();
+  let charts = new DashboardCharts();
   const machine = portfolioMachine.provide({
     actors: {
       loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async ({ input }) => {
@@ -44,6 +46,7 @@ function start() {
       }),
       forgetSession: fromPromise<void>(async () => {
         engine = new PortfolioEngine();
+        charts = new DashboardCharts();
       }),
       loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({ ok: true, settings: { benchmark: null }, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } })),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => {
@@ -52,8 +55,8 @@ function start() {
         const errors = Object.fromEntries(entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])));
         return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors };
       }),
-      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async ({ input }) => ({ result: engine.derive(ASOF, input.active), computeMs: 0 })),
-      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async ({ input }) => ({ result: engine.combine(input.active), computeMs: 0 })),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({ result: overTheWire(charts.combined(engine.combine(input.active), input.active)), computeMs: 0 })),
     },
   });
   return createActor(machine).start();

@@ -1,6 +1,7 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { createChartModels, type ChartModel } from '../../../../src/machines/chart-models';
+import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
 import { createChartOptions } from '../../../../src/ui/dashboard/chart-options';
 import { colorAt, contrastOnWhite, PALETTE } from '../../../../src/ui/charts/options';
 import { formatsFor } from '../../../../src/ui/format';
@@ -14,7 +15,7 @@ const result = derive(
   [quote('IBE.MC', 'EUR', [['2022-11-09', 10], ['2023-12-29', 11]])],
   '2023-12-31',
 );
-const charts = models.build({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
+const charts = models.build(new DashboardCharts().derived(result, ['IBE.MC']).charts, { pricesLoading: false, priceErrors: {} });
 const chart = (title: string): ChartModel => charts.find((c) => c.title === title)!;
 /** One view's options cache for the whole file, as the dashboard's chart section keeps one. */
 const optionsFor = createChartOptions();

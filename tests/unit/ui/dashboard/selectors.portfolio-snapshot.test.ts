@@ -5,9 +5,10 @@ import { portfolioMachine, type PortfolioSnapshot } from '../../../../src/machin
 import type { SetView } from '../../../../src/machines/services/worker-client';
 import type { QuoteEntry, TransactionSet } from '../../../../src/model';
 import type { Outcome } from '../../../../src/model/outcome';
-import type { ActiveSeries, Derivation, PricesLoaded, Timed } from '../../../../src/worker';
+import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed } from '../../../../src/worker';
+import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
 import { PortfolioEngine } from '../../../../src/worker/engine';
-import { quote, setOf, tx } from './helpers/portfolio';
+import { overTheWire, quote, setOf, tx } from './helpers/portfolio';
 
 const ASOF = '2024-06-30';
 const portfolio = setOf(
@@ -21,9 +22,10 @@ const quotes: QuoteEntry[] = [
   quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]]),
 ];
 
-/** The real portfolio machine and the real engine; only the server and the worker's transport are replaced. */
+/** The real portfolio machine, the real engine and the worker's charts; the server is replaced, and the worker's answers cross as messages do. */
 function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Promise<QuoteEntry[]> = async () => quotes) {
   const engine = new PortfolioEngine();
+  const charts = new DashboardCharts();
   const machine = portfolioMachine.provide({
     actors: {
       // The worker loads the set and derives from it from then on.
@@ -39,8 +41,8 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
         const errors = Object.fromEntries(entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])));
         return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors };
       }),
-      derive: fromPromise<Timed<Derivation>, { asOf: string; active: string[] | null }>(async ({ input }) => ({ result: engine.derive(ASOF, input.active), computeMs: 0 })),
-      combine: fromPromise<Timed<ActiveSeries>, { active: string[] }>(async ({ input }) => ({ result: engine.combine(input.active), computeMs: 0 })),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({ result: overTheWire(charts.combined(engine.combine(input.active), input.active)), computeMs: 0 })),
     },
   });
   const actor = createActor(machine).start();

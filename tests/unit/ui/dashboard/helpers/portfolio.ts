@@ -1,6 +1,7 @@
 /** Small portfolios run through the real engine, so the selectors are tested on the worker's true output. */
 import type { QuoteDataSource, QuoteEntry, Transaction, TransactionSet } from '../../../../../src/model';
 import { PortfolioEngine } from '../../../../../src/worker/engine';
+import { collectTransferables } from '../../../../../src/worker/transferables';
 
 export const tx = (ticker: string, type: Transaction['type'], date: string, amount: number, value: number, currency: Transaction['currency'] = 'EUR'): Transaction => ({
   ticker,
@@ -51,3 +52,6 @@ export function derive(set: TransactionSet, quotes: QuoteEntry[], asOf: string, 
   engine.setQuotes(quotes);
   return engine.derive(asOf, active);
 }
+
+/** A worker's answer as the page receives it (Comlink's postMessage): cloned, its ArrayBuffers transferred, shared memory still shared. */
+export const overTheWire = <T>(value: T): T => structuredClone(value, { transfer: collectTransferables(value) });

@@ -1,9 +1,18 @@
+/**
+ * The dashboard's charts as the worker builds them with each derive (worker/dashboard-charts.ts) and as
+ * the page draws them once it has added the prices' state (machines/chart-models.ts).
+ */
 import { describe, expect, it } from 'vitest';
-import { createChartModels, sparseColumns, TTM_LINES, type ChartModel, type ChartsInput } from '../../../../src/machines/chart-models';
-import { derive, quote, setOf, tx } from './helpers/portfolio';
+import { createChartModels, type ChartModel, type PriceState } from '../../../src/machines/chart-models';
+import { sparseColumns, TTM_LINES, type DashboardChartData } from '../../../src/model/chart-data';
+import { DashboardCharts } from '../../../src/worker/dashboard-charts';
+import { PortfolioEngine } from '../../../src/worker/engine';
+import { derive, overTheWire, quote, setOf, tx } from '../ui/dashboard/helpers/portfolio';
 
 /** One session's chart memory for the whole file, as the portfolio actor keeps one per session. */
 const models = createChartModels();
+/** The worker's chart memory, one per worker (a sign-out replaces it). */
+const worker = new DashboardCharts();
 
 /**
  * ASML.AS in EUR priced from sample data, whose first bar comes a week after the buy; KO in USD with a
@@ -24,22 +33,18 @@ const quotes = [
 const asOf = '2024-06-30';
 const derivation = derive(set, quotes, asOf);
 
-const input = (overrides: Partial<ChartsInput> = {}): ChartsInput => ({
-  active: derivation.active,
-  tickers: derivation.tickers,
-  checked: Object.keys(derivation.tickers),
-  pricesLoading: false,
-  priceErrors: {},
-  ...overrides,
-});
+/** The worker's charts for `checked` (null = every ticker) of a derivation. */
+const chartsOf = (derived: ReturnType<typeof derive>, checked: string[] | null = null, charts = worker): DashboardChartData => charts.derived(derived, checked).charts;
+const NO_PROBLEMS: PriceState = { pricesLoading: false, priceErrors: {} };
+const build = (data: DashboardChartData, prices: Partial<PriceState> = {}): ChartModel[] => models.build(data, { ...NO_PROBLEMS, ...prices });
+const data = chartsOf(derivation);
 const byTitle = (charts: ChartModel[], title: string): ChartModel => {
   const found = charts.find((chart) => chart.title === title);
   if (!found) throw new Error(`no chart '${title}' among ${charts.map((chart) => chart.title).join(', ')}`);
   return found;
 };
-
 describe('dashboard charts of a EUR and a USD holding', () => {
-  const charts = models.build(input());
+  const charts = build(data);
 
   it('lists the 13 charts in order, with one Yahoo Data chart per ticker and then per exchange rate', () => {
     expect(charts.map((chart) => chart.title)).toEqual([
@@ -62,9 +67,11 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     expect(charts.every((chart) => chart.status.kind === 'ready')).toBe(true);
   });
 
-  it("hands the worker's day columns to uPlot as they are, without copying", () => {
+  it("hands the engine's series to uPlot as they are, without copying, on one grid of days kept in shared memory", () => {
     const value = byTitle(charts, 'Portfolio value');
-    expect(value.columns[0]).toBe(derivation.active.days);
+    expect(value.columns[0]).toEqual(derivation.active.days);
+    expect((value.columns[0] as Float64Array).buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(byTitle(charts, 'Profit').columns[0]).toBe(value.columns[0]);
     expect(value.columns[1]).toBe(derivation.active.value);
     expect(value.columns[2]).toBe(derivation.active.invested);
     expect(byTitle(charts, 'Profit').columns[1]).toBe(derivation.active.profit);
@@ -132,7 +139,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
   });
 
   it('while prices load, draws the transaction charts and says the price charts are loading', () => {
-    const loading = models.build(input({ pricesLoading: true }));
+    const loading = build(data, { pricesLoading: true });
     const waiting = loading.filter((chart) => chart.status.kind === 'loading').map((chart) => chart.title);
     expect(waiting).toEqual(['Portfolio value', 'Profit', 'Yield per year']);
     expect(byTitle(loading, 'Dividend per quarter').notes).toContain('Expected: Loading prices…');
@@ -140,7 +147,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
 
   it('names the exchange rate a USD holding waits for before any quote has come', () => {
     const bare = derive(set, [], asOf);
-    const loading = models.build({ active: bare.active, tickers: bare.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: true, priceErrors: {} });
+    const loading = build(chartsOf(bare, ['ASML.AS', 'KO']), { pricesLoading: true });
     const prices = loading.filter((chart) => chart.title.startsWith('Yahoo Data'));
     expect(prices.map((chart) => [chart.title, chart.status.kind])).toEqual([
       ['Yahoo Data: ASML.AS', 'loading'],
@@ -152,14 +159,14 @@ describe('dashboard charts of a EUR and a USD holding', () => {
 
   it('says why a symbol whose quote failed has no chart', () => {
     const failed = derive(set, [quotes[0]!, quotes[2]!, { symbol: 'KO', error: 'Not Found: no such symbol' }], asOf);
-    const charts = models.build({ active: failed.active, tickers: failed.tickers, checked: ['ASML.AS', 'KO'], pricesLoading: false, priceErrors: { KO: 'Not Found: no such symbol' } });
+    const charts = build(chartsOf(failed, ['ASML.AS', 'KO']), { priceErrors: { KO: 'Not Found: no such symbol' } });
     expect(byTitle(charts, 'Yahoo Data: KO').status).toEqual({ kind: 'missing', message: 'Not Found: no such symbol' });
     expect(byTitle(charts, 'Portfolio value').notes).toContain('Priced at cost, no quotes: KO');
   });
 
   it('follows the checked tickers: without KO, no KO and no EUR=X price chart', () => {
     const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
-    const charts = models.build({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
+    const charts = build(chartsOf(onlyAsml, ['ASML.AS']));
     expect(charts.filter((chart) => chart.title.startsWith('Yahoo Data')).map((chart) => chart.title)).toEqual(['Yahoo Data: ASML.AS']);
     expect(byTitle(charts, 'Aggregated Dividend').columns[1]).toBe(onlyAsml.active.dividend);
     expect(onlyAsml.active.dividend.at(-1)).toBe(0);
@@ -167,25 +174,53 @@ describe('dashboard charts of a EUR and a USD holding', () => {
   });
 
   it('keeps every chart its columns when only the loading state or the price errors change, so nothing is redrawn', () => {
-    const first = models.build(input());
-    const again = models.build(input({ pricesLoading: true, priceErrors: { XYZ: 'gone' } }));
+    const first = build(data);
+    const again = build(data, { pricesLoading: true, priceErrors: { XYZ: 'gone' } });
     again.forEach((chart, k) => expect(chart.columns, chart.title).toBe(first[k]!.columns));
+    expect(build(data)).toEqual(first);
   });
 
-  it('gives new columns for new series of the worker, and keeps equal small ones', () => {
-    const first = models.build(input());
-    const recombined = derive(set, quotes, asOf);
-    const next = models.build(input({ active: recombined.active, tickers: recombined.tickers }));
-    expect(byTitle(next, 'Profit').columns).not.toBe(byTitle(first, 'Profit').columns);
-    expect(byTitle(next, 'Profit').columns[1]).toBe(recombined.active.profit);
-    // Per quarter and per transaction day: the same numbers, so the same arrays.
-    expect(byTitle(next, 'TTM dividend per quarter').columns).toBe(byTitle(first, 'TTM dividend per quarter').columns);
-    expect(byTitle(next, 'Transactions Values').columns).toBe(byTitle(first, 'Transactions Values').columns);
+  it('gives a new revision for new series of the engine, and keeps it for equal small ones and for shared closes on the same days', () => {
+    const first = chartsOf(derivation);
+    const next = chartsOf(derive(set, quotes, asOf));
+    const revision = (charts: DashboardChartData, title: string) => charts.charts.find((chart) => chart.title === title)!.revision;
+    expect(revision(next, 'Profit')).not.toBe(revision(first, 'Profit'));
+    // Per quarter and per transaction day: the same numbers.
+    for (const title of ['TTM dividend per quarter', 'Transactions Values', 'Dividend per quarter by year', 'Yield per year']) expect(revision(next, title), title).toBe(revision(first, title));
+    // Another engine hands out other shared closes: the same values in other memory count as new.
+    expect(revision(next, 'Yahoo Data: KO')).not.toBe(revision(first, 'Yahoo Data: KO'));
+  });
+
+  it('over the wire, the page keeps its columns for a chart whose revision did not change, and redraws only the others', () => {
+    const engine = new PortfolioEngine();
+    engine.setTransactions(set);
+    engine.setQuotes(quotes);
+    const charts = new DashboardCharts();
+    const page = createChartModels();
+    const first = page.build(overTheWire(charts.derived(engine.derive(asOf, null), null)).charts, NO_PROBLEMS);
+    // KO unchecked: a combination of the same engine, as a toggle asks the worker.
+    const toggled = page.build(overTheWire(charts.combined(engine.combine(['ASML.AS']), ['ASML.AS'])).charts, NO_PROBLEMS);
+    expect(byTitle(toggled, 'Yahoo Data: ASML.AS')).toBe(byTitle(first, 'Yahoo Data: ASML.AS'));
+    expect(byTitle(toggled, 'Dividend per quarter by year')).not.toBe(byTitle(first, 'Dividend per quarter by year'));
+    expect(byTitle(toggled, 'Profit').columns).not.toBe(byTitle(first, 'Profit').columns);
+    expect(toggled.map((chart) => chart.title)).not.toContain('Yahoo Data: KO');
+    // The shared closes arrive as views of the engine's memory, not copies.
+    const close = byTitle(first, 'Yahoo Data: ASML.AS').columns[1] as Float64Array;
+    expect(close.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(close[0]).toBe(510);
+    const back = page.build(overTheWire(charts.combined(engine.combine(['ASML.AS', 'KO']), ['ASML.AS', 'KO'])).charts, NO_PROBLEMS);
+    expect(byTitle(back, 'Yahoo Data: ASML.AS')).toBe(byTitle(first, 'Yahoo Data: ASML.AS'));
+    expect(byTitle(back, 'TTM dividend per quarter').columns).toEqual(byTitle(first, 'TTM dividend per quarter').columns);
+    expect(Array.from(byTitle(back, 'Portfolio value').columns[1] as Float64Array)).toEqual(Array.from(byTitle(first, 'Portfolio value').columns[1] as Float64Array));
+  });
+
+  it('builds no chart when no ticker is checked', () => {
+    expect(chartsOf(derivation, [])).toEqual({ charts: [], excluded: [], atCost: [] });
   });
 
   it('gives the same shape key to charts that draw alike, so their uPlot instances survive a toggle', () => {
     const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
-    const after = models.build({ active: onlyAsml.active, tickers: onlyAsml.tickers, checked: ['ASML.AS'], pricesLoading: false, priceErrors: {} });
+    const after = build(chartsOf(onlyAsml, ['ASML.AS']));
     expect(byTitle(after, 'Portfolio value').shape.key).toBe(byTitle(charts, 'Portfolio value').shape.key);
     expect(byTitle(after, 'Yield per year').shape.key).toBe(byTitle(charts, 'Yield per year').shape.key);
   });
@@ -198,7 +233,7 @@ describe('TTM dividend per quarter', () => {
     ...['2023-02-15', '2023-05-15', '2023-08-15', '2023-11-15'].map((date) => tx('IBE.MC', 'dividend', date, 1, 90)),
   );
   const result = derive(dividends, [quote('IBE.MC', 'EUR', [['2022-11-09', 10], ['2023-12-29', 11]])], '2023-12-31');
-  const charts = models.build({ active: result.active, tickers: result.tickers, checked: ['IBE.MC'], pricesLoading: false, priceErrors: {} });
+  const charts = build(chartsOf(result, ['IBE.MC']));
   const ttm = byTitle(charts, 'TTM dividend per quarter');
   const quarters = ['2022-Q4', '2023-Q1', '2023-Q2', '2023-Q3', '2023-Q4'];
 

@@ -1,0 +1,115 @@
+/**
+ * The charts' data as the worker builds it and the page draws it: columns in uPlot's layout (x first),
+ * the series' specs, and what the page adds of its own state (whether prices are loading, failed, or
+ * came back with an error). Pure types and functions: the worker (worker/dashboard-charts.ts) builds the
+ * dashboard's charts with them, the page (machines/chart-models.ts) dresses them with its state.
+ */
+import type { QuoteDataSource } from './quotes';
+
+/** uPlot's columns, x first: unix seconds for days, 0…n−1 for categories; null = no value. */
+export type ChartColumns = [xValues: number[] | Float64Array, ...yValues: Array<Array<number | null> | Float64Array>];
+
+export type ChartX = { kind: 'days' } | { kind: 'categories'; name: string; labels: string[] };
+
+export interface ChartSeriesSpec {
+  label: string;
+  /** Appended to every value: ' €', ' %', '' for counts, ' USD' for a quote in dollars. */
+  suffix: string;
+  style: 'line' | 'bars' | 'points';
+  /** Series on a second scale get an axis on the right. */
+  scale: 'left' | 'right';
+}
+
+/** Everything that decides a chart's options; `key` is equal exactly when the rest is. */
+export interface ChartShape {
+  key: string;
+  x: ChartX;
+  series: ChartSeriesSpec[];
+}
+
+export type ChartStatus = { kind: 'ready' } | { kind: 'loading' } | { kind: 'missing'; message: string };
+
+export interface ChartModel {
+  /** Unique on the page: the title. */
+  title: string;
+  shape: ChartShape;
+  columns: ChartColumns;
+  /** Labels about the data: 'Sample prices', 'Offline prices', tickers left out. */
+  notes: string[];
+  status: ChartStatus;
+}
+
+/**
+ * What the page's state adds to a chart of the worker:
+ * - `fx`: drawn at once; notes on the exchange rates' source and the tickers left out.
+ * - `market`: waits for the prices (status `loading` meanwhile); notes on every price's source, the tickers left out and those priced at cost.
+ * - `expected`: a `market` chart drawn at once, whose expected dividends wait for the prices (a note says so).
+ * - `price`: one symbol's quote; without data it says why (still loading, the quote's error, left out, none in the period).
+ */
+export type ChartRole = { kind: 'fx' } | { kind: 'market' } | { kind: 'expected' } | { kind: 'price'; symbol: string; hasData: boolean; excludedTicker: boolean };
+
+/** One dashboard chart as the worker hands it to the page. */
+export interface ChartData {
+  title: string;
+  shape: ChartShape;
+  columns: ChartColumns;
+  /**
+   * The worker's number for this shape and these columns: another number exactly when either changed
+   * (new for every change, never reused within the worker's life), so the page keeps its own columns
+   * (and uPlot its drawing) for an equal number without comparing a value.
+   */
+  revision: number;
+  /** Notes about the data: the sources of the prices it uses ('Sample prices', 'Offline prices'). */
+  notes: string[];
+  role: ChartRole;
+}
+
+/** The dashboard's charts for one set of checked tickers, as the worker built them. */
+export interface DashboardChartData {
+  /** The charts in the dashboard's order. */
+  charts: ChartData[];
+  /** Checked tickers left out: an exchange rate they need has no prices. */
+  excluded: string[];
+  /** Checked tickers valued at their own trade prices: no quotes. */
+  atCost: string[];
+}
+
+/** The TTM chart's lines, as the engine computes them: the trailing twelve months' income per month, day and hour. */
+export const TTM_LINES = ['Monthly', 'Daily', 'Hourly'] as const;
+
+export const PRICES_LOADING = 'Loading prices…';
+
+const SOURCE_NOTES: Partial<Record<QuoteDataSource, string>> = { sample: 'Sample prices', files: 'Offline prices' };
+
+/** 'Sample prices' or 'Offline prices' for prices from there; null for live ones (or none). */
+export const sourceNote = (dataSource: QuoteDataSource | null): string | null => (dataSource && SOURCE_NOTES[dataSource]) || null;
+
+/** Days on which any of the series has a value, and each series on those days (null where it has none). */
+export function sparseColumns(days: Float64Array, perDay: Float64Array[]): ChartColumns {
+  // Plain loops over typed arrays, no callbacks: this runs once per derivation on 10,000+ days, often
+  // before the JIT has warmed up. First the indices of the days with a value, then each column from them.
+  const at = new Int32Array(days.length);
+  let count = 0;
+  for (let i = 0; i < days.length; i += 1) {
+    for (let k = 0; k < perDay.length; k += 1) {
+      const value = perDay[k]![i]!;
+      if (value === value) {
+        at[count] = i;
+        count += 1;
+        break;
+      }
+    }
+  }
+  // Filled by push, not by index into `new Array(count)`: packed arrays, which uPlot's loops read fastest.
+  const x: number[] = [];
+  for (let j = 0; j < count; j += 1) x.push(days[at[j]!]!);
+  const ys = perDay.map((series) => {
+    const column: Array<number | null> = [];
+    for (let j = 0; j < count; j += 1) {
+      const value = series[at[j]!]!;
+      column.push(value === value ? value : null);
+    }
+    return column;
+  });
+  return [x, ...ys];
+}
