@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { chartsFor, selectChartsSource, type DashboardCharts as Charts } from '../../machines/dashboard-selectors';
 import { usePortfolioActor } from '../app-context';
 import { PaintTracker, PaintTrackerContext } from '../charts/paint-tracker';
@@ -18,7 +18,12 @@ export function DashboardCharts() {
   // charts, whose models the selectors keep when unchanged: rendered at once, it is on screen sooner.
   const deferred = useDeferredValue(source, null);
   const shown = deferred && deferred.derivation?.tickers === source.derivation?.tickers && deferred.pricesLoading === source.pricesLoading ? source : deferred;
-  const { charts, noneChecked } = shown ? chartsFor(shown) : NOTHING_YET;
+  // The section mounts empty, with the ticker checkboxes above it; its charts follow in a transition of
+  // their own, after that commit: the browser lays out the checkboxes and the chart frames in two frames,
+  // not in one long task.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => startTransition(() => setOpened(true)), []);
+  const { charts, noneChecked } = opened && shown ? chartsFor(shown) : NOTHING_YET;
   // One tracker for the section's life: it marks `charts-painted` each time every chart near the viewport has drawn its current data.
   const tracker = useMemo(() => new PaintTracker('charts-painted'), []);
   // The charts' options, kept for the section's life (it ends with the session: signing out leaves the page).

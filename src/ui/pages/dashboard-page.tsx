@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { selectHasCharts, selectPriceProblems, selectProvisionalHoldings } from '../../machines/dashboard-selectors';
 import { selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
@@ -15,6 +16,10 @@ export function DashboardPage() {
   const status = useSelector(portfolio, selectPortfolioStatus);
   const summary = useSelector(portfolio, selectSummary);
   const hasCharts = useSelector(portfolio, selectHasCharts);
+  // The task that brings the worker's first answer draws the summary (and the shell its returns banner);
+  // the ticker checkboxes (one per ticker, hundreds) and the charts' section mount in a deferred render,
+  // which React splits into short tasks, so that no single task creates them all.
+  const chartsMounted = useDeferredValue(hasCharts, false);
   const pricesLoading = useSelector(portfolio, selectPricesLoading);
   const pricesFailed = useSelector(portfolio, selectPricesFailed);
   const priceProblems = useSelector(portfolio, selectPriceProblems);
@@ -65,10 +70,12 @@ export function DashboardPage() {
           ) : null}
           <SummaryBoxes summary={summary} />
           {hasCharts ? (
-            <>
-              <TickerPicker />
-              <DashboardCharts />
-            </>
+            chartsMounted ? (
+              <>
+                <TickerPicker />
+                <DashboardCharts />
+              </>
+            ) : null
           ) : (
             <p className="hint">
               Nothing to chart yet: your portfolio is worth {formats.money(0)}. <Link to="/transactions">Add a transaction or upload a DEGIRO export</Link> to
