@@ -4,7 +4,7 @@
  * came back with an error for a symbol. A chart whose worker revision, notes and status are unchanged
  * keeps its model (and its arrays), so React and uPlot leave it alone; no value is compared here.
  */
-import { PRICES_LOADING, type ChartData, type ChartModel, type ChartStatus, type DashboardChartData } from '../model/chart-data';
+import { PRICES_LOADING, withNulls, type ChartColumns, type ChartData, type ChartModel, type ChartStatus, type DashboardChartData } from '../model/chart-data';
 
 export { PRICES_LOADING, sourceNote, sparseColumns, TTM_LINES } from '../model/chart-data';
 export type { ChartColumns, ChartModel, ChartSeriesSpec, ChartShape, ChartStatus, ChartX } from '../model/chart-data';
@@ -41,6 +41,13 @@ function dressOf(chart: ChartData, data: DashboardChartData, { pricesLoading, pr
   return { notes: market, status: pricesLoading ? LOADING : READY };
 }
 
+/** A chart's columns as uPlot reads them: sparse ones with null where the worker sent NaN. */
+function columnsOf({ columns, sparse }: ChartData): ChartColumns {
+  if (!sparse) return columns;
+  const [x, ...ys] = columns;
+  return [x, ...ys.map((column) => (column instanceof Float64Array ? withNulls(column) : column))];
+}
+
 /**
  * What the charts of one session remember between builds: each chart's last model and the worker's
  * revision of its columns, so that unchanged data keeps its arrays (uPlot is not asked to redraw it) and
@@ -62,7 +69,7 @@ export class ChartModels {
     const held = this.last.get(chart.title);
     const same = held !== undefined && held.revision === chart.revision;
     if (same && sameTexts(held.model.notes, notes) && sameStatus(held.model.status, status)) return held.model;
-    const model = same ? { ...held.model, notes, status } : { title: chart.title, shape: chart.shape, columns: chart.columns, notes, status };
+    const model = same ? { ...held.model, notes, status } : { title: chart.title, shape: chart.shape, columns: columnsOf(chart), notes, status };
     this.last.set(chart.title, { revision: chart.revision, model });
     return model;
   }

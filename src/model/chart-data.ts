@@ -62,6 +62,8 @@ export interface ChartData {
   /** Notes about the data: the sources of the prices it uses ('Sample prices', 'Offline prices'). */
   notes: string[];
   role: ChartRole;
+  /** The columns after x are typed arrays with NaN where a series has no value (transactions per day): the page turns NaN into null, uPlot's "no value". */
+  sparse: boolean;
 }
 
 /** The dashboard's charts for one set of checked tickers, as the worker built them. */
@@ -83,6 +85,16 @@ const SOURCE_NOTES: Partial<Record<QuoteDataSource, string>> = { sample: 'Sample
 
 /** 'Sample prices' or 'Offline prices' for prices from there; null for live ones (or none). */
 export const sourceNote = (dataSource: QuoteDataSource | null): string | null => (dataSource && SOURCE_NOTES[dataSource]) || null;
+
+/** Columns with NaN for "no value" as uPlot reads them: the same numbers, null for NaN. */
+export function withNulls(column: Float64Array): Array<number | null> {
+  const values: Array<number | null> = [];
+  for (let i = 0; i < column.length; i += 1) {
+    const value = column[i]!;
+    values.push(value === value ? value : null);
+  }
+  return values;
+}
 
 /** Days on which any of the series has a value, and each series on those days (null where it has none). */
 export function sparseColumns(days: Float64Array, perDay: Float64Array[]): ChartColumns {

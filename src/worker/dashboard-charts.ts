@@ -4,9 +4,9 @@
  * columns do. The page receives them as values with the derive's answer and only adds its own state
  * (prices loading or failed: machines/chart-models.ts); it never compares a value to know what changed.
  * The engine's typed arrays go in as they are (no copies, no per-day objects): transferred with the
- * answer, or shared (the closes); only sparse transaction series are compacted.
+ * answer, or shared (the closes); only sparse transaction series are compacted (typed arrays too).
  */
-import { sourceNote, sparseColumns, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData } from '../model/chart-data';
+import { sourceNote, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData } from '../model/chart-data';
 import { newPriceSeries } from './engine/shared-series';
 import type { ActiveSeries, Derivation, PriceSeries } from './engine/types';
 
@@ -63,13 +63,42 @@ const sameMemory = (a: Float64Array, b: Float64Array): boolean => a.buffer === b
  */
 type Column = ChartColumns[number];
 
-function sameColumn(a: Column, b: Column): boolean {
+function sameColumn(a: Column, b: Column, byValue: boolean): boolean {
   if (a === b) return true;
-  if (a instanceof Float64Array || b instanceof Float64Array) return a instanceof Float64Array && b instanceof Float64Array && sameMemory(a, b);
+  if (a instanceof Float64Array || b instanceof Float64Array) return a instanceof Float64Array && b instanceof Float64Array && (sameMemory(a, b) || (byValue && sameFloat64s(a, b)));
   return samePlain(a, b);
 }
 
-const sameColumns = (a: ChartColumns, b: ChartColumns): boolean => a.length === b.length && a.every((column, k) => sameColumn(column, b[k]!));
+const sameColumns = (a: ChartColumns, b: ChartColumns, byValue: boolean): boolean => a.length === b.length && a.every((column, k) => sameColumn(column, b[k]!, byValue));
+
+/**
+ * Days on which any of the series has a value, and each series on those days (NaN where it has none):
+ * typed arrays, which cross to the page with no per-value work, in memory kept here (shared when it can
+ * be), so that the next build compares them value by value. The page turns NaN into null (uPlot's "no value").
+ */
+function sparseSeries(days: Float64Array, perDay: Float64Array[]): ChartColumns {
+  // Plain loops over typed arrays, no callbacks: this runs on 10,000+ days per derivation.
+  const at = new Int32Array(days.length);
+  let count = 0;
+  for (let i = 0; i < days.length; i += 1) {
+    for (let k = 0; k < perDay.length; k += 1) {
+      const value = perDay[k]![i]!;
+      if (value === value) {
+        at[count] = i;
+        count += 1;
+        break;
+      }
+    }
+  }
+  const x = newPriceSeries(count);
+  for (let j = 0; j < count; j += 1) x[j] = days[at[j]!]!;
+  const ys = perDay.map((series) => {
+    const column = newPriceSeries(count);
+    for (let j = 0; j < count; j += 1) column[j] = series[at[j]!]!;
+    return column;
+  });
+  return [x, ...ys];
+}
 
 /** A chart as the last build made it: what the next build compares with. */
 interface Built {
@@ -107,19 +136,21 @@ export class DashboardCharts {
     const checkedTickers = checked ?? Object.keys(tickers);
     if (checkedTickers.length === 0) return { charts: [], excluded: [], atCost: [] };
     const shapes = new Map<string, ChartShape>();
-    return buildCharts(active, tickers, checkedTickers, this.stableDays(active.days), (title, x, series, columns, notes, role) => this.chart(shapes, title, x, series, columns, notes, role));
+    return buildCharts(active, tickers, checkedTickers, this.stableDays(active.days), (title, x, series, columns, notes, role, sparse = false) =>
+      this.chart(shapes, title, x, series, columns, notes, role, sparse),
+    );
   }
 
-  private chart(shapes: Map<string, ChartShape>, title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], role: ChartRole): ChartData {
+  private chart(shapes: Map<string, ChartShape>, title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], role: ChartRole, sparse: boolean): ChartData {
     const key = JSON.stringify([x, series]);
     const previous = this.last.get(title);
-    const revision = previous && previous.key === key && sameColumns(previous.columns, columns) ? previous.revision : this.nextRevision++;
+    const revision = previous && previous.key === key && sameColumns(previous.columns, columns, sparse) ? previous.revision : this.nextRevision++;
     this.last.set(title, { key, columns, revision });
     // One object per shape in an answer: a message carries an object once however often it is referenced,
     // so the page unpacks the price charts' few shapes once, not one per symbol.
     let shape = shapes.get(key);
     if (!shape) shapes.set(key, (shape = { key, x, series }));
-    return { title, shape, columns, revision, notes, role };
+    return { title, shape, columns, revision, notes, role, sparse };
   }
 
   /**
@@ -137,7 +168,8 @@ export class DashboardCharts {
   }
 }
 
-type ChartFactory = (title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], role: ChartRole) => ChartData;
+/** `sparse`: columns of {@link sparseSeries}, compared value by value. */
+type ChartFactory = (title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], role: ChartRole, sparse?: boolean) => ChartData;
 
 const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => sourceNote(p.dataSource) ?? []));
 
@@ -212,9 +244,9 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
     chart('Aggregated Dividend', DAYS, [eur('Dividend')], [days, active.dividend], fxNotes, FX),
     ...priceCharts(active, tickers, checked, days, chart),
     chart('Aggregated Commission', DAYS, [eur('Commission')], [days, active.commission], fxNotes, FX),
-    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseColumns(days, [stock.values, dividend.values, commission.values]), fxNotes, FX),
+    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseSeries(days, [stock.values, dividend.values, commission.values]), fxNotes, FX, true),
     chart('Aggregated Transactions Values', DAYS, typeLabels.map((label) => eur(label)), [days, stock.aggregatedValues, dividend.aggregatedValues, commission.aggregatedValues], fxNotes, FX),
-    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseColumns(days, [stock.amounts, dividend.amounts, commission.amounts]), fxNotes, FX),
+    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseSeries(days, [stock.amounts, dividend.amounts, commission.amounts]), fxNotes, FX, true),
     chart('Aggregated Transactions Amounts', DAYS, typeLabels.map((label) => count(label)), [days, stock.aggregatedAmounts, dividend.aggregatedAmounts, commission.aggregatedAmounts], fxNotes, FX),
   ];
   return { charts, excluded, atCost };

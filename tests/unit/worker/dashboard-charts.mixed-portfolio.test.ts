@@ -109,6 +109,15 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     expect(amounts.shape.series.map((s) => s.suffix)).toEqual(['', '', '']);
   });
 
+  it('sends the transaction days as typed arrays, NaN where a type has none, which the page turns into null', () => {
+    const sent = chartsOf(derivation).charts.find((chart) => chart.title === 'Transactions Values')!;
+    expect(sent.sparse).toBe(true);
+    expect(sent.columns.every((column) => column instanceof Float64Array)).toBe(true);
+    expect(Number.isNaN((sent.columns[1] as Float64Array)[2])).toBe(true);
+    expect(byTitle(charts, 'Transactions Values').columns[1]).toEqual([1000, expect.closeTo(540, 9), null]);
+    expect(chartsOf(derivation).charts.filter((chart) => chart.sparse).map((chart) => chart.title)).toEqual(['Transactions Values', 'Transactions Amounts']);
+  });
+
   it('labels sample and offline prices on every chart that uses them', () => {
     expect(byTitle(charts, 'Yahoo Data: ASML.AS').notes).toEqual(['Sample prices']);
     expect(byTitle(charts, 'Yahoo Data: KO').notes).toEqual([]);
