@@ -10,13 +10,6 @@ import type { PortfolioSnapshot } from './portfolio-machine';
 export const CALENDAR_HOLDINGS = 8;
 export const OTHER_HOLDINGS = 'Other holdings';
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2025-07` → `Jul 2025`. */
-export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
-
 export type GrowthMark = 'raise' | 'cut' | 'unchanged' | 'none';
 
 export interface GrowthCell {
@@ -45,9 +38,8 @@ export interface IncomeView {
   averagePerMonth: number;
   yieldOnCost: number;
   forwardYield: number;
-  /** `YYYY-MM` and `Jul 2025` of the twelve months ahead, and each month's total (EUR). */
+  /** `YYYY-MM` of the twelve months ahead (the page names them in the user's locale), and each month's total (EUR). */
   months: string[];
-  monthLabels: string[];
   monthTotals: number[];
   /**
    * The calendar's bands, bottom first: the holdings paying most ahead, then "Other holdings". `own` is
@@ -114,7 +106,6 @@ export function incomeView(income: IncomeFigures): IncomeView {
     yieldOnCost: income.yieldOnCost,
     forwardYield: income.forwardYield,
     months: income.forwardByMonth.months,
-    monthLabels: income.forwardByMonth.months.map(monthLabel),
     monthTotals: income.forwardByMonth.values,
     bands: bandsOf(income, holdings),
     holdings,

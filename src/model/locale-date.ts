@@ -45,6 +45,34 @@ export function formatEpochDay(epochDay: number, locale: string): string {
   return order.map((part) => (part === 'day' ? pad(day) : part === 'month' ? pad(month) : pad(year, 4))).join(separator);
 }
 
+const monthNamesByLocale = new Map<string, readonly string[]>();
+
+/** The short name of month `month` (1–12) in the locale's words: `Mar` (en), `mrt` (nl), `Sept` (en-GB). */
+export function shortMonthName(month: number, locale: string): string {
+  let names = monthNamesByLocale.get(locale);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+    names = Array.from({ length: 12 }, (_, k) => format.format(Date.UTC(2024, k, 1)));
+    monthNamesByLocale.set(locale, names);
+  }
+  return names[month - 1] ?? String(month);
+}
+
+const yearMonthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A month `YYYY-MM` in the locale's words, its name short: `Dec 2026` (en), `dec 2026` (nl), `déc. 2026` (fr). */
+export function formatYearMonth(yearMonth: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(yearMonth);
+  const month = match ? Number(match[2]) : 0;
+  if (!match || month < 1 || month > 12) return yearMonth;
+  let format = yearMonthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    yearMonthFormats.set(locale, format);
+  }
+  return format.format(Date.UTC(Number(match[1]), month - 1, 1));
+}
+
 /** '31 January 2024': the reading said back to the user, month by name so no order can be misread. */
 function spelledOut(iso: string, locale: string): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];

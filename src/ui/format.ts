@@ -1,4 +1,4 @@
-import { formatEpochDay, formatIsoDate } from '../model/locale-date';
+import { formatEpochDay, formatIsoDate, formatYearMonth, shortMonthName } from '../model/locale-date';
 
 /** Everything the UI shows a number or a day with, in one locale: Intl's marks, `€`/`$`, one date form. */
 export interface Formats {
@@ -21,6 +21,10 @@ export interface Formats {
   date: (iso: string) => string;
   /** The same from an epoch day. */
   epochDay: (epochDay: number) => string;
+  /** A month from `YYYY-MM`, its name in the locale's words: `Dec 2026` (en), `dec 2026` (nl). */
+  yearMonth: (yearMonth: string) => string;
+  /** The short name of month 1–12: `Mar` (en), `mrt` (nl). */
+  monthName: (month: number) => string;
 }
 
 const noNegativeZero = (value: number): number => (Object.is(value, -0) ? 0 : value);
@@ -60,6 +64,8 @@ function createFormats(locale: string): Formats {
     quantity: (value) => withMinus(quantities.format(noNegativeZero(value))),
     date: (iso) => formatIsoDate(iso, locale),
     epochDay: (epochDay) => formatEpochDay(epochDay, locale),
+    yearMonth: (yearMonth) => formatYearMonth(yearMonth, locale),
+    monthName: (month) => shortMonthName(month, locale),
   };
 }
 

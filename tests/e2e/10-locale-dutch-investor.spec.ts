@@ -1,4 +1,4 @@
-import { expect, signUp, test } from './fixtures';
+import { expect, signIn, signUp, test } from './fixtures';
 
 const uniqueName = (what: string) => `${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
@@ -35,4 +35,26 @@ test('a Dutch browser: 1.234,56 on 06-05-2024 is saved as such, 1,000 is refused
   await expect(page.getByRole('region', { name: 'ASML.AS' }).getByRole('row', { name: /06\/05\/2024/ })).toContainText('€1,234.56');
   await page.reload();
   await expect(page.getByRole('region', { name: 'ASML.AS' }).getByRole('row', { name: /06\/05\/2024/ })).toContainText('€1,234.56');
+});
+
+/** Dutch short month names, as Intl writes them for nl-NL. */
+const DUTCH_MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
+
+test('a Dutch browser: the Income page names its months in Dutch, like the numbers beside them', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/income');
+  const months = page.getByRole('table', { name: 'Expected per month' });
+  // Twelve months ahead: every month once, each `mrt 2027`, never `Mar 2027`.
+  await expect(months.locator('tbody th')).toHaveCount(12);
+  const names = await months.locator('tbody th').allTextContents();
+  for (const name of names) expect(name).toMatch(/^[a-z]{3} \d{4}$/);
+  expect(names.map((name) => name.slice(0, 3)).sort()).toEqual([...DUTCH_MONTHS].sort());
+  await expect(months.locator('tfoot td')).toHaveText(/^€\u00a0[\d.]+,\d{2}$/);
+  // The calendar chart's data table (its x values as the legend writes them) names them the same way.
+  const chart = page.getByRole('figure', { name: 'Income ahead, by month and holding' });
+  await expect(chart.locator('canvas')).toBeVisible();
+  await chart.getByText('Show the data').click();
+  const data = chart.getByRole('table', { name: 'Income ahead, by month and holding: the data' });
+  const rowNames = (await data.locator('tbody tr > :first-child').allTextContents()).map((text) => text.trim());
+  expect(rowNames.sort()).toEqual([...names].sort());
 });

@@ -47,12 +47,10 @@ export function colorAt(index: number): string {
 const DASHES: ReadonlyArray<number[] | undefined> = [undefined, [8, 4], [2, 3], [10, 3, 2, 3], [4, 4], [1, 5]];
 export const dashAt = (index: number): number[] | undefined => DASHES[index % DASHES.length];
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `Mar '24` for an x value in unix seconds (UTC day). */
-export function monthYearLabel(seconds: number): string {
+/** `Mar '24` (en), `mrt '24` (nl) for an x value in unix seconds (UTC day): the month named in the locale's words. */
+export function monthYearLabel(formats: Formats, seconds: number): string {
   const date = new Date(seconds * 1000);
-  return `${MONTHS[date.getUTCMonth()]} '${String(date.getUTCFullYear() % 100).padStart(2, '0')}`;
+  return `${formats.monthName(date.getUTCMonth() + 1)} '${String(date.getUTCFullYear() % 100).padStart(2, '0')}`;
 }
 
 /** A day (x in unix seconds, a UTC midnight) in the locale's one date form: the legend's and the tables' form. */
@@ -90,11 +88,14 @@ export function valueAxis(formats: Formats, suffix: string, side: 'left' | 'righ
   };
 }
 
-/** An x axis over days: ticks labelled `Mon 'yy`, each month named once. */
-export const daysAxis: uPlot.Axis = {
-  space: 60,
-  values: (_u, splits) => splits.map((v, i) => (i > 0 && monthYearLabel(splits[i - 1]!) === monthYearLabel(v) ? '' : monthYearLabel(v))),
-};
+/** An x axis over days: ticks labelled `Mon 'yy` in the locale's words, each month named once. */
+export function daysAxis(formats: Formats): uPlot.Axis {
+  const label = (seconds: number) => monthYearLabel(formats, seconds);
+  return {
+    space: 60,
+    values: (_u, splits) => splits.map((v, i) => (i > 0 && label(splits[i - 1]!) === label(v) ? '' : label(v))),
+  };
+}
 
 /** x values are UTC midnights: ticks fall on UTC days and months, whatever the viewer's time zone. */
 export const utcDate = (seconds: number): Date => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
@@ -117,7 +118,7 @@ export function timeOptions(formats: Formats, ys: uPlot.Series[], unit: string =
     tzDate: utcDate,
     scales: { x: { time: true } },
     series: [{ label: 'Date', value: (_u, value) => (value == null ? '–' : dayLabel(formats, value)) }, ...ys],
-    axes: [daysAxis, valueAxis(formats, unit)],
+    axes: [daysAxis(formats), valueAxis(formats, unit)],
     cursor: { drag: { x: true, y: false } },
     legend: { live: true },
   };

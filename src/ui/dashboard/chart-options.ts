@@ -50,7 +50,7 @@ function xOptions(formats: Formats, x: ChartX): Pick<uPlot.Options, 'scales' | '
     return {
       tzDate: utcDate,
       scales: { x: { time: true } },
-      axis: daysAxis,
+      axis: daysAxis(formats),
       series: { label: 'Date', value: (_u, v) => (v == null ? '–' : dayLabel(formats, v)) },
     };
   }

@@ -12,16 +12,17 @@ const bars = uPlot.paths.bars!({ size: [0.7, 64] });
 const fromZero = (_u: uPlot, _min: number | null, max: number | null): uPlot.Range.MinMax => [0, max && max > 0 ? max * 1.08 : 1];
 
 /**
- * Options for the calendar's bands (labels bottom first). Each band is drawn as a bar up to its running
- * sum, the top band first, so every lower band covers its part of the one above: a stacked bar per
- * month. The legend shows each band's own amount, not the running sum.
+ * Options for the calendar's bands (labels bottom first) over the months `YYYY-MM`, named in the locale's
+ * words: the axis by month (`dec`), the legend by month and year (`dec 2026`). Each band is drawn as a
+ * bar up to its running sum, the top band first, so every lower band covers its part of the one above: a
+ * stacked bar per month. The legend shows each band's own amount, not the running sum.
  */
 function calendarOptions(formats: Formats, labels: readonly string[], months: readonly string[], ownOf: (band: number, month: number) => number | undefined): ChartOptions {
   const order = labels.map((_, k) => labels.length - 1 - k);
   return {
     scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: fromZero } },
     series: [
-      { label: 'Month', value: (_u, v) => (v == null ? '–' : (months[v] ?? '–')) },
+      { label: 'Month', value: (_u, v) => (v == null || months[v] === undefined ? '–' : formats.yearMonth(months[v])) },
       ...order.map((band): uPlot.Series => ({
         label: labels[band],
         stroke: colorAt(band),
@@ -39,7 +40,7 @@ function calendarOptions(formats: Formats, labels: readonly string[], months: re
           const step = Math.ceil(months.length / Math.max(1, Math.floor(u.bbox.width / uPlot.pxRatio / 40)));
           return months.map((_, i) => i).filter((i) => i % step === 0);
         },
-        values: (_u, splits) => splits.map((i) => months[i]?.slice(0, 3) ?? ''),
+        values: (_u, splits) => splits.map((i) => (months[i] === undefined ? '' : formats.monthName(Number(months[i].slice(5, 7))))),
         grid: { show: false },
       },
       valueAxis(formats, ' €'),
@@ -53,7 +54,7 @@ function calendarOptions(formats: Formats, labels: readonly string[], months: re
 export function ForwardCalendarChart({ view }: { view: IncomeView }) {
   const formats = useFormats();
   const labelsKey = view.bands.map((band) => band.label).join('\u0000');
-  const monthsKey = view.monthLabels.join('\u0000');
+  const monthsKey = view.months.join('\u0000');
   // The chart lives as long as its bands and months do; new amounts go in through setData, and the
   // legend reads the newest own amounts through this ref.
   const bandsRef = useRef(view.bands);

@@ -19,9 +19,9 @@ export function ForwardMonthsTable({ view }: { view: IncomeView }) {
         </tr>
       </thead>
       <tbody>
-        {view.monthLabels.map((label, k) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
+        {view.months.map((month, k) => (
+          <tr key={month}>
+            <th scope="row">{formats.yearMonth(month)}</th>
             <td className="number">{formats.money(view.monthTotals[k]!)}</td>
           </tr>
         ))}

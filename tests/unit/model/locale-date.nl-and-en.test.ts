@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatIsoDate, parseLocaleDate } from '../../../src/model/locale-date';
+import { datePattern, formatIsoDate, formatYearMonth, parseLocaleDate, shortMonthName } from '../../../src/model/locale-date';
 import { resolveLocale } from '../../../src/model/locale';
 
 describe('dates in the locale’s one numeric form', () => {
@@ -25,6 +25,20 @@ describe('dates in the locale’s one numeric form', () => {
     expect(parseLocaleDate('1-2-24', 'nl-NL')).toEqual({ ok: false, problem: 'invalid', message: 'Type the year in full (four digits): dd-mm-yyyy.' });
     expect(parseLocaleDate('gisteren', 'nl-NL')).toMatchObject({ ok: false, problem: 'invalid' });
     expect(parseLocaleDate('', 'en-US')).toEqual({ ok: false, problem: 'empty', message: 'Enter a date (mm/dd/yyyy).' });
+  });
+
+  it('names a month in the locale’s words, as the numbers beside it are written', () => {
+    expect(formatYearMonth('2026-12', 'nl-NL')).toBe('dec 2026');
+    expect(formatYearMonth('2026-03', 'nl-NL')).toBe('mrt 2026');
+    expect(formatYearMonth('2026-12', 'en-US')).toBe('Dec 2026');
+    expect(formatYearMonth('2026-09', 'en-GB')).toBe('Sept 2026');
+    expect(formatYearMonth('2026-05', 'de-DE')).toBe('Mai 2026');
+    expect(shortMonthName(3, 'nl-NL')).toBe('mrt');
+    expect(shortMonthName(10, 'nl-NL')).toBe('okt');
+    expect(shortMonthName(3, 'en-US')).toBe('Mar');
+    // What is not a month is shown as it came.
+    expect(formatYearMonth('2026-13', 'nl-NL')).toBe('2026-13');
+    expect(formatYearMonth('december', 'nl-NL')).toBe('december');
   });
 
   it('follows the browser unless the user chose a locale', () => {

@@ -51,12 +51,15 @@ describe('chart options', () => {
     expect(yields.axes![2]!.side).toBe(1);
   });
 
-  it("label day axes `Mon 'yy`, once per month, and show the locale's date form in the legend", () => {
+  it("label day axes `Mon 'yy` in the locale's words, once per month, and show the locale's date form in the legend", () => {
     const options = optionsFor(chart('Portfolio value').shape, en);
     const jan1 = Date.UTC(2024, 0, 1) / 1000;
     const jan15 = Date.UTC(2024, 0, 15) / 1000;
     const feb1 = Date.UTC(2024, 1, 1) / 1000;
     expect(axisLabels(options.axes![0]!, [jan1, jan15, feb1])).toEqual(["Jan '24", '', "Feb '24"]);
+    // The months in the locale's words, like the numbers: Dutch `mrt`, not `Mar`.
+    const mar1 = Date.UTC(2024, 2, 1) / 1000;
+    expect(axisLabels(optionsFor(chart('Portfolio value').shape, nl).axes![0]!, [jan1, jan15, mar1])).toEqual(["jan '24", '', "mrt '24"]);
     expect(legend(options.series[0]!, Date.UTC(2024, 11, 31) / 1000)).toBe('12/31/2024');
     expect(legend(optionsFor(chart('Portfolio value').shape, nl).series[0]!, Date.UTC(2024, 11, 31) / 1000)).toBe('31-12-2024');
     expect(legend(options.series[1]!, 1234.567)).toBe('€1,234.57');
