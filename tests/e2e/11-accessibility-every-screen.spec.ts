@@ -82,7 +82,8 @@ for (const width of [1440, 360]) {
       const screens: Array<{ path: string; heading: string | RegExp; ready: (page: Page) => Promise<void> }> = [
         { path: '/holdings', heading: 'Holdings', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
         { path: '/performance', heading: 'Performance', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
-        { path: '/income', heading: 'Income', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
+        // The income page mounts its tables one section per task: the last one there, every table is checked.
+        { path: '/income', heading: 'Income', ready: async (p) => void (await expect(p.getByRole('table', { name: 'Dividends per year, in EUR' })).toBeVisible()) },
         { path: '/settings', heading: 'Settings', ready: async (p) => void (await expect(p.getByRole('combobox').first()).toBeVisible()) },
       ];
       for (const screen of screens) {

@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Transaction, TransactionSet } from '../../src/model';
+import { createSeededUser } from '../../bench/browser/seeded-user';
 import { expect, signIn, signUp, test } from './fixtures';
 
 const STATEMENT = path.join(import.meta.dirname, '../fixtures/degiro/nl-mixed-languages.csv');
@@ -150,4 +152,45 @@ test('the demo account’s next twelve months: a calendar chart stacked by holdi
   // The demo's dividends carry their withheld tax.
   const taxRow = page.getByRole('table', { name: 'Dividends per year, in EUR' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2024', exact: true }) });
   expect(euros((await taxRow.getByRole('cell').nth(1).textContent())!)).toBeGreaterThan(0);
+});
+
+const HOLDINGS = 200;
+const tickerOf = (k: number) => `HOLD${String(k).padStart(3, '0')}.AS`;
+
+/** Two hundred holdings, each bought once and paid the same dividend: the per-holding tables list them by ticker. */
+function manyHoldings(): TransactionSet {
+  const stock: Transaction[] = [];
+  const dividend: Transaction[] = [];
+  for (let k = 0; k < HOLDINGS; k += 1) {
+    stock.push({ type: 'stock', ticker: tickerOf(k), date: '2023-01-03', amount: 10, value: 1000, currency: 'EUR' });
+    dividend.push({ type: 'dividend', ticker: tickerOf(k), date: '2024-06-14', amount: 1, value: 25, currency: 'EUR' });
+  }
+  return { stock, dividend, commission: [] };
+}
+
+test('two hundred holdings: the yield table holds the rows near the viewport, each named by its ticker, and every holding is reachable by scrolling', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const user = await createSeededUser(baseURL!, `income-many-${Date.now()}`, manyHoldings());
+  await signIn(page, user.username, user.password);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Income' }).click();
+
+  const table = page.getByRole('table', { name: 'Per holding' });
+  // Assistive technology is told the whole table's size, header row included, and each drawn row's place in it.
+  await expect(table).toHaveAttribute('aria-rowcount', String(HOLDINGS + 1));
+  await expect(table.getByRole('columnheader')).toHaveText(['Holding', 'Next 12 months', 'Yield on cost', 'Forward yield']);
+  const drawn = table.locator('tbody tr[aria-rowindex]');
+  await expect(drawn.first()).toHaveAttribute('aria-rowindex', '2');
+  await expect(drawn.first().getByRole('rowheader')).toHaveText(tickerOf(0));
+  await expect(drawn.first().getByRole('cell')).toHaveCount(3);
+  expect(await drawn.count(), `rows of ${HOLDINGS} in the document`).toBeLessThan(HOLDINGS / 2);
+
+  // Scrolled to its end, the last holding is drawn in its place, as the table's last row.
+  await table.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  const last = table.locator(`tbody tr[aria-rowindex="${HOLDINGS + 1}"]`);
+  await expect(last).toBeVisible();
+  await expect(last.getByRole('rowheader')).toHaveText(tickerOf(HOLDINGS - 1));
+  expect(await drawn.count(), 'still a window of rows after scrolling').toBeLessThan(HOLDINGS / 2);
+  // The sections below the tables are there too.
+  await expect(page.getByRole('table', { name: 'Dividends per year, in EUR' }).getByRole('rowheader', { name: '2024', exact: true })).toBeVisible();
 });

@@ -8,6 +8,12 @@ export interface Column<Row> {
   /** CSS width of the column (the table's layout is fixed: the columns keep their width while rows come and go). */
   width: string;
   cell: (row: Row) => ReactNode;
+  /** The row's name (a ticker): its cells are `<th scope="row">`, so a screen reader says it with every value of the row. */
+  rowHeader?: boolean;
+  /** Class of the column's cells ('number' aligns figures right), or of each row's cell. */
+  className?: string | ((row: Row) => string);
+  /** A cell's tooltip, when it has one. */
+  title?: (row: Row) => string | undefined;
 }
 
 /**
@@ -28,11 +34,20 @@ function WindowedTableOf<Row>({ caption, columns, rows }: { caption: string; col
     const row = rows[i]!;
     drawn.push(
       <tr key={i} aria-rowindex={i + 2}>
-        {columns.map((column, c) => (
-          <td key={c} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}>
-            {column.cell(row)}
-          </td>
-        ))}
+        {columns.map((column, c) => {
+          const Cell = column.rowHeader ? 'th' : 'td';
+          return (
+            <Cell
+              key={c}
+              scope={column.rowHeader ? 'row' : undefined}
+              className={typeof column.className === 'function' ? column.className(row) : column.className}
+              title={column.title?.(row)}
+              data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}
+            >
+              {column.cell(row)}
+            </Cell>
+          );
+        })}
       </tr>,
     );
   }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import type { GrowthCell, IncomeView } from '../../machines/income-view';
+import { useMemo, useState } from 'react';
+import type { GrowthCell, HoldingIncomeRow, IncomeView } from '../../machines/income-view';
 import type { Formats } from '../format';
 import { useFormats } from '../locale-context';
 import { ScrollRegion } from '../components/scroll-region';
+import { WindowedTable, type Column } from '../components/windowed-table';
 
 const percent = (formats: Formats, value: number): string => `${formats.number(value)} %`;
 
@@ -36,31 +37,24 @@ export function ForwardMonthsTable({ view }: { view: IncomeView }) {
   );
 }
 
+/**
+ * The per-holding tables are windowed (components/windowed-table.tsx): with 200 holdings only the rows near
+ * the viewport are in the document, each a row of one height with the ticker as its row header.
+ */
+const holdingColumn = <Row extends { ticker: string }>(): Column<Row> => ({ header: 'Holding', width: '8rem', rowHeader: true, cell: (row) => row.ticker });
+
 export function HoldingYieldsTable({ view }: { view: IncomeView }) {
   const formats = useFormats();
-  return (
-    <table>
-      <caption>Per holding</caption>
-      <thead>
-        <tr>
-          <th scope="col">Holding</th>
-          <th scope="col">Next 12 months</th>
-          <th scope="col">Yield on cost</th>
-          <th scope="col">Forward yield</th>
-        </tr>
-      </thead>
-      <tbody>
-        {view.holdings.map((holding) => (
-          <tr key={holding.ticker}>
-            <th scope="row">{holding.ticker}</th>
-            <td className="number">{formats.money(holding.forwardIncome)}</td>
-            <td className="number">{percent(formats, holding.yieldOnCost)}</td>
-            <td className="number">{percent(formats, holding.forwardYield)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+  const columns = useMemo<Array<Column<HoldingIncomeRow>>>(
+    () => [
+      holdingColumn(),
+      { header: 'Next 12 months', width: '10rem', className: 'number', cell: (holding) => formats.money(holding.forwardIncome) },
+      { header: 'Yield on cost', width: '8rem', className: 'number', cell: (holding) => percent(formats, holding.yieldOnCost) },
+      { header: 'Forward yield', width: '8rem', className: 'number', cell: (holding) => percent(formats, holding.forwardYield) },
+    ],
+    [formats],
   );
+  return <WindowedTable caption="Per holding" columns={columns} rows={view.holdings} />;
 }
 
 const MARKS: Record<GrowthCell['mark'], { symbol: string; word: string }> = {
@@ -70,21 +64,26 @@ const MARKS: Record<GrowthCell['mark'], { symbol: string; word: string }> = {
   none: { symbol: '', word: 'no dividend the year before' },
 };
 
-function GrowthCellView({ cell, formats }: { cell: GrowthCell; formats: Formats }) {
-  const { symbol, word } = MARKS[cell.mark];
-  if (cell.growth === null) {
+function growthCellText({ growth, mark }: GrowthCell, formats: Formats) {
+  const { symbol, word } = MARKS[mark];
+  if (growth === null) {
     return (
-      <td className="growth none" title={`Dividend per share ${formats.number(cell.dividendPerShare)}; ${word}`}>
+      <>
         –<span className="visually-hidden"> {word}</span>
-      </td>
+      </>
     );
   }
   return (
-    <td className={`growth ${cell.mark}`} title={`Dividend per share ${formats.number(cell.dividendPerShare)}`}>
+    <>
       <span aria-hidden="true">{symbol} </span>
-      {formats.signed(cell.growth)} % <span className="growth-word">{word}</span>
-    </td>
+      {formats.signed(growth)} % <span className="growth-word">{word}</span>
+    </>
   );
+}
+
+function growthCellTitle({ growth, mark, dividendPerShare }: GrowthCell, formats: Formats): string {
+  const perShare = `Dividend per share ${formats.number(dividendPerShare)}`;
+  return growth === null ? `${perShare}; ${MARKS[mark].word}` : perShare;
 }
 
 /** Years shown before "Show all years": the most recent complete ones. */
@@ -95,34 +94,28 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
   const [allYears, setAllYears] = useState(false);
   const years = view.growthYears;
   const from = allYears ? 0 : Math.max(0, years.length - RECENT_YEARS);
-  const payers = view.holdings.filter((holding) => holding.growth.some((cell) => cell.dividendPerShare > 0));
+  const payers = useMemo(() => view.holdings.filter((holding) => holding.growth.some((cell) => cell.dividendPerShare > 0)), [view.holdings]);
+  const columns = useMemo<Array<Column<HoldingIncomeRow>>>(
+    () => [
+      holdingColumn(),
+      ...years.slice(from).map((year, k): Column<HoldingIncomeRow> => {
+        const at = from + k;
+        return {
+          header: year,
+          width: '9.5rem',
+          className: (holding) => `growth ${holding.growth[at]!.growth === null ? 'none' : holding.growth[at]!.mark}`,
+          title: (holding) => growthCellTitle(holding.growth[at]!, formats),
+          cell: (holding) => growthCellText(holding.growth[at]!, formats),
+        };
+      }),
+    ],
+    [formats, years, from],
+  );
   if (years.length === 0 || payers.length === 0) return <p className="hint">No complete year of dividends yet: growth is shown once a year has ended.</p>;
   return (
     <>
       <ScrollRegion label="Dividend growth per holding">
-        <table className="dividend-growth">
-          <caption>Dividend per share, change on the year before (▲ raise, ▼ cut, = unchanged)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Holding</th>
-              {years.slice(from).map((year) => (
-                <th key={year} scope="col">
-                  {year}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {payers.map((holding) => (
-              <tr key={holding.ticker}>
-                <th scope="row">{holding.ticker}</th>
-                {holding.growth.slice(from).map((cell) => (
-                  <GrowthCellView key={cell.year} cell={cell} formats={formats} />
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WindowedTable caption="Dividend per share, change on the year before (▲ raise, ▼ cut, = unchanged)" columns={columns} rows={payers} />
       </ScrollRegion>
       {years.length > RECENT_YEARS ? (
         <button type="button" className="link" aria-pressed={allYears} onClick={() => setAllYears((all) => !all)}>
@@ -133,11 +126,27 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
   );
 }
 
+type ReceivedExpectedRow = IncomeView['receivedExpected'][number];
+
 export function ReceivedExpectedTable({ view }: { view: IncomeView }) {
   const formats = useFormats();
   const [yearIndex, setYearIndex] = useState(view.years.length - 1);
   const k = Math.min(yearIndex, view.years.length - 1);
-  const rows = view.receivedExpected.filter((row) => row.received[k] !== 0 || row.expected[k] !== 0);
+  const rows = useMemo(() => view.receivedExpected.filter((row) => row.received[k] !== 0 || row.expected[k] !== 0), [view.receivedExpected, k]);
+  const columns = useMemo<Array<Column<ReceivedExpectedRow>>>(
+    () => [
+      holdingColumn(),
+      { header: 'Received', width: '10rem', className: 'number', cell: (row) => formats.money(row.received[k]!) },
+      { header: 'Expected', width: '10rem', className: 'number', cell: (row) => formats.money(row.expected[k]!) },
+      {
+        header: 'Difference',
+        width: '10rem',
+        className: (row) => (row.received[k]! - row.expected[k]! < 0 ? 'number negative' : 'number'),
+        cell: (row) => formats.signedMoney(row.received[k]! - row.expected[k]!),
+      },
+    ],
+    [formats, k],
+  );
   return (
     <>
       <label className="year-choice">
@@ -153,30 +162,7 @@ export function ReceivedExpectedTable({ view }: { view: IncomeView }) {
       {rows.length === 0 ? (
         <p className="hint">No dividends received or expected in {view.years[k]}.</p>
       ) : (
-        <table>
-          <caption>Received (gross) against expected from the market data, {view.years[k]}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Holding</th>
-              <th scope="col">Received</th>
-              <th scope="col">Expected</th>
-              <th scope="col">Difference</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const difference = row.received[k]! - row.expected[k]!;
-              return (
-                <tr key={row.ticker}>
-                  <th scope="row">{row.ticker}</th>
-                  <td className="number">{formats.money(row.received[k]!)}</td>
-                  <td className="number">{formats.money(row.expected[k]!)}</td>
-                  <td className={`number${difference < 0 ? ' negative' : ''}`}>{formats.signedMoney(difference)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <WindowedTable caption={`Received (gross) against expected from the market data, ${view.years[k]}`} columns={columns} rows={rows} />
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { ForwardCalendarChart } from '../income/forward-calendar-chart';
 import { DividendGrowthTable, ForwardMonthsTable, HoldingYieldsTable, ReceivedExpectedTable, TaxPerYearTable } from '../income/income-tables';
 import { PageHeading } from '../a11y/page-heading';
 import { ScrollRegion } from '../components/scroll-region';
+import { useSectionsMounted } from '../components/sections-mounted';
 
 function IncomeSummary({ view }: { view: IncomeView }) {
   const formats = useFormats();
@@ -110,23 +111,54 @@ export function IncomePage() {
         {view.forwardIncome > 0 ? <ForwardCalendarChart view={view} /> : <p className="hint">None of your holdings paid a dividend in the past twelve months.</p>}
         <ForwardMonthsTable view={view} />
       </div>
-      <ScrollRegion label="Yield per holding">
-        <HoldingYieldsTable view={view} />
-      </ScrollRegion>
-
-      <h2>Dividend growth</h2>
-      <DividendGrowthTable view={view} />
-
-      <h2>Received and expected</h2>
-      <ScrollRegion label="Dividends received and expected">
-        <ReceivedExpectedTable view={view} />
-      </ScrollRegion>
-
-      <h2>Dividends and withholding tax per year</h2>
-      <ScrollRegion label="Dividends and withholding tax per year">
-        <TaxPerYearTable view={view} />
-      </ScrollRegion>
-      <TaxReportDownload />
+      <IncomeSections view={view} />
     </section>
+  );
+}
+
+/** The sections below the calendar, in order; the page's first commit holds none of them. */
+const SECTIONS = 4;
+
+/**
+ * The tables below the calendar, one section per task after the page's first commit (sections-mounted.ts):
+ * opening the page from the dashboard, that commit also takes the dashboard down, and each per-holding
+ * table measures where it is (windowed rows) in a task of its own instead of all of it in one long task.
+ */
+function IncomeSections({ view }: { view: IncomeView }) {
+  const mounted = useSectionsMounted(SECTIONS, 1, 0);
+  return (
+    <>
+      {mounted >= 1 ? (
+        <ScrollRegion label="Yield per holding">
+          <HoldingYieldsTable view={view} />
+        </ScrollRegion>
+      ) : null}
+
+      {mounted >= 2 ? (
+        <>
+          <h2>Dividend growth</h2>
+          <DividendGrowthTable view={view} />
+        </>
+      ) : null}
+
+      {mounted >= 3 ? (
+        <>
+          <h2>Received and expected</h2>
+          <ScrollRegion label="Dividends received and expected">
+            <ReceivedExpectedTable view={view} />
+          </ScrollRegion>
+        </>
+      ) : null}
+
+      {mounted >= 4 ? (
+        <>
+          <h2>Dividends and withholding tax per year</h2>
+          <ScrollRegion label="Dividends and withholding tax per year">
+            <TaxPerYearTable view={view} />
+          </ScrollRegion>
+          <TaxReportDownload />
+        </>
+      ) : null}
+    </>
   );
 }

@@ -29,25 +29,12 @@ import { TransactionFinder, sortName } from '../components/transaction-finder';
 import { TransactionForm } from '../components/transaction-form';
 import { YourDataPanel } from '../components/your-data-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
+import { useSectionsMounted } from '../components/sections-mounted';
 import type { Formats } from '../format';
 import { useFormats } from '../locale-context';
 
 /** Ticker sections in the page's first commit, and how many more each following task adds. */
 const SECTIONS_PER_TASK = 4;
-
-/**
- * How many of `total` sections to mount: a few at first, then more in a task of their own each, so a
- * portfolio of fifty tickers is laid out in short tasks instead of one long one.
- */
-function useSectionsMounted(total: number): number {
-  const [mounted, setMounted] = useState(SECTIONS_PER_TASK);
-  useEffect(() => {
-    if (mounted >= total) return;
-    const timer = setTimeout(() => setMounted((count) => count + SECTIONS_PER_TASK), 0);
-    return () => clearTimeout(timer);
-  }, [mounted, total]);
-  return Math.min(mounted, total);
-}
 
 type Question = { kind: 'delete'; transaction: ListedTransaction } | { kind: 'deleteAll' } | null;
 
@@ -87,7 +74,7 @@ export function TransactionsPage() {
   // the task that brought it from the worker or the server: neither makes one long task of both.
   const shownSet = useDeferredValue(set);
   const groups = useMemo(() => tickerSections(shownSet), [shownSet]);
-  const sectionsMounted = useSectionsMounted(groups.length);
+  const sectionsMounted = useSectionsMounted(groups.length, SECTIONS_PER_TASK);
   const tickers = useMemo(() => groups.map((group) => group.ticker), [groups]);
 
   // A search, a filter or an order is computed in the worker, which holds the set: asked again for each new
@@ -191,7 +178,7 @@ export function TransactionsPage() {
       { header: 'Amount', width: '6rem', cell: ({ transaction }) => formats.quantity(transaction.amount) },
       { header: 'Value', width: '10rem', cell: ({ transaction }) => formats.money(transaction.value, transaction.currency) },
       { header: 'Price per share', label: 'Per share', width: '10rem', cell: ({ pricePerShare, transaction }) => formats.money(pricePerShare, transaction.currency) },
-      { ...actions, cell: ({ transaction }) => rowButtons(transaction) },
+      { header: actions.header, width: actions.width, cell: ({ transaction }) => rowButtons(transaction) },
     ];
     const cash: Array<Column<ListedTransaction>> = [
       { header: 'Date', width: '7.5rem', cell: (transaction) => formats.date(transaction.date) },
