@@ -4,6 +4,7 @@
  * aria-sort, and the benchmark is set, changed, fails gracefully with Retry, and is cleared again.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
@@ -62,6 +63,9 @@ async function openFromDrawer(page: Page, name: string) {
 }
 
 const openTable = (page: Page) => page.getByRole('table', { name: /Open positions/ });
+
+/** A statement that sells 7 VWRL.AS without a buy before it in the file: the buy is older than the export. */
+const SELLS_WITHOUT_A_BUY = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
 
 test('the holdings table shows the engine’s figures and sorts by every column', async ({ page }) => {
   await signIn(page);
@@ -254,4 +258,34 @@ test.describe('a holding’s own view', () => {
     await expect(page.getByRole('table', { name: /Buys and sells marked/ }).locator('tbody tr')).toHaveCount(1);
     await expectNoSeriousAxeViolations(page, 'imported holding view');
   });
+});
+
+test('a statement that sells more than it buys: the position below 0 shares is named, with what its figures mean', async ({ page }) => {
+  await signUp(page, `oversold${Date.now().toString(36)}`);
+  await page.goto('/transactions');
+  await page.getByLabel('Upload from file:').setInputFiles(SELLS_WITHOUT_A_BUY);
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview.getByLabel('Ticker for VANGUARD FTSE ALL-WORLD UCITS ETF')).toHaveValue('VWRL.AS');
+  await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toBeVisible();
+
+  await openFromDrawer(page, 'Holdings');
+  const note = page.getByRole('note', { name: 'More sold than bought' });
+  await expect(note).toContainText('VWRL.AS (−7 shares). The statement may start after the first buy.');
+  await expect(note).not.toContainText('IWDA.AS');
+  const row = openTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^VWRL\.AS/ }) });
+  await expect(row.getByRole('rowheader')).toHaveText('VWRL.AS ⚠ (more sold than bought)');
+  await expect(row.locator('[data-column="shares"]')).toHaveText('−7');
+  // SEMANTICS.md, Holdings: a sell while no shares are held removes no cost basis, so its proceeds (7 × 112,40) are realised gain in full.
+  await expect(row.locator('[data-column="realised"]')).toHaveText('+€786.80');
+  await expect(openTable(page).getByRole('rowheader', { name: /^IWDA\.AS/ })).toHaveText('IWDA.AS');
+
+  // The holding's own page says it too; a position bought and held says nothing.
+  await row.getByRole('link', { name: 'VWRL.AS' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/VWRL\.AS/);
+  await expect(page.getByRole('note', { name: 'More sold than bought' })).toContainText('VWRL.AS (−7 shares)');
+  await page.getByRole('link', { name: '← All holdings' }).click();
+  await openTable(page).getByRole('link', { name: 'IWDA.AS' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/IWDA\.AS/);
+  await expect(page.getByRole('note', { name: 'More sold than bought' })).toHaveCount(0);
 });

@@ -23,6 +23,12 @@ export interface HoldingRow {
   currency: string;
   /** Left out of every sum: an exchange rate it needs has no quote. */
   excluded: boolean;
+  /**
+   * More shares sold than bought (shares below 0): the statement likely begins after the first buy. Its
+   * value is then negative, and what sells got for shares beyond those held is realised gain in full
+   * (SEMANTICS.md, Holdings: a sell while S ≤ 0 removes no cost basis).
+   */
+  oversold: boolean;
 }
 
 export const HOLDING_COLUMNS = [
@@ -68,6 +74,7 @@ export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Re
       dividends: figures.totalDividend,
       currency: figures.quoteCurrency ?? figures.currency ?? 'EUR',
       excluded: figures.excluded,
+      oversold: figures.amountOfShares <= -NO_SHARES,
     };
     (Math.abs(row.shares) < NO_SHARES ? closed : open).push(row);
   }

@@ -15,6 +15,7 @@ import { PortfolioFailed } from '../components/portfolio-failed';
 import { SummaryList } from '../components/summary-list';
 import { Chart } from '../charts/chart';
 import { createChartOptions } from '../dashboard/chart-options';
+import { OversoldNote } from '../holdings/oversold-note';
 import { holdingCell, holdingRows, HOLDING_COLUMNS, type HoldingColumn, type HoldingRow } from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
 import type { TickerFigures } from '../../worker';
@@ -118,6 +119,7 @@ export function HoldingPage() {
     body = (
       <>
         {row.excluded ? <p className="hint">An exchange rate {ticker} needs has no prices: its figures in EUR are left out until it does.</p> : null}
+        <OversoldNote rows={[row]} />
         <HoldingFigures row={row} />
         {error ? (
           <p role="alert" className="error">

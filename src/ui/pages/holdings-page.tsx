@@ -24,6 +24,7 @@ import {
 import { useFormats } from '../locale-context';
 import { PageHeading } from '../a11y/page-heading';
 import { UnpricedProducts } from '../holdings/unpriced-products';
+import { OVERSOLD_MARK, OversoldNote } from '../holdings/oversold-note';
 
 function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: string; rows: HoldingRow[]; sort: HoldingSort; onSort: (column: HoldingColumn) => void; totals: boolean }) {
   const formats = useFormats();
@@ -51,6 +52,12 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
                 <th key={key} scope="row" data-label={label}>
                   <Link to={holdingPath(row.ticker)}>{row.ticker}</Link>
                   {row.excluded ? <span className="hint"> (exchange rate missing: left out of the totals)</span> : null}
+                  {row.oversold ? (
+                    <span className="hint oversold">
+                      {' '}
+                      <span aria-hidden="true">⚠ </span>({OVERSOLD_MARK})
+                    </span>
+                  ) : null}
                 </th>
               ) : (
                 <td key={key} data-label={label} data-column={key}>
@@ -121,6 +128,7 @@ export function HoldingsPage() {
     body = (
       <>
         <UnpricedProducts />
+        <OversoldNote rows={open} />
         <HoldingsTable caption="Open positions (sorted by the column whose header you choose)" rows={open} sort={sort} onSort={onSort} totals />
         {rows.closed.length > 0 ? (
           <HoldingsTable caption="Closed positions" rows={sortHoldingRows(rows.closed, sort)} sort={sort} onSort={onSort} totals={false} />
