@@ -1,6 +1,6 @@
 /**
- * Serves the built SPA from STATIC_DIR: exact files, `index.html` for client-side routes (paths whose
- * last segment has no dot), a year of caching for hashed assets and revalidation for the rest, brotli
+ * Serves the built SPA from STATIC_DIR: exact files, `index.html` for client-side routes (every path that
+ * does not name a file the build could hold: `/holdings/VWRL.AS` is a route, `/assets/x.js` a file), a year of caching for hashed assets and revalidation for the rest, brotli
  * or gzip by Accept-Encoding (compressed once, kept in memory; started at load for all but source maps).
  */
 import { promisify } from 'node:util';
@@ -125,6 +125,15 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return undefined;
 }
 
+/**
+ * A missing path is a missing file when it lies under `assets/` or ends in a file type the build ships
+ * (`.js`, `.png`…, lower case as Vite writes them); any other path is a client route, though its last
+ * segment may hold a dot: a ticker (`VWRL.AS`, `BRK.B`) is upper case and names no file type.
+ */
+function namesAFile(urlPath: string): boolean {
+  return urlPath.startsWith('/assets/') || Object.hasOwn(CONTENT_TYPES, path.posix.extname(urlPath));
+}
+
 /** GET/HEAD handler for everything our backend routes did not take. */
 export async function serveStaticSite(c: Context, site: StaticSite | undefined): Promise<Response> {
   if (!site) {
@@ -138,8 +147,7 @@ export async function serveStaticSite(c: Context, site: StaticSite | undefined):
   }
   let file = site.files.get(urlPath === '/' ? '/index.html' : urlPath);
   if (!file) {
-    const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
-    if (lastSegment.includes('.')) return c.text('Not found', 404);
+    if (namesAFile(urlPath)) return c.text('Not found', 404);
     file = site.files.get('/index.html');
     if (!file) return c.text('Not found', 404);
   }

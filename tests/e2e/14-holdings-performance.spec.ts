@@ -257,6 +257,11 @@ test.describe('a holding’s own view', () => {
     await expect(page.locator('.holding-product')).toHaveText('ISHARES CORE MSCI WORLD UCITS ETF');
     await expect(page.getByRole('table', { name: /Buys and sells marked/ }).locator('tbody tr')).toHaveCount(1);
     await expectNoSeriousAxeViolations(page, 'imported holding view');
+
+    // A reload (or a shared link) of /holdings/IWDA.AS is the app, not a missing file named "IWDA.AS".
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'IWDA.AS' })).toBeVisible();
+    await expect(page.locator('.holding-product')).toHaveText('ISHARES CORE MSCI WORLD UCITS ETF');
   });
 });
 

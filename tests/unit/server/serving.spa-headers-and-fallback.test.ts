@@ -62,9 +62,20 @@ describe('the app shell', () => {
     expectSecurityHeaders(response);
   });
 
+  it("is index.html on a route that names a ticker with a dot (a reload of a holding's page)", async () => {
+    for (const route of ['/holdings/VWRL.AS', '/holdings/BRK.B', '/holdings/RDSA.L']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(await response.text()).toBe(indexHtml);
+    }
+  });
+
   it('is not served for a missing file', async () => {
-    const response = await fetch(`${server.url}/assets/missing-AAAAAAAA.js`);
-    expect(response.status).toBe(404);
+    for (const file of ['/assets/missing-AAAAAAAA.js', '/assets/missing', '/favicon.ico', '/missing.txt', '/holdings/chart.png']) {
+      const response = await fetch(`${server.url}${file}`);
+      expect(response.status, file).toBe(404);
+      expect(await response.text()).not.toBe(indexHtml);
+    }
   });
 
   it('is not served for unknown API routes or /oidc paths', async () => {
