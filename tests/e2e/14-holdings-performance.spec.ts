@@ -284,6 +284,16 @@ test('a statement that sells more than it buys: the position below 0 shares is n
   // SEMANTICS.md, Holdings: a sell while no shares are held removes no cost basis, so its proceeds (7 × 112,40) are realised gain in full.
   await expect(row.locator('[data-column="realised"]')).toHaveText('+€786.80');
   await expect(openTable(page).getByRole('rowheader', { name: /^IWDA\.AS/ })).toHaveText('IWDA.AS');
+  // DEGIRO's account costs (two connection fees of €2.50) are no position: listed apart, in no table of positions.
+  const noPosition = page.getByRole('table', { name: /^Without buys or sells/ });
+  const costs = noPosition.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'DEGIRO-COSTS' }) });
+  await expect(costs.locator('[data-column="commission"]')).toHaveText('€5.00');
+  await expect(costs.locator('[data-column="dividends"]')).toHaveText('€0.00');
+  await expect(page.getByRole('rowheader', { name: /DEGIRO-COSTS/ })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Closed positions' })).toHaveCount(0);
+  await page.goto('/holdings/DEGIRO-COSTS');
+  await expect(page.getByText('DEGIRO-COSTS has no buys or sells, only costs or dividends: it is no position.')).toBeVisible();
+  await page.getByRole('link', { name: 'All holdings', exact: true }).click();
 
   // The holding's own page says it too; a position bought and held says nothing.
   await row.getByRole('link', { name: 'VWRL.AS' }).click();

@@ -1,4 +1,7 @@
-/** The holdings table's rows from a derivation: one per ticker, open and closed apart, sortable by every column. */
+/**
+ * The holdings table's rows from a derivation: one per ticker, open and closed apart, sortable by every
+ * column; a ticker without buys or sells (DEGIRO's account costs) is no position and is listed apart.
+ */
 import { NO_SHARES } from '../../model';
 import type { Holding, TickerFigures } from '../../worker';
 import type { Formats } from '../format';
@@ -31,6 +34,23 @@ export interface HoldingRow {
   oversold: boolean;
 }
 
+/** A ticker with no buys or sells, only dividends or costs (DEGIRO's account costs under DEGIRO-COSTS): no position. */
+export interface NoPositionRow {
+  ticker: string;
+  /** EUR, NaN when excluded. */
+  dividends: number;
+  /** EUR, NaN when excluded. */
+  commission: number;
+  excluded: boolean;
+}
+
+export interface HoldingRows {
+  open: HoldingRow[];
+  closed: HoldingRow[];
+  /** By ticker. */
+  noPosition: NoPositionRow[];
+}
+
 export const HOLDING_COLUMNS = [
   { key: 'ticker', label: 'Ticker' },
   { key: 'product', label: 'Product' },
@@ -53,12 +73,17 @@ export interface HoldingSort {
   direction: SortDirection;
 }
 
-export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Record<string, Holding>): { open: HoldingRow[]; closed: HoldingRow[] } {
+export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Record<string, Holding>): HoldingRows {
   const open: HoldingRow[] = [];
   const closed: HoldingRow[] = [];
+  const noPosition: NoPositionRow[] = [];
   for (const [ticker, figures] of Object.entries(tickers)) {
     const holding = holdings[ticker];
     if (!holding) continue;
+    if (figures.trades === 0) {
+      noPosition.push({ ticker, dividends: figures.totalDividend, commission: figures.totalCommission, excluded: figures.excluded });
+      continue;
+    }
     const row: HoldingRow = {
       ticker,
       product: figures.product,
@@ -78,7 +103,8 @@ export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Re
     };
     (Math.abs(row.shares) < NO_SHARES ? closed : open).push(row);
   }
-  return { open, closed };
+  noPosition.sort((a, b) => a.ticker.localeCompare(b.ticker));
+  return { open, closed, noPosition };
 }
 
 /** Sorted copy; missing numbers (no price, NaN) last whichever the direction, ties by ticker. */

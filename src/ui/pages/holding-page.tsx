@@ -113,6 +113,13 @@ export function HoldingPage() {
     body = <PortfolioFailed />;
   } else if (!derivation) {
     body = <p role="status">Loading your holdings…</p>;
+  } else if (!row && known) {
+    body = (
+      <p className="hint">
+        {ticker} has no buys or sells, only costs or dividends: it is no position. <Link to="/holdings">All holdings</Link> lists what it
+        cost and paid.
+      </p>
+    );
   } else if (!row) {
     body = <p className="hint">You hold no {ticker}: it is in none of your transactions.</p>;
   } else {

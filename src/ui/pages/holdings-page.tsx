@@ -20,6 +20,7 @@ import {
   type HoldingColumn,
   type HoldingRow,
   type HoldingSort,
+  type NoPositionRow,
 } from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
 import { PageHeading } from '../a11y/page-heading';
@@ -102,6 +103,47 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
   );
 }
 
+/**
+ * Tickers with no buys or sells: DEGIRO's account costs (connection fees and the like, under
+ * DEGIRO-COSTS), or dividends whose shares were bought before the transactions begin. They hold nothing,
+ * so they are not positions; their costs and dividends count in the dashboard's summary.
+ */
+function NoPositionTable({ rows }: { rows: readonly NoPositionRow[] }) {
+  const formats = useFormats();
+  const amount = (value: number) => (Number.isNaN(value) ? '—' : formats.money(value));
+  return (
+    <table className="holdings-table no-position">
+      <caption>
+        Without buys or sells
+        <span className="hint"> — costs and dividends that belong to no position; the dashboard’s summary counts them</span>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Ticker</th>
+          <th scope="col">Costs</th>
+          <th scope="col">Dividends</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.ticker} className={row.excluded ? 'excluded' : undefined}>
+            <th scope="row" data-label="Ticker">
+              {row.ticker}
+              {row.excluded ? <span className="hint"> (exchange rate missing: left out of the totals)</span> : null}
+            </th>
+            <td data-label="Costs" data-column="commission">
+              {amount(row.commission)}
+            </td>
+            <td data-label="Dividends" data-column="dividends">
+              {amount(row.dividends)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function HoldingsPage() {
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
@@ -120,7 +162,7 @@ export function HoldingsPage() {
     body = <PortfolioFailed />;
   } else if (!rows) {
     body = <p role="status">Loading your holdings…</p>;
-  } else if (rows.open.length === 0 && rows.closed.length === 0) {
+  } else if (rows.open.length === 0 && rows.closed.length === 0 && rows.noPosition.length === 0) {
     body = <p className="hint">No holdings yet: add a buy on the Transactions page, or import a DEGIRO export.</p>;
   } else {
     const open = sortHoldingRows(rows.open, sort);
@@ -133,6 +175,7 @@ export function HoldingsPage() {
         {rows.closed.length > 0 ? (
           <HoldingsTable caption="Closed positions" rows={sortHoldingRows(rows.closed, sort)} sort={sort} onSort={onSort} totals={false} />
         ) : null}
+        {rows.noPosition.length > 0 ? <NoPositionTable rows={rows.noPosition} /> : null}
         <section aria-labelledby="allocation-heading" className="allocations">
           <h2 id="allocation-heading">Allocation</h2>
           <AllocationBars title="By holding" slices={byHolding} />

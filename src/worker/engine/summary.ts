@@ -4,6 +4,7 @@ import { RETURN_PERIODS_DAYS, type ReturnPeriod, type TickerTotals } from './tic
 import type { Return, Summary, TickerFigures } from './types';
 
 export interface TickerFacts {
+  trades: number;
   currency: Currency;
   quoteCurrency: string | null;
   dataSource: QuoteDataSource | null;

@@ -51,6 +51,7 @@ export function computeTickerState(
     }
   }
   const facts: TickerFacts = {
+    trades: transactions.columns.stock.days.length,
     currency: transactions.currency,
     quoteCurrency: series?.currency ?? null,
     dataSource: series?.dataSource ?? null,

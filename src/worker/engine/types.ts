@@ -32,6 +32,8 @@ export type PriceSource = 'market' | 'provisional' | 'none';
 
 export interface TickerFigures {
   amountOfShares: number;
+  /** Its buys and sells (stock transactions); 0 for a ticker of dividends or costs alone (DEGIRO's account costs). */
+  trades: number;
   /** EUR per share: invested / shares, 0 without shares. NaN when the ticker is excluded. */
   averageSharePrice: number;
   /** EUR; null when no price is known. */

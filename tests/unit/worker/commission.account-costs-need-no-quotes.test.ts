@@ -25,6 +25,8 @@ describe('a ticker of commissions only', () => {
     );
     expect(d.summary.missingSymbols).toEqual([]);
     expect(d.summary.totalCommission).toBeCloseTo(2 + 2.5 + 2.5 * 0.9, 10);
-    expect(d.tickers['DEGIRO-COSTS']).toMatchObject({ amountOfShares: 0, portfolioValue: 0, missingSymbols: [], excluded: false });
+    expect(d.tickers['DEGIRO-COSTS']).toMatchObject({ amountOfShares: 0, trades: 0, portfolioValue: 0, missingSymbols: [], excluded: false });
+    // A position has trades; the account's costs have none (the holdings page lists them apart).
+    expect(d.tickers['VWCE.DE']).toMatchObject({ amountOfShares: 2, trades: 1 });
   });
 });
