@@ -26,6 +26,8 @@ export interface PortfolioContext {
   transactions: ListedSet | null;
   /** The server's version of `transactions` (ETag). */
   version: string | null;
+  /** Per ticker of `transactions`, the revision of its rows as the worker named it: unchanged while none of them changed. */
+  revisions: Record<string, number>;
   /** Symbols the worker named for the current transactions (tickers and exchange rates). */
   symbols: string[];
   firstDate: string | null;
@@ -54,6 +56,7 @@ const initialContext = (): PortfolioContext => ({
   idToken: null,
   transactions: null,
   version: null,
+  revisions: {},
   symbols: [],
   firstDate: null,
   fetchedSymbols: [],
@@ -123,7 +126,13 @@ export const portfolioMachine = setup({
       },
     }),
     /** A set the worker loaded or stored itself and already derives from. */
-    takeSet: assign((_, view: SetView) => ({ transactions: view.transactions, version: view.version, symbols: view.needed.symbols, firstDate: view.needed.firstDate })),
+    takeSet: assign((_, view: SetView) => ({
+      transactions: view.transactions,
+      version: view.version,
+      revisions: view.revisions,
+      symbols: view.needed.symbols,
+      firstDate: view.needed.firstDate,
+    })),
     takeDerivation: assign((_, derived: Timed<ChartedDerivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
     setActive: assign({
       active: ({ event }) => {

@@ -3,7 +3,17 @@
  * reach into context shapes themselves, so a machine can change its context without touching the UI.
  */
 import type { SnapshotFrom } from 'xstate';
-import { byDateDescending, countTransactions, groupByTicker, isValidIsin, type ListedSet, type ListedTransaction } from '../model';
+import {
+  byDateDescending,
+  countTransactions,
+  emptyByType,
+  groupByTicker,
+  isValidIsin,
+  TRANSACTION_TYPES,
+  type ListedSet,
+  type ListedTransaction,
+  type TransactionType,
+} from '../model';
 import type { Derivation } from '../worker';
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
@@ -44,6 +54,8 @@ export const selectPriceErrors = (s: PortfolioSnapshot): Record<string, string> 
 export const selectTransactions = (s: PortfolioSnapshot) => s.context.transactions;
 /** The server's version of the set the page holds. */
 export const selectTransactionsVersion = (s: PortfolioSnapshot): string | null => s.context.version;
+/** Per ticker of the set, the revision of its rows (the worker's view names them). */
+export const selectTickerRevisions = (s: PortfolioSnapshot): Readonly<Record<string, number>> => s.context.revisions;
 export const selectDerivation = (s: PortfolioSnapshot) => s.context.derivation;
 export const selectSummary = (s: PortfolioSnapshot) => s.context.derivation?.summary ?? null;
 export const selectActiveSeries = (s: PortfolioSnapshot) => s.context.derivation?.active ?? null;
@@ -91,20 +103,39 @@ export interface StockRow {
 /** One ticker's section of the transactions page. */
 export interface TickerSection {
   ticker: string;
+  /** The revision of the ticker's rows this section was built from (the worker's view names it); undefined when unknown. */
+  revision: number | undefined;
   stock: StockRow[];
   dividend: ListedTransaction[];
   commission: ListedTransaction[];
 }
 
-/** The transactions page's sections: one per ticker, alphabetical, each list newest first (one day's transactions in the order they were saved). */
-export function tickerSections(set: ListedSet | null): TickerSection[] {
+/**
+ * The transactions page's sections: one per ticker, alphabetical, each list newest first (one day's
+ * transactions in the order they were saved). A section of `drawn` whose ticker has the same revision in
+ * `revisions` is handed back as it is (the same object, the same arrays): its rows did not change, so the
+ * page leaves it alone; only the other tickers' rows are grouped and sorted.
+ */
+export function tickerSections(set: ListedSet | null, revisions: Readonly<Record<string, number>> = {}, drawn: readonly TickerSection[] = []): TickerSection[] {
   if (!set) return [];
-  const sections = [...groupByTicker(set)].map(([ticker, group]): TickerSection => ({
+  const kept = new Map<string, TickerSection>();
+  for (const section of drawn) if (section.revision !== undefined && revisions[section.ticker] === section.revision) kept.set(section.ticker, section);
+  const present = new Set<string>();
+  const changed: Record<TransactionType, ListedTransaction[]> = emptyByType();
+  for (const type of TRANSACTION_TYPES) {
+    for (const transaction of set[type]) {
+      present.add(transaction.ticker);
+      if (!kept.has(transaction.ticker)) changed[type].push(transaction);
+    }
+  }
+  const sections = [...groupByTicker(changed)].map(([ticker, group]): TickerSection => ({
     ticker,
+    revision: revisions[ticker],
     stock: group.stock.sort(byDateDescending).map((transaction) => ({ transaction, pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount })),
     dividend: group.dividend.sort(byDateDescending),
     commission: group.commission.sort(byDateDescending),
   }));
+  for (const [ticker, section] of kept) if (present.has(ticker)) sections.push(section);
   return sections.sort((a, b) => a.ticker.localeCompare(b.ticker));
 }
 

@@ -166,7 +166,7 @@ export function createWorkerApi() {
     return mappedSession;
   };
   const symbolsNeeded = (): SymbolsNeeded => ({ symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() });
-  const portfolioView = (held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, needed: symbolsNeeded() });
+  const portfolioView = (held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, revisions: held.revisions, needed: symbolsNeeded() });
 
   return {
     // ── The transaction set ──────────────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import { packListing, type PackedListing } from '../model/transaction-wire';
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { fetchTransactions, putTransactions, type VersionedSet } from './services/transactions-api';
+import { tickerRevisions } from './ticker-revisions';
 import { applyChange, type Position, type TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
 import { queryTransactions } from './transaction-query';
@@ -18,6 +19,12 @@ export interface HeldView {
   listing: PackedListing;
   /** The server's ETag of the set. */
   version: string | null;
+  /**
+   * Per ticker of the set, the revision of its rows (ticker-revisions.ts): the same number while none of
+   * them changed, a number never used before when one did. The page keeps what it drew of a ticker whose
+   * revision is unchanged.
+   */
+  revisions: Record<string, number>;
 }
 
 /** The transactions service as the store uses it. */
@@ -41,6 +48,9 @@ export class TransactionStore {
   private positions: Map<number, Position> | null = null;
   private version: string | null = null;
   private nextId = 1;
+  /** Each ticker's revision in the held set; the next one is never used before, not even after a sign-out. */
+  private revisions = new Map<string, number>();
+  private nextRevision = 1;
   /** Counts sign-outs: an answer that arrives after one belongs to nobody. */
   private session = 0;
   private queue: Promise<unknown> = Promise.resolve();
@@ -84,7 +94,7 @@ export class TransactionStore {
       const { set, extra } = await build(this.set);
       if (set === null) return { ok: true as const, ...extra, view: null };
       const held = await this.hold(() => this.server.put(credentials, set, this.version));
-      return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version } } : held;
+      return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version, revisions: held.revisions } } : held;
     });
   }
 
@@ -95,6 +105,7 @@ export class TransactionStore {
     this.ids = emptyByType();
     this.positions = null;
     this.version = null;
+    this.revisions = new Map();
     this.onHeld(this.set);
   }
 
@@ -137,12 +148,13 @@ export class TransactionStore {
         column.push(id);
       }
     }
+    this.revisions = tickerRevisions({ set: this.set, ids: this.ids }, this.revisions, { set: answer.transactions, ids }, this.nextRevision++);
     this.set = answer.transactions;
     this.ids = ids;
     this.positions = null;
     this.version = answer.version;
     this.onHeld(this.set);
-    return { ok: true, listing: packListing(this.set, Uint32Array.from(column)), version: this.version };
+    return { ok: true, listing: packListing(this.set, Uint32Array.from(column)), version: this.version, revisions: Object.fromEntries(this.revisions) };
   }
 
   private positionOf(id: number): Position | null {

@@ -27,15 +27,17 @@ export function readXsrfToken(cookie: string = document.cookie): string | null {
 
 export const credentialsFor = (idToken: string | null): Credentials => ({ idToken: idToken ?? '', xsrfToken: readXsrfToken() });
 
-/** The set as the page holds it after an intent: each transaction with its id, the version, the symbols it needs. */
+/** The set as the page holds it after an intent: each transaction with its id, the version, its tickers' revisions, the symbols it needs. */
 export interface SetView {
   transactions: ListedSet;
   version: string | null;
+  /** Per ticker, the revision of its rows: unchanged while none of them changed (PortfolioView['revisions']). */
+  revisions: Record<string, number>;
   needed: SymbolsNeeded;
 }
 
 /** The view unpacked in one go (tests that hand machines a view of a few transactions). */
-export const setViewOf = (view: PortfolioView): SetView => ({ transactions: unpackListing(view.listing), version: view.version, needed: view.needed });
+export const setViewOf = (view: PortfolioView): SetView => ({ transactions: unpackListing(view.listing), version: view.version, revisions: view.revisions, needed: view.needed });
 
 /**
  * ms of unpacking per task. XL's set after a 20,000-row import is 70,000 transactions: built in one
@@ -67,7 +69,7 @@ export async function setViewInSlices(view: PortfolioView): Promise<SetView> {
     if (done) break;
     await nextTask();
   }
-  return { transactions: unpacker.set as ListedSet, version: view.version, needed: view.needed };
+  return { transactions: unpacker.set as ListedSet, version: view.version, revisions: view.revisions, needed: view.needed };
 }
 
 /** An intent's answer with its view unpacked (in slices). */

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListedTransaction, Transaction } from '../../model';
 import {
   tickerSections,
@@ -11,10 +11,12 @@ import {
   selectTransactionCount,
   selectTransactions,
   selectTransactionsVersion,
+  selectTickerRevisions,
   selectMatches,
   selectSearching,
   selectSearchError,
   type StockRow,
+  type TickerSection,
 } from '../../machines/selectors';
 import { EVERY_TRANSACTION, isPlainListing, sameQuery, type TransactionQuery } from '../../model/transaction-query';
 import { useAnnounce } from '../a11y/announcer';
@@ -53,11 +55,32 @@ const editButtonOf = (id: number) => `edit-${id}`;
 
 const SAVED_WORDS = { add: 'added', edit: 'changed', delete: 'deleted' } as const;
 
+interface SectionColumns {
+  stock: ReadonlyArray<Column<StockRow>>;
+  dividend: ReadonlyArray<Column<ListedTransaction>>;
+  commission: ReadonlyArray<Column<ListedTransaction>>;
+}
+
+/** One ticker's tables. Drawn again only for a new section (its rows changed) or new columns: a save or an import leaves the other tickers alone. */
+const TickerSectionView = memo(function TickerSectionView({ section, columns }: { section: TickerSection; columns: SectionColumns }) {
+  return (
+    <section className="ticker-section" aria-labelledby={headingOf(section.ticker)}>
+      <h2 id={headingOf(section.ticker)} tabIndex={-1}>
+        {section.ticker}
+      </h2>
+      {section.stock.length > 0 ? <WindowedTable caption="Stock" columns={columns.stock} rows={section.stock} /> : null}
+      {section.dividend.length > 0 ? <WindowedTable caption="Dividend" columns={columns.dividend} rows={section.dividend} /> : null}
+      {section.commission.length > 0 ? <WindowedTable caption="Commission" columns={columns.commission} rows={section.commission} /> : null}
+    </section>
+  );
+});
+
 export function TransactionsPage() {
   const portfolio = usePortfolioActor();
   const saver = useTransactionsActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
   const set = useSelector(portfolio, selectTransactions);
+  const revisions = useSelector(portfolio, selectTickerRevisions);
   const count = useSelector(portfolio, selectTransactionCount);
   const savedCount = useSelector(saver, selectSavedCount);
   const saveError = useSelector(saver, selectSaveError);
@@ -73,7 +96,14 @@ export function TransactionsPage() {
   // A new set (a save, an import of thousands of rows) is grouped and drawn in a render of its own, after
   // the task that brought it from the worker or the server: neither makes one long task of both.
   const shownSet = useDeferredValue(set);
-  const groups = useMemo(() => tickerSections(shownSet), [shownSet]);
+  const shownRevisions = useDeferredValue(revisions);
+  // The sections on screen: a ticker whose rows the worker says are unchanged keeps its section (the same
+  // arrays), so only the sections of the tickers a change touched are grouped and drawn again.
+  const drawn = useRef<readonly TickerSection[]>([]);
+  const groups = useMemo(() => tickerSections(shownSet, shownRevisions, drawn.current), [shownSet, shownRevisions]);
+  useEffect(() => {
+    drawn.current = groups;
+  }, [groups]);
   const sectionsMounted = useSectionsMounted(groups.length, SECTIONS_PER_TASK);
   const tickers = useMemo(() => groups.map((group) => group.ticker), [groups]);
 
@@ -158,7 +188,7 @@ export function TransactionsPage() {
     setQuestion(null);
   };
   // The columns live as long as the page: its tables are not drawn again when something else changes.
-  const { stockColumns, cashColumns, dividendColumns, mixedColumns } = useMemo(() => {
+  const { sectionColumns, mixedColumns } = useMemo(() => {
     const rowButtons = (transaction: ListedTransaction) => {
       const named = `${transaction.type} ${transaction.ticker} ${formats.date(transaction.date)}`;
       return (
@@ -201,7 +231,7 @@ export function TransactionsPage() {
       cash[1]!,
       actions,
     ];
-    return { stockColumns: stock, cashColumns: cash, dividendColumns: dividend, mixedColumns: mixed };
+    return { sectionColumns: { stock, dividend, commission: cash } satisfies SectionColumns, mixedColumns: mixed };
   }, [formats]);
 
   return (
@@ -264,16 +294,7 @@ export function TransactionsPage() {
               <WindowedTable caption={`Sorted by ${sortName(query.sort).toLowerCase()}`} columns={mixedColumns} rows={found.rows} />
             </section>
           ) : null}
-          {plain ? groups.slice(0, sectionsMounted).map((group) => (
-            <section key={group.ticker} className="ticker-section" aria-labelledby={`ticker-${group.ticker}`}>
-              <h2 id={headingOf(group.ticker)} tabIndex={-1}>
-                {group.ticker}
-              </h2>
-              {group.stock.length > 0 ? <WindowedTable caption="Stock" columns={stockColumns} rows={group.stock} /> : null}
-              {group.dividend.length > 0 ? <WindowedTable caption="Dividend" columns={dividendColumns} rows={group.dividend} /> : null}
-              {group.commission.length > 0 ? <WindowedTable caption="Commission" columns={cashColumns} rows={group.commission} /> : null}
-            </section>
-          )) : null}
+          {plain ? groups.slice(0, sectionsMounted).map((group) => <TickerSectionView key={group.ticker} section={group} columns={sectionColumns} />) : null}
           <button type="button" className="danger" onClick={() => setQuestion({ kind: 'deleteAll' })}>
             Delete All Transactions
           </button>

@@ -42,7 +42,7 @@ const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}` | 'ch
 
 const outputs = {
   confirm: [
-    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, version: '"2"', needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } }, choicesProblem: null },
+    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, version: '"2"', revisions: { 'VUSA.AS': 2, 'VWCE.DE': 1 }, needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } }, choicesProblem: null },
     { ok: true, added: 0, alreadyPresent: 1, taxFilled: 0, view: null, choicesProblem: 'The symbols were not kept for your next import: 503.' },
     { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
     { ok: false, status: 500, message: 'Storage failed to write.' },

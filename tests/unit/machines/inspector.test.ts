@@ -33,6 +33,7 @@ function startInspectedApp() {
         ok: true,
         transactions: stored,
         version: '"1"',
+        revisions: { 'VWCE.DE': 1 },
         needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
       })),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => ({

@@ -33,7 +33,7 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
         engine.setTransactions(set);
         let id = 0;
         const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })), commission: set.commission.map((t) => ({ ...t, id: (id += 1) })) };
-        return { ok: true, transactions: listed, version: '"1"', needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
+        return { ok: true, transactions: listed, version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
       }),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
         const entries = await fetchPrices(engine);
