@@ -12,7 +12,6 @@ import {
   TRANSACTION_TYPES,
   type ListedSet,
   type ListedTransaction,
-  type TransactionType,
 } from '../model';
 import type { Derivation } from '../worker';
 import type { authMachine } from './auth-machine';
@@ -111,31 +110,48 @@ export interface TickerSection {
 }
 
 /**
+ * `list` newest first, the transactions of one day in their order in `list`. The worker lists each type
+ * oldest first (the stored order): then the days are taken from the end, each day's run as it stands,
+ * without a sort's comparisons (a ticker an import gave 20,000 rows is sorted in about a millisecond).
+ */
+function newestFirst<T extends { date: string }>(list: T[]): T[] {
+  for (let i = 1; i < list.length; i += 1) if (list[i - 1]!.date > list[i]!.date) return list.sort(byDateDescending);
+  const ordered = new Array<T>(list.length);
+  let k = 0;
+  for (let end = list.length; end > 0; ) {
+    const date = list[end - 1]!.date;
+    let start = end - 1;
+    while (start > 0 && list[start - 1]!.date === date) start -= 1;
+    for (let i = start; i < end; i += 1) ordered[k++] = list[i]!;
+    end = start;
+  }
+  return ordered;
+}
+
+/**
  * The transactions page's sections: one per ticker, alphabetical, each list newest first (one day's
  * transactions in the order they were saved). A section of `drawn` whose ticker has the same revision in
- * `revisions` is handed back as it is (the same object, the same arrays): its rows did not change, so the
- * page leaves it alone; only the other tickers' rows are grouped and sorted.
+ * `revisions` (the worker names a revision for every ticker of the set) is handed back as it is (the same
+ * object, the same arrays): its rows did not change, so the page leaves it alone; only the other tickers'
+ * rows are grouped and ordered.
  */
 export function tickerSections(set: ListedSet | null, revisions: Readonly<Record<string, number>> = {}, drawn: readonly TickerSection[] = []): TickerSection[] {
   if (!set) return [];
   const kept = new Map<string, TickerSection>();
-  for (const section of drawn) if (section.revision !== undefined && revisions[section.ticker] === section.revision) kept.set(section.ticker, section);
-  const present = new Set<string>();
-  const changed: Record<TransactionType, ListedTransaction[]> = emptyByType();
-  for (const type of TRANSACTION_TYPES) {
-    for (const transaction of set[type]) {
-      present.add(transaction.ticker);
-      if (!kept.has(transaction.ticker)) changed[type].push(transaction);
-    }
+  for (const section of drawn) if (section.revision !== undefined && Object.hasOwn(revisions, section.ticker) && revisions[section.ticker] === section.revision) kept.set(section.ticker, section);
+  let changed: ListedSet = set;
+  if (kept.size > 0) {
+    changed = emptyByType();
+    for (const type of TRANSACTION_TYPES) for (const transaction of set[type]) if (!kept.has(transaction.ticker)) changed[type].push(transaction);
   }
   const sections = [...groupByTicker(changed)].map(([ticker, group]): TickerSection => ({
     ticker,
-    revision: revisions[ticker],
-    stock: group.stock.sort(byDateDescending).map((transaction) => ({ transaction, pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount })),
-    dividend: group.dividend.sort(byDateDescending),
-    commission: group.commission.sort(byDateDescending),
+    revision: Object.hasOwn(revisions, ticker) ? revisions[ticker] : undefined,
+    stock: newestFirst(group.stock).map((transaction) => ({ transaction, pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount })),
+    dividend: newestFirst(group.dividend),
+    commission: newestFirst(group.commission),
   }));
-  for (const [ticker, section] of kept) if (present.has(ticker)) sections.push(section);
+  sections.push(...kept.values());
   return sections.sort((a, b) => a.ticker.localeCompare(b.ticker));
 }
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import type { ListedTransaction, Transaction } from '../../model';
+import type { ListedSet, ListedTransaction, Transaction } from '../../model';
 import {
   tickerSections,
   selectPortfolioStatus,
@@ -97,13 +97,18 @@ export function TransactionsPage() {
   // the task that brought it from the worker or the server: neither makes one long task of both.
   const shownSet = useDeferredValue(set);
   const shownRevisions = useDeferredValue(revisions);
-  // The sections on screen: a ticker whose rows the worker says are unchanged keeps its section (the same
-  // arrays), so only the sections of the tickers a change touched are grouped and drawn again.
-  const drawn = useRef<readonly TickerSection[]>([]);
-  const groups = useMemo(() => tickerSections(shownSet, shownRevisions, drawn.current), [shownSet, shownRevisions]);
-  useEffect(() => {
-    drawn.current = groups;
-  }, [groups]);
+  // A ticker whose revision the worker left as it was keeps its section (the same arrays): only the sections
+  // of the tickers a change touched are grouped and drawn again. The last sections built are remembered
+  // for that, drawn or not: a section stands for its ticker's rows at its revision, whichever render built
+  // it; and a deferred render that an urgent one interrupted finds them again instead of grouping anew.
+  const built = useRef<{ set: ListedSet | null; revisions: Readonly<Record<string, number>>; sections: TickerSection[] } | null>(null);
+  const groups = useMemo(() => {
+    const last = built.current;
+    if (last && last.set === shownSet && last.revisions === shownRevisions) return last.sections;
+    const sections = tickerSections(shownSet, shownRevisions, last?.sections);
+    built.current = { set: shownSet, revisions: shownRevisions, sections };
+    return sections;
+  }, [shownSet, shownRevisions]);
   const sectionsMounted = useSectionsMounted(groups.length, SECTIONS_PER_TASK);
   const tickers = useMemo(() => groups.map((group) => group.ticker), [groups]);
 
@@ -113,13 +118,16 @@ export function TransactionsPage() {
     if (!plain) lister.send({ type: 'list.query', query });
   }, [lister, plain, query, version]);
   // The worker's answer, drawn from the listing the page holds (ids the page does not hold yet are left out).
+  // The index by id is built for a search only: the plain listing (and a new set, 70,000 rows after an
+  // import on XL) does without it.
   const byId = useMemo(() => {
+    if (plain) return null;
     const ids = new Map<number, ListedTransaction>();
     if (shownSet) for (const list of [shownSet.stock, shownSet.dividend, shownSet.commission]) for (const t of list) ids.set(t.id, t);
     return ids;
-  }, [shownSet]);
+  }, [plain, shownSet]);
   const found = useMemo(() => {
-    if (plain || !matches) return null;
+    if (plain || !matches || !byId) return null;
     const rows: ListedTransaction[] = [];
     for (const id of matches.ids) {
       const t = byId.get(id);

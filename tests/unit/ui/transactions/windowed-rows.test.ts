@@ -66,4 +66,15 @@ describe('tickerSections: the transactions page sections', () => {
     expect(groups[2]!.commission).toHaveLength(1);
     expect(tickerSections(null)).toEqual([]);
   });
+
+  it('a list oldest first, as the worker sends it, comes out newest first with each day in its saved order', () => {
+    const days = ['2020-01-01', '2020-01-01', '2020-02-01', '2020-03-01', '2020-03-01', '2020-03-01', '2021-01-01'];
+    const stock = days.map((date, k) => t('A', 'stock', date, k + 1));
+    const dividend = days.map((date, k) => t('A', 'dividend', date, k + 1));
+    const [section] = tickerSections({ stock, dividend, commission: [] });
+    const expected = [7, 4, 5, 6, 3, 1, 2];
+    expect(section!.stock.map((row) => row.transaction.value)).toEqual(expected);
+    expect(section!.dividend.map((d) => d.value)).toEqual(expected);
+    expect(stock.map((row) => row.value), 'the listing itself is left as it was').toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
 });
