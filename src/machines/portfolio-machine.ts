@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ListedSet } from '../model';
+import type { ListedSet, ListedTransaction, TickerGroups } from '../model';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { UserSettings } from '../model/settings';
@@ -24,6 +24,8 @@ export interface PortfolioContext {
   idToken: string | null;
   /** The set as the worker last answered it, each transaction with its id. */
   transactions: ListedSet | null;
+  /** The same transactions per ticker, grouped while they were unpacked. */
+  byTicker: TickerGroups<ListedTransaction> | null;
   /** The server's version of `transactions` (ETag). */
   version: string | null;
   /** Per ticker of `transactions`, the revision of its rows as the worker named it: unchanged while none of them changed. */
@@ -55,6 +57,7 @@ export interface PortfolioContext {
 const initialContext = (): PortfolioContext => ({
   idToken: null,
   transactions: null,
+  byTicker: null,
   version: null,
   revisions: {},
   symbols: [],
@@ -128,6 +131,7 @@ export const portfolioMachine = setup({
     /** A set the worker loaded or stored itself and already derives from. */
     takeSet: assign((_, view: SetView) => ({
       transactions: view.transactions,
+      byTicker: view.byTicker,
       version: view.version,
       revisions: view.revisions,
       symbols: view.needed.symbols,

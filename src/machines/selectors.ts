@@ -3,16 +3,7 @@
  * reach into context shapes themselves, so a machine can change its context without touching the UI.
  */
 import type { SnapshotFrom } from 'xstate';
-import {
-  byDateDescending,
-  countTransactions,
-  emptyByType,
-  groupByTicker,
-  isValidIsin,
-  TRANSACTION_TYPES,
-  type ListedSet,
-  type ListedTransaction,
-} from '../model';
+import { byDateDescending, countTransactions, isValidIsin, type ListedTransaction, type TransactionType } from '../model';
 import type { Derivation } from '../worker';
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
@@ -51,6 +42,8 @@ export const selectPricesLoading = (s: PortfolioSnapshot): boolean => s.hasTag('
 export const selectPricesFailed = (s: PortfolioSnapshot): boolean => s.hasTag('pricesFailed');
 export const selectPriceErrors = (s: PortfolioSnapshot): Record<string, string> => s.context.priceErrors;
 export const selectTransactions = (s: PortfolioSnapshot) => s.context.transactions;
+/** The same transactions per ticker, as the view was unpacked. */
+export const selectTransactionsByTicker = (s: PortfolioSnapshot) => s.context.byTicker;
 /** The server's version of the set the page holds. */
 export const selectTransactionsVersion = (s: PortfolioSnapshot): string | null => s.context.version;
 /** Per ticker of the set, the revision of its rows (the worker's view names them). */
@@ -114,8 +107,8 @@ export interface TickerSection {
  * oldest first (the stored order): then the days are taken from the end, each day's run as it stands,
  * without a sort's comparisons (a ticker an import gave 20,000 rows is sorted in about a millisecond).
  */
-function newestFirst<T extends { date: string }>(list: T[]): T[] {
-  for (let i = 1; i < list.length; i += 1) if (list[i - 1]!.date > list[i]!.date) return list.sort(byDateDescending);
+function newestFirst<T extends { date: string }>(list: readonly T[]): T[] {
+  for (let i = 1; i < list.length; i += 1) if (list[i - 1]!.date > list[i]!.date) return [...list].sort(byDateDescending);
   const ordered = new Array<T>(list.length);
   let k = 0;
   for (let end = list.length; end > 0; ) {
@@ -129,29 +122,35 @@ function newestFirst<T extends { date: string }>(list: T[]): T[] {
 }
 
 /**
- * The transactions page's sections: one per ticker, alphabetical, each list newest first (one day's
+ * The transactions page's sections, from the set's transactions per ticker (`groupByTicker`; the page's
+ * view comes grouped from the unpacking): one per ticker, alphabetical, each list newest first (one day's
  * transactions in the order they were saved). A section of `drawn` whose ticker has the same revision in
- * `revisions` (the worker names a revision for every ticker of the set) is handed back as it is (the same
- * object, the same arrays): its rows did not change, so the page leaves it alone; only the other tickers'
- * rows are grouped and ordered.
+ * `revisions` is handed back as it is (the same object, the same arrays): its rows did not change, so the
+ * page leaves it alone; only the other tickers' rows are ordered. `byTicker` is left as it is.
  */
-export function tickerSections(set: ListedSet | null, revisions: Readonly<Record<string, number>> = {}, drawn: readonly TickerSection[] = []): TickerSection[] {
-  if (!set) return [];
-  const kept = new Map<string, TickerSection>();
-  for (const section of drawn) if (section.revision !== undefined && Object.hasOwn(revisions, section.ticker) && revisions[section.ticker] === section.revision) kept.set(section.ticker, section);
-  let changed: ListedSet = set;
-  if (kept.size > 0) {
-    changed = emptyByType();
-    for (const type of TRANSACTION_TYPES) for (const transaction of set[type]) if (!kept.has(transaction.ticker)) changed[type].push(transaction);
+export function tickerSections(
+  byTicker: ReadonlyMap<string, Readonly<Record<TransactionType, readonly ListedTransaction[]>>> | null,
+  revisions: Readonly<Record<string, number>> = {},
+  drawn: readonly TickerSection[] = [],
+): TickerSection[] {
+  if (!byTicker) return [];
+  const earlier = new Map(drawn.map((section) => [section.ticker, section]));
+  const sections: TickerSection[] = [];
+  for (const [ticker, group] of byTicker) {
+    const revision = Object.hasOwn(revisions, ticker) ? revisions[ticker] : undefined;
+    const kept = earlier.get(ticker);
+    if (kept && revision !== undefined && kept.revision === revision) {
+      sections.push(kept);
+      continue;
+    }
+    sections.push({
+      ticker,
+      revision,
+      stock: newestFirst(group.stock).map((transaction) => ({ transaction, pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount })),
+      dividend: newestFirst(group.dividend),
+      commission: newestFirst(group.commission),
+    });
   }
-  const sections = [...groupByTicker(changed)].map(([ticker, group]): TickerSection => ({
-    ticker,
-    revision: Object.hasOwn(revisions, ticker) ? revisions[ticker] : undefined,
-    stock: newestFirst(group.stock).map((transaction) => ({ transaction, pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount })),
-    dividend: newestFirst(group.dividend),
-    commission: newestFirst(group.commission),
-  }));
-  sections.push(...kept.values());
   return sections.sort((a, b) => a.ticker.localeCompare(b.ticker));
 }
 

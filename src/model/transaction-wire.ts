@@ -4,7 +4,7 @@
  * task), where two typed arrays (transferred, not copied) and one string cost next to nothing, and the
  * objects are built again in a few ms.
  */
-import { TRANSACTION_TYPES, countTransactions, emptyTransactionSet, type Currency, type ListedSet, type Transaction, type TransactionSet } from './transaction';
+import { TRANSACTION_TYPES, countTransactions, emptyByType, emptyTransactionSet, type Currency, type ListedSet, type TickerGroups, type Transaction, type TransactionSet, type TransactionType } from './transaction';
 
 export interface PackedTransactions {
   /** How many transactions of each type, in the order of `TRANSACTION_TYPES`. */
@@ -62,13 +62,16 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
 /**
  * Builds a packed set's transactions a slice at a time, in order: `next(count)` builds up to `count` more
  * and says whether all are built; `set` holds them (its lists are complete once `next` said so). With
- * `ids`, each transaction gets its id as it is built (a listing). Pure: whoever calls it decides how
- * many per task.
+ * `ids`, each transaction gets its id as it is built (a listing). With `groups`, each is also put in its
+ * ticker's group as it is built (what `groupByTicker(set)` gives, without a second pass over the set).
+ * Pure: whoever calls it decides how many per task.
  */
-export function transactionUnpacker(packed: PackedTransactions, ids?: Uint32Array): { next(count: number): boolean; readonly set: TransactionSet } {
+export function transactionUnpacker(packed: PackedTransactions, ids?: Uint32Array, groups?: TickerGroups<Transaction>): { next(count: number): boolean; readonly set: TransactionSet } {
   const { text, ends, refs, numbers, taxes } = packed;
   const strings = new Array<string>(ends.length);
   for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) strings[i] = text.slice(start, ends[i]);
+  /** Each ticker's group by the index of its string: an array look-up per transaction, not a hash. */
+  const groupOf: Array<Record<TransactionType, Transaction[]> | undefined> = groups ? new Array(ends.length) : [];
   const set: TransactionSet = emptyTransactionSet();
   for (const [typeIndex, type] of TRANSACTION_TYPES.entries()) set[type] = new Array<Transaction>(packed.counts[typeIndex]!);
   /** Where the next transaction is: its type, its place in that type's list, its place in the columns. */
@@ -104,6 +107,12 @@ export function transactionUnpacker(packed: PackedTransactions, ids?: Uint32Arra
         if (!Number.isNaN(tax)) t.tax = tax;
       }
       list[i] = t;
+      if (groups) {
+        const tickerRef = refs[k * REFS]!;
+        let group = groupOf[tickerRef];
+        if (!group) groups.set(t.ticker, (group = groupOf[tickerRef] = emptyByType<Transaction>()));
+        group[type].push(t);
+      }
       i += 1;
       k += 1;
       built += 1;

@@ -72,13 +72,12 @@ export function countTransactions(set: TransactionSet): number {
   return set.stock.length + set.dividend.length + set.commission.length;
 }
 
-/**
- * A set's transactions per ticker: one list per type, each in the set's order; tickers in the order they
- * first appear (stock, then dividend, then commission). The engine's columns and the transactions page's
- * sections both start from it.
- */
-export function groupByTicker<T extends { ticker: string }>(set: Readonly<Record<TransactionType, readonly T[]>>): Map<string, Record<TransactionType, T[]>> {
-  const groups = new Map<string, Record<TransactionType, T[]>>();
+/** Transactions per ticker: one list per type, each in the set's order; tickers in the order they first appear (stock, then dividend, then commission). */
+export type TickerGroups<T> = Map<string, Record<TransactionType, T[]>>;
+
+/** A set's transactions per ticker (TickerGroups). The engine's columns and the transactions page's sections both start from it. */
+export function groupByTicker<T extends { ticker: string }>(set: Readonly<Record<TransactionType, readonly T[]>>): TickerGroups<T> {
+  const groups: TickerGroups<T> = new Map();
   for (const type of TRANSACTION_TYPES) {
     for (const transaction of set[type]) {
       let group = groups.get(transaction.ticker);

@@ -3,7 +3,7 @@
  * views it answers with, unpacked from columns once, here, a slice per task.
  */
 import * as Comlink from 'comlink';
-import type { ListedSet } from '../../model';
+import { groupByTicker, type ListedSet, type ListedTransaction, type TickerGroups, type Transaction } from '../../model';
 import type { Outcome } from '../../model/outcome';
 import { transactionUnpacker, unpackListing } from '../../model/transaction-wire';
 import type { Credentials, PortfolioView, SymbolsNeeded, WorkerApi } from '../../worker';
@@ -30,6 +30,8 @@ export const credentialsFor = (idToken: string | null): Credentials => ({ idToke
 /** The set as the page holds it after an intent: each transaction with its id, the version, its tickers' revisions, the symbols it needs. */
 export interface SetView {
   transactions: ListedSet;
+  /** The same transactions per ticker (groupByTicker's order), grouped while they were unpacked: the transactions page's sections start from it. */
+  byTicker: TickerGroups<ListedTransaction>;
   version: string | null;
   /** Per ticker, the revision of its rows: unchanged while none of them changed (PortfolioView['revisions']). */
   revisions: Record<string, number>;
@@ -37,7 +39,10 @@ export interface SetView {
 }
 
 /** The view unpacked in one go (tests that hand machines a view of a few transactions). */
-export const setViewOf = (view: PortfolioView): SetView => ({ transactions: unpackListing(view.listing), version: view.version, revisions: view.revisions, needed: view.needed });
+export function setViewOf(view: PortfolioView): SetView {
+  const transactions = unpackListing(view.listing);
+  return { transactions, byTicker: groupByTicker(transactions), version: view.version, revisions: view.revisions, needed: view.needed };
+}
 
 /**
  * ms of unpacking per task. XL's set after a 20,000-row import is 70,000 transactions: built in one
@@ -61,7 +66,8 @@ const nextTask = (): Promise<void> =>
 
 /** The view with its transactions built as objects, about 8 ms of them per task. */
 export async function setViewInSlices(view: PortfolioView): Promise<SetView> {
-  const unpacker = transactionUnpacker(view.listing, view.listing.ids);
+  const byTicker: TickerGroups<Transaction> = new Map();
+  const unpacker = transactionUnpacker(view.listing, view.listing.ids, byTicker);
   for (;;) {
     const started = performance.now();
     let done = unpacker.next(UNPACK_STEP);
@@ -69,7 +75,7 @@ export async function setViewInSlices(view: PortfolioView): Promise<SetView> {
     if (done) break;
     await nextTask();
   }
-  return { transactions: unpacker.set as ListedSet, version: view.version, revisions: view.revisions, needed: view.needed };
+  return { transactions: unpacker.set as ListedSet, byTicker: byTicker as TickerGroups<ListedTransaction>, version: view.version, revisions: view.revisions, needed: view.needed };
 }
 
 /** An intent's answer with its view unpacked (in slices). */

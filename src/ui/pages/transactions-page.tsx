@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import type { ListedSet, ListedTransaction, Transaction } from '../../model';
+import type { ListedTransaction, TickerGroups, Transaction } from '../../model';
 import {
   tickerSections,
   selectPortfolioStatus,
@@ -10,6 +10,7 @@ import {
   selectPendingChange,
   selectTransactionCount,
   selectTransactions,
+  selectTransactionsByTicker,
   selectTransactionsVersion,
   selectTickerRevisions,
   selectMatches,
@@ -80,6 +81,7 @@ export function TransactionsPage() {
   const saver = useTransactionsActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
   const set = useSelector(portfolio, selectTransactions);
+  const byTicker = useSelector(portfolio, selectTransactionsByTicker);
   const revisions = useSelector(portfolio, selectTickerRevisions);
   const count = useSelector(portfolio, selectTransactionCount);
   const savedCount = useSelector(saver, selectSavedCount);
@@ -96,19 +98,20 @@ export function TransactionsPage() {
   // A new set (a save, an import of thousands of rows) is grouped and drawn in a render of its own, after
   // the task that brought it from the worker or the server: neither makes one long task of both.
   const shownSet = useDeferredValue(set);
+  const shownByTicker = useDeferredValue(byTicker);
   const shownRevisions = useDeferredValue(revisions);
   // A ticker whose revision the worker left as it was keeps its section (the same arrays): only the sections
   // of the tickers a change touched are grouped and drawn again. The last sections built are remembered
   // for that, drawn or not: a section stands for its ticker's rows at its revision, whichever render built
   // it; and a deferred render that an urgent one interrupted finds them again instead of grouping anew.
-  const built = useRef<{ set: ListedSet | null; revisions: Readonly<Record<string, number>>; sections: TickerSection[] } | null>(null);
+  const built = useRef<{ byTicker: TickerGroups<ListedTransaction> | null; revisions: Readonly<Record<string, number>>; sections: TickerSection[] } | null>(null);
   const groups = useMemo(() => {
     const last = built.current;
-    if (last && last.set === shownSet && last.revisions === shownRevisions) return last.sections;
-    const sections = tickerSections(shownSet, shownRevisions, last?.sections);
-    built.current = { set: shownSet, revisions: shownRevisions, sections };
+    if (last && last.byTicker === shownByTicker && last.revisions === shownRevisions) return last.sections;
+    const sections = tickerSections(shownByTicker, shownRevisions, last?.sections);
+    built.current = { byTicker: shownByTicker, revisions: shownRevisions, sections };
     return sections;
-  }, [shownSet, shownRevisions]);
+  }, [shownByTicker, shownRevisions]);
   const sectionsMounted = useSectionsMounted(groups.length, SECTIONS_PER_TASK);
   const tickers = useMemo(() => groups.map((group) => group.ticker), [groups]);
 

@@ -3,7 +3,7 @@ import { fromTransition, type EventObject } from 'xstate';
 import { importMachine, type ImportEvent } from '../../../src/machines/import-machine';
 import type { SessionEvent } from '../../../src/machines/auth-machine';
 import type { ImportStored } from '../../../src/machines/import-machine';
-import type { ListedSet, Transaction } from '../../../src/model';
+import { groupByTicker, type ListedSet, type Transaction } from '../../../src/model';
 import type { Outcome } from '../../../src/model/outcome';
 import type { ImportPreview, LookedUp } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
@@ -42,7 +42,7 @@ const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}` | 'ch
 
 const outputs = {
   confirm: [
-    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, version: '"2"', revisions: { 'VUSA.AS': 2, 'VWCE.DE': 1 }, needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } }, choicesProblem: null },
+    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, byTicker: groupByTicker(merged), version: '"2"', revisions: { 'VUSA.AS': 2, 'VWCE.DE': 1 }, needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } }, choicesProblem: null },
     { ok: true, added: 0, alreadyPresent: 1, taxFilled: 0, view: null, choicesProblem: 'The symbols were not kept for your next import: 503.' },
     { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
     { ok: false, status: 500, message: 'Storage failed to write.' },

@@ -10,7 +10,7 @@ import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/
 import type { SessionUser } from '../../../src/machines/services/auth-client';
 import type { SetView } from '../../../src/machines/services/worker-client';
 import type { Outcome } from '../../../src/model/outcome';
-import type { ListedSet, Transaction } from '../../../src/model';
+import { groupByTicker, type ListedSet, type Transaction } from '../../../src/model';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed, SettingsView } from '../../../src/worker';
 import { invokeIdOf } from './graph-helpers';
 
@@ -32,6 +32,7 @@ function startInspectedApp() {
       loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => ({
         ok: true,
         transactions: stored,
+        byTicker: groupByTicker(stored),
         version: '"1"',
         revisions: { 'VWCE.DE': 1 },
         needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },

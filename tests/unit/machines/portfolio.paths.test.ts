@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { portfolioMachine, type PortfolioEvent } from '../../../src/machines/portfolio-machine';
 import type { SetView } from '../../../src/machines/services/worker-client';
-import type { ListedSet, Transaction } from '../../../src/model';
+import { groupByTicker, type ListedSet, type Transaction } from '../../../src/model';
 import type { Outcome } from '../../../src/model/outcome';
 import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
 import { testShortestPaths } from './graph-helpers';
@@ -18,7 +18,7 @@ const events: PortfolioEvent[] = [
   { type: 'session.changed', idToken: null },
   { type: 'portfolio.retry' },
   { type: 'portfolio.reload' },
-  { type: 'portfolio.saved', view: { transactions: savedElsewhere, version: '"2"', revisions: { 'VWCE.DE': 2 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } } },
+  { type: 'portfolio.saved', view: { transactions: savedElsewhere, byTicker: groupByTicker(savedElsewhere), version: '"2"', revisions: { 'VWCE.DE': 2 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } } },
   { type: 'tickers.toggle', ticker: 'VWCE.DE' },
   { type: 'tickers.setActive', active: null },
   { type: 'settings.save', changes: { benchmark: 'IWDA.AS' } },
@@ -26,7 +26,7 @@ const events: PortfolioEvent[] = [
 
 const outputs = {
   loadTransactions: [
-    { ok: true, transactions: stored, version: '"1"', revisions: { 'VWCE.DE': 1 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+    { ok: true, transactions: stored, byTicker: groupByTicker(stored), version: '"1"', revisions: { 'VWCE.DE': 1 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
     { ok: false, status: 503, message: 'Storage is unavailable.' },
   ] satisfies Array<Outcome<SetView>>,
   forgetSession: [undefined],

@@ -10,7 +10,7 @@ import { selectChartsSource, selectDashboardCharts, selectPriceProblems, selectR
 import { selectIncomeView } from '../../../src/machines/income-view';
 import { portfolioMachine, type PortfolioSnapshot } from '../../../src/machines/portfolio-machine';
 import type { SetView } from '../../../src/machines/services/worker-client';
-import type { QuoteEntry, TransactionSet } from '../../../src/model';
+import { groupByTicker, type QuoteEntry, type TransactionSet } from '../../../src/model';
 import type { Outcome } from '../../../src/model/outcome';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
 import { DashboardCharts } from '../../../src/worker/dashboard-charts';
@@ -42,7 +42,7 @@ function start() {
         engine.setTransactions(set);
         let id = 0;
         const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })), commission: set.commission.map((t) => ({ ...t, id: (id += 1) })) };
-        return { ok: true, transactions: listed, version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
+        return { ok: true, transactions: listed, byTicker: groupByTicker(listed), version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
       }),
       forgetSession: fromPromise<void>(async () => {
         engine = new PortfolioEngine();

@@ -31,7 +31,7 @@ describe('transactions machine: the shortest path to every state, replayed with 
     events,
     outputs: {
       save: [
-        { ok: true, transactions: { stock: [], dividend: [], commission: [] }, version: '"2"', revisions: {}, needed: { symbols: [], firstDate: null } },
+        { ok: true, transactions: { stock: [], dividend: [], commission: [] }, byTicker: new Map(), version: '"2"', revisions: {}, needed: { symbols: [], firstDate: null } },
         { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
         { ok: false, status: 500, message: 'Storage failed to write.' },
       ] satisfies Array<Outcome<SetView>>,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, TRANSACTION_TYPES, type Transaction, type TransactionSet } from '../../../src/model';
+import { CURRENCIES, groupByTicker, TRANSACTION_TYPES, type TickerGroups, type Transaction, type TransactionSet } from '../../../src/model';
 import { packedBuffers, packListing, packTransactions, transactionUnpacker, unpackListing, unpackTransactions } from '../../../src/model/transaction-wire';
 
 /** Through a structured clone with the buffers transferred, as a worker message goes. */
@@ -90,6 +90,21 @@ describe('unpacking a slice at a time', () => {
         const listed = [...unpacker.set.stock, ...unpacker.set.dividend, ...unpacker.set.commission] as Array<Transaction & { id: number }>;
         expect(listed.map((t) => t.id)).toEqual([...ids]);
         expect(listed.map(({ id: _id, ...t }) => t)).toEqual([...original.stock, ...original.dividend, ...original.commission]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('groups by ticker as it builds: the groups groupByTicker gives, holding the very objects of the set', () => {
+    fc.assert(
+      fc.property(set, fc.integer({ min: 1, max: 7 }), (original, slice) => {
+        const groups: TickerGroups<Transaction> = new Map();
+        const unpacker = transactionUnpacker(packTransactions(original), undefined, groups);
+        while (!unpacker.next(slice));
+        const expected = groupByTicker(unpacker.set);
+        expect([...groups.keys()]).toEqual([...expected.keys()]);
+        for (const [ticker, group] of expected) for (const type of TRANSACTION_TYPES) group[type].forEach((t, i) => expect(groups.get(ticker)![type][i]).toBe(t));
+        expect([...groups.values()].reduce((n, group) => n + group.stock.length + group.dividend.length + group.commission.length, 0)).toBe(original.stock.length + original.dividend.length + original.commission.length);
       }),
       { numRuns: 60 },
     );

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '../../../../src/machines/dashboard-selectors';
 import { portfolioMachine, type PortfolioSnapshot } from '../../../../src/machines/portfolio-machine';
 import type { SetView } from '../../../../src/machines/services/worker-client';
-import type { QuoteEntry, TransactionSet } from '../../../../src/model';
+import { groupByTicker, type QuoteEntry, type TransactionSet } from '../../../../src/model';
 import type { Outcome } from '../../../../src/model/outcome';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed } from '../../../../src/worker';
 import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
@@ -33,7 +33,7 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
         engine.setTransactions(set);
         let id = 0;
         const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })), commission: set.commission.map((t) => ({ ...t, id: (id += 1) })) };
-        return { ok: true, transactions: listed, version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
+        return { ok: true, transactions: listed, byTicker: groupByTicker(listed), version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
       }),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
         const entries = await fetchPrices(engine);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tickerSections, type TickerSection } from '../../../../src/machines/selectors';
-import { setViewOf, type SetView } from '../../../../src/machines/services/worker-client';
+import { setViewInSlices, type SetView } from '../../../../src/machines/services/worker-client';
 import { sortedByDate, type Transaction, type TransactionSet } from '../../../../src/model';
 import type { Outcome } from '../../../../src/model/outcome';
 import { TransactionStore, type HeldView } from '../../../../src/worker/transaction-store';
@@ -30,8 +30,9 @@ function pageOverAStore() {
       return answer(stored);
     },
   });
-  const view = (held: HeldView): SetView => setViewOf({ ...held, needed: { symbols: [], firstDate: null } });
-  const viewOf = (outcome: Outcome<HeldView>): SetView => {
+  /** Unpacked (and grouped) a slice per task, as the page does. */
+  const view = (held: HeldView): Promise<SetView> => setViewInSlices({ ...held, needed: { symbols: [], firstDate: null } });
+  const viewOf = (outcome: Outcome<HeldView>): Promise<SetView> => {
     if (!outcome.ok) throw new Error(outcome.message);
     return view(outcome);
   };
@@ -48,12 +49,12 @@ const byTicker = (sections: TickerSection[]) => new Map(sections.map((section) =
 describe('tickerSections keeps the sections of the tickers a change did not touch', () => {
   it('after an import that touched A and B, the other tickers’ sections are the ones drawn before', async () => {
     const page = pageOverAStore();
-    const loaded = page.viewOf(await page.store.load(credentials));
-    const drawn = tickerSections(loaded.transactions, loaded.revisions);
+    const loaded = await page.viewOf(await page.store.load(credentials));
+    const drawn = tickerSections(loaded.byTicker, loaded.revisions);
     const imported = await page.importing([trade('A', 20, 5), trade('A', 21, 1), payout('B', 20)]);
 
-    const sections = tickerSections(imported.transactions, imported.revisions, drawn);
-    expect(sections, 'the same sections as a fresh grouping').toEqual(tickerSections(imported.transactions, imported.revisions));
+    const sections = tickerSections(imported.byTicker, imported.revisions, drawn);
+    expect(sections, 'the same sections as a fresh grouping').toEqual(tickerSections(imported.byTicker, imported.revisions));
     const before = byTicker(drawn);
     const after = byTicker(sections);
     for (const ticker of ['C', 'D', 'E', 'F']) expect(after.get(ticker), ticker).toBe(before.get(ticker));
@@ -67,11 +68,11 @@ describe('tickerSections keeps the sections of the tickers a change did not touc
 
   it('a delete, an edit and a rename draw only their tickers again; a ticker with no transaction left has no section', async () => {
     const page = pageOverAStore();
-    const loaded = page.viewOf(await page.store.load(credentials));
-    let drawn = tickerSections(loaded.transactions, loaded.revisions);
+    const loaded = await page.viewOf(await page.store.load(credentials));
+    let drawn = tickerSections(loaded.byTicker, loaded.revisions);
     const step = (view: SetView) => {
-      const next = tickerSections(view.transactions, view.revisions, drawn);
-      expect(next).toEqual(tickerSections(view.transactions, view.revisions));
+      const next = tickerSections(view.byTicker, view.revisions, drawn);
+      expect(next).toEqual(tickerSections(view.byTicker, view.revisions));
       const before = byTicker(drawn);
       const redrawn = next.filter((section) => section !== before.get(section.ticker)).map((section) => section.ticker);
       drawn = next;
@@ -79,27 +80,27 @@ describe('tickerSections keeps the sections of the tickers a change did not touc
     };
     const sectionOf = (ticker: string) => drawn.find((section) => section.ticker === ticker)!;
 
-    expect(step(page.viewOf(await page.store.change({ kind: 'delete', id: sectionOf('C').dividend[0]!.id }, credentials)))).toEqual(['C']);
-    expect(step(page.viewOf(await page.store.change({ kind: 'edit', id: sectionOf('D').stock[0]!.transaction.id, transaction: trade('D', 13, -3) }, credentials)))).toEqual(['D']);
-    expect(step(page.viewOf(await page.store.change({ kind: 'renameTicker', from: 'E', to: 'G' }, credentials)))).toEqual(['G']);
+    expect(step(await page.viewOf(await page.store.change({ kind: 'delete', id: sectionOf('C').dividend[0]!.id }, credentials)))).toEqual(['C']);
+    expect(step(await page.viewOf(await page.store.change({ kind: 'edit', id: sectionOf('D').stock[0]!.transaction.id, transaction: trade('D', 13, -3) }, credentials)))).toEqual(['D']);
+    expect(step(await page.viewOf(await page.store.change({ kind: 'renameTicker', from: 'E', to: 'G' }, credentials)))).toEqual(['G']);
     expect(drawn.map((section) => section.ticker)).toEqual(['A', 'B', 'C', 'D', 'F', 'G']);
   });
 
   it('sections drawn from an older view are kept across a view the page never drew, for the tickers unchanged since', async () => {
     const page = pageOverAStore();
-    const loaded = page.viewOf(await page.store.load(credentials));
-    const drawn = byTicker(tickerSections(loaded.transactions, loaded.revisions));
+    const loaded = await page.viewOf(await page.store.load(credentials));
+    const drawn = byTicker(tickerSections(loaded.byTicker, loaded.revisions));
     await page.importing([trade('A', 22, 1)]);
     const latest = await page.importing([trade('B', 22, 1)]);
-    const sections = byTicker(tickerSections(latest.transactions, latest.revisions, [...drawn.values()]));
+    const sections = byTicker(tickerSections(latest.byTicker, latest.revisions, [...drawn.values()]));
     expect([...sections.keys()].filter((ticker) => sections.get(ticker) === drawn.get(ticker))).toEqual(['C', 'D', 'E', 'F']);
   });
 
   it('without the worker’s revisions nothing is kept', async () => {
     const page = pageOverAStore();
-    const loaded = page.viewOf(await page.store.load(credentials));
-    const drawn = tickerSections(loaded.transactions);
-    const again = tickerSections(loaded.transactions, {}, drawn);
+    const loaded = await page.viewOf(await page.store.load(credentials));
+    const drawn = tickerSections(loaded.byTicker);
+    const again = tickerSections(loaded.byTicker, {}, drawn);
     expect(again).toEqual(drawn);
     for (const [k, section] of again.entries()) expect(section).not.toBe(drawn[k]);
   });

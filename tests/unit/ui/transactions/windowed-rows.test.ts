@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tickerSections } from '../../../../src/machines/selectors';
-import type { ListedTransaction, Transaction } from '../../../../src/model';
+import { groupByTicker, type ListedTransaction, type Transaction } from '../../../../src/model';
 import { rowsInView } from '../../../../src/ui/components/windowed-rows';
 
 describe('rowsInView: the rows of a long table near the viewport', () => {
@@ -50,11 +50,13 @@ describe('tickerSections: the transactions page sections', () => {
   const t = (ticker: string, type: Transaction['type'], date: string, value = 1): ListedTransaction => ({ id: (id += 1), type, ticker, date, amount: type === 'stock' ? 2 : 0, value, currency: 'EUR' });
 
   it('one section per ticker, alphabetical; each list newest first, one day kept in its saved order', () => {
-    const groups = tickerSections({
-      stock: [t('B', 'stock', '2020-01-01', 10), t('A', 'stock', '2021-03-01', 1), t('A', 'stock', '2022-03-01', 2), t('A', 'stock', '2021-03-01', 3)],
-      dividend: [t('B', 'dividend', '2019-01-01'), t('B', 'dividend', '2023-01-01')],
-      commission: [t('C', 'commission', '2020-05-05')],
-    });
+    const groups = tickerSections(
+      groupByTicker({
+        stock: [t('B', 'stock', '2020-01-01', 10), t('A', 'stock', '2021-03-01', 1), t('A', 'stock', '2022-03-01', 2), t('A', 'stock', '2021-03-01', 3)],
+        dividend: [t('B', 'dividend', '2019-01-01'), t('B', 'dividend', '2023-01-01')],
+        commission: [t('C', 'commission', '2020-05-05')],
+      }),
+    );
     expect(groups.map((g) => g.ticker)).toEqual(['A', 'B', 'C']);
     expect(groups[0]!.stock.map((row) => [row.transaction.date, row.transaction.value])).toEqual([
       ['2022-03-01', 2],
@@ -71,10 +73,11 @@ describe('tickerSections: the transactions page sections', () => {
     const days = ['2020-01-01', '2020-01-01', '2020-02-01', '2020-03-01', '2020-03-01', '2020-03-01', '2021-01-01'];
     const stock = days.map((date, k) => t('A', 'stock', date, k + 1));
     const dividend = days.map((date, k) => t('A', 'dividend', date, k + 1));
-    const [section] = tickerSections({ stock, dividend, commission: [] });
+    const byTicker = groupByTicker({ stock, dividend, commission: [] });
+    const [section] = tickerSections(byTicker);
     const expected = [7, 4, 5, 6, 3, 1, 2];
     expect(section!.stock.map((row) => row.transaction.value)).toEqual(expected);
     expect(section!.dividend.map((d) => d.value)).toEqual(expected);
-    expect(stock.map((row) => row.value), 'the listing itself is left as it was').toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(byTicker.get('A')!.stock.map((row) => row.value), 'the grouped listing is left as it was').toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });
