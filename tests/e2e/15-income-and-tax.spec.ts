@@ -105,6 +105,8 @@ test('a statement with withholding tax: the Income page shows each year’s gros
   const table = page.getByRole('table', { name: 'Dividends per year, in EUR' });
   for (const [year, totals] of expected) {
     const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: year, exact: true }) });
+    // The sections below the calendar mount one per task: wait for this one before reading its cells.
+    await expect(row.getByRole('cell')).toHaveCount(3);
     const shown = await row.getByRole('cell').allTextContents();
     // To the cent: the app converts and rounds each dividend, the expectation the day's total.
     expect(euros(shown[0]!), `${year} gross`).toBeCloseTo(totals.gross, 1);
