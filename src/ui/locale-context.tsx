@@ -27,6 +27,17 @@ function storePreference(preference: string): void {
 
 const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
 
+/**
+ * Reads the stored preference and builds its formats (kept by `formatsFor`), so that the first render
+ * finds them ready. The first use of `Intl` loads the ICU data and the first read of `localStorage` opens
+ * the origin's storage: together tens of milliseconds on a slow machine, which main.tsx gives a task of
+ * their own instead of adding them to the first render's.
+ */
+export function prepareLocale(): void {
+  formatsFor(resolveLocale(readPreference(), browserLanguages()));
+  resolveLocale(BROWSER_LOCALE, browserLanguages());
+}
+
 export interface LocaleState {
   /** 'browser' or a language tag. */
   preference: string;

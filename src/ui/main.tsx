@@ -5,7 +5,7 @@ import { appMachine } from '../machines/app-machine';
 import { App } from './app';
 import { AppActorContext } from './app-context';
 import { AnnouncerProvider } from './a11y/announcer';
-import { LocaleProvider } from './locale-context';
+import { LocaleProvider, prepareLocale } from './locale-context';
 import './styles.css';
 
 /** In development, `?inspect` (or VITE_XSTATE_INSPECT=1) shows every actor and event in the Stately inspector. */
@@ -20,6 +20,14 @@ async function developmentInspector(): Promise<Observer<InspectionEvent> | undef
 const inspect = await developmentInspector();
 const appActor = createActor(appMachine, { input: { initialUrl: window.location.href }, inspect });
 appActor.start();
+
+// The first render (a task React schedules) began with the locale's first use of Intl and localStorage;
+// they get a task of their own before it: each part is a few tens of milliseconds on a slow machine, and
+// together they held the main thread for over 50 ms.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+await nextTask();
+prepareLocale();
+await nextTask();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
