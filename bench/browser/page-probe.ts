@@ -142,6 +142,20 @@ export async function readTimeline(page: Page): Promise<Timeline> {
   );
 }
 
+/**
+ * Asks the page every 100 ms (`settled`: a plain `page.evaluate`) until it answers true. Not
+ * `page.waitForFunction`, which first evaluates Playwright's injected script in the page: a main-thread
+ * task of 30–40 ms (thread time, in traces of the load on a loaded machine) that a wait begun right
+ * after a navigation put inside the load it measures. An evaluate needs only Playwright's small utility script.
+ */
+async function pollInPage(settled: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await settled())) {
+    if (Date.now() > deadline) throw new Error(`The page did not settle within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export interface SettleOptions {
   /** Wait for the charts to draw the data too (false where no chart is on the page). */
   charts: boolean;
@@ -155,36 +169,38 @@ export interface SettleOptions {
  * `charts`), and nothing more happened (no mark, no long task) for `quietMs`.
  */
 export async function waitForSettled(page: Page, sinceMs: number, { charts, quietMs = 750, timeoutMs = 120_000 }: SettleOptions): Promise<void> {
-  await page.waitForFunction(
-    ([since, quiet, withCharts, painted, data]) => {
-      const probe = (globalThis as unknown as ProbeGlobal).__perfProbe;
-      const priced = performance
-        .getEntriesByName(data, 'mark')
-        .filter((entry) => entry.startTime >= since && !((entry as { detail?: unknown }).detail as Mark['detail'])?.pricesLoading);
-      const lastData = priced.at(-1);
-      if (!lastData) return false;
-      const lastPaint = performance.getEntriesByName(painted, 'mark').at(-1);
-      if (withCharts && (!lastPaint || lastPaint.startTime < lastData.startTime)) return false;
-      const lastTask = probe.longTasks.at(-1);
-      const lastActivity = Math.max(lastData.startTime, lastPaint?.startTime ?? 0, lastTask ? lastTask.startMs + lastTask.durationMs : 0);
-      return performance.now() - lastActivity >= quiet;
-    },
-    [sinceMs, quietMs, charts, CHARTS_PAINTED, PORTFOLIO_DATA] as const,
-    { timeout: timeoutMs, polling: 100 },
-  );
+  const settled = () =>
+    page.evaluate(
+      ([since, quiet, withCharts, painted, data]) => {
+        const probe = (globalThis as unknown as ProbeGlobal).__perfProbe;
+        const priced = performance
+          .getEntriesByName(data, 'mark')
+          .filter((entry) => entry.startTime >= since && !((entry as { detail?: unknown }).detail as Mark['detail'])?.pricesLoading);
+        const lastData = priced.at(-1);
+        if (!lastData) return false;
+        const lastPaint = performance.getEntriesByName(painted, 'mark').at(-1);
+        if (withCharts && (!lastPaint || lastPaint.startTime < lastData.startTime)) return false;
+        const lastTask = probe.longTasks.at(-1);
+        const lastActivity = Math.max(lastData.startTime, lastPaint?.startTime ?? 0, lastTask ? lastTask.startMs + lastTask.durationMs : 0);
+        return performance.now() - lastActivity >= quiet;
+      },
+      [sinceMs, quietMs, charts, CHARTS_PAINTED, PORTFOLIO_DATA] as const,
+    );
+  await pollInPage(settled, timeoutMs);
 }
 
 /** Waits until nothing (no mark, no long task) has happened in the page for `quietMs`. */
 export async function waitForQuiet(page: Page, quietMs = 750, timeoutMs = 120_000): Promise<void> {
-  await page.waitForFunction(
-    ([quiet, painted, data]) => {
-      const probe = (globalThis as unknown as ProbeGlobal).__perfProbe;
-      const lastTask = probe.longTasks.at(-1);
-      const lastMark = [painted, data].flatMap((name) => performance.getEntriesByName(name, 'mark').map((entry) => entry.startTime));
-      const lastActivity = Math.max(0, ...lastMark, lastTask ? lastTask.startMs + lastTask.durationMs : 0);
-      return performance.now() - lastActivity >= quiet;
-    },
-    [quietMs, CHARTS_PAINTED, PORTFOLIO_DATA] as const,
-    { timeout: timeoutMs, polling: 100 },
-  );
+  const quietNow = () =>
+    page.evaluate(
+      ([quiet, painted, data]) => {
+        const probe = (globalThis as unknown as ProbeGlobal).__perfProbe;
+        const lastTask = probe.longTasks.at(-1);
+        const lastMark = [painted, data].flatMap((name) => performance.getEntriesByName(name, 'mark').map((entry) => entry.startTime));
+        const lastActivity = Math.max(0, ...lastMark, lastTask ? lastTask.startMs + lastTask.durationMs : 0);
+        return performance.now() - lastActivity >= quiet;
+      },
+      [quietMs, CHARTS_PAINTED, PORTFOLIO_DATA] as const,
+    );
+  await pollInPage(quietNow, timeoutMs);
 }
