@@ -96,10 +96,12 @@ export function withNulls(column: Float64Array): Array<number | null> {
   return values;
 }
 
-/** Days on which any of the series has a value, and each series on those days (null where it has none). */
-export function sparseColumns(days: Float64Array, perDay: Float64Array[]): ChartColumns {
-  // Plain loops over typed arrays, no callbacks: this runs once per derivation on 10,000+ days, often
-  // before the JIT has warmed up. First the indices of the days with a value, then each column from them.
+/**
+ * The indices of the days on which any of the series has a value (the first `count` of `at`). Plain loops
+ * over typed arrays, no callbacks: this runs once per derivation on 10,000+ days, often before the JIT
+ * has warmed up.
+ */
+export function daysWithAValue(days: Float64Array, perDay: readonly Float64Array[]): { at: Int32Array; count: number } {
   const at = new Int32Array(days.length);
   let count = 0;
   for (let i = 0; i < days.length; i += 1) {
@@ -112,6 +114,12 @@ export function sparseColumns(days: Float64Array, perDay: Float64Array[]): Chart
       }
     }
   }
+  return { at, count };
+}
+
+/** Days on which any of the series has a value, and each series on those days (null where it has none). */
+export function sparseColumns(days: Float64Array, perDay: Float64Array[]): ChartColumns {
+  const { at, count } = daysWithAValue(days, perDay);
   // Filled by push, not by index into `new Array(count)`: packed arrays, which uPlot's loops read fastest.
   const x: number[] = [];
   for (let j = 0; j < count; j += 1) x.push(days[at[j]!]!);

@@ -6,7 +6,7 @@
  * The engine's typed arrays go in as they are (no copies, no per-day objects): transferred with the
  * answer, or shared (the closes); only sparse transaction series are compacted (typed arrays too).
  */
-import { sourceNote, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData } from '../model/chart-data';
+import { daysWithAValue, sourceNote, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData } from '../model/chart-data';
 import { newPriceSeries } from './engine/shared-series';
 import type { ActiveSeries, Derivation, PriceSeries } from './engine/types';
 
@@ -77,19 +77,7 @@ const sameColumns = (a: ChartColumns, b: ChartColumns, byValue: boolean): boolea
  * be), so that the next build compares them value by value. The page turns NaN into null (uPlot's "no value").
  */
 function sparseSeries(days: Float64Array, perDay: Float64Array[]): ChartColumns {
-  // Plain loops over typed arrays, no callbacks: this runs on 10,000+ days per derivation.
-  const at = new Int32Array(days.length);
-  let count = 0;
-  for (let i = 0; i < days.length; i += 1) {
-    for (let k = 0; k < perDay.length; k += 1) {
-      const value = perDay[k]![i]!;
-      if (value === value) {
-        at[count] = i;
-        count += 1;
-        break;
-      }
-    }
-  }
+  const { at, count } = daysWithAValue(days, perDay);
   const x = newPriceSeries(count);
   for (let j = 0; j < count; j += 1) x[j] = days[at[j]!]!;
   const ys = perDay.map((series) => {
