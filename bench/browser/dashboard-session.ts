@@ -276,6 +276,22 @@ export async function chooseStatement(page: Page, statement: DegiroStatement): P
  */
 export async function measureImport(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<ImportFigures> {
   const { fileChosenMs, parse } = await chooseStatement(page, statement);
+  const { confirmed, end, derived } = await confirmStatement(page, statement, tickers);
+  const { longTasks } = await readTimeline(page);
+  return {
+    rows: statement.rows,
+    parse,
+    confirm: { ms: derived - confirmed, ...blockingIn(longTasks, confirmed, end) },
+    whole: { ms: derived - fileChosenMs, ...blockingIn(longTasks, fileChosenMs, end) },
+  };
+}
+
+/**
+ * With the statement's preview shown: a ticker typed for each product, 'Import' confirmed; done when the
+ * portfolio has been derived again and the page is quiet. The page-clock ms of the click, of the end and of
+ * the last priced answer.
+ */
+export async function confirmStatement(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<{ confirmed: number; end: number; derived: number }> {
   for (const [k, product] of statement.products.entries()) await (await nativeElement(page, IMPORT.tickerInput(product.name))).fill(tickers[k % tickers.length]!);
   const confirm = await nativeElement(page, IMPORT.confirm, /^Import \d+ new transactions$/);
   const { nowMs: beforeConfirm } = await readTimeline(page);
@@ -287,10 +303,5 @@ export async function measureImport(page: Page, statement: DegiroStatement, tick
   const confirmed = inputAfter(timeline, 'click', beforeConfirm);
   const end = timeline.nowMs;
   const derived = lastPricedData(timeline, confirmed).atMs;
-  return {
-    rows: statement.rows,
-    parse,
-    confirm: { ms: derived - confirmed, ...blockingIn(timeline.longTasks, confirmed, end) },
-    whole: { ms: derived - fileChosenMs, ...blockingIn(timeline.longTasks, fileChosenMs, end) },
-  };
+  return { confirmed, end, derived };
 }

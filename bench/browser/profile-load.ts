@@ -9,6 +9,12 @@
  * - the task each derive or combine answer arrived in;
  * - every task of at least `--min-ms` thread time, with the browser's steps in it (style, layout, paint…)
  *   and the functions its profiler samples fell in (inclusive: anywhere on the stack; self: on top).
+ * With `--import [--import-rows 20000]`, each run instead goes as bench:browser's import does: from the
+ * loaded dashboard to /transactions through the menu, then traces the statement chosen until its preview
+ * is shown (`import.parse`), confirms it untraced, and traces the dashboard's load on the grown set
+ * (`loadAfterImport`); the user's transactions are stored again after each run. The import's trace
+ * also holds the benchmark's own task that makes the file in the page before choosing it (no browser
+ * steps, `evaluate` in its samples, hundreds of ms): not the app's, and before the page's `change`.
  */
 import { chromium, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -19,13 +25,14 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, startTestServer } from '../../tests/helpers/test-server';
 import { makeWorkload, type WorkloadSize } from '../workloads/make-workload';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { openSignedInTab } from './dashboard-session';
+import { chooseStatement, confirmStatement, openSignedInTab, openTransactionsPage } from './dashboard-session';
+import { workloadStatement } from './degiro-csv';
 import { writeMarketFolder } from './market-files';
 import { readTimeline, waitForSettled } from './page-probe';
 import { createSeededUser } from './seeded-user';
 
 const { values: options } = parseArgs({
-  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' } },
+  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' }, import: { type: 'boolean', default: false }, 'import-rows': { type: 'string', default: '20000' } },
 });
 const minMs = Number(options['min-ms']);
 
@@ -97,11 +104,18 @@ interface TraceEvent {
  * processes took the core, as on a busy machine), and the functions its samples fell in.
  */
 async function profileLoad(page: Page) {
-  const browser = page.context().browser()!;
   await page.goto('about:blank');
+  return traced(page, 0, async () => {
+    await page.goto('/dashboard');
+    await waitForSettled(page, 0, { charts: true });
+  });
+}
+
+/** `action` traced; the tasks from `fromPageMs` (the page's clock) on. */
+async function traced(page: Page, fromPageMs: number, action: () => Promise<void>) {
+  const browser = page.context().browser()!;
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.cpu_profiler'] });
-  await page.goto('/dashboard');
-  await waitForSettled(page, 0, { charts: true });
+  await action();
   const timeline = await readTimeline(page);
   // One moment on both clocks: a trace event stamped now, and the page's clock now.
   const syncPageMs = await page.evaluate(() => {
@@ -150,14 +164,14 @@ async function profileLoad(page: Page) {
   const origin = sync ? sync.ts / 1000 - syncPageMs : 0;
   // The task each answer of the worker arrived in (the probe's mark is set in it), with its wall and thread time.
   const answers = timeline.marks
-    .filter((mark) => mark.name === 'portfolio-data')
+    .filter((mark) => mark.name === 'portfolio-data' && mark.atMs >= fromPageMs)
     .map((mark) => {
       const atUs = (mark.atMs + origin) * 1000;
       const task = events.find((event) => onMain(event) && event.name === 'RunTask' && event.ph === 'X' && event.ts <= atUs && atUs <= event.ts + (event.dur ?? 0));
       return `answer${mark.detail?.pricesLoading ? ' (prices to load)' : ''} at ${mark.atMs.toFixed(0)} ms: its task ${task ? `${((task.dur ?? 0) / 1000).toFixed(1)} ms (thread ${((task.tdur ?? 0) / 1000).toFixed(1)} ms)` : 'not found'}`;
     });
-  const mainTasks = events.filter((event) => onMain(event) && event.name === 'RunTask' && event.ph === 'X' && event.ts / 1000 - origin >= 0);
-  const firstData = timeline.marks.find((mark) => mark.name === 'portfolio-data')?.atMs ?? 0;
+  const mainTasks = events.filter((event) => onMain(event) && event.name === 'RunTask' && event.ph === 'X' && event.ts / 1000 - origin >= fromPageMs);
+  const firstData = timeline.marks.find((mark) => mark.name === 'portfolio-data' && mark.atMs >= fromPageMs)?.atMs ?? fromPageMs;
   const longest = (list: TraceEvent[], key: 'dur' | 'tdur') => Math.max(0, ...list.map((event) => (event[key] ?? 0) / 1000)).toFixed(1);
   const afterData = mainTasks.filter((event) => event.ts / 1000 - origin >= firstData - 1);
   const summary = [
@@ -167,8 +181,8 @@ async function profileLoad(page: Page) {
   return {
     summary,
     marks: timeline.marks,
-    tasks: analysed.map((task) => ({ ...task, startMs: task.startMs - origin })),
-    allLong: timeline.longTasks.map((task) => `${task.startMs.toFixed(0)}+${task.durationMs.toFixed(0)}`),
+    tasks: analysed.map((task) => ({ ...task, startMs: task.startMs - origin })).filter((task) => task.startMs >= fromPageMs),
+    allLong: timeline.longTasks.filter((task) => task.startMs >= fromPageMs).map((task) => `${task.startMs.toFixed(0)}+${task.durationMs.toFixed(0)}`),
   };
 }
 
@@ -186,18 +200,34 @@ const server = await startTestServer({ MARKET_DATA_DIR: market.dir, STATIC_DIR: 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const user = await createSeededUser(server.url, `profile-${size.toLowerCase()}`, workload.transactions);
+  const tickers = market.symbols.filter((symbol) => !symbol.endsWith('=X'));
+  const statement = options.import ? workloadStatement(workload, Number(options['import-rows'])) : null;
+  const print = (title: string, { summary, marks, tasks, allLong }: Awaited<ReturnType<typeof profileLoad>>) => {
+    console.log(`\n=== ${title}: long tasks (wall, the page's observer) ${allLong.join(', ')}`);
+    console.log(summary.join('\n'));
+    console.log(`marks: ${marks.map((mark) => `${mark.name}@${mark.atMs.toFixed(0)}${mark.detail?.pricesLoading ? '(loading)' : ''}`).join(', ')}`);
+    for (const task of tasks) {
+      console.log(`\n--- task at ${task.startMs.toFixed(0)} ms, ${task.durationMs.toFixed(1)} ms (thread ${task.threadMs.toFixed(1)} ms)\n  steps: ${task.steps.join(', ')}\n  inclusive:\n    ${task.inclusive.join('\n    ')}\n  self:\n    ${task.self.join('\n    ')}`);
+    }
+  };
   for (let run = 1; run <= Number(options.runs); run += 1) {
     const tab = await openSignedInTab(browser, server.url, user);
     try {
-      const { summary, marks, tasks, allLong } = await profileLoad(tab.page);
-      console.log(`\n=== run ${run}: long tasks (wall, the page's observer) ${allLong.join(', ')}`);
-      console.log(summary.join('\n'));
-      console.log(`marks: ${marks.map((mark) => `${mark.name}@${mark.atMs.toFixed(0)}${mark.detail?.pricesLoading ? '(loading)' : ''}`).join(', ')}`);
-      for (const task of tasks) {
-        console.log(`\n--- task at ${task.startMs.toFixed(0)} ms, ${task.durationMs.toFixed(1)} ms (thread ${task.threadMs.toFixed(1)} ms)\n  steps: ${task.steps.join(', ')}\n  inclusive:\n    ${task.inclusive.join('\n    ')}\n  self:\n    ${task.self.join('\n    ')}`);
+      if (!statement) {
+        print(`run ${run}`, await profileLoad(tab.page));
+        continue;
       }
+      // --import: as bench:browser does after its other steps: /transactions through the menu, the
+      // statement chosen until its preview (traced), tickers typed and confirmed, the dashboard reloaded (traced).
+      await waitForSettled(tab.page, 0, { charts: true });
+      await openTransactionsPage(tab.page);
+      const { nowMs: before } = await readTimeline(tab.page);
+      print(`run ${run}: import, file chosen → preview`, await traced(tab.page, before, async () => void (await chooseStatement(tab.page, statement))));
+      await confirmStatement(tab.page, statement, tickers);
+      print(`run ${run}: load after the import`, await profileLoad(tab.page));
     } finally {
       await tab.close();
+      if (statement) await user.reseed();
     }
   }
 } finally {
