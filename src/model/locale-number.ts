@@ -28,13 +28,20 @@ export function numberMarks(locale: string): NumberMarks {
   return marks;
 }
 
-/** 'Dutch', 'English': the notation's name in messages (the interface speaks English). */
+const notationByLocale = new Map<string, string>();
+
+/** 'Dutch', 'English': the notation's name in messages (the interface speaks English). Once per locale. */
 export function notationName(locale: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }).of(locale.split('-')[0]!) ?? locale;
-  } catch {
-    return locale;
+  let name = notationByLocale.get(locale);
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }).of(locale.split('-')[0]!) ?? locale;
+    } catch {
+      name = locale;
+    }
+    notationByLocale.set(locale, name);
   }
+  return name;
 }
 
 const SPACES = /[\u0020\u00a0\u202f\u2009]/;
@@ -80,9 +87,26 @@ const looksLikeThousands = (intDigits: string, fracDigits: string): boolean =>
 /** Intl refuses more than 20 fraction digits (a RangeError): a longer decimal is said to 20 places. */
 const MAX_FRACTION_DIGITS = 20;
 
+/**
+ * Formats by locale, digits and grouping: a new Intl.NumberFormat costs about half a millisecond, and the
+ * transaction form reads each of its number fields on every render (the example in a message is made
+ * whether or not the field is wrong).
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${options.minimumFractionDigits ?? ''}|${options.maximumFractionDigits ?? ''}|${String(options.useGrouping ?? '')}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.NumberFormat(locale, options);
+    formats.set(key, made);
+  }
+  return made;
+}
+
 function format(value: number, locale: string, fractionDigits: number, grouping = true): string {
   const digits = Math.min(fractionDigits, MAX_FRACTION_DIGITS);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping }).format(value);
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping }).format(value);
 }
 
 /**
@@ -117,7 +141,7 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
     return note ? { ok: true, value: value === 0 ? 0 : value, note } : { ok: true, value: value === 0 ? 0 : value };
   };
   const ambiguous = (typed: string, intDigits: string, fracDigits: string, mark: string): NumberReading => {
-    const small = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(sign * Number(`${intDigits}.${fracDigits}`));
+    const small = numberFormat(locale, { maximumFractionDigits: 3 }).format(sign * Number(`${intDigits}.${fracDigits}`));
     const large = sign * Number(`${intDigits}${fracDigits}`);
     return {
       ok: false,
@@ -177,7 +201,7 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
  * ambiguous, so it is written `1,1250`).
  */
 export function formatNumberForInput(value: number, locale: string): string {
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(value === 0 ? 0 : value);
+  const text = numberFormat(locale, { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(value === 0 ? 0 : value);
   const marks = numberMarks(locale);
   const unsigned = text.replace(/^[-\u2212]/, '');
   const at = unsigned.lastIndexOf(marks.decimal);
