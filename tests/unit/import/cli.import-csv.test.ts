@@ -21,7 +21,9 @@ async function importCsv(...args: string[]): Promise<{ code: number; stdout: str
   }
 }
 
-describe('npm run import-csv', () => {
+// Each test runs its own CLI processes and reads only its own output: they run at once (a file spends
+// its time starting npm and tsx, single-threaded, while the other core waits).
+describe.concurrent('npm run import-csv', () => {
   it('prints the import of a fixture as JSON, with the tickers given on the command line and the others looked up offline', { timeout: 60_000 }, async () => {
     const { code, stdout } = await importCsv('tests/fixtures/degiro/nl-example.csv', '--ticker', 'DEGIRO account costs=VWRL.AS', '--ticker=IE00B4L5Y983=iwda.as');
     expect(code).toBe(0);
