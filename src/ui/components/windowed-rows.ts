@@ -30,6 +30,11 @@ const ESTIMATED_ROW_HEIGHT = 34;
 /** Every windowed table has the same rows (styles.css `.windowed`): one measurement serves them all. */
 let measuredRowHeight = 0;
 
+/** px: the height of a windowed table's row, as last measured (stacked rows on a narrow screen are taller). */
+export function windowedRowHeight(): number {
+  return measuredRowHeight || ESTIMATED_ROW_HEIGHT;
+}
+
 /**
  * Beyond the viewport, above and below, in which a table counts as near: a viewport's height, the rows'
  * own overscan. A table further away keeps the rows it has and measures nothing: on a page of 200
@@ -92,7 +97,7 @@ export interface WindowedRows extends RowRange {
  */
 export function useWindowedRows(count: number): WindowedRows {
   const [range, setRange] = useState<RowRange>({ start: 0, end: 0 });
-  const [rowHeight, setRowHeight] = useState(measuredRowHeight || ESTIMATED_ROW_HEIGHT);
+  const [rowHeight, setRowHeight] = useState(windowedRowHeight);
   const bodyRef = useRef<HTMLTableSectionElement | null>(null);
   const countRef = useRef(count);
   countRef.current = count;
@@ -105,7 +110,7 @@ export function useWindowedRows(count: number): WindowedRows {
     const drawn = body.querySelector<HTMLTableRowElement>('tr[aria-rowindex]');
     const drawnHeight = drawn?.getBoundingClientRect().height ?? 0;
     if (drawnHeight > 0 && Math.abs(drawnHeight - measuredRowHeight) > 0.5) measuredRowHeight = drawnHeight;
-    const height = measuredRowHeight || ESTIMATED_ROW_HEIGHT;
+    const height = windowedRowHeight();
     // A viewport's worth of rows either side: a quick scroll or a Tab to the next row finds them there.
     const viewport = window.innerHeight;
     const next = rowsInView(body.getBoundingClientRect().top, height, countRef.current, viewport, viewport);

@@ -32,6 +32,7 @@ import { TransactionFinder, sortName } from '../components/transaction-finder';
 import { TransactionForm } from '../components/transaction-form';
 import { YourDataPanel } from '../components/your-data-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
+import { windowedRowHeight } from '../components/windowed-rows';
 import { useSectionsMounted } from '../components/sections-mounted';
 import type { Formats } from '../format';
 import { useFormats } from '../locale-context';
@@ -62,10 +63,24 @@ interface SectionColumns {
   commission: ReadonlyArray<Column<ListedTransaction>>;
 }
 
+/** px, measured in Chromium at the page's 16 px text: a section's heading with its margins, and each table's caption, header row and margin. */
+const SECTION_HEADING_PX = 65;
+const TABLE_CHROME_PX = 72.5;
+
+/**
+ * px: the height of a section's content, for the browser to hold in its place while the section is far from
+ * the screen and not laid out (styles.css, `content-visibility`); once drawn, the browser keeps its real height.
+ */
+function sectionHeightEstimate(section: TickerSection): number {
+  const rowHeight = windowedRowHeight();
+  const table = (rows: number) => (rows > 0 ? TABLE_CHROME_PX + rows * rowHeight : 0);
+  return Math.round(SECTION_HEADING_PX + table(section.stock.length) + table(section.dividend.length) + table(section.commission.length));
+}
+
 /** One ticker's tables. Drawn again only for a new section (its rows changed) or new columns: a save or an import leaves the other tickers alone. */
 const TickerSectionView = memo(function TickerSectionView({ section, columns }: { section: TickerSection; columns: SectionColumns }) {
   return (
-    <section className="ticker-section" aria-labelledby={headingOf(section.ticker)}>
+    <section className="ticker-section" aria-labelledby={headingOf(section.ticker)} style={{ containIntrinsicHeight: `auto ${sectionHeightEstimate(section)}px` }}>
       <h2 id={headingOf(section.ticker)} tabIndex={-1}>
         {section.ticker}
       </h2>
