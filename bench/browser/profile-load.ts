@@ -151,12 +151,18 @@ async function traced(page: Page, fromPageMs: number, action: () => Promise<void
   const stepsOf = (task: TraceEvent): string[] => {
     const end = task.ts + (task.dur ?? 0);
     const sums = new Map<string, number>();
+    /** Every event's ms by name (nested ones counted again). */
+    const others = new Map<string, number>();
     for (const event of events) {
       if (!onMain(event) || event.ph !== 'X' || event === task || event.ts < task.ts || event.ts > end) continue;
+      others.set(event.name, (others.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
       if (!['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest', 'ParseHTML', 'EvaluateScript', 'FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'BlinkGC.AtomicPhase', 'v8.deserializeValue', 'V8.DeserializeValue', 'HandlePostMessage', 'ScheduleStyleRecalculation', 'IntersectionObserverController::computeIntersections', 'ResizeObserverController::DeliverObservations', 'UpdateLayer', 'BeginMainThreadFrame', 'ProxyMain::BeginMainFrame', 'LocalFrameView::RunPostLifecycleSteps'].includes(event.name)) continue;
       sums.set(event.name, (sums.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
     }
-    return [...sums].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+    // What the named steps leave out (compiling or evaluating a script, say): every event in the task, longest first.
+    const accounted = [...sums.values()].reduce((total, ms) => total + ms, 0);
+    if (accounted < (task.dur ?? 0) / 2000) for (const [name, ms] of others) if (ms >= 1 && !sums.has(name)) sums.set(`(all) ${name}`, ms);
+    return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   };
   const asTasks = tasks.map((task) => ({ startMs: task.ts / 1000, durationMs: (task.dur ?? 0) / 1000, threadMs: (task.tdur ?? 0) / 1000, steps: stepsOf(task) }));
   const analysed = tasksOf(profile, asTasks, 0);
