@@ -7,7 +7,8 @@
  *   thread time (the CPU the main thread got: on a busy machine the wall time also holds other processes'
  *   turns, the thread time does not);
  * - the task each derive or combine answer arrived in;
- * - every task of at least `--min-ms` thread time, with the browser's steps in it (style, layout, paint…)
+ * - every task of at least `--min-ms` thread time, with the browser's steps in it (style, layout, paint…;
+ *   with `--events`, or where those cover less than half of the task, every trace event in it)
  *   and the functions its profiler samples fell in (inclusive: anywhere on the stack; self: on top).
  * With `--import [--import-rows 20000]`, each run instead goes as bench:browser's import does: from the
  * loaded dashboard to /transactions through the menu, then traces the statement chosen until its preview
@@ -32,7 +33,7 @@ import { readTimeline, waitForSettled } from './page-probe';
 import { createSeededUser } from './seeded-user';
 
 const { values: options } = parseArgs({
-  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' }, import: { type: 'boolean', default: false }, 'import-rows': { type: 'string', default: '20000' } },
+  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' }, import: { type: 'boolean', default: false }, events: { type: 'boolean', default: false }, 'import-rows': { type: 'string', default: '20000' } },
 });
 const minMs = Number(options['min-ms']);
 
@@ -161,7 +162,7 @@ async function traced(page: Page, fromPageMs: number, action: () => Promise<void
     }
     // What the named steps leave out (compiling or evaluating a script, say): every event in the task, longest first.
     const accounted = [...sums.values()].reduce((total, ms) => total + ms, 0);
-    if (accounted < (task.dur ?? 0) / 2000) for (const [name, ms] of others) if (ms >= 1 && !sums.has(name)) sums.set(`(all) ${name}`, ms);
+    if (options.events || accounted < (task.dur ?? 0) / 2000) for (const [name, ms] of others) if (ms >= 1 && !sums.has(name)) sums.set(`(all) ${name}`, ms);
     return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   };
   const asTasks = tasks.map((task) => ({ startMs: task.ts / 1000, durationMs: (task.dur ?? 0) / 1000, threadMs: (task.tdur ?? 0) / 1000, steps: stepsOf(task) }));
