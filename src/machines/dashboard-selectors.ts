@@ -144,3 +144,27 @@ export const selectProvisionalHoldings = (s: PortfolioSnapshot): ProvisionalHold
 
 /** Symbols whose quotes came back with an error, alphabetical. */
 export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => s.context.memory.last(priceProblems)(s.context.priceErrors);
+
+/** A list of price problems this long or shorter is shown whole. */
+export const PROBLEMS_SHOWN_WHOLE = 5;
+/** How many of a longer list are named at once, above the disclosure that holds the rest. */
+export const PROBLEMS_NAMED = 3;
+
+export interface PriceProblemsNotice {
+  /** Symbols whose prices could not be loaded. */
+  count: number;
+  /** Named at once, alphabetical. */
+  named: PriceProblem[];
+  /** The rest, behind a disclosure; empty for a short list. */
+  more: PriceProblem[];
+}
+
+/** The notice over a list of price problems: a short list whole; of a long one (dozens of symbols offline) the first few and a count, so it does not push the summary off the screen. */
+export function priceProblemsNotice(problems: PriceProblem[]): PriceProblemsNotice | null {
+  if (problems.length === 0) return null;
+  const named = problems.length <= PROBLEMS_SHOWN_WHOLE ? problems.length : PROBLEMS_NAMED;
+  return { count: problems.length, named: problems.slice(0, named), more: problems.slice(named) };
+}
+
+/** The dashboard's notice of symbols whose quotes came back with an error; null when there are none. */
+export const selectPriceProblemsNotice = (s: PortfolioSnapshot): PriceProblemsNotice | null => s.context.memory.last(priceProblemsNotice)(selectPriceProblems(s));

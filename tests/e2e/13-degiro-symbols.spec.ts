@@ -67,6 +67,19 @@ test('39 products: ≥ 90 % get a symbol with no typing, one click imports, ever
   await expect(page.getByText(/^Provisional value: no price source for /)).toHaveText(
     `Provisional value: no price source for ${PLACEHOLDERS.join(', ')} (imported under their ISINs), valued at their own trade prices until you pick a symbol on the Holdings page.`,
   );
+  // Offline, dozens of symbols have no recorded prices: the notice counts them and names the first three,
+  // the rest behind a disclosure that the keyboard opens; Retry stays.
+  const problems = page.locator('.price-problems');
+  await expect(problems.locator('p').first()).toHaveText(/^Some prices could not be loaded, for \d+ symbols:$/);
+  const heading = (await problems.locator('p').first().textContent())!;
+  const failing = Number(/^Some prices could not be loaded, for (\d+) symbols:$/.exec(heading)?.[1]);
+  expect(failing, heading).toBeGreaterThan(5);
+  await expect(problems.getByRole('listitem')).toHaveCount(3);
+  const more = problems.getByText(`Show the other ${failing - 3}`, { exact: true });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(problems.getByRole('listitem')).toHaveCount(failing);
+  await expect(problems.getByRole('button', { name: 'Retry' })).toBeVisible();
   const held = [...tickers.entries()].filter(([product]) => product !== 'DEGIRO account costs').map(([product, ticker]) => ticker || PLACEHOLDERS[product === 'SOLVAY SA' ? 0 : 1]!);
   for (const ticker of held) await expect(page.getByRole('checkbox', { name: ticker, exact: true }), ticker).toBeVisible();
 

@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
-import { selectHasCharts, selectPriceProblems, selectProvisionalHoldings } from '../../machines/dashboard-selectors';
+import { selectHasCharts, selectPriceProblemsNotice, selectProvisionalHoldings } from '../../machines/dashboard-selectors';
 import { selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
+import { PriceProblems } from '../dashboard/price-problems';
 import { SummaryBoxes } from '../dashboard/summary-boxes';
 import { TickerPicker } from '../dashboard/ticker-picker';
 import { useFormats } from '../locale-context';
@@ -22,7 +23,7 @@ export function DashboardPage() {
   const chartsMounted = useDeferredValue(hasCharts, false);
   const pricesLoading = useSelector(portfolio, selectPricesLoading);
   const pricesFailed = useSelector(portfolio, selectPricesFailed);
-  const priceProblems = useSelector(portfolio, selectPriceProblems);
+  const priceProblems = useSelector(portfolio, selectPriceProblemsNotice);
   const provisional = useSelector(portfolio, selectProvisionalHoldings);
   const formats = useFormats();
   const retry = () => portfolio.send({ type: 'portfolio.retry' });
@@ -42,21 +43,7 @@ export function DashboardPage() {
         <>
           {pricesLoading ? <p role="status">Loading prices…</p> : null}
           {pricesFailed ? <PortfolioFailed /> : null}
-          {priceProblems.length > 0 && !pricesLoading ? (
-            <div className="notice price-problems" role="status">
-              <p>Some prices could not be loaded:</p>
-              <ul>
-                {priceProblems.map(({ symbol, message }) => (
-                  <li key={symbol}>
-                    {symbol}: {message}
-                  </li>
-                ))}
-              </ul>
-              <button type="button" onClick={retry}>
-                Retry
-              </button>
-            </div>
-          ) : null}
+          {priceProblems && !pricesLoading ? <PriceProblems notice={priceProblems} onRetry={retry} /> : null}
           {provisional.noSource.length > 0 && !pricesLoading ? (
             <p className="notice provisional" role="status">
               Provisional value: no price source for {provisional.noSource.join(', ')} (imported under {provisional.noSource.length === 1 ? 'its ISIN' : 'their ISINs'}), valued at{' '}
