@@ -18,6 +18,11 @@ export interface ChartSeriesSpec {
   style: 'line' | 'bars' | 'points';
   /** Series on a second scale get an axis on the right. */
   scale: 'left' | 'right';
+  /**
+   * Bars of what each period brought (a quarter's dividends), which add up over the periods: said in
+   * words by their total and largest period. Not set for a trailing sum or a rate drawn as bars.
+   */
+  perPeriod?: true;
 }
 
 /** Everything that decides a chart's options; `key` is equal exactly when the rest is. */

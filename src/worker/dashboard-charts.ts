@@ -29,6 +29,8 @@ const MARKET: ChartRole = { kind: 'market' };
 const EXPECTED: ChartRole = { kind: 'expected' };
 
 const eur = (label: string, style: ChartSeriesSpec['style'] = 'line', scale: ChartSeriesSpec['scale'] = 'left'): ChartSeriesSpec => ({ label, suffix: ' €', style, scale });
+/** Bars of the euros each period brought. */
+const perPeriod = (label: string): ChartSeriesSpec => ({ ...eur(label, 'bars'), perPeriod: true });
 const count = (label: string, style: ChartSeriesSpec['style'] = 'line'): ChartSeriesSpec => ({ label, suffix: '', style, scale: 'left' });
 const DAYS: ChartX = { kind: 'days' };
 const categories = (name: string, labels: string[]): ChartX => ({ kind: 'categories', name, labels });
@@ -202,7 +204,7 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
   const typeLabels = ['Stock', 'Dividend', 'Commission'];
 
   const charts = [
-    chart('Dividend per quarter by year', categories('Quarter', QUARTERS), byYear.map((year) => eur(year.year, 'bars')), [indices(4), ...byYear.map((year) => year.data)], fxNotes, FX),
+    chart('Dividend per quarter by year', categories('Quarter', QUARTERS), byYear.map((year) => perPeriod(year.year)), [indices(4), ...byYear.map((year) => year.data)], fxNotes, FX),
     chart(
       'TTM dividend per quarter',
       categories('Quarter', ttm.quarters),
@@ -224,7 +226,7 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
     chart(
       'Dividend per quarter',
       categories('Quarter', quarterLabels),
-      [eur('Received', 'bars'), eur('Expected', 'bars')],
+      [perPeriod('Received'), perPeriod('Expected')],
       [indices(quarterLabels.length), active.dividendPerQuarter.values, active.expectedDividendPerQuarter.values],
       marketNotes,
       EXPECTED,

@@ -36,6 +36,12 @@ test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per 
   // The recorded market data is sample data, and every chart that uses it says so.
   await expect(page.getByRole('figure', { name: 'Portfolio value' })).toContainText('Sample prices');
   await expect(page.getByRole('figure', { name: 'Yahoo Data: VWCE.DE' })).toContainText('Sample prices');
+  // Bars of the dividends per quarter are said in words by each series' total and largest quarter; the
+  // trailing twelve months' bars do not add up over the quarters and keep the latest value and its change.
+  const summaryOf = (title: string) => page.getByRole('figure', { name: title, exact: true }).locator('.chart-summary');
+  await expect(summaryOf('Dividend per quarter by year')).toHaveText(/^Q1 to Q4: \d{4} €[\d,]+\.\d{2} in total, most in Q[1-4] \(€[\d,]+\.\d{2}\);/);
+  await expect(summaryOf('Dividend per quarter')).toHaveText(/^\d{4}-Q[1-4] to \d{4}-Q[1-4]: Received €[\d,]+\.\d{2} in total, most in \d{4}-Q[1-4] \(€[\d,]+\.\d{2}\); Expected /);
+  await expect(summaryOf('TTM dividend per quarter')).toHaveText(/^Yearly €[\d,]+\.\d{2} at \d{4}-Q[1-4]/);
   // The cursor readout (en-US): the day as mm/dd/yyyy, money with '€' before it, amounts without (axis labels are on canvas; the legend is text).
   const profit = page.getByRole('figure', { name: 'Profit' });
   await profit.locator('.u-over').hover();

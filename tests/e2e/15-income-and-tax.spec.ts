@@ -151,6 +151,17 @@ test('the demo account’s next twelve months: a calendar chart stacked by holdi
   expect(total).toBeGreaterThan(0);
   expect(amounts.reduce((sum, v) => sum + v, 0)).toBeCloseTo(total, 1);
   await expect(page.locator('.summary-box').filter({ hasText: 'Income, next 12 months' }).locator('dd')).toHaveText(`${(await months.locator('tfoot td').textContent())!}`);
+  // In words, what a reader of bars looks for: the months shown, then each holding's total over them (its
+  // next twelve months in the table per holding) and its largest month; not the last month's value.
+  const monthNames = await months.locator('tbody').getByRole('rowheader').allTextContents();
+  const summary = chart.locator('.chart-summary');
+  await expect(summary).toContainText(`${monthNames[0]} to ${monthNames[11]}: `);
+  const msft = page.getByRole('table', { name: 'Per holding' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'MSFT', exact: true }) });
+  const msftTotal = (await msft.getByRole('cell').first().textContent())!;
+  const largest = new RegExp(`MSFT ${msftTotal.replace(/[.$]/g, '\\$&')} in total, most in (.+?) \\(€[\\d,.]+\\)`);
+  await expect(summary).toHaveText(largest);
+  expect(monthNames).toContain(largest.exec((await summary.textContent())!)![1]);
+  await expect(summary).not.toContainText('no change');
   // The demo's dividends carry their withheld tax.
   const taxRow = page.getByRole('table', { name: 'Dividends per year, in EUR' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2024', exact: true }) });
   expect(euros((await taxRow.getByRole('cell').nth(1).textContent())!)).toBeGreaterThan(0);

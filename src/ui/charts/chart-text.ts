@@ -60,6 +60,38 @@ export function chartSummary(options: ChartOptions, data: uPlot.AlignedData): st
   return parts.length === 0 ? 'No data.' : `${parts.join('; ')}.`;
 }
 
+/** One series of a bar chart of amounts per period, each period's own amount (not stacked, not a running sum); null = none. */
+export interface PeriodSeries {
+  label: string;
+  values: ArrayLike<number | null>;
+}
+
+/**
+ * A bar chart of amounts per period in words: the periods shown, then each series' total over them and
+ * its largest period with the amount ('Dec 2026 to Nov 2027: IBE.MC €120.00 in total, most in Jul 2027
+ * (€80.00); …'). The generic summary's latest value and change since the first say little of bars: the
+ * latest month is often one that pays nothing. `periods` are the periods' names as the chart writes them,
+ * `format` writes an amount (the locale's money).
+ */
+export function periodsSummary(periods: readonly string[], series: readonly PeriodSeries[], format: Format): string {
+  if (periods.length === 0 || series.length === 0) return 'No data.';
+  const span = periods.length === 1 ? periods[0]! : `${periods[0]!} to ${periods[periods.length - 1]!}`;
+  const parts = series.map(({ label, values }) => {
+    let total = 0;
+    let largest = -1;
+    for (let i = 0; i < periods.length; i += 1) {
+      const v = values[i];
+      if (!present(v)) continue;
+      total += v;
+      if (largest < 0 || v > (values[largest] as number)) largest = i;
+    }
+    if (largest < 0) return `${label}: no values`;
+    if (total === 0 && (values[largest] as number) === 0) return `${label} ${format(0)}, nothing in any period`;
+    return `${label} ${format(total)} in total, most in ${periods[largest]!} (${format(values[largest] as number)})`;
+  });
+  return `${span}: ${parts.join('; ')}.`;
+}
+
 export interface DataTable {
   headers: string[];
   rows: string[][];

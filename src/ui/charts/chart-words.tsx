@@ -39,9 +39,9 @@ export function ChartLegend({ options, shown, onToggle }: { options: ChartOption
   );
 }
 
-/** The one-line summary under a chart's title: each series' latest value and its change over the period. */
-export function ChartSummary({ options, data, id }: { options: ChartOptions; data: uPlot.AlignedData; id: string }) {
-  const text = useMemo(() => chartSummary(options, data), [options, data]);
+/** The one-line summary under a chart's title: `text` when the chart's caller gives it, else each series' latest value and its change over the period. */
+export function ChartSummary({ options, data, id, text: given }: { options: ChartOptions; data: uPlot.AlignedData; id: string; text?: string }) {
+  const text = useMemo(() => given ?? chartSummary(options, data), [given, options, data]);
   return (
     <p id={id} className="chart-summary">
       {text}

@@ -21,6 +21,8 @@ export interface ChartProps {
   size?: number;
   note?: string;
   notes?: readonly string[];
+  /** The one-line summary, when the caller says it better than the columns do: bars of amounts per period (chart-text.ts `periodsSummary`). */
+  summary?: string;
 }
 
 /** CSS px: the plot's side, as wide as its box (`boxWidth`, CSS px) allows up to `size`. */
@@ -43,7 +45,7 @@ interface PlotControl {
  * from screen readers, which get the same through these. The plot's area is a Tab stop: +, −, the left
  * and right arrows and Home zoom and move the x range (keyboard-zoom.ts).
  */
-export function Chart({ title, options, data, size = 400, note, notes = [] }: ChartProps) {
+export function Chart({ title, options, data, size = 400, note, notes = [], summary }: ChartProps) {
   const id = useId();
   const tracker = useContext(PaintTrackerContext);
   const figureRef = useRef<HTMLElement>(null);
@@ -207,7 +209,7 @@ export function Chart({ title, options, data, size = 400, note, notes = [] }: Ch
 
   return (
     <ChartFigure figureRef={figureRef} title={title} notes={note ? [note, ...notes] : notes} describedBy={summaryId}>
-      <ChartSummary id={summaryId} options={options} data={data} />
+      <ChartSummary id={summaryId} options={options} data={data} text={summary} />
       <ChartLegend options={options} shown={shown} onToggle={toggle} />
       <div className="chart-keys" role="group" tabIndex={0} aria-label={`${title}, zoom: ${ZOOM_KEYS_HELP}`} onKeyDown={onKey}>
         <div ref={hostRef} className="chart-plot" aria-hidden="true" style={{ '--plot-size': `${size}px` } as CSSProperties} />

@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import type { IncomeView } from '../../machines/income-view';
 import { Chart, type ChartOptions } from '../charts/chart';
+import { periodsSummary } from '../charts/chart-text';
 import { colorAt, valueAxis, valueOrDash } from '../charts/options';
 import type { Formats } from '../format';
 import { useFormats } from '../locale-context';
@@ -67,5 +68,10 @@ export function ForwardCalendarChart({ view }: { view: IncomeView }) {
     () => [view.months.map((_, i) => i), ...view.bands.map((_, k) => view.bands[view.bands.length - 1 - k]!.stacked)],
     [view.months, view.bands],
   );
-  return <Chart title="Income ahead, by month and holding" options={options} data={data} size={560} />;
+  // In words: each holding's own amounts (the bars' parts, not their stacked tops), their total and largest month.
+  const summary = useMemo(
+    () => periodsSummary(view.months.map((month) => formats.yearMonth(month)), view.bands.map(({ label, own }) => ({ label, values: own })), (v) => formats.money(v)),
+    [formats, view.months, view.bands],
+  );
+  return <Chart title="Income ahead, by month and holding" options={options} data={data} size={560} summary={summary} />;
 }
