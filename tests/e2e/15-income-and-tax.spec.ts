@@ -162,6 +162,15 @@ test('the demo account’s next twelve months: a calendar chart stacked by holdi
   await expect(summary).toHaveText(largest);
   expect(monthNames).toContain(largest.exec((await summary.textContent())!)![1]);
   await expect(summary).not.toContainText('no change');
+  // Its data table writes each month's own amounts per holding: each row adds up to that month in the table of months.
+  await chart.getByText('Show the data', { exact: true }).click();
+  const rows = chart.getByRole('table', { name: 'Income ahead, by month and holding: the data' }).locator('tbody tr');
+  await expect(rows).toHaveCount(12);
+  for (let m = 0; m < 12; m += 1) {
+    await expect(rows.nth(m).getByRole('rowheader')).toHaveText(monthNames[m]!);
+    const parts = (await rows.nth(m).getByRole('cell').allTextContents()).map(euros);
+    expect(parts.reduce((sum, v) => sum + v, 0), monthNames[m]).toBeCloseTo(amounts[m]!, 1);
+  }
   // The demo's dividends carry their withheld tax.
   const taxRow = page.getByRole('table', { name: 'Dividends per year, in EUR' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2024', exact: true }) });
   expect(euros((await taxRow.getByRole('cell').nth(1).textContent())!)).toBeGreaterThan(0);

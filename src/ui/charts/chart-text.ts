@@ -8,13 +8,15 @@ import type { ChartOptions } from './chart';
  */
 
 type Format = (value: number) => string;
+/** A series' legend formatter: the value and the index of its point, which a stacked chart's legend reads its own amount by. */
+type PointFormat = (value: number, index: number) => string;
 
 /** uPlot's formatters take the instance first; the chart's ones do not read it. */
 const NO_PLOT = null as unknown as uPlot;
 
-function formatterOf(series: uPlot.Series | undefined): Format {
+function formatterOf(series: uPlot.Series | undefined, seriesIndex: number): PointFormat {
   const value = series?.value;
-  if (typeof value === 'function') return (v) => String(value(NO_PLOT, v, 0, 0));
+  if (typeof value === 'function') return (v, i) => String(value(NO_PLOT, v, seriesIndex, i));
   return (v) => String(v);
 }
 
@@ -40,7 +42,7 @@ function signed(format: Format, change: number): string {
 /** 'Value €64,480.55 on 11/24/2026, +€12,345.00 since 01/02/2019; Invested …' — or why there is nothing. */
 export function chartSummary(options: ChartOptions, data: uPlot.AlignedData): string {
   const xs = data[0] as ArrayLike<number>;
-  const xFormat = formatterOf(options.series[0]);
+  const xFormat = formatterOf(options.series[0], 0);
   const parts: string[] = [];
   for (let k = 1; k < data.length; k += 1) {
     const ys = data[k] as ArrayLike<number | null>;
@@ -52,10 +54,11 @@ export function chartSummary(options: ChartOptions, data: uPlot.AlignedData): st
       parts.push(`${label}: no values`);
       continue;
     }
-    const format = formatterOf(series);
+    const format = formatterOf(series, k);
     const latest = ys[last] as number;
-    const since = last > first ? `, ${signed(format, latest - (ys[first] as number))} since ${xFormat(xs[first]!)}` : '';
-    parts.push(`${label} ${format(latest)} at ${xFormat(xs[last]!)}${since}`);
+    // The change is no point of its own: written as the latest point's value is.
+    const since = last > first ? `, ${signed((v) => format(v, last), latest - (ys[first] as number))} since ${xFormat(xs[first]!, first)}` : '';
+    parts.push(`${label} ${format(latest, last)} at ${xFormat(xs[last]!, last)}${since}`);
   }
   return parts.length === 0 ? 'No data.' : `${parts.join('; ')}.`;
 }
@@ -117,7 +120,7 @@ function monthEnds(xs: ArrayLike<number>): number[] {
 export function chartTable(options: ChartOptions, data: uPlot.AlignedData): DataTable {
   const xs = data[0] as ArrayLike<number>;
   const headers = options.series.slice(0, data.length).map((series, k) => (series.label ? String(series.label) : `Series ${k}`));
-  const formats = options.series.slice(0, data.length).map(formatterOf);
+  const formats = options.series.slice(0, data.length).map((series, k) => formatterOf(series, k));
   const onDays = options.scales?.x?.time !== false;
   let indices = Array.from({ length: xs.length }, (_, i) => i);
   let note: string | null = null;
@@ -132,7 +135,7 @@ export function chartTable(options: ChartOptions, data: uPlot.AlignedData): Data
   const withValues = indices.filter((i) => data.slice(1).some((ys) => present((ys as ArrayLike<number | null>)[i])));
   const rows = (onDays ? withValues.reverse() : withValues).map((i) => data.map((column, k) => {
       const v = (column as ArrayLike<number | null>)[i];
-      return present(v) ? formats[k]!(v) : '–';
+      return present(v) ? formats[k]!(v, i) : '–';
     }));
   return { headers, rows, note };
 }
