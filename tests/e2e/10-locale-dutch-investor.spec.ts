@@ -55,6 +55,8 @@ test('a Dutch browser: the Income page names its months in Dutch, like the numbe
   await expect(chart.locator('canvas')).toBeVisible();
   await chart.getByText('Show the data').click();
   const data = chart.getByRole('table', { name: 'Income ahead, by month and holding: the data' });
+  // The table is made when the disclosure opens: its twelve rows first, then what they say.
+  await expect(data.locator('tbody tr')).toHaveCount(12);
   const rowNames = (await data.locator('tbody tr > :first-child').allTextContents()).map((text) => text.trim());
   expect(rowNames.sort()).toEqual([...names].sort());
 });
