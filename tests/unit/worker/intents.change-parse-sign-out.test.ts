@@ -107,8 +107,12 @@ describe('parsing by intent', () => {
   it('only the newest parse lands; a cancelled one answers a refusal and leaves nothing to confirm', async () => {
     const { worker } = channel;
     await worker.load(credentials);
+    // The second file is chosen while the first is still parsing: the worker gets both calls at once,
+    // however fast the first parse would otherwise finish.
+    const arriving = channel.holdMessages();
     const first = worker.parseImport(1, statement(), Comlink.proxy(() => {}));
     const second = worker.parseImport(2, statement(), Comlink.proxy(() => {}));
+    await arriving.together(2);
     expect(await first).toMatchObject({ ok: false });
     expect(await second).toMatchObject({ ok: true, parseId: 2 });
     await worker.cancelImport(2);

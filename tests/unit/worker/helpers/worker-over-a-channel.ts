@@ -13,8 +13,17 @@ export interface Crossing {
   message: unknown;
 }
 
+/**
+ * Messages to the worker held back while `held` is set, each with its delivery; `arrived` is called as
+ * each one is held.
+ */
+interface Hold {
+  held: Array<() => void> | null;
+  arrived: () => void;
+}
+
 /** Comlink's endpoint over a Node port: `message` events carry `data`, as in a browser. */
-function endpoint(port: MessagePort, record?: (message: unknown) => void): Comlink.Endpoint {
+function endpoint(port: MessagePort, record?: (message: unknown) => void, hold?: Hold): Comlink.Endpoint {
   const listeners = new Map<EventListenerOrEventListenerObject, (data: unknown) => void>();
   return {
     postMessage: (message: unknown, transfer?: Transferable[]) => {
@@ -22,10 +31,15 @@ function endpoint(port: MessagePort, record?: (message: unknown) => void): Comli
       port.postMessage(message, transfer as never);
     },
     addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
-      const wrapped = (data: unknown) => {
+      const deliver = (data: unknown) => {
         const event = { data } as MessageEvent;
         if (typeof listener === 'function') listener(event);
         else listener.handleEvent(event);
+      };
+      const wrapped = (data: unknown) => {
+        if (!hold?.held) return deliver(data);
+        hold.held.push(() => deliver(data));
+        hold.arrived();
       };
       listeners.set(listener, wrapped);
       port.on('message', wrapped);
@@ -41,14 +55,32 @@ export function workerOverAChannel(serverUrl: string) {
   setServiceOrigin(serverUrl);
   const crossings: Crossing[] = [];
   const { port1, port2 } = new MessageChannel();
+  const hold: Hold = { held: null, arrived: () => {} };
   Comlink.expose(
     createWorkerApi(),
-    endpoint(port2, (message) => crossings.push({ direction: 'toPage', message })),
+    endpoint(port2, (message) => crossings.push({ direction: 'toPage', message }), hold),
   );
   const worker = Comlink.wrap<WorkerApi>(endpoint(port1, (message) => crossings.push({ direction: 'toWorker', message })));
   return {
     worker,
     crossings,
+    /**
+     * Holds the page's next messages back from the worker; `together(count)` waits until `count` have
+     * crossed, then hands them all to the worker in one turn of the event loop, in the order sent, and
+     * stops holding: the worker has started every one of those calls before any of them goes on.
+     */
+    holdMessages() {
+      const held: Array<() => void> = [];
+      hold.held = held;
+      return {
+        async together(count: number): Promise<void> {
+          while (held.length < count) await new Promise<void>((resolve) => (hold.arrived = resolve));
+          hold.held = null;
+          hold.arrived = () => {};
+          for (const deliver of held) deliver();
+        },
+      };
+    },
     close() {
       worker[Comlink.releaseProxy]();
       port1.close();
