@@ -49,10 +49,20 @@ test.describe('drawer', () => {
 
   test("is 'side' above 600 px: it pushes the page aside; keyboard opens, Escape closes", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
+    // The dashboard's code is held back until the focus is on Menu: a page that arrives late leaves it there.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/dashboard-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
     await signIn(page);
-    const before = await contentLeft(page);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.focus();
+    release();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(menu).toBeFocused();
+    const before = await contentLeft(page);
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('navigation', { name: 'Main' });
     await expect(drawer).toBeVisible();

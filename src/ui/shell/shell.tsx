@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { selectUserName } from '../../machines/selectors';
+import { RouteFocus } from '../a11y/page-heading';
 import { useAuthActor } from '../app-context';
 import { DeleteAccount } from '../components/delete-account';
 import { LocaleSetting } from '../components/locale-setting';
@@ -131,7 +132,9 @@ export function Shell() {
         <LocaleSetting />
       </nav>
       <main className="content" inert={modal}>
-        <Outlet />
+        <RouteFocus>
+          <Outlet />
+        </RouteFocus>
       </main>
     </div>
   );
