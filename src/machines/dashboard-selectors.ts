@@ -1,9 +1,10 @@
 /**
  * What the dashboard draws, read off the portfolio snapshot: the ticker checkboxes, the returns banner,
- * the charts (the worker's, with the prices' state added in chart-models.ts) and the price problems. Every figure the dashboard shows is read
- * or derived here or there, never in a component. Results are memoized on the worker's objects, so
- * `useSelector` gets the same object back until the data changes, in the session's memory
- * (session-memory.ts): this module keeps nothing, and a sign-out forgets it all.
+ * the charts (the worker's, with the prices' state added in chart-models.ts) and the notice about prices
+ * (failed quotes and provisional values). Every figure the dashboard shows is read or derived here or
+ * there, never in a component. Results are memoized on the worker's objects, so `useSelector` gets the
+ * same object back until the data changes, in the session's memory (session-memory.ts): this module
+ * keeps nothing, and a sign-out forgets it all.
  */
 import { isValidIsin } from '../model/symbols';
 import type { ChartedDerivation } from '../worker';
@@ -145,26 +146,56 @@ export const selectProvisionalHoldings = (s: PortfolioSnapshot): ProvisionalHold
 /** Symbols whose quotes came back with an error, alphabetical. */
 export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => s.context.memory.last(priceProblems)(s.context.priceErrors);
 
-/** A list of price problems this long or shorter is shown whole. */
-export const PROBLEMS_SHOWN_WHOLE = 5;
+/** A list this long or shorter is shown whole. */
+export const LIST_SHOWN_WHOLE = 5;
 /** How many of a longer list are named at once, above the disclosure that holds the rest. */
-export const PROBLEMS_NAMED = 3;
+export const LIST_NAMED = 3;
 
-export interface PriceProblemsNotice {
-  /** Symbols whose prices could not be loaded. */
+/** A list said short: how many, the first few named, the rest behind a disclosure. */
+export interface ShortList<T> {
   count: number;
-  /** Named at once, alphabetical. */
-  named: PriceProblem[];
+  /** Named at once, in the list's order. */
+  named: T[];
   /** The rest, behind a disclosure; empty for a short list. */
-  more: PriceProblem[];
+  more: T[];
 }
 
-/** The notice over a list of price problems: a short list whole; of a long one (dozens of symbols offline) the first few and a count, so it does not push the summary off the screen. */
-export function priceProblemsNotice(problems: PriceProblem[]): PriceProblemsNotice | null {
-  if (problems.length === 0) return null;
-  const named = problems.length <= PROBLEMS_SHOWN_WHOLE ? problems.length : PROBLEMS_NAMED;
-  return { count: problems.length, named: problems.slice(0, named), more: problems.slice(named) };
+/** A short list whole; of a long one (dozens of symbols offline) the first few and a count, so it does not push the summary off the screen. Null when empty. */
+export function shortList<T>(items: T[]): ShortList<T> | null {
+  if (items.length === 0) return null;
+  const named = items.length <= LIST_SHOWN_WHOLE ? items.length : LIST_NAMED;
+  return { count: items.length, named: items.slice(0, named), more: items.slice(named) };
 }
 
-/** The dashboard's notice of symbols whose quotes came back with an error; null when there are none. */
-export const selectPriceProblemsNotice = (s: PortfolioSnapshot): PriceProblemsNotice | null => s.context.memory.last(priceProblemsNotice)(selectPriceProblems(s));
+/**
+ * The dashboard's one notice about prices: which symbols' prices could not be loaded, what that means for
+ * the figures, and the other holdings valued at their own trade prices. A symbol is named in one place
+ * only: a failed one among the problems, whose provisional value is said by a count.
+ */
+export interface PriceNotice {
+  /** Symbols whose quotes came back with an error, with the service's message; null when none did. */
+  problems: ShortList<PriceProblem> | null;
+  /** How many of `problems` are holdings valued at their own trade prices (the rest: exchange rates, symbols no longer held, holdings left out for want of a rate). */
+  provisionalProblems: number;
+  /** Other holdings with a symbol but no price (no error came, or no quotes at all): valued at their own trade prices. */
+  noPrices: ShortList<string> | null;
+  /** Other holdings imported under their ISIN, so with no price source until a symbol is picked. */
+  noSource: ShortList<string> | null;
+}
+
+/** The notice over the failed quotes and the provisional holdings; null when there is nothing to say. */
+export function priceNotice(problems: PriceProblem[], provisional: ProvisionalHoldings): PriceNotice | null {
+  const failed = new Set(problems.map((problem) => problem.symbol));
+  const notFailed = (ticker: string) => !failed.has(ticker);
+  const provisionalProblems = [...provisional.noPrices, ...provisional.noSource].filter((ticker) => failed.has(ticker)).length;
+  const notice: PriceNotice = {
+    problems: shortList(problems),
+    provisionalProblems,
+    noPrices: shortList(provisional.noPrices.filter(notFailed)),
+    noSource: shortList(provisional.noSource.filter(notFailed)),
+  };
+  return notice.problems || notice.noPrices || notice.noSource ? notice : null;
+}
+
+/** The dashboard's notice about prices; null when every holding has its price. */
+export const selectPriceNotice = (s: PortfolioSnapshot): PriceNotice | null => s.context.memory.last(priceNotice)(selectPriceProblems(s), selectProvisionalHoldings(s));

@@ -43,7 +43,7 @@ async function withApp(browser: Browser, env: Record<string, string>, expectedNe
   }
 }
 
-const priceProblems = (page: Page) => page.locator('.price-problems');
+const priceProblems = (page: Page) => page.locator('.price-notice');
 
 /** The figures that come from the transactions alone are on screen as numbers. */
 async function expectTransactionFigures(page: Page) {

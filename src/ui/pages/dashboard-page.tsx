@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
-import { selectHasCharts, selectPriceProblemsNotice, selectProvisionalHoldings } from '../../machines/dashboard-selectors';
+import { selectHasCharts, selectPriceNotice } from '../../machines/dashboard-selectors';
 import { selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
-import { PriceProblems } from '../dashboard/price-problems';
+import { PriceNotice } from '../dashboard/price-notice';
 import { SummaryBoxes } from '../dashboard/summary-boxes';
 import { TickerPicker } from '../dashboard/ticker-picker';
 import { useFormats } from '../locale-context';
@@ -23,8 +23,7 @@ export function DashboardPage() {
   const chartsMounted = useDeferredValue(hasCharts, false);
   const pricesLoading = useSelector(portfolio, selectPricesLoading);
   const pricesFailed = useSelector(portfolio, selectPricesFailed);
-  const priceProblems = useSelector(portfolio, selectPriceProblemsNotice);
-  const provisional = useSelector(portfolio, selectProvisionalHoldings);
+  const priceNotice = useSelector(portfolio, selectPriceNotice);
   const formats = useFormats();
   const retry = () => portfolio.send({ type: 'portfolio.retry' });
 
@@ -43,18 +42,7 @@ export function DashboardPage() {
         <>
           {pricesLoading ? <p role="status">Loading prices…</p> : null}
           {pricesFailed ? <PortfolioFailed /> : null}
-          {priceProblems && !pricesLoading ? <PriceProblems notice={priceProblems} onRetry={retry} /> : null}
-          {provisional.noSource.length > 0 && !pricesLoading ? (
-            <p className="notice provisional" role="status">
-              Provisional value: no price source for {provisional.noSource.join(', ')} (imported under {provisional.noSource.length === 1 ? 'its ISIN' : 'their ISINs'}), valued at{' '}
-              {provisional.noSource.length === 1 ? 'its' : 'their'} own trade prices until you <Link to="/holdings">pick a symbol on the Holdings page</Link>.
-            </p>
-          ) : null}
-          {provisional.noPrices.length > 0 && !pricesLoading ? (
-            <p className="notice provisional" role="status">
-              Provisional value: no prices for {provisional.noPrices.join(', ')}, valued at {provisional.noPrices.length === 1 ? 'its' : 'their'} own trade prices.
-            </p>
-          ) : null}
+          {priceNotice && !pricesLoading ? <PriceNotice notice={priceNotice} onRetry={retry} /> : null}
           <SummaryBoxes summary={summary} />
           {hasCharts ? (
             chartsMounted ? (
