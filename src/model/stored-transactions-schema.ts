@@ -5,7 +5,8 @@
  * the full zod brings all of itself (JSON Schema output included) into the worker's first chunk.
  */
 import * as z from 'zod/mini';
-import { CURRENCIES, type TransactionsBody } from './transaction';
+import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
+import { CURRENCIES, TRANSACTION_TYPES, type TransactionsBody } from './transaction';
 
 /** Loose: a field the server stores that this list does not name yet is passed on, not dropped. */
 const storedTransaction = z.looseObject({
@@ -23,3 +24,33 @@ const storedTransaction = z.looseObject({
 export const storedTransactionsBodySchema: z.ZodMiniType<TransactionsBody> = z.object({
   transactions: z.object({ stock: z.array(storedTransaction), dividend: z.array(storedTransaction), commission: z.array(storedTransaction) }),
 });
+
+const TYPES: ReadonlySet<unknown> = new Set(TRANSACTION_TYPES);
+const CURRENCY_CODES: ReadonlySet<unknown> = new Set(CURRENCIES);
+
+/** `storedTransaction` read in place. */
+function isStoredTransaction(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { ticker, type, date, amount, value: worth, currency, importId, tax, product } = value;
+  return (
+    typeof ticker === 'string' &&
+    TYPES.has(type) &&
+    typeof date === 'string' &&
+    isNumber(amount) &&
+    isNumber(worth) &&
+    CURRENCY_CODES.has(currency) &&
+    isOptionalString(importId) &&
+    (tax === undefined || isNumber(tax)) &&
+    isOptionalString(product)
+  );
+}
+
+/** The transactions service's answer: the schema, with the fast check of a set of any size in front. */
+export const storedTransactionsBody: FastChecked<TransactionsBody> = {
+  schema: storedTransactionsBodySchema,
+  accepts: (value): value is TransactionsBody => {
+    if (!isRecord(value) || !isRecord(value.transactions)) return false;
+    const { stock, dividend, commission } = value.transactions;
+    return isArrayOf(stock, isStoredTransaction) && isArrayOf(dividend, isStoredTransaction) && isArrayOf(commission, isStoredTransaction);
+  },
+};

@@ -2,9 +2,11 @@
  * The worker's one HTTP client for our own services: the raw ID token, the anti-forgery header, errors
  * as an `HttpError` with the server's status and message, and every answer checked against a schema
  * (a body that does not match is refused here, not trusted further in). The schemas are zod/mini's, which
- * loads no locale: a refused body is checked again with zod's English messages, loaded then.
+ * loads no locale: a refused body is checked again with zod's English messages, loaded then. The large
+ * answers (the set, the charts) have a fast check in front of their schema (model/fast-check.ts).
  */
 import { safeParse, type ZodMiniType } from 'zod/mini';
+import type { FastChecked } from '../../model/fast-check';
 
 export class HttpError extends Error {
   constructor(
@@ -42,7 +44,7 @@ const messageIn = (body: unknown): string | null =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : null;
 
 /** Sends a JSON request; resolves with the body `schema` accepted and the response, rejects with an HttpError. */
-export async function requestJson<T>(url: string, schema: ZodMiniType<T>, options: RequestOptions): Promise<{ body: T; response: Response }> {
+export async function requestJson<T>(url: string, checked: ZodMiniType<T> | FastChecked<T>, options: RequestOptions): Promise<{ body: T; response: Response }> {
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: options.credentials.idToken, ...options.headers };
   const method = options.method ?? 'GET';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -68,14 +70,16 @@ export async function requestJson<T>(url: string, schema: ZodMiniType<T>, option
   }
   if (!response.ok) throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
   if (parsed === null) throw new HttpError(response.status, 'The server sent an empty or invalid response.');
-  const checked = safeParse(schema, parsed);
-  if (!checked.success) {
+  if ('accepts' in checked && checked.accepts(parsed)) return { body: parsed, response };
+  const schema = 'accepts' in checked ? checked.schema : checked;
+  const result = safeParse(schema, parsed);
+  if (!result.success) {
     // The issues in the words the full zod uses; the locale is loaded only for a body that is refused
     // (should that load fail, zod's bare "Invalid input" still comes with where).
     const english = await import('zod/v4/locales/en.js').then((locale) => locale.default().localeError, () => undefined);
-    const issue = (english ? safeParse(schema, parsed, { error: english }).error : checked.error)?.issues[0];
+    const issue = (english ? safeParse(schema, parsed, { error: english }).error : result.error)?.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
     throw new HttpError(response.status, `The server sent an unexpected response${where}: ${issue?.message ?? 'not the expected shape'}.`);
   }
-  return { body: checked.data, response };
+  return { body: result.data, response };
 }

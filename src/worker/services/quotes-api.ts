@@ -1,6 +1,6 @@
 /** `POST /api/quotes`, from the worker: megabytes of chart JSON are read and checked here, never on the page. */
 import type { QuoteEntry } from '../../model';
-import { quoteEntriesSchema } from '../../model/quotes-schema';
+import { quoteEntries } from '../../model/quotes-schema';
 import { HttpError, requestJson, type Credentials } from './http';
 
 export interface QuotesRequest {
@@ -18,7 +18,7 @@ export async function requestQuotes(credentials: Credentials, request: QuotesReq
   try {
     const answers = await Promise.all(
       batches.map((symbols) =>
-        requestJson('/api/quotes', quoteEntriesSchema, { method: 'POST', credentials, body: { symbols, start: request.startSeconds, end: request.endSeconds } }),
+        requestJson('/api/quotes', quoteEntries, { method: 'POST', credentials, body: { symbols, start: request.startSeconds, end: request.endSeconds } }),
       ),
     );
     return answers.flatMap((answer) => answer.body);

@@ -1,6 +1,6 @@
 /** `GET` and `PUT /api/transactions`, from the worker: the set's JSON is read and written here, never on the page. */
 import type { TransactionSet } from '../../model';
-import { storedTransactionsBodySchema } from '../../model/stored-transactions-schema';
+import { storedTransactionsBody } from '../../model/stored-transactions-schema';
 import { requestJson, type Credentials } from './http';
 
 export interface VersionedSet {
@@ -10,13 +10,13 @@ export interface VersionedSet {
 }
 
 export async function fetchTransactions(credentials: Credentials): Promise<VersionedSet> {
-  const { body, response } = await requestJson('/api/transactions', storedTransactionsBodySchema, { credentials });
+  const { body, response } = await requestJson('/api/transactions', storedTransactionsBody, { credentials });
   return { transactions: body.transactions, version: response.headers.get('ETag') };
 }
 
 /** Stores the full set; `version` refuses it (412) when the server holds a newer one. */
 export async function putTransactions(credentials: Credentials, transactions: TransactionSet, version: string | null): Promise<VersionedSet> {
-  const { body, response } = await requestJson('/api/transactions', storedTransactionsBodySchema, {
+  const { body, response } = await requestJson('/api/transactions', storedTransactionsBody, {
     method: 'PUT',
     credentials,
     body: { transactions },
