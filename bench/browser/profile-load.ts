@@ -16,6 +16,8 @@
  * (`loadAfterImport`); the user's transactions are stored again after each run. The import's trace
  * also holds the benchmark's own task that makes the file in the page before choosing it (no browser
  * steps, `evaluate` in its samples, hundreds of ms): not the app's, and before the page's `change`.
+ * With `--worker`, each traced window also prints the worker's thread: its busy time and the functions
+ * its samples fell in; with `--import`, the confirm (click → stored and derived) is then traced too.
  */
 import { chromium, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -33,7 +35,7 @@ import { readTimeline, waitForSettled } from './page-probe';
 import { createSeededUser } from './seeded-user';
 
 const { values: options } = parseArgs({
-  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' }, import: { type: 'boolean', default: false }, events: { type: 'boolean', default: false }, 'import-rows': { type: 'string', default: '20000' } },
+  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' }, import: { type: 'boolean', default: false }, events: { type: 'boolean', default: false }, worker: { type: 'boolean', default: false }, 'import-rows': { type: 'string', default: '20000' } },
 });
 const minMs = Number(options['min-ms']);
 
@@ -99,6 +101,58 @@ interface TraceEvent {
   id?: string;
 }
 
+/** The sampling profiler's nodes and samples of one thread, in trace time. */
+function profileOf(events: TraceEvent[], onThread: (event: TraceEvent) => boolean): Profile {
+  const nodes: ProfileNode[] = [];
+  const samples: Array<{ ts: number; node: number }> = [];
+  const profileIds = new Set(events.filter((event) => onThread(event) && event.name === 'Profile').map((event) => event.id));
+  let ts = (events.find((event) => onThread(event) && event.name === 'Profile')?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0;
+  for (const event of events) {
+    if (event.name !== 'ProfileChunk' || !profileIds.has(event.id)) continue;
+    const data = event.args?.data;
+    nodes.push(...(data?.cpuProfile?.nodes ?? []));
+    const ids = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    ids.forEach((node, i) => samples.push({ ts: (ts += deltas[i] ?? 0), node }));
+  }
+  return { nodes, startTime: 0, samples: samples.map((sample) => sample.node), timeDeltas: samples.map((sample, i) => sample.ts - (i > 0 ? samples[i - 1]!.ts : 0)) };
+}
+
+/**
+ * With `--worker`: the worker's thread over the traced window from `fromUs` (trace clock) on: its busy
+ * ms (tasks' wall and thread time) and where its profiler's samples fell (inclusive and self).
+ */
+function workerOf(events: TraceEvent[], fromUs: number) {
+  const threads = events.filter((event) => event.name === 'thread_name' && /^DedicatedWorker/.test(event.args?.name ?? ''));
+  return threads.map((thread) => {
+    const onThread = (event: TraceEvent) => event.pid === thread.pid && event.tid === thread.tid;
+    const tasks = events.filter((event) => onThread(event) && event.ph === 'X' && /RunTask$/.test(event.name) && event.ts >= fromUs);
+    const wallMs = tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000;
+    const threadMs = tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000;
+    const [whole] = tasksOf(profileOf(events, onThread), [{ startMs: fromUs / 1000, durationMs: Infinity }], 0);
+    return { tasks: tasks.length, wallMs, threadMs, inclusive: whole!.inclusive, self: whole!.self, requests: requestsOf(events, fromUs) };
+  });
+}
+
+/** The window's requests (any thread), in the order sent: method, path, and sent → finished in ms from `fromUs`. */
+function requestsOf(events: TraceEvent[], fromUs: number): string[] {
+  type Data = { requestId?: string; url?: string; requestMethod?: string };
+  const finished = new Map<string, number>();
+  for (const event of events) {
+    const data = event.args?.data as Data | undefined;
+    if (event.name === 'ResourceFinish' && data?.requestId) finished.set(data.requestId, event.ts);
+  }
+  return events
+    .filter((event) => event.name === 'ResourceSendRequest' && event.ts >= fromUs)
+    .sort((a, b) => a.ts - b.ts)
+    .map((event) => {
+      const data = event.args?.data as Data;
+      const end = finished.get(data.requestId ?? '');
+      const path = (data.url ?? '?').replace(/^https?:\/\/[^/]+/, '').slice(0, 90);
+      return `${data.requestMethod ?? 'GET'} ${path} ${((event.ts - fromUs) / 1000).toFixed(0)} → ${end ? ((end - fromUs) / 1000).toFixed(0) : '?'} ms`;
+    });
+}
+
 /**
  * The load traced (Chromium's own timeline, with its sampling profiler): the main thread's tasks of at
  * least `minMs`, each with its wall time and its thread time (the CPU it got: without the time other
@@ -134,20 +188,7 @@ async function traced(page: Page, fromPageMs: number, action: () => Promise<void
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = (event: TraceEvent) => event.pid === main.pid && event.tid === main.tid;
   const tasks = events.filter((event) => onMain(event) && event.name === 'RunTask' && event.ph === 'X' && (event.tdur ?? 0) >= minMs * 1000);
-  // The sampling profiler's nodes and samples of the main thread, in trace time.
-  const nodes: ProfileNode[] = [];
-  const samples: Array<{ ts: number; node: number }> = [];
-  const profileIds = new Set(events.filter((event) => onMain(event) && event.name === 'Profile').map((event) => event.id));
-  let ts = (events.find((event) => onMain(event) && event.name === 'Profile')?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0;
-  for (const event of events) {
-    if (event.name !== 'ProfileChunk' || !profileIds.has(event.id)) continue;
-    const data = event.args?.data;
-    nodes.push(...(data?.cpuProfile?.nodes ?? []));
-    const ids = data?.cpuProfile?.samples ?? [];
-    const deltas = data?.timeDeltas ?? [];
-    ids.forEach((node, i) => samples.push({ ts: (ts += deltas[i] ?? 0), node }));
-  }
-  const profile: Profile = { nodes, startTime: 0, samples: samples.map((sample) => sample.node), timeDeltas: samples.map((sample, i) => sample.ts - (i > 0 ? samples[i - 1]!.ts : 0)) };
+  const profile = profileOf(events, onMain);
   // Within each task, the browser's own steps (style, layout, paint, parsing a message…): wall ms summed by name.
   const stepsOf = (task: TraceEvent): string[] => {
     const end = task.ts + (task.dur ?? 0);
@@ -187,6 +228,7 @@ async function traced(page: Page, fromPageMs: number, action: () => Promise<void
   ];
   return {
     summary,
+    worker: options.worker ? workerOf(events, (fromPageMs + origin) * 1000) : [],
     marks: timeline.marks,
     tasks: analysed.map((task) => ({ ...task, startMs: task.startMs - origin })).filter((task) => task.startMs >= fromPageMs),
     allLong: timeline.longTasks.filter((task) => task.startMs >= fromPageMs).map((task) => `${task.startMs.toFixed(0)}+${task.durationMs.toFixed(0)}`),
@@ -209,9 +251,12 @@ try {
   const user = await createSeededUser(server.url, `profile-${size.toLowerCase()}`, workload.transactions);
   const tickers = market.symbols.filter((symbol) => !symbol.endsWith('=X'));
   const statement = options.import ? workloadStatement(workload, Number(options['import-rows'])) : null;
-  const print = (title: string, { summary, marks, tasks, allLong }: Awaited<ReturnType<typeof profileLoad>>) => {
+  const print = (title: string, { summary, worker, marks, tasks, allLong }: Awaited<ReturnType<typeof profileLoad>>) => {
     console.log(`\n=== ${title}: long tasks (wall, the page's observer) ${allLong.join(', ')}`);
     console.log(summary.join('\n'));
+    for (const thread of worker) {
+      console.log(`worker: ${thread.tasks} tasks, ${thread.wallMs.toFixed(1)} ms wall, ${thread.threadMs.toFixed(1)} ms thread\n  requests:\n    ${thread.requests.join('\n    ')}\n  inclusive:\n    ${thread.inclusive.join('\n    ')}\n  self:\n    ${thread.self.join('\n    ')}`);
+    }
     console.log(`marks: ${marks.map((mark) => `${mark.name}@${mark.atMs.toFixed(0)}${mark.detail?.pricesLoading ? '(loading)' : ''}`).join(', ')}`);
     for (const task of tasks) {
       console.log(`\n--- task at ${task.startMs.toFixed(0)} ms, ${task.durationMs.toFixed(1)} ms (thread ${task.threadMs.toFixed(1)} ms)\n  steps: ${task.steps.join(', ')}\n  inclusive:\n    ${task.inclusive.join('\n    ')}\n  self:\n    ${task.self.join('\n    ')}`);
@@ -230,7 +275,13 @@ try {
       await openTransactionsPage(tab.page);
       const { nowMs: before } = await readTimeline(tab.page);
       print(`run ${run}: import, file chosen → preview`, await traced(tab.page, before, async () => void (await chooseStatement(tab.page, statement))));
-      await confirmStatement(tab.page, statement, tickers);
+      if (options.worker) {
+        const { nowMs: beforeConfirm } = await readTimeline(tab.page);
+        let figures = { confirmed: 0, derived: 0 };
+        const trace = await traced(tab.page, beforeConfirm, async () => void (figures = await confirmStatement(tab.page, statement, tickers)));
+        const at = (ms: number) => (ms - beforeConfirm).toFixed(0);
+        print(`run ${run}: import, tickers typed (from 0 ms), confirmed at ${at(figures.confirmed)} ms → stored and derived at ${at(figures.derived)} ms: ${(figures.derived - figures.confirmed).toFixed(0)} ms`, trace);
+      } else await confirmStatement(tab.page, statement, tickers);
       print(`run ${run}: load after the import`, await profileLoad(tab.page));
     } finally {
       await tab.close();
