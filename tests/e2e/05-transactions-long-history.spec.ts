@@ -133,3 +133,38 @@ test('a long history: search, filter by type and dates, sort by value, edit a fo
   await expect(finder.getByLabel('From')).toHaveValue('');
   await expect(page.getByRole('region', { name: 'LONG.AS' }).getByRole('table', { name: 'Dividend' })).toHaveAttribute('aria-rowcount', String(DIVIDENDS + 1));
 });
+
+test('many tickers: opening the page measures only the tables near the screen, and a table far below gets its rows when scrolled to', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const TICKERS = 120;
+  const ticker = (k: number) => `T${String(k).padStart(3, '0')}.AS`;
+  const stock: Transaction[] = [];
+  for (let k = 0; k < TICKERS; k += 1) for (let d = 0; d < 3; d += 1) stock.push({ type: 'stock', ticker: ticker(k), date: isoDate(k * 3 + d, 5), amount: 1 + d, value: 100 + k, currency: 'EUR' });
+  const user = await createSeededUser(baseURL!, `many-tickers-${Date.now()}`, { stock, dividend: [], commission: [] });
+  // Every table body whose box the page asks for (a windowed table measuring where its rows are).
+  await page.addInitScript(() => {
+    const measured = new Set<Element>();
+    (globalThis as unknown as { measuredBodies: Set<Element> }).measuredBodies = measured;
+    const rect = HTMLTableSectionElement.prototype.getBoundingClientRect;
+    HTMLTableSectionElement.prototype.getBoundingClientRect = function (this: HTMLTableSectionElement) {
+      measured.add(this);
+      return rect.call(this);
+    };
+  });
+  await signIn(page, user.username, user.password);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Transactions' }).click();
+  // Every section mounted (a few per task), the first table's rows drawn.
+  const last = page.getByRole('region', { name: ticker(TICKERS - 1) });
+  await expect(last.getByRole('table', { name: 'Stock' })).toHaveAttribute('aria-rowcount', '4');
+  await expect(page.getByRole('region', { name: ticker(0) }).locator('tbody tr[aria-rowindex]')).toHaveCount(3);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const measured = () => page.evaluate(() => (globalThis as unknown as { measuredBodies: Set<Element> }).measuredBodies.size);
+  const tables = await page.locator('.ticker-section table tbody').count();
+  expect(tables, 'a table per ticker').toBeGreaterThanOrEqual(TICKERS);
+  // Near the screen: the viewport and one more above and below, a handful of sections; none of the far ones.
+  expect(await measured(), 'tables measured after opening').toBeLessThan(30);
+  expect(await last.locator('tbody tr[aria-rowindex]').count(), 'the last table, far below, holds no rows yet').toBe(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.locator('tbody tr[aria-rowindex]')).toHaveCount(3);
+});

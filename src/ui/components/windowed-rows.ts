@@ -92,8 +92,11 @@ export interface WindowedRows extends RowRange {
 
 /**
  * Which of `count` rows a `<tbody>` should hold now; the range follows scrolling, resizing and layout
- * changes while the table is within a viewport of the screen. Rows are measured once they are drawn;
- * the first render holds none (the range is set before the browser paints).
+ * changes while the table is within a viewport of the screen. Rows are measured once they are drawn.
+ * A table that mounts holds none until the near-viewport observer first reports on it: that report comes
+ * after the browser's own layout of the frame, so mounting a page of tables measures nothing in the task
+ * that mounts it (a measurement there forced the whole new page's layout into that task: opening
+ * /transactions from XL's dashboard), and the first rows follow a frame later.
  */
 export function useWindowedRows(count: number): WindowedRows {
   const [range, setRange] = useState<RowRange>({ start: 0, end: 0 });
@@ -101,8 +104,8 @@ export function useWindowedRows(count: number): WindowedRows {
   const bodyRef = useRef<HTMLTableSectionElement | null>(null);
   const countRef = useRef(count);
   countRef.current = count;
-  /** Near the viewport; until the observer first says, the table may be on screen and measures. */
-  const nearRef = useRef(true);
+  /** Near the viewport, as the observer last said; false until it first says. */
+  const nearRef = useRef(false);
 
   const update = useCallback(() => {
     const body = bodyRef.current;
