@@ -70,10 +70,12 @@ export interface DashboardTab {
 }
 
 /** A fresh context with the probe installed, signed in through the provider's form in the page. */
-export async function openSignedInTab(browser: Browser, baseUrl: string, account: Account): Promise<DashboardTab> {
+export async function openSignedInTab(browser: Browser, baseUrl: string, account: Account, { cpuThrottle = 1 } = {}): Promise<DashboardTab> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ content: PROBE_SCRIPT });
   const page = await context.newPage();
+  // A slower machine's page on this one: Chromium runs the page's main thread `cpuThrottle` times slower.
+  if (cpuThrottle > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Sign in' }) });

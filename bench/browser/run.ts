@@ -7,6 +7,7 @@
  *   npm run bench:browser                         # builds into a temporary folder, L, M, XL, 5 runs each
  *   npm run bench:browser -- --runs 5 --sizes M   # more runs, one workload
  *   npm run bench:browser -- --dist dist          # an existing build instead of a fresh one
+ *   npm run bench:browser -- --cpu-throttle 2     # the page's main thread 2 × slower (Chromium's throttling): the margin
  *
  * Each workload gets its own server (QUOTES_PROVIDER=files on the workload's charts, a fresh SQLite
  * DATA_DIR) and user (created through the built-in provider, seeded with PUT /api/transactions). Each
@@ -39,8 +40,10 @@ const { values: options } = parseArgs({
     sizes: { type: 'string', default: 'L,M,XL' },
     dist: { type: 'string' },
     'import-rows': { type: 'string', default: '20000' },
+    'cpu-throttle': { type: 'string', default: '1' },
   },
 });
+const cpuThrottle = Number(options['cpu-throttle']);
 const runs = Number(options.runs);
 const importRows = Number(options['import-rows']);
 const sizes = options.sizes.split(',').map((size) => size.trim().toUpperCase());
@@ -68,7 +71,7 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
       log(`${size} run ${run}/${runs} (load average ${loadavg()[0]!.toFixed(2)})`);
-      const tab = await openSignedInTab(browser, server.url, user);
+      const tab = await openSignedInTab(browser, server.url, user, { cpuThrottle });
       try {
         const load = await measureLoad(tab.page);
         const toggleOff = await measureToggle(tab.page, tickers[0]!);
@@ -102,7 +105,7 @@ try {
   const workloads: Record<string, Awaited<ReturnType<typeof benchWorkload>>> = {};
   for (const size of sizes as WorkloadSize[]) workloads[size] = await benchWorkload(size, distDir);
   const report = {
-    machine: { cpus: cpus().length, loadAverageBefore: loadBefore.map((x) => +x.toFixed(2)), loadAverageAfter: loadavg().map((x) => +x.toFixed(2)) },
+    machine: { cpus: cpus().length, cpuThrottle, loadAverageBefore: loadBefore.map((x) => +x.toFixed(2)), loadAverageAfter: loadavg().map((x) => +x.toFixed(2)) },
     bundle,
     workloads,
     targets: verdicts(bundle, workloads),
