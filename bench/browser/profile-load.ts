@@ -16,7 +16,8 @@
  * (`loadAfterImport`); the user's transactions are stored again after each run. The import's trace
  * also holds the benchmark's own task that makes the file in the page before choosing it (no browser
  * steps, `evaluate` in its samples, hundreds of ms): not the app's, and before the page's `change`.
- * With `--transactions`, each run traces the dashboard's switch to /transactions through the menu instead.
+ * With `--transactions`, each run traces the dashboard's switch to /transactions through the menu instead;
+ * with `--scroll`, the scroll through the whole dashboard that bench:browser measures.
  * `--cpu-throttle 2` runs the page's main thread 2 × slower (Chromium's throttling), as bench:browser can.
  * With `--worker`, each traced window also prints the worker's thread: its busy time and the functions
  * its samples fell in; with `--import`, the confirm (click → stored and derived) is then traced too.
@@ -30,14 +31,14 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, startTestServer } from '../../tests/helpers/test-server';
 import { makeWorkload, type WorkloadSize } from '../workloads/make-workload';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { chooseStatement, confirmStatement, openSignedInTab, openTransactionsPage } from './dashboard-session';
+import { chooseStatement, confirmStatement, measureScrollThrough, openSignedInTab, openTransactionsPage } from './dashboard-session';
 import { workloadStatement } from './degiro-csv';
 import { writeMarketFolder } from './market-files';
 import { readTimeline, waitForSettled } from './page-probe';
 import { createSeededUser } from './seeded-user';
 
 const { values: options } = parseArgs({
-  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' }, import: { type: 'boolean', default: false }, events: { type: 'boolean', default: false }, worker: { type: 'boolean', default: false }, transactions: { type: 'boolean', default: false }, 'cpu-throttle': { type: 'string', default: '1' }, 'import-rows': { type: 'string', default: '20000' } },
+  options: { size: { type: 'string', default: 'XL' }, dist: { type: 'string' }, runs: { type: 'string', default: '1' }, 'min-ms': { type: 'string', default: '30' }, import: { type: 'boolean', default: false }, events: { type: 'boolean', default: false }, worker: { type: 'boolean', default: false }, transactions: { type: 'boolean', default: false }, scroll: { type: 'boolean', default: false }, 'cpu-throttle': { type: 'string', default: '1' }, 'import-rows': { type: 'string', default: '20000' } },
 });
 const minMs = Number(options['min-ms']);
 
@@ -267,6 +268,13 @@ try {
   for (let run = 1; run <= Number(options.runs); run += 1) {
     const tab = await openSignedInTab(browser, server.url, user, { cpuThrottle: Number(options['cpu-throttle']) });
     try {
+      if (options.scroll) {
+        // --scroll: the loaded dashboard scrolled through to its end (charts drawn as they come near), traced.
+        await waitForSettled(tab.page, 0, { charts: true });
+        const { nowMs: before } = await readTimeline(tab.page);
+        print(`run ${run}: scrolling through every chart`, await traced(tab.page, before, async () => void (await measureScrollThrough(tab.page))));
+        continue;
+      }
       if (options.transactions) {
         // --transactions: from the loaded dashboard to /transactions through the menu, traced.
         await waitForSettled(tab.page, 0, { charts: true });
