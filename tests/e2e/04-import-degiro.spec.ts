@@ -28,6 +28,12 @@ test('import a DEGIRO statement: preview, confirm, the dashboard changes, the sa
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).not.toHaveText('€0.00');
 
+  // Back through the menu: the import's result is still there, and the focus starts at the page's heading, not on that old result.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeFocused();
+
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
   await expect(preview).toContainText('0 new, 8 already imported');

@@ -6,9 +6,12 @@ export const focusIsLost = (): boolean => document.activeElement === null || doc
 /**
  * Moves the focus to `target` each time `when` becomes true (a preview appears, a result is shown), so
  * the keyboard user is where the new content is. With `onlyIfLost`, only when the focus was on `<body>`.
+ * With `notAtMount`, not when it is already true as the component mounts: content that was there before
+ * (an import's result, seen again on coming back to the page) is not news, and the page's heading keeps
+ * the focus.
  */
-export function useFocusWhen(target: RefObject<HTMLElement | null>, when: boolean, { onlyIfLost = false } = {}): void {
-  const was = useRef(false);
+export function useFocusWhen(target: RefObject<HTMLElement | null>, when: boolean, { onlyIfLost = false, notAtMount = false } = {}): void {
+  const was = useRef(notAtMount && when);
   useEffect(() => {
     if (when && !was.current && (!onlyIfLost || focusIsLost())) target.current?.focus();
     was.current = when;

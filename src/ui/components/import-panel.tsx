@@ -51,8 +51,8 @@ export function ImportPanel() {
   const resultBox = useRef<HTMLDivElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
   useFocusWhen(previewHeading, status === 'preview' && preview !== null);
-  useFocusWhen(resultBox, status === 'done' && result !== null);
-  useFocusWhen(failureBox, status === 'failed');
+  useFocusWhen(resultBox, status === 'done' && result !== null, { notAtMount: true });
+  useFocusWhen(failureBox, status === 'failed', { notAtMount: true });
   const busy = status === 'parsing' || status === 'saving';
 
   return (
