@@ -268,18 +268,16 @@ try {
   for (let run = 1; run <= Number(options.runs); run += 1) {
     const tab = await openSignedInTab(browser, server.url, user, { cpuThrottle: Number(options['cpu-throttle']) });
     try {
-      if (options.scroll) {
-        // --scroll: the loaded dashboard scrolled through to its end (charts drawn as they come near), traced.
+      // --scroll or --transactions: one step from the loaded dashboard, traced.
+      const step = options.scroll
+        ? { title: 'scrolling through every chart', run: measureScrollThrough }
+        : options.transactions
+          ? { title: 'opening /transactions', run: openTransactionsPage }
+          : null;
+      if (step) {
         await waitForSettled(tab.page, 0, { charts: true });
         const { nowMs: before } = await readTimeline(tab.page);
-        print(`run ${run}: scrolling through every chart`, await traced(tab.page, before, async () => void (await measureScrollThrough(tab.page))));
-        continue;
-      }
-      if (options.transactions) {
-        // --transactions: from the loaded dashboard to /transactions through the menu, traced.
-        await waitForSettled(tab.page, 0, { charts: true });
-        const { nowMs: before } = await readTimeline(tab.page);
-        print(`run ${run}: opening /transactions`, await traced(tab.page, before, async () => void (await openTransactionsPage(tab.page))));
+        print(`run ${run}: ${step.title}`, await traced(tab.page, before, async () => void (await step.run(tab.page))));
         continue;
       }
       if (!statement) {
