@@ -28,7 +28,7 @@ const chart = z.object({
 });
 
 /** Body of a `POST /api/quotes` answer: one entry per symbol asked for, its chart or its error. */
-export const quoteEntriesSchema = z.array(
+const quoteEntriesSchema = z.array(
   z.union([z.object({ symbol: z.string(), error: z.string() }), z.object({ symbol: z.string(), data: chart })]),
 ) as unknown as z.ZodMiniType<QuoteEntry[]>;
 

@@ -21,7 +21,7 @@ const storedTransaction = z.looseObject({
   product: z.optional(z.string()),
 });
 
-export const storedTransactionsBodySchema: z.ZodMiniType<TransactionsBody> = z.object({
+const storedTransactionsBodySchema: z.ZodMiniType<TransactionsBody> = z.object({
   transactions: z.object({ stock: z.array(storedTransaction), dividend: z.array(storedTransaction), commission: z.array(storedTransaction) }),
 });
 
