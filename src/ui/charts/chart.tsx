@@ -109,12 +109,17 @@ export function Chart({ title, options, data, size = 400, note, notes = [], summ
       const { plot: created, init } = made!;
       made = null;
       created.root.querySelector('.u-legend')?.setAttribute('aria-hidden', 'true');
-      host.appendChild(created.root);
-      // Drawn in this task, inside the queue's budget (uPlot would otherwise draw in a microtask after it).
+      // Drawn in this task, inside the queue's budget (uPlot would otherwise draw in a microtask after it),
+      // and before it enters the page: a canvas in the page resolves its font (uPlot's axes set one) from
+      // its computed style, which made the first chart of a load recompute the style of the whole page
+      // React had just changed, inside this task (36 ms of its 88 on L at 2 x CPU). Out of the page, the
+      // canvas reads the font as written (absolute sizes: the same glyphs), and the browser computes the
+      // page's style in its own next frame. uPlot reads its position only at the pointer's first move.
       created.batch(() => {
         init();
         if (side !== null && side !== created.width) created.setSize({ width: side, height: side });
       });
+      host.appendChild(created.root);
       plot = created;
       plotRef.current = plot;
     };
