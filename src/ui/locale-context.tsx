@@ -38,6 +38,17 @@ export function prepareLocale(): void {
   resolveLocale(BROWSER_LOCALE, browserLanguages());
 }
 
+/**
+ * The chosen locale's first money and date: the euro's formatter made and used once, and the date form
+ * (`datePattern`, kept per locale) whose first `Intl.DateTimeFormat` loads the calendar's data. The shell
+ * shows both on its first render (the locale setting's example); a task of their own, after prepareLocale's.
+ */
+export function prepareFormats(): void {
+  const formats = formatsFor(resolveLocale(readPreference(), browserLanguages()));
+  formats.money(1234.56);
+  formats.date('2024-01-31');
+}
+
 export interface LocaleState {
   /** 'browser' or a language tag. */
   preference: string;
