@@ -35,6 +35,7 @@ const IncomePage = lazy(() => pageModules.income().then((m) => ({ default: m.Inc
 export function preloadPage(pathname: string): void {
   const [, first = '', second] = pathname.split('/');
   const name = first === 'holdings' && second ? 'holding' : first;
+  // A chunk that fails to load here fails the page's own `lazy` too, which shows it; nothing to say twice.
   if (Object.hasOwn(pageModules, name)) void pageModules[name as keyof typeof pageModules]().catch(() => undefined);
 }
 
