@@ -33,18 +33,19 @@ const browserLanguages = (): readonly string[] => (typeof navigator === 'undefin
  * the origin's storage: together tens of milliseconds on a slow machine, which main.tsx gives a task of
  * their own instead of adding them to the first render's.
  */
-export function prepareLocale(): void {
-  formatsFor(resolveLocale(readPreference(), browserLanguages()));
+export function prepareLocale(): Formats {
+  const formats = formatsFor(resolveLocale(readPreference(), browserLanguages()));
   resolveLocale(BROWSER_LOCALE, browserLanguages());
+  return formats;
 }
 
 /**
  * The chosen locale's first money and date: the euro's formatter made and used once, and the date form
  * (`datePattern`, kept per locale) whose first `Intl.DateTimeFormat` loads the calendar's data. The shell
- * shows both on its first render (the locale setting's example); a task of their own, after prepareLocale's.
+ * shows both on its first render (the locale setting's example); a task of their own, after prepareLocale's,
+ * on the formats it made.
  */
-export function prepareFormats(): void {
-  const formats = formatsFor(resolveLocale(readPreference(), browserLanguages()));
+export function prepareFormats(formats: Formats): void {
   formats.money(1234.56);
   formats.date('2024-01-31');
 }

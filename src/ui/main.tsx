@@ -31,9 +31,9 @@ appActor.start();
 // own before it: each part is a few tens of milliseconds on a slow machine, and together they held the
 // main thread for over 50 ms.
 await nextTask();
-prepareLocale();
+const formats = prepareLocale();
 await nextTask();
-prepareFormats();
+prepareFormats(formats);
 preloadPage(window.location.pathname);
 await nextTask();
 
