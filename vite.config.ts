@@ -24,7 +24,6 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['tests/unit/setup/temporal.ts'],
     // The files of a worker share one module graph (each is not loaded again per file): no test file
     // changes the environment, fakes timers or leaves a mock, and the servers they start are their own.
     isolate: false,

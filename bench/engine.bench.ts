@@ -32,7 +32,6 @@ import type { TickerSeries } from '../src/worker/engine/ticker-series';
 import { computeTickerState } from '../src/worker/engine/ticker-state';
 import { prepareTicker } from '../src/worker/engine/ticker-transactions';
 import { TimeZoneDays } from '../src/worker/engine/time-zone-days';
-import { temporalReady } from '../src/worker/temporal-ready';
 import { growthSeries, periodReturns, twrPercent } from '../src/worker/engine/twr';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from './workloads/make-workload';
 
@@ -329,8 +328,6 @@ function sizeArgument(flag: number): WorkloadSize {
   return size;
 }
 
-// Node 20 has no Temporal: its polyfill is set up before anything is timed, as the worker does before its first quotes.
-await temporalReady();
 const coldFlag = process.argv.indexOf('--cold');
 const warmFlag = process.argv.indexOf('--warm');
 if (coldFlag >= 0) process.stdout.write(JSON.stringify(coldRun(sizeArgument(coldFlag))));

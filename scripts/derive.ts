@@ -3,7 +3,6 @@
  * and prints the golden `expected` object for it as JSON on stdout.
  */
 import { readFile } from 'node:fs/promises';
-import { temporalReady } from '../src/worker/temporal-ready';
 import { deriveScenario, parseScenario } from './scenario';
 import { toExpected } from './to-expected';
 
@@ -25,7 +24,6 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${path} is not a scenario:\n${parsed.error}\n`);
     return 1;
   }
-  await temporalReady();
   process.stdout.write(`${JSON.stringify(toExpected(deriveScenario(parsed.scenario)), null, 2)}\n`);
   return 0;
 }

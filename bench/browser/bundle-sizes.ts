@@ -23,7 +23,7 @@ export interface BundleSizes {
   /** The worker's entry and its static imports. */
   worker: ChunkSize[];
   workerGzipKB: number;
-  /** Chunks the worker loads only on demand: the code of intents the first load does not call, temporal-polyfill where the browser has no Temporal. */
+  /** Chunks the worker loads only on demand: the code of intents the first load does not call. */
   workerLazy: ChunkSize[];
   /** Chunks loaded only on demand (other pages, the import parser, the benchmark's probe). */
   lazy: ChunkSize[];

@@ -32,7 +32,6 @@ import type { TransactionMatches, TransactionQuery } from '../model/transaction-
 import type { TaxReport } from './tax-report-csv';
 import { DashboardCharts, type ChartedDerivation, type ChartedSeries } from './dashboard-charts';
 import { collectTransferables } from './transferables';
-import { temporalReady } from './temporal-ready';
 import type { CsvMapping } from '../model/csv-mapping';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './import/types';
 import type { CountProgress, MappedCsvSession, MappedFile, MappedPreview } from './mapped-csv/session';
@@ -206,8 +205,7 @@ export function createWorkerApi() {
 
     /** Fetches quotes for `symbols` and keeps them; answers which symbols are needed now (a quote's currency may add one). */
     async loadQuotes(request: QuotesRequest, credentials: Credentials): Promise<PricesLoaded> {
-      // The exchanges' time zones need Temporal; where the runtime has none, its polyfill loads beside the quotes.
-      const [entries] = await Promise.all([requestQuotes(credentials, request), temporalReady()]);
+      const entries = await requestQuotes(credentials, request);
       engine.setQuotes(entries);
       const errors: Record<string, string> = {};
       for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;

@@ -10,7 +10,6 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import type { QuoteEntry, TransactionSet } from '../../src/model';
 import { PortfolioEngine } from '../../src/worker/engine';
-import { temporalReady } from '../../src/worker/temporal-ready';
 import { formatsFor } from '../../src/ui/format';
 import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
 import { expect, signIn, signUp, test } from './fixtures';
@@ -29,9 +28,6 @@ function demoSet(): TransactionSet {
     db.close();
   }
 }
-
-// The engine below runs in this Node process, which has no Temporal of its own.
-test.beforeAll(() => temporalReady());
 
 /** The engine on the demo's stored set with the recorded market files the server serves (QUOTES_PROVIDER=files). */
 function engineFigures(asOf: string, benchmark: string | null = null) {

@@ -55,8 +55,9 @@ async function dashboardIn(browser: Browser, baseURL: string) {
   return { figures, fetched, errors };
 }
 
-test('the dashboard loads no lazy chunk of the worker; without Temporal only the polyfill, and the figures are the same', async ({ browser, playwright, launchOptions, baseURL }) => {
-  // The same Chromium with its Temporal switched off, as in a browser that ships none yet.
+test('the dashboard loads no lazy chunk of the worker, with Temporal or without, and the figures are the same', async ({ browser, playwright, launchOptions, baseURL }) => {
+  // The same Chromium with its Temporal switched off, as in a browser that ships none yet: the exchanges'
+  // dates come from Intl there (src/worker/engine/time-zone-days.ts), from Temporal here.
   const withoutTemporal = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), '--js-flags=--no-harmony-temporal'] });
   try {
     const temporalIn = async (where: Browser) => {
@@ -68,30 +69,28 @@ test('the dashboard loads no lazy chunk of the worker; without Temporal only the
     expect(await temporalIn(browser), 'this Chromium ships Temporal').toBe('object');
     expect(await temporalIn(withoutTemporal), 'the V8 flag switches Temporal off').toBe('undefined');
     const native = await dashboardIn(browser, baseURL!);
-    const polyfilled = await dashboardIn(withoutTemporal, baseURL!);
+    const intl = await dashboardIn(withoutTemporal, baseURL!);
     expect(native.errors).toEqual([]);
-    expect(polyfilled.errors).toEqual([]);
+    expect(intl.errors).toEqual([]);
     const lazy = new Set(bundleSizes(STATIC_DIR).workerLazy.map((chunk) => chunk.file));
     expect(native.fetched.filter((file) => lazy.has(file))).toEqual([]);
-    const polyfill = polyfilled.fetched.filter((file) => lazy.has(file));
-    expect(polyfill).toHaveLength(1);
-    expect(polyfill[0]).toMatch(/^temporal-polyfill-/);
-    // The exchanges' dates come from the polyfill there: every figure and chart the same.
-    expect(polyfilled.figures).toContain('Portfolio value');
-    expect(polyfilled.figures).toEqual(native.figures);
+    expect(intl.fetched.filter((file) => lazy.has(file))).toEqual([]);
+    // Every figure and chart the same.
+    expect(intl.figures).toContain('Portfolio value');
+    expect(intl.figures).toEqual(native.figures);
   } finally {
     await withoutTemporal.close();
   }
 });
 
-test('the worker’s first chunk is one file within its target, without the polyfill, the full zod or the intents loaded on first call', () => {
+test('the worker’s first chunk is one file within its target, without the full zod or the intents loaded on first call', () => {
   const bundle = bundleSizes(STATIC_DIR);
   expect(bundle.workerGzipKB, "the worker's first chunk, KB gzip").toBeLessThanOrEqual(TARGETS.workerJsKB);
   const first = bundle.worker.map((chunk) => chunk.file);
   // One file: no common chunk of its own to fetch after the entry, before the worker can answer.
   expect(first).toHaveLength(1);
   const lazy = bundle.workerLazy.map((chunk) => chunk.file.replace(/-[\w-]{8}\.js$/, ''));
-  for (const name of ['temporal-polyfill', 'import', 'your-data', 'read-restore', 'session', 'tax-report-csv', 'symbol-check', 'account-api', 'csv-mappings-api', 'en']) {
+  for (const name of ['import', 'your-data', 'read-restore', 'session', 'tax-report-csv', 'symbol-check', 'account-api', 'csv-mappings-api', 'en']) {
     expect(lazy, `${name} is loaded on first use`).toContain(name);
   }
   // The full zod carries its JSON Schema output; zod/mini, which the worker's first schemas use, does not.
