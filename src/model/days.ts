@@ -40,20 +40,25 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `text` is a real calendar date written `YYYY-MM-DD`. */
 export function isIsoDate(text: string): boolean {
-  const m = ISO_DATE.exec(text);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
+  return !Number.isNaN(epochDayOrNaN(text));
 }
 
 /** Epoch day of `YYYY-MM-DD`; throws on anything else. */
 export function epochDayFromIso(text: string): number {
+  const epochDay = epochDayOrNaN(text);
+  if (Number.isNaN(epochDay)) throw new RangeError(`Not a date (YYYY-MM-DD): ${text}`);
+  return epochDay;
+}
+
+/** One read of the text for both: the importer and the engine read every transaction's date. */
+function epochDayOrNaN(text: string): number {
   const m = ISO_DATE.exec(text);
-  if (!m || !isIsoDate(text)) throw new RangeError(`Not a date (YYYY-MM-DD): ${text}`);
-  return epochDayFromCivil(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (!m) return Number.NaN;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return Number.NaN;
+  return epochDayFromCivil(year, month, day);
 }
 
 export function isoFromEpochDay(epochDay: number): string {
