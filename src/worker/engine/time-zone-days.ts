@@ -99,7 +99,7 @@ const PERIOD_SECONDS = 5 * DAY_SECONDS;
  * Offsets of one zone from `Intl`: sampled at the start of every period the bars reach (periods of
  * `PERIOD_SECONDS` from the epoch), and where a period's two ends differ, its one change pinned down by
  * bisection as far as the instants asked about need: a bar on a Friday and the next on a Monday settle a
- * Sunday's change in a few samples, never to the second.
+ * Sunday's change in a few samples; only a bar seconds from a change needs the search to the second.
  */
 class IntlZoneDays implements CountedZoneDays {
   /** Offset at the start of period k, by k. */
