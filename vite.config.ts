@@ -12,7 +12,7 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'worker-first', tags: ['$initial'] }] } } },
   },
   // Worker-only dependencies: pre-bundled up front, or the dev server reloads once when it meets them.
-  optimizeDeps: { include: ['comlink', 'papaparse', 'temporal-polyfill', 'zod/mini', 'zod/v4/locales/en.js'] },
+  optimizeDeps: { include: ['comlink', 'papaparse', 'zod/mini', 'zod/v4/locales/en.js'] },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -34,7 +34,7 @@ const UTC_DAYS: ZoneDays = { epochDay: (unixSeconds) => Math.floor(unixSeconds /
 export type ZoneSource = typeof TemporalApi | null;
 
 /** The runtime's Temporal, where it ships one. */
-export function runtimeZoneSource(): ZoneSource {
+function runtimeZoneSource(): ZoneSource {
   return (globalThis as { Temporal?: typeof TemporalApi }).Temporal ?? null;
 }
 
