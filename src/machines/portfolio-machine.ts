@@ -276,7 +276,8 @@ export const portfolioMachine = setup({
               actions: assign(({ context, event }) => {
                 const refetchAll = context.pricesFrom === null || (context.firstDate ?? '') < context.pricesFrom;
                 return {
-                  fetchedSymbols: [...new Set([...(refetchAll ? [] : context.fetchedSymbols), ...symbolsToFetch(context)])],
+                  // The worker fetched the rates the quotes needed in the same call: they count as fetched too.
+                  fetchedSymbols: [...new Set([...(refetchAll ? [] : context.fetchedSymbols), ...symbolsToFetch(context), ...event.output.fetched])],
                   pricesFrom: refetchAll ? context.firstDate : context.pricesFrom,
                   symbols: event.output.symbols,
                   priceErrors: { ...(refetchAll ? {} : context.priceErrors), ...event.output.errors },

@@ -58,6 +58,8 @@ export interface PortfolioView extends HeldView {
 export interface PricesLoaded extends SymbolsNeeded {
   /** Symbols the quotes service could not serve, with its message. */
   errors: Record<string, string>;
+  /** Every symbol this call fetched: the ones asked for, then the exchange rates their quotes needed. */
+  fetched: string[];
 }
 
 /** A confirmed import: its counts, and the stored set's view (null when the file changed nothing, so nothing was stored). */
@@ -132,6 +134,9 @@ function refused(error: unknown) {
 
 const NOT_READY = 'The figures are not ready yet: try again once the portfolio has loaded.';
 
+/** Requests one `loadQuotes` makes at most: the symbols asked for, then the rates their quotes need. */
+const MAX_QUOTE_ROUNDS = 3;
+
 function timed<T extends object>(compute: () => T): Timed<T> {
   const started = performance.now();
   const result = compute();
@@ -203,13 +208,26 @@ export function createWorkerApi() {
 
     // ── Prices and figures ───────────────────────────────────────────────────────────────────────────
 
-    /** Fetches quotes for `symbols` and keeps them; answers which symbols are needed now (a quote's currency may add one). */
+    /**
+     * Fetches quotes for `symbols` and keeps them, then the exchange rates those quotes turn out to need (a
+     * listing in USD or GBp of a ticker bought in EUR) in the same call, so that the page derives once with
+     * every price rather than once per round. Answers what it fetched and which symbols are needed now.
+     */
     async loadQuotes(request: QuotesRequest, credentials: Credentials): Promise<PricesLoaded> {
-      const entries = await requestQuotes(credentials, request);
-      engine.setQuotes(entries);
       const errors: Record<string, string> = {};
-      for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
-      return { ...symbolsNeeded(), errors };
+      const fetched: string[] = [];
+      let symbols = request.symbols;
+      // A rate's own quote is in EUR and needs nothing more; the bound only guards against a surprise.
+      for (let round = 0; round < MAX_QUOTE_ROUNDS && symbols.length > 0; round += 1) {
+        const neededBefore = new Set(engine.symbolsToRequest());
+        const entries = await requestQuotes(credentials, { ...request, symbols });
+        engine.setQuotes(entries);
+        for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
+        fetched.push(...symbols);
+        const asked = new Set(fetched);
+        symbols = engine.symbolsToRequest().filter((symbol) => !neededBefore.has(symbol) && !asked.has(symbol));
+      }
+      return { ...symbolsNeeded(), errors, fetched };
     },
     /** The figures as of `asOf` for the `active` tickers (null = all), with the dashboard's charts of them (dashboard-charts.ts). */
     derive(asOf: string, active: readonly string[] | null): Timed<ChartedDerivation> {

@@ -15,6 +15,19 @@ describe('portfolio and saving, wired by the app', () => {
     expect(calls.derive).toBe(2); // once on transactions alone, once with prices
   });
 
+  it('a rate the worker fetched with the quotes that needed it is not asked for again', async () => {
+    const usd = { ...buy, ticker: 'MSFT' };
+    const { portfolio, calls } = startApp({
+      server: { set: setOf(usd), version: 1 },
+      // MSFT's quote is in USD: the worker fetched EUR=X in the same call and says so.
+      fetchPrices: async () => ({ symbols: ['EUR=X', 'MSFT'], firstDate: '2024-01-02', errors: {}, fetched: ['MSFT', 'EUR=X'] }),
+    });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(calls.fetchPrices).toEqual([['MSFT']]);
+    expect(calls.derive).toBe(2);
+    expect(portfolio.getSnapshot().context.fetchedSymbols.sort()).toEqual(['EUR=X', 'MSFT']);
+  });
+
   it('an empty portfolio is ready without asking for prices', async () => {
     const { portfolio, calls } = startApp({ server: { set: setOf(), version: 0 } });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));

@@ -46,7 +46,8 @@ export interface Fakes {
   loadTransactions?: () => Promise<VersionedSet>;
   /** The server's PUT: receives the full set the worker built (the change already applied) and the base version. */
   save?: (input: { base: TransactionSet; version: string | null }) => Promise<VersionedSet>;
-  fetchPrices?: (input: PricesInput) => Promise<PricesLoaded>;
+  /** The worker's quotes: what it answers (`fetched` is the symbols asked for unless the fake names more). */
+  fetchPrices?: (input: PricesInput) => Promise<Omit<PricesLoaded, 'fetched'> & { fetched?: string[] }>;
   /** Awaited inside the n-th derive (1-based) before it returns: lets a test act while a derive runs. */
   deriveGate?: (n: number) => Promise<void>;
   parseImport?: (input: { file: File; existing: TransactionSet }) => Promise<ImportPreview>;
@@ -97,8 +98,8 @@ export function startApp(fakes: Fakes) {
       }),
       fetchPrices: fromPromise<PricesLoaded, PricesInput>(async ({ input }) => {
         calls.fetchPrices.push(input.symbols);
-        if (fakes.fetchPrices) return fakes.fetchPrices(input);
-        return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {} };
+        if (fakes.fetchPrices) return { fetched: input.symbols, ...(await fakes.fetchPrices(input)) };
+        return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {}, fetched: input.symbols };
       }),
       derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async () => {
         calls.derive += 1;

@@ -41,6 +41,7 @@ function startInspectedApp() {
         symbols: input.symbols,
         firstDate: input.firstDate,
         errors: {},
+        fetched: input.symbols,
       })),
       derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async () => ({ result: derivation, computeMs: 2 })),
       combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async () => ({ result: {} as ChartedSeries, computeMs: 1 })),

@@ -30,7 +30,7 @@ const outputs = {
     { ok: false, status: 503, message: 'Storage is unavailable.' },
   ] satisfies Array<Outcome<SetView>>,
   forgetSession: [undefined],
-  fetchPrices: [{ symbols: ['VWCE.DE'], firstDate: '2024-01-02', errors: {} } satisfies PricesLoaded],
+  fetchPrices: [{ symbols: ['VWCE.DE'], firstDate: '2024-01-02', errors: {}, fetched: ['VWCE.DE'] } satisfies PricesLoaded],
   derive: [{ result: derivation, computeMs: 3 } satisfies Timed<Derivation>],
   combine: [{ result: series, computeMs: 1 } satisfies Timed<ActiveSeries>],
   loadSettings: [

@@ -53,7 +53,7 @@ function start() {
         const entries = quotes.filter((entry) => input.symbols.includes(entry.symbol));
         engine.setQuotes(entries);
         const errors = Object.fromEntries(entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])));
-        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors };
+        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors, fetched: input.symbols };
       }),
       derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
       combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({ result: overTheWire(charts.combined(engine.combine(input.active), input.active)), computeMs: 0 })),
