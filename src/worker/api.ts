@@ -13,7 +13,7 @@
  * the worker's first chunk stays small.
  */
 import * as Comlink from 'comlink';
-import type { TransactionSet } from '../model';
+import type { QuoteEntry, TransactionSet } from '../model';
 import { messageOf } from '../model/message';
 import { listingBuffers } from '../model/transaction-wire';
 import { PortfolioEngine, type HoldingSeries } from './engine';
@@ -137,6 +137,15 @@ const NOT_READY = 'The figures are not ready yet: try again once the portfolio h
 /** Requests one `loadQuotes` makes at most: the symbols asked for, then the rates their quotes need. */
 const MAX_QUOTE_ROUNDS = 3;
 
+/** The rates' quotes, or an error entry for each when their request fails. */
+async function ratesOrErrors(credentials: Credentials, request: QuotesRequest): Promise<QuoteEntry[]> {
+  try {
+    return await requestQuotes(credentials, request);
+  } catch (error) {
+    return request.symbols.map((symbol) => ({ symbol, error: messageOf(error) }));
+  }
+}
+
 function timed<T extends object>(compute: () => T): Timed<T> {
   const started = performance.now();
   const result = compute();
@@ -212,6 +221,8 @@ export function createWorkerApi() {
      * Fetches quotes for `symbols` and keeps them, then the exchange rates those quotes turn out to need (a
      * listing in USD or GBp of a ticker bought in EUR) in the same call, so that the page derives once with
      * every price rather than once per round. Answers what it fetched and which symbols are needed now.
+     * A failed request for the symbols asked for fails the call; one for the rates after them only names
+     * those rates among the errors, so the prices already fetched are kept and shown.
      */
     async loadQuotes(request: QuotesRequest, credentials: Credentials): Promise<PricesLoaded> {
       const errors: Record<string, string> = {};
@@ -220,10 +231,10 @@ export function createWorkerApi() {
       // A rate's own quote is in EUR and needs nothing more; the bound only guards against a surprise.
       for (let round = 0; round < MAX_QUOTE_ROUNDS && symbols.length > 0; round += 1) {
         const neededBefore = new Set(engine.symbolsToRequest());
-        const entries = await requestQuotes(credentials, { ...request, symbols });
+        fetched.push(...symbols);
+        const entries = round === 0 ? await requestQuotes(credentials, { ...request, symbols }) : await ratesOrErrors(credentials, { ...request, symbols });
         engine.setQuotes(entries);
         for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
-        fetched.push(...symbols);
         const asked = new Set(fetched);
         symbols = engine.symbolsToRequest().filter((symbol) => !neededBefore.has(symbol) && !asked.has(symbol));
       }

@@ -66,6 +66,29 @@ describe('loadQuotes', () => {
     expect(result.summary.excludedTickers).toEqual([]);
   });
 
+  it('keeps the quotes when the request for their rate fails: the rate is named among the errors', async () => {
+    const needed = await loaded({ stock: [stock('AAPL', '2024-01-02', 10, 1700)] });
+    // The connection drops for the rate's request only (the server is never reached).
+    const throughServer = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    vi.mocked(globalThis.fetch).mockImplementation((input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (body.includes('"EUR=X"')) {
+        quoteRequests.push(['EUR=X']);
+        return Promise.reject(new TypeError('fetch failed'));
+      }
+      return throughServer(input, init);
+    });
+
+    const prices = await channel.worker.loadQuotes({ symbols: needed, ...RANGE }, credentials);
+    expect(prices.fetched).toEqual(['AAPL', 'EUR=X']);
+    expect(Object.keys(prices.errors)).toEqual(['EUR=X']);
+    expect(prices.errors['EUR=X']).toMatch(/fetch failed/);
+    expect(quoteRequests).toEqual([['AAPL'], ['EUR=X']]);
+
+    const { result } = await channel.worker.derive('2026-11-20', null);
+    expect(result.tickers['AAPL']).toMatchObject({ excluded: true, missingSymbols: ['EUR=X'], quoteCurrency: 'USD' });
+  });
+
   it('asks once when the quote needs no rate', async () => {
     const needed = await loaded({ stock: [stock('VWCE.DE', '2024-01-02', 10, 1000)] });
     const prices = await channel.worker.loadQuotes({ symbols: needed, ...RANGE }, credentials);
