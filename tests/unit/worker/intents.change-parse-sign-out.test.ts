@@ -6,31 +6,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unpackListing } from '../../../src/model/transaction-wire';
 import type { Credentials, PortfolioView } from '../../../src/worker';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { TestServer } from '../../helpers/test-server';
 import { dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
-import { workerOverAChannel } from './helpers/worker-over-a-channel';
+import { signedInChannelPerTest, type SignedInChannel } from './helpers/worker-over-a-channel';
 
 let server: TestServer;
 let idToken: string;
 let credentials: Credentials;
-let channel: ReturnType<typeof workerOverAChannel>;
-let users = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(() => server?.close());
-beforeEach(async () => {
-  users += 1;
-  ({ idToken } = await signIn(server.url, { username: `intents-${users}`, password: 'correct horse', createAccount: true }));
-  credentials = { idToken, xsrfToken: null };
-  channel = workerOverAChannel(server.url);
-});
-afterEach(() => channel.close());
+let channel: SignedInChannel['channel'];
+signedInChannelPerTest('intents', (session) => ({ server, idToken, credentials, channel } = session));
 
 const statement = () => new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-example.csv'))]);
 

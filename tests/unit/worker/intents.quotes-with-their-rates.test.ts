@@ -4,30 +4,21 @@
  * the real server (recorded AAPL and EUR=X) over a real channel; the worker's requests are watched, not
  * replaced.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Credentials } from '../../../src/worker';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { TestServer } from '../../helpers/test-server';
 import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
-import { workerOverAChannel } from './helpers/worker-over-a-channel';
+import { signedInChannelPerTest, type SignedInChannel } from './helpers/worker-over-a-channel';
 
 let server: TestServer;
 let credentials: Credentials;
 let idToken: string;
-let channel: ReturnType<typeof workerOverAChannel>;
-let users = 0;
+let channel: SignedInChannel['channel'];
 /** The symbols of each `POST /api/quotes` the worker sent, in order. */
 let quoteRequests: string[][];
 
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(() => server?.close());
-beforeEach(async () => {
-  users += 1;
-  ({ idToken } = await signIn(server.url, { username: `rates-${users}`, password: 'correct horse', createAccount: true }));
-  credentials = { idToken, xsrfToken: null };
-  channel = workerOverAChannel(server.url);
+signedInChannelPerTest('rates', (session) => ({ server, idToken, credentials, channel } = session));
+beforeEach(() => {
   quoteRequests = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
@@ -36,10 +27,7 @@ beforeEach(async () => {
     return realFetch(input, init);
   });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  channel.close();
-});
+afterEach(() => vi.restoreAllMocks());
 
 const RANGE = { startSeconds: Date.UTC(2023, 11, 20) / 1000, endSeconds: Date.UTC(2026, 10, 21) / 1000 };
 

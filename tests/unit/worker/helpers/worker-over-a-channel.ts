@@ -5,8 +5,12 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { Credentials } from '../../../../src/worker';
 import { createWorkerApi, type WorkerApi } from '../../../../src/worker/api';
 import { setServiceOrigin } from '../../../../src/worker/services/http';
+import { signIn } from '../../../helpers/oidc-login';
+import { startTestServer, type TestServer } from '../../../helpers/test-server';
 
 export interface Crossing {
   direction: 'toWorker' | 'toPage';
@@ -103,4 +107,32 @@ export function setsIn(value: unknown): number {
   if (isList(record.stock) && isList(record.dividend) && isList(record.commission)) return 1;
   if ('counts' in record && record.refs instanceof Int32Array && record.numbers instanceof Float64Array) return 1;
   return Object.values(record).reduce((sum: number, item) => sum + setsIn(item), 0);
+}
+
+export interface SignedInChannel {
+  server: TestServer;
+  idToken: string;
+  credentials: Credentials;
+  channel: ReturnType<typeof workerOverAChannel>;
+}
+
+/**
+ * A test file's hooks: one real server for the file, and before each test a new account (`prefix-n`)
+ * signed in and a new channel to a new worker, handed to `use`; the channel is closed after the test.
+ */
+export function signedInChannelPerTest(prefix: string, use: (session: SignedInChannel) => void): void {
+  let server: TestServer | undefined;
+  let channel: ReturnType<typeof workerOverAChannel> | undefined;
+  let users = 0;
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 60_000);
+  afterAll(() => server?.close());
+  beforeEach(async () => {
+    users += 1;
+    const { idToken } = await signIn(server!.url, { username: `${prefix}-${users}`, password: 'correct horse', createAccount: true });
+    channel = workerOverAChannel(server!.url);
+    use({ server: server!, idToken, credentials: { idToken, xsrfToken: null }, channel });
+  });
+  afterEach(() => channel?.close());
 }
