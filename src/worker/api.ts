@@ -226,17 +226,18 @@ export function createWorkerApi() {
      */
     async loadQuotes(request: QuotesRequest, credentials: Credentials): Promise<PricesLoaded> {
       const errors: Record<string, string> = {};
+      // Needed before the call, or fetched by it: what the quotes add beyond that is what to fetch next.
+      const known = new Set([...engine.symbolsToRequest(), ...request.symbols]);
       const fetched: string[] = [];
       let symbols = request.symbols;
       // A rate's own quote is in EUR and needs nothing more; the bound only guards against a surprise.
       for (let round = 0; round < MAX_QUOTE_ROUNDS && symbols.length > 0; round += 1) {
-        const neededBefore = new Set(engine.symbolsToRequest());
         fetched.push(...symbols);
         const entries = round === 0 ? await requestQuotes(credentials, { ...request, symbols }) : await ratesOrErrors(credentials, { ...request, symbols });
         engine.setQuotes(entries);
         for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
-        const asked = new Set(fetched);
-        symbols = engine.symbolsToRequest().filter((symbol) => !neededBefore.has(symbol) && !asked.has(symbol));
+        symbols = engine.symbolsToRequest().filter((symbol) => !known.has(symbol));
+        for (const symbol of symbols) known.add(symbol);
       }
       return { ...symbolsNeeded(), errors, fetched };
     },
