@@ -8,15 +8,16 @@
  *           TWR and MWR take;
  *   recombine — combine() after toggling one ticker off, with the full (major) GCs that ran inside it;
  *   oneTickerChange — setTransactions with one transaction edited + derive.
- * `--sizes XL` (or `M,L`) picks workloads.
+ * `--sizes XL` (or `M,L`) picks workloads; `--out FILE` also writes the JSON to FILE (for
+ * `npm run docs:performance`).
  * The measuring runs in child processes on a bundle of this file (as the browser runs a bundled worker),
  * so neither the TypeScript loader's time nor its memory is counted. `--cold M|L` and `--warm M|L` are
  * those children's modes.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { epochDayFromIso, groupByTicker } from '../src/model';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { PortfolioEngine } from '../src/worker/engine';
@@ -309,7 +310,22 @@ async function main(): Promise<void> {
     targets: TARGETS,
     verdicts,
   };
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  process.stdout.write(json);
+  const out = outArgument();
+  if (out) {
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, json);
+  }
+}
+
+/** `--out FILE`: where to write the report as well as to stdout. */
+function outArgument(): string | undefined {
+  const flag = process.argv.indexOf('--out');
+  if (flag < 0) return undefined;
+  const file = process.argv[flag + 1];
+  if (!file || file.startsWith('--')) throw new Error('--out needs a file name');
+  return file;
 }
 
 function sizesArgument(): WorkloadSize[] {

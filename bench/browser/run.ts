@@ -8,6 +8,7 @@
  *   npm run bench:browser -- --runs 5 --sizes M   # more runs, one workload
  *   npm run bench:browser -- --dist dist          # an existing build instead of a fresh one
  *   npm run bench:browser -- --cpu-throttle 2     # the page's main thread 2 × slower (Chromium's throttling): the margin
+ *   npm run bench:browser -- --out var/bench/browser.json   # the JSON to a file as well (npm run docs:performance)
  *
  * Each workload gets its own server (QUOTES_PROVIDER=files on the workload's charts, a fresh SQLite
  * DATA_DIR) and user (created through the built-in provider, seeded with PUT /api/transactions). Each
@@ -19,9 +20,9 @@
  */
 import { chromium } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startTestServer, PROJECT_ROOT } from '../../tests/helpers/test-server';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from '../workloads/make-workload';
@@ -41,6 +42,7 @@ const { values: options } = parseArgs({
     dist: { type: 'string' },
     'import-rows': { type: 'string', default: '20000' },
     'cpu-throttle': { type: 'string', default: '1' },
+    out: { type: 'string' },
   },
 });
 const cpuThrottle = Number(options['cpu-throttle']);
@@ -110,7 +112,12 @@ try {
     workloads,
     targets: verdicts(bundle, workloads),
   };
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  process.stdout.write(json);
+  if (options.out) {
+    mkdirSync(dirname(options.out), { recursive: true });
+    writeFileSync(options.out, json);
+  }
 } finally {
   built?.remove();
 }
