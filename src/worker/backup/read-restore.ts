@@ -11,7 +11,8 @@ import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, PRODUCT_MAX_LENGTH, isBoundedNu
 import { transactionSetSchema } from '../../model/transaction-schema';
 import { checkRememberedMappings } from '../../model/csv-mapping';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, READABLE_BACKUP_VERSIONS, type BackupContent, type BackupSettings } from './backup-json';
-import { BYTE_ORDER_MARK, CSV_COLUMNS, CSV_HEADER, parsePlainNumber, readTextCell } from './csv-format';
+import { CSV_COLUMNS, CSV_HEADER } from './csv-format';
+import { BYTE_ORDER_MARK, parsePlainNumber, readTextCell } from '../csv-writer';
 import { ISIN_PATTERN } from './products';
 import { decodeBytes, looksBinary } from '../import/text-encoding';
 
