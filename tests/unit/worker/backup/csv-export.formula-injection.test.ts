@@ -14,6 +14,9 @@ import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
 import { readRestoreFile } from '../../../../src/worker/backup/read-restore';
 import { taxReportCsv } from '../../../../src/worker/tax-report-csv';
 
+/** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
+const NOW_MS = Date.UTC(2026, 10, 29, 12);
+
 /** The issue's names and their variants: a trigger after `;`, `,`, tab, line breaks, spaces of every kind, quotes. */
 export const HOSTILE_TEXTS = [
   'ACME;=2*3;X',
@@ -105,7 +108,7 @@ describe('the transactions CSV, read by spreadsheets that split on , ; and tab',
   });
 
   it('reads back through our restore to the same transactions and product names', async () => {
-    const read = await readRestoreFile(transactionsToCsv(set, symbolChoices));
+    const read = await readRestoreFile(transactionsToCsv(set, symbolChoices), NOW_MS);
     if (!read.ok) throw new Error(read.error);
     expect(read.content.transactions).toEqual(set);
     expect(read.content.symbolChoices).toMatchObject({ '=2*3;@x': 'KO' });
