@@ -39,7 +39,7 @@ function refusal(read: RestoreRead): string {
 describe('a restore', () => {
   it('refuses a mapping saved at 2100-12-31T23:59:59.999Z, naming it, and restores nothing', async () => {
     expect(refusal(await readRestoreFile(craftedBackup('2100-12-31T23:59:59.999Z'), NOW_MS))).toBe(
-      `The backup's column mappings are not valid: mapping 1: savedAt "2100-12-31T23:59:59.999Z" is in the future (later than a day after ${iso(NOW_MS)}). Nothing was restored.`,
+      `The backup's column mappings are not valid: mapping 1: savedAt "2100-12-31T23:59:59.999Z" is in the future (later than a day after ${iso(NOW_MS)}, the time here: is the clock right?). Nothing was restored.`,
     );
   });
 
