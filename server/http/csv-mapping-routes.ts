@@ -71,7 +71,7 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
     if (!read.ok) return read.response;
     const { mode, mappings } = read.fields;
     if (mode !== 'merge' && mode !== 'replace') return c.json({ message: 'The mode is "merge" or "replace"; nothing was saved.', issues: [{ path: 'mode', message: 'merge or replace' }] }, 400);
-    const checked = checkRememberedMappings(mappings);
+    const checked = checkRememberedMappings(mappings, { nowMs: Date.now() });
     if (!checked.ok) return c.json({ message: `The mappings are not valid: ${checked.message}. Nothing was saved.`, issues: [{ path: 'mappings', message: checked.message }] }, 400);
     try {
       await store.restore(c.var.user.sub, checked.value, mode);

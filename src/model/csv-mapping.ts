@@ -4,6 +4,7 @@
  * file header (`headerKey`), per user on the server (`/api/csv-mappings`), checked by `checkCsvMapping` on
  * both sides.
  */
+import { instantProblem, isoInstantMs, savedAtProblem } from './saved-at';
 import { CURRENCIES, type Currency } from './transaction';
 
 /** The order of day, month and year in a date; any of `-`, `/`, `.` between them. */
@@ -112,24 +113,23 @@ export interface RememberedMapping {
 /** How a restore writes the remembered mappings: `replace` makes the user's the given ones; `merge` adds those of headers the user has none for. */
 export type MappingsRestoreMode = 'merge' | 'replace';
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-/** Saved-at times a restore accepts: 2000-01-01 to 2100-12-31 (a stored time is the server's clock). */
-const EARLIEST_SAVED_MS = Date.UTC(2000, 0, 1);
-const LATEST_SAVED_MS = Date.UTC(2101, 0, 1);
+/** A saved-at time in ms (no range check; the rule is `savedAtProblem` in `saved-at.ts`): for ordering what is stored. */
+export const savedAtMs = isoInstantMs;
 
-/** The saved-at time `value` in ms, or null when it is no ISO 8601 UTC time between 2000 and 2100. */
-export function savedAtMs(value: unknown): number | null {
-  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return null;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) && ms >= EARLIEST_SAVED_MS && ms < LATEST_SAVED_MS ? ms : null;
-}
+/**
+ * How a list's saved-at times are checked: against the rule of `saved-at.ts` at `nowMs` (a backup being
+ * restored, by the worker's reader and by the server), or only as ISO instants (`as-stored`: the server's
+ * own list as it answers it, whose times an export brings within the rule).
+ */
+export type SavedAtCheck = { nowMs: number } | 'as-stored';
 
 /**
  * A list of remembered mappings as sent or read from a backup, checked: at most MAX_REMEMBERED_MAPPINGS,
  * each `{header, mapping, savedAt}` with a header key as `headerKeyProblem` wants it, a mapping as
- * `checkCsvMapping` wants it and a saved-at time; no header twice. The message names the first problem.
+ * `checkCsvMapping` wants it and a saved-at time as `times` says; no header twice. The message names the
+ * first problem.
  */
-export function checkRememberedMappings(value: unknown): { ok: true; value: RememberedMapping[] } | { ok: false; message: string } {
+export function checkRememberedMappings(value: unknown, times: SavedAtCheck): { ok: true; value: RememberedMapping[] } | { ok: false; message: string } {
   if (!Array.isArray(value)) return { ok: false, message: 'expected a list of {header, mapping, savedAt}' };
   if (value.length > MAX_REMEMBERED_MAPPINGS) return { ok: false, message: `${value.length} mappings, at most ${MAX_REMEMBERED_MAPPINGS} are remembered` };
   const seen = new Set<string>();
@@ -145,7 +145,8 @@ export function checkRememberedMappings(value: unknown): { ok: true; value: Reme
     seen.add(header as string);
     const read = checkCsvMapping(mapping);
     if (!read.ok) return { ok: false, message: `mapping ${i + 1}: ${read.message}` };
-    if (savedAtMs(savedAt) === null) return { ok: false, message: `mapping ${i + 1}: savedAt ${JSON.stringify(savedAt)?.slice(0, 40)} is not a time like 2026-11-25T16:05:00.000Z` };
+    const timeProblem = times === 'as-stored' ? instantProblem(savedAt) : savedAtProblem(savedAt, times.nowMs);
+    if (timeProblem !== null) return { ok: false, message: `mapping ${i + 1}: savedAt ${timeProblem}` };
     checked.push({ header: header as string, mapping: read.value, savedAt: savedAt as string });
   }
   return { ok: true, value: checked };

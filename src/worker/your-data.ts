@@ -56,7 +56,8 @@ export class RestoreSession {
     this.read = null;
     const { readRestoreFile } = await import('./backup/read-restore');
     const { planRestore } = await import('./backup/restore-plan');
-    const read = await readRestoreFile(file);
+    // The worker's clock: a backup's saved-at times may not lie in the future (`src/model/saved-at.ts`).
+    const read = await readRestoreFile(file, Date.now());
     if (!read.ok) {
       const listed = read.problems.slice(1, 6).map((p) => `row ${p.row}: ${p.message}`);
       return { ok: false, message: [read.error, ...listed].join('\n') };

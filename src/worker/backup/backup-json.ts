@@ -9,6 +9,7 @@
  */
 import type { TransactionSet } from '../../model';
 import type { RememberedMapping } from '../../model/csv-mapping';
+import { isoInstantMs, savedAtAsOf } from '../../model/saved-at';
 
 export const BACKUP_FORMAT = 'investments-tracker-backup';
 /** Bumped when the shape changes; a reader refuses a version it does not know. */
@@ -66,7 +67,21 @@ export function countsOf(content: Pick<BackupContent, 'transactions' | 'symbolCh
   };
 }
 
-/** The backup file's text (indented: a person may read it). `exportedAt` comes from the caller: no clock here. */
+/**
+ * The mappings as a backup made at `exportedAt` holds them: none saved later (`savedAtAsOf`), so the
+ * reader's time rule (`src/model/saved-at.ts`) takes every one, whatever the server stored.
+ */
+function mappingsAsOf(mappings: readonly RememberedMapping[], exportedAt: string): RememberedMapping[] {
+  if (mappings.length === 0) return [];
+  const asOfMs = isoInstantMs(exportedAt);
+  if (asOfMs === null) throw new Error(`The backup's time ${JSON.stringify(exportedAt)} is not a time like 2026-11-25T16:05:00.000Z.`);
+  return mappings.map((m) => ({ ...m, savedAt: savedAtAsOf(isoInstantMs(m.savedAt) ?? asOfMs, asOfMs) }));
+}
+
+/**
+ * The backup file's text (indented: a person may read it). `exportedAt` comes from the caller: no clock
+ * here. Whatever the content, our reader takes the file back (on a clock up to a day behind).
+ */
 export function backupToJson(content: BackupContent, exportedAt: string): string {
   const backup: Backup = {
     format: BACKUP_FORMAT,
@@ -76,7 +91,7 @@ export function backupToJson(content: BackupContent, exportedAt: string): string
     transactions: content.transactions,
     symbolChoices: content.symbolChoices,
     settings: content.settings ?? {},
-    csvMappings: content.csvMappings ?? [],
+    csvMappings: mappingsAsOf(content.csvMappings ?? [], exportedAt),
   };
   return `${JSON.stringify(backup, null, 1)}\n`;
 }

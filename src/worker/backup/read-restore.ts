@@ -11,7 +11,8 @@ import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, PRODUCT_MAX_LENGTH, isBoundedNu
 import { transactionSetSchema } from '../../model/transaction-schema';
 import { checkRememberedMappings } from '../../model/csv-mapping';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, READABLE_BACKUP_VERSIONS, type BackupContent, type BackupSettings } from './backup-json';
-import { BYTE_ORDER_MARK, CSV_COLUMNS, CSV_HEADER, parsePlainNumber, readTextCell } from './csv-format';
+import { CSV_COLUMNS, CSV_HEADER } from './csv-format';
+import { BYTE_ORDER_MARK, parsePlainNumber, readTextCell } from '../csv-writer';
 import { ISIN_PATTERN } from './products';
 import { decodeBytes, looksBinary } from '../import/text-encoding';
 
@@ -73,15 +74,16 @@ export function looksLikeJson(text: string): boolean {
   return text.trimStart().startsWith('{');
 }
 
-export async function readRestoreFile(file: Blob | string): Promise<RestoreRead> {
+/** `nowMs`: the reader's clock, for the saved-at times a backup carries (`src/model/saved-at.ts`). */
+export async function readRestoreFile(file: Blob | string, nowMs: number): Promise<RestoreRead> {
   const read = await restoreText(file);
   if (!read.ok) return refusal(read.error);
-  return looksLikeJson(read.text) ? readBackupJson(read.text) : readOurCsv(read.text);
+  return looksLikeJson(read.text) ? readBackupJson(read.text, nowMs) : readOurCsv(read.text);
 }
 
 // ---- JSON backup ------------------------------------------------------------------------------------------
 
-export function readBackupJson(text: string): RestoreRead {
+export function readBackupJson(text: string, nowMs: number): RestoreRead {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -119,7 +121,8 @@ export function readBackupJson(text: string): RestoreRead {
   // Version 1 had no mappings: the user's stay whatever the restore (`csvMappings: null`).
   let csvMappings = null;
   if (version >= 2) {
-    const mappings = checkRememberedMappings(backup.csvMappings);
+    // A time in the future is refused: the server stamps each later save after it (`saved-at.ts`).
+    const mappings = checkRememberedMappings(backup.csvMappings, { nowMs });
     if (!mappings.ok) return refusal(`The backup's column mappings are not valid: ${mappings.message}. Nothing was restored.`);
     csvMappings = mappings.value;
   }

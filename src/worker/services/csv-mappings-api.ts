@@ -21,8 +21,9 @@ export async function saveCsvMapping(credentials: Credentials, headerKey: string
 
 const mappingsAnswer = z.object({ mappings: z.unknown() });
 
+/** The server's list as it stores it: any ISO time (a stored one from before the time rule too); the backup's writer brings them within the rule. */
 function rememberedOf(value: unknown): RememberedMapping[] {
-  const checked = checkRememberedMappings(value);
+  const checked = checkRememberedMappings(value, 'as-stored');
   if (!checked.ok) throw new Error(`The server's column mappings are not valid: ${checked.message}.`);
   return checked.value;
 }

@@ -17,6 +17,9 @@ import { MappedCsvSession } from '../../../src/worker/mapped-csv/session';
 import { emptyTransactionSet } from '../../../src/model';
 import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
 
+/** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
+const NOW_MS = Date.UTC(2026, 10, 29, 12);
+
 const root = path.resolve(import.meta.dirname, '../../..');
 const sharedAccountCsv = readFileSync(path.join(root, '../shared/fixtures/degiro/nl-mixed-languages.csv'), 'utf8');
 const transactionsCsv = readFileSync(path.join(root, 'tests/fixtures/degiro/de-transactions.csv'), 'utf8');
@@ -112,16 +115,16 @@ const set: TransactionSet = {
 describe('our CSV, restored', () => {
   it('reads the same transactions and symbol choices from Windows-1252 and UTF-16 (BOM dropped as a spreadsheet saves it)', async () => {
     const exported = transactionsToCsv(set, { FR0000130809: 'GLE.PA' }).replace(/^\uFEFF/, '');
-    const original = await readRestoreFile(new Blob([exported]));
+    const original = await readRestoreFile(new Blob([exported]), NOW_MS);
     expect(original).toMatchObject({ ok: true, content: { transactions: set, symbolChoices: { FR0000130809: 'GLE.PA' } } });
     for (const [encoding, bytes] of encodings(exported)) {
-      expect(await readRestoreFile(new Blob([bytes])), encoding).toEqual(original);
+      expect(await readRestoreFile(new Blob([bytes]), NOW_MS), encoding).toEqual(original);
     }
   });
 
   it('refuses a binary file as not text, restoring nothing', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0x00, 0x9c]);
-    expect(await readRestoreFile(new Blob([png]))).toMatchObject({
+    expect(await readRestoreFile(new Blob([png]), NOW_MS)).toMatchObject({
       ok: false,
       error: 'The file is not text (it holds binary data), so it is not one of our backups or CSV files. Nothing was restored.',
     });

@@ -7,6 +7,9 @@ import { PortfolioEngine } from '../../../src/worker/engine';
 import { applyChange } from '../../../src/worker/transaction-changes';
 import { chart, stock, transactionSet } from './helpers/portfolio';
 
+/** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
+const NOW_MS = Date.UTC(2026, 10, 29, 12);
+
 const named = (ticker: string, date: string, amount: number, value: number, product: string) => ({ ...stock(ticker, date, amount, value), importId: `degiro:${date}`, product });
 const quotes = [chart('VWCE.DE', { currency: 'EUR', bars: [['2024-01-02', 100]] }), chart('AAPL', { currency: 'EUR', bars: [['2024-01-02', 10]] })];
 
@@ -57,7 +60,7 @@ describe('the product name of a holding', () => {
     const csv = transactionsToCsv(set, { 'APPLE INC': 'AAPL' });
     expect(csv).toContain('VWCE.DE,stock,2024-01-02,1,100,EUR,,degiro:2024-01-02,VANGUARD FTSE ALL-WORLD UCITS ETF,');
     expect(csv).toContain('AAPL,stock,2024-01-02,3,30,EUR,,,APPLE INC,');
-    const read = await readRestoreFile(csv);
+    const read = await readRestoreFile(csv, NOW_MS);
     expect(read.ok && read.content.transactions).toEqual(set);
   });
 });

@@ -12,6 +12,9 @@ import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
 import { readRestoreFile, RESTORE_MAX_BYTES, type RestoreRead } from '../../../../src/worker/backup/read-restore';
 import { swapColumns } from '../../../helpers/csv-text';
 
+/** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
+const NOW_MS = Date.UTC(2026, 10, 29, 12);
+
 const set: TransactionSet = {
   stock: [
     { ticker: 'VWCE.DE', type: 'stock', date: '2021-03-01', amount: 10, value: 950.5, currency: 'EUR', importId: 'degiro:00000000000001' },
@@ -44,25 +47,25 @@ function refused(read: RestoreRead): string {
 
 describe('a JSON backup', () => {
   it('reads back whole when intact', async () => {
-    const read = await readRestoreFile(backup);
+    const read = await readRestoreFile(backup, NOW_MS);
     expect(read).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings } });
   });
 
   it('of version 1 (before column mappings were backed up) reads, carrying no mappings', async () => {
     expect(JSON.parse(versionOne())).not.toHaveProperty('csvMappings');
-    expect(await readRestoreFile(versionOne())).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings: null } });
+    expect(await readRestoreFile(versionOne(), NOW_MS)).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings: null } });
   });
 
   it('cut off anywhere is refused as cut off', async () => {
     for (const at of [1, 40, Math.floor(backup.length / 2), backup.length - 3]) {
-      expect(refused(await readRestoreFile(backup.slice(0, at)))).toMatch(/^The backup is cut off/);
+      expect(refused(await readRestoreFile(backup.slice(0, at), NOW_MS))).toMatch(/^The backup is cut off/);
     }
   });
 
   it('cut off after a whole list (still parses once closed) is refused by its counts', async () => {
     const edited = JSON.parse(backup) as { transactions: TransactionSet };
     edited.transactions.stock.pop();
-    expect(refused(await readRestoreFile(JSON.stringify(edited)))).toBe(
+    expect(refused(await readRestoreFile(JSON.stringify(edited), NOW_MS))).toBe(
       'The backup is incomplete: it says it holds 2 stock transactions, but 1 are in it. Nothing was restored; export the backup again.',
     );
   });
@@ -70,7 +73,7 @@ describe('a JSON backup', () => {
   it('of another format version is refused, naming the versions read', async () => {
     expect(backup).toContain('"formatVersion": 2');
     for (const version of ['3', '0', '"2"', 'null']) {
-      expect(refused(await readRestoreFile(backup.replace('"formatVersion": 2', `"formatVersion": ${version}`)))).toBe(
+      expect(refused(await readRestoreFile(backup.replace('"formatVersion": 2', `"formatVersion": ${version}`), NOW_MS))).toBe(
         `This backup is in format version ${version}; this version of Investments Tracker reads versions 1 to 2 (it writes 2). Nothing was restored.`,
       );
     }
@@ -79,55 +82,55 @@ describe('a JSON backup', () => {
   it('with a column mapping cut out, or one not valid, is refused', async () => {
     const edited = JSON.parse(backup) as { csvMappings: unknown[] };
     edited.csvMappings = [];
-    expect(refused(await readRestoreFile(JSON.stringify(edited)))).toBe(
+    expect(refused(await readRestoreFile(JSON.stringify(edited), NOW_MS))).toBe(
       'The backup is incomplete: it says it holds 1 column mappings, but 0 are in it. Nothing was restored; export the backup again.',
     );
     const bad = backup.replace('"dateOrder": "DMY"', '"dateOrder": "DD-MM"');
-    expect(refused(await readRestoreFile(bad))).toMatch(/^The backup's column mappings are not valid: mapping 1: The mapping is not valid: dateOrder is one of YMD, DMY, MDY/);
+    expect(refused(await readRestoreFile(bad, NOW_MS))).toMatch(/^The backup's column mappings are not valid: mapping 1: The mapping is not valid: dateOrder is one of YMD, DMY, MDY/);
     // Version 2 without its mappings list is damaged, not an old backup.
     const { csvMappings: _gone, ...withoutList } = JSON.parse(backup) as Record<string, unknown>;
-    expect(refused(await readRestoreFile(JSON.stringify(withoutList)))).toMatch(/column mappings are not valid: expected a list/);
+    expect(refused(await readRestoreFile(JSON.stringify(withoutList), NOW_MS))).toMatch(/column mappings are not valid: expected a list/);
   });
 
   it('that is some other JSON is refused', async () => {
-    expect(refused(await readRestoreFile('{"transactions": {"stock": [], "dividend": [], "commission": []}}'))).toMatch(/not an Investments Tracker backup/);
+    expect(refused(await readRestoreFile('{"transactions": {"stock": [], "dividend": [], "commission": []}}', NOW_MS))).toMatch(/not an Investments Tracker backup/);
   });
 
   it('with an invalid transaction names where', async () => {
     const bad = backup.replace('"2021-04-01"', '"2021-02-30"');
-    expect(refused(await readRestoreFile(bad))).toMatch(/transactions\.stock\.1\.date: a calendar date/);
+    expect(refused(await readRestoreFile(bad, NOW_MS))).toMatch(/transactions\.stock\.1\.date: a calendar date/);
   });
 });
 
 describe('our CSV', () => {
   it('reads back whole when intact, with the product choices its columns name', async () => {
-    const read = await readRestoreFile(transactionsToCsv(set, { IE00BK5BQT80: 'VWCE.DE' }));
+    const read = await readRestoreFile(transactionsToCsv(set, { IE00BK5BQT80: 'VWCE.DE' }), NOW_MS);
     expect(read).toEqual({ ok: true, kind: 'csv', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: null, csvMappings: null } });
   });
 
   it('with two columns swapped, heading and values, is refused: columns in another order', async () => {
     const swapped = swapColumns(csv, 3, 4);
-    expect(refused(await readRestoreFile(swapped))).toMatch(/^The columns are in another order than an Investments Tracker export: "\uFEFF?ticker,type,date,value,amount,/);
+    expect(refused(await readRestoreFile(swapped, NOW_MS))).toMatch(/^The columns are in another order than an Investments Tracker export: "\uFEFF?ticker,type,date,value,amount,/);
   });
 
   it('with values swapped under the right headings is refused, naming the row and asking about swapped columns', async () => {
     const swapped = csv.replace('VWCE.DE,stock,2021-03-01,10,', 'VWCE.DE,stock,10,2021-03-01,');
-    expect(refused(await readRestoreFile(swapped))).toBe(
+    expect(refused(await readRestoreFile(swapped, NOW_MS))).toBe(
       'Row 2 is not valid: date "10" is not a date YYYY-MM-DD between 1900 and 2100; amount "2021-03-01" is not a number written like 1234.56 (are columns swapped?). Nothing was restored.',
     );
   });
 
   it('cut off in its last row is refused', async () => {
-    expect(refused(await readRestoreFile(csv.slice(0, csv.length - 12)))).toMatch(/^Row 5 is not valid: \d cells instead of 10 \(is the file cut off\?\)/);
+    expect(refused(await readRestoreFile(csv.slice(0, csv.length - 12), NOW_MS))).toMatch(/^Row 5 is not valid: \d cells instead of 10 \(is the file cut off\?\)/);
   });
 
   it('with decimal commas is refused: our CSV writes 1234.56', async () => {
-    const read = await readRestoreFile(`${CSV_HEADER}\r\nAAPL,stock,2021-04-01,2,"240,5",USD,,,,\r\n`);
+    const read = await readRestoreFile(`${CSV_HEADER}\r\nAAPL,stock,2021-04-01,2,"240,5",USD,,,,\r\n`, NOW_MS);
     expect(refused(read)).toMatch(/value "240,5" is not a number written like 1234.56/);
   });
 
   it('that is another broker’s CSV points to the mapping', async () => {
-    expect(refused(await readRestoreFile('Date,Symbol,Quantity,Price\n2021-01-04,AAPL,1,130\n'))).toMatch(/For another broker's CSV, map its columns instead/);
+    expect(refused(await readRestoreFile('Date,Symbol,Quantity,Price\n2021-01-04,AAPL,1,130\n', NOW_MS))).toMatch(/For another broker's CSV, map its columns instead/);
   });
 });
 
@@ -135,13 +138,13 @@ describe('any file', () => {
   it('over the size limit (50 MB) is refused before it is read', async () => {
     const big = new Blob([new Uint8Array(50 * 1024 * 1024)]);
     expect(RESTORE_MAX_BYTES).toBeLessThan(big.size);
-    expect(refused(await readRestoreFile(big))).toBe(
+    expect(refused(await readRestoreFile(big, NOW_MS))).toBe(
       'The file is 50.0 MB; a backup or CSV to restore may be at most 30.0 MB (100,000 transactions). Nothing was restored.',
     );
   });
 
   it('that is binary is refused as not text (a file in another encoding is read: encodings.same-transactions.test.ts)', async () => {
-    expect(refused(await readRestoreFile(new Blob([new Uint8Array([0x7b, 0x00, 0xff, 0xfe, 0x01, 0x7d])])))).toBe(
+    expect(refused(await readRestoreFile(new Blob([new Uint8Array([0x7b, 0x00, 0xff, 0xfe, 0x01, 0x7d])]), NOW_MS))).toBe(
       'The file is not text (it holds binary data), so it is not one of our backups or CSV files. Nothing was restored.',
     );
   });

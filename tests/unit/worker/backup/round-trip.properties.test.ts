@@ -18,6 +18,9 @@ import { PortfolioEngine } from '../../../../src/worker/engine';
 import { sortTransactionSet } from '../../../../server/transactions/sort-transaction-set';
 import { chart } from '../helpers/portfolio';
 
+/** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
+const NOW_MS = Date.UTC(2026, 10, 29, 12);
+
 /** Any finite double the schema allows; -0 is 0 (JSON, and so the server, has no -0). */
 const boundedNumber = fc
   .oneof(
@@ -87,7 +90,8 @@ const csvMappingsArb: fc.Arbitrary<RememberedMapping[]> = fc
     fc.record({
       header: fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.constantFrom('datum\u001fsymbool\u001fbedrag (€)')),
       mapping: mappingArb,
-      savedAtMs: fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 11, 31) }),
+      // Saved before the backup was made (2026-11-25): a backup holds no later time.
+      savedAtMs: fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2026, 10, 25) }),
     }),
     { maxLength: MAX_REMEMBERED_MAPPINGS, selector: (m) => m.header },
   )
@@ -114,7 +118,7 @@ function derived(set: TransactionSet) {
 }
 
 async function restoredFrom(file: string): Promise<BackupContent> {
-  const read = await readRestoreFile(file);
+  const read = await readRestoreFile(file, NOW_MS);
   if (!read.ok) throw new Error(read.error);
   return read.content;
 }

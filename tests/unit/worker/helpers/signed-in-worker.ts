@@ -16,7 +16,11 @@ export function workerOnARealServer() {
     server = await startTestServer();
   }, 60_000);
   afterAll(() => server?.close());
-  afterEach(() => channel?.close());
+  // Once per channel: a test that signs no one in leaves none to close.
+  afterEach(() => {
+    channel?.close();
+    channel = undefined;
+  });
 
   const url = (): string => {
     if (!server) throw new Error('the test server has not started');
