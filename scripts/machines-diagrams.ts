@@ -235,6 +235,37 @@ export function renderMachineDiagram(machine: AnyStateMachine): string {
   return lines.join('\n');
 }
 
+/**
+ * Each named action of a machine (`setup({actions})`, named in the graph by string or `{type, params}`) and
+ * where it runs: `state: entry`, `state: exit`, or `state: <the edge's label>`. Built-ins written inline
+ * (`spawnChild(…)`) have no name and are left out.
+ */
+export function actionUses(machine: AnyStateMachine): Map<string, string[]> {
+  const sources = invokeSources(machine);
+  const uses = new Map<string, string[]>();
+  const add = (action: unknown, where: string): void => {
+    const name = actionName(action);
+    if (name === null) return;
+    const known = uses.get(name) ?? [];
+    if (!known.includes(where)) uses.set(name, [...known, where]);
+  };
+  for (const node of allNodes(machine.root)) {
+    const at = node.path.length > 0 ? node.path.join('.') : `(${machine.id})`;
+    for (const action of node.entry) add(action, `${at}: entry`);
+    for (const action of node.exit) add(action, `${at}: exit`);
+    for (const { transition, label } of labelledTransitions(node, sources)) for (const action of transition.actions) add(action, `${at}: ${label}`);
+  }
+  return new Map([...uses].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The table of a machine's named actions, or nothing when it has none. */
+function actionsTable(machine: AnyStateMachine): string[] {
+  const uses = actionUses(machine);
+  if (uses.size === 0) return [];
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  return ['| action | runs in |', '|---|---|', ...[...uses].map(([name, where]) => `| \`${name}\` | ${where.map(cell).join('<br>')} |`), ''];
+}
+
 /** The whole `docs/machines.md`: a heading per machine, its source file, and its diagram. */
 function renderMachinesDocument(machines: readonly DiscoveredMachine[]): string {
   const sections = machines.map(({ file, exportName, machine }) => {
@@ -248,6 +279,7 @@ function renderMachinesDocument(machines: readonly DiscoveredMachine[]): string 
       renderMachineDiagram(machine),
       '```',
       '',
+      ...actionsTable(machine),
     ].join('\n');
   });
   return [
@@ -258,7 +290,8 @@ function renderMachinesDocument(machines: readonly DiscoveredMachine[]): string 
     'Every flow of the app is one XState machine in `src/machines`. Edges carry the event, the guard in',
     'brackets (`[else]` when an earlier guard for the same event failed), `done(actor)` / `error(actor)` for an',
     "invoked actor's outcome and `always` for eventless transitions. Each state lists its tags, the actors it",
-    'invokes, its named entry actions, and the events it handles without leaving (targetless).',
+    'invokes, its named entry and exit actions, and the events it handles without leaving (targetless). Below each',
+    "diagram, a table names each of the machine's actions (every `assign` included) and where it runs.",
     '',
     ...sections,
   ].join('\n');
