@@ -2,6 +2,11 @@
  * The one place where a thrown error becomes a refused outcome (`{ok: false, status, message}`), so that
  * no exception crosses the worker boundary: Comlink would keep an Error's message and lose its status,
  * which tells a conflict from a failure.
+ *
+ * Intents whose own failures are worded (a rename whose symbol was not kept, a failed symbol lookup, a
+ * mapping not remembered) keep their own `catch`. Where the worker fails before asking a server (a parse,
+ * the tax report, a mapping's preview and count, an import's merge: the store answers a failed request as
+ * an outcome, it does not throw), the status is 0, as it always was.
  */
 import { messageOf } from '../../model/message';
 import { refusal, type Outcome, type Refusal } from '../../model/outcome';
