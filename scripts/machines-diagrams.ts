@@ -1,62 +1,21 @@
 /**
  * `npm run machines:diagrams`: writes `docs/machines.md`, one Mermaid `stateDiagram-v2` per machine exported
- * by `src/machines/*-machine.ts`, drawn from the machine definitions themselves (state nodes, transitions,
- * guards, invokes, tags). A new `*-machine.ts` file is picked up without editing this script, and
+ * by `src/machines/*-machine.ts` (found by machines-discovery.ts), drawn from the machine definitions
+ * themselves (state nodes, transitions, guards, invokes, tags), with a table of each machine's named actions
+ * and where they run. A new `*-machine.ts` file is picked up without editing this script, and
  * `tests/unit/machines/diagrams.test.ts` fails when the file on disk differs from what this would write.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate';
+import { discoverMachines, MACHINES_DIR, type DiscoveredMachine, type Discovery } from './machines-discovery';
 
 type AnyStateNode = AnyStateMachine['root'];
 
-export interface DiscoveredMachine {
-  /** The machine's file, relative to the project root, with forward slashes. */
-  file: string;
-  exportName: string;
-  machine: AnyStateMachine;
-}
-
-export interface Discovery {
-  machines: DiscoveredMachine[];
-  /** `*-machine.ts` files that could not be imported or export no machine: each one is worth failing for. */
-  problems: Array<{ file: string; reason: string }>;
-}
+export { discoverMachines, MACHINES_DIR, type DiscoveredMachine, type Discovery };
 
 export const DIAGRAMS_PATH = 'docs/machines.md';
-export const MACHINES_DIR = 'src/machines';
-const MACHINE_FILE = /-machine\.ts$/;
-
-const isStateMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && 'getStateNodeById' in value && 'transition' in value;
-
-/** Imports every `*-machine.ts` of `machinesDir` (sorted by file name) and keeps the machines it exports. */
-export async function discoverMachines(rootDir: string, machinesDir: string = MACHINES_DIR): Promise<Discovery> {
-  const files = (await readdir(path.join(rootDir, machinesDir))).filter((name) => MACHINE_FILE.test(name)).sort();
-  const machines: DiscoveredMachine[] = [];
-  const problems: Discovery['problems'] = [];
-  for (const name of files) {
-    const file = path.posix.join(machinesDir.split(path.sep).join('/'), name);
-    let exported: Record<string, unknown>;
-    try {
-      exported = (await import(pathToFileURL(path.join(rootDir, machinesDir, name)).href)) as Record<string, unknown>;
-    } catch (error) {
-      // A machine module must load in Node: browser globals belong inside its actors, not at import time.
-      problems.push({ file, reason: `could not be imported: ${error instanceof Error ? error.message : String(error)}` });
-      continue;
-    }
-    const found = Object.keys(exported)
-      .sort()
-      .flatMap((exportName) => {
-        const value = exported[exportName];
-        return isStateMachine(value) ? [{ file, exportName, machine: value }] : [];
-      });
-    if (found.length === 0) problems.push({ file, reason: 'exports no machine' });
-    machines.push(...found);
-  }
-  return { machines, problems };
-}
 
 const mermaidId = (node: AnyStateNode): string => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 /** Quotes would end a Mermaid label early; the rest of the text is safe in `state "…" as id` and after `:`. */
@@ -235,6 +194,28 @@ export function renderMachineDiagram(machine: AnyStateMachine): string {
   return lines.join('\n');
 }
 
+/** Each named action (`setup({actions})`, named by string or `{type, params}`) and where it runs: `state: entry`, `state: exit`, `state: <edge label>`. */
+export function actionUses(machine: AnyStateMachine): Map<string, string[]> {
+  const sources = invokeSources(machine);
+  const uses = new Map<string, Set<string>>();
+  const add = (actions: readonly unknown[], where: string): void => {
+    for (const name of actions.map(actionName)) if (name !== null) uses.set(name, (uses.get(name) ?? new Set()).add(where));
+  };
+  for (const node of allNodes(machine.root)) {
+    const at = node.path.length > 0 ? node.path.join('.') : `(${machine.id})`;
+    add(node.entry, `${at}: entry`);
+    add(node.exit, `${at}: exit`);
+    for (const { transition, label } of labelledTransitions(node, sources)) add(transition.actions, `${at}: ${label}`);
+  }
+  return new Map([...uses].sort(([a], [b]) => a.localeCompare(b)).map(([name, where]) => [name, [...where]]));
+}
+
+/** The table of a machine's named actions; none without any. Built-ins written inline (`spawnChild(…)`) have no name. */
+function actionsTable(machine: AnyStateMachine): string[] {
+  const rows = [...actionUses(machine)].map(([name, where]) => `| \`${name}\` | ${where.map((w) => w.replace(/\|/g, '\\|')).join('<br>')} |`);
+  return rows.length > 0 ? ['| action | runs in |', '|---|---|', ...rows, ''] : [];
+}
+
 /** The whole `docs/machines.md`: a heading per machine, its source file, and its diagram. */
 function renderMachinesDocument(machines: readonly DiscoveredMachine[]): string {
   const sections = machines.map(({ file, exportName, machine }) => {
@@ -248,6 +229,7 @@ function renderMachinesDocument(machines: readonly DiscoveredMachine[]): string 
       renderMachineDiagram(machine),
       '```',
       '',
+      ...actionsTable(machine),
     ].join('\n');
   });
   return [
@@ -258,7 +240,8 @@ function renderMachinesDocument(machines: readonly DiscoveredMachine[]): string 
     'Every flow of the app is one XState machine in `src/machines`. Edges carry the event, the guard in',
     'brackets (`[else]` when an earlier guard for the same event failed), `done(actor)` / `error(actor)` for an',
     "invoked actor's outcome and `always` for eventless transitions. Each state lists its tags, the actors it",
-    'invokes, its named entry actions, and the events it handles without leaving (targetless).',
+    'invokes, its named entry and exit actions, and the events it handles without leaving (targetless). Below each',
+    "diagram, a table names each of the machine's actions (every `assign` included) and where it runs.",
     '',
     ...sections,
   ].join('\n');

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { ErrorResponse } from 'oidc-client-ts';
 import { messageOf } from '../model/message';
 import { getUserManager, toSessionUser, type SessionUser } from './services/auth-client';
@@ -97,6 +97,20 @@ export const authMachine = setup({
   },
   actions: {
     announceSession: sendParent(({ context }): SessionEvent => ({ type: 'session.changed', idToken: context.user?.idToken ?? null })),
+    keepUser: assign({ user: (_, user: SessionUser | null) => user }),
+    /** The provider's answer to a sign-in started here. */
+    keepSignedInUser: assign({ user: (_, result: CallbackResult) => (result.kind === 'signedIn' ? result.user : null), error: null }),
+    /** A silent renewal: the same session with a new token. */
+    keepRenewedUser: assign({
+      user: ({ event }) => {
+        assertEvent(event, 'auth.renewed');
+        return event.user;
+      },
+    }),
+    forgetUser: assign({ user: null }),
+    clearError: assign({ error: null }),
+    /** Why the user is signed out, in words. */
+    showError: assign({ error: (_, params: { error: string }) => params.error }),
   },
   guards: {
     hasStoredSession: (_, params: { user: SessionUser | null }) => params.user !== null,
@@ -122,22 +136,22 @@ export const authMachine = setup({
           {
             guard: { type: 'hasStoredSession', params: ({ event }) => ({ user: event.output }) },
             target: 'signedIn',
-            actions: assign({ user: ({ event }) => event.output }),
+            actions: { type: 'keepUser', params: ({ event }) => event.output },
           },
           { target: 'signedOut' },
         ],
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: messageOf(event.error) }) } },
       },
     },
     signedOut: {
-      entry: [assign({ user: null }), 'announceSession'],
-      on: { 'auth.login': { target: 'redirecting', actions: assign({ error: null }) } },
+      entry: ['forgetUser', 'announceSession'],
+      on: { 'auth.login': { target: 'redirecting', actions: 'clearError' } },
     },
     redirecting: {
       tags: ['busy'],
       invoke: {
         src: 'redirectToSignIn',
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => `Sign-in could not start: ${messageOf(event.error)}` }) },
+        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-in could not start: ${messageOf(event.error)}` }) } },
       },
     },
     handlingCallback: {
@@ -149,19 +163,19 @@ export const authMachine = setup({
           {
             guard: { type: 'callbackSignedIn', params: ({ event }) => ({ result: event.output }) },
             target: 'signedIn',
-            actions: assign({ user: ({ event }) => (event.output.kind === 'signedIn' ? event.output.user : null), error: null }),
+            actions: { type: 'keepSignedInUser', params: ({ event }) => event.output },
           },
           { target: 'signedOut' },
         ],
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => `Sign-in failed: ${messageOf(event.error)}` }) },
+        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-in failed: ${messageOf(event.error)}` }) } },
       },
     },
     signedIn: {
       entry: 'announceSession',
       invoke: { src: 'sessionEvents' },
       on: {
-        'auth.renewed': { actions: [assign({ user: ({ event }) => event.user }), 'announceSession'] },
-        'auth.expired': { target: 'signedOut', actions: assign({ error: ({ event }) => event.reason }) },
+        'auth.renewed': { actions: ['keepRenewedUser', 'announceSession'] },
+        'auth.expired': { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: event.reason }) } },
         'auth.logout': 'signingOut',
       },
     },
@@ -170,7 +184,7 @@ export const authMachine = setup({
       invoke: {
         src: 'signOut',
         input: ({ context }) => ({ idToken: context.user?.idToken ?? null }),
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => `Sign-out did not reach the provider: ${messageOf(event.error)}` }) },
+        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-out did not reach the provider: ${messageOf(event.error)}` }) } },
       },
     },
   },

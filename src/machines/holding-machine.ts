@@ -56,6 +56,15 @@ export const holdingMachine = setup({
   actors: {
     loadSeries: fromPromise<Outcome<{ series: HoldingSeries }>, { ticker: string }>(({ input }) => getWorker().holdingSeries(input.ticker)),
   },
+  actions: {
+    /** A newer ticker (or the same after newer figures): its view stays only while it is that ticker's. */
+    showTicker: assign(({ context, event }) => {
+      assertEvent(event, 'holding.show');
+      return { ticker: event.ticker, error: null, view: context.view?.ticker === event.ticker ? context.view : null };
+    }),
+    takeSeries: assign((_, output: Outcome<{ series: HoldingSeries }>) => (output.ok ? { view: holdingView(output.series), error: null } : { view: null, error: output.message })),
+    failWith: assign({ view: null, error: (_, params: { error: unknown }) => messageOf(params.error) }),
+  },
 }).createMachine({
   id: 'holding',
   context: { ticker: null, view: null, error: null },
@@ -65,10 +74,7 @@ export const holdingMachine = setup({
     'holding.show': {
       target: '.loading',
       reenter: true,
-      actions: assign(({ context, event }) => {
-        assertEvent(event, 'holding.show');
-        return { ticker: event.ticker, error: null, view: context.view?.ticker === event.ticker ? context.view : null };
-      }),
+      actions: 'showTicker',
     },
   },
   states: {
@@ -80,9 +86,9 @@ export const holdingMachine = setup({
         input: ({ context }) => ({ ticker: context.ticker ?? '' }),
         onDone: {
           target: 'shown',
-          actions: assign(({ event }) => (event.output.ok ? { view: holdingView(event.output.series), error: null } : { view: null, error: event.output.message })),
+          actions: { type: 'takeSeries', params: ({ event }) => event.output },
         },
-        onError: { target: 'shown', actions: assign({ view: null, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'shown', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     shown: {},

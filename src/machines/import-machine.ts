@@ -5,13 +5,13 @@
  * quotes service), and one click imports: a product still without a symbol goes in under its ISIN. The
  * worker stores the set and keeps the symbols on the server for the next import.
  */
-import * as Comlink from 'comlink';
-import { assertEvent, assign, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import { normaliseTicker } from '../model/transaction';
-import type { ImportPreview, ImportProgress, LookedUp, SymbolCheck } from '../worker';
+import type { ImportPreview, ImportProgress, LookedUp } from '../worker';
 import type { SessionEvent } from './auth-machine';
+import { checkSymbol, parseFile, type CheckEvent, type ParseEvent } from './import-actors';
 import type { MappedImportEvent } from './mapped-import-machine';
 import { isConflict, isRefused, publishSaved, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
@@ -24,15 +24,6 @@ export type ImportEvent =
   | { type: 'import.confirm' }
   | { type: 'import.cancel' }
   | { type: 'import.dismiss' };
-
-/** What the parsing actor reports back; `parse.otherCsv`: the file is no DEGIRO account statement (`note`: what the parse said). */
-type ParseEvent =
-  | { type: 'parse.progress'; progress: ImportProgress }
-  | { type: 'parse.done'; preview: ImportPreview }
-  | { type: 'parse.otherCsv'; note: string | null }
-  | { type: 'parse.failed'; message: string };
-/** What a symbol check reports back. */
-type CheckEvent = { type: 'check.done'; key: string; check: SymbolCheck };
 
 /** A typed symbol's check: running, or its answer in words. */
 export interface TickerCheck {
@@ -80,55 +71,12 @@ export const importMachine = setup({
     events: {} as ImportEvent | ParseEvent | CheckEvent | SessionEvent,
   },
   actors: {
-    /** The worker parses the file and previews it against the set it holds; leaving the state cancels the parse there. */
-    parseFile: fromCallback<ImportEvent, { parseId: number; file: File }>(({ input, sendBack }) => {
-      // Stopped before the worker answered: the parse is cancelled there. Once it answered, the parsed
-      // file stays in the worker for the confirm.
-      let over = false;
-      const worker = getWorker();
-      const report = Comlink.proxy((progress: ImportProgress) => {
-        if (!over) sendBack({ type: 'parse.progress', progress } satisfies ParseEvent);
-      });
-      const answer = (event: ParseEvent) => {
-        if (over) return;
-        over = true;
-        sendBack(event);
-      };
-      worker
-        .parseImport(input.parseId, input.file, report)
-        .then((parsed) =>
-          answer(
-            !parsed.ok
-              ? { type: 'parse.failed', message: parsed.message }
-              : parsed.otherCsv
-                ? { type: 'parse.otherCsv', note: parsed.preview.error }
-                : { type: 'parse.done', preview: parsed.preview },
-          ),
-        )
-        .catch((error: unknown) => answer({ type: 'parse.failed', message: messageOf(error) }));
-      return () => {
-        if (over) return;
-        over = true;
-        void worker.cancelImport(input.parseId);
-      };
-    }),
+    parseFile,
     /** The worker looks up the parsed products' symbols and previews again; a failed lookup still answers the preview, with why. */
     lookUpSymbols: fromPromise<Outcome<LookedUp>, { idToken: string | null; parseId: number }>(({ input }) =>
       getWorker().lookUpImportSymbols(input.parseId, credentialsFor(input.idToken)),
     ),
-    /** The worker asks the quotes service for a typed symbol; the answer comes back as an event (a newer check makes it stale). */
-    checkSymbol: fromCallback<ImportEvent, { idToken: string | null; key: string; symbol: string }>(({ input, sendBack }) => {
-      let over = false;
-      const answer = (check: SymbolCheck) => {
-        if (!over) sendBack({ type: 'check.done', key: input.key, check } satisfies CheckEvent);
-      };
-      getWorker()
-        .checkSymbol(input.symbol, credentialsFor(input.idToken))
-        .then(answer, (error: unknown) => answer({ symbol: input.symbol, hasPrices: false, message: `${input.symbol} could not be checked: ${messageOf(error)}` }));
-      return () => {
-        over = true;
-      };
-    }),
+    checkSymbol,
     /** The worker merges the parsed file into the set it holds, with the tickers chosen, stores it and keeps the symbols chosen. */
     confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
       const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken));
@@ -151,6 +99,70 @@ export const importMachine = setup({
     /** A newly chosen file replaces a mapping step left open. */
     closeMapping: ({ system }) => system.get('mappedImport')?.send({ type: 'mapping.close' } satisfies MappedImportEvent),
     reset: assign({ fileName: null, file: null, progress: null, preview: null, tickers: {}, checks: {}, lookupMessage: null, result: null, error: null }),
+    takeToken: assign({
+      idToken: ({ event }) => {
+        assertEvent(event, 'session.changed');
+        return event.idToken;
+      },
+    }),
+    /** A new file: the next parse id, so only this file's parse may land. */
+    takeFile: assign(({ context, event }) => {
+      assertEvent(event, 'import.fileSelected');
+      return { file: event.file, fileName: event.file.name, parseId: context.parseId + 1 };
+    }),
+    keepProgress: assign({
+      progress: ({ event }) => {
+        assertEvent(event, 'parse.progress');
+        return event.progress;
+      },
+    }),
+    keepPreview: assign({
+      preview: ({ event }) => {
+        assertEvent(event, 'parse.done');
+        return event.preview;
+      },
+    }),
+    /** The parse read the file but refused it: what it said. */
+    showParseError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'parse.done');
+        return event.preview.error;
+      },
+    }),
+    showReadFailure: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'parse.failed');
+        return `The file could not be read: ${event.message}`;
+      },
+    }),
+    /** The symbol typed or picked for a product; its earlier check no longer applies. */
+    setTicker: assign(({ context, event }) => {
+      assertEvent(event, 'import.setTicker');
+      return { tickers: { ...context.tickers, [event.key]: event.ticker.trim().toUpperCase() }, checks: withoutKey(context.checks, event.key), error: null };
+    }),
+    markChecking: assign({
+      checks: ({ context, event }) => {
+        assertEvent(event, 'import.checkTicker');
+        const symbol = context.tickers[event.key]!;
+        return { ...context.checks, [event.key]: { symbol, status: 'checking', message: `Checking ${symbol}…` } };
+      },
+    }),
+    keepCheck: assign({
+      checks: ({ context, event }) => {
+        assertEvent(event, 'check.done');
+        return { ...context.checks, [event.key]: { symbol: event.check.symbol, status: event.check.hasPrices ? 'prices' : 'none', message: event.check.message } };
+      },
+    }),
+    clearError: assign({ error: null }),
+    /** The preview again with the symbols looked up, or why the lookup gave nothing. */
+    takeLookup: assign((_, output: Outcome<LookedUp>) =>
+      output.ok
+        ? { preview: output.preview, lookupMessage: output.message }
+        : { lookupMessage: `The symbol lookup failed (${output.message}). Products without a symbol are imported under their ISIN, without a price source.` },
+    ),
+    lookupFailed: assign({
+      lookupMessage: (_, params: { error: unknown }) => `The symbol lookup failed (${messageOf(params.error)}). Products without a symbol are imported under their ISIN, without a price source.`,
+    }),
   },
   guards: {
     isConflict,
@@ -174,10 +186,10 @@ export const importMachine = setup({
   },
   initial: 'idle',
   on: {
-    'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
+    'session.changed': { actions: 'takeToken' },
     'import.fileSelected': {
       target: '.parsing',
-      actions: ['closeMapping', 'reset', assign({ file: ({ event }) => event.file, fileName: ({ event }) => event.file.name, parseId: ({ context }) => context.parseId + 1 })],
+      actions: ['closeMapping', 'reset', 'takeFile'],
     },
   },
   states: {
@@ -189,20 +201,20 @@ export const importMachine = setup({
         input: ({ context }) => ({ parseId: context.parseId, file: context.file! }),
       },
       on: {
-        'parse.progress': { actions: assign({ progress: ({ event }) => event.progress }) },
+        'parse.progress': { actions: 'keepProgress' },
         'parse.done': [
           {
             guard: { type: 'hasParseError', params: ({ event }) => ({ preview: event.preview }) },
             target: 'failed',
-            actions: assign({ error: ({ event }) => event.preview.error }),
+            actions: 'showParseError',
           },
-          { target: 'preview', actions: assign({ preview: ({ event }) => event.preview }) },
+          { target: 'preview', actions: 'keepPreview' },
         ],
         'parse.otherCsv': {
           target: 'idle',
           actions: [{ type: 'openMapping', params: ({ context, event }) => ({ file: context.file!, note: event.note }) }, 'reset'],
         },
-        'parse.failed': { target: 'failed', actions: assign({ error: ({ event }) => `The file could not be read: ${event.message}` }) },
+        'parse.failed': { target: 'failed', actions: 'showReadFailure' },
         'import.cancel': { target: 'idle', actions: 'reset' },
       },
     },
@@ -210,21 +222,12 @@ export const importMachine = setup({
       initial: 'lookingUp',
       on: {
         'import.setTicker': {
-          actions: assign({
-            tickers: ({ context, event }) => ({ ...context.tickers, [event.key]: event.ticker.trim().toUpperCase() }),
-            checks: ({ context, event }) => withoutKey(context.checks, event.key),
-            error: null,
-          }),
+          actions: 'setTicker',
         },
         'import.checkTicker': {
           guard: ({ context, event }) => (context.tickers[event.key] ?? '') !== '',
           actions: [
-            assign({
-              checks: ({ context, event }) => {
-                const symbol = context.tickers[event.key]!;
-                return { ...context.checks, [event.key]: { symbol, status: 'checking', message: `Checking ${symbol}…` } };
-              },
-            }),
+            'markChecking',
             spawnChild('checkSymbol', {
               input: ({ context, event }) => {
                 assertEvent(event, 'import.checkTicker');
@@ -237,15 +240,10 @@ export const importMachine = setup({
         'check.done': {
           // Only the answer for the symbol still typed counts.
           guard: ({ context, event }) => context.checks[event.key]?.symbol === event.check.symbol || normaliseTicker(context.tickers[event.key] ?? '') === event.check.symbol,
-          actions: assign({
-            checks: ({ context, event }) => ({
-              ...context.checks,
-              [event.key]: { symbol: event.check.symbol, status: event.check.hasPrices ? 'prices' : 'none', message: event.check.message },
-            }),
-          }),
+          actions: 'keepCheck',
         },
         // Nothing waits for a symbol: a product without one goes in under its ISIN placeholder.
-        'import.confirm': { target: 'saving', actions: assign({ error: null }) },
+        'import.confirm': { target: 'saving', actions: 'clearError' },
         'import.cancel': { target: 'discarding' },
       },
       states: {
@@ -256,17 +254,11 @@ export const importMachine = setup({
             input: ({ context }) => ({ idToken: context.idToken, parseId: context.parseId }),
             onDone: {
               target: 'ready',
-              actions: assign(({ event }) =>
-                event.output.ok
-                  ? { preview: event.output.preview, lookupMessage: event.output.message }
-                  : { lookupMessage: `The symbol lookup failed (${event.output.message}). Products without a symbol are imported under their ISIN, without a price source.` },
-              ),
+              actions: { type: 'takeLookup', params: ({ event }) => event.output },
             },
             onError: {
               target: 'ready',
-              actions: assign({
-                lookupMessage: ({ event }) => `The symbol lookup failed (${messageOf(event.error)}). Products without a symbol are imported under their ISIN, without a price source.`,
-              }),
+              actions: { type: 'lookupFailed', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

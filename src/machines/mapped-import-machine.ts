@@ -7,13 +7,13 @@
  * preview (`mapping.counted`); a change meanwhile cancels the count there. The import stores the rows the
  * mapping reads, versioned, and the worker remembers the mapping for the header.
  */
-import * as Comlink from 'comlink';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { CsvMapping, MappedField } from '../model/csv-mapping';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { CountProgress, MappedFile, MappedPreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
+import { countRows, type CountEvent } from './mapped-import-actors';
 import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
 
@@ -30,11 +30,7 @@ export type MappedImportEvent =
   /** Another file was chosen: whatever this one shows goes (an import being saved finishes first). */
   | { type: 'mapping.close' };
 
-/** What the worker's count of every row sends back. */
-export type CountEvent = { type: 'mapping.countProgress'; progress: CountProgress } | { type: 'mapping.counted'; outcome: Outcome<{ preview: MappedPreview }> };
-
-/** The pause after a change of the mapping before every row is counted (ms): a quick series of changes counts once. */
-export const COUNT_DELAY_MS = 300;
+export { COUNT_DELAY_MS, type CountEvent } from './mapped-import-actors';
 
 /** An import stored: its counts, the stored set's view (null when nothing was new), why the mapping was not remembered (null: it was). */
 export interface MappedStored {
@@ -89,36 +85,7 @@ export const mappedImportMachine = setup({
       getWorker().openMappedCsv(input.file, input.fileName, credentialsFor(input.idToken)),
     ),
     preview: fromPromise<Outcome<{ header: string[]; preview: MappedPreview }>, { mapping: CsvMapping }>(({ input }) => getWorker().previewMappedCsv(input.mapping)),
-    /**
-     * After COUNT_DELAY_MS the worker counts every row; leaving the state first (a newer change, an import,
-     * a cancel) stops the wait, and leaving it later cancels the count there.
-     */
-    count: fromCallback<CountEvent, { countId: number; mapping: CsvMapping }>(({ input, sendBack }) => {
-      let over = false;
-      let started = false;
-      const worker = getWorker();
-      const report = Comlink.proxy((progress: CountProgress) => {
-        if (!over) sendBack({ type: 'mapping.countProgress', progress });
-      });
-      const answer = (outcome: Outcome<{ preview: MappedPreview }>) => {
-        if (over) return;
-        over = true;
-        sendBack({ type: 'mapping.counted', outcome });
-      };
-      const wait = setTimeout(() => {
-        started = true;
-        worker
-          .countMappedCsv(input.countId, input.mapping, report)
-          .then(answer)
-          .catch((error: unknown) => answer({ ok: false, status: 0, message: `The rows could not be counted: ${messageOf(error)}` }));
-      }, COUNT_DELAY_MS);
-      return () => {
-        clearTimeout(wait);
-        if (over) return;
-        over = true;
-        if (started) void worker.cancelMappedCount(input.countId);
-      };
-    }),
+    count: countRows,
     confirm: fromPromise<Outcome<MappedStored>, { idToken: string | null; mapping: CsvMapping }>(async ({ input }) => {
       const saved = await getWorker().confirmMappedCsv(input.mapping, credentialsFor(input.idToken));
       return saved.ok ? { ...saved, view: saved.view && (await setViewInSlices(saved.view)) } : saved;
@@ -132,6 +99,54 @@ export const mappedImportMachine = setup({
     keepStored: assign((_, stored: MappedStored | null) => ({
       result: stored && { added: stored.added, alreadyPresent: stored.alreadyPresent, skippedRows: stored.skippedRows, mappingNotRemembered: stored.mappingNotRemembered },
     })),
+    takeToken: assign({
+      idToken: ({ event }) => {
+        assertEvent(event, 'session.changed');
+        return event.idToken;
+      },
+    }),
+    /** A file handed over: whatever the last one left goes. */
+    takeFile: assign(({ event }) => {
+      assertEvent(event, 'mapping.open');
+      return { ...EMPTY, file: event.file, fileName: event.fileName, note: event.note };
+    }),
+    /** The worker read the file: its header, the proposed mapping and its first rows. */
+    takeOpened: assign((_, output: Outcome<{ file: MappedFile }>) =>
+      output.ok ? { header: output.file.header, mapping: output.file.mapping, remembered: output.file.remembered, preview: output.file.preview } : {},
+    ),
+    failWith: assign({ error: (_, params: { error: string }) => params.error }),
+    setColumn: assign({
+      mapping: ({ context, event }) => {
+        assertEvent(event, 'mapping.setColumn');
+        return { ...context.mapping!, columns: { ...context.mapping!.columns, [event.field]: event.column } };
+      },
+      error: null,
+    }),
+    setOptions: assign({
+      mapping: ({ context, event }) => {
+        assertEvent(event, 'mapping.setOptions');
+        return { ...context.mapping!, ...event.options };
+      },
+      error: null,
+    }),
+    clearError: assign({ error: null }),
+    /** Why nothing can be imported with this mapping. */
+    explainNoRows: assign({
+      error: ({ context }) => context.preview?.error ?? 'No row can be read with this mapping: check that each column holds what its choice says. Nothing was imported.',
+    }),
+    takePreview: assign((_, output: Outcome<{ header: string[]; preview: MappedPreview }>) => (output.ok ? { header: output.header, preview: output.preview } : {})),
+    /** A new count's id, so that cancelling a stale count leaves this one running. */
+    startCount: assign({ countId: ({ context }) => context.countId + 1, counting: null }),
+    endCount: assign({ counting: null }),
+    keepCountProgress: assign({
+      counting: ({ event }) => {
+        assertEvent(event, 'mapping.countProgress');
+        return event.progress;
+      },
+    }),
+    /** The count over every row replaces the first rows' preview. */
+    takeCount: assign({ preview: ({ context }, outcome: Outcome<{ preview: MappedPreview }>) => (outcome.ok ? outcome.preview : context.preview) }),
+    forgetFile: assign(EMPTY),
   },
   guards: {
     isConflict,
@@ -149,10 +164,10 @@ export const mappedImportMachine = setup({
   context: { idToken: null, ...EMPTY },
   initial: 'idle',
   on: {
-    'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
+    'session.changed': { actions: 'takeToken' },
     'mapping.open': {
       target: '.opening',
-      actions: assign(({ event }) => ({ ...EMPTY, file: event.file, fileName: event.fileName, note: event.note })),
+      actions: 'takeFile',
     },
     'mapping.close': { target: '.discarding' },
   },
@@ -167,18 +182,14 @@ export const mappedImportMachine = setup({
           {
             guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
             target: 'failed',
-            actions: assign({ error: ({ event }) => refusalMessage(event.output) }),
+            actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.output) }) },
           },
           {
             target: 'editing',
-            actions: assign(({ event }) =>
-              event.output.ok
-                ? { header: event.output.file.header, mapping: event.output.file.mapping, remembered: event.output.file.remembered, preview: event.output.file.preview }
-                : {},
-            ),
+            actions: { type: 'takeOpened', params: ({ event }) => event.output },
           },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `The file could not be read: ${messageOf(event.error)}` }) },
+        onError: { target: 'failed', actions: { type: 'failWith', params: ({ event }) => ({ error: `The file could not be read: ${messageOf(event.error)}` }) } },
       },
     },
     editing: {
@@ -187,22 +198,18 @@ export const mappedImportMachine = setup({
         'mapping.setColumn': {
           target: '.previewing',
           reenter: true,
-          actions: assign({ mapping: ({ context, event }) => ({ ...context.mapping!, columns: { ...context.mapping!.columns, [event.field]: event.column } }), error: null }),
+          actions: 'setColumn',
         },
         'mapping.setOptions': {
           target: '.previewing',
           reenter: true,
-          actions: assign({ mapping: ({ context, event }) => ({ ...context.mapping!, ...event.options }), error: null }),
+          actions: 'setOptions',
         },
         'mapping.cancel': { target: 'discarding' },
         // Import, when the preview shows rows to import (also while every row is being counted); else say why not.
         'mapping.confirm': [
-          { guard: 'canImport', target: '#mappedImport.saving', actions: assign({ error: null }) },
-          {
-            actions: assign({
-              error: ({ context }) => context.preview?.error ?? 'No row can be read with this mapping: check that each column holds what its choice says. Nothing was imported.',
-            }),
-          },
+          { guard: 'canImport', target: '#mappedImport.saving', actions: 'clearError' },
+          { actions: 'explainNoRows' },
         ],
       },
       states: {
@@ -221,24 +228,24 @@ export const mappedImportMachine = setup({
               {
                 guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'ready',
-                actions: assign({ error: ({ event }) => refusalMessage(event.output) }),
+                actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.output) }) },
               },
-              { target: 'opened', actions: assign(({ event }) => (event.output.ok ? { header: event.output.header, preview: event.output.preview } : {})) },
+              { target: 'opened', actions: { type: 'takePreview', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'ready', actions: assign({ error: ({ event }) => `The preview failed: ${messageOf(event.error)}` }) },
+            onError: { target: 'ready', actions: { type: 'failWith', params: ({ event }) => ({ error: `The preview failed: ${messageOf(event.error)}` }) } },
           },
         },
         /** The first rows are shown; every row is counted once the mapping rests for COUNT_DELAY_MS (the count actor waits). */
         counting: {
           tags: ['counting'],
-          entry: assign({ countId: ({ context }) => context.countId + 1, counting: null }),
-          exit: assign({ counting: null }),
+          entry: 'startCount',
+          exit: 'endCount',
           invoke: { src: 'count', input: ({ context }) => ({ countId: context.countId, mapping: context.mapping! }) },
           on: {
-            'mapping.countProgress': { actions: assign({ counting: ({ event }) => event.progress }) },
+            'mapping.countProgress': { actions: 'keepCountProgress' },
             'mapping.counted': [
-              { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.outcome }) }, target: 'ready', actions: assign({ error: ({ event }) => refusalMessage(event.outcome) }) },
-              { target: 'ready', actions: assign({ preview: ({ context, event }) => (event.outcome.ok ? event.outcome.preview : context.preview) }) },
+              { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.outcome }) }, target: 'ready', actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.outcome) }) } },
+              { target: 'ready', actions: { type: 'takeCount', params: ({ event }) => event.outcome } },
             ],
           },
         },
@@ -262,14 +269,14 @@ export const mappedImportMachine = setup({
       },
     },
     discarding: {
-      invoke: { src: 'discard', onDone: { target: 'idle', actions: assign(EMPTY) }, onError: { target: 'idle', actions: assign(EMPTY) } },
+      invoke: { src: 'discard', onDone: { target: 'idle', actions: 'forgetFile' }, onError: { target: 'idle', actions: 'forgetFile' } },
     },
     done: {
-      on: { 'mapping.dismiss': { target: 'idle', actions: assign(EMPTY) } },
+      on: { 'mapping.dismiss': { target: 'idle', actions: 'forgetFile' } },
     },
     failed: {
       tags: ['failed'],
-      on: { 'mapping.dismiss': { target: 'idle', actions: assign(EMPTY) } },
+      on: { 'mapping.dismiss': { target: 'idle', actions: 'forgetFile' } },
     },
   },
 });

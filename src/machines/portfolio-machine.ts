@@ -1,12 +1,16 @@
+/**
+ * The portfolio: loads the set through the worker, then the settings (the benchmark), derives, fetches the
+ * prices the figures need and derives again, recombines on a toggle, saves the settings, and forgets the
+ * session at sign-out. Its context and the prices' bookkeeping are in portfolio-context.ts.
+ */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ListedSet, ListedTransaction, TickerGroups } from '../model';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { UserSettings } from '../model/settings';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
-import { createSessionMemory, type SessionMemory } from './session-memory';
+import { initialContext, pricesTaken, symbolsToFetch, type PortfolioContext } from './portfolio-context';
 import { localToday, nowSeconds } from './services/clock';
 import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
 
@@ -20,67 +24,7 @@ export type PortfolioEvent =
   /** Saves the settings it names on the server (the benchmark); the figures follow. */
   | { type: 'settings.save'; changes: Partial<UserSettings> };
 
-export interface PortfolioContext {
-  idToken: string | null;
-  /** The set as the worker last answered it, each transaction with its id. */
-  transactions: ListedSet | null;
-  /** The same transactions per ticker, grouped while they were unpacked. */
-  byTicker: TickerGroups<ListedTransaction> | null;
-  /** The server's version of `transactions` (ETag). */
-  version: string | null;
-  /** Per ticker of `transactions`, the revision of its rows as the worker named it: unchanged while none of them changed. */
-  revisions: Record<string, number>;
-  /** Symbols the worker named for the current transactions (tickers and exchange rates). */
-  symbols: string[];
-  firstDate: string | null;
-  /** Symbols whose prices the worker already holds (failed ones included, so they are not asked again in a loop). */
-  fetchedSymbols: string[];
-  /** First day the held prices cover; an earlier transaction makes every symbol be fetched again. */
-  pricesFrom: string | null;
-  /** The worker's figures and the dashboard's charts of the checked tickers. */
-  derivation: ChartedDerivation | null;
-  /** Checked tickers; null = all. */
-  active: string[] | null;
-  /** Time the worker took for the last derivation or combination, in ms. */
-  computeMs: number | null;
-  /** Quote entries that came back with an error: symbol → message. */
-  priceErrors: Record<string, string>;
-  error: string | null;
-  /** What this session's views remember (session-memory.ts: the charts, the selectors' last results): a new one at sign-out. */
-  memory: SessionMemory;
-  /** The user's settings as the server answered them; null until read (or when reading failed). */
-  settings: UserSettings | null;
-  /** Why the settings could not be read or saved. */
-  settingsError: string | null;
-}
-
-const initialContext = (): PortfolioContext => ({
-  idToken: null,
-  transactions: null,
-  byTicker: null,
-  version: null,
-  revisions: {},
-  symbols: [],
-  firstDate: null,
-  fetchedSymbols: [],
-  pricesFrom: null,
-  derivation: null,
-  active: null,
-  computeMs: null,
-  priceErrors: {},
-  error: null,
-  memory: createSessionMemory(),
-  settings: null,
-  settingsError: null,
-});
-
-/** Symbols still to fetch: new ones, or all of them when the history now starts before the prices do. */
-export function symbolsToFetch(context: Pick<PortfolioContext, 'symbols' | 'fetchedSymbols' | 'pricesFrom' | 'firstDate'>): string[] {
-  if (context.firstDate === null) return [];
-  if (context.pricesFrom === null || context.firstDate < context.pricesFrom) return context.symbols;
-  const fetched = new Set(context.fetchedSymbols);
-  return context.symbols.filter((symbol) => !fetched.has(symbol));
-}
+export { symbolsToFetch, type PortfolioContext } from './portfolio-context';
 
 /** A derive as of the investor's today, for the checked tickers. */
 const deriveInput = ({ context }: { context: PortfolioContext }) => ({ asOf: localToday(), active: context.active });
@@ -155,6 +99,18 @@ export const portfolioMachine = setup({
     takeSettings: assign((_, outcome: Outcome<SettingsView>) =>
       outcome.ok ? { settings: outcome.settings, symbols: outcome.needed.symbols, settingsError: null } : { settingsError: refusalMessage(outcome) },
     ),
+    /** Signed out: everything of the session goes, its memory too. */
+    resetSession: assign(initialContext),
+    clearError: assign({ error: null }),
+    showRefusal: assign({ error: (_, outcome: Outcome<object>) => refusalMessage(outcome) }),
+    settingsFailed: assign({ settingsError: (_, params: { error: unknown }) => messageOf(params.error) }),
+    /** Prices the worker fetched: what counts as fetched now, from which day, and the symbols needed. */
+    takePrices: assign(({ context }, loaded: PricesLoaded) => pricesTaken(context, loaded)),
+    /** A toggle's figures recombined from the last derive. */
+    takeCombination: assign(({ context }, combined: Timed<ChartedSeries>) => ({
+      derivation: context.derivation ? { ...context.derivation, ...combined.result } : null,
+      computeMs: combined.computeMs,
+    })),
     /** Retry of the symbols whose quotes came back with an error: they count as not fetched again. */
     forgetFailedPrices: assign(({ context }) => ({
       fetchedSymbols: context.fetchedSymbols.filter((symbol) => !Object.hasOwn(context.priceErrors, symbol)),
@@ -176,7 +132,7 @@ export const portfolioMachine = setup({
     'session.changed': [
       { guard: 'hasToken', actions: 'takeToken' },
       // Signed out: the worker forgets the session before anything else is loaded.
-      { target: '.signingOut', actions: assign(initialContext) },
+      { target: '.signingOut', actions: 'resetSession' },
     ],
     // A save may end while a derive or a reload runs: the stored set is the newest, whatever the state.
     'portfolio.saved': { target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event.view } },
@@ -184,7 +140,7 @@ export const portfolioMachine = setup({
   states: {
     idle: {
       on: {
-        'session.changed': [{ guard: 'hasToken', target: 'loading', actions: 'takeToken' }, { actions: assign(initialContext) }],
+        'session.changed': [{ guard: 'hasToken', target: 'loading', actions: 'takeToken' }, { actions: 'resetSession' }],
         // Signed out: a save that ends now belongs to nobody on this page.
         'portfolio.saved': { actions: [] },
       },
@@ -202,7 +158,7 @@ export const portfolioMachine = setup({
     },
     loading: {
       tags: ['busy', 'loading'],
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         src: 'loadTransactions',
         input: ({ context }) => ({ idToken: context.idToken ?? '' }),
@@ -210,7 +166,7 @@ export const portfolioMachine = setup({
           {
             guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
             target: 'loadFailed',
-            actions: assign({ error: ({ event }) => refusalMessage(event.output) }),
+            actions: { type: 'showRefusal', params: ({ event }) => event.output },
           },
           { target: 'loadingSettings', actions: { type: 'takeSet', params: ({ event }) => event.output as SetView } },
         ],
@@ -224,7 +180,7 @@ export const portfolioMachine = setup({
         src: 'loadSettings',
         input: ({ context }) => ({ idToken: context.idToken ?? '' }),
         onDone: { target: 'deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
-        onError: { target: 'deriving', actions: assign({ settingsError: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'deriving', actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
@@ -273,16 +229,7 @@ export const portfolioMachine = setup({
             input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: symbolsToFetch(context), firstDate: context.firstDate! }),
             onDone: {
               target: 'rederiving',
-              actions: assign(({ context, event }) => {
-                const refetchAll = context.pricesFrom === null || (context.firstDate ?? '') < context.pricesFrom;
-                return {
-                  // The worker fetched the rates the quotes needed in the same call: they count as fetched too.
-                  fetchedSymbols: [...new Set([...(refetchAll ? [] : context.fetchedSymbols), ...symbolsToFetch(context), ...event.output.fetched])],
-                  pricesFrom: refetchAll ? context.firstDate : context.pricesFrom,
-                  symbols: event.output.symbols,
-                  priceErrors: { ...(refetchAll ? {} : context.priceErrors), ...event.output.errors },
-                };
-              }),
+              actions: { type: 'takePrices', params: ({ event }) => event.output },
             },
             onError: { target: 'pricesFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -314,10 +261,7 @@ export const portfolioMachine = setup({
             input: ({ context }) => ({ active: context.active ?? Object.keys(context.derivation?.tickers ?? {}) }),
             onDone: {
               target: 'settled',
-              actions: assign({
-                derivation: ({ context, event }) => (context.derivation ? { ...context.derivation, ...event.output.result } : null),
-                computeMs: ({ event }) => event.output.computeMs,
-              }),
+              actions: { type: 'takeCombination', params: ({ event }) => event.output },
             },
             onError: { target: '#portfolio.deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -342,7 +286,7 @@ export const portfolioMachine = setup({
               // A new benchmark: derive with it, then fetch its prices like any ticker's.
               { target: '#portfolio.deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'settled', actions: assign({ settingsError: ({ event }) => messageOf(event.error) }) },
+            onError: { target: 'settled', actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

@@ -25,6 +25,14 @@ export const taxReportMachine = setup({
     /** The worker writes the CSV of the dividends it holds, as of its last derive. */
     buildTaxReport: fromPromise<Outcome<TaxReport>>(() => getWorker().taxReport()),
   },
+  actions: {
+    clearError: assign({ error: null }),
+    keepReport: assign({ report: (_, output: Outcome<TaxReport>) => (output.ok ? { csv: output.csv, fileName: output.fileName } : null) }),
+    showRefusal: assign({ error: (_, output: Outcome<TaxReport>) => (output.ok ? null : output.message) }),
+    failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    /** The page has handed the CSV to the browser. */
+    forgetReport: assign({ report: null }),
+  },
   guards: {
     built: (_, output: Outcome<TaxReport>) => output.ok,
   },
@@ -38,23 +46,23 @@ export const taxReportMachine = setup({
     },
     building: {
       tags: ['busy'],
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         src: 'buildTaxReport',
         onDone: [
           {
             guard: { type: 'built', params: ({ event }) => event.output },
             target: 'ready',
-            actions: assign({ report: ({ event }) => (event.output.ok ? { csv: event.output.csv, fileName: event.output.fileName } : null) }),
+            actions: { type: 'keepReport', params: ({ event }) => event.output },
           },
-          { target: 'failed', actions: assign({ error: ({ event }) => (event.output.ok ? null : event.output.message) }) },
+          { target: 'failed', actions: { type: 'showRefusal', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** The CSV waits here until the page has given it to the browser as a file. */
     ready: {
-      on: { 'taxReport.delivered': { target: 'idle', actions: assign({ report: null }) } },
+      on: { 'taxReport.delivered': { target: 'idle', actions: 'forgetReport' } },
     },
     failed: {
       on: { 'taxReport.request': 'building' },

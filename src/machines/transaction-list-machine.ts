@@ -30,6 +30,12 @@ export const transactionListMachine = setup({
       query: input.query,
     })),
   },
+  actions: {
+    /** Signed out: nothing found is kept. */
+    forgetMatches: assign({ matches: null, error: null }),
+    keepMatches: assign({ matches: (_, matches: TransactionMatches & { query: TransactionQuery }) => matches, error: null }),
+    failWith: assign({ error: (_, params: { error: unknown }) => `The search failed: ${messageOf(params.error)}` }),
+  },
 }).createMachine({
   id: 'transactionList',
   context: { matches: null, error: null },
@@ -37,7 +43,7 @@ export const transactionListMachine = setup({
   on: {
     'list.query': { target: '.querying', reenter: true },
     // Signed out: nothing found is kept (a renewed token changes nothing here).
-    'session.changed': { guard: ({ event }) => event.idToken === null, target: '.idle', actions: assign({ matches: null, error: null }) },
+    'session.changed': { guard: ({ event }) => event.idToken === null, target: '.idle', actions: 'forgetMatches' },
   },
   states: {
     idle: {},
@@ -49,8 +55,8 @@ export const transactionListMachine = setup({
           if (event.type !== 'list.query') throw new Error(`A query starts with list.query, not ${event.type}.`);
           return { query: event.query };
         },
-        onDone: { target: 'idle', actions: assign({ matches: ({ event }) => event.output, error: null }) },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => `The search failed: ${messageOf(event.error)}` }) },
+        onDone: { target: 'idle', actions: { type: 'keepMatches', params: ({ event }) => event.output } },
+        onError: { target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -75,6 +75,14 @@ export const transactionsMachine = setup({
     showError: assign((_, params: SaveError) => ({ error: params.error, conflict: params.conflict })),
     /** The change is stored: nothing pending, and one more save counted (the page moves focus on it). */
     keepStored: assign(({ context }, _stored: SetView | null) => ({ pending: null, pendingText: null, error: null, conflict: false, saved: context.saved + 1 })),
+    /** The failed change is given up: nothing pending. */
+    dropPending: assign({ pending: null, pendingText: null, error: null, conflict: false }),
+    takeToken: assign({
+      idToken: ({ event }) => {
+        assertEvent(event, 'session.changed');
+        return event.idToken;
+      },
+    }),
   },
   guards: {
     hasValidType: ({ event }) => !('transaction' in event) || event.type === 'transactions.delete' || isTransactionType(event.transaction.type),
@@ -86,7 +94,7 @@ export const transactionsMachine = setup({
   context: { idToken: null, pending: null, pendingText: null, error: null, conflict: false, saved: 0 },
   initial: 'idle',
   on: {
-    'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
+    'session.changed': { actions: 'takeToken' },
   },
   states: {
     idle: {
@@ -117,7 +125,7 @@ export const transactionsMachine = setup({
       tags: ['failed'],
       on: {
         'transactions.retry': 'saving',
-        'transactions.dismiss': { target: 'idle', actions: assign({ pending: null, pendingText: null, error: null, conflict: false }) },
+        'transactions.dismiss': { target: 'idle', actions: 'dropPending' },
         'transactions.add': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
         'transactions.edit': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
         'transactions.delete': { target: 'saving', actions: 'rememberChange' },

@@ -66,6 +66,22 @@ export const yourDataMachine = setup({
     reloadPortfolio,
     /** The account is gone: the session ends (the provider's session went with it). */
     signOut: ({ system }) => system.get('auth')?.send({ type: 'auth.logout' }),
+    takeToken: assign({
+      idToken: ({ event }) => {
+        assertEvent(event, 'session.changed');
+        return event.idToken;
+      },
+    }),
+    /** A new request: what the last one said goes. */
+    clearNotice: assign({ error: null, notice: null }),
+    /** Another file to read: the last one's preview goes too. */
+    startReading: assign({ error: null, notice: null, preview: null }),
+    clearPreview: assign({ error: null, preview: null }),
+    forgetPreview: assign({ preview: null }),
+    failWith: assign({ error: (_, params: { error: string }) => params.error }),
+    noteSaved: assign({ notice: (_, output: Outcome<ExportedFile>) => (output.ok ? `Saved ${output.fileName}.` : null) }),
+    keepPreview: assign({ preview: (_, output: Outcome<{ preview: RestorePreview }>) => (output.ok ? output.preview : null) }),
+    noteRestored: assign({ notice: ({ context }) => `Restored ${context.preview?.fileName ?? 'the file'}.`, preview: null, error: null }),
   },
   guards: { isConflict, isRefused },
 }).createMachine({
@@ -73,15 +89,15 @@ export const yourDataMachine = setup({
   context: { idToken: null, preview: null, notice: null, error: null },
   initial: 'idle',
   on: {
-    'session.changed': { actions: assign({ idToken: ({ event }) => event.idToken }) },
+    'session.changed': { actions: 'takeToken' },
   },
   states: {
     idle: {
       on: {
-        'data.export': { target: 'exporting', actions: assign({ error: null, notice: null }) },
-        'data.restoreFileSelected': { target: 'reading', actions: assign({ error: null, notice: null, preview: null }) },
-        'data.deleteAccount': { target: 'deleting', actions: assign({ error: null, notice: null }) },
-        'data.dismiss': { actions: assign({ error: null, notice: null }) },
+        'data.export': { target: 'exporting', actions: 'clearNotice' },
+        'data.restoreFileSelected': { target: 'reading', actions: 'startReading' },
+        'data.deleteAccount': { target: 'deleting', actions: 'clearNotice' },
+        'data.dismiss': { actions: 'clearNotice' },
       },
     },
     exporting: {
@@ -93,16 +109,16 @@ export const yourDataMachine = setup({
           return { idToken: context.idToken, format: event.format };
         },
         onDone: [
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => `The export failed: ${refusalMessage(event.output)}` }) },
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The export failed: ${refusalMessage(event.output)}` }) } },
           {
             target: 'idle',
             actions: [
               { type: 'saveFile', params: ({ event }) => ({ file: event.output as ExportedFile }) },
-              assign({ notice: ({ event }) => (event.output.ok ? `Saved ${event.output.fileName}.` : null) }),
+              { type: 'noteSaved', params: ({ event }) => event.output },
             ],
           },
         ],
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => `The export failed: ${messageOf(event.error)}` }) },
+        onError: { target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The export failed: ${messageOf(event.error)}` }) } },
       },
     },
     reading: {
@@ -114,17 +130,17 @@ export const yourDataMachine = setup({
           return { idToken: context.idToken, file: event.file };
         },
         onDone: [
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => refusalMessage(event.output) }) },
-          { target: 'preview', actions: assign({ preview: ({ event }) => (event.output.ok ? event.output.preview : null) }) },
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.output) }) } },
+          { target: 'preview', actions: { type: 'keepPreview', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => `The file could not be read: ${messageOf(event.error)}` }) },
+        onError: { target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The file could not be read: ${messageOf(event.error)}` }) } },
       },
     },
     preview: {
       on: {
         'data.restore': 'restoring',
         'data.cancel': 'discarding',
-        'data.restoreFileSelected': { target: 'reading', actions: assign({ error: null, preview: null }) },
+        'data.restoreFileSelected': { target: 'reading', actions: 'clearPreview' },
       },
     },
     restoring: {
@@ -139,22 +155,25 @@ export const yourDataMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ outcome: event.output }) },
             target: 'preview',
-            actions: ['reloadPortfolio', assign({ error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Choose again to restore into the newest set.' })],
+            actions: [
+              'reloadPortfolio',
+              { type: 'failWith', params: { error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Choose again to restore into the newest set.' } },
+            ],
           },
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'preview', actions: assign({ error: ({ event }) => `Nothing was restored: ${refusalMessage(event.output)}` }) },
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'preview', actions: { type: 'failWith', params: ({ event }) => ({ error: `Nothing was restored: ${refusalMessage(event.output)}` }) } },
           {
             target: 'idle',
             actions: [
               { type: 'publishSaved', params: ({ event }) => (event.output.ok ? event.output.view : null) },
-              assign({ notice: ({ context }) => `Restored ${context.preview?.fileName ?? 'the file'}.`, preview: null, error: null }),
+              'noteRestored',
             ],
           },
         ],
-        onError: { target: 'preview', actions: assign({ error: ({ event }) => `Nothing was restored: ${messageOf(event.error)}` }) },
+        onError: { target: 'preview', actions: { type: 'failWith', params: ({ event }) => ({ error: `Nothing was restored: ${messageOf(event.error)}` }) } },
       },
     },
     discarding: {
-      invoke: { src: 'discardRestore', onDone: { target: 'idle', actions: assign({ preview: null }) }, onError: { target: 'idle', actions: assign({ preview: null }) } },
+      invoke: { src: 'discardRestore', onDone: { target: 'idle', actions: 'forgetPreview' }, onError: { target: 'idle', actions: 'forgetPreview' } },
     },
     deleting: {
       tags: ['busy'],
@@ -165,10 +184,10 @@ export const yourDataMachine = setup({
           return { idToken: context.idToken, username: event.username };
         },
         onDone: [
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: assign({ error: ({ event }) => `The account was not deleted: ${refusalMessage(event.output)}` }) },
+          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The account was not deleted: ${refusalMessage(event.output)}` }) } },
           { target: 'deleted', actions: 'signOut' },
         ],
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => `The account was not deleted: ${messageOf(event.error)}` }) },
+        onError: { target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The account was not deleted: ${messageOf(event.error)}` }) } },
       },
     },
     deleted: { tags: ['deleted'] },

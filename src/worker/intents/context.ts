@@ -1,0 +1,82 @@
+/**
+ * The one state every intent file shares: one per API object (one per worker, or one per test running it
+ * in Node). Each intent file is a function of this context; what an intent changes here (a sign-out
+ * replaces the engine, a save keeps the symbol choices) every other intent sees. Also the helpers that
+ * turn held state into what the page receives.
+ */
+import * as Comlink from 'comlink';
+import { listingBuffers } from '../../model/transaction-wire';
+import type { Outcome } from '../../model/outcome';
+import type { SymbolChoice } from '../../model/symbols';
+import { PortfolioEngine } from '../engine';
+import { DashboardCharts } from '../dashboard-charts';
+import { ImportSession } from '../import-session';
+import { TransactionStore, type HeldView } from '../transaction-store';
+import { collectTransferables } from '../transferables';
+import type { MappedCsvSession } from '../mapped-csv/session';
+import type { RestoreSession } from '../your-data';
+import type { PortfolioView, SymbolsNeeded, Timed } from './contract';
+
+export interface WorkerContext {
+  /** Derives every figure from the held set and the quotes; a new one after a sign-out. */
+  engine: PortfolioEngine;
+  /** The dashboard charts built last, so an unchanged chart keeps its revision. */
+  charts: DashboardCharts;
+  /** The user's set and its server version; every change is stored from here. */
+  readonly store: TransactionStore;
+  /** The newest DEGIRO parse, between its preview and its confirmation. */
+  readonly importSession: ImportSession;
+  /** A backup or CSV being restored, between its preview and the user's choice; its reader is loaded on first use. */
+  restoreSession: RestoreSession | null;
+  /** The user's symbol choices as the server keeps them (ISIN → symbol), read at load and kept up to date by this worker's saves. */
+  symbolChoices: Record<string, string>;
+  /** Another broker's CSV being mapped; its reader is loaded on first use, so the dashboard's worker stays small. */
+  mappedSession: MappedCsvSession | null;
+  /** The id of the newest count asked for, so that cancelling an older one leaves it running. */
+  mappedCount: number;
+}
+
+export function createWorkerContext(): WorkerContext {
+  const context: WorkerContext = {
+    engine: new PortfolioEngine(),
+    charts: new DashboardCharts(),
+    // The engine of the moment takes each set the store holds (a sign-out replaces it).
+    store: new TransactionStore((set) => context.engine.setTransactions(set)),
+    importSession: new ImportSession(),
+    restoreSession: null,
+    symbolChoices: {},
+    mappedSession: null,
+    mappedCount: 0,
+  };
+  return context;
+}
+
+/** Every symbol the held set needs prices for now, and its first day. */
+export const symbolsNeeded = (context: WorkerContext): SymbolsNeeded => ({ symbols: context.engine.symbolsToRequest(), firstDate: context.engine.firstTransactionDate() });
+
+/** A held view with the symbols it needs: what the page gets after the set changed or loaded. */
+export const portfolioView = (context: WorkerContext, held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, revisions: held.revisions, needed: symbolsNeeded(context) });
+
+/** An outcome with its view's columns transferred, not copied. */
+export function withView<T extends object>(outcome: Outcome<T>, view: (outcome: T) => HeldView | null): Outcome<T> {
+  const held = outcome.ok ? view(outcome) : null;
+  return held ? Comlink.transfer(outcome, listingBuffers(held.listing)) : outcome;
+}
+
+/** The engine's answer with the time it took, its typed arrays transferred. */
+export function timed<T extends object>(compute: () => T): Timed<T> {
+  const started = performance.now();
+  const result = compute();
+  const value: Timed<T> = { result, computeMs: performance.now() - started };
+  return Comlink.transfer(value, collectTransferables(result));
+}
+
+/** `choices` (ISIN → symbol) with `changes` applied: a symbol set, a null forgotten. */
+export function withChoices(choices: Record<string, string>, changes: readonly SymbolChoice[]): Record<string, string> {
+  const next = { ...choices };
+  for (const { isin, symbol } of changes) {
+    if (symbol === null) delete next[isin];
+    else next[isin] = symbol;
+  }
+  return next;
+}

@@ -1,0 +1,19 @@
+/** The session's end: everything the worker holds for the user is forgotten. */
+import { DashboardCharts } from '../dashboard-charts';
+import { PortfolioEngine } from '../engine';
+import type { WorkerContext } from './context';
+
+export function sessionIntents(context: WorkerContext) {
+  return {
+    /** Forgets everything of the session: the set, its version, the quotes and figures, a parsed file. */
+    signOut(): void {
+      context.importSession.reset();
+      context.restoreSession?.discard();
+      context.mappedSession?.discard();
+      context.engine = new PortfolioEngine();
+      context.charts = new DashboardCharts();
+      context.symbolChoices = {};
+      context.store.clear();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** The transaction set's intents: load it, change it (transaction-changes.ts), query it for the transactions page. */
+import * as Comlink from 'comlink';
+import { messageOf } from '../../model/message';
+import { refusal, type Outcome } from '../../model/outcome';
+import { isValidIsin } from '../../model/symbols';
+import type { TransactionMatches, TransactionQuery } from '../../model/transaction-query';
+import { HttpError, type Credentials } from '../services/http';
+import { fetchSymbolChoices, saveSymbolChoices } from '../services/symbols-api';
+import type { TransactionChange } from '../transaction-changes';
+import { portfolioView, withChoices, withView, type WorkerContext } from './context';
+import type { PortfolioView } from './contract';
+
+export function transactionIntents(context: WorkerContext) {
+  const { store } = context;
+  return {
+    /** Loads the user's set from the transactions service: at sign-in, on reload, after a conflict. */
+    async load(credentials: Credentials): Promise<Outcome<PortfolioView>> {
+      // The user's symbol choices come along: the search finds a transaction by its product's ISIN. Without
+      // them (the service did not answer) it still finds it by ticker.
+      const [held, choices] = await Promise.all([store.load(credentials), fetchSymbolChoices(credentials).catch(() => null)]);
+      if (choices) context.symbolChoices = choices;
+      return withView(held.ok ? { ...portfolioView(context, held), ok: true } : held, (view) => view);
+    },
+    /** Adds, edits, deletes, deletes all, renames a ticker (transaction-changes.ts), and stores the set from here. */
+    async change(change: TransactionChange, credentials: Credentials): Promise<Outcome<PortfolioView>> {
+      // A symbol picked for an ISIN placeholder is the user's choice for that ISIN: kept first, so the next
+      // import proposes it; when it cannot be kept, nothing is renamed.
+      if (change.kind === 'renameTicker' && isValidIsin(change.from)) {
+        const choice = { isin: change.from, symbol: change.to };
+        try {
+          await saveSymbolChoices(credentials, [choice]);
+        } catch (error) {
+          return refusal(error instanceof HttpError ? error.status : 0, `The symbol was not kept, nothing was renamed: ${messageOf(error)}`);
+        }
+        context.symbolChoices = withChoices(context.symbolChoices, [choice]);
+      }
+      const held = await store.change(change, credentials);
+      return withView(held.ok ? { ...portfolioView(context, held), ok: true } : held, (view) => view);
+    },
+
+    /** The transactions page's search, filters and order over the held set: the matching ids, transferred. */
+    queryTransactions(query: TransactionQuery): TransactionMatches {
+      const matches = store.query(query, context.symbolChoices);
+      return Comlink.transfer(matches, [matches.ids.buffer as ArrayBuffer]);
+    },
+  };
+}
