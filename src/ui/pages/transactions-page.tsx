@@ -30,7 +30,7 @@ import { ImportPanel } from '../transactions/import-panel';
 import { PortfolioFailed } from '../components/portfolio-failed';
 import { TransactionFinder, sortName } from '../transactions/transaction-finder';
 import { TransactionForm } from '../transactions/transaction-form';
-import { YourDataPanel } from '../components/your-data-panel';
+import { YourDataPanel } from '../your-data/your-data-panel';
 import { WindowedTable, type Column } from '../components/windowed-table';
 import { windowedRowHeight } from '../components/windowed-rows';
 import { useSectionsMounted } from '../components/sections-mounted';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { RestorePlan } from '../../worker';
 import { useYourDataActor } from '../app-context';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 
