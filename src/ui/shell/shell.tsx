@@ -4,7 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { selectUserName } from '../../machines/selectors';
 import { RouteFocus } from '../a11y/page-heading';
 import { useAuthActor } from '../app-context';
-import { DeleteAccount } from '../components/delete-account';
+import { DeleteAccount } from '../your-data/delete-account';
 import { LocaleSetting } from '../components/locale-setting';
 import { ReturnsBanner } from './returns-banner';
 

@@ -1,30 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { RestorePlan } from '../../worker';
 import { useYourDataActor } from '../app-context';
-import { ConfirmDialog } from './confirm-dialog';
-
-const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
-
-function mergeText(plan: RestorePlan): string {
-  const { added, alreadyPresent, keptDifferent } = plan.merge;
-  const adds = added.stock + added.dividend + added.commission;
-  const kept = keptDifferent > 0 ? `; ${plural(keptDifferent, 'changed transaction')} kept as you have them` : '';
-  return `Merge adds ${plural(adds, 'transaction')} (${added.stock} trades, ${added.dividend} dividends, ${added.commission} commissions); ${plural(alreadyPresent, 'transaction')} you already have${kept}. You will have ${plan.merge.total.toLocaleString()}.`;
-}
-
-function replaceText(plan: RestorePlan): string {
-  const { removed, added, changed, total } = plan.replace;
-  return `Replace removes ${plural(removed, 'transaction')}, adds ${added.toLocaleString()}${changed > 0 ? `, changes ${changed.toLocaleString()}` : ''}: you will have the file's ${plural(total, 'transaction')} instead of your ${plan.current.total.toLocaleString()}.`;
-}
-
-/** What each choice does to the column mappings remembered for other brokers' CSV files; null when neither has any. */
-function mappingsText(plan: RestorePlan): string | null {
-  const yours = plan.current.csvMappings;
-  if (plan.fileCsvMappings === null) return yours > 0 ? `This file carries no column mappings: your ${plural(yours, 'remembered mapping')} stay either way.` : null;
-  if (plan.fileCsvMappings === 0 && yours === 0) return null;
-  return `Column mappings of other brokers' CSV files: merge adds ${plan.merge.csvMappingsAdded.toLocaleString()} (yours kept for the same header; you will have ${plan.merge.csvMappings.toLocaleString()}); replace leaves the file's ${plan.replace.csvMappings.toLocaleString()} instead of your ${yours.toLocaleString()}.`;
-}
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { mappingsText, mergeText, plural, replaceText } from './restore-plan-text';
 
 /** Export the transactions (CSV, JSON backup) and restore one of our files, with a preview of merge and replace. */
 export function YourDataPanel() {
