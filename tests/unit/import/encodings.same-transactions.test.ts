@@ -1,6 +1,6 @@
 /**
  * A file saved in another encoding gives the same transactions as the UTF-8 file, on every upload path:
- * DEGIRO's Account.csv (the real fixture of ../shared, with é, ô, ã, ç) and Transactions.csv (German: ö),
+ * DEGIRO's Account.csv (the real fixture nl-mixed-languages.csv, with é, ô, ã, ç) and Transactions.csv (German: ö),
  * our CSV restored, another broker's CSV mapped. Each file is encoded here from the UTF-8 original: to
  * Windows-1252 (Excel's "CSV" on a Western Windows: bytes that are not UTF-8) and to UTF-16 LE and BE
  * with a byte-order mark (Excel's "Unicode text"). A binary file is still refused.
@@ -18,7 +18,7 @@ import { emptyTransactionSet } from '../../../src/model';
 import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const sharedAccountCsv = readFileSync(path.join(root, '../shared/fixtures/degiro/nl-mixed-languages.csv'), 'utf8');
+const sharedAccountCsv = readFileSync(path.join(root, 'tests/fixtures/degiro/nl-mixed-languages.csv'), 'utf8');
 const transactionsCsv = readFileSync(path.join(root, 'tests/fixtures/degiro/de-transactions.csv'), 'utf8');
 
 /**
