@@ -12,8 +12,8 @@ import type { QuoteEntry, TransactionSet } from '../../src/model';
 import { PortfolioEngine } from '../../src/worker/engine';
 import { formatsFor } from '../../src/ui/format';
 import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
-import { expect, signIn, signUp, test } from './fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/accessibility';
+import { expect, signIn, signUp, test } from '../helpers/e2e/fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '../helpers/e2e/accessibility';
 
 const formats = formatsFor('en-US');
 

@@ -13,7 +13,7 @@ import { createSeededUser, type SeededUser } from '../../bench/browser/seeded-us
 import { TARGETS } from '../../bench/browser/targets';
 import { makeWorkload } from '../../bench/workloads/make-workload';
 import { PROJECT_ROOT, startTestServer, type TestServer } from '../helpers/test-server';
-import { expect, test } from './fixtures';
+import { expect, test } from '../helpers/e2e/fixtures';
 
 /** A gross regression: three times a target. */
 const GROSS = 3;

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import type { Transaction, TransactionSet } from '../../src/model';
 import { createSeededUser } from '../../bench/browser/seeded-user';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from '../helpers/e2e/fixtures';
 
 const BUYS = 3_000;
 const DIVIDENDS = 400;

@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, signUp, test } from './fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/accessibility';
+import { expect, signUp, test } from '../helpers/e2e/fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '../helpers/e2e/accessibility';
 
 const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
 

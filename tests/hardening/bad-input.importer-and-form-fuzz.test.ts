@@ -14,8 +14,8 @@ import { emptyTransactionSet, type Transaction, type TransactionSet } from '../.
 import { validateTransactionsBody } from '../../src/model/transaction-schema';
 import { SKIP_REASONS } from '../../src/worker/import';
 import { ImportSession } from '../../src/worker/import-session';
-import { FIXTURES, fuzzedStatementFile, type FuzzedFile } from './support/fuzzed-statements';
-import { recordTally } from './support/tally';
+import { FIXTURES, fuzzedStatementFile, type FuzzedFile } from '../helpers/hardening/fuzzed-statements';
+import { recordTally } from '../helpers/hardening/tally';
 
 /** Fixed seeds: a failure names its case and replays the same way. */
 const FILE_RUNS = Number(process.env.HARDENING_FUZZ_RUNS ?? 400);

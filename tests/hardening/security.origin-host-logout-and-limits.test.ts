@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../helpers/browser';
 import { authorize, providerInfo, signIn, type ProviderInfo } from '../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { recordTally } from './support/tally';
+import { recordTally } from '../helpers/hardening/tally';
 
 let server: TestServer;
 let provider: ProviderInfo;

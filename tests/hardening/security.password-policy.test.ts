@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, SignInRefused } from '../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { recordTally } from './support/tally';
+import { recordTally } from '../helpers/hardening/tally';
 
 let server: TestServer;
 beforeAll(async () => {

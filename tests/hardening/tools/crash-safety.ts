@@ -1,5 +1,5 @@
 /**
- * Crash safety: `npx tsx scripts/hardening/crash-safety.ts [--kills 50] [--writers 4] [--seed crash]`.
+ * Crash safety: `npx tsx tests/hardening/tools/crash-safety.ts [--kills 50] [--writers 4] [--seed crash]`.
  * Starts the server on a fresh SQLite file; several writers (one user each) stream PUTs of full sets
  * (1 to 2,000 transactions, each set unique), each sending the next only after the answer to the last;
  * at a random moment (0–800 ms after the round's first acknowledged write) the server is killed with
@@ -17,12 +17,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { seededRandom } from '../../server/quotes/sample/random-walk';
-import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
-import { sortTransactionSet } from '../../server/transactions/sort-transaction-set';
-import type { Transaction, TransactionSet } from '../../src/model/transaction';
-import { mintIdToken, serverSigningKey } from '../../tests/helpers/id-tokens';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { seededRandom } from '../../../server/quotes/sample/random-walk';
+import { SQLITE_FILE_NAME } from '../../../server/storage/open-storage';
+import { sortTransactionSet } from '../../../server/transactions/sort-transaction-set';
+import type { Transaction, TransactionSet } from '../../../src/model/transaction';
+import { mintIdToken, serverSigningKey } from '../../helpers/id-tokens';
+import { startServerProcess, type ServerProcess } from '../../helpers/server-process';
 
 export interface CrashSafetyOptions {
   kills: number;

@@ -1,5 +1,5 @@
 /**
- * Helpers for the hardening specs in `tests/e2e/hardening-*.spec.ts`: sign in (or create an account)
+ * Helpers for the hardening specs in `tests/hardening/*.in-the-browser.spec.ts`: sign in (or create an account)
  * through the real provider's pages at any server, in a tab that may already have a provider session;
  * and watch a page for uncaught errors and console errors, except the network errors a fault test
  * causes on purpose.

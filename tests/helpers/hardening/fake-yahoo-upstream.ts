@@ -11,8 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { YahooChart, YahooChartResult } from '../../../src/model/quotes';
-import { answerChart, chartSymbolOf, sendJson, serveOnLoopback } from '../../helpers/fake-yahoo';
-import { PROJECT_ROOT } from '../../helpers/test-server';
+import { answerChart, chartSymbolOf, sendJson, serveOnLoopback } from '../fake-yahoo';
+import { PROJECT_ROOT } from '../test-server';
 
 export const UPSTREAM_MODES = [
   'ok',

@@ -13,7 +13,7 @@ import {
   unsignedIdToken,
   type IdTokenClaims,
   type SigningKey,
-} from '../../helpers/id-tokens';
+} from '../id-tokens';
 
 export interface ForgedAuthorization {
   name: string;

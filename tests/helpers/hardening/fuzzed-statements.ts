@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { PROJECT_ROOT } from '../../helpers/test-server';
+import { PROJECT_ROOT } from '../test-server';
 
 const FIXTURES_DIR = path.join(PROJECT_ROOT, 'tests/fixtures/degiro');
 

@@ -41,7 +41,7 @@ export function formatSummary(entries: readonly TallyEntry[]): string {
     `checks recorded: ${totals.checks} · cases held: ${totals.held}/${totals.tried}`,
     `requests tried: ${totals.requests} · faults injected: ${totals.faults} · kills survived: ${totals.kills} · writes lost: ${totals.writesLost}`,
     'A check that failed records nothing: its failure is reported above.',
-    'In Chromium (the e2e step): npx playwright test tests/e2e/hardening-bad-input.spec.ts tests/e2e/hardening-security.spec.ts tests/e2e/hardening-faults.spec.ts',
+    'In Chromium (the e2e step): npx playwright test tests/hardening/bad-input.in-the-browser.spec.ts tests/hardening/security.in-the-browser.spec.ts tests/hardening/faults.in-the-browser.spec.ts',
   );
   return lines.join('\n');
 }

@@ -4,10 +4,10 @@
  * with `Retry-After`), an HTML page, JSON that is not a chart, a chart of another symbol, or no answer.
  * The answers are the shared fake Yahoo's (tests/helpers/fake-yahoo.ts).
  */
-import type { YahooChart, YahooChartResult } from '../../../../../src/model/quotes';
-import { answerChart, chartSymbolOf, sendJson, serveOnLoopback, type ChartBehaviour } from '../../../../helpers/fake-yahoo';
+import type { YahooChart, YahooChartResult } from '../../../src/model/quotes';
+import { answerChart, chartSymbolOf, sendJson, serveOnLoopback, type ChartBehaviour } from '../fake-yahoo';
 
-export { refusedBaseUrl, sliceChartResult } from '../../../../helpers/fake-yahoo';
+export { refusedBaseUrl, sliceChartResult } from '../fake-yahoo';
 
 export type FakeBehaviour = Exclude<ChartBehaviour, 'reset' | 'truncated-json'>;
 

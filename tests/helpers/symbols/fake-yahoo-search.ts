@@ -7,7 +7,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { answerFault, sendJson, serveOnLoopback } from '../../../../helpers/fake-yahoo';
+import { answerFault, sendJson, serveOnLoopback } from '../fake-yahoo';
 
 export type SearchBehaviour = 'ok' | 'status-500' | 'status-429' | 'html-page' | 'json-without-quotes' | 'yahoo-error' | 'hang';
 
@@ -23,8 +23,8 @@ export interface FakeYahooSearch {
   close(): Promise<void>;
 }
 
-export const PROJECT_DATA = path.resolve(import.meta.dirname, '../../../../../data/symbol-search');
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../fixtures/yahoo');
+export const PROJECT_DATA = path.resolve(import.meta.dirname, '../../../data/symbol-search');
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/yahoo');
 
 /** A recorded answer's body, from a file of Yahoo's body or of a recorded exchange. */
 export function recordedSearchBody(file: string): unknown {

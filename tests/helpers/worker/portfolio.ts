@@ -9,8 +9,8 @@ import {
   type Transaction,
   type TransactionSet,
   type YahooChart,
-} from '../../../../src/model';
-import { PortfolioEngine, type ActiveSeries, type Derivation } from '../../../../src/worker/engine';
+} from '../../../src/model';
+import { PortfolioEngine, type ActiveSeries, type Derivation } from '../../../src/worker/engine';
 
 export function stock(ticker: string, date: string, amount: number, value: number, currency: Currency = 'EUR'): Transaction {
   return { ticker, type: 'stock', date, amount, value, currency };
@@ -79,7 +79,7 @@ export function chart(symbol: string, spec: ChartSpec): QuoteEntry {
 
 /** A recorded fixture from `tests/fixtures/yahoo/` as a quotes-service entry (recorded files wrap the chart under `response.bodyJson`). */
 export function fixtureEntry(file: string, symbol: string): QuoteEntry {
-  const json = JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/yahoo', file), 'utf8')) as
+  const json = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/yahoo', file), 'utf8')) as
     | YahooChart
     | { response: { bodyJson: YahooChart } };
   return { symbol, data: 'response' in json ? json.response.bodyJson : json };

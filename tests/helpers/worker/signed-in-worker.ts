@@ -3,10 +3,10 @@
  * with the worker's real API over a channel pointed at that server (closed after each test).
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Credentials } from '../../../../src/worker';
-import { signIn } from '../../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../../helpers/test-server';
-import { transactionsClient } from '../../../helpers/transactions-client';
+import type { Credentials } from '../../../src/worker';
+import { signIn } from '../oidc-login';
+import { startTestServer, type TestServer } from '../test-server';
+import { transactionsClient } from '../transactions-client';
 import { workerOverAChannel } from './worker-over-a-channel';
 
 export function workerOnARealServer() {

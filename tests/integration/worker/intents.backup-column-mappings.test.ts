@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { CsvMapping, RememberedMapping } from '../../../src/model/csv-mapping';
 import type { Credentials } from '../../../src/worker';
 import { signIn } from '../../helpers/oidc-login';
-import { workerOnARealServer } from './helpers/signed-in-worker';
+import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
 import { EUROPEAN_MAPPING } from '../../helpers/csv-mappings';
 
 const real = workerOnARealServer();

@@ -11,7 +11,7 @@ import { unpackListing } from '../../../src/model/transaction-wire';
 import type { Credentials, PortfolioView } from '../../../src/worker';
 import type { TestServer } from '../../helpers/test-server';
 import { dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
-import { signedInChannelPerTest, type SignedInChannel } from './helpers/worker-over-a-channel';
+import { signedInChannelPerTest, type SignedInChannel } from '../../helpers/worker/worker-over-a-channel';
 
 let server: TestServer;
 let idToken: string;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as Comlink from 'comlink';
 import { expect, it } from 'vitest';
 import { EVERY_TRANSACTION } from '../../../src/model/transaction-query';
-import { workerOnARealServer } from './helpers/signed-in-worker';
+import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 

@@ -9,7 +9,7 @@ import * as Comlink from 'comlink';
 import { expect, it, vi } from 'vitest';
 import type { CountProgress } from '../../../src/worker';
 import { SAMPLE_ROWS } from '../../../src/worker/mapped-csv/session';
-import { workerOnARealServer } from './helpers/signed-in-worker';
+import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
 import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
 
 const real = workerOnARealServer();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as Comlink from 'comlink';
 import { expect, it } from 'vitest';
 import type { CsvMapping } from '../../../src/model/csv-mapping';
-import { workerOnARealServer } from './helpers/signed-in-worker';
+import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 

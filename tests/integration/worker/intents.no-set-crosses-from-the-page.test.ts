@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../../../src/worker';
 import { signIn } from '../../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { setsIn, workerOverAChannel, type Crossing } from './helpers/worker-over-a-channel';
+import { setsIn, workerOverAChannel, type Crossing } from '../../helpers/worker/worker-over-a-channel';
 
 let server: TestServer;
 let credentials: Credentials;

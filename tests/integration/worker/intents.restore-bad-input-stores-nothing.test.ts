@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { Transaction } from '../../../src/model';
 import { swapColumns } from '../../helpers/csv-text';
-import { workerOnARealServer } from './helpers/signed-in-worker';
+import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 

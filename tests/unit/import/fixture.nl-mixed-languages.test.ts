@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PRODUCT, type DegiroImport } from '../../../src/worker/import';
-import { expectEveryLineOnce, fixtureText, importFixture, total } from './helpers';
+import { expectEveryLineOnce, fixtureText, importFixture, total } from '../../helpers/import/degiro-files';
 
 let result: DegiroImport;
 beforeAll(async () => {

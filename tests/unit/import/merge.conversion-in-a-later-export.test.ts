@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet } from '../../../src/model';
 import { applyTickers, mergeImported, parseDegiroExport } from '../../../src/worker/import';
-import { csv, row } from './helpers';
+import { csv, row } from '../../helpers/import/degiro-files';
 
 const KO = { product: 'COCA-COLA COMPANY (THE', isin: 'US1912161007' };
 const dividendRows = [

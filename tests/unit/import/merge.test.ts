@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet, type TransactionSet } from '../../../src/model';
 import { applyTickers, mergeImported } from '../../../src/worker/import';
-import { importFixture } from './helpers';
+import { importFixture } from '../../helpers/import/degiro-files';
 
 const existing = (): TransactionSet => ({
   stock: [

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet } from '../../../src/model';
 import { ImportSession } from '../../../src/worker/import-session';
-import { generateExport } from './export-generator';
-import { allTransactions, fixtureBytes, importFixture } from './helpers';
+import { generateExport } from '../../helpers/import/export-generator';
+import { allTransactions, fixtureBytes, importFixture } from '../../helpers/import/degiro-files';
 
 /** A statement of ~40,000 rows (some MB, many chunks), and a promise that resolves once its parse has read a first chunk. */
 function largeParse(session: ImportSession, id: number) {

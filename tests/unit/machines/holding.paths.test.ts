@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { holdingMachine, selectHoldingBusy, selectHoldingError, selectHoldingView } from '../../../src/machines/holding-machine';
 import type { Outcome } from '../../../src/model/outcome';
 import { PortfolioEngine, type HoldingSeries } from '../../../src/worker/engine';
-import { chart, stock, transactionSet } from '../worker/helpers/portfolio';
+import { chart, stock, transactionSet } from '../../helpers/worker/portfolio';
 
 /** A real engine answers, as the worker would; `gate` holds an answer back until released. */
 function actorOnEngine() {

@@ -12,7 +12,7 @@ import type { SetView } from '../../../src/machines/services/worker-client';
 import type { Outcome } from '../../../src/model/outcome';
 import { groupByTicker, type ListedSet, type Transaction } from '../../../src/model';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed, SettingsView } from '../../../src/worker';
-import { invokeIdOf } from './graph-helpers';
+import { invokeIdOf } from '../../helpers/machines/graph-paths';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null };

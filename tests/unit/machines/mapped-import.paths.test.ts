@@ -12,7 +12,7 @@ import { mappedImportMachine, type CountEvent, type MappedImportEvent, type Mapp
 import type { CsvMapping } from '../../../src/model/csv-mapping';
 import type { Outcome } from '../../../src/model/outcome';
 import type { MappedFile, MappedPreview } from '../../../src/worker';
-import { testShortestPaths } from './graph-helpers';
+import { testShortestPaths } from '../../helpers/machines/graph-paths';
 
 const mapping: CsvMapping = {
   delimiter: ';',

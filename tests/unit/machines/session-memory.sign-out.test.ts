@@ -15,7 +15,7 @@ import type { Outcome } from '../../../src/model/outcome';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
 import { DashboardCharts } from '../../../src/worker/dashboard-charts';
 import { PortfolioEngine } from '../../../src/worker/engine';
-import { overTheWire, quote, setOf, tx } from '../ui/dashboard/helpers/portfolio';
+import { overTheWire, quote, setOf, tx } from '../../helpers/ui/dashboard-portfolio';
 
 const ASOF = '2024-06-30';
 const asml = tx('ASML.AS', 'stock', '2024-01-02', 2, 1000);

@@ -6,7 +6,7 @@ import type { SessionEvent } from '../../../src/machines/auth-machine';
 import { transactionsMachine, type TransactionsEvent } from '../../../src/machines/transactions-machine';
 import type { ListedTransaction, Transaction } from '../../../src/model';
 
-import { testShortestPaths } from './graph-helpers';
+import { testShortestPaths } from '../../helpers/machines/graph-paths';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 const listed: ListedTransaction = { ...buy, id: 1 };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PortfolioEngine } from '../../../src/worker/engine';
 import { collectTransferables } from '../../../src/worker/transferables';
-import { chart, stock, transactionSet } from './helpers/portfolio';
+import { chart, stock, transactionSet } from '../../helpers/worker/portfolio';
 
 const rows = [
   stock('A', '2024-01-02', 1, 100),

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet, TICKER_PATTERN } from '../../../src/model';
 import { ImportSession } from '../../../src/worker/import-session';
-import { fixtureBytes } from '../import/helpers';
+import { fixtureBytes } from '../../helpers/import/degiro-files';
 
 async function parsed() {
   const session = new ImportSession();

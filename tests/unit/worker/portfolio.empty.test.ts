@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet } from '../../../src/model';
 import { PortfolioEngine } from '../../../src/worker/engine';
-import { stock, transactionSet } from './helpers/portfolio';
+import { stock, transactionSet } from '../../helpers/worker/portfolio';
 
 const zeroReturn = { absolute: 0, percentage: 0 };
 

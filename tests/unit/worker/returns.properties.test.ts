@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PERFORMANCE_PERIODS, epochDayFromIso, isoFromEpochDay, type Transaction } from '../../../src/model';
-import { chart, derive, stock } from './helpers/portfolio';
+import { chart, derive, stock } from '../../helpers/worker/portfolio';
 
 const START_DAY = epochDayFromIso('2019-01-01');
 const dateAt = (offset: number): string => isoFromEpochDay(START_DAY + offset);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { marketFileName, type QuoteCache, type QuotesServiceOptions } from '../../../../server/quotes';
-import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from './support/fake-yahoo';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from './support/harness';
+import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from '../../../helpers/quotes/fake-yahoo-chart';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '../../../helpers/quotes/harness';
 
 const msft = recordedChart('MSFT-1y-dividends.recorded.json');
 const start = utc('2021-03-01');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SymbolResolution, SymbolsResolveResponse } from '../../../../src/model';
 import { signIn } from '../../../helpers/oidc-login';
 import { startTestServer, type TestServer } from '../../../helpers/test-server';
-import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from './support/fake-yahoo-search';
+import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '../../../helpers/symbols/fake-yahoo-search';
 
 let server: TestServer;
 let fake: FakeYahooSearch;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { YahooChart } from '../../../../src/model/quotes';
 import { createFilesProvider, marketFileName, type RecordedCharts } from '../../../../server/quotes/files-provider';
-import { recordedChart, utc } from './support/harness';
+import { recordedChart, utc } from '../../../helpers/quotes/harness';
 
 const muv2 = recordedChart('MUV2.DE-null-close.json');
 const muv2Result = muv2.chart.result![0]!;

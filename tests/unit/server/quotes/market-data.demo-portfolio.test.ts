@@ -10,7 +10,7 @@ import { parseChart } from '../../../../server/quotes/chart-json';
 import { createFilesProvider, marketFileName } from '../../../../server/quotes/files-provider';
 import { generateMarketData } from '../../../../server/quotes/sample/generate-market-data';
 import type { QuoteSeries } from '../../../../server/quotes/series';
-import { utc } from './support/harness';
+import { utc } from '../../../helpers/quotes/harness';
 
 const dataDir = join(import.meta.dirname, '../../../../data');
 const marketDir = join(dataDir, 'market');

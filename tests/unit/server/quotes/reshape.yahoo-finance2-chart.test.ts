@@ -4,7 +4,7 @@ import { epochDayFromIso } from '../../../../src/model/days';
 import type { YahooChart } from '../../../../src/model/quotes';
 import { chartFromSeries, parseChart } from '../../../../server/quotes/chart-json';
 import { chartJsonFromYahooFinance2 } from '../../../../server/quotes/reshape-yahoo-finance2';
-import { recordedChart } from './support/harness';
+import { recordedChart } from '../../../helpers/quotes/harness';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, dir() {} };
 

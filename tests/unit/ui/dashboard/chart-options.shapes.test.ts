@@ -5,7 +5,7 @@ import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
 import { createChartOptions } from '../../../../src/ui/dashboard/chart-options';
 import { colorAt, contrastOnWhite, PALETTE } from '../../../../src/ui/charts/options';
 import { formatsFor } from '../../../../src/ui/format';
-import { derive, quote, setOf, tx } from './helpers/portfolio';
+import { derive, quote, setOf, tx } from '../../../helpers/ui/dashboard-portfolio';
 
 /** One session's chart memory for the whole file, as the portfolio actor keeps one per session. */
 const models = createChartModels();

@@ -8,7 +8,7 @@ import type { Outcome } from '../../../../src/model/outcome';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed } from '../../../../src/worker';
 import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
 import { PortfolioEngine } from '../../../../src/worker/engine';
-import { overTheWire, quote, setOf, tx } from './helpers/portfolio';
+import { overTheWire, quote, setOf, tx } from '../../../helpers/ui/dashboard-portfolio';
 
 const ASOF = '2024-06-30';
 const portfolio = setOf(

@@ -16,7 +16,7 @@ import { readRestoreFile } from '../../../../src/worker/backup/read-restore';
 import { applyRestore, planRestore, type CurrentContent } from '../../../../src/worker/backup/restore-plan';
 import { PortfolioEngine } from '../../../../src/worker/engine';
 import { sortTransactionSet } from '../../../../server/transactions/sort-transaction-set';
-import { chart } from '../helpers/portfolio';
+import { chart } from '../../../helpers/worker/portfolio';
 
 /** Any finite double the schema allows; -0 is 0 (JSON, and so the server, has no -0). */
 const boundedNumber = fc
