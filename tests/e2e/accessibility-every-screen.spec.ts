@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, signUp, test } from '../helpers/e2e/fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '../helpers/e2e/accessibility';
+import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '#helpers/e2e/accessibility';
 
 const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
 const uniqueName = (what: string) => `${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from '../helpers/e2e/fixtures';
+import { expect, signIn, test } from '#helpers/e2e/fixtures';
 
 const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
 

@@ -4,7 +4,7 @@
  * 1w and 1m returns are on the screen, not clipped.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from '../helpers/e2e/fixtures';
+import { expect, signIn, test } from '#helpers/e2e/fixtures';
 
 /** The track's horizontal offset now, px (from its computed transform matrix). */
 const offset = (track: Locator) => track.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m41);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../helpers/e2e/fixtures';
+import { expect, signIn, test } from '#helpers/e2e/fixtures';
 
 const BEFORE_PRICES = ['Dividend per quarter by year', 'TTM dividend per quarter', 'Portfolio value', 'Profit', 'Yield per year', 'Dividend per quarter', 'Aggregated Dividend'];
 const AFTER_PRICES = ['Aggregated Commission', 'Transactions Values', 'Aggregated Transactions Values', 'Transactions Amounts', 'Aggregated Transactions Amounts'];

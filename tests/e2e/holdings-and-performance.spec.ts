@@ -8,12 +8,12 @@ import path from 'node:path';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import type { QuoteEntry, TransactionSet } from '../../src/model';
-import { PortfolioEngine } from '../../src/worker/engine';
-import { formatsFor } from '../../src/ui/format';
-import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
-import { expect, signIn, signUp, test } from '../helpers/e2e/fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '../helpers/e2e/accessibility';
+import type { QuoteEntry, TransactionSet } from '#src/model';
+import { PortfolioEngine } from '#src/worker/engine';
+import { formatsFor } from '#src/ui/format';
+import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
+import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '#helpers/e2e/accessibility';
 
 const formats = formatsFor('en-US');
 

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, signUp, test } from '../helpers/e2e/fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '../helpers/e2e/accessibility';
+import { expect, signUp, test } from '#helpers/e2e/fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '#helpers/e2e/accessibility';
 
 const brokerCsv = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/mapped-csv/dutch-bank-broker.csv'), 'utf8');
 

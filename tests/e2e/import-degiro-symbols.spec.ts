@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signUp, test } from '../helpers/e2e/fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '../helpers/e2e/accessibility';
+import { expect, signUp, test } from '#helpers/e2e/fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '#helpers/e2e/accessibility';
 
 // axe-core is injected as a script of its own: the app's CSP would refuse it.
 test.use({ bypassCSP: true, viewport: { width: 360, height: 800 } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { signInThroughProvider } from '../helpers/e2e/pages';
-import { expect, signUp, test } from '../helpers/e2e/fixtures';
+import { signInThroughProvider } from '#helpers/e2e/pages';
+import { expect, signUp, test } from '#helpers/e2e/fixtures';
 
 const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv');
 

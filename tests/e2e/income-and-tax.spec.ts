@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Transaction, TransactionSet } from '../../src/model';
-import { createSeededUser } from '../../bench/browser/seeded-user';
-import { expect, signIn, signUp, test } from '../helpers/e2e/fixtures';
+import type { Transaction, TransactionSet } from '#src/model';
+import { createSeededUser } from '#bench/browser/seeded-user';
+import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
 
 const STATEMENT = path.join(import.meta.dirname, '../fixtures/degiro/nl-mixed-languages.csv');
 const EUR_PER_USD = path.join(import.meta.dirname, '../../data/market/EUR=X.json');

@@ -1,4 +1,4 @@
-import { expect, signIn, signUp, test } from '../helpers/e2e/fixtures';
+import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
 
 const uniqueName = (what: string) => `${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 

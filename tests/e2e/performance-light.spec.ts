@@ -5,15 +5,15 @@
  * make it flake; the figures themselves come from the full benchmark's medians.
  */
 import { join } from 'node:path';
-import { bundleSizes } from '../../bench/browser/bundle-sizes';
-import { measureImport, measureLoad, measureToggle, openSignedInTab, openTransactionsPage } from '../../bench/browser/dashboard-session';
-import { workloadStatement } from '../../bench/browser/degiro-csv';
-import { writeMarketFolder, type MarketFolder } from '../../bench/browser/market-files';
-import { createSeededUser, type SeededUser } from '../../bench/browser/seeded-user';
-import { TARGETS } from '../../bench/browser/targets';
-import { makeWorkload } from '../../bench/workloads/make-workload';
-import { PROJECT_ROOT, startTestServer, type TestServer } from '../helpers/test-server';
-import { expect, test } from '../helpers/e2e/fixtures';
+import { bundleSizes } from '#bench/browser/bundle-sizes';
+import { measureImport, measureLoad, measureToggle, openSignedInTab, openTransactionsPage } from '#bench/browser/dashboard-session';
+import { workloadStatement } from '#bench/browser/degiro-csv';
+import { writeMarketFolder, type MarketFolder } from '#bench/browser/market-files';
+import { createSeededUser, type SeededUser } from '#bench/browser/seeded-user';
+import { TARGETS } from '#bench/browser/targets';
+import { makeWorkload } from '#bench/workloads/make-workload';
+import { PROJECT_ROOT, startTestServer, type TestServer } from '#helpers/test-server';
+import { expect, test } from '#helpers/e2e/fixtures';
 
 /** A gross regression: three times a target. */
 const GROSS = 3;

@@ -6,10 +6,10 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleSizes } from '../../bench/browser/bundle-sizes';
-import { TARGETS } from '../../bench/browser/targets';
-import { PROJECT_ROOT } from '../helpers/test-server';
-import { signIn, expect, test } from '../helpers/e2e/fixtures';
+import { bundleSizes } from '#bench/browser/bundle-sizes';
+import { TARGETS } from '#bench/browser/targets';
+import { PROJECT_ROOT } from '#helpers/test-server';
+import { signIn, expect, test } from '#helpers/e2e/fixtures';
 
 /** The build the e2e server serves (npm test builds dist/ first). */
 const STATIC_DIR = process.env.STATIC_DIR ?? join(PROJECT_ROOT, 'dist');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, signUp, test } from '../helpers/e2e/fixtures';
+import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
 
 const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

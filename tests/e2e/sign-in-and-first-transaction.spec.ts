@@ -1,4 +1,4 @@
-import { expect, signIn, test } from '../helpers/e2e/fixtures';
+import { expect, signIn, test } from '#helpers/e2e/fixtures';
 
 test('anonymous visits to the app go to the landing page', async ({ page }) => {
   await page.goto('/dashboard');

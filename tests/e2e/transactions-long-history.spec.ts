@@ -3,9 +3,9 @@
  * transaction is still reachable by scrolling, in the right place, and can be deleted there.
  */
 import type { Page } from '@playwright/test';
-import type { Transaction, TransactionSet } from '../../src/model';
-import { createSeededUser } from '../../bench/browser/seeded-user';
-import { expect, signIn, test } from '../helpers/e2e/fixtures';
+import type { Transaction, TransactionSet } from '#src/model';
+import { createSeededUser } from '#bench/browser/seeded-user';
+import { expect, signIn, test } from '#helpers/e2e/fixtures';
 
 const BUYS = 3_000;
 const DIVIDENDS = 400;

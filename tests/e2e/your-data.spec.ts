@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, signUp, test } from '../helpers/e2e/fixtures';
+import { expect, signUp, test } from '#helpers/e2e/fixtures';
 
 const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
 

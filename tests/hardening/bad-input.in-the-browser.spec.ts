@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { freshAccount, signInThroughProvider } from '../helpers/e2e/pages';
-import { expect, test } from '../helpers/e2e/fixtures';
+import { freshAccount, signInThroughProvider } from '#helpers/e2e/pages';
+import { expect, test } from '#helpers/e2e/fixtures';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/degiro');
 

@@ -5,11 +5,11 @@
  * `tests/integration/server/quotes/routes.validation.test.ts` checks the same rules on the bare routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { startFakeYahooUpstream, type FakeYahooUpstream } from '../helpers/hardening/fake-yahoo-upstream';
-import { badQuotesRequests, GOOD_RANGE, type BadQuotesRequest } from '../helpers/hardening/malformed-quotes';
-import { recordTally } from '../helpers/hardening/tally';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { startFakeYahooUpstream, type FakeYahooUpstream } from '#helpers/hardening/fake-yahoo-upstream';
+import { badQuotesRequests, GOOD_RANGE, type BadQuotesRequest } from '#helpers/hardening/malformed-quotes';
+import { recordTally } from '#helpers/hardening/tally';
 
 let yahoo: FakeYahooUpstream;
 let server: TestServer;

@@ -5,11 +5,11 @@
  * cases of `tests/integration/server/transactions.rejects-bad-bodies.test.ts` prove the same for a dozen bodies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { malformedTransactionRequests, VALID_BODY, type MalformedRequest } from '../helpers/hardening/malformed-transactions';
-import { expectUnchanged, readStoredBytes, type StoredBytes } from '../helpers/hardening/stored-bytes';
-import { recordTally } from '../helpers/hardening/tally';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { malformedTransactionRequests, VALID_BODY, type MalformedRequest } from '#helpers/hardening/malformed-transactions';
+import { expectUnchanged, readStoredBytes, type StoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 /** The largest refusal we accept: the issue list is capped, long texts clipped. */
 const MAX_REFUSAL_BYTES = 64 * 1024;

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyStored, runCrashSafety } from './tools/crash-safety';
-import type { TransactionSet } from '../../src/model/transaction';
-import { recordTally } from '../helpers/hardening/tally';
+import type { TransactionSet } from '#src/model/transaction';
+import { recordTally } from '#helpers/hardening/tally';
 
 const KILLS = Number(process.env.HARDENING_KILLS ?? 5);
 const WRITERS = 4;

@@ -9,12 +9,12 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { freshAccount, signInThroughProvider, watchForErrors } from '../helpers/e2e/pages';
-import { startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '../helpers/hardening/fake-yahoo-upstream';
-import { refusedBaseUrl } from '../helpers/fake-yahoo';
-import { expect, test } from '../helpers/e2e/fixtures';
+import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { freshAccount, signInThroughProvider, watchForErrors } from '#helpers/e2e/pages';
+import { startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '#helpers/hardening/fake-yahoo-upstream';
+import { refusedBaseUrl } from '#helpers/fake-yahoo';
+import { expect, test } from '#helpers/e2e/fixtures';
 
 const DEMO = { username: 'demo', password: 'demo' };
 

@@ -7,10 +7,10 @@
  */
 import { expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { selectPriceProblems } from '../../src/machines/dashboard-selectors';
-import type { Transaction } from '../../src/model';
-import { buy, setOf, startApp } from '../helpers/machines/app-harness';
-import { recordTally } from '../helpers/hardening/tally';
+import { selectPriceProblems } from '#src/machines/dashboard-selectors';
+import type { Transaction } from '#src/model';
+import { buy, setOf, startApp } from '#helpers/machines/app-harness';
+import { recordTally } from '#helpers/hardening/tally';
 
 const usd: Transaction = { ticker: 'MSFT', type: 'stock', date: '2024-01-03', amount: 2, value: 700, currency: 'USD' };
 

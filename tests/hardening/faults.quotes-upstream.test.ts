@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { GARBAGE_MODES, startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '../helpers/hardening/fake-yahoo-upstream';
-import { recordTally } from '../helpers/hardening/tally';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { GARBAGE_MODES, startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '#helpers/hardening/fake-yahoo-upstream';
+import { recordTally } from '#helpers/hardening/tally';
 
 const SYMBOLS = ['MSFT', 'AAPL', 'EUR=X'];
 const OUTAGE_MODES: UpstreamMode[] = ['reset', 'status-500', 'status-429', 'hang'];

@@ -8,13 +8,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintIdToken, serverSigningKey } from '../helpers/id-tokens';
-import { providerInfo, signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { forgedAuthorizations, type ForgedAuthorization } from '../helpers/hardening/forged-tokens';
-import { VALID_BODY } from '../helpers/hardening/malformed-transactions';
-import { expectUnchanged, readStoredBytes, type StoredBytes } from '../helpers/hardening/stored-bytes';
-import { recordTally } from '../helpers/hardening/tally';
+import { mintIdToken, serverSigningKey } from '#helpers/id-tokens';
+import { providerInfo, signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { forgedAuthorizations, type ForgedAuthorization } from '#helpers/hardening/forged-tokens';
+import { VALID_BODY } from '#helpers/hardening/malformed-transactions';
+import { expectUnchanged, readStoredBytes, type StoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 interface Route {
   name: string;

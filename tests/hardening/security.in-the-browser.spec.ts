@@ -5,8 +5,8 @@
  * and not one CSP violation is reported on the way.
  */
 import type { Page } from '@playwright/test';
-import { freshAccount, signInThroughProvider } from '../helpers/e2e/pages';
-import { expect, test } from '../helpers/e2e/fixtures';
+import { freshAccount, signInThroughProvider } from '#helpers/e2e/pages';
+import { expect, test } from '#helpers/e2e/fixtures';
 
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/;
 

@@ -10,12 +10,12 @@
  * has the faults one by one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidIsin } from '../../src/model/symbols';
-import { DEFAULT_SYMBOLS_TUNING } from '../../server/symbols';
-import { mintIdToken, serverSigningKey, type SigningKey } from '../helpers/id-tokens';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '../helpers/symbols/fake-yahoo-search';
-import { recordTally } from '../helpers/hardening/tally';
+import { isValidIsin } from '#src/model/symbols';
+import { DEFAULT_SYMBOLS_TUNING } from '#server/symbols';
+import { mintIdToken, serverSigningKey, type SigningKey } from '#helpers/id-tokens';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '#helpers/symbols/fake-yahoo-search';
+import { recordTally } from '#helpers/hardening/tally';
 
 interface Resolution {
   isin: string;

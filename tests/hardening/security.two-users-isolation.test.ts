@@ -8,12 +8,12 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foreignSigningKey, mintIdToken, unsignedIdToken } from '../helpers/id-tokens';
-import { providerInfo, signIn, SignInRefused } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { currentTransactionsEtag } from '../helpers/transactions-client';
-import { expectUnchanged, readStoredBytes } from '../helpers/hardening/stored-bytes';
-import { recordTally } from '../helpers/hardening/tally';
+import { foreignSigningKey, mintIdToken, unsignedIdToken } from '#helpers/id-tokens';
+import { providerInfo, signIn, SignInRefused } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { currentTransactionsEtag } from '#helpers/transactions-client';
+import { expectUnchanged, readStoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 interface User {
   username: string;

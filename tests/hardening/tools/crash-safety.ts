@@ -17,12 +17,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { seededRandom } from '../../../server/quotes/sample/random-walk';
-import { SQLITE_FILE_NAME } from '../../../server/storage/open-storage';
-import { sortTransactionSet } from '../../../server/transactions/sort-transaction-set';
-import type { Transaction, TransactionSet } from '../../../src/model/transaction';
-import { mintIdToken, serverSigningKey } from '../../helpers/id-tokens';
-import { startServerProcess, type ServerProcess } from '../../helpers/server-process';
+import { seededRandom } from '#server/quotes/sample/random-walk';
+import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
+import { sortTransactionSet } from '#server/transactions/sort-transaction-set';
+import type { Transaction, TransactionSet } from '#src/model/transaction';
+import { mintIdToken, serverSigningKey } from '#helpers/id-tokens';
+import { startServerProcess, type ServerProcess } from '#helpers/server-process';
 
 export interface CrashSafetyOptions {
   kills: number;

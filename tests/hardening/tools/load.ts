@@ -11,11 +11,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '../../../server/quotes/sample/random-walk';
-import type { Transaction, TransactionSet } from '../../../src/model/transaction';
-import { mintIdToken, serverSigningKey } from '../../helpers/id-tokens';
-import { createTestSchema } from '../../helpers/postgres-schema';
-import { startServerProcess } from '../../helpers/server-process';
+import { seededRandom } from '#server/quotes/sample/random-walk';
+import type { Transaction, TransactionSet } from '#src/model/transaction';
+import { mintIdToken, serverSigningKey } from '#helpers/id-tokens';
+import { createTestSchema } from '#helpers/postgres-schema';
+import { startServerProcess } from '#helpers/server-process';
 
 interface LoadOptions {
   durationMs: number;

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { YahooChart, YahooChartResult } from '../../../src/model/quotes';
+import type { YahooChart, YahooChartResult } from '#src/model/quotes';
 import { answerChart, chartSymbolOf, sendJson, serveOnLoopback } from '../fake-yahoo';
 import { PROJECT_ROOT } from '../test-server';
 

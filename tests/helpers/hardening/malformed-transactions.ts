@@ -5,7 +5,7 @@
  * wrong content types and methods, stale versions, and the large ones (a 10 MiB body, a chunked body
  * with no length, 50,000 transactions with one bad, 50,000 all bad, 100,001 transactions).
  */
-import type { TransactionType } from '../../../src/model/transaction';
+import type { TransactionType } from '#src/model/transaction';
 import { BAD_DIVIDEND_FIELD_VALUES, BAD_FIELD_VALUES } from './bad-field-values';
 
 export interface MalformedRequest {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { parseDegiroExport, type DegiroImport, type ImportedTransaction, type ParseOptions } from '../../../src/worker/import';
+import { parseDegiroExport, type DegiroImport, type ImportedTransaction, type ParseOptions } from '#src/worker/import';
 import { HEADER_EN, HEADER_NL } from './export-generator';
 
 export { HEADER_EN, HEADER_NL };

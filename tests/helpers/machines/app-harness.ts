@@ -3,19 +3,19 @@
  * replaced by fakes. Tests drive the app through it and look at the states the machines pass.
  */
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
-import { appMachine } from '../../../src/machines/app-machine';
-import { authMachine } from '../../../src/machines/auth-machine';
-import { importMachine, type ImportActorRef, type ImportEvent, type ImportStored } from '../../../src/machines/import-machine';
-import { portfolioMachine, type PortfolioActorRef } from '../../../src/machines/portfolio-machine';
-import type { SessionUser } from '../../../src/machines/services/auth-client';
-import { setViewOf, type SetView } from '../../../src/machines/services/worker-client';
-import { transactionsMachine, type TransactionsActorRef } from '../../../src/machines/transactions-machine';
-import type { ListedSet, Transaction, TransactionSet } from '../../../src/model';
-import type { Outcome } from '../../../src/model/outcome';
-import type { VersionedSet } from '../../../src/worker/services/transactions-api';
-import type { TransactionChange } from '../../../src/worker/transaction-changes';
-import { TransactionStore, type HeldView } from '../../../src/worker/transaction-store';
-import type { ChartedDerivation, ChartedSeries, ImportMerge, ImportPreview, LookedUp, PricesLoaded, SymbolCheck, SymbolsNeeded, Timed } from '../../../src/worker';
+import { appMachine } from '#src/machines/app-machine';
+import { authMachine } from '#src/machines/auth-machine';
+import { importMachine, type ImportActorRef, type ImportEvent, type ImportStored } from '#src/machines/import-machine';
+import { portfolioMachine, type PortfolioActorRef } from '#src/machines/portfolio-machine';
+import type { SessionUser } from '#src/machines/services/auth-client';
+import { setViewOf, type SetView } from '#src/machines/services/worker-client';
+import { transactionsMachine, type TransactionsActorRef } from '#src/machines/transactions-machine';
+import type { ListedSet, Transaction, TransactionSet } from '#src/model';
+import type { Outcome } from '#src/model/outcome';
+import type { VersionedSet } from '#src/worker/services/transactions-api';
+import type { TransactionChange } from '#src/worker/transaction-changes';
+import { TransactionStore, type HeldView } from '#src/worker/transaction-store';
+import type { ChartedDerivation, ChartedSeries, ImportMerge, ImportPreview, LookedUp, PricesLoaded, SymbolCheck, SymbolsNeeded, Timed } from '#src/worker';
 
 export const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 export const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2024-01-02', amount: 1, value: 2, currency: 'EUR' };

@@ -1,8 +1,8 @@
 /** What every `QuoteCache` must do, run against SQLite and PostgreSQL alike. */
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso } from '../../../src/model/days';
-import type { QuoteCache } from '../../../server/quotes';
-import type { QuoteBar, QuoteSeries } from '../../../server/quotes/series';
+import { epochDayFromIso } from '#src/model/days';
+import type { QuoteCache } from '#server/quotes';
+import type { QuoteBar, QuoteSeries } from '#server/quotes/series';
 
 const DAY = 86_400;
 /** 2024-03-04 is a Monday; bars at 14:30 UTC, the New York open in winter. */

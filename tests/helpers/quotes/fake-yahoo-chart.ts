@@ -4,7 +4,7 @@
  * with `Retry-After`), an HTML page, JSON that is not a chart, a chart of another symbol, or no answer.
  * The answers are the shared fake Yahoo's (tests/helpers/fake-yahoo.ts).
  */
-import type { YahooChart, YahooChartResult } from '../../../src/model/quotes';
+import type { YahooChart, YahooChartResult } from '#src/model/quotes';
 import { answerChart, chartSymbolOf, sendJson, serveOnLoopback, type ChartBehaviour } from '../fake-yahoo';
 
 export { refusedBaseUrl, sliceChartResult } from '../fake-yahoo';

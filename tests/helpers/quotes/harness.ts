@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
-import type { QuoteEntry, YahooChart, YahooChartResult } from '../../../src/model/quotes';
+import type { QuoteEntry, YahooChart, YahooChartResult } from '#src/model/quotes';
 import {
   createSqliteQuoteCache,
   createQuotesRoutes,
@@ -13,9 +13,9 @@ import {
   type QuoteCache,
   type QuotesService,
   type QuotesServiceOptions,
-} from '../../../server/quotes';
-import type { AppEnv } from '../../../server/http/app-env';
-import { migrateSqlite } from '../../../server/storage/sqlite-storage';
+} from '#server/quotes';
+import type { AppEnv } from '#server/http/app-env';
+import { migrateSqlite } from '#server/storage/sqlite-storage';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/yahoo');
 

@@ -1,7 +1,7 @@
 /** Small portfolios run through the real engine, so the selectors are tested on the worker's true output. */
-import type { QuoteDataSource, QuoteEntry, Transaction, TransactionSet } from '../../../src/model';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { collectTransferables } from '../../../src/worker/transferables';
+import type { QuoteDataSource, QuoteEntry, Transaction, TransactionSet } from '#src/model';
+import { PortfolioEngine } from '#src/worker/engine';
+import { collectTransferables } from '#src/worker/transferables';
 
 export const tx = (ticker: string, type: Transaction['type'], date: string, amount: number, value: number, currency: Transaction['currency'] = 'EUR'): Transaction => ({
   ticker,

@@ -9,8 +9,8 @@ import {
   type Transaction,
   type TransactionSet,
   type YahooChart,
-} from '../../../src/model';
-import { PortfolioEngine, type ActiveSeries, type Derivation } from '../../../src/worker/engine';
+} from '#src/model';
+import { PortfolioEngine, type ActiveSeries, type Derivation } from '#src/worker/engine';
 
 export function stock(ticker: string, date: string, amount: number, value: number, currency: Currency = 'EUR'): Transaction {
   return { ticker, type: 'stock', date, amount, value, currency };

@@ -3,7 +3,7 @@
  * with the worker's real API over a channel pointed at that server (closed after each test).
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Credentials } from '../../../src/worker';
+import type { Credentials } from '#src/worker';
 import { signIn } from '../oidc-login';
 import { startTestServer, type TestServer } from '../test-server';
 import { transactionsClient } from '../transactions-client';

@@ -6,9 +6,9 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { Credentials } from '../../../src/worker';
-import { createWorkerApi, type WorkerApi } from '../../../src/worker/api';
-import { setServiceOrigin } from '../../../src/worker/services/http';
+import type { Credentials } from '#src/worker';
+import { createWorkerApi, type WorkerApi } from '#src/worker/api';
+import { setServiceOrigin } from '#src/worker/services/http';
 import { signIn } from '../oidc-login';
 import { startTestServer, type TestServer } from '../test-server';
 

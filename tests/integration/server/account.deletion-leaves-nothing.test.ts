@@ -5,12 +5,12 @@
  * header, or naming another account, deletes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../../helpers/browser';
-import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '../../helpers/oidc-login';
-import { serverBackends } from '../../helpers/server-backends';
-import type { TestServer } from '../../helpers/test-server';
-import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
-import { AMERICAN_MAPPING } from '../../helpers/csv-mappings';
+import { Browser } from '#helpers/browser';
+import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '#helpers/oidc-login';
+import { serverBackends } from '#helpers/server-backends';
+import type { TestServer } from '#helpers/test-server';
+import { commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import { AMERICAN_MAPPING } from '#helpers/csv-mappings';
 
 const backends = serverBackends('account deletion on PostgreSQL');
 

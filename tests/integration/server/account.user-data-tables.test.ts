@@ -5,8 +5,8 @@
  * And `deleteUser` is all or nothing: a failure in its last table leaves the first ones untouched.
  */
 import { describe, expect, it } from 'vitest';
-import { SHARED_TABLES, USER_DATA_TABLES } from '../../../server/storage/user-data';
-import { openForTheSuite, storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
+import { SHARED_TABLES, USER_DATA_TABLES } from '#server/storage/user-data';
+import { openForTheSuite, storageBackends, type OpenedStorage } from '#helpers/storage-backends';
 
 /** Table name → its column names. */
 async function columnsOf(storage: OpenedStorage): Promise<Map<string, string[]>> {

@@ -3,10 +3,10 @@
  * discovery document's jwks_uri, cached, and fetched again when a token names an unknown key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteVerifier } from '../../../server/auth/id-token-verifier';
-import { startFakeIssuer, type FakeIssuer } from '../../helpers/fake-issuer';
-import { foreignSigningKey, mintIdToken, type SigningKey } from '../../helpers/id-tokens';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { createRemoteVerifier } from '#server/auth/id-token-verifier';
+import { startFakeIssuer, type FakeIssuer } from '#helpers/fake-issuer';
+import { foreignSigningKey, mintIdToken, type SigningKey } from '#helpers/id-tokens';
+import { startTestServer, type TestServer } from '#helpers/test-server';
 
 const CLIENT_ID = 'spa-client';
 let fake: FakeIssuer;

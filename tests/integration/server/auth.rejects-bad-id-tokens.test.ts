@@ -11,9 +11,9 @@ import {
   unsignedIdToken,
   type IdTokenClaims,
   type SigningKey,
-} from '../../helpers/id-tokens';
-import { providerInfo, signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+} from '#helpers/id-tokens';
+import { providerInfo, signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
 
 let server: TestServer;
 let key: SigningKey;

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../helpers/oidc-login';
-import { validateTransactionsBody } from '../../../src/model/transaction-schema';
-import { PROJECT_ROOT, startTestServer } from '../../helpers/test-server';
-import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { signIn } from '#helpers/oidc-login';
+import { validateTransactionsBody } from '#src/model/transaction-schema';
+import { PROJECT_ROOT, startTestServer } from '#helpers/test-server';
+import { commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 /** The provider's keys in the server's SQLite database (a restart must not make new ones). */
 function storedKeyIds(dataDir: string): string[] {

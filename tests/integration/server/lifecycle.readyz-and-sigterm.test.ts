@@ -8,11 +8,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../helpers/oidc-login';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
-import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { signIn } from '#helpers/oidc-login';
+import { createTestSchema, postgresUrlForTests, type TestSchema } from '#helpers/postgres-schema';
+import { startTcpProxy, type TcpProxy } from '#helpers/tcp-proxy';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 describe('/readyz on SQLite', () => {
   let server: TestServer;

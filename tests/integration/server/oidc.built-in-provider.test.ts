@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../../helpers/browser';
-import { authorize, hiddenField, openSignInPage, providerInfo, refreshTokens, signIn, SignInRefused, type ProviderInfo } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { Browser } from '#helpers/browser';
+import { authorize, hiddenField, openSignInPage, providerInfo, refreshTokens, signIn, SignInRefused, type ProviderInfo } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
 
 let server: TestServer;
 let provider: ProviderInfo;

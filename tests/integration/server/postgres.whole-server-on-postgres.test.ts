@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { signIn } from '../../helpers/oidc-login';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { signIn } from '#helpers/oidc-login';
+import { createTestSchema, postgresUrlForTests, type TestSchema } from '#helpers/postgres-schema';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 const databaseUrl = postgresUrlForTests('whole server on PostgreSQL');
 

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverSigningKey } from '../../helpers/id-tokens';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer } from '../../helpers/test-server';
+import { serverSigningKey } from '#helpers/id-tokens';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer } from '#helpers/test-server';
 
 describe('a DATA_DIR with the old key file', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legacy-keys-'));

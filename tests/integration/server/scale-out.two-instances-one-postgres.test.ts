@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../../helpers/browser';
-import { startLoadBalancer, type LoadBalancer } from '../../helpers/load-balancer';
-import { authorize, hiddenField, providerInfo, refreshTokens, signIn } from '../../helpers/oidc-login';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../../helpers/postgres-schema';
-import { PROJECT_ROOT, startTestServer, type TestServer } from '../../helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { Browser } from '#helpers/browser';
+import { startLoadBalancer, type LoadBalancer } from '#helpers/load-balancer';
+import { authorize, hiddenField, providerInfo, refreshTokens, signIn } from '#helpers/oidc-login';
+import { createTestSchema, postgresUrlForTests, type TestSchema } from '#helpers/postgres-schema';
+import { PROJECT_ROOT, startTestServer, type TestServer } from '#helpers/test-server';
+import { stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 const databaseUrl = postgresUrlForTests('two instances on one PostgreSQL');
 

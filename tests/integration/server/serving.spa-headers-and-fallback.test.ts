@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { startTestServer, type TestServer } from '#helpers/test-server';
 
 let server: TestServer;
 let staticDir: string;

@@ -4,9 +4,9 @@
  * cleared, each user's own, bad bodies refused with nothing stored, and the row really in the database.
  */
 import { describe, expect, it } from 'vitest';
-import type { SignedIn } from '../../helpers/oidc-login';
-import { serverBackends, serverForTheSuite, type ServerBackend } from '../../helpers/server-backends';
-import type { TestServer } from '../../helpers/test-server';
+import type { SignedIn } from '#helpers/oidc-login';
+import { serverBackends, serverForTheSuite, type ServerBackend } from '#helpers/server-backends';
+import type { TestServer } from '#helpers/test-server';
 
 const backends = serverBackends('settings on PostgreSQL');
 

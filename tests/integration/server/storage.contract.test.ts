@@ -3,10 +3,10 @@
  * Without DATABASE_URL the PostgreSQL run is skipped with a notice, except under CI where it fails.
  */
 import { describe, expect, it } from 'vitest';
-import type { Transaction, TransactionSet } from '../../../src/model/transaction';
-import type { ProviderKey, Storage } from '../../../server/storage/types';
-import { openForTheSuite, storageBackends } from '../../helpers/storage-backends';
-import { stock as stockOf } from '../../helpers/transactions-client';
+import type { Transaction, TransactionSet } from '#src/model/transaction';
+import type { ProviderKey, Storage } from '#server/storage/types';
+import { openForTheSuite, storageBackends } from '#helpers/storage-backends';
+import { stock as stockOf } from '#helpers/transactions-client';
 
 /** A VWCE.DE buy in EUR. */
 const stock = (date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction => stockOf('VWCE.DE', date, amount, value, extra);

@@ -6,9 +6,9 @@
  * replace keeps the most recently saved past the limit, by the backup's saved-at times.
  */
 import { describe, expect, it } from 'vitest';
-import { headerKey, MAX_REMEMBERED_MAPPINGS } from '../../../src/model/csv-mapping';
-import { openForTheSuite, storageBackends, type OpenedStorage } from '../../helpers/storage-backends';
-import { AMERICAN_MAPPING } from '../../helpers/csv-mappings';
+import { headerKey, MAX_REMEMBERED_MAPPINGS } from '#src/model/csv-mapping';
+import { openForTheSuite, storageBackends, type OpenedStorage } from '#helpers/storage-backends';
+import { AMERICAN_MAPPING } from '#helpers/csv-mappings';
 
 /** Overwrites the user's stored mapping with one no schema accepts: a damaged row. */
 async function damage(storage: OpenedStorage, userId: string, header: string): Promise<void> {

@@ -1,9 +1,9 @@
 /** A dividend's withheld `tax` over real HTTP: kept as sent (0 apart from none), refused below 0, beyond 1e12, or on a trade or fee. */
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../src/model/transaction';
-import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
-import type { TestServer } from '../../helpers/test-server';
-import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import type { Transaction } from '#src/model/transaction';
+import { serverForTheSuite, sqliteServer } from '#helpers/server-backends';
+import type { TestServer } from '#helpers/test-server';
+import { commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 let server: TestServer;
 let api: ReturnType<typeof transactionsClient>;

@@ -1,8 +1,8 @@
 /** Two real accounts on one server: neither can see nor change the other's transactions. */
 import { expect, it } from 'vitest';
-import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
-import type { TestServer } from '../../helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { serverForTheSuite, sqliteServer } from '#helpers/server-backends';
+import type { TestServer } from '#helpers/test-server';
+import { stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 let server: TestServer;
 let alice: ReturnType<typeof transactionsClient>;

@@ -1,9 +1,9 @@
 /** What `PUT /api/transactions` refuses (400 with paths, 413, 415) and that the stored set stays as it was. */
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../src/model/transaction';
-import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
-import type { TestServer } from '../../helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import type { Transaction } from '#src/model/transaction';
+import { serverForTheSuite, sqliteServer } from '#helpers/server-backends';
+import type { TestServer } from '#helpers/test-server';
+import { stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 let server: TestServer;
 let api: ReturnType<typeof transactionsClient>;

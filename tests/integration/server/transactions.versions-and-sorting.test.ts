@@ -1,9 +1,9 @@
 /** `/api/transactions` GET and PUT over real HTTP: empty start, sorting, ETags, 412 on a stale If-Match. */
 import { describe, expect, it } from 'vitest';
-import type { TransactionsBody } from '../../../src/model/transaction';
-import { serverForTheSuite, sqliteServer } from '../../helpers/server-backends';
-import type { TestServer } from '../../helpers/test-server';
-import { commission, dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import type { TransactionsBody } from '#src/model/transaction';
+import { serverForTheSuite, sqliteServer } from '#helpers/server-backends';
+import type { TestServer } from '#helpers/test-server';
+import { commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 let server: TestServer;
 let api: ReturnType<typeof transactionsClient>;

@@ -3,10 +3,10 @@
  * cookie must carry the same value in X-XSRF-TOKEN (the sign-in forms: in their `_xsrf` field).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../../helpers/browser';
-import { formAction, openSignInPage, signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { currentTransactionsEtag, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
+import { Browser } from '#helpers/browser';
+import { formAction, openSignInPage, signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { currentTransactionsEtag, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 let server: TestServer;
 let idToken: string;

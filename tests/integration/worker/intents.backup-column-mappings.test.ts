@@ -6,11 +6,11 @@
  * backup of format version 1 carry none and leave the account's mappings as they were.
  */
 import { expect, it } from 'vitest';
-import type { CsvMapping, RememberedMapping } from '../../../src/model/csv-mapping';
-import type { Credentials } from '../../../src/worker';
-import { signIn } from '../../helpers/oidc-login';
-import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
-import { EUROPEAN_MAPPING } from '../../helpers/csv-mappings';
+import type { CsvMapping, RememberedMapping } from '#src/model/csv-mapping';
+import type { Credentials } from '#src/worker';
+import { signIn } from '#helpers/oidc-login';
+import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
+import { EUROPEAN_MAPPING } from '#helpers/csv-mappings';
 
 const real = workerOnARealServer();
 

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
-import { unpackListing } from '../../../src/model/transaction-wire';
-import type { Credentials, PortfolioView } from '../../../src/worker';
-import type { TestServer } from '../../helpers/test-server';
-import { dividend, stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
-import { signedInChannelPerTest, type SignedInChannel } from '../../helpers/worker/worker-over-a-channel';
+import { unpackListing } from '#src/model/transaction-wire';
+import type { Credentials, PortfolioView } from '#src/worker';
+import type { TestServer } from '#helpers/test-server';
+import { dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import { signedInChannelPerTest, type SignedInChannel } from '#helpers/worker/worker-over-a-channel';
 
 let server: TestServer;
 let idToken: string;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
 import { expect, it } from 'vitest';
-import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
+import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
 import { expect, it } from 'vitest';
-import { EVERY_TRANSACTION } from '../../../src/model/transaction-query';
-import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
+import { EVERY_TRANSACTION } from '#src/model/transaction-query';
+import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 

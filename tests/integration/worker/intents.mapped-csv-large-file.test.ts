@@ -7,10 +7,10 @@
  */
 import * as Comlink from 'comlink';
 import { expect, it, vi } from 'vitest';
-import type { CountProgress } from '../../../src/worker';
-import { SAMPLE_ROWS } from '../../../src/worker/mapped-csv/session';
-import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
-import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
+import type { CountProgress } from '#src/worker';
+import { SAMPLE_ROWS } from '#src/worker/mapped-csv/session';
+import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
+import { EUROPEAN_MAPPING_WITH_CURRENCY } from '#helpers/csv-mappings';
 
 const real = workerOnARealServer();
 

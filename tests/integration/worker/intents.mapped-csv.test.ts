@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
 import { expect, it } from 'vitest';
-import type { CsvMapping } from '../../../src/model/csv-mapping';
-import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
+import type { CsvMapping } from '#src/model/csv-mapping';
+import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 

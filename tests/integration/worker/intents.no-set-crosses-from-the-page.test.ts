@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Comlink from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Credentials } from '../../../src/worker';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { setsIn, workerOverAChannel, type Crossing } from '../../helpers/worker/worker-over-a-channel';
+import type { Credentials } from '#src/worker';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { setsIn, workerOverAChannel, type Crossing } from '#helpers/worker/worker-over-a-channel';
 
 let server: TestServer;
 let credentials: Credentials;

@@ -5,10 +5,10 @@
  * replaced.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Credentials } from '../../../src/worker';
-import type { TestServer } from '../../helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '../../helpers/transactions-client';
-import { signedInChannelPerTest, type SignedInChannel } from '../../helpers/worker/worker-over-a-channel';
+import type { Credentials } from '#src/worker';
+import type { TestServer } from '#helpers/test-server';
+import { stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import { signedInChannelPerTest, type SignedInChannel } from '#helpers/worker/worker-over-a-channel';
 
 let server: TestServer;
 let credentials: Credentials;

@@ -5,9 +5,9 @@
  * the set's version, its transactions, the settings and the remembered column mappings are as before.
  */
 import { expect, it } from 'vitest';
-import type { Transaction } from '../../../src/model';
-import { swapColumns } from '../../helpers/csv-text';
-import { workerOnARealServer } from '../../helpers/worker/signed-in-worker';
+import type { Transaction } from '#src/model';
+import { swapColumns } from '#helpers/csv-text';
+import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 

@@ -4,11 +4,11 @@
  * name yet is passed on. A loopback server stands in for a broken server, which the real one never is.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, setServiceOrigin, type Credentials } from '../../../src/worker/services/http';
-import { requestQuotes } from '../../../src/worker/services/quotes-api';
-import { fetchSettings } from '../../../src/worker/services/settings-api';
-import { fetchTransactions } from '../../../src/worker/services/transactions-api';
-import { sendJson, serveOnLoopback, type LoopbackServer } from '../../helpers/fake-yahoo';
+import { HttpError, setServiceOrigin, type Credentials } from '#src/worker/services/http';
+import { requestQuotes } from '#src/worker/services/quotes-api';
+import { fetchSettings } from '#src/worker/services/settings-api';
+import { fetchTransactions } from '#src/worker/services/transactions-api';
+import { sendJson, serveOnLoopback, type LoopbackServer } from '#helpers/fake-yahoo';
 
 const credentials: Credentials = { idToken: 'token', xsrfToken: null };
 const trade = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };

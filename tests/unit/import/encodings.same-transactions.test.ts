@@ -8,14 +8,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TransactionSet } from '../../../src/model';
-import { transactionsToCsv } from '../../../src/worker/backup/export-csv';
-import { readRestoreFile } from '../../../src/worker/backup/read-restore';
-import { parseDegiroExport } from '../../../src/worker/import';
-import { decodeBytes } from '../../../src/worker/import/text-encoding';
-import { MappedCsvSession } from '../../../src/worker/mapped-csv/session';
-import { emptyTransactionSet } from '../../../src/model';
-import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
+import type { TransactionSet } from '#src/model';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { parseDegiroExport } from '#src/worker/import';
+import { decodeBytes } from '#src/worker/import/text-encoding';
+import { MappedCsvSession } from '#src/worker/mapped-csv/session';
+import { emptyTransactionSet } from '#src/model';
+import { EUROPEAN_MAPPING_WITH_CURRENCY } from '#helpers/csv-mappings';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const sharedAccountCsv = readFileSync(path.join(root, 'tests/fixtures/degiro/nl-mixed-languages.csv'), 'utf8');

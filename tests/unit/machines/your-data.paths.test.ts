@@ -1,10 +1,10 @@
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
-import type { SessionEvent } from '../../../src/machines/auth-machine';
-import { yourDataMachine, type RestoreStored, type YourDataEvent } from '../../../src/machines/your-data-machine';
-import type { Outcome } from '../../../src/model/outcome';
-import type { ExportedFile, RestorePreview } from '../../../src/worker';
-import { testShortestPaths } from '../../helpers/machines/graph-paths';
+import type { SessionEvent } from '#src/machines/auth-machine';
+import { yourDataMachine, type RestoreStored, type YourDataEvent } from '#src/machines/your-data-machine';
+import type { Outcome } from '#src/model/outcome';
+import type { ExportedFile, RestorePreview } from '#src/worker';
+import { testShortestPaths } from '#helpers/machines/graph-paths';
 
 const backupFile = new File(['{}'], 'backup.json', { type: 'application/json' });
 

@@ -1,11 +1,11 @@
 /** A holding's product name: the one its latest named trade's import saw, kept through a rename, refused where it does not belong. */
 import { describe, expect, it } from 'vitest';
-import { validateTransactionsBody } from '../../../src/model/transaction-schema';
-import { transactionsToCsv } from '../../../src/worker/backup/export-csv';
-import { readRestoreFile } from '../../../src/worker/backup/read-restore';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { applyChange } from '../../../src/worker/transaction-changes';
-import { chart, stock, transactionSet } from '../../helpers/worker/portfolio';
+import { validateTransactionsBody } from '#src/model/transaction-schema';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { PortfolioEngine } from '#src/worker/engine';
+import { applyChange } from '#src/worker/transaction-changes';
+import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const named = (ticker: string, date: string, amount: number, value: number, product: string) => ({ ...stock(ticker, date, amount, value), importId: `degiro:${date}`, product });
 const quotes = [chart('VWCE.DE', { currency: 'EUR', bars: [['2024-01-02', 100]] }), chart('AAPL', { currency: 'EUR', bars: [['2024-01-02', 10]] })];

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { marketFileName, type QuoteCache, type QuotesServiceOptions } from '../../../../server/quotes';
-import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from '../../../helpers/quotes/fake-yahoo-chart';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '../../../helpers/quotes/harness';
+import { marketFileName, type QuoteCache, type QuotesServiceOptions } from '#server/quotes';
+import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '#helpers/quotes/harness';
 
 const msft = recordedChart('MSFT-1y-dividends.recorded.json');
 const start = utc('2021-03-01');

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
-import { createPgQuoteCache } from '../../../../server/quotes';
-import { migratePostgres } from '../../../../server/storage/postgres-storage';
-import { describeQuoteCacheContract } from '../../../helpers/quotes/cache-contract';
+import { createPgQuoteCache } from '#server/quotes';
+import { migratePostgres } from '#server/storage/postgres-storage';
+import { describeQuoteCacheContract } from '#helpers/quotes/cache-contract';
 
 const databaseUrl = process.env.DATABASE_URL;
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { createSqliteQuoteCache } from '../../../../server/quotes';
-import { migrateSqlite } from '../../../../server/storage/sqlite-storage';
-import { describeQuoteCacheContract } from '../../../helpers/quotes/cache-contract';
+import { createSqliteQuoteCache } from '#server/quotes';
+import { migrateSqlite } from '#server/storage/sqlite-storage';
+import { describeQuoteCacheContract } from '#helpers/quotes/cache-contract';
 
 describeQuoteCacheContract('SQLite', async () => {
   const db = new Database(':memory:');

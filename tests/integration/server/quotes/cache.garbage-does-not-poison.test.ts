@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QuoteCache, QuotesService } from '../../../../server/quotes';
-import { startFakeYahoo, type FakeBehaviour, type FakeYahoo } from '../../../helpers/quotes/fake-yahoo-chart';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '../../../helpers/quotes/harness';
+import type { QuoteCache, QuotesService } from '#server/quotes';
+import { startFakeYahoo, type FakeBehaviour, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '#helpers/quotes/harness';
 
 const primedStart = utc('2021-02-01');
 const primedEnd = utc('2021-06-01');

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { YahooChart } from '../../../../src/model/quotes';
-import type { QuotesService } from '../../../../server/quotes';
-import { startFakeYahoo, type FakeYahoo } from '../../../helpers/quotes/fake-yahoo-chart';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '../../../helpers/quotes/harness';
+import type { YahooChart } from '#src/model/quotes';
+import type { QuotesService } from '#server/quotes';
+import { startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
+import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '#helpers/quotes/harness';
 
 const DAY = 86_400;
 const asFirstServed = recordedChart('MSFT-1y-dividends.recorded.json');

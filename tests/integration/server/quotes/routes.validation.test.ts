@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeYahoo, type FakeYahoo } from '../../../helpers/quotes/fake-yahoo-chart';
-import { recordedChart, resultOf, serveQuotes, TEST_TUNING, utc, type RunningQuotes } from '../../../helpers/quotes/harness';
+import { startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
+import { recordedChart, resultOf, serveQuotes, TEST_TUNING, utc, type RunningQuotes } from '#helpers/quotes/harness';
 
 let fake: FakeYahoo;
 let quotes: RunningQuotes;

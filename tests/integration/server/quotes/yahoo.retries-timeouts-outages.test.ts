@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TUNING } from '../../../../server/quotes/quotes-service';
-import { createYahooProvider, type UpstreamCharts } from '../../../../server/quotes/yahoo-provider';
-import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from '../../../helpers/quotes/fake-yahoo-chart';
-import { RECORDED_AT_MS, recordedChart, utc } from '../../../helpers/quotes/harness';
+import { DEFAULT_TUNING } from '#server/quotes/quotes-service';
+import { createYahooProvider, type UpstreamCharts } from '#server/quotes/yahoo-provider';
+import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
+import { RECORDED_AT_MS, recordedChart, utc } from '#helpers/quotes/harness';
 
 const start = utc('2021-03-01');
 const end = utc('2021-04-01');

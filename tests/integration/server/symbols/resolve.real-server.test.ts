@@ -3,10 +3,10 @@
  * answering recorded answers in Yahoo's shape (QUOTES_PROVIDER=auto, YAHOO_BASE_URL at the fake).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SymbolResolution, SymbolsResolveResponse } from '../../../../src/model';
-import { signIn } from '../../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../../helpers/test-server';
-import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '../../../helpers/symbols/fake-yahoo-search';
+import type { SymbolResolution, SymbolsResolveResponse } from '#src/model';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '#helpers/symbols/fake-yahoo-search';
 
 let server: TestServer;
 let fake: FakeYahooSearch;

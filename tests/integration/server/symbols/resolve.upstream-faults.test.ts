@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStorage } from '../../../../server/storage/sqlite-storage';
-import type { Storage } from '../../../../server/storage/types';
-import { createSymbolsService, type SymbolsServiceOptions } from '../../../../server/symbols';
-import { refusedBaseUrl } from '../../../helpers/fake-yahoo';
-import { PROJECT_DATA, searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '../../../helpers/symbols/fake-yahoo-search';
+import { openSqliteStorage } from '#server/storage/sqlite-storage';
+import type { Storage } from '#server/storage/types';
+import { createSymbolsService, type SymbolsServiceOptions } from '#server/symbols';
+import { refusedBaseUrl } from '#helpers/fake-yahoo';
+import { PROJECT_DATA, searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '#helpers/symbols/fake-yahoo-search';
 
 let dir: string;
 let storage: Storage;

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { SymbolCandidate } from '../../../../src/model';
-import { MIGRATIONS } from '../../../../server/storage/migrations';
-import { openSqliteStorage } from '../../../../server/storage/sqlite-storage';
-import type { Storage } from '../../../../server/storage/types';
-import { openForTheSuite, storageBackends } from '../../../helpers/storage-backends';
+import type { SymbolCandidate } from '#src/model';
+import { MIGRATIONS } from '#server/storage/migrations';
+import { openSqliteStorage } from '#server/storage/sqlite-storage';
+import type { Storage } from '#server/storage/types';
+import { openForTheSuite, storageBackends } from '#helpers/storage-backends';
 
 const vwce: SymbolCandidate = { symbol: 'VWCE.DE', name: 'Vanguard FTSE All-World', exchange: 'GER', venue: 'XETRA', currency: 'EUR', type: 'ETF' };
 
