@@ -5,7 +5,6 @@
  * signing in with it fails. (Another broker's CSV: import-another-broker-csv.spec.ts.)
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, signUp, test } from '#helpers/e2e/fixtures';
 
 const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
