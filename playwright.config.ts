@@ -22,7 +22,9 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // The features' specs, and the hardening suite's browser half (tests/hardening/*.in-the-browser.spec.ts).
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'hardening/**/*.spec.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

@@ -22,7 +22,9 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } } },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    // tests/unit: pure, in-process; tests/integration: the real server over HTTP, SQLite and PostgreSQL.
+    // (tests/hardening has its own config; tests/e2e is Playwright's.)
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     // The files of a worker share one module graph (each is not loaded again per file): no test file
     // changes the environment, fakes timers or leaves a mock, and the servers they start are their own.

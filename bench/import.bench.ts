@@ -10,7 +10,7 @@ import { parseDegiroExport } from '../src/worker/import';
 import { readHeader } from '../src/worker/import/header';
 import { RecordReader } from '../src/worker/import/records';
 import { RowBuilder } from '../src/worker/import/rows';
-import { generateExport } from '../tests/unit/import/export-generator';
+import { generateExport } from '../tests/helpers/import/export-generator';
 
 const ROWS = 100_000;
 const RUNS = 7;

@@ -16,7 +16,9 @@ const stages = [
   // One at a time from here: these suites start servers against timeouts, and the end-to-end specs measure
   // the page's own timings. (Run beside each other on a loaded 2-core machine, servers missed their
   // 30-second start.)
-  [['unit and server tests', 'npx', ['vitest', 'run']]],
+  // tests/unit and tests/integration (vite.config.ts), then tests/hardening, then tests/e2e with the
+  // hardening suite's browser specs (playwright.config.ts).
+  [['unit and integration tests', 'npx', ['vitest', 'run']]],
   [['hardening suite', 'npm', ['run', '--silent', 'test:hardening']]],
   [['browser', 'node', ['scripts/ensure-chromium.mjs']]],
   [['end-to-end tests', 'npx', ['playwright', 'test']]],

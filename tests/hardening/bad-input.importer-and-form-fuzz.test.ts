@@ -9,13 +9,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateDraft, type TransactionDraft } from '../../src/machines/transaction-draft';
-import { emptyTransactionSet, type Transaction, type TransactionSet } from '../../src/model/transaction';
-import { validateTransactionsBody } from '../../src/model/transaction-schema';
-import { SKIP_REASONS } from '../../src/worker/import';
-import { ImportSession } from '../../src/worker/import-session';
-import { FIXTURES, fuzzedStatementFile, type FuzzedFile } from './support/fuzzed-statements';
-import { recordTally } from './support/tally';
+import { validateDraft, type TransactionDraft } from '#src/machines/transaction-draft';
+import { emptyTransactionSet, type Transaction, type TransactionSet } from '#src/model/transaction';
+import { validateTransactionsBody } from '#src/model/transaction-schema';
+import { SKIP_REASONS } from '#src/worker/import';
+import { ImportSession } from '#src/worker/import-session';
+import { FIXTURES, fuzzedStatementFile, type FuzzedFile } from '#helpers/hardening/fuzzed-statements';
+import { recordTally } from '#helpers/hardening/tally';
 
 /** Fixed seeds: a failure names its case and replays the same way. */
 const FILE_RUNS = Number(process.env.HARDENING_FUZZ_RUNS ?? 400);

@@ -2,14 +2,14 @@
  * Bad requests to `POST /api/quotes` on a real server in `yahoo` mode, its upstream a fake Yahoo on
  * loopback that counts every request: each bad request gets a 4xx with a JSON message, and not one of
  * them reaches the upstream. A good request afterwards does reach it (so the counter can see one).
- * `tests/unit/server/quotes/routes.validation.test.ts` checks the same rules on the bare routes.
+ * `tests/integration/server/quotes/routes.validation.test.ts` checks the same rules on the bare routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { startFakeYahooUpstream, type FakeYahooUpstream } from './support/fake-yahoo-upstream';
-import { badQuotesRequests, GOOD_RANGE, type BadQuotesRequest } from './support/malformed-quotes';
-import { recordTally } from './support/tally';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { startFakeYahooUpstream, type FakeYahooUpstream } from '#helpers/hardening/fake-yahoo-upstream';
+import { badQuotesRequests, GOOD_RANGE, type BadQuotesRequest } from '#helpers/hardening/malformed-quotes';
+import { recordTally } from '#helpers/hardening/tally';
 
 let yahoo: FakeYahooUpstream;
 let server: TestServer;

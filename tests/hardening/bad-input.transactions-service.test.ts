@@ -2,14 +2,14 @@
  * Hundreds of generated malformed requests to `PUT /api/transactions` on the real server: each gets a
  * clear 4xx with a JSON `message` naming the problem (and the offending path among `issues`), a bounded
  * answer, and leaves the stored set byte-for-byte and version-for-version as it was. The hand-written
- * cases of `tests/unit/server/transactions.rejects-bad-bodies.test.ts` prove the same for a dozen bodies.
+ * cases of `tests/integration/server/transactions.rejects-bad-bodies.test.ts` prove the same for a dozen bodies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { malformedTransactionRequests, VALID_BODY, type MalformedRequest } from './support/malformed-transactions';
-import { expectUnchanged, readStoredBytes, type StoredBytes } from './support/stored-bytes';
-import { recordTally } from './support/tally';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { malformedTransactionRequests, VALID_BODY, type MalformedRequest } from '#helpers/hardening/malformed-transactions';
+import { expectUnchanged, readStoredBytes, type StoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 /** The largest refusal we accept: the issue list is capped, long texts clipped. */
 const MAX_REFUSAL_BYTES = 64 * 1024;

@@ -1,13 +1,13 @@
 /**
- * The crash-safety run of `scripts/hardening/crash-safety.ts` (SIGKILL at random moments while writers
+ * The crash-safety run of `tests/hardening/tools/crash-safety.ts` (SIGKILL at random moments while writers
  * stream PUTs; after each restart every writer's set is the last acknowledged one or the one in flight,
  * and `PRAGMA integrity_check` is ok). The default run kills 5 times to stay fast; `HARDENING_KILLS=50`
- * (or the script itself, `npx tsx scripts/hardening/crash-safety.ts --kills 50`) runs the full series.
+ * (or the script itself, `npx tsx tests/hardening/tools/crash-safety.ts --kills 50`) runs the full series.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyStored, runCrashSafety } from '../../scripts/hardening/crash-safety';
-import type { TransactionSet } from '../../src/model/transaction';
-import { recordTally } from './support/tally';
+import { classifyStored, runCrashSafety } from './tools/crash-safety';
+import type { TransactionSet } from '#src/model/transaction';
+import { recordTally } from '#helpers/hardening/tally';
 
 const KILLS = Number(process.env.HARDENING_KILLS ?? 5);
 const WRITERS = 4;

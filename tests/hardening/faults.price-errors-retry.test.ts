@@ -2,15 +2,15 @@
  * When the quotes come back with an error per symbol (the upstream down: the request itself succeeds),
  * the dashboard keeps the transaction figures, lists the problems, and Retry asks again for the failed
  * symbols only; a second failure keeps the notice. The real machines, with the worker and server
- * replaced at the edge (`tests/unit/machines/app-harness.ts`). The browser half is in
- * `tests/e2e/hardening-faults.spec.ts`.
+ * replaced at the edge (`tests/helpers/machines/app-harness.ts`). The browser half is in
+ * `tests/hardening/faults.in-the-browser.spec.ts`.
  */
 import { expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { selectPriceProblems } from '../../src/machines/dashboard-selectors';
-import type { Transaction } from '../../src/model';
-import { buy, setOf, startApp } from '../unit/machines/app-harness';
-import { recordTally } from './support/tally';
+import { selectPriceProblems } from '#src/machines/dashboard-selectors';
+import type { Transaction } from '#src/model';
+import { buy, setOf, startApp } from '#helpers/machines/app-harness';
+import { recordTally } from '#helpers/hardening/tally';
 
 const usd: Transaction = { ticker: 'MSFT', type: 'stock', date: '2024-01-03', amount: 2, value: 700, currency: 'USD' };
 

@@ -5,16 +5,16 @@
  * call does not go upstream again; and once the fake recovers the answer is exactly what a server that
  * never saw a fault gets: nothing bad was cached. After an outage the server is restarted on the same
  * data directory (the outage memory lasts 60 s; the cache is in the file). The service-level cases are
- * in `tests/unit/server/quotes/cache.garbage-does-not-poison.test.ts` and `yahoo.retries-timeouts-outages.test.ts`.
+ * in `tests/integration/server/quotes/cache.garbage-does-not-poison.test.ts` and `yahoo.retries-timeouts-outages.test.ts`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { GARBAGE_MODES, startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from './support/fake-yahoo-upstream';
-import { recordTally } from './support/tally';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { GARBAGE_MODES, startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '#helpers/hardening/fake-yahoo-upstream';
+import { recordTally } from '#helpers/hardening/tally';
 
 const SYMBOLS = ['MSFT', 'AAPL', 'EUR=X'];
 const OUTAGE_MODES: UpstreamMode[] = ['reset', 'status-500', 'status-429', 'hang'];

@@ -10,13 +10,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
-import { signIn } from '../helpers/oidc-login';
-import { createTestSchema, postgresUrlForTests, type TestSchema } from '../helpers/postgres-schema';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { VALID_BODY } from './support/malformed-transactions';
-import { expectUnchanged, readStoredBytes } from './support/stored-bytes';
-import { recordTally } from './support/tally';
+import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
+import { signIn } from '#helpers/oidc-login';
+import { createTestSchema, postgresUrlForTests, type TestSchema } from '#helpers/postgres-schema';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { VALID_BODY } from '#helpers/hardening/malformed-transactions';
+import { expectUnchanged, readStoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 const tally = { faults: 0, held: 0, requests: 0 };
 

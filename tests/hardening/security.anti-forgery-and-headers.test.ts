@@ -3,20 +3,20 @@
  * value in X-XSRF-TOKEN, the sign-in forms in `_xsrf`; a write without the cookie passes), on every
  * state-changing route; and the security headers on every kind of answer: landing, SPA routes, assets,
  * the sign-in page, the provider's endpoints and error pages, API answers, 401s, 404s, 405s, 413s.
- * `tests/unit/server/xsrf.double-submit-cookie.test.ts` and `serving.spa-headers-and-fallback.test.ts`
+ * `tests/integration/server/xsrf.double-submit-cookie.test.ts` and `serving.spa-headers-and-fallback.test.ts`
  * prove the basic cases.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../helpers/browser';
-import { formAction, hiddenField, openSignInPage, signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { currentTransactionsEtag } from '../helpers/transactions-client';
-import { VALID_BODY } from './support/malformed-transactions';
-import { expectUnchanged, readStoredBytes } from './support/stored-bytes';
-import { recordTally } from './support/tally';
+import { Browser } from '#helpers/browser';
+import { formAction, hiddenField, openSignInPage, signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { currentTransactionsEtag } from '#helpers/transactions-client';
+import { VALID_BODY } from '#helpers/hardening/malformed-transactions';
+import { expectUnchanged, readStoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 let server: TestServer;
 let staticDir: string;

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { recordTally } from './support/tally';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { recordTally } from '#helpers/hardening/tally';
 
 /** Generous for a loaded two-core machine; before the fix `/healthz` waited 2–10 s. */
 const HEALTH_BOUND_MS = 1000;

@@ -2,19 +2,19 @@
  * Every forged or wrong `Authorization` (see `support/forged-tokens.ts`) on every route behind the
  * sign-in, over real HTTP: a 401 with a JSON message each time, the victim's set untouched by the PUTs,
  * and no request to the key URL a forged `jku` header names. A token minted with the server's own key
- * does reach the set (the control). `tests/unit/server/auth.rejects-bad-id-tokens.test.ts` proves 12
+ * does reach the set (the control). `tests/integration/server/auth.rejects-bad-id-tokens.test.ts` proves 12
  * of these cases on GET; `auth.external-issuer-remote-keys.test.ts` the same with an external issuer.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintIdToken, serverSigningKey } from '../helpers/id-tokens';
-import { providerInfo, signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { forgedAuthorizations, type ForgedAuthorization } from './support/forged-tokens';
-import { VALID_BODY } from './support/malformed-transactions';
-import { expectUnchanged, readStoredBytes, type StoredBytes } from './support/stored-bytes';
-import { recordTally } from './support/tally';
+import { mintIdToken, serverSigningKey } from '#helpers/id-tokens';
+import { providerInfo, signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { forgedAuthorizations, type ForgedAuthorization } from '#helpers/hardening/forged-tokens';
+import { VALID_BODY } from '#helpers/hardening/malformed-transactions';
+import { expectUnchanged, readStoredBytes, type StoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 interface Route {
   name: string;

@@ -4,9 +4,9 @@
  * and a reserved one get the same words, while the owner typing their own name and password is signed in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, SignInRefused } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { recordTally } from './support/tally';
+import { signIn, SignInRefused } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { recordTally } from '#helpers/hardening/tally';
 
 let server: TestServer;
 beforeAll(async () => {

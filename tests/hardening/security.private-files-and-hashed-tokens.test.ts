@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { providerInfo, refreshTokens, signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { recordTally } from './support/tally';
+import { providerInfo, refreshTokens, signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { recordTally } from '#helpers/hardening/tally';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-private-'));
 const dbFile = path.join(dataDir, 'investments.sqlite');

@@ -5,10 +5,10 @@
  * accounts created in 0.9 s. Each case runs on its own server (the limits are per server process).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Browser } from '../helpers/browser';
-import { formAction, hiddenField, openSignInPage, pageError, signIn } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { recordTally } from './support/tally';
+import type { Browser } from '#helpers/browser';
+import { formAction, hiddenField, openSignInPage, pageError, signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { recordTally } from '#helpers/hardening/tally';
 
 const PASSWORD = 'the right one, at last';
 const TRY_AGAIN = /Try again at \d\d:\d\d UTC\./;

@@ -6,16 +6,16 @@
  * - an ISIN Yahoo found nothing for is not searched again (the stored empty lookup);
  * - 10 users resolving the same ISINs while Yahoo is slow make one search per ISIN;
  * - one user's ISINs answered with 500s stop that user's searches only.
- * The rules are in `server/quotes/upstream-guard.ts`; `tests/unit/server/symbols/resolve.upstream-faults.test.ts`
+ * The rules are in `server/quotes/upstream-guard.ts`; `tests/integration/server/symbols/resolve.upstream-faults.test.ts`
  * has the faults one by one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidIsin } from '../../src/model/symbols';
-import { DEFAULT_SYMBOLS_TUNING } from '../../server/symbols';
-import { mintIdToken, serverSigningKey, type SigningKey } from '../helpers/id-tokens';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '../unit/server/symbols/support/fake-yahoo-search';
-import { recordTally } from './support/tally';
+import { isValidIsin } from '#src/model/symbols';
+import { DEFAULT_SYMBOLS_TUNING } from '#server/symbols';
+import { mintIdToken, serverSigningKey, type SigningKey } from '#helpers/id-tokens';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '#helpers/symbols/fake-yahoo-search';
+import { recordTally } from '#helpers/hardening/tally';
 
 interface Resolution {
   isin: string;

@@ -4,16 +4,16 @@
  * method overrides, body fields, two Authorization headers on one raw request, and tokens forged with
  * the victim's `sub`. Neither ever sees a byte of the other's set nor moves its version. Sign-in tricks
  * (the victim's name in other case, with spaces, in look-alike letters) never yield the victim's `sub`.
- * `tests/unit/server/transactions.isolation-between-users.test.ts` proves the plain case.
+ * `tests/integration/server/transactions.isolation-between-users.test.ts` proves the plain case.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foreignSigningKey, mintIdToken, unsignedIdToken } from '../helpers/id-tokens';
-import { providerInfo, signIn, SignInRefused } from '../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { currentTransactionsEtag } from '../helpers/transactions-client';
-import { expectUnchanged, readStoredBytes } from './support/stored-bytes';
-import { recordTally } from './support/tally';
+import { foreignSigningKey, mintIdToken, unsignedIdToken } from '#helpers/id-tokens';
+import { providerInfo, signIn, SignInRefused } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { currentTransactionsEtag } from '#helpers/transactions-client';
+import { expectUnchanged, readStoredBytes } from '#helpers/hardening/stored-bytes';
+import { recordTally } from '#helpers/hardening/tally';
 
 interface User {
   username: string;

@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: ['tests/hardening/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/hardening/support/global-setup.ts'],
+    globalSetup: ['tests/helpers/hardening/global-setup.ts'],
     // The files mostly wait on servers in child processes: run three at once even on two cores.
     maxWorkers: 3,
     testTimeout: 60_000,

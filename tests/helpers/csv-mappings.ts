@@ -4,7 +4,7 @@
  * with the columns date, ticker, type, amount and value in that order; and a European file that names
  * the type before the ticker and has a currency column.
  */
-import type { CsvMapping } from '../../src/model/csv-mapping';
+import type { CsvMapping } from '#src/model/csv-mapping';
 
 export const EUROPEAN_MAPPING: CsvMapping = {
   delimiter: ';',

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { YahooChartResult } from '../../src/model/quotes';
+import type { YahooChartResult } from '#src/model/quotes';
 
 export interface LoopbackServer {
   baseUrl: string;

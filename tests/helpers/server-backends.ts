@@ -13,7 +13,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { SQLITE_FILE_NAME } from '../../server/storage/open-storage';
+import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
 import { signIn, type SignedIn } from './oidc-login';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from './postgres-schema';
 import { startTestServer, type TestServer } from './test-server';

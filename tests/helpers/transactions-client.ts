@@ -6,7 +6,7 @@
  *   await api.put({ transactions: set });                    // If-Match: the version stored now (read first)
  *   await api.put({ transactions: set }, { ifMatch: null }); // no If-Match: the server answers 428
  */
-import type { Transaction, TransactionSet, TransactionsBody } from '../../src/model/transaction';
+import type { Transaction, TransactionSet, TransactionsBody } from '#src/model/transaction';
 
 export interface ApiResponse<T = unknown> {
   status: number;

@@ -1,7 +1,7 @@
 /** Descriptions in the languages of DEGIRO's exports, each classified as what it is. */
 import { describe, expect, it } from 'vitest';
-import { classifyFolded, type Classification } from '../../../src/worker/import/classify';
-import { foldText, repairMojibake } from '../../../src/worker/import/text';
+import { classifyFolded, type Classification } from '#src/worker/import/classify';
+import { foldText, repairMojibake } from '#src/worker/import/text';
 
 const classify = (description: string): Classification => classifyFolded(foldText(repairMojibake(description)));
 const kindOf = (description: string) => {

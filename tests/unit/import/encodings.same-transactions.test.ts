@@ -1,6 +1,6 @@
 /**
  * A file saved in another encoding gives the same transactions as the UTF-8 file, on every upload path:
- * DEGIRO's Account.csv (the real fixture of ../shared, with é, ô, ã, ç) and Transactions.csv (German: ö),
+ * DEGIRO's Account.csv (the real fixture nl-mixed-languages.csv, with é, ô, ã, ç) and Transactions.csv (German: ö),
  * our CSV restored, another broker's CSV mapped. Each file is encoded here from the UTF-8 original: to
  * Windows-1252 (Excel's "CSV" on a Western Windows: bytes that are not UTF-8) and to UTF-16 LE and BE
  * with a byte-order mark (Excel's "Unicode text"). A binary file is still refused.
@@ -8,20 +8,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TransactionSet } from '../../../src/model';
-import { transactionsToCsv } from '../../../src/worker/backup/export-csv';
-import { readRestoreFile } from '../../../src/worker/backup/read-restore';
-import { parseDegiroExport } from '../../../src/worker/import';
-import { decodeBytes } from '../../../src/worker/import/text-encoding';
-import { MappedCsvSession } from '../../../src/worker/mapped-csv/session';
-import { emptyTransactionSet } from '../../../src/model';
-import { EUROPEAN_MAPPING_WITH_CURRENCY } from '../../helpers/csv-mappings';
+import type { TransactionSet } from '#src/model';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { parseDegiroExport } from '#src/worker/import';
+import { decodeBytes } from '#src/worker/import/text-encoding';
+import { MappedCsvSession } from '#src/worker/mapped-csv/session';
+import { emptyTransactionSet } from '#src/model';
+import { EUROPEAN_MAPPING_WITH_CURRENCY } from '#helpers/csv-mappings';
 
 /** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const sharedAccountCsv = readFileSync(path.join(root, '../shared/fixtures/degiro/nl-mixed-languages.csv'), 'utf8');
+const sharedAccountCsv = readFileSync(path.join(root, 'tests/fixtures/degiro/nl-mixed-languages.csv'), 'utf8');
 const transactionsCsv = readFileSync(path.join(root, 'tests/fixtures/degiro/de-transactions.csv'), 'utf8');
 
 /**

@@ -5,8 +5,8 @@
  * Zinsen, Einrichtung von Handelsmodalitäten) goes through the importer. Expected values by hand.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
-import { csv, expectEveryLineOnce, fixtureText, total } from './helpers';
+import { parseDegiroExport, type DegiroImport } from '#src/worker/import';
+import { csv, expectEveryLineOnce, fixtureText, total } from '#helpers/import/degiro-files';
 
 const BOOKING = /^(\d{2}-\d{2}-\d{4}) (\d{2}:\d{2}) (.*) ([A-Z]{3}) (-?[\d.]+,\d+) ([A-Z]{3}) (-?[\d.]+,\d+)$/;
 const ISIN = /\b([A-Z]{2}[A-Z0-9]{9,10})\b/;

@@ -1,7 +1,7 @@
 /** `nl-example.csv`: a small Dutch statement. Expected values worked out by hand from the file's 14 data lines. */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PRODUCT } from '../../../src/worker/import';
-import { expectEveryLineOnce, fixtureText, importFixture, only, total } from './helpers';
+import { ACCOUNT_PRODUCT } from '#src/worker/import';
+import { expectEveryLineOnce, fixtureText, importFixture, only, total } from '#helpers/import/degiro-files';
 
 describe('nl-example.csv', () => {
   it('accounts for every one of its 14 data lines exactly once', async () => {

@@ -3,8 +3,8 @@
  * wrapped Order Id, mojibake and a trailing space. Every expected value below was worked out by hand.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PRODUCT, type DegiroImport } from '../../../src/worker/import';
-import { expectEveryLineOnce, fixtureText, importFixture, total } from './helpers';
+import { ACCOUNT_PRODUCT, type DegiroImport } from '#src/worker/import';
+import { expectEveryLineOnce, fixtureText, importFixture, total } from '#helpers/import/degiro-files';
 
 let result: DegiroImport;
 beforeAll(async () => {

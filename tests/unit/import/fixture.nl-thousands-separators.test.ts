@@ -1,6 +1,6 @@
 /** `nl-thousands-separators.csv`: share counts and amounts with Dutch thousands separators, plus accrued bond interest. */
 import { describe, expect, it } from 'vitest';
-import { expectEveryLineOnce, fixtureText, importFixture, only, total } from './helpers';
+import { expectEveryLineOnce, fixtureText, importFixture, only, total } from '#helpers/import/degiro-files';
 
 describe('nl-thousands-separators.csv', () => {
   it('accounts for every one of its 9 data lines exactly once', async () => {

@@ -1,9 +1,9 @@
 /** Import ids: importing the same or an overlapping file again adds nothing twice; equal-looking bookings stay distinct. */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet, countTransactions } from '../../../src/model';
-import { applyTickers, mergeImported, parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
-import { generateExport, HEADER_NL } from './export-generator';
-import { allTransactions, csv, importFixture, row } from './helpers';
+import { emptyTransactionSet, countTransactions } from '#src/model';
+import { applyTickers, mergeImported, parseDegiroExport, type DegiroImport } from '#src/worker/import';
+import { generateExport, HEADER_NL } from '#helpers/import/export-generator';
+import { allTransactions, csv, importFixture, row } from '#helpers/import/degiro-files';
 
 /** Every product gets a ticker, so that the merge accepts the import. */
 function resolved(imported: DegiroImport): DegiroImport {

@@ -1,7 +1,7 @@
 /** A 50 MB statement: no throw, no line lost, in a reasonable time. */
 import { describe, expect, it } from 'vitest';
-import { parseDegiroExport } from '../../../src/worker/import';
-import { generateExport } from './export-generator';
+import { parseDegiroExport } from '#src/worker/import';
+import { generateExport } from '#helpers/import/export-generator';
 
 describe('a 50 MB export', () => {
   it('imports every line without a throw', { timeout: 180_000 }, async () => {

@@ -3,9 +3,9 @@
  * the later export has it converted to EUR under the same import id: the complete version replaces it.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '../../../src/model';
-import { applyTickers, mergeImported, parseDegiroExport } from '../../../src/worker/import';
-import { csv, row } from './helpers';
+import { emptyTransactionSet } from '#src/model';
+import { applyTickers, mergeImported, parseDegiroExport } from '#src/worker/import';
+import { csv, row } from '#helpers/import/degiro-files';
 
 const KO = { product: 'COCA-COLA COMPANY (THE', isin: 'US1912161007' };
 const dividendRows = [

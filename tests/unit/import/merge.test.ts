@@ -1,8 +1,8 @@
 /** Merging an import into the existing transactions. */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet, type TransactionSet } from '../../../src/model';
-import { applyTickers, mergeImported } from '../../../src/worker/import';
-import { importFixture } from './helpers';
+import { emptyTransactionSet, type TransactionSet } from '#src/model';
+import { applyTickers, mergeImported } from '#src/worker/import';
+import { importFixture } from '#helpers/import/degiro-files';
 
 const existing = (): TransactionSet => ({
   stock: [

@@ -1,7 +1,7 @@
 /** Numbers as DEGIRO writes them in each locale, and the cent-exact split of a conversion. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateCents, decimalMarkOf, parseLocaleNumber } from '../../../src/worker/import/numbers';
+import { allocateCents, decimalMarkOf, parseLocaleNumber } from '#src/worker/import/numbers';
 
 describe('locale numbers', () => {
   it.each([

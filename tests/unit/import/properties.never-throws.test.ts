@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '../../../src/model';
-import { validateTransactionsBody } from '../../../src/model/transaction-schema';
-import { applyTickers, EXPECTED_HEADER, mergeImported, parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
-import { generateExport } from './export-generator';
-import { allTransactions, expectEveryLineOnce, fixtureBytes, fixtureText } from './helpers';
+import { emptyTransactionSet } from '#src/model';
+import { validateTransactionsBody } from '#src/model/transaction-schema';
+import { applyTickers, EXPECTED_HEADER, mergeImported, parseDegiroExport, type DegiroImport } from '#src/worker/import';
+import { generateExport } from '#helpers/import/export-generator';
+import { allTransactions, expectEveryLineOnce, fixtureBytes, fixtureText } from '#helpers/import/degiro-files';
 
 /** Either an error with nothing else, or every line listed once and the counts agreeing with the lists. */
 function expectWellFormed(result: DegiroImport): void {

@@ -1,9 +1,9 @@
 /** Dividends: withholding tax netted, conversions to EUR, reversals, and what is not a dividend's conversion. */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '../../../src/model';
-import { validateTransactionsBody } from '../../../src/model/transaction-schema';
-import { applyTickers, mergeImported, parseDegiroExport } from '../../../src/worker/import';
-import { csv, expectEveryLineOnce, only, row } from './helpers';
+import { emptyTransactionSet } from '#src/model';
+import { validateTransactionsBody } from '#src/model/transaction-schema';
+import { applyTickers, mergeImported, parseDegiroExport } from '#src/worker/import';
+import { csv, expectEveryLineOnce, only, row } from '#helpers/import/degiro-files';
 
 const KO = { product: 'COCA-COLA COMPANY (THE', isin: 'US1912161007' };
 const MAIN = { product: 'MAIN STREET CAPITAL CO', isin: 'US56035L1044' };

@@ -1,7 +1,7 @@
 /** The file itself: headings, delimiters, encodings, line endings, odd lines, and files that are not an export. */
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_HEADER, parseDegiroExport } from '../../../src/worker/import';
-import { csv, expectEveryLineOnce, HEADER_EN, HEADER_NL, only, row } from './helpers';
+import { EXPECTED_HEADER, parseDegiroExport } from '#src/worker/import';
+import { csv, expectEveryLineOnce, HEADER_EN, HEADER_NL, only, row } from '#helpers/import/degiro-files';
 
 const VWRL = { product: 'VANGUARD FTSE ALL-WORLD UCITS ETF', isin: 'IE00B3RBWM25' };
 const NL_ROWS = [

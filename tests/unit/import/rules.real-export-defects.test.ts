@@ -1,7 +1,7 @@
 /** Defects found on real DEGIRO exports: each case failed before its fix. */
 import { describe, expect, it } from 'vitest';
-import { parseDegiroExport } from '../../../src/worker/import';
-import { csv, expectEveryLineOnce, only, row } from './helpers';
+import { parseDegiroExport } from '#src/worker/import';
+import { csv, expectEveryLineOnce, only, row } from '#helpers/import/degiro-files';
 
 const PHILIPS = { product: 'KONINKLIJKE PHILIPS NV', isin: 'NL0000009538' };
 const PHILIPS_CLAIM = { product: 'KONINKLIJKE PHILIPS NV - NON TRADEABLE', isin: 'NL0015001SA6' };

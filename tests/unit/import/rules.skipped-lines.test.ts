@@ -1,7 +1,7 @@
 /** Lines that are not transactions of a holding are skipped with a named reason; lines nobody knows are never dropped. */
 import { describe, expect, it } from 'vitest';
-import { parseDegiroExport, SKIP_REASON_DESCRIPTIONS, SKIP_REASONS } from '../../../src/worker/import';
-import { csv, expectEveryLineOnce, row } from './helpers';
+import { parseDegiroExport, SKIP_REASON_DESCRIPTIONS, SKIP_REASONS } from '#src/worker/import';
+import { csv, expectEveryLineOnce, row } from '#helpers/import/degiro-files';
 
 describe('skipped and unrecognised lines', () => {
   it('names the reason of every kind of cash movement that is not a transaction', async () => {

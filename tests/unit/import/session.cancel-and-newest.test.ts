@@ -4,10 +4,10 @@
  * chosen after it — the preview and the import are of the newest file only.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '../../../src/model';
-import { ImportSession } from '../../../src/worker/import-session';
-import { generateExport } from './export-generator';
-import { allTransactions, fixtureBytes, importFixture } from './helpers';
+import { emptyTransactionSet } from '#src/model';
+import { ImportSession } from '#src/worker/import-session';
+import { generateExport } from '#helpers/import/export-generator';
+import { allTransactions, fixtureBytes, importFixture } from '#helpers/import/degiro-files';
 
 /** A statement of ~40,000 rows (some MB, many chunks), and a promise that resolves once its parse has read a first chunk. */
 function largeParse(session: ImportSession, id: number) {

@@ -1,8 +1,8 @@
 /** Reading a Blob in slices: progress, multi-byte characters cut by a slice boundary, the same result as a string. */
 import { describe, expect, it } from 'vitest';
-import { parseDegiroExport, type ImportProgress } from '../../../src/worker/import';
-import { generateExport, HEADER_NL } from './export-generator';
-import { csv, only, row } from './helpers';
+import { parseDegiroExport, type ImportProgress } from '#src/worker/import';
+import { generateExport, HEADER_NL } from '#helpers/import/export-generator';
+import { csv, only, row } from '#helpers/import/degiro-files';
 
 const encoder = new TextEncoder();
 

@@ -1,9 +1,9 @@
 /** Product → ticker: the shipped ISIN table, the user's choices, and what is not a ticker. */
 import { describe, expect, it } from 'vitest';
-import isinTickers from '../../../data/isin-tickers.json';
-import { TICKER_PATTERN } from '../../../src/model';
-import { ACCOUNT_TICKER, applyTickers, assignTickers, normaliseTicker, shippedTicker } from '../../../src/worker/import';
-import { importFixture } from './helpers';
+import isinTickers from '#data/isin-tickers.json';
+import { TICKER_PATTERN } from '#src/model';
+import { ACCOUNT_TICKER, applyTickers, assignTickers, normaliseTicker, shippedTicker } from '#src/worker/import';
+import { importFixture } from '#helpers/import/degiro-files';
 
 /** The ISIN check digit (ISO 6166): letters as numbers, then the Luhn sum. */
 function isinCheckDigitOk(isin: string): boolean {

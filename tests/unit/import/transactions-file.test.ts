@@ -4,10 +4,10 @@
  * the same import ids as Account.csv gives the same trades, so that importing both adds nothing twice.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet, type Transaction, type TransactionSet } from '../../../src/model';
-import { applyTickers, mergeImported, parseDegiroExport, type DegiroImport } from '../../../src/worker/import';
-import { ImportSession, previewOf } from '../../../src/worker/import-session';
-import { csv, importFixture, only, row } from './helpers';
+import { emptyTransactionSet, type Transaction, type TransactionSet } from '#src/model';
+import { applyTickers, mergeImported, parseDegiroExport, type DegiroImport } from '#src/worker/import';
+import { ImportSession, previewOf } from '#src/worker/import-session';
+import { csv, importFixture, only, row } from '#helpers/import/degiro-files';
 
 /**
  * Headers as DEGIRO writes them (quoted by open-source importers of real exports): the current layout in

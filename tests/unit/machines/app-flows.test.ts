@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { HttpError } from '../../../src/worker/services/http';
-import type { Transaction, TransactionSet } from '../../../src/model';
-import { buy, fee, setOf, startApp } from './app-harness';
+import { HttpError } from '#src/worker/services/http';
+import type { Transaction, TransactionSet } from '#src/model';
+import { buy, fee, setOf, startApp } from '#helpers/machines/app-harness';
 
 describe('portfolio and saving, wired by the app', () => {
   it('loads on sign-in through the worker, fetches the named symbols, derives, and settles', async () => {

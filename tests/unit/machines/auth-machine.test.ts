@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { authMachine, type AuthEvent } from '../../../src/machines/auth-machine';
-import type { SessionUser } from '../../../src/machines/services/auth-client';
+import { authMachine, type AuthEvent } from '#src/machines/auth-machine';
+import type { SessionUser } from '#src/machines/services/auth-client';
 
 const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'header.payload.signature', expiresAt: 2_000_000_000 };
 const never = () => new Promise<never>(() => {});

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, fromPromise, not, setup } from 'xstate';
-import { DIAGRAMS_PATH, MACHINES_DIR, discoverMachines, generateMachinesDocument, renderMachineDiagram } from '../../../scripts/machines-diagrams';
+import { DIAGRAMS_PATH, MACHINES_DIR, discoverMachines, generateMachinesDocument, renderMachineDiagram } from '#scripts/machines-diagrams';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { HttpError } from '../../../src/worker/services/http';
-import type { Transaction, TransactionSet } from '../../../src/model';
-import type { ImportPreview, ProductChoice } from '../../../src/worker';
-import { buy, setOf, startApp, unlisted } from './app-harness';
+import { HttpError } from '#src/worker/services/http';
+import type { Transaction, TransactionSet } from '#src/model';
+import type { ImportPreview, ProductChoice } from '#src/worker';
+import { buy, setOf, startApp, unlisted } from '#helpers/machines/app-harness';
 
 const imported: Transaction = { ticker: 'VUSA.AS', type: 'stock', date: '2023-03-01', amount: 3, value: 210, currency: 'EUR', importId: 'row-7' };
 const file = new File(['Datum,Tijd\n'], 'Account.csv', { type: 'text/csv' });

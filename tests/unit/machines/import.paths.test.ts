@@ -1,12 +1,12 @@
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
-import { importMachine, type ImportEvent } from '../../../src/machines/import-machine';
-import type { SessionEvent } from '../../../src/machines/auth-machine';
-import type { ImportStored } from '../../../src/machines/import-machine';
-import { groupByTicker, type ListedSet, type Transaction } from '../../../src/model';
-import type { Outcome } from '../../../src/model/outcome';
-import type { ImportPreview, LookedUp } from '../../../src/worker';
-import { testShortestPaths } from './graph-helpers';
+import { importMachine, type ImportEvent } from '#src/machines/import-machine';
+import type { SessionEvent } from '#src/machines/auth-machine';
+import type { ImportStored } from '#src/machines/import-machine';
+import { groupByTicker, type ListedSet, type Transaction } from '#src/model';
+import type { Outcome } from '#src/model/outcome';
+import type { ImportPreview, LookedUp } from '#src/worker';
+import { testShortestPaths } from '#helpers/machines/graph-paths';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 const imported: Transaction = { ticker: 'VUSA.AS', type: 'stock', date: '2023-03-01', amount: 3, value: 210, currency: 'EUR', importId: 'row-7' };

@@ -1,7 +1,7 @@
 /** The Income page's view of the worker's income figures: stacked calendar bands, holdings by income, raises and cuts named. */
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_HOLDINGS, incomeView, OTHER_HOLDINGS } from '../../../src/machines/income-view';
-import type { HoldingIncome, IncomeFigures } from '../../../src/worker/engine';
+import { CALENDAR_HOLDINGS, incomeView, OTHER_HOLDINGS } from '#src/machines/income-view';
+import type { HoldingIncome, IncomeFigures } from '#src/worker/engine';
 
 const MONTHS = ['2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
 

@@ -7,12 +7,12 @@
  */
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
-import type { SessionEvent } from '../../../src/machines/auth-machine';
-import { mappedImportMachine, type CountEvent, type MappedImportEvent, type MappedStored } from '../../../src/machines/mapped-import-machine';
-import type { CsvMapping } from '../../../src/model/csv-mapping';
-import type { Outcome } from '../../../src/model/outcome';
-import type { MappedFile, MappedPreview } from '../../../src/worker';
-import { testShortestPaths } from './graph-helpers';
+import type { SessionEvent } from '#src/machines/auth-machine';
+import { mappedImportMachine, type CountEvent, type MappedImportEvent, type MappedStored } from '#src/machines/mapped-import-machine';
+import type { CsvMapping } from '#src/model/csv-mapping';
+import type { Outcome } from '#src/model/outcome';
+import type { MappedFile, MappedPreview } from '#src/worker';
+import { testShortestPaths } from '#helpers/machines/graph-paths';
 
 const mapping: CsvMapping = {
   delimiter: ';',

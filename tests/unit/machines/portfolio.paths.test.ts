@@ -1,10 +1,10 @@
 import { describe } from 'vitest';
-import { portfolioMachine, type PortfolioEvent } from '../../../src/machines/portfolio-machine';
-import type { SetView } from '../../../src/machines/services/worker-client';
-import { groupByTicker, type ListedSet, type Transaction } from '../../../src/model';
-import type { Outcome } from '../../../src/model/outcome';
-import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
-import { testShortestPaths } from './graph-helpers';
+import { portfolioMachine, type PortfolioEvent } from '#src/machines/portfolio-machine';
+import type { SetView } from '#src/machines/services/worker-client';
+import { groupByTicker, type ListedSet, type Transaction } from '#src/model';
+import type { Outcome } from '#src/model/outcome';
+import type { ActiveSeries, Derivation, PricesLoaded, SettingsView, Timed } from '#src/worker';
+import { testShortestPaths } from '#helpers/machines/graph-paths';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 const stored: ListedSet = { stock: [{ ...buy, id: 1 }], dividend: [], commission: [] };

@@ -6,16 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { selectChartsSource, selectDashboardCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '../../../src/machines/dashboard-selectors';
-import { selectIncomeView } from '../../../src/machines/income-view';
-import { portfolioMachine, type PortfolioSnapshot } from '../../../src/machines/portfolio-machine';
-import type { SetView } from '../../../src/machines/services/worker-client';
-import { groupByTicker, type QuoteEntry, type TransactionSet } from '../../../src/model';
-import type { Outcome } from '../../../src/model/outcome';
-import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../../../src/worker';
-import { DashboardCharts } from '../../../src/worker/dashboard-charts';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { overTheWire, quote, setOf, tx } from '../ui/dashboard/helpers/portfolio';
+import { selectChartsSource, selectDashboardCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '#src/machines/dashboard-selectors';
+import { selectIncomeView } from '#src/machines/income-view';
+import { portfolioMachine, type PortfolioSnapshot } from '#src/machines/portfolio-machine';
+import type { SetView } from '#src/machines/services/worker-client';
+import { groupByTicker, type QuoteEntry, type TransactionSet } from '#src/model';
+import type { Outcome } from '#src/model/outcome';
+import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '#src/worker';
+import { DashboardCharts } from '#src/worker/dashboard-charts';
+import { PortfolioEngine } from '#src/worker/engine';
+import { overTheWire, quote, setOf, tx } from '#helpers/ui/dashboard-portfolio';
 
 const ASOF = '2024-06-30';
 const asml = tx('ASML.AS', 'stock', '2024-01-02', 2, 1000);

@@ -1,9 +1,9 @@
 /** The tax report's download: asked of the worker, kept until the page delivered it, a refusal or failure said and retried. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Outcome } from '../../../src/model/outcome';
-import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '../../../src/machines/tax-report-machine';
-import type { TaxReport } from '../../../src/worker';
+import type { Outcome } from '#src/model/outcome';
+import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '#src/machines/tax-report-machine';
+import type { TaxReport } from '#src/worker';
 
 function actorAnswering(...answers: Array<Outcome<TaxReport> | Error>) {
   let calls = 0;

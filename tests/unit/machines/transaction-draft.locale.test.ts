@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDraft, type TransactionDraft } from '../../../src/machines/transaction-draft';
+import { validateDraft, type TransactionDraft } from '#src/machines/transaction-draft';
 
 const base: TransactionDraft = { type: 'stock', ticker: 'vwce.de', date: '02-05-2023', amount: '3', value: '1.234,56', currency: 'EUR', tax: '' };
 

@@ -1,12 +1,12 @@
 import { describe } from 'vitest';
 import { fromTransition } from 'xstate';
-import type { SetView } from '../../../src/machines/services/worker-client';
-import type { Outcome } from '../../../src/model/outcome';
-import type { SessionEvent } from '../../../src/machines/auth-machine';
-import { transactionsMachine, type TransactionsEvent } from '../../../src/machines/transactions-machine';
-import type { ListedTransaction, Transaction } from '../../../src/model';
+import type { SetView } from '#src/machines/services/worker-client';
+import type { Outcome } from '#src/model/outcome';
+import type { SessionEvent } from '#src/machines/auth-machine';
+import { transactionsMachine, type TransactionsEvent } from '#src/machines/transactions-machine';
+import type { ListedTransaction, Transaction } from '#src/model';
 
-import { testShortestPaths } from './graph-helpers';
+import { testShortestPaths } from '#helpers/machines/graph-paths';
 
 const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
 const listed: ListedTransaction = { ...buy, id: 1 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { setViewInSlices, setViewOf } from '../../../src/machines/services/worker-client';
-import { packListing } from '../../../src/model/transaction-wire';
-import type { Transaction, TransactionSet } from '../../../src/model';
-import type { PortfolioView } from '../../../src/worker';
+import { setViewInSlices, setViewOf } from '#src/machines/services/worker-client';
+import { packListing } from '#src/model/transaction-wire';
+import type { Transaction, TransactionSet } from '#src/model';
+import type { PortfolioView } from '#src/worker';
 
 /** A view of `count` stock transactions, as the worker answers an intent. */
 function viewOf(count: number): PortfolioView {

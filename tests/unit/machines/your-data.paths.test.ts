@@ -1,10 +1,10 @@
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
-import type { SessionEvent } from '../../../src/machines/auth-machine';
-import { yourDataMachine, type RestoreStored, type YourDataEvent } from '../../../src/machines/your-data-machine';
-import type { Outcome } from '../../../src/model/outcome';
-import type { ExportedFile, RestorePreview } from '../../../src/worker';
-import { testShortestPaths } from './graph-helpers';
+import type { SessionEvent } from '#src/machines/auth-machine';
+import { yourDataMachine, type RestoreStored, type YourDataEvent } from '#src/machines/your-data-machine';
+import type { Outcome } from '#src/model/outcome';
+import type { ExportedFile, RestorePreview } from '#src/worker';
+import { testShortestPaths } from '#helpers/machines/graph-paths';
 
 const backupFile = new File(['{}'], 'backup.json', { type: 'application/json' });
 
@@ -52,7 +52,7 @@ const portfolio = fromTransition((state) => state, {});
 const auth = fromTransition((state) => state, {});
 
 describe('your-data machine: the shortest path to every state, replayed with its actors replaced', () => {
-  // Saving a download is the browser's part: replaced here, proven in tests/e2e/17-your-data.spec.ts.
+  // Saving a download is the browser's part: replaced here, proven in tests/e2e/your-data.spec.ts.
   testShortestPaths(yourDataMachine.provide({ actions: { saveFile: () => undefined } }), {
     events: events as EventObject[],
     outputs,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authConfigOf } from '../../../src/model/auth-config';
+import { authConfigOf } from '#src/model/auth-config';
 
 describe("the page's sign-in configuration (GET /api/config)", () => {
   it('is taken when it names an issuer, a client id and a scope, and nothing else comes with it', () => {

@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/mini';
-import { makeWorkload } from '../../../bench/workloads/make-workload';
-import type { FastChecked } from '../../../src/model/fast-check';
-import { quoteEntries } from '../../../src/model/quotes-schema';
-import { storedTransactionsBody } from '../../../src/model/stored-transactions-schema';
-import { recordedChart } from '../server/quotes/support/harness';
+import { makeWorkload } from '#bench/workloads/make-workload';
+import type { FastChecked } from '#src/model/fast-check';
+import { quoteEntries } from '#src/model/quotes-schema';
+import { storedTransactionsBody } from '#src/model/stored-transactions-schema';
+import { recordedChart } from '#helpers/quotes/harness';
 
 /** Through JSON, as an answer arrives. */
 const asAnswer = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatIsoDate, formatYearMonth, parseLocaleDate, shortMonthName } from '../../../src/model/locale-date';
-import { resolveLocale } from '../../../src/model/locale';
+import { datePattern, formatIsoDate, formatYearMonth, parseLocaleDate, shortMonthName } from '#src/model/locale-date';
+import { resolveLocale } from '#src/model/locale';
 
 describe('dates in the locale’s one numeric form', () => {
   it('shows a day as dd-mm-yyyy in Dutch, mm/dd/yyyy in US and dd/mm/yyyy in UK English', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumberForInput, parseLocaleNumber } from '../../../src/model/locale-number';
+import { formatNumberForInput, parseLocaleNumber } from '#src/model/locale-number';
 
 /** What a Dutch and an English-speaking investor type, and what each must be read as (null = refused, with the problem). */
 const TABLE: Array<{ typed: string; nl: number | 'ambiguous' | 'invalid'; en: number | 'ambiguous' | 'invalid' }> = [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, groupByTicker, TRANSACTION_TYPES, type TickerGroups, type Transaction, type TransactionSet } from '../../../src/model';
-import { packedBuffers, packListing, packTransactions, transactionUnpacker, unpackListing, unpackTransactions } from '../../../src/model/transaction-wire';
+import { CURRENCIES, groupByTicker, TRANSACTION_TYPES, type TickerGroups, type Transaction, type TransactionSet } from '#src/model';
+import { packedBuffers, packListing, packTransactions, transactionUnpacker, unpackListing, unpackTransactions } from '#src/model/transaction-wire';
 
 /** Through a structured clone with the buffers transferred, as a worker message goes. */
 function throughMessage(set: TransactionSet): TransactionSet {

@@ -1,7 +1,7 @@
 /** The configuration from the environment: working defaults for everything, clear errors for mistakes. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../../server/config';
+import { readConfig } from '#server/config';
 
 const cwd = '/srv/app';
 

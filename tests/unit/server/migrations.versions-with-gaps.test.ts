@@ -3,7 +3,7 @@
  * the runner applies whatever is not applied yet, in version order, whatever the gaps.
  */
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, pendingMigrations } from '../../../server/storage/migrations';
+import { MIGRATIONS, pendingMigrations } from '#server/storage/migrations';
 
 describe('pendingMigrations', () => {
   it('applies v4 after v1 although v2 and v3 do not exist (yet)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleProfits } from '../../../src/ui/landing/sample-profits';
+import { sampleProfits } from '#src/ui/landing/sample-profits';
 
 /** A scripted random source: each call returns the next value. */
 const scripted = (...values: number[]) => {

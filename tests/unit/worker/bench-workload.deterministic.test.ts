@@ -1,8 +1,8 @@
 /** The benchmark workloads (also used to seed the browser benchmark) are the same on every run and complete. */
 import { describe, expect, it } from 'vitest';
-import { countTransactions } from '../../../src/model';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { makeWorkload } from '../../../bench/workloads/make-workload';
+import { countTransactions } from '#src/model';
+import { PortfolioEngine } from '#src/worker/engine';
+import { makeWorkload } from '#bench/workloads/make-workload';
 
 describe('makeWorkload', () => {
   it('builds the same M workload from the same seed, and another from another seed', () => {

@@ -1,7 +1,7 @@
 /** The benchmark asks for its own quote (and exchange rate), and a missing one leaves every other figure as it was. */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { chart, indexOf, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { chart, indexOf, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const rows = [stock('AAA', '2024-01-10', 10, 1000), stock('AAA', '2024-03-01', -5, -600)];
 const aaa = chart('AAA', { currency: 'EUR', bars: [['2024-01-10', 100], ['2024-03-01', 120], ['2024-06-28', 130]] });

@@ -1,7 +1,7 @@
 /** DEGIRO's account costs are commissions of one account-level entry: counted in the totals, never priced. */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { chart, commission, derive, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { chart, commission, derive, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const rows = [
   stock('VWCE.DE', '2024-01-02', 2, 200),

@@ -1,6 +1,6 @@
 /** A promotion refunds a commission: a negative commission lowers the total and raises profit. */
 import { describe, expect, it } from 'vitest';
-import { chart, commission, derive, on, stock } from './helpers/portfolio';
+import { chart, commission, derive, on, stock } from '#helpers/worker/portfolio';
 
 const rows = [stock('IWDA.AS', '2024-02-01', 10, 800), commission('IWDA.AS', '2024-02-01', 2), commission('IWDA.AS', '2024-02-05', -2)];
 const quotes = [chart('IWDA.AS', { currency: 'EUR', bars: [['2024-02-01', 80], ['2024-02-02', 81]] })];

@@ -3,11 +3,11 @@
  * the page draws them once it has added the prices' state (machines/chart-models.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { createChartModels, type ChartModel, type PriceState } from '../../../src/machines/chart-models';
-import { sparseColumns, TTM_LINES, type DashboardChartData } from '../../../src/model/chart-data';
-import { DashboardCharts } from '../../../src/worker/dashboard-charts';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { derive, overTheWire, quote, setOf, tx } from '../ui/dashboard/helpers/portfolio';
+import { createChartModels, type ChartModel, type PriceState } from '#src/machines/chart-models';
+import { sparseColumns, TTM_LINES, type DashboardChartData } from '#src/model/chart-data';
+import { DashboardCharts } from '#src/worker/dashboard-charts';
+import { PortfolioEngine } from '#src/worker/engine';
+import { derive, overTheWire, quote, setOf, tx } from '#helpers/ui/dashboard-portfolio';
 
 /** One session's chart memory for the whole file, as the portfolio actor keeps one per session. */
 const models = createChartModels();

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { figureDifferences } from './helpers/compare-figures';
+import { figureDifferences } from '#helpers/worker/compare-figures';
 
 const root = join(import.meta.dirname, '../../..');
 

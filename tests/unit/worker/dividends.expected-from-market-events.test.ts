@@ -3,7 +3,7 @@
  * `date` (the ex-date). Expected dividend = amount per share × shares held the day before, in EUR.
  */
 import { describe, expect, it } from 'vitest';
-import { chart, derive, fixtureEntry, stock } from './helpers/portfolio';
+import { chart, derive, fixtureEntry, stock } from '#helpers/worker/portfolio';
 
 const quotes = [fixtureEntry('AAPL-monthly-dividends.json', 'AAPL'), chart('EUR=X', { currency: 'EUR', bars: [['2019-10-01', 0.9]] })];
 

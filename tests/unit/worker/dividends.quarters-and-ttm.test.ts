@@ -1,6 +1,6 @@
 /** Received dividends land in their calendar quarter; TTM sums a quarter and the three before it. */
 import { describe, expect, it } from 'vitest';
-import { chart, derive, dividend, stock } from './helpers/portfolio';
+import { chart, derive, dividend, stock } from '#helpers/worker/portfolio';
 
 const rows = [
   stock('D', '2023-02-15', 1, 100),

@@ -1,11 +1,11 @@
 /** Invariants of the engine on random portfolios (fast-check): the figures agree with each other. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso, isoFromEpochDay, type Currency, type QuoteEntry, type Transaction, type TransactionType } from '../../../src/model';
-import { toExpected } from '../../../scripts/to-expected';
-import { PortfolioEngine, type Derivation } from '../../../src/worker/engine';
-import { figureDifferences } from './helpers/compare-figures';
-import { chart, transactionSet } from './helpers/portfolio';
+import { epochDayFromIso, isoFromEpochDay, type Currency, type QuoteEntry, type Transaction, type TransactionType } from '#src/model';
+import { toExpected } from '#scripts/to-expected';
+import { PortfolioEngine, type Derivation } from '#src/worker/engine';
+import { figureDifferences } from '#helpers/worker/compare-figures';
+import { chart, transactionSet } from '#helpers/worker/portfolio';
 
 const START_DAY = epochDayFromIso('2023-01-01');
 const TICKERS = ['AAA', 'BBB', 'CCC'] as const;

@@ -1,8 +1,8 @@
 /** The engine keeps per-ticker results: a toggle only sums, one ticker's change recomputes that ticker only. */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { collectTransferables } from '../../../src/worker/transferables';
-import { chart, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { collectTransferables } from '#src/worker/transferables';
+import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const rows = [
   stock('A', '2024-01-02', 1, 100),

@@ -1,7 +1,7 @@
 /** The symbols the machines must fetch: every ticker plus the exchange rates its currencies need. */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { chart, dividend, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { chart, dividend, stock, transactionSet } from '#helpers/worker/portfolio';
 
 describe('symbols to request', () => {
   it('adds EUR=X for USD transactions, sorted and without duplicates', () => {

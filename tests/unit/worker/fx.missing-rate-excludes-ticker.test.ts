@@ -1,7 +1,7 @@
 /** Without EUR=X a USD ticker is never valued as if USD were EUR: it is left out and named, until the rate arrives. */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { chart, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const rows = [stock('KO', '2024-01-02', 10, 600, 'USD'), stock('SAP.DE', '2024-01-02', 2, 300)];
 const ko = chart('KO', { currency: 'USD', bars: [['2024-01-02', 61]] });

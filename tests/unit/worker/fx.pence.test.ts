@@ -1,7 +1,7 @@
 /** OCDO.L (recorded) is quoted in GBp: closes and dividends are divided by 100 and converted through GBPEUR=X. */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { chart, fixtureEntry, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { chart, fixtureEntry, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const gbpEur = chart('GBPEUR=X', { currency: 'EUR', timeZone: 'Europe/London', hourUtc: 0, bars: [['2019-12-31', 1.17], ['2020-01-02', 1.18]] });
 

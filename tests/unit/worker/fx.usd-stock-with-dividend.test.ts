@@ -3,7 +3,7 @@
  * its day's EUR=X rate, the price at each day's rate; a day before the first FX bar takes the first bar's.
  */
 import { describe, expect, it } from 'vitest';
-import { chart, commission, derive, dividend, fixtureEntry, on, stock } from './helpers/portfolio';
+import { chart, commission, derive, dividend, fixtureEntry, on, stock } from '#helpers/worker/portfolio';
 
 const rows = [
   commission('MSFT', '2021-01-28', 1, 'USD'),

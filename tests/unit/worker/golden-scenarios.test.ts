@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deriveScenario, parseScenario } from '../../../scripts/scenario';
-import { toExpected } from '../../../scripts/to-expected';
-import { figureDifferences } from './helpers/compare-figures';
+import { deriveScenario, parseScenario } from '#scripts/scenario';
+import { toExpected } from '#scripts/to-expected';
+import { figureDifferences } from '#helpers/worker/compare-figures';
 
 const goldenDir = join(import.meta.dirname, '../../golden');
 const files = readdirSync(goldenDir).filter((file) => file.endsWith('.json')).sort();

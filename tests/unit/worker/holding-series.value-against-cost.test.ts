@@ -1,9 +1,9 @@
 /** A holding's own view: its price in EUR, its buys and sells at what they paid per share, its value against its average-cost basis. */
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso, SECONDS_PER_DAY, type QuoteEntry, type Transaction } from '../../../src/model';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import type { HoldingSeries } from '../../../src/worker/engine';
-import { chart, stock, transactionSet } from './helpers/portfolio';
+import { epochDayFromIso, SECONDS_PER_DAY, type QuoteEntry, type Transaction } from '#src/model';
+import { PortfolioEngine } from '#src/worker/engine';
+import type { HoldingSeries } from '#src/worker/engine';
+import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const rows = [
   stock('OTHER', '2024-02-20', 1, 50),

@@ -1,11 +1,11 @@
 /** A holding's product name: the one its latest named trade's import saw, kept through a rename, refused where it does not belong. */
 import { describe, expect, it } from 'vitest';
-import { validateTransactionsBody } from '../../../src/model/transaction-schema';
-import { transactionsToCsv } from '../../../src/worker/backup/export-csv';
-import { readRestoreFile } from '../../../src/worker/backup/read-restore';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { applyChange } from '../../../src/worker/transaction-changes';
-import { chart, stock, transactionSet } from './helpers/portfolio';
+import { validateTransactionsBody } from '#src/model/transaction-schema';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { PortfolioEngine } from '#src/worker/engine';
+import { applyChange } from '#src/worker/transaction-changes';
+import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
 
 /** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
 const NOW_MS = Date.UTC(2026, 10, 29, 12);

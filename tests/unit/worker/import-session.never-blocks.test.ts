@@ -4,9 +4,9 @@
  * import of "0 new".
  */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet, TICKER_PATTERN } from '../../../src/model';
-import { ImportSession } from '../../../src/worker/import-session';
-import { fixtureBytes } from '../import/helpers';
+import { emptyTransactionSet, TICKER_PATTERN } from '#src/model';
+import { ImportSession } from '#src/worker/import-session';
+import { fixtureBytes } from '#helpers/import/degiro-files';
 
 async function parsed() {
   const session = new ImportSession();

@@ -4,8 +4,8 @@
  * growth with a cut, and the per-year gross, tax and net of dividends with and without tax.
  */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { chart, dividend, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { chart, dividend, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const usd = chart('EUR=X', { currency: 'EUR', timeZone: 'Europe/London', hourUtc: 0, bars: [['2022-01-03', 0.9], ['2023-06-01', 0.8], ['2024-06-10', 0.95]] });
 

@@ -1,6 +1,6 @@
 /** Two buys of a EUR ETF with commissions: values carried over the weekend, returns over 1, 7, 30 days. */
 import { describe, expect, it } from 'vitest';
-import { chart, commission, derive, on, stock } from './helpers/portfolio';
+import { chart, commission, derive, on, stock } from '#helpers/worker/portfolio';
 
 const rows = [
   stock('VWCE.DE', '2024-01-02', 10, 1000),

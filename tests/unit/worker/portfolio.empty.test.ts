@@ -1,8 +1,8 @@
 /** No transactions (or none on or before asOf): a one-day grid on asOf, every figure 0, nothing to request. */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '../../../src/model';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { stock, transactionSet } from './helpers/portfolio';
+import { emptyTransactionSet } from '#src/model';
+import { PortfolioEngine } from '#src/worker/engine';
+import { stock, transactionSet } from '#helpers/worker/portfolio';
 
 const zeroReturn = { absolute: 0, percentage: 0 };
 

@@ -1,6 +1,6 @@
 /** One buy dated asOf: a two-day grid, and every return measured from the day before (profit 0). */
 import { describe, expect, it } from 'vitest';
-import { chart, commission, derive, stock } from './helpers/portfolio';
+import { chart, commission, derive, stock } from '#helpers/worker/portfolio';
 
 describe('a single transaction dated asOf', () => {
   const d = derive(

@@ -1,9 +1,9 @@
 /** A chart whose bars are not in time order is read in time order, not misread; unusable bars are skipped either way. */
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso, type QuoteEntry } from '../../../src/model';
-import { parseQuoteEntry } from '../../../src/worker/engine/market-series';
-import { TimeZoneDays } from '../../../src/worker/engine/time-zone-days';
-import { fixtureEntry } from './helpers/portfolio';
+import { epochDayFromIso, type QuoteEntry } from '#src/model';
+import { parseQuoteEntry } from '#src/worker/engine/market-series';
+import { TimeZoneDays } from '#src/worker/engine/time-zone-days';
+import { fixtureEntry } from '#helpers/worker/portfolio';
 
 /** MUV2.DE (recorded, XETRA) with its bars re-ordered by `order`, a list of indices into the recorded ones. */
 function reordered(order: (bars: number) => number[]): QuoteEntry {

@@ -1,6 +1,6 @@
 /** MUV2.DE (recorded, XETRA, EUR): a null close and weekends both carry the latest real close forward. */
 import { describe, expect, it } from 'vitest';
-import { derive, fixtureEntry, on, stock } from './helpers/portfolio';
+import { derive, fixtureEntry, on, stock } from '#helpers/worker/portfolio';
 
 const quotes = [fixtureEntry('MUV2.DE-null-close.json', 'MUV2.DE')];
 const days = ['2017-12-18', '2017-12-19', '2017-12-20', '2017-12-22', '2017-12-23', '2017-12-24'];

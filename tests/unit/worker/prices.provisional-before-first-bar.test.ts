@@ -1,6 +1,6 @@
 /** Before a ticker's first bar, held shares are worth what the latest buy day paid; shares sold first are worth 0. */
 import { describe, expect, it } from 'vitest';
-import { chart, derive, on, stock } from './helpers/portfolio';
+import { chart, derive, on, stock } from '#helpers/worker/portfolio';
 
 const days = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05'];
 

@@ -4,9 +4,9 @@
  * grid changes; the summed series stay fresh copies the worker can transfer.
  */
 import { describe, expect, it } from 'vitest';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { CAN_SHARE_SERIES } from '../../../src/worker/engine/shared-series';
-import { chart, stock, transactionSet } from './helpers/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
+import { CAN_SHARE_SERIES } from '#src/worker/engine/shared-series';
+import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const rows = [stock('A', '2024-01-02', 1, 100), stock('B', '2024-01-03', 2, 200, 'USD')];
 const quotes = [

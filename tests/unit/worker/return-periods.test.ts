@@ -1,9 +1,9 @@
 /** Where each return period starts, and the returns read off the growth of one euro (SEMANTICS.md, "Periods"). */
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso, isoFromEpochDay } from '../../../src/model';
-import { makeGrid } from '../../../src/worker/engine/grid';
-import { solveRate } from '../../../src/worker/engine/mwr';
-import { periodStarts } from '../../../src/worker/engine/return-periods';
+import { epochDayFromIso, isoFromEpochDay } from '#src/model';
+import { makeGrid } from '#src/worker/engine/grid';
+import { solveRate } from '#src/worker/engine/mwr';
+import { periodStarts } from '#src/worker/engine/return-periods';
 
 function startDates(firstTransaction: string, asOf: string): Record<string, string | null> {
   const grid = makeGrid(epochDayFromIso(firstTransaction), epochDayFromIso(asOf));

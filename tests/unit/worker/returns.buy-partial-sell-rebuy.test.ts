@@ -1,6 +1,6 @@
 /** Buy 10, sell 4, buy 6 again: shares, net invested and profit follow each step. */
 import { describe, expect, it } from 'vitest';
-import { chart, derive, on, stock } from './helpers/portfolio';
+import { chart, derive, on, stock } from '#helpers/worker/portfolio';
 
 const rows = [stock('ASML.AS', '2024-03-01', 10, 1000), stock('ASML.AS', '2024-03-05', -4, -480), stock('ASML.AS', '2024-03-08', 6, 660)];
 const quotes = [

@@ -4,7 +4,7 @@
  * return stops moving with the price, exactly as when the amounts sum to 0 exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { chart, derive, on, stock } from './helpers/portfolio';
+import { chart, derive, on, stock } from '#helpers/worker/portfolio';
 
 const bars: Array<readonly [string, number]> = [
   ['2024-03-01', 100],

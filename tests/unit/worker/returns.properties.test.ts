@@ -1,8 +1,8 @@
 /** Time- and money-weighted returns on random portfolios (fast-check): what each must and must not depend on. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PERFORMANCE_PERIODS, epochDayFromIso, isoFromEpochDay, type Transaction } from '../../../src/model';
-import { chart, derive, stock } from './helpers/portfolio';
+import { PERFORMANCE_PERIODS, epochDayFromIso, isoFromEpochDay, type Transaction } from '#src/model';
+import { chart, derive, stock } from '#helpers/worker/portfolio';
 
 const START_DAY = epochDayFromIso('2019-01-01');
 const dateAt = (offset: number): string => isoFromEpochDay(START_DAY + offset);

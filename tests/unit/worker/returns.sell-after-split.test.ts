@@ -4,7 +4,7 @@
  * still applies, because the closes are adjusted for it.
  */
 import { describe, expect, it } from 'vitest';
-import { chart, derive, fixtureEntry, on, stock } from './helpers/portfolio';
+import { chart, derive, fixtureEntry, on, stock } from '#helpers/worker/portfolio';
 
 const rows = [
   stock('AAPL', '2020-08-27', 10, 5000, 'USD'),

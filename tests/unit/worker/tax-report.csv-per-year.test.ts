@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../../scripts/scenario';
-import { PortfolioEngine } from '../../../src/worker/engine';
-import { TAX_REPORT_HEADER, taxReportCsv } from '../../../src/worker/tax-report-csv';
-import { chart, dividend, stock, transactionSet } from './helpers/portfolio';
+import { parseScenario } from '#scripts/scenario';
+import { PortfolioEngine } from '#src/worker/engine';
+import { TAX_REPORT_HEADER, taxReportCsv } from '#src/worker/tax-report-csv';
+import { chart, dividend, stock, transactionSet } from '#helpers/worker/portfolio';
 
 describe('the tax report of the golden scenario with withheld tax', () => {
   const json = JSON.parse(readFileSync(join(import.meta.dirname, '../../golden/dividend-tax-and-forward-income.json'), 'utf8')) as unknown;

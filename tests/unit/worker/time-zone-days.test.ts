@@ -4,10 +4,10 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso, isoFromEpochDay } from '../../../src/model';
-import { parseQuoteEntry } from '../../../src/worker/engine/market-series';
-import { TimeZoneDays, type ZoneSource } from '../../../src/worker/engine/time-zone-days';
-import { fixtureEntry } from './helpers/portfolio';
+import { epochDayFromIso, isoFromEpochDay } from '#src/model';
+import { parseQuoteEntry } from '#src/worker/engine/market-series';
+import { TimeZoneDays, type ZoneSource } from '#src/worker/engine/time-zone-days';
+import { fixtureEntry } from '#helpers/worker/portfolio';
 
 const seconds = (isoInstant: string): number => Date.parse(isoInstant) / 1000;
 const dayIn = (zones: TimeZoneDays, timeZone: string, isoInstant: string): string => isoFromEpochDay(zones.forZone(timeZone).epochDay(seconds(isoInstant)));

@@ -3,9 +3,9 @@
  * query keeps and in which order, by id; and on a 30,000-transaction history, the same answers.
  */
 import { describe, expect, it } from 'vitest';
-import type { Transaction, TransactionSet, TransactionType } from '../../../src/model';
-import { EVERY_TRANSACTION, type TransactionQuery } from '../../../src/model/transaction-query';
-import { queryTransactions } from '../../../src/worker/transaction-query';
+import type { Transaction, TransactionSet, TransactionType } from '#src/model';
+import { EVERY_TRANSACTION, type TransactionQuery } from '#src/model/transaction-query';
+import { queryTransactions } from '#src/worker/transaction-query';
 
 const t = (type: TransactionType, ticker: string, date: string, value: number, amount = 1): Transaction => ({ type, ticker, date, amount, value, currency: 'EUR' });
 

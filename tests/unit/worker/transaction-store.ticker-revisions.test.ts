@@ -4,11 +4,11 @@
  * again only the sections of the tickers an add, delete, edit, rename, import or reload changed.
  */
 import { describe, expect, it } from 'vitest';
-import { sortedByDate, type Transaction, type TransactionSet } from '../../../src/model';
-import type { Outcome } from '../../../src/model/outcome';
-import { unpackListing } from '../../../src/model/transaction-wire';
-import type { VersionedSet } from '../../../src/worker/services/transactions-api';
-import { TransactionStore, type HeldView } from '../../../src/worker/transaction-store';
+import { sortedByDate, type Transaction, type TransactionSet } from '#src/model';
+import type { Outcome } from '#src/model/outcome';
+import { unpackListing } from '#src/model/transaction-wire';
+import type { VersionedSet } from '#src/worker/services/transactions-api';
+import { TransactionStore, type HeldView } from '#src/worker/transaction-store';
 
 const credentials = { idToken: 'token', xsrfToken: null };
 const stock = (ticker: string, date: string, amount: number, extra: Partial<Transaction> = {}): Transaction => ({ ticker, type: 'stock', date, amount, value: amount * 10, currency: 'EUR', ...extra });

@@ -1,6 +1,6 @@
 /** Yield per year: each year's profit from one year end (31 December, or asOf) to the next, over the value then. */
 import { describe, expect, it } from 'vitest';
-import { chart, commission, derive, stock } from './helpers/portfolio';
+import { chart, commission, derive, stock } from '#helpers/worker/portfolio';
 
 describe('yield per year across year boundaries', () => {
   it('splits profit at 31 December and divides by the value on that day', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageAfter, planFetch, type PlanInput } from '../../../../server/quotes/cache-plan';
+import { coverageAfter, planFetch, type PlanInput } from '#server/quotes/cache-plan';
 
 const DAY = 86_400;
 const HOUR = 3_600;

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { YahooChart } from '../../../../src/model/quotes';
-import { createFilesProvider, marketFileName, type RecordedCharts } from '../../../../server/quotes/files-provider';
-import { recordedChart, utc } from './support/harness';
+import type { YahooChart } from '#src/model/quotes';
+import { createFilesProvider, marketFileName, type RecordedCharts } from '#server/quotes/files-provider';
+import { recordedChart, utc } from '#helpers/quotes/harness';
 
 const muv2 = recordedChart('MUV2.DE-null-close.json');
 const muv2Result = muv2.chart.result![0]!;

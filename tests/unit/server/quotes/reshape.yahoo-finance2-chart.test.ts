@@ -1,10 +1,10 @@
 import YahooFinance from 'yahoo-finance2';
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso } from '../../../../src/model/days';
-import type { YahooChart } from '../../../../src/model/quotes';
-import { chartFromSeries, parseChart } from '../../../../server/quotes/chart-json';
-import { chartJsonFromYahooFinance2 } from '../../../../server/quotes/reshape-yahoo-finance2';
-import { recordedChart } from './support/harness';
+import { epochDayFromIso } from '#src/model/days';
+import type { YahooChart } from '#src/model/quotes';
+import { chartFromSeries, parseChart } from '#server/quotes/chart-json';
+import { chartJsonFromYahooFinance2 } from '#server/quotes/reshape-yahoo-finance2';
+import { recordedChart } from '#helpers/quotes/harness';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, dir() {} };
 

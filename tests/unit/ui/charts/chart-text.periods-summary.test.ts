@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createChartModels, type ChartModel } from '../../../../src/machines/chart-models';
-import { periodsSummary } from '../../../../src/ui/charts/chart-text';
-import { perPeriodSummary } from '../../../../src/ui/dashboard/period-summary';
-import { formatsFor } from '../../../../src/ui/format';
-import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
-import { derive, quote, setOf, tx } from '../dashboard/helpers/portfolio';
+import { createChartModels, type ChartModel } from '#src/machines/chart-models';
+import { periodsSummary } from '#src/ui/charts/chart-text';
+import { perPeriodSummary } from '#src/ui/dashboard/period-summary';
+import { formatsFor } from '#src/ui/format';
+import { DashboardCharts } from '#src/worker/dashboard-charts';
+import { derive, quote, setOf, tx } from '#helpers/ui/dashboard-portfolio';
 
 const en = formatsFor('en-US');
 const nl = formatsFor('nl-NL');

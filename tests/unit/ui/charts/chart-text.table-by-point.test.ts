@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import type { ChartOptions } from '../../../../src/ui/charts/chart';
-import { chartTable } from '../../../../src/ui/charts/chart-text';
+import type { ChartOptions } from '#src/ui/charts/chart';
+import { chartTable } from '#src/ui/charts/chart-text';
 
 /**
  * A stacked bar chart draws running sums, and its legend writes each point's own amount, read by the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zoomedRange } from '../../../../src/ui/charts/keyboard-zoom';
+import { zoomedRange } from '#src/ui/charts/keyboard-zoom';
 
 const FULL = { min: 0, max: 1000 };
 

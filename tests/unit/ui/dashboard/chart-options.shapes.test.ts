@@ -1,11 +1,11 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { createChartModels, type ChartModel } from '../../../../src/machines/chart-models';
-import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
-import { createChartOptions } from '../../../../src/ui/dashboard/chart-options';
-import { colorAt, contrastOnWhite, PALETTE } from '../../../../src/ui/charts/options';
-import { formatsFor } from '../../../../src/ui/format';
-import { derive, quote, setOf, tx } from './helpers/portfolio';
+import { createChartModels, type ChartModel } from '#src/machines/chart-models';
+import { DashboardCharts } from '#src/worker/dashboard-charts';
+import { createChartOptions } from '#src/ui/dashboard/chart-options';
+import { colorAt, contrastOnWhite, PALETTE } from '#src/ui/charts/options';
+import { formatsFor } from '#src/ui/format';
+import { derive, quote, setOf, tx } from '#helpers/ui/dashboard-portfolio';
 
 /** One session's chart memory for the whole file, as the portfolio actor keeps one per session. */
 const models = createChartModels();

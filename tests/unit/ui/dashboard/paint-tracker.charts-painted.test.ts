@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaintTracker } from '../../../../src/ui/charts/paint-tracker';
+import { PaintTracker } from '#src/ui/charts/paint-tracker';
 
 const marks = () => performance.getEntriesByName('test-charts-painted', 'mark').length;
 

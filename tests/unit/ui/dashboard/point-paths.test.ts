@@ -1,8 +1,8 @@
 import type uPlot from 'uplot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diamondPoints, squarePoints } from '../../../../src/ui/dashboard/point-paths';
-import { createChartOptions } from '../../../../src/ui/dashboard/chart-options';
-import { formatsFor } from '../../../../src/ui/format';
+import { diamondPoints, squarePoints } from '#src/ui/dashboard/point-paths';
+import { createChartOptions } from '#src/ui/dashboard/chart-options';
+import { formatsFor } from '#src/ui/format';
 
 /**
  * A Path2D that records its rectangles and lines (Node has no canvas). It has no `closePath`: a builder

@@ -8,8 +8,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { priceNotice, type PriceNotice as Notice, type PriceProblem } from '../../../../src/machines/dashboard-selectors';
-import { PriceNotice } from '../../../../src/ui/dashboard/price-notice';
+import { priceNotice, type PriceNotice as Notice, type PriceProblem } from '#src/machines/dashboard-selectors';
+import { PriceNotice } from '#src/ui/dashboard/price-notice';
 
 const symbols = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, '0')}.AS`);
 const failing = (names: string[]): PriceProblem[] => names.map((symbol) => ({ symbol, message: 'No recorded prices.' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { returnsBanner } from '../../../../src/machines/dashboard-selectors';
-import { derive, quote, setOf, tx } from './helpers/portfolio';
+import { returnsBanner } from '#src/machines/dashboard-selectors';
+import { derive, quote, setOf, tx } from '#helpers/ui/dashboard-portfolio';
 
 describe('returns banner rule', () => {
   it('hides the banner before there is a summary', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '../../../../src/machines/dashboard-selectors';
-import { portfolioMachine, type PortfolioSnapshot } from '../../../../src/machines/portfolio-machine';
-import type { SetView } from '../../../../src/machines/services/worker-client';
-import { groupByTicker, type QuoteEntry, type TransactionSet } from '../../../../src/model';
-import type { Outcome } from '../../../../src/model/outcome';
-import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed } from '../../../../src/worker';
-import { DashboardCharts } from '../../../../src/worker/dashboard-charts';
-import { PortfolioEngine } from '../../../../src/worker/engine';
-import { overTheWire, quote, setOf, tx } from './helpers/portfolio';
+import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '#src/machines/dashboard-selectors';
+import { portfolioMachine, type PortfolioSnapshot } from '#src/machines/portfolio-machine';
+import type { SetView } from '#src/machines/services/worker-client';
+import { groupByTicker, type QuoteEntry, type TransactionSet } from '#src/model';
+import type { Outcome } from '#src/model/outcome';
+import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed } from '#src/worker';
+import { DashboardCharts } from '#src/worker/dashboard-charts';
+import { PortfolioEngine } from '#src/worker/engine';
+import { overTheWire, quote, setOf, tx } from '#helpers/ui/dashboard-portfolio';
 
 const ASOF = '2024-06-30';
 const portfolio = setOf(

@@ -5,11 +5,11 @@
  * cross in columns, as on the page.
  */
 import { describe, expect, it } from 'vitest';
-import { tickerSections, type TickerSection } from '../../../../src/machines/selectors';
-import { setViewInSlices, type SetView } from '../../../../src/machines/services/worker-client';
-import { sortedByDate, type Transaction, type TransactionSet } from '../../../../src/model';
-import type { Outcome } from '../../../../src/model/outcome';
-import { TransactionStore, type HeldView } from '../../../../src/worker/transaction-store';
+import { tickerSections, type TickerSection } from '#src/machines/selectors';
+import { setViewInSlices, type SetView } from '#src/machines/services/worker-client';
+import { sortedByDate, type Transaction, type TransactionSet } from '#src/model';
+import type { Outcome } from '#src/model/outcome';
+import { TransactionStore, type HeldView } from '#src/worker/transaction-store';
 
 const credentials = { idToken: 'token', xsrfToken: null };
 const TICKERS = ['A', 'B', 'C', 'D', 'E', 'F'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tickerSections } from '../../../../src/machines/selectors';
-import { groupByTicker, type ListedTransaction, type Transaction } from '../../../../src/model';
-import { rowsInView } from '../../../../src/ui/components/windowed-rows';
+import { tickerSections } from '#src/machines/selectors';
+import { groupByTicker, type ListedTransaction, type Transaction } from '#src/model';
+import { rowsInView } from '#src/ui/components/windowed-rows';
 
 describe('rowsInView: the rows of a long table near the viewport', () => {
   // 1,000 rows of 30 px; a viewport of 600 px; 600 px of rows kept either side.

@@ -6,12 +6,12 @@
  * user's own win), keeping the 50 most recently saved; a CSV or a version 1 backup leaves the user's.
  */
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../../src/model';
-import { MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '../../../../src/model/csv-mapping';
-import type { BackupContent } from '../../../../src/worker/backup/backup-json';
-import { applyRestore, planRestore, type CurrentContent } from '../../../../src/worker/backup/restore-plan';
-import { stock } from '../../../helpers/transactions-client';
-import { EUROPEAN_MAPPING } from '../../../helpers/csv-mappings';
+import type { Transaction } from '#src/model';
+import { MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '#src/model/csv-mapping';
+import type { BackupContent } from '#src/worker/backup/backup-json';
+import { applyRestore, planRestore, type CurrentContent } from '#src/worker/backup/restore-plan';
+import { stock } from '#helpers/transactions-client';
+import { EUROPEAN_MAPPING } from '#helpers/csv-mappings';
 
 /** A VWCE.DE buy in EUR, imported when it has an import id. */
 const buy = (date: string, amount: number, value: number, importId?: string): Transaction => stock('VWCE.DE', date, amount, value, importId ? { importId } : {});

@@ -4,13 +4,13 @@
  * values under the wrong heading), a cut-off CSV, a file over the size limit, a binary file.
  */
 import { describe, expect, it } from 'vitest';
-import type { TransactionSet } from '../../../../src/model';
-import type { RememberedMapping } from '../../../../src/model/csv-mapping';
-import { backupToJson } from '../../../../src/worker/backup/backup-json';
-import { CSV_HEADER } from '../../../../src/worker/backup/csv-format';
-import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
-import { readRestoreFile, RESTORE_MAX_BYTES, type RestoreRead } from '../../../../src/worker/backup/read-restore';
-import { swapColumns } from '../../../helpers/csv-text';
+import type { TransactionSet } from '#src/model';
+import type { RememberedMapping } from '#src/model/csv-mapping';
+import { backupToJson } from '#src/worker/backup/backup-json';
+import { CSV_HEADER } from '#src/worker/backup/csv-format';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile, RESTORE_MAX_BYTES, type RestoreRead } from '#src/worker/backup/read-restore';
+import { swapColumns } from '#helpers/csv-text';
 
 /** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
 const NOW_MS = Date.UTC(2026, 10, 29, 12);

@@ -6,17 +6,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet, TICKER_PATTERN, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../../../src/model';
-import { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER } from '../../../../src/model/transaction-limits';
-import { DATE_ORDERS, DECIMAL_MARKS, DELIMITERS, MAPPED_FIELDS, MAX_MAPPED_COLUMNS, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type MappedField, type RememberedMapping } from '../../../../src/model/csv-mapping';
-import { validateTransactionsBody } from '../../../../src/model/transaction-schema';
-import { backupToJson, type BackupContent } from '../../../../src/worker/backup/backup-json';
-import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
-import { readRestoreFile } from '../../../../src/worker/backup/read-restore';
-import { applyRestore, planRestore, type CurrentContent } from '../../../../src/worker/backup/restore-plan';
-import { PortfolioEngine } from '../../../../src/worker/engine';
-import { sortTransactionSet } from '../../../../server/transactions/sort-transaction-set';
-import { chart } from '../helpers/portfolio';
+import { emptyTransactionSet, TICKER_PATTERN, type Currency, type Transaction, type TransactionSet, type TransactionType } from '#src/model';
+import { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER } from '#src/model/transaction-limits';
+import { DATE_ORDERS, DECIMAL_MARKS, DELIMITERS, MAPPED_FIELDS, MAX_MAPPED_COLUMNS, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type MappedField, type RememberedMapping } from '#src/model/csv-mapping';
+import { validateTransactionsBody } from '#src/model/transaction-schema';
+import { backupToJson, type BackupContent } from '#src/worker/backup/backup-json';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { applyRestore, planRestore, type CurrentContent } from '#src/worker/backup/restore-plan';
+import { PortfolioEngine } from '#src/worker/engine';
+import { sortTransactionSet } from '#server/transactions/sort-transaction-set';
+import { chart } from '#helpers/worker/portfolio';
 
 /** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
 const NOW_MS = Date.UTC(2026, 10, 29, 12);

@@ -5,12 +5,12 @@
  * own problems (a column not chosen, one column twice).
  */
 import { describe, expect, it } from 'vitest';
-import { readDate, readKind, readNumber } from '../../../../src/worker/mapped-csv/fields';
-import { guessMapping } from '../../../../src/worker/mapped-csv/guess-mapping';
-import { headerKey, type CsvMapping } from '../../../../src/model/csv-mapping';
-import { parseMapped } from '../../../../src/worker/mapped-csv/parse-mapped';
-import { readTable } from '../../../../src/worker/mapped-csv/read-table';
-import { mergeTransactions } from '../../../../src/worker/backup/restore-plan';
+import { readDate, readKind, readNumber } from '#src/worker/mapped-csv/fields';
+import { guessMapping } from '#src/worker/mapped-csv/guess-mapping';
+import { headerKey, type CsvMapping } from '#src/model/csv-mapping';
+import { parseMapped } from '#src/worker/mapped-csv/parse-mapped';
+import { readTable } from '#src/worker/mapped-csv/read-table';
+import { mergeTransactions } from '#src/worker/backup/restore-plan';
 
 /** A European broker's export: semicolons, day-first dates with times, decimal commas, thousands dots. */
 const EUROPEAN = [
