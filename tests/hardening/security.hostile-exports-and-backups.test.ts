@@ -9,14 +9,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
-import { emptyTransactionSet, type Transaction } from '../../src/model';
-import { transactionsToCsv } from '../../src/worker/backup/export-csv';
-import { readRestoreFile } from '../../src/worker/backup/read-restore';
-import { taxReportCsv } from '../../src/worker/tax-report-csv';
-import { EUROPEAN_MAPPING } from '../helpers/csv-mappings';
-import { formulaCells, HOSTILE_ALPHABET, HOSTILE_TEXTS } from '../helpers/spreadsheet-readings';
-import { workerOnARealServer } from '../unit/worker/helpers/signed-in-worker';
-import { recordTally } from './support/tally';
+import { emptyTransactionSet, type Transaction } from '#src/model';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { taxReportCsv } from '#src/worker/tax-report-csv';
+import { EUROPEAN_MAPPING } from '#helpers/csv-mappings';
+import { formulaCells, HOSTILE_ALPHABET, HOSTILE_TEXTS } from '#helpers/spreadsheet-readings';
+import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
+import { recordTally } from '#helpers/hardening/tally';
 
 const FUZZ_RUNS = Number(process.env.HARDENING_FUZZ_RUNS ?? 400);
 const real = workerOnARealServer();

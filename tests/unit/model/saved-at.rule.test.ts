@@ -1,6 +1,6 @@
 /** The one saved-at rule (src/model/saved-at.ts) that the backup's reader and writer and the server share. */
 import { describe, expect, it } from 'vitest';
-import { EARLIEST_SAVED_AT_MS, instantProblem, isoInstantMs, latestSavedAtMs, savedAtAsOf, savedAtProblem, SAVED_AT_CLOCK_SKEW_MS } from '../../../src/model/saved-at';
+import { EARLIEST_SAVED_AT_MS, instantProblem, isoInstantMs, latestSavedAtMs, savedAtAsOf, savedAtProblem, SAVED_AT_CLOCK_SKEW_MS } from '#src/model/saved-at';
 
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
 const iso = (ms: number) => new Date(ms).toISOString();

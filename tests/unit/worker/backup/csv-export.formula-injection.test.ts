@@ -8,12 +8,12 @@
  */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { Transaction, TransactionSet } from '../../../../src/model';
-import type { DividendRecord } from '../../../../src/worker/engine';
-import { transactionsToCsv } from '../../../../src/worker/backup/export-csv';
-import { readRestoreFile } from '../../../../src/worker/backup/read-restore';
-import { taxReportCsv } from '../../../../src/worker/tax-report-csv';
-import { formulaCells, HOSTILE_TEXTS } from '../../../helpers/spreadsheet-readings';
+import type { Transaction, TransactionSet } from '#src/model';
+import type { DividendRecord } from '#src/worker/engine';
+import { transactionsToCsv } from '#src/worker/backup/export-csv';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { taxReportCsv } from '#src/worker/tax-report-csv';
+import { formulaCells, HOSTILE_TEXTS } from '#helpers/spreadsheet-readings';
 
 /** The reader's clock (`readRestoreFile` has none), which dates the saved-at times a backup may carry. */
 const NOW_MS = Date.UTC(2026, 10, 29, 12);

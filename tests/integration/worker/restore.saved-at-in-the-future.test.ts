@@ -8,14 +8,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '../../../../src/model';
-import { checkRememberedMappings, MAX_REMEMBERED_MAPPINGS, type RememberedMapping } from '../../../../src/model/csv-mapping';
-import { backupToJson } from '../../../../src/worker/backup/backup-json';
-import { readRestoreFile, type RestoreRead } from '../../../../src/worker/backup/read-restore';
-import { setServiceOrigin } from '../../../../src/worker/services/http';
-import { fetchAllCsvMappings } from '../../../../src/worker/services/csv-mappings-api';
-import { EUROPEAN_MAPPING } from '../../../helpers/csv-mappings';
-import { sendJson, serveOnLoopback, type LoopbackServer } from '../../../helpers/fake-yahoo';
+import { emptyTransactionSet } from '#src/model';
+import { checkRememberedMappings, MAX_REMEMBERED_MAPPINGS, type RememberedMapping } from '#src/model/csv-mapping';
+import { backupToJson } from '#src/worker/backup/backup-json';
+import { readRestoreFile, type RestoreRead } from '#src/worker/backup/read-restore';
+import { setServiceOrigin } from '#src/worker/services/http';
+import { fetchAllCsvMappings } from '#src/worker/services/csv-mappings-api';
+import { EUROPEAN_MAPPING } from '#helpers/csv-mappings';
+import { sendJson, serveOnLoopback, type LoopbackServer } from '#helpers/fake-yahoo';
 
 const DAY_MS = 86_400_000;
 /** The reader's now: no clock in the reader, the caller says. */
