@@ -4,7 +4,7 @@
  *
  * A migration that adds a table adds ONE line here: to `USER_DATA_TABLES` when the table keeps rows of a
  * user (with the column that holds the user's `sub`), else to `SHARED_TABLES`.
- * `tests/unit/server/account.user-data-tables.test.ts` fails for a table in neither list.
+ * `tests/integration/server/account.user-data-tables.test.ts` fails for a table in neither list.
  */
 
 export interface UserDataTable {
