@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { generateMarketData } from '../server/quotes/sample/generate-market-data';
+import { generateMarketData } from './sample-data/generate-market-data';
 
 const dataDir = resolve(import.meta.dirname, '../data');
 const marketDir = join(dataDir, 'market');

@@ -6,10 +6,10 @@
  */
 import { SECONDS_PER_DAY } from '../../src/model/days';
 import { coverageAfter, planFetch, type FetchWindow } from './cache-plan';
-import type { CacheCoverage, QuoteCache } from './quote-cache';
+import type { CacheCoverage, QuoteCache } from '../storage/quote-cache';
 import type { QuoteSeries } from './series';
-import type { UpstreamFailure } from './upstream-failure';
-import type { UpstreamCaller } from './upstream-guard';
+import type { UpstreamFailure } from '../yahoo/upstream-failure';
+import type { UpstreamCaller } from '../yahoo/upstream-guard';
 import type { UpstreamCharts } from './yahoo-provider';
 
 export type CachedResult =

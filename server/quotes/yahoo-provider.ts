@@ -6,9 +6,9 @@
 import { parseChart } from './chart-json';
 import { chartJsonFromYahooFinance2 } from './reshape-yahoo-finance2';
 import type { QuoteSeries } from './series';
-import { failureOf, type UpstreamFailure } from './upstream-failure';
-import { SERVER_CALLER, type UpstreamCaller } from './upstream-guard';
-import { createGuardedYahoo, type YahooUpstreamOptions } from './yahoo-client';
+import { failureOf, type UpstreamFailure } from '../yahoo/upstream-failure';
+import { SERVER_CALLER, type UpstreamCaller } from '../yahoo/upstream-guard';
+import { createGuardedYahoo, type YahooUpstreamOptions } from '../yahoo/yahoo-client';
 
 export type SeriesResult = { ok: true; series: QuoteSeries } | { ok: false; failure: UpstreamFailure };
 

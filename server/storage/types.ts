@@ -3,7 +3,7 @@ import type { CsvMapping, MappingsRestoreMode, RememberedMapping } from '../../s
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
-import type { QuoteCache } from '../quotes/quote-cache';
+import type { QuoteCache } from './quote-cache';
 import type { UserDeletion } from './user-data';
 
 export interface StoredTransactions {

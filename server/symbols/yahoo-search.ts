@@ -5,9 +5,9 @@
  * checks every query first, so it cannot be used to send anything else upstream.
  */
 import type { SymbolCandidate } from '../../src/model';
-import { failureOf, type UpstreamFailure } from '../quotes/upstream-failure';
-import { SERVER_CALLER, type UpstreamCaller } from '../quotes/upstream-guard';
-import { createGuardedYahoo, type YahooUpstreamOptions } from '../quotes/yahoo-client';
+import { failureOf, type UpstreamFailure } from '../yahoo/upstream-failure';
+import { SERVER_CALLER, type UpstreamCaller } from '../yahoo/upstream-guard';
+import { createGuardedYahoo, type YahooUpstreamOptions } from '../yahoo/yahoo-client';
 import { listingsFromSearch } from './listings';
 
 export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: false; failure: UpstreamFailure };

@@ -5,7 +5,7 @@
  * implement it. Symbols are stored as given; the service passes them upper-cased.
  */
 import type { YahooChartMeta } from '../../src/model/quotes';
-import type { QuoteBar, QuoteDividend, QuoteSeries, QuoteSplit } from './series';
+import type { QuoteBar, QuoteDividend, QuoteSeries, QuoteSplit } from '../quotes/series';
 
 export interface CacheCoverage {
   /** Unix seconds: the span fetched from Yahoo and stored, without holes. */

@@ -17,8 +17,8 @@ import { Hono, type Context } from 'hono';
 import { checkCsvMapping, checkRememberedMappings, headerKeyProblem, MAX_REMEMBERED_MAPPINGS } from '../../src/model/csv-mapping';
 import type { Log } from '../log';
 import type { CsvMappingStore } from '../storage/types';
-import type { AppEnv } from './app-env';
-import { jsonBodyLimit, readJsonFields } from './json-body';
+import type { AppEnv } from '../http/app-env';
+import { jsonBodyLimit, readJsonFields } from '../http/json-body';
 
 export const MAX_CSV_MAPPING_BODY_BYTES = 16 * 1024;
 /** A restore sends at most MAX_REMEMBERED_MAPPINGS mappings of at most MAX_CSV_MAPPING_BODY_BYTES each. */

@@ -3,14 +3,14 @@
  * version check and the write are one atomic step: concurrent writers can never both succeed.
  */
 import pg from 'pg';
-import { emptyTransactionSet, type TransactionSet } from '../../src/model/transaction';
-import { createPgQuoteCache } from '../quotes/cache-pg';
-import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
+import { emptyTransactionSet, type TransactionSet } from '../../../src/model/transaction';
+import { createPgQuoteCache } from './quote-cache';
+import { MIGRATIONS_TABLE_SQL, pendingMigrations } from '../migrations';
 import { inTransaction } from './pg-transaction';
-import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
-import { postgresCsvMappingStore } from './csv-mappings-postgres';
-import { postgresSettingsStore } from './settings-postgres';
-import { postgresSymbolStore } from './symbols-postgres';
+import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from '../user-data';
+import { postgresCsvMappingStore } from './csv-mappings';
+import { postgresSettingsStore } from './user-settings';
+import { postgresSymbolStore } from './symbols';
 import {
   accountFromRow,
   accountParams,
@@ -20,7 +20,7 @@ import {
   providerKeyParams,
   type AccountRow,
   type ProviderKeyRow,
-} from './rows';
+} from '../rows';
 import {
   nowSeconds,
   type AccountStore,
@@ -31,7 +31,7 @@ import {
   type PutTransactionsResult,
   type Storage,
   type TransactionStore,
-} from './types';
+} from '../types';
 
 /**
  * The longest any statement may run, ms: a write stuck behind a lock (a `LOCK TABLE`, a long migration

@@ -1,8 +1,8 @@
 /** The quotes cache in SQLite (better-sqlite3): synchronous underneath, one transaction per write. */
 import type { Database } from 'better-sqlite3';
-import * as shared from './quote-cache';
-import type { BarRow, CacheCoverage, EventRow, QuoteCache, SeriesRow } from './quote-cache';
-import type { QuoteSeries } from './series';
+import * as shared from '../quote-cache';
+import type { BarRow, CacheCoverage, EventRow, QuoteCache, SeriesRow } from '../quote-cache';
+import type { QuoteSeries } from '../../quotes/series';
 
 /** The cache on tables of migrations 2 and 8 (server/storage/migrations.ts), which storage applied. */
 export function createSqliteQuoteCache(db: Database): QuoteCache {

@@ -1,8 +1,8 @@
 /** The quotes cache in PostgreSQL (pg): bars and events written in bulk (`unnest`) in one transaction. */
 import type { Pool } from 'pg';
-import { inTransaction } from '../storage/pg-transaction';
-import * as shared from './quote-cache';
-import type { BarRow, EventRow, QuoteCache, SeriesRow } from './quote-cache';
+import { inTransaction } from './pg-transaction';
+import * as shared from '../quote-cache';
+import type { BarRow, EventRow, QuoteCache, SeriesRow } from '../quote-cache';
 
 const { CACHE_SQL: sql } = shared;
 

@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { emptyTransactionSet, type TransactionSet } from '../../src/model/transaction';
-import { createSqliteQuoteCache } from '../quotes/cache-sqlite';
-import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
-import { makePrivateDatabaseFiles, makePrivateDirectory } from './private-files';
-import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
-import { sqliteCsvMappingStore } from './csv-mappings-sqlite';
-import { sqliteSettingsStore } from './settings-sqlite';
-import { sqliteSymbolStore } from './symbols-sqlite';
+import { emptyTransactionSet, type TransactionSet } from '../../../src/model/transaction';
+import { createSqliteQuoteCache } from './quote-cache';
+import { MIGRATIONS_TABLE_SQL, pendingMigrations } from '../migrations';
+import { makePrivateDatabaseFiles, makePrivateDirectory } from '../private-files';
+import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from '../user-data';
+import { sqliteCsvMappingStore } from './csv-mappings';
+import { sqliteSettingsStore } from './user-settings';
+import { sqliteSymbolStore } from './symbols';
 import {
   accountFromRow,
   accountParams,
@@ -23,7 +23,7 @@ import {
   providerKeyParams,
   type AccountRow,
   type ProviderKeyRow,
-} from './rows';
+} from '../rows';
 import {
   nowSeconds,
   type AccountStore,
@@ -34,7 +34,7 @@ import {
   type RetireUntil,
   type Storage,
   type TransactionStore,
-} from './types';
+} from '../types';
 
 /** The SQLite storage; its database is for tests that look into it, the server sees only `Storage`. */
 export interface SqliteStorage extends Storage {
