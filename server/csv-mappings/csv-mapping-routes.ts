@@ -11,7 +11,7 @@
  *   the user's others, `merge` keeps the user's own for a header both have; the MAX_REMEMBERED_MAPPINGS
  *   most recently saved are kept.
  * JSON only (415), a small body (413), checked (400 `{message, issues}`, nothing stored); 503 when the
- * database does not answer. Writes carry the anti-forgery header like every write (xsrf-guard.ts).
+ * database does not answer. Writes carry the anti-forgery header like every write (`http/xsrf-guard.ts`).
  */
 import { Hono, type Context } from 'hono';
 import { checkCsvMapping, checkRememberedMappings, headerKeyProblem, MAX_REMEMBERED_MAPPINGS } from '../../src/model/csv-mapping';

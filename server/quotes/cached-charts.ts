@@ -19,7 +19,7 @@ export type CachedResult =
 export interface CachedCharts {
   /**
    * `symbol` as stored: the service passes it upper-cased. A fetch is made for `userId` (their budget
-   * pays); a symbol with something cached counts as one Yahoo knows (`upstream-guard.ts`).
+   * pays); a symbol with something cached counts as one Yahoo knows (`yahoo/upstream-guard.ts`).
    */
   get(symbol: string, startSeconds: number, endSeconds: number, userId: string): Promise<CachedResult>;
 }

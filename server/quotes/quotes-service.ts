@@ -6,7 +6,7 @@
  *   an error entry, never stale data.
  * - `files`: the recorded files only; nothing goes out to the network.
  * Every call to Yahoo is made for the user who asked, within their budget and behind the circuit breaker
- * (`upstream-guard.ts`); a symbol Yahoo does not know is remembered a while (`unknown-symbols.ts`).
+ * (`yahoo/upstream-guard.ts`); a symbol Yahoo does not know is remembered a while (`unknown-symbols.ts`).
  */
 import type { QuoteEntry } from '../../src/model/quotes';
 import { createCachedCharts, type CachedCharts } from './cached-charts';

@@ -15,7 +15,7 @@ export type SeriesResult = { ok: true; series: QuoteSeries } | { ok: false; fail
 export interface UpstreamCharts {
   /**
    * Daily bars, dividends and splits of `symbol` between the two unix times, for `caller` (whose budget
-   * pays for the call, see `upstream-guard.ts`); without one, the server's own call.
+   * pays for the call, see `yahoo/upstream-guard.ts`); without one, the server's own call.
    */
   fetchSeries(symbol: string, startSeconds: number, endSeconds: number, caller?: UpstreamCaller): Promise<SeriesResult>;
 }

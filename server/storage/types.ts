@@ -1,4 +1,4 @@
-/** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
+/** The one storage interface: SQLite (`sqlite/sqlite-storage.ts`) and PostgreSQL (`postgres/postgres-storage.ts`) implement it, one file per table. */
 import type { CsvMapping, MappingsRestoreMode, RememberedMapping } from '../../src/model/csv-mapping';
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';

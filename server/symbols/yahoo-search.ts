@@ -15,7 +15,7 @@ export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: f
 export interface SymbolSearch {
   /**
    * The listings Yahoo finds for the ISIN, in Yahoo's order (unranked), for `caller` (whose budget pays
-   * for the call, see `quotes/upstream-guard.ts`); without one, the server's own call.
+   * for the call, see `yahoo/upstream-guard.ts`); without one, the server's own call.
    */
   search(isin: string, caller?: UpstreamCaller): Promise<SearchResult>;
 }
