@@ -3,6 +3,8 @@
  * `/api/settings`, `/api/csv-mappings` and `/api/account` (ID token required), the built-in provider's sign-in pages, `/healthz` and `/readyz`, and
  * the built SPA for everything else.
  * `/oidc/*` never reaches it: `server.ts` hands those requests to oidc-provider.
+ * Each domain's routes live beside it (`transactions/`, `quotes/`, `symbols/`, `settings/`,
+ * `csv-mappings/`, `account/`); `http/` holds only what crosses domains (middleware, static site).
  */
 import { Hono } from 'hono';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
