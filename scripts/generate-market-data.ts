@@ -1,11 +1,11 @@
 /**
  * `npm run market:generate`: writes `data/market/{symbol}.json` for every demo symbol (and `EUR=X`) and
  * `data/demo-portfolio.json`, from the recordings in `data/market/sources/` and seeded random walks
- * (see `server/quotes/sample/`). Deterministic: running it again changes nothing.
+ * (see `scripts/sample-data/`). Deterministic: running it again changes nothing.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { generateMarketData } from '../server/quotes/sample/generate-market-data';
+import { generateMarketData } from './sample-data/generate-market-data';
 
 const dataDir = resolve(import.meta.dirname, '../data');
 const marketDir = join(dataDir, 'market');

@@ -3,19 +3,21 @@
  * `/api/settings`, `/api/csv-mappings` and `/api/account` (ID token required), the built-in provider's sign-in pages, `/healthz` and `/readyz`, and
  * the built SPA for everything else.
  * `/oidc/*` never reaches it: `server.ts` hands those requests to oidc-provider.
+ * Each domain's routes live beside it (`transactions/`, `quotes/`, `symbols/`, `settings/`,
+ * `csv-mappings/`, `account/`); `http/` holds only what crosses domains (middleware, static site).
  */
 import { Hono } from 'hono';
 import type { IdTokenVerifier } from './auth/id-token-verifier';
 import type { ServerConfig } from './config';
-import { accountRoutes } from './http/account-routes';
+import { accountRoutes } from './account/account-routes';
 import type { AppEnv } from './http/app-env';
 import { requireUser } from './http/auth-middleware';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
 import { requestContext } from './http/request-context';
-import { csvMappingRoutes } from './http/csv-mapping-routes';
-import { settingsRoutes } from './http/settings-routes';
+import { csvMappingRoutes } from './csv-mappings/csv-mapping-routes';
+import { settingsRoutes } from './settings/settings-routes';
 import { serveStaticSite, type StaticSite } from './http/static-site';
-import { transactionsRoutes } from './http/transactions-routes';
+import { transactionsRoutes } from './transactions/transactions-routes';
 import { xsrfGuard } from './http/xsrf-guard';
 import type { Log } from './log';
 import { createQuotesRoutes, createQuotesService } from './quotes/index';

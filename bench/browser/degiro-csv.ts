@@ -5,7 +5,7 @@
  * for their tickers as it would for an unlisted fund.
  */
 import { epochDayFromIso, isoFromEpochDay } from '../../src/model';
-import { seededRandom } from '../../server/quotes/sample/random-walk';
+import { seededRandom } from '../../scripts/sample-data/random-walk';
 import type { Workload } from '../workloads/make-workload';
 
 export interface DegiroStatement {

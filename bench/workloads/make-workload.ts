@@ -14,7 +14,7 @@ import {
   type Transaction,
   type TransactionSet,
 } from '../../src/model';
-import { seededRandom } from '../../server/quotes/sample/random-walk';
+import { seededRandom } from '../../scripts/sample-data/random-walk';
 
 export type WorkloadSize = 'M' | 'L' | 'XL';
 

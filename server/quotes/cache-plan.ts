@@ -5,7 +5,7 @@
  * it is fetched up to its start, a request past it from its end.
  */
 import { SECONDS_PER_DAY } from '../../src/model/days';
-import type { CacheCoverage } from './quote-cache';
+import type { CacheCoverage } from '../storage/quote-cache';
 
 export interface FetchWindow {
   startSeconds: number;

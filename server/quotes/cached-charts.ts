@@ -6,10 +6,10 @@
  */
 import { SECONDS_PER_DAY } from '../../src/model/days';
 import { coverageAfter, planFetch, type FetchWindow } from './cache-plan';
-import type { CacheCoverage, QuoteCache } from './quote-cache';
+import type { CacheCoverage, QuoteCache } from '../storage/quote-cache';
 import type { QuoteSeries } from './series';
-import type { UpstreamFailure } from './upstream-failure';
-import type { UpstreamCaller } from './upstream-guard';
+import type { UpstreamFailure } from '../yahoo/upstream-failure';
+import type { UpstreamCaller } from '../yahoo/upstream-guard';
 import type { UpstreamCharts } from './yahoo-provider';
 
 export type CachedResult =
@@ -19,7 +19,7 @@ export type CachedResult =
 export interface CachedCharts {
   /**
    * `symbol` as stored: the service passes it upper-cased. A fetch is made for `userId` (their budget
-   * pays); a symbol with something cached counts as one Yahoo knows (`upstream-guard.ts`).
+   * pays); a symbol with something cached counts as one Yahoo knows (`yahoo/upstream-guard.ts`).
    */
   get(symbol: string, startSeconds: number, endSeconds: number, userId: string): Promise<CachedResult>;
 }

@@ -6,20 +6,20 @@
  *   an error entry, never stale data.
  * - `files`: the recorded files only; nothing goes out to the network.
  * Every call to Yahoo is made for the user who asked, within their budget and behind the circuit breaker
- * (`upstream-guard.ts`); a symbol Yahoo does not know is remembered a while (`unknown-symbols.ts`).
+ * (`yahoo/upstream-guard.ts`); a symbol Yahoo does not know is remembered a while (`unknown-symbols.ts`).
  */
 import type { QuoteEntry } from '../../src/model/quotes';
 import { createCachedCharts, type CachedCharts } from './cached-charts';
 import { chartFromSeries } from './chart-json';
 import { createFilesProvider, type RecordedCharts } from './files-provider';
-import type { QuoteCache } from './quote-cache';
+import type { QuoteCache } from '../storage/quote-cache';
 import { createMemoryUnknownSymbols, rememberingUnknownSymbols } from './unknown-symbols';
-import type { BudgetLimits } from './upstream-budget';
-import type { UpstreamFailure } from './upstream-failure';
-import { SERVER_CALLER } from './upstream-guard';
-import { DEFAULT_UPSTREAM_LIMITS, yahooUpstreamOptions, type UpstreamLimits } from './yahoo-client';
+import type { BudgetLimits } from '../yahoo/upstream-budget';
+import type { UpstreamFailure } from '../yahoo/upstream-failure';
+import { SERVER_CALLER } from '../yahoo/upstream-guard';
+import { DEFAULT_UPSTREAM_LIMITS, yahooUpstreamOptions, type UpstreamLimits } from '../yahoo/yahoo-client';
 import { createYahooProvider, type UpstreamCharts } from './yahoo-provider';
-import { mapLimited } from './map-limited';
+import { mapLimited } from '../yahoo/map-limited';
 
 export type QuotesProviderName = 'auto' | 'yahoo' | 'files';
 

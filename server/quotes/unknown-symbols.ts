@@ -4,7 +4,7 @@
  * database the memory is the quotes cache's table (migration 8), shared by every instance; without one,
  * this process's.
  */
-import type { UnknownSymbols } from './quote-cache';
+import type { UnknownSymbols } from '../storage/quote-cache';
 import type { SeriesResult, UpstreamCharts } from './yahoo-provider';
 
 /** Entries kept in memory at most; the oldest goes first. */

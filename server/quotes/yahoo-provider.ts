@@ -6,16 +6,16 @@
 import { parseChart } from './chart-json';
 import { chartJsonFromYahooFinance2 } from './reshape-yahoo-finance2';
 import type { QuoteSeries } from './series';
-import { failureOf, type UpstreamFailure } from './upstream-failure';
-import { SERVER_CALLER, type UpstreamCaller } from './upstream-guard';
-import { createGuardedYahoo, type YahooUpstreamOptions } from './yahoo-client';
+import { failureOf, type UpstreamFailure } from '../yahoo/upstream-failure';
+import { SERVER_CALLER, type UpstreamCaller } from '../yahoo/upstream-guard';
+import { createGuardedYahoo, type YahooUpstreamOptions } from '../yahoo/yahoo-client';
 
 export type SeriesResult = { ok: true; series: QuoteSeries } | { ok: false; failure: UpstreamFailure };
 
 export interface UpstreamCharts {
   /**
    * Daily bars, dividends and splits of `symbol` between the two unix times, for `caller` (whose budget
-   * pays for the call, see `upstream-guard.ts`); without one, the server's own call.
+   * pays for the call, see `yahoo/upstream-guard.ts`); without one, the server's own call.
    */
   fetchSeries(symbol: string, startSeconds: number, endSeconds: number, caller?: UpstreamCaller): Promise<SeriesResult>;
 }

@@ -44,7 +44,7 @@ function schemaV1(json: 'TEXT' | 'JSONB'): string {
 }
 
 /**
- * Version 2 (issue 16): the quotes cache (server/quotes/quote-cache.ts), per symbol and exchange day.
+ * Version 2 (issue 16): the quotes cache (server/storage/quote-cache.ts), per symbol and exchange day.
  * `IF NOT EXISTS`: servers before this version created these tables themselves, with this same shape.
  */
 function schemaV2(types: { bigint: string; real: string; tableSuffix: string }): string {

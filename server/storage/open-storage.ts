@@ -1,8 +1,8 @@
 /** Picks the storage the configuration asks for: PostgreSQL with DATABASE_URL, else the SQLite file. */
 import path from 'node:path';
 import type { Log } from '../log';
-import { openPostgresStorage } from './postgres-storage';
-import { openSqliteStorage } from './sqlite-storage';
+import { openPostgresStorage } from './postgres/postgres-storage';
+import { openSqliteStorage } from './sqlite/sqlite-storage';
 import type { Storage } from './types';
 
 export const SQLITE_FILE_NAME = 'investments.sqlite';

@@ -1,9 +1,9 @@
-/** The one storage interface: SQLite (`sqlite-storage.ts`) and PostgreSQL (`postgres-storage.ts`) implement it. */
+/** The one storage interface: SQLite (`sqlite/sqlite-storage.ts`) and PostgreSQL (`postgres/postgres-storage.ts`) implement it, one file per table. */
 import type { CsvMapping, MappingsRestoreMode, RememberedMapping } from '../../src/model/csv-mapping';
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
-import type { QuoteCache } from '../quotes/quote-cache';
+import type { QuoteCache } from './quote-cache';
 import type { UserDeletion } from './user-data';
 
 export interface StoredTransactions {

@@ -7,13 +7,13 @@
 import isinTickers from '../../data/isin-tickers.json';
 import type { SymbolCandidate, SymbolProduct, SymbolResolution } from '../../src/model';
 import { MAX_SYMBOL_PRODUCTS } from '../../src/model';
-import type { BudgetLimits } from '../quotes/upstream-budget';
-import { DEFAULT_UPSTREAM_LIMITS, yahooUpstreamOptions, type UpstreamLimits } from '../quotes/yahoo-client';
+import type { BudgetLimits } from '../yahoo/upstream-budget';
+import { DEFAULT_UPSTREAM_LIMITS, yahooUpstreamOptions, type UpstreamLimits } from '../yahoo/yahoo-client';
 import type { StoredLookup, SymbolStore } from '../storage/types';
 import { isProposable, rankListings, tableCandidate } from './listings';
 import { createRecordedSearch } from './recorded-search';
 import { createYahooSearch, type SearchResult, type SymbolSearch } from './yahoo-search';
-import { mapLimited } from '../quotes/map-limited';
+import { mapLimited } from '../yahoo/map-limited';
 
 export type SymbolsProviderName = 'auto' | 'yahoo' | 'files';
 

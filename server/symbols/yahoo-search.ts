@@ -5,9 +5,9 @@
  * checks every query first, so it cannot be used to send anything else upstream.
  */
 import type { SymbolCandidate } from '../../src/model';
-import { failureOf, type UpstreamFailure } from '../quotes/upstream-failure';
-import { SERVER_CALLER, type UpstreamCaller } from '../quotes/upstream-guard';
-import { createGuardedYahoo, type YahooUpstreamOptions } from '../quotes/yahoo-client';
+import { failureOf, type UpstreamFailure } from '../yahoo/upstream-failure';
+import { SERVER_CALLER, type UpstreamCaller } from '../yahoo/upstream-guard';
+import { createGuardedYahoo, type YahooUpstreamOptions } from '../yahoo/yahoo-client';
 import { listingsFromSearch } from './listings';
 
 export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: false; failure: UpstreamFailure };
@@ -15,7 +15,7 @@ export type SearchResult = { ok: true; candidates: SymbolCandidate[] } | { ok: f
 export interface SymbolSearch {
   /**
    * The listings Yahoo finds for the ISIN, in Yahoo's order (unranked), for `caller` (whose budget pays
-   * for the call, see `quotes/upstream-guard.ts`); without one, the server's own call.
+   * for the call, see `yahoo/upstream-guard.ts`); without one, the server's own call.
    */
   search(isin: string, caller?: UpstreamCaller): Promise<SearchResult>;
 }

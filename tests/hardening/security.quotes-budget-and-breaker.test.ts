@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TUNING } from '#server/quotes/quotes-service';
-import { USERS_TO_OPEN_FOR_EVERYONE } from '#server/quotes/circuit-breaker';
+import { USERS_TO_OPEN_FOR_EVERYONE } from '#server/yahoo/circuit-breaker';
 import { mintIdToken, serverSigningKey, type SigningKey } from '#helpers/id-tokens';
 import { startTestServer, type TestServer } from '#helpers/test-server';
 import { startFakeYahooUpstream, type FakeYahooUpstream } from '#helpers/hardening/fake-yahoo-upstream';

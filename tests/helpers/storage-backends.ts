@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { openPostgresStorage, type PostgresStorage } from '#server/storage/postgres-storage';
-import { openSqliteStorage, type SqliteStorage } from '#server/storage/sqlite-storage';
+import { openPostgresStorage, type PostgresStorage } from '#server/storage/postgres/postgres-storage';
+import { openSqliteStorage, type SqliteStorage } from '#server/storage/sqlite/sqlite-storage';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from './postgres-schema';
 
 export type OpenedStorage = SqliteStorage | PostgresStorage;

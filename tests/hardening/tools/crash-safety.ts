@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { seededRandom } from '#server/quotes/sample/random-walk';
+import { seededRandom } from '#scripts/sample-data/random-walk';
 import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
 import { sortTransactionSet } from '#server/transactions/sort-transaction-set';
 import type { Transaction, TransactionSet } from '#src/model/transaction';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '#server/quotes/sample/random-walk';
+import { seededRandom } from '#scripts/sample-data/random-walk';
 import type { Transaction, TransactionSet } from '#src/model/transaction';
 import { mintIdToken, serverSigningKey } from '#helpers/id-tokens';
 import { createTestSchema } from '#helpers/postgres-schema';

@@ -7,7 +7,6 @@ import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import type { QuoteEntry, YahooChart, YahooChartResult } from '#src/model/quotes';
 import {
-  createSqliteQuoteCache,
   createQuotesRoutes,
   createQuotesService,
   type QuoteCache,
@@ -15,7 +14,8 @@ import {
   type QuotesServiceOptions,
 } from '#server/quotes';
 import type { AppEnv } from '#server/http/app-env';
-import { migrateSqlite } from '#server/storage/sqlite-storage';
+import { createSqliteQuoteCache } from '#server/storage/sqlite/quote-cache';
+import { migrateSqlite } from '#server/storage/sqlite/sqlite-storage';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/yahoo');
 

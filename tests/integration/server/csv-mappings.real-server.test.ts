@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { headerKey, MAX_HEADER_KEY_LENGTH, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '#src/model/csv-mapping';
-import { MAX_CSV_MAPPINGS_RESTORE_BYTES } from '#server/http/csv-mapping-routes';
+import { MAX_CSV_MAPPINGS_RESTORE_BYTES } from '#server/csv-mappings/csv-mapping-routes';
 import { Browser } from '#helpers/browser';
 import { signIn, type SignedIn } from '#helpers/oidc-login';
 import { serverBackends, serverForTheSuite, type ServerBackend } from '#helpers/server-backends';

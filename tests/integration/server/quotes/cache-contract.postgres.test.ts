@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
-import { createPgQuoteCache } from '#server/quotes';
-import { migratePostgres } from '#server/storage/postgres-storage';
+import { createPgQuoteCache } from '#server/storage/postgres/quote-cache';
+import { migratePostgres } from '#server/storage/postgres/postgres-storage';
 import { describeQuoteCacheContract } from '#helpers/quotes/cache-contract';
 
 const databaseUrl = process.env.DATABASE_URL;

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { createSqliteQuoteCache } from '#server/quotes';
-import { migrateSqlite } from '#server/storage/sqlite-storage';
+import { createSqliteQuoteCache } from '#server/storage/sqlite/quote-cache';
+import { migrateSqlite } from '#server/storage/sqlite/sqlite-storage';
 import { describeQuoteCacheContract } from '#helpers/quotes/cache-contract';
 
 describeQuoteCacheContract('SQLite', async () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStorage } from '#server/storage/sqlite-storage';
+import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage';
 import type { Storage } from '#server/storage/types';
 import { createSymbolsService, type SymbolsServiceOptions } from '#server/symbols';
 import { refusedBaseUrl } from '#helpers/fake-yahoo';

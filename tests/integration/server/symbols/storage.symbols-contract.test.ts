@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { SymbolCandidate } from '#src/model';
 import { MIGRATIONS } from '#server/storage/migrations';
-import { openSqliteStorage } from '#server/storage/sqlite-storage';
+import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage';
 import type { Storage } from '#server/storage/types';
 import { openForTheSuite, storageBackends } from '#helpers/storage-backends';
 

@@ -8,7 +8,7 @@ import { validateTransactionsBody } from '#src/model/transaction-schema';
 import type { Transaction, TransactionsBody } from '#src/model/transaction';
 import { parseChart } from '#server/quotes/chart-json';
 import { createFilesProvider, marketFileName } from '#server/quotes/files-provider';
-import { generateMarketData } from '#server/quotes/sample/generate-market-data';
+import { generateMarketData } from '#scripts/sample-data/generate-market-data';
 import type { QuoteSeries } from '#server/quotes/series';
 import { utc } from '#helpers/quotes/harness';
 

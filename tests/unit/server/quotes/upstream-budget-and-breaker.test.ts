@@ -3,8 +3,8 @@
  * test moves. The real server's behaviour is in tests/hardening/security.quotes-budget-and-breaker.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createCircuitBreaker } from '#server/quotes/circuit-breaker';
-import { createUpstreamBudget } from '#server/quotes/upstream-budget';
+import { createCircuitBreaker } from '#server/yahoo/circuit-breaker';
+import { createUpstreamBudget } from '#server/yahoo/upstream-budget';
 
 describe('the budget of calls per user', () => {
   it('allows the burst, then one call per refill interval, and says when the next one comes', () => {

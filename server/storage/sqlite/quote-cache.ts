@@ -1,10 +1,11 @@
 /** The quotes cache in SQLite (better-sqlite3): synchronous underneath, one transaction per write. */
 import type { Database } from 'better-sqlite3';
-import * as shared from './quote-cache';
-import type { BarRow, CacheCoverage, EventRow, QuoteCache, SeriesRow } from './quote-cache';
-import type { QuoteSeries } from './series';
+import * as shared from '../quote-cache';
+import type { BarRow, CacheCoverage, EventRow, QuoteCache, SeriesRow } from '../quote-cache';
+import type { QuoteSeries } from '../../quotes/series';
+import { sqliteUnknownSymbols } from './quote-unknown-symbols';
 
-/** The cache on tables of migrations 2 and 8 (server/storage/migrations.ts), which storage applied. */
+/** The cache on the tables of migration 2 (`server/storage/migrations.ts`); migration 8's through `quote-unknown-symbols.ts`. */
 export function createSqliteQuoteCache(db: Database): QuoteCache {
   const { CACHE_SQL: sql } = shared;
   const selectSeries = db.prepare<[string], SeriesRow>(`${sql.selectSeries} WHERE symbol = ?`);
@@ -30,13 +31,6 @@ export function createSqliteQuoteCache(db: Database): QuoteCache {
     }
     for (const columns of shared.eventColumns(series)) upsertEvent.run(symbol, ...columns);
   });
-  const selectUnknown = db.prepare<[string, number], { reason: string }>(`${sql.selectUnknown} WHERE symbol = ? AND until_ms > ?`);
-  const upsertUnknown = db.prepare(`${sql.upsertUnknown} VALUES (?, ?, ?) ${sql.onConflictUnknown}`);
-  const deleteEndedUnknown = db.prepare(`${sql.deleteEndedUnknown} ?`);
-  const remember = db.transaction((symbol: string, reason: string, untilMs: number, nowMs: number) => {
-    deleteEndedUnknown.run(nowMs);
-    upsertUnknown.run(symbol, reason, untilMs);
-  });
   const forget = db.transaction((symbol: string) => {
     for (const statement of deletes) statement.run(symbol);
   });
@@ -58,13 +52,6 @@ export function createSqliteQuoteCache(db: Database): QuoteCache {
     async forget(symbol) {
       forget(symbol);
     },
-    unknownSymbols: {
-      async find(symbol, nowMs) {
-        return selectUnknown.get(symbol, nowMs)?.reason ?? null;
-      },
-      async remember(symbol, reason, untilMs, nowMs) {
-        remember(symbol, reason, untilMs, nowMs);
-      },
-    },
+    unknownSymbols: sqliteUnknownSymbols(db),
   };
 }

@@ -1,8 +1,8 @@
 /** Remembered CSV column mappings in PostgreSQL (table of migration 7): one JSONB mapping per user and header. */
 import type pg from 'pg';
-import { checkCsvMapping, MAX_REMEMBERED_MAPPINGS, savedAtMs } from '../../src/model/csv-mapping';
+import { checkCsvMapping, MAX_REMEMBERED_MAPPINGS, savedAtMs } from '../../../src/model/csv-mapping';
 import { inTransaction } from './pg-transaction';
-import type { CsvMappingStore } from './types';
+import type { CsvMappingStore } from '../types';
 
 const PRUNE = `DELETE FROM csv_mappings WHERE user_id = $1 AND header_key NOT IN (
   SELECT header_key FROM csv_mappings WHERE user_id = $1 ORDER BY updated_at_ms DESC, header_key LIMIT $2)`;

@@ -6,9 +6,9 @@
  * connection fee, and one promotion refund (a negative commission).
  */
 import { Temporal } from 'temporal-polyfill';
-import { epochDayFromIso, isoFromEpochDay } from '../../../src/model/days';
-import type { Currency, Transaction, TransactionsBody } from '../../../src/model/transaction';
-import type { QuoteBar, QuoteSeries } from '../series';
+import { epochDayFromIso, isoFromEpochDay } from '../../src/model/days';
+import type { Currency, Transaction, TransactionsBody } from '../../src/model/transaction';
+import type { QuoteBar, QuoteSeries } from '../../server/quotes/series';
 import { LAST_SAMPLE_DAY } from './demo-symbols';
 import { firstDayOnOrAfter, tradingDays } from './trading-calendar';
 

@@ -8,9 +8,9 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Log } from '../log';
 import type { PutTransactionsResult, StoredTransactions, TransactionStore } from '../storage/types';
-import { sortTransactionSet } from '../transactions/sort-transaction-set';
-import type { AppEnv } from './app-env';
-import { requestContext } from './request-context';
+import { sortTransactionSet } from './sort-transaction-set';
+import type { AppEnv } from '../http/app-env';
+import { requestContext } from '../http/request-context';
 import { MAX_JSON_DEPTH, readTransactionsBody } from './transactions-body';
 import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage, tooDeepRefusal } from './transactions-refusals';
 

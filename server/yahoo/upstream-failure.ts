@@ -8,7 +8,7 @@ export type UpstreamFailureKind =
   | 'rate-limited'
   /** 5xx after every retry. */
   | 'server-error'
-  /** Yahoo answered 404: it does not know the symbol (remembered a while, see `unknown-symbols.ts`). */
+  /** Yahoo answered 404: it does not know the symbol (remembered a while, see `quotes/unknown-symbols.ts`). */
   | 'unknown-symbol'
   /** Yahoo answered another 4xx (bad range…): asking again will not help. */
   | 'rejected'

@@ -1,11 +1,11 @@
 /**
  * The quotes cache in the database: per symbol and exchange day, bars, dividend and split events, the
  * latest meta, and the span of time already fetched from Yahoo (its "coverage"). This file holds the
- * contract and what both databases share (tables, row mapping); `cache-sqlite.ts` and `cache-pg.ts`
- * implement it. Symbols are stored as given; the service passes them upper-cased.
+ * contract and what both databases share (tables, row mapping); `sqlite/quote-cache.ts` and
+ * `postgres/quote-cache.ts` implement it. Symbols are stored as given; the service passes them upper-cased.
  */
 import type { YahooChartMeta } from '../../src/model/quotes';
-import type { QuoteBar, QuoteDividend, QuoteSeries, QuoteSplit } from './series';
+import type { QuoteBar, QuoteDividend, QuoteSeries, QuoteSplit } from '../quotes/series';
 
 export interface CacheCoverage {
   /** Unix seconds: the span fetched from Yahoo and stored, without holes. */
@@ -27,7 +27,7 @@ export interface QuoteCache {
   write(symbol: string, series: QuoteSeries, coverage: CacheCoverage): Promise<void>;
   /** Drops everything stored for `symbol` (a new split made its stored closes stale). */
   forget(symbol: string): Promise<void>;
-  /** Symbols Yahoo does not know, shared by every instance on the database (`unknown-symbols.ts`). */
+  /** Symbols Yahoo does not know, shared by every instance on the database (`quotes/unknown-symbols.ts`; stored by `quote-unknown-symbols.ts`). */
   readonly unknownSymbols: UnknownSymbols;
 }
 

@@ -9,8 +9,8 @@ import { Hono, type Context } from 'hono';
 import { checkSettingsUpdate } from '../../src/model/settings';
 import type { Log } from '../log';
 import type { SettingsStore } from '../storage/types';
-import type { AppEnv } from './app-env';
-import { jsonBodyLimit, readJsonBody } from './json-body';
+import type { AppEnv } from '../http/app-env';
+import { jsonBodyLimit, readJsonBody } from '../http/json-body';
 
 export const MAX_SETTINGS_BODY_BYTES = 4096;
 

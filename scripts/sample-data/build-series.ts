@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
-import { epochDayFromIso, isoFromEpochDay } from '../../../src/model/days';
-import type { YahooChart } from '../../../src/model/quotes';
-import { chartFromSeries } from '../chart-json';
-import type { RecordedRange } from '../files-provider';
-import type { QuoteBar, QuoteDividend, QuoteSeries } from '../series';
+import { epochDayFromIso, isoFromEpochDay } from '../../src/model/days';
+import type { YahooChart } from '../../src/model/quotes';
+import { chartFromSeries } from '../../server/quotes/chart-json';
+import type { RecordedRange } from '../../server/quotes/files-provider';
+import type { QuoteBar, QuoteDividend, QuoteSeries } from '../../server/quotes/series';
 import { LAST_SAMPLE_DAY, scheduledDividends, type DemoSymbol } from './demo-symbols';
 import { bridge, normal, seededRandom, TRADING_DAYS_PER_YEAR } from './random-walk';
 import { readYahooRecording, readYfinanceCsv } from './recordings';

@@ -3,7 +3,7 @@
  * recording each is built around (if any), the levels the generated stretches start from or land on,
  * and their dividend schedules (per-share amounts in the quote currency, split-adjusted like Yahoo's).
  */
-import type { YahooChartMeta } from '../../../src/model/quotes';
+import type { YahooChartMeta } from '../../src/model/quotes';
 import { firstDayOnOrAfter, nthWeekday, type Venue } from './trading-calendar';
 
 /** The last day of every sample series (a Friday). */

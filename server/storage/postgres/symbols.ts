@@ -1,8 +1,8 @@
 /** Symbol choices and the lookup cache in PostgreSQL (tables of migration 3). */
 import type pg from 'pg';
-import type { SymbolCandidate } from '../../src/model/symbols';
+import type { SymbolCandidate } from '../../../src/model/symbols';
 import { inTransaction } from './pg-transaction';
-import type { StoredLookup, SymbolStore } from './types';
+import type { StoredLookup, SymbolStore } from '../types';
 
 export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
   return {

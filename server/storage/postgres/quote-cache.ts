@@ -1,12 +1,13 @@
 /** The quotes cache in PostgreSQL (pg): bars and events written in bulk (`unnest`) in one transaction. */
 import type { Pool } from 'pg';
-import { inTransaction } from '../storage/pg-transaction';
-import * as shared from './quote-cache';
-import type { BarRow, EventRow, QuoteCache, SeriesRow } from './quote-cache';
+import { inTransaction } from './pg-transaction';
+import * as shared from '../quote-cache';
+import { postgresUnknownSymbols } from './quote-unknown-symbols';
+import type { BarRow, EventRow, QuoteCache, SeriesRow } from '../quote-cache';
 
 const { CACHE_SQL: sql } = shared;
 
-/** The cache on tables of migrations 2 and 8 (server/storage/migrations.ts), which storage applied. */
+/** The cache on the tables of migration 2 (`server/storage/migrations.ts`); migration 8's through `quote-unknown-symbols.ts`. */
 export function createPgQuoteCache(pool: Pool): QuoteCache {
   async function seriesRow(symbol: string): Promise<SeriesRow | undefined> {
     return (await pool.query<SeriesRow>(`${sql.selectSeries} WHERE symbol = $1`, [symbol])).rows[0];
@@ -69,15 +70,6 @@ export function createPgQuoteCache(pool: Pool): QuoteCache {
         for (const table of sql.tablesOfASymbol) await client.query(`DELETE FROM ${table} WHERE symbol = $1`, [symbol]);
       });
     },
-    unknownSymbols: {
-      async find(symbol, nowMs) {
-        const found = await pool.query<{ reason: string }>(`${sql.selectUnknown} WHERE symbol = $1 AND until_ms > $2`, [symbol, nowMs]);
-        return found.rows[0]?.reason ?? null;
-      },
-      async remember(symbol, reason, untilMs, nowMs) {
-        await pool.query(`${sql.deleteEndedUnknown} $1`, [nowMs]);
-        await pool.query(`${sql.upsertUnknown} VALUES ($1, $2, $3) ${sql.onConflictUnknown}`, [symbol, reason, untilMs]);
-      },
-    },
+    unknownSymbols: postgresUnknownSymbols(pool),
   };
 }

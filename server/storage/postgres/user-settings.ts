@@ -1,7 +1,7 @@
 /** User settings in PostgreSQL (table of migration 6): one JSONB object per user, updated by merging in one statement. */
 import type pg from 'pg';
-import { settingsFrom } from '../../src/model/settings';
-import type { SettingsStore } from './types';
+import { settingsFrom } from '../../../src/model/settings';
+import type { SettingsStore } from '../types';
 
 export function postgresSettingsStore(pool: pg.Pool): SettingsStore {
   return {

@@ -3,9 +3,9 @@
  * NOTICE there): Yahoo chart JSON, raw or inside a recorded HTTP exchange, and yfinance's daily CSV.
  */
 import { readFileSync } from 'node:fs';
-import { epochDayFromIso } from '../../../src/model/days';
-import { parseChart } from '../chart-json';
-import type { QuoteBar, QuoteDividend, QuoteSeries } from '../series';
+import { epochDayFromIso } from '../../src/model/days';
+import { parseChart } from '../../server/quotes/chart-json';
+import type { QuoteBar, QuoteDividend, QuoteSeries } from '../../server/quotes/series';
 import { barTimestamp, type Venue } from './trading-calendar';
 
 /** Bars and events of a Yahoo chart recording (`{chart}` or `{request, response: {bodyJson}}`). */

@@ -1,7 +1,7 @@
 /** User settings in SQLite (table of migration 6): one JSON object per user. */
 import type Database from 'better-sqlite3';
-import { settingsFrom, type UserSettings } from '../../src/model/settings';
-import type { SettingsStore } from './types';
+import { settingsFrom, type UserSettings } from '../../../src/model/settings';
+import type { SettingsStore } from '../types';
 
 export function sqliteSettingsStore(db: Database.Database): SettingsStore {
   const select = db.prepare<[string], { body: string }>('SELECT body FROM user_settings WHERE user_id = ?');

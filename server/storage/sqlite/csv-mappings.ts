@@ -1,7 +1,7 @@
 /** Remembered CSV column mappings in SQLite (table of migration 7): one JSON mapping per user and header. */
 import type Database from 'better-sqlite3';
-import { checkCsvMapping, MAX_REMEMBERED_MAPPINGS, savedAtMs, type CsvMapping, type RememberedMapping } from '../../src/model/csv-mapping';
-import type { CsvMappingStore } from './types';
+import { checkCsvMapping, MAX_REMEMBERED_MAPPINGS, savedAtMs, type CsvMapping, type RememberedMapping } from '../../../src/model/csv-mapping';
+import type { CsvMappingStore } from '../types';
 
 export function sqliteCsvMappingStore(db: Database.Database): CsvMappingStore {
   const select = db.prepare<[string, string], { mapping: string }>('SELECT mapping FROM csv_mappings WHERE user_id = ? AND header_key = ?');

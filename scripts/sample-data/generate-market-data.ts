@@ -2,10 +2,10 @@
  * Everything `npm run market:generate` writes: one chart file per demo symbol (and `EUR=X`) and the
  * demo portfolio, all deterministic, so a test can regenerate them and compare with what is committed.
  */
-import type { YahooChart } from '../../../src/model/quotes';
-import type { TransactionsBody } from '../../../src/model/transaction';
-import { marketFileName } from '../files-provider';
-import type { QuoteSeries } from '../series';
+import type { YahooChart } from '../../src/model/quotes';
+import type { TransactionsBody } from '../../src/model/transaction';
+import { marketFileName } from '../../server/quotes/files-provider';
+import type { QuoteSeries } from '../../server/quotes/series';
 import { buildSampleSeries, sampleChart } from './build-series';
 import { buildDemoPortfolio } from './demo-portfolio';
 import { DEMO_SYMBOLS } from './demo-symbols';

@@ -1,7 +1,7 @@
 /** Symbol choices and the lookup cache in SQLite (tables of migration 3). */
 import type Database from 'better-sqlite3';
-import type { SymbolCandidate } from '../../src/model/symbols';
-import type { StoredLookup, SymbolStore } from './types';
+import type { SymbolCandidate } from '../../../src/model/symbols';
+import type { StoredLookup, SymbolStore } from '../types';
 
 export function sqliteSymbolStore(db: Database.Database): SymbolStore {
   const selectChoices = db.prepare<[string, string], { isin: string; symbol: string }>(

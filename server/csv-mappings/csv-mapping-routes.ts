@@ -11,14 +11,14 @@
  *   the user's others, `merge` keeps the user's own for a header both have; the MAX_REMEMBERED_MAPPINGS
  *   most recently saved are kept.
  * JSON only (415), a small body (413), checked (400 `{message, issues}`, nothing stored); 503 when the
- * database does not answer. Writes carry the anti-forgery header like every write (xsrf-guard.ts).
+ * database does not answer. Writes carry the anti-forgery header like every write (`http/xsrf-guard.ts`).
  */
 import { Hono, type Context } from 'hono';
 import { checkCsvMapping, checkRememberedMappings, headerKeyProblem, MAX_REMEMBERED_MAPPINGS } from '../../src/model/csv-mapping';
 import type { Log } from '../log';
 import type { CsvMappingStore } from '../storage/types';
-import type { AppEnv } from './app-env';
-import { jsonBodyLimit, readJsonFields } from './json-body';
+import type { AppEnv } from '../http/app-env';
+import { jsonBodyLimit, readJsonFields } from '../http/json-body';
 
 export const MAX_CSV_MAPPING_BODY_BYTES = 16 * 1024;
 /** A restore sends at most MAX_REMEMBERED_MAPPINGS mappings of at most MAX_CSV_MAPPING_BODY_BYTES each. */

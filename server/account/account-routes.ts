@@ -13,8 +13,8 @@ import type { Log } from '../log';
 import { normalizeUsername } from '../oidc/accounts';
 import type { Storage } from '../storage/types';
 import type { UserDeletion } from '../storage/user-data';
-import type { AppEnv } from './app-env';
-import { requestContext } from './request-context';
+import type { AppEnv } from '../http/app-env';
+import { requestContext } from '../http/request-context';
 
 const BODY_LIMIT_BYTES = 4096;
 

@@ -4,7 +4,7 @@
  * summer that is 23:00 UTC the day before, which the engine must read in the exchange's zone.
  */
 import { Temporal } from 'temporal-polyfill';
-import { epochDayFromIso, isoFromEpochDay } from '../../../src/model/days';
+import { epochDayFromIso, isoFromEpochDay } from '../../src/model/days';
 
 export type Venue = 'NASDAQ' | 'XETRA' | 'BME' | 'EURONEXT' | 'FX';
 

@@ -1,0 +1,53 @@
+/**
+ * Each user's transaction set in PostgreSQL (table `transaction_sets` of migration 1). Each write is one
+ * statement, so the version check and the write are one atomic step: concurrent writers can never both succeed.
+ */
+import type pg from 'pg';
+import { emptyTransactionSet, type TransactionSet } from '../../../src/model/transaction';
+import type { PutTransactionsResult, TransactionStore } from '../types';
+
+export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
+  const currentVersion = async (userId: string): Promise<number> => {
+    const { rows } = await pool.query<{ version: number }>('SELECT version FROM transaction_sets WHERE user_id = $1', [
+      userId,
+    ]);
+    return rows[0]?.version ?? 0;
+  };
+  return {
+    async get(userId) {
+      const { rows } = await pool.query<{ version: number; body: TransactionSet }>(
+        'SELECT version, body FROM transaction_sets WHERE user_id = $1',
+        [userId],
+      );
+      const row = rows[0];
+      return row ? { set: row.body, version: row.version } : { set: emptyTransactionSet(), version: 0 };
+    },
+    async put(userId, set, expectedVersion): Promise<PutTransactionsResult> {
+      const body = JSON.stringify(set);
+      let result: pg.QueryResult<{ version: number }>;
+      if (expectedVersion === undefined) {
+        result = await pool.query(
+          `INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES ($1, 1, $2::jsonb, $3)
+           ON CONFLICT (user_id) DO UPDATE SET version = transaction_sets.version + 1, body = excluded.body,
+             updated_at_ms = excluded.updated_at_ms
+           RETURNING version`,
+          [userId, body, Date.now()],
+        );
+      } else if (expectedVersion === 0) {
+        result = await pool.query(
+          `INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES ($1, 1, $2::jsonb, $3)
+           ON CONFLICT (user_id) DO NOTHING RETURNING version`,
+          [userId, body, Date.now()],
+        );
+      } else {
+        result = await pool.query(
+          `UPDATE transaction_sets SET version = version + 1, body = $2::jsonb, updated_at_ms = $4
+           WHERE user_id = $1 AND version = $3 RETURNING version`,
+          [userId, body, expectedVersion, Date.now()],
+        );
+      }
+      const written = result.rows[0];
+      return written ? { ok: true, version: written.version } : { ok: false, currentVersion: await currentVersion(userId) };
+    },
+  };
+}

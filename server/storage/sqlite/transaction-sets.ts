@@ -1,0 +1,32 @@
+/** Each user's transaction set in SQLite (table `transaction_sets` of migration 1): one JSON body and its version. */
+import type Database from 'better-sqlite3';
+import { emptyTransactionSet, type TransactionSet } from '../../../src/model/transaction';
+import type { TransactionStore } from '../types';
+
+export function sqliteTransactionStore(db: Database.Database): TransactionStore {
+  const select = db.prepare('SELECT version, body FROM transaction_sets WHERE user_id = ?');
+  const selectVersion = db.prepare('SELECT version FROM transaction_sets WHERE user_id = ?').pluck();
+  const upsert = db.prepare(`
+    INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES (?, ?, ?, ?)
+    ON CONFLICT (user_id) DO UPDATE SET version = excluded.version, body = excluded.body,
+      updated_at_ms = excluded.updated_at_ms`);
+  const write = db.transaction((userId: string, body: string, expectedVersion: number | undefined) => {
+    const currentVersion = (selectVersion.get(userId) as number | undefined) ?? 0;
+    if (expectedVersion !== undefined && expectedVersion !== currentVersion) {
+      return { ok: false as const, currentVersion };
+    }
+    upsert.run(userId, currentVersion + 1, body, Date.now());
+    return { ok: true as const, version: currentVersion + 1 };
+  });
+  return {
+    async get(userId) {
+      const row = select.get(userId) as { version: number; body: string } | undefined;
+      if (!row) return { set: emptyTransactionSet(), version: 0 };
+      return { set: JSON.parse(row.body) as TransactionSet, version: row.version };
+    },
+    async put(userId, set, expectedVersion) {
+      // IMMEDIATE takes the write lock before reading the version, so no other writer slips in between.
+      return write.immediate(userId, JSON.stringify(set), expectedVersion);
+    },
+  };
+}
