@@ -8,7 +8,7 @@
  * - 10 requests at once from one user, and from 10 users: bounded by one budget, and by ten;
  * - concurrent identical requests make one upstream call;
  * - one user's symbols answered with 500s open the breaker for that user only; three users' do for all.
- * The budget and the breaker's rules are in `server/quotes/upstream-guard.ts`.
+ * The budget and the breaker's rules are in `server/yahoo/upstream-guard.ts`.
  */
 import fs from 'node:fs';
 import os from 'node:os';

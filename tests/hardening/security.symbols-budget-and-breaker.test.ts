@@ -6,7 +6,7 @@
  * - an ISIN Yahoo found nothing for is not searched again (the stored empty lookup);
  * - 10 users resolving the same ISINs while Yahoo is slow make one search per ISIN;
  * - one user's ISINs answered with 500s stop that user's searches only.
- * The rules are in `server/quotes/upstream-guard.ts`; `tests/integration/server/symbols/resolve.upstream-faults.test.ts`
+ * The rules are in `server/yahoo/upstream-guard.ts`; `tests/integration/server/symbols/resolve.upstream-faults.test.ts`
  * has the faults one by one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
