@@ -11,6 +11,7 @@ import { accountRoutes } from './http/account-routes';
 import type { AppEnv } from './http/app-env';
 import { requireUser } from './http/auth-middleware';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
+import { compressAnswers } from './http/compress-answers';
 import { requestContext } from './http/request-context';
 import { csvMappingRoutes } from './http/csv-mapping-routes';
 import { settingsRoutes } from './http/settings-routes';
@@ -75,6 +76,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   });
 
   app.use('*', closeAfterUnreadBody());
+  app.use('/api/*', compressAnswers());
   app.use('/api/*', xsrfGuard());
   app.get('/api/config', (c) => c.json(options.auth));
   const authenticate = requireUser(options.verifier);
