@@ -22,10 +22,10 @@ import type { AppEnv } from './app-env';
 export const MIN_COMPRESS_BYTES = 1024;
 /**
  * Brotli quality 3 and gzip level 1, measured on workload L's quotes answer (8.2 MB of JSON;
- * `bench/api-compression.bench.ts`): quality 3 gives 1.65 MB in about a third of quality 4's time, and
+ * `bench/api-compression.bench.ts`): quality 3 gives 1.65 MB in less than half of quality 4's time, and
  * emits its first bytes at once, where quality 4 and above hold theirs until a block of several MB is
- * done (the whole answer here); quality 5 saves 5 % more for eight times the work. Gzip level 1 is
- * 10 % larger than level 6 for a fifth of its time; every current browser asks for brotli anyway.
+ * done (the whole answer here); quality 5 saves 5 % more for five to eight times the work. Gzip level 1 is
+ * 10 % larger than level 6 for a fifth to a half of its time; every current browser asks for brotli anyway.
  */
 export const BROTLI_QUALITY = 3;
 export const GZIP_LEVEL = 1;

@@ -166,6 +166,27 @@ describe('API answers compressed by Accept-Encoding, streamed', () => {
     expect(healthAnswer.lastByteMs, figures).toBeLessThan(large.lastByteMs - large.firstByteMs);
   }, 60_000);
 
+  it('stops compressing for a client gone mid-answer, and serves the next one', async () => {
+    const gone = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${server.url}/api/quotes`,
+        { method: 'POST', agent: false, headers: { Authorization: idToken, 'Content-Type': 'application/json', 'Accept-Encoding': 'br' } },
+        (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve(response.statusCode ?? 0);
+          });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+      request.end(quotesBody);
+    });
+    expect(gone).toBe(200);
+    const next = await quotes('gzip');
+    expect(next.status).toBe(200);
+    expect(JSON.parse(decoded(next).toString('utf8'))).toHaveLength(market.symbols.length);
+  }, 60_000);
+
   it('leaves small answers, HEAD and refusals under the threshold as they are', async () => {
     const config = await rawRequest(`${server.url}/api/config`, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(config.status).toBe(200);
