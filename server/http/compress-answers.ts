@@ -56,9 +56,9 @@ export function compressAnswers(): MiddlewareHandler<AppEnv> {
 
     const reader = body.getReader();
     const head = await readAtLeast(reader, MIN_COMPRESS_BYTES);
-    let sent: ReadableStream<Uint8Array> | Uint8Array;
+    let sent: ConstructorParameters<typeof Response>[0];
     if (head.done) {
-      sent = Buffer.concat(head.chunks);
+      sent = new Uint8Array(Buffer.concat(head.chunks));
     } else {
       const compressor = createCompressor(encoding, declaredLength === null ? 0 : Number(declaredLength));
       // A client gone mid-answer cancels the web stream, which destroys the compressor, which ends the source.
