@@ -13,6 +13,7 @@ import { accountRoutes } from './account/account-routes';
 import type { AppEnv } from './http/app-env';
 import { requireUser } from './http/auth-middleware';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
+import { compressAnswers } from './http/compress-answers';
 import { requestContext } from './http/request-context';
 import { csvMappingRoutes } from './csv-mappings/csv-mapping-routes';
 import { settingsRoutes } from './settings/settings-routes';
@@ -77,6 +78,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   });
 
   app.use('*', closeAfterUnreadBody());
+  app.use('/api/*', compressAnswers());
   app.use('/api/*', xsrfGuard());
   app.get('/api/config', (c) => c.json(options.auth));
   const authenticate = requireUser(options.verifier);

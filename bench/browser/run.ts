@@ -2,7 +2,8 @@
  * `npm run bench:browser`: the product in real Chromium, on the production build and the real server,
  * for workloads L, M and XL (bench/workloads). Prints JSON: per workload the median and the worst of
  * several runs of the dashboard's load, a ticker toggle (off and on again), opening /transactions and a
- * DEGIRO import, the bundle sizes, and each target against the median and the worst run.
+ * DEGIRO import, the bytes of the API's answers in the load (`bytesFirstLoad`: encoded bodies and
+ * headers), the bundle sizes, and each target against the median and the worst run.
  *
  *   npm run bench:browser                         # builds into a temporary folder, L, M, XL, 5 runs each
  *   npm run bench:browser -- --runs 5 --sizes M   # more runs, one workload
@@ -26,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startTestServer, PROJECT_ROOT } from '../../tests/helpers/test-server';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from '../workloads/make-workload';
+import { apiBytesDuring } from './api-bytes';
 import { bundleSizes } from './bundle-sizes';
 import { measureImport, measureLoad, measureScrollThrough, measureToggle, openIncomePage, openSignedInTab, openTransactionsPage } from './dashboard-session';
 import { workloadStatement } from './degiro-csv';
@@ -75,7 +77,9 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
       log(`${size} run ${run}/${runs} (load average ${loadavg()[0]!.toFixed(2)})`);
       const tab = await openSignedInTab(browser, server.url, user, { cpuThrottle });
       try {
-        const load = await measureLoad(tab.page);
+        // The API answers' bytes over the wire for the load (a fresh page: nothing held from before).
+        const { result: load, bytes: bytesFirstLoad, answers } = await apiBytesDuring(tab.page, () => measureLoad(tab.page));
+        if (run === 1) log(`${size} load's API answers: ${answers.join(', ')}`);
         const toggleOff = await measureToggle(tab.page, tickers[0]!);
         const toggleOn = await measureToggle(tab.page, tickers[0]!);
         // Charts are drawn as they come near the viewport: to the end of the dashboard, every chart drawn.
@@ -85,7 +89,7 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
         const imported = await measureImport(tab.page, statement, tickers);
         // The dashboard again, on the set the import made (tens of thousands of transactions).
         const loadAfterImport = await measureLoad(tab.page);
-        results.push({ load, toggleOff, toggleOn, scrollThrough, openIncome, openTransactions, import: imported, loadAfterImport });
+        results.push({ load, bytesFirstLoad, toggleOff, toggleOn, scrollThrough, openIncome, openTransactions, import: imported, loadAfterImport });
       } finally {
         await tab.close();
         await user.reseed();

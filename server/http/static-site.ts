@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import type { Log } from '../log';
+import { negotiateEncoding, type Encoding } from './accept-encoding';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -38,8 +39,6 @@ const MIN_COMPRESS_BYTES = 1024;
 /** Vite writes content-hashed names (`index-B4x9_kQz.js`) under `assets/`. */
 const HASHED_NAME = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
-
-type Encoding = 'br' | 'gzip';
 
 interface StaticFile {
   absolutePath: string;
@@ -110,19 +109,6 @@ function memo(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
     contents.set(key, entry);
   }
   return entry;
-}
-
-/** The encoding to send: brotli over gzip, each only when accepted with q > 0. */
-export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
 }
 
 /**
