@@ -8,11 +8,11 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeMarketFolder, type MarketFolder } from '../../../bench/browser/market-files';
-import { makeWorkload } from '../../../bench/workloads/make-workload';
-import { signIn } from '../../helpers/oidc-login';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { currentTransactionsEtag } from '../../helpers/transactions-client';
+import { writeMarketFolder, type MarketFolder } from '#bench/browser/market-files';
+import { makeWorkload } from '#bench/workloads/make-workload';
+import { signIn } from '#helpers/oidc-login';
+import { startTestServer, type TestServer } from '#helpers/test-server';
+import { currentTransactionsEtag } from '#helpers/transactions-client';
 
 interface RawAnswer {
   status: number;

@@ -9,8 +9,8 @@ import zlib from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../../server/http/app-env';
-import { compressAnswers, MIN_COMPRESS_BYTES } from '../../../server/http/compress-answers';
+import type { AppEnv } from '#server/http/app-env';
+import { compressAnswers, MIN_COMPRESS_BYTES } from '#server/http/compress-answers';
 
 const json = (bytes: number) => JSON.stringify({ text: 'x'.repeat(bytes - 11) });
 
