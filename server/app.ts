@@ -12,6 +12,7 @@ import type { AppEnv } from './http/app-env';
 import { requireUser } from './http/auth-middleware';
 import { boundedJsonBodies } from './http/body-limits';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
+import { refuseDeletedAccounts } from './http/deleted-account-guard';
 import { requestContext } from './http/request-context';
 import { csvMappingRoutes } from './http/csv-mapping-routes';
 import { settingsRoutes } from './http/settings-routes';
@@ -80,6 +81,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.get('/api/config', (c) => c.json(options.auth));
   const authenticate = requireUser(options.verifier);
   app.use('/api/*', (c, next) => (c.req.path === '/api/config' ? next() : authenticate(c, next)));
+  app.use('/api/*', refuseDeletedAccounts(storage.deletedAccounts, log));
   app.use('/api/*', boundedJsonBodies());
   app.route('/api/transactions', transactionsRoutes(storage.transactions, log));
   app.route('/api/quotes', createQuotesRoutes(quotesService));

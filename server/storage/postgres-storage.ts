@@ -9,6 +9,7 @@ import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { inTransaction } from './pg-transaction';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { postgresCsvMappingStore } from './csv-mappings-postgres';
+import { postgresDeletedAccounts, REMEMBER_DELETION_SQL, subjectDigest } from './deleted-accounts';
 import { postgresSettingsStore } from './settings-postgres';
 import { postgresSymbolStore } from './symbols-postgres';
 import {
@@ -77,6 +78,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Pos
     csvMappings: postgresCsvMappingStore(pool),
     oidc: oidcStore(pool),
     deleteUser: (sub) => deleteUser(pool, sub),
+    deletedAccounts: postgresDeletedAccounts(pool),
     providerKeys: providerKeyStore(pool),
     async ping() {
       await pool.query('SELECT 1');
@@ -113,6 +115,7 @@ function deleteUser(pool: pg.Pool, sub: string): Promise<UserDeletion> {
     for (const { table, userColumn } of USER_DATA_TABLES) {
       deleted[table] = (await client.query(`DELETE FROM ${table} WHERE ${userColumn} = $1`, [sub])).rowCount ?? 0;
     }
+    await client.query(REMEMBER_DELETION_SQL.postgres, [subjectDigest(sub), Date.now()]);
     return deleted;
   });
 }

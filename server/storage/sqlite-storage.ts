@@ -12,6 +12,7 @@ import { MIGRATIONS_TABLE_SQL, pendingMigrations } from './migrations';
 import { makePrivateDatabaseFiles, makePrivateDirectory } from './private-files';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from './user-data';
 import { sqliteCsvMappingStore } from './csv-mappings-sqlite';
+import { REMEMBER_DELETION_SQL, sqliteDeletedAccounts, subjectDigest } from './deleted-accounts';
 import { sqliteSettingsStore } from './settings-sqlite';
 import { sqliteSymbolStore } from './symbols-sqlite';
 import {
@@ -62,6 +63,7 @@ export function openSqliteStorage(file: string): SqliteStorage {
     csvMappings: sqliteCsvMappingStore(db),
     oidc: oidcStore(db),
     deleteUser: userDeletion(db),
+    deletedAccounts: sqliteDeletedAccounts(db),
     providerKeys: providerKeyStore(db),
     async ping() {
       db.prepare('SELECT 1').get();
@@ -92,9 +94,11 @@ function userDeletion(db: Database.Database): (sub: string) => Promise<UserDelet
     table,
     statement: db.prepare(`DELETE FROM ${table} WHERE ${userColumn} = ?`),
   }));
+  const rememberDeletion = db.prepare(REMEMBER_DELETION_SQL.sqlite);
   const deleteAll = db.transaction((sub: string) => {
     const deleted: UserDeletion = { oidc_entries: oidcEntries.run({ sub }).changes };
     for (const { table, statement } of tables) deleted[table] = statement.run(sub).changes;
+    rememberDeletion.run(subjectDigest(sub), Date.now());
     return deleted;
   });
   return async (sub) => deleteAll.immediate(sub);
