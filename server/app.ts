@@ -13,6 +13,7 @@ import { requireUser } from './http/auth-middleware';
 import { boundedJsonBodies } from './http/body-limits';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
 import { refuseDeletedAccounts } from './http/deleted-account-guard';
+import { noStoreApiAnswers } from './http/no-store';
 import { requestContext } from './http/request-context';
 import { csvMappingRoutes } from './http/csv-mapping-routes';
 import { settingsRoutes } from './http/settings-routes';
@@ -80,6 +81,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.use('/api/*', xsrfGuard());
   app.get('/api/config', (c) => c.json(options.auth));
   const authenticate = requireUser(options.verifier);
+  app.use('/api/*', noStoreApiAnswers());
   app.use('/api/*', (c, next) => (c.req.path === '/api/config' ? next() : authenticate(c, next)));
   app.use('/api/*', refuseDeletedAccounts(storage.deletedAccounts, log));
   app.use('/api/*', boundedJsonBodies());
