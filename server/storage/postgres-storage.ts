@@ -67,6 +67,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Pos
     await pool.end();
     throw error;
   }
+  const deletedAccounts = postgresDeletedAccounts(pool);
   return {
     kind: 'pg',
     pool,
@@ -77,8 +78,12 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Pos
     settings: postgresSettingsStore(pool),
     csvMappings: postgresCsvMappingStore(pool),
     oidc: oidcStore(pool),
-    deleteUser: (sub) => deleteUser(pool, sub),
-    deletedAccounts: postgresDeletedAccounts(pool),
+    deleteUser: async (sub) => {
+      const deleted = await deleteUser(pool, sub);
+      deletedAccounts.deleted(sub);
+      return deleted;
+    },
+    deletedAccounts,
     providerKeys: providerKeyStore(pool),
     async ping() {
       await pool.query('SELECT 1');
