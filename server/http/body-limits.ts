@@ -1,7 +1,7 @@
 /**
  * Every JSON write of the API is read under its endpoint's limits WHILE it arrives (`json-prescan.ts`):
  * size, nesting depth, containers and elements are checked chunk by chunk before any object is built,
- * and the scan yields to the event loop after every MiB, so a body built to stall the server (10 MiB of
+ * and the scan yields to the event loop after every 256 KiB, so a body built to stall the server (10 MiB of
  * `[]`, 400,000 nested `[`) is refused early (413 for too many bytes, containers or elements; 400 for
  * nesting) and `/healthz` keeps answering. A body within its limits is handed on as text: the route's
  * own `JSON.parse` then builds a bounded number of objects.
@@ -52,7 +52,7 @@ export const JSON_BODY_LIMITS: Readonly<Record<string, JsonBodyLimits>> = {
 function refusal(crossed: JsonLimitCrossed, limits: JsonBodyLimits, route: string): { status: 400 | 413; message: string } {
   switch (crossed) {
     case 'bytes':
-      return { status: 413, message: `The body is larger than ${limits.maxBytes} bytes (${route} takes at most that); nothing was saved.` };
+      return { status: 413, message: `The body is larger than ${sizeText(limits.maxBytes)} (${route} takes at most that); nothing was saved.` };
     case 'depth':
       return { status: 400, message: `The body nests arrays or objects more than ${limits.maxDepth} deep (${route} never needs more); nothing was saved.` };
     case 'containers':
@@ -63,7 +63,9 @@ function refusal(crossed: JsonLimitCrossed, limits: JsonBodyLimits, route: strin
 }
 
 /** Scanning this much takes a few milliseconds. */
-const YIELD_EVERY_BYTES = 1024 * 1024;
+const YIELD_EVERY_BYTES = 256 * 1024;
+
+const sizeText = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`);
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
@@ -107,7 +109,7 @@ export function boundedJsonBodies(limitsOf: (route: string) => JsonBodyLimits | 
       }
       chunks.push(value);
       // Chunks already received are handed over without a turn of the event loop in between: give one
-      // every YIELD_EVERY_BYTES (a few ms of scanning), not per chunk, which would queue every ordinary
+      // every YIELD_EVERY_BYTES (a millisecond or two of scanning), not per chunk, which would queue every ordinary
       // save behind all other work once per chunk under load.
       sinceYield += value.length;
       if (sinceYield >= YIELD_EVERY_BYTES) {

@@ -45,13 +45,33 @@ export class JsonPrescan {
     const { maxDepth, maxContainers, maxElements } = this.limits;
     let { depth, containers, elements, inString, escaped } = this;
     let crossed: JsonLimitCrossed | undefined;
+    /** The next backslash at or after the position last looked from (chunk.length when none). */
+    let nextBackslash = -1;
     for (let i = 0; i < chunk.length && crossed === undefined; i++) {
-      const byte = chunk[i]!;
       if (inString) {
-        if (escaped) escaped = false;
-        else if (byte === BACKSLASH) escaped = true;
-        else if (byte === QUOTE) inString = false;
-      } else if (byte === QUOTE) {
+        // Most of a real body is inside strings: jump to the next quote or backslash natively.
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        const quote = chunk.indexOf(QUOTE, i);
+        if (nextBackslash < i) {
+          const found = chunk.indexOf(BACKSLASH, i);
+          nextBackslash = found === -1 ? chunk.length : found;
+        }
+        if (nextBackslash < chunk.length && (quote === -1 || nextBackslash < quote)) {
+          i = nextBackslash;
+          escaped = true;
+        } else if (quote !== -1) {
+          i = quote;
+          inString = false;
+        } else {
+          break;
+        }
+        continue;
+      }
+      const byte = chunk[i]!;
+      if (byte === QUOTE) {
         inString = true;
       } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
         if (++depth > maxDepth) crossed = 'depth';
