@@ -36,8 +36,12 @@ export interface ServerConfig {
   /** Absolute; the built SPA. */
   staticDir: string;
   logLevel: LogLevel;
-  /** Absolute; the demo account's portfolio, a `TransactionsBody`, read once when the account is created. */
+  /** Absolute; the demo account's portfolio, a `TransactionsBody`, its data on each start and reset. */
   demoPortfolioFile: string;
+  /** `DEMO_ACCOUNT`: the shared demo account of the built-in provider (on by default; off on a public server). */
+  demoAccount: boolean;
+  /** `DEMO_RESET_SECONDS`: how often the demo account's data returns to the portfolio (a day), ms. */
+  demoResetIntervalMs: number;
   /** Accounts the built-in provider lets one client address create (or try to) per hour. */
   accountCreationsPerHour: number;
 }
@@ -95,6 +99,13 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
     errors.push(`ACCOUNT_CREATIONS_PER_HOUR must be a whole number 1–100000, got "${creationsText}"`);
   }
 
+  const demoAccount = oneOf('DEMO_ACCOUNT', ['on', 'off'] as const, 'on') === 'on';
+  const resetText = text('DEMO_RESET_SECONDS');
+  const demoResetSeconds = resetText === undefined ? 24 * 60 * 60 : Number(resetText);
+  if (!Number.isInteger(demoResetSeconds) || demoResetSeconds < 1 || demoResetSeconds > 31 * 24 * 60 * 60) {
+    errors.push(`DEMO_RESET_SECONDS must be a whole number 1–2678400 (31 days), got "${resetText}"`);
+  }
+
   const databaseUrl = text('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     errors.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
@@ -116,6 +127,8 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
     staticDir: directory('STATIC_DIR', 'dist'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     demoPortfolioFile: path.resolve(cwd, text('DEMO_PORTFOLIO_FILE') ?? 'data/demo-portfolio.json'),
+    demoAccount,
+    demoResetIntervalMs: demoResetSeconds * 1000,
     accountCreationsPerHour,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, config };

@@ -16,7 +16,8 @@ import { applyServerLimits } from './http/server-limits';
 import { loadStaticSite } from './http/static-site';
 import { createLog } from './log';
 import { BUILT_IN_SCOPE, OIDC_MOUNT_PATH } from './oidc/built-in-provider';
-import { DEMO_PASSWORD, DEMO_USERNAME, ensureDemoAccount } from './oidc/demo-account';
+import { DEMO_PASSWORD, DEMO_USERNAME, removeDemoAccount, resetDemoAccount } from './oidc/demo-account';
+import { scheduleDemoResets } from './oidc/demo-resets';
 import { startLiveProvider } from './oidc/live-provider';
 import { createSignInLimits } from './oidc/sign-in-limits';
 import { signInRoutes } from './oidc/sign-in-routes';
@@ -88,9 +89,14 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       cleanups.push(() => builtIn.stop());
       auth = { issuer: builtIn.issuer, clientId: builtIn.clientId, scope: BUILT_IN_SCOPE };
       verifier = createLocalVerifier({ ...auth, keys: builtIn.verifierKeys });
-      const outcome = await ensureDemoAccount(storage, config.demoPortfolioFile, log);
-      log.info('demo account', { username: DEMO_USERNAME, outcome });
-      demo = { username: DEMO_USERNAME, password: DEMO_PASSWORD };
+      if (config.demoAccount) {
+        const outcome = await resetDemoAccount(storage, config.demoPortfolioFile, log);
+        log.info('demo account', { username: DEMO_USERNAME, outcome });
+        demo = { username: DEMO_USERNAME, password: DEMO_PASSWORD };
+        cleanups.push(scheduleDemoResets(() => resetDemoAccount(storage, config.demoPortfolioFile, log), config.demoResetIntervalMs, log));
+      } else if (await removeDemoAccount(storage)) {
+        log.info('demo account removed (DEMO_ACCOUNT=off)', {});
+      }
       signIn = signInRoutes({
         provider: builtIn.provider,
         accounts: storage.accounts,

@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Log } from '../log';
 import { normalizeUsername } from '../oidc/accounts';
+import { DEMO_CANNOT_BE_DELETED, DEMO_USERNAME } from '../oidc/demo-account';
 import type { Storage } from '../storage/types';
 import type { UserDeletion } from '../storage/user-data';
 import type { AppEnv } from '../http/app-env';
@@ -48,6 +49,7 @@ export function accountRoutes(storage: Pick<Storage, 'accounts' | 'deleteUser'>,
       let deleted: UserDeletion;
       try {
         const account = await storage.accounts.findBySub(sub);
+        if (account?.username === DEMO_USERNAME) return c.json({ message: DEMO_CANNOT_BE_DELETED }, 403);
         if (account && normalizeUsername(typed) !== account.username) {
           return c.json({ message: `That is not the name of this account; nothing was deleted.` }, 400);
         }

@@ -19,6 +19,7 @@ import type { Log } from '../log';
 import type { CsvMappingStore } from '../storage/types';
 import type { AppEnv } from '../http/app-env';
 import { jsonBodyLimit, readJsonFields } from '../http/json-body';
+import { savedAtProblem } from './saved-at-rule';
 
 export const MAX_CSV_MAPPING_BODY_BYTES = 16 * 1024;
 /** A restore sends at most MAX_REMEMBERED_MAPPINGS mappings of at most MAX_CSV_MAPPING_BODY_BYTES each. */
@@ -73,6 +74,8 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
     if (mode !== 'merge' && mode !== 'replace') return c.json({ message: 'The mode is "merge" or "replace"; nothing was saved.', issues: [{ path: 'mode', message: 'merge or replace' }] }, 400);
     const checked = checkRememberedMappings(mappings, { nowMs: Date.now() });
     if (!checked.ok) return c.json({ message: `The mappings are not valid: ${checked.message}. Nothing was saved.`, issues: [{ path: 'mappings', message: checked.message }] }, 400);
+    const timeProblem = savedAtProblem(checked.value, Date.now());
+    if (timeProblem) return c.json({ message: `The mappings are not valid: ${timeProblem}. Nothing was saved.`, issues: [{ path: 'mappings', message: timeProblem }] }, 400);
     try {
       await store.restore(c.var.user.sub, checked.value, mode);
       return c.json({ mappings: await store.list(c.var.user.sub) });

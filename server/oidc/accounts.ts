@@ -22,10 +22,11 @@ const COMMON_PASSWORDS = new Set([
 ]);
 
 /**
- * Names nobody may register (they read as the service's own); refused with the same words as a taken
+ * Names nobody may register (they read as the service's own, or are the shared demo account's, whether
+ * DEMO_ACCOUNT is on or off); refused with the same words as a taken
  * username, so that a refusal does not say whether an account exists.
  */
-const RESERVED_USERNAMES = new Set(['admin', 'administrator', 'root', 'system', 'support', 'security', 'owner', 'investments']);
+const RESERVED_USERNAMES = new Set(['admin', 'administrator', 'root', 'system', 'support', 'security', 'owner', 'investments', 'demo']);
 
 /** Why a password is refused, in the words the form shows, or undefined when it is acceptable. */
 export function passwordProblem(password: string, username: string): string | undefined {

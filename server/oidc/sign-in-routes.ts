@@ -11,6 +11,7 @@ import { xsrfGuard } from '../http/xsrf-guard';
 import type { AccountStore } from '../storage/types';
 import { authenticate, normalizeUsername, registerAccount } from './accounts';
 import { BUILT_IN_SCOPE } from './built-in-provider';
+import { parseSignInForm } from './form-body';
 import {
   AUTO_SUBMIT_SCRIPT,
   AUTO_SUBMIT_SCRIPT_PATH,
@@ -58,6 +59,7 @@ export function signInRoutes({ provider, accounts, publicUrl, demo, limits = cre
   routes.use(
     '/signin/*',
     bodyLimit({ maxSize: FORM_LIMIT_BYTES, onError: (c) => c.text('Form too large', 413) }),
+    parseSignInForm(),
     xsrfGuard({ acceptFormField: true }),
   );
 

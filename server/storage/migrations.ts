@@ -2,6 +2,7 @@
  * Versioned schema migrations, applied in order at start and recorded in `schema_migrations`.
  * Append new versions; never edit one that has shipped.
  */
+import { DELETED_ACCOUNTS_SQL } from './deleted-accounts';
 
 export interface Migration {
   version: number;
@@ -194,6 +195,19 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'symbols Yahoo does not know, remembered a while',
     sqlite: UNKNOWN_SYMBOLS_SQL,
     postgres: UNKNOWN_SYMBOLS_SQL,
+  },
+  {
+    // Issue 31: a deleted account's ID token is refused (deleted-accounts.ts); and a mapping restored
+    // with a saved-at time in the future (before the restore refused one) gets the migration's time, so
+    // the next save never stamps a time the app's reader refuses.
+    version: 9,
+    name: 'deleted accounts remembered by digest; saved-at times of mappings not in the future',
+    sqlite: `${DELETED_ACCOUNTS_SQL};
+      UPDATE csv_mappings SET updated_at_ms = CAST(strftime('%s', 'now') AS INTEGER) * 1000
+      WHERE updated_at_ms > CAST(strftime('%s', 'now') AS INTEGER) * 1000`,
+    postgres: `${DELETED_ACCOUNTS_SQL};
+      UPDATE csv_mappings SET updated_at_ms = (extract(epoch FROM now()) * 1000)::bigint
+      WHERE updated_at_ms > (extract(epoch FROM now()) * 1000)::bigint`,
   },
 ];
 

@@ -4,6 +4,7 @@ import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
 import type { QuoteCache } from './quote-cache';
+import type { DeletedAccountStore } from './deleted-accounts';
 import type { UserDeletion } from './user-data';
 
 export interface StoredTransactions {
@@ -163,6 +164,8 @@ export interface Storage {
    * grants, codes, tokens, interactions). Returns how many rows went, per table; all or nothing.
    */
   deleteUser(sub: string): Promise<UserDeletion>;
+  /** Accounts deleted, remembered by digest so their old ID tokens are refused (migration 9). */
+  readonly deletedAccounts: DeletedAccountStore;
   readonly providerKeys: ProviderKeyStore;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;

@@ -37,6 +37,8 @@ export const SHARED_TABLES: readonly string[] = [
   'quote_cache_events',
   // Symbols Yahoo does not know (migration 8): market data too.
   'quote_unknown_symbols',
+  // Deleted accounts (migration 9): the SHA-256 of a subject no longer here, so its old ID tokens are refused.
+  'deleted_accounts',
 ];
 
 /**

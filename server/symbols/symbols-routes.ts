@@ -11,6 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env';
 import type { Log } from '../log';
 import type { SymbolStore } from '../storage/types';
+import { UserCapReached } from '../storage/user-caps';
 import { checkChoicesRequest, checkResolveRequest, type Checked } from './symbols-request';
 import type { SymbolsService } from './symbols-service';
 
@@ -64,6 +65,7 @@ export function createSymbolsRoutes(service: SymbolsService, store: SymbolStore,
     try {
       await store.saveChoices(c.var.user.sub, checked.value);
     } catch (error) {
+      if (error instanceof UserCapReached) return c.json({ message: error.message, issues: [] }, 409);
       return databaseDown(c, error);
     }
     const saved = checked.value.filter((choice) => choice.symbol !== null).length;

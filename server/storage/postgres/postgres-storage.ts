@@ -6,9 +6,11 @@
 import pg from 'pg';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from '../migrations';
 import type { Storage } from '../types';
+import { REMEMBER_DELETION_SQL, subjectDigest } from '../deleted-accounts';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from '../user-data';
 import { postgresAccountStore } from './accounts';
 import { postgresCsvMappingStore } from './csv-mappings';
+import { postgresDeletedAccounts } from './deleted-accounts';
 import { postgresOidcStore } from './oidc-entries';
 import { inTransaction } from './pg-transaction';
 import { postgresProviderKeyStore } from './provider-keys';
@@ -48,6 +50,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Pos
     await pool.end();
     throw error;
   }
+  const deletedAccounts = postgresDeletedAccounts(pool);
   return {
     kind: 'pg',
     pool,
@@ -58,7 +61,12 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Pos
     settings: postgresSettingsStore(pool),
     csvMappings: postgresCsvMappingStore(pool),
     oidc: postgresOidcStore(pool),
-    deleteUser: (sub) => deleteUser(pool, sub),
+    deleteUser: async (sub) => {
+      const deleted = await deleteUser(pool, sub);
+      deletedAccounts.deleted(sub);
+      return deleted;
+    },
+    deletedAccounts,
     providerKeys: postgresProviderKeyStore(pool),
     async ping() {
       await pool.query('SELECT 1');
@@ -95,6 +103,7 @@ function deleteUser(pool: pg.Pool, sub: string): Promise<UserDeletion> {
     for (const { table, userColumn } of USER_DATA_TABLES) {
       deleted[table] = (await client.query(`DELETE FROM ${table} WHERE ${userColumn} = $1`, [sub])).rowCount ?? 0;
     }
+    await client.query(REMEMBER_DELETION_SQL.postgres, [subjectDigest(sub), Date.now()]);
     return deleted;
   });
 }

@@ -3,6 +3,10 @@ import type pg from 'pg';
 import type { SymbolCandidate } from '../../../src/model/symbols';
 import { inTransaction } from './pg-transaction';
 import type { StoredLookup, SymbolStore } from '../types';
+import { checkSymbolChoicesCap } from '../user-caps';
+
+/** The first key of the per-user advisory lock of symbol-choice writes (the second: the user's hash). */
+const SYMBOL_CHOICES_LOCK_KEY = 7_432_031;
 
 export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
   return {
@@ -21,6 +25,8 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
       const kept = choices.filter((choice) => choice.symbol !== null);
       const forgotten = choices.filter((choice) => choice.symbol === null).map((choice) => choice.isin);
       await inTransaction(pool, async (client) => {
+        // One write of a user's choices at a time, so that parallel ones cannot pass the cap together.
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SYMBOL_CHOICES_LOCK_KEY, userId]);
         if (forgotten.length > 0) {
           await client.query('DELETE FROM symbol_choices WHERE user_id = $1 AND isin = ANY($2::text[])', [userId, forgotten]);
         }
@@ -32,6 +38,9 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
             [userId, kept.map((choice) => choice.isin), kept.map((choice) => choice.symbol), kept.map(() => Date.now())],
           );
         }
+        // Over the cap, the throw rolls the whole write back.
+        const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM symbol_choices WHERE user_id = $1', [userId]);
+        checkSymbolChoicesCap(Number(rows[0]?.count ?? 0));
       });
     },
     async lookups(isins) {

@@ -11,9 +11,11 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from '../migrations';
 import { makePrivateDatabaseFiles, makePrivateDirectory } from '../private-files';
 import type { Storage } from '../types';
+import { REMEMBER_DELETION_SQL, subjectDigest } from '../deleted-accounts';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from '../user-data';
 import { sqliteAccountStore } from './accounts';
 import { sqliteCsvMappingStore } from './csv-mappings';
+import { sqliteDeletedAccounts } from './deleted-accounts';
 import { sqliteOidcStore } from './oidc-entries';
 import { sqliteProviderKeyStore } from './provider-keys';
 import { createSqliteQuoteCache } from './quote-cache';
@@ -47,6 +49,7 @@ export function openSqliteStorage(file: string): SqliteStorage {
     csvMappings: sqliteCsvMappingStore(db),
     oidc: sqliteOidcStore(db),
     deleteUser: userDeletion(db),
+    deletedAccounts: sqliteDeletedAccounts(db),
     providerKeys: sqliteProviderKeyStore(db),
     async ping() {
       db.prepare('SELECT 1').get();
@@ -77,9 +80,11 @@ function userDeletion(db: Database.Database): (sub: string) => Promise<UserDelet
     table,
     statement: db.prepare(`DELETE FROM ${table} WHERE ${userColumn} = ?`),
   }));
+  const rememberDeletion = db.prepare(REMEMBER_DELETION_SQL.sqlite);
   const deleteAll = db.transaction((sub: string) => {
     const deleted: UserDeletion = { oidc_entries: oidcEntries.run({ sub }).changes };
     for (const { table, statement } of tables) deleted[table] = statement.run(sub).changes;
+    rememberDeletion.run(subjectDigest(sub), Date.now());
     return deleted;
   });
   return async (sub) => deleteAll.immediate(sub);

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { SymbolCandidate } from '../../../src/model/symbols';
 import type { StoredLookup, SymbolStore } from '../types';
+import { checkSymbolChoicesCap } from '../user-caps';
 
 export function sqliteSymbolStore(db: Database.Database): SymbolStore {
   const selectChoices = db.prepare<[string, string], { isin: string; symbol: string }>(
@@ -18,12 +19,15 @@ export function sqliteSymbolStore(db: Database.Database): SymbolStore {
   const upsertLookup = db.prepare(`
     INSERT INTO symbol_lookups (isin, candidates, fetched_at_ms) VALUES (?, ?, ?)
     ON CONFLICT (isin) DO UPDATE SET candidates = excluded.candidates, fetched_at_ms = excluded.fetched_at_ms`);
+  const countChoices = db.prepare<[string], number>('SELECT count(*) FROM symbol_choices WHERE user_id = ?').pluck();
   const saveChoices = db.transaction((userId: string, choices: ReadonlyArray<{ isin: string; symbol: string | null }>) => {
     const nowMs = Date.now();
     for (const { isin, symbol } of choices) {
       if (symbol === null) deleteChoice.run(userId, isin);
       else upsertChoice.run(userId, isin, symbol, nowMs);
     }
+    // Over the cap, the throw rolls the whole write back.
+    checkSymbolChoicesCap(countChoices.get(userId) ?? 0);
   });
   return {
     async choices(userId, isins) {

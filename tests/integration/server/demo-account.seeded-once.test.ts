@@ -1,6 +1,7 @@
 /**
- * The demo account is created on first start with the demo portfolio, and only then: a restart on the
- * same DATA_DIR keeps what the demo user saved, the same account and the same signing keys.
+ * The demo account is created on first start with the demo portfolio; a restart on the same DATA_DIR
+ * keeps the same account and the same signing keys, and returns its data to the portfolio (issue 31:
+ * whatever a visitor wrote into the shared account must not stay).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +40,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 describe('on a fresh DATA_DIR', () => {
-  it('seeds the demo account once; a restart keeps what the demo user saved', async () => {
+  it('seeds the demo account once; a restart returns its data to the portfolio', async () => {
     const dataDir = path.join(workDir, 'data');
     const env = { DATA_DIR: dataDir, DEMO_PORTFOLIO_FILE: portfolioFile };
 
@@ -64,16 +65,16 @@ describe('on a fresh DATA_DIR', () => {
       expect(storedKeyIds(dataDir)).toEqual(keysBeforeRestart);
       const demo = await signIn(second.url, { username: 'demo', password: 'demo' });
       expect(demo.sub).toBe(subBeforeRestart);
-      const kept = await transactionsClient(second.url, demo.idToken).get();
-      expect(kept.etag).toBe('"v2"');
-      expect(kept.body).toEqual({ transactions: transactionSet() });
+      const reset = await transactionsClient(second.url, demo.idToken).get();
+      expect(reset.etag).toBe('"v3"');
+      expect(reset.body.transactions).toEqual({ ...portfolio, stock: [portfolio.stock[1], portfolio.stock[0]] });
 
       const newcomer = await signIn(second.url, { username: 'newcomer', password: 'newcomer-secret', createAccount: true });
       expect((await transactionsClient(second.url, newcomer.idToken).get()).body).toEqual({ transactions: transactionSet() });
     } finally {
       await second.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('the shipped demo portfolio', () => {

@@ -25,6 +25,8 @@ describe('with an empty environment', () => {
         staticDir: path.join(cwd, 'dist'),
         logLevel: 'info',
         demoPortfolioFile: path.join(cwd, 'data/demo-portfolio.json'),
+        demoAccount: true,
+        demoResetIntervalMs: 24 * 60 * 60 * 1000,
         accountCreationsPerHour: 20,
       },
     });
@@ -49,6 +51,8 @@ describe('with every variable set', () => {
         STATIC_DIR: 'build',
         LOG_LEVEL: 'silent',
         DEMO_PORTFOLIO_FILE: 'demo.json',
+        DEMO_ACCOUNT: 'off',
+        DEMO_RESET_SECONDS: '60',
         ACCOUNT_CREATIONS_PER_HOUR: '500',
       },
       cwd,
@@ -72,6 +76,8 @@ describe('with every variable set', () => {
         staticDir: path.join(cwd, 'build'),
         logLevel: 'silent',
         demoPortfolioFile: path.join(cwd, 'demo.json'),
+        demoAccount: false,
+        demoResetIntervalMs: 60_000,
         accountCreationsPerHour: 500,
       },
     });
