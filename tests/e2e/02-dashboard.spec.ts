@@ -12,7 +12,8 @@ const paintedMarks = (page: Page) => page.evaluate(() => performance.getEntriesB
 /** Signs in as the demo user and waits until the prices are in and every chart has drawn. */
 async function openDashboard(page: Page): Promise<string[]> {
   await signIn(page);
-  await expect(picker(page).getByRole('checkbox').first()).toBeVisible();
+  // The checklist's disclosure (open on a wide screen, closed on a phone until its summary is chosen).
+  await expect(page.locator('.ticker-picker-box > summary')).toBeVisible();
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
   await expect.poll(() => paintedMarks(page)).toBeGreaterThan(0);
   return (await picker(page).locator('label').allTextContents()).map((text) => text.trim());
