@@ -7,7 +7,7 @@
 import { PRICES_LOADING, withNulls, type ChartColumns, type ChartData, type ChartModel, type ChartStatus, type DashboardChartData } from '../model/chart-data';
 
 export { PRICES_LOADING, sourceNote, sparseColumns, TTM_LINES } from '../model/chart-data';
-export type { ChartColumns, ChartModel, ChartSeriesSpec, ChartShape, ChartStatus, ChartX } from '../model/chart-data';
+export type { ChartColumns, ChartModel, ChartSeriesSpec, ChartShape, ChartStatus, ChartX, UnpricedSymbol } from '../model/chart-data';
 
 const READY: ChartStatus = { kind: 'ready' };
 const LOADING: ChartStatus = { kind: 'loading' };
@@ -36,9 +36,18 @@ function dressOf(chart: ChartData, data: DashboardChartData, { pricesLoading, pr
   }
   const excluded = data.excluded.length === 0 ? [] : [`${pricesLoading ? 'Waiting for exchange rates' : 'Left out, no exchange rate'}: ${data.excluded.join(', ')}`];
   if (role.kind === 'fx') return { notes: [...chart.notes, ...excluded], status: READY };
-  const market = [...chart.notes, ...excluded, ...(data.atCost.length > 0 && !pricesLoading ? [`Priced at cost, no quotes: ${data.atCost.join(', ')}`] : [])];
+  // The holdings priced at cost are named once, above the charts (price-notice.tsx), not on every chart.
+  const market = [...chart.notes, ...excluded];
   if (role.kind === 'expected') return { notes: pricesLoading ? [...market, `Expected: ${PRICES_LOADING}`] : market, status: READY };
   return { notes: market, status: pricesLoading ? LOADING : READY };
+}
+
+/** Why a symbol has no price chart, from the page's state of the prices. */
+export function unpricedReason(symbol: { symbol: string; excludedTicker: boolean }, { pricesFailed, priceErrors }: PriceState): string {
+  return (
+    priceErrors[symbol.symbol] ??
+    (pricesFailed ? 'Prices could not be loaded.' : symbol.excludedTicker ? 'Left out: an exchange rate it needs has no prices.' : 'No prices for this symbol in this period.')
+  );
 }
 
 /** A chart's columns as uPlot reads them: sparse ones with null where the worker sent NaN. */

@@ -8,7 +8,7 @@
  */
 import { isValidIsin } from '../model/symbols';
 import type { ChartedDerivation } from '../worker';
-import type { ChartModel } from './chart-models';
+import { unpricedReason, type ChartModel } from './chart-models';
 import type { PortfolioSnapshot } from './portfolio-machine';
 import type { SessionMemory } from './session-memory';
 
@@ -70,6 +70,8 @@ export const selectReturnsBanner = (s: PortfolioSnapshot): ReturnsBanner | null 
 export interface DashboardCharts {
   /** The charts in the dashboard's order; empty when no ticker is checked. */
   charts: ChartModel[];
+  /** The checked tickers and rates with no prices, each with why: one list, no empty chart each. Empty while prices load. */
+  unpriced: Array<{ symbol: string; message: string }>;
   /** The user unchecked every ticker: the page shows a hint instead of charts. */
   noneChecked: boolean;
 }
@@ -103,9 +105,11 @@ export const selectChartsSource = (s: PortfolioSnapshot): ChartsSource =>
 
 function buildCharts({ derivation, active, pricesLoading, pricesFailed, priceErrors, memory }: ChartsSource): DashboardCharts {
   const checked = derivation ? (active ?? Object.keys(derivation.tickers)) : [];
-  if (!derivation) return { charts: [], noneChecked: false };
-  if (checked.length === 0) return { charts: [], noneChecked: true };
-  return { charts: memory.charts.build(derivation.charts, { pricesLoading, pricesFailed, priceErrors }), noneChecked: false };
+  if (!derivation) return { charts: [], unpriced: [], noneChecked: false };
+  if (checked.length === 0) return { charts: [], unpriced: [], noneChecked: true };
+  const prices = { pricesLoading, pricesFailed, priceErrors };
+  const unpriced = pricesLoading ? [] : derivation.charts.unpriced.map((symbol) => ({ symbol: symbol.symbol, message: unpricedReason(symbol, prices) }));
+  return { charts: memory.charts.build(derivation.charts, prices), unpriced, noneChecked: false };
 }
 
 /** The charts for the checked tickers, with their loading state and data-source notes: built once per source. */

@@ -20,7 +20,8 @@ export interface HoldingView {
   priceColumns: ChartColumns;
   /** Days, value, cost basis. */
   valueColumns: ChartColumns;
-  trades: Array<{ day: number; kind: 'Buy' | 'Sell'; pricePerShare: number }>;
+  /** 'Buy at no cost': a day whose buys cost nothing (a stock dividend, a product change), not a purchase at € 0. */
+  trades: Array<{ day: number; kind: 'Buy' | 'Buy at no cost' | 'Sell'; pricePerShare: number }>;
 }
 
 export interface HoldingContext {
@@ -37,7 +38,7 @@ export function holdingView(series: HoldingSeries): HoldingView {
     const day = Math.round(daysOf[i]! / 86_400);
     const buy = series.buyPriceEur[i]!;
     const sell = series.sellPriceEur[i]!;
-    if (buy === buy) trades.push({ day, kind: 'Buy', pricePerShare: buy });
+    if (buy === buy) trades.push({ day, kind: buy === 0 ? 'Buy at no cost' : 'Buy', pricePerShare: buy });
     if (sell === sell) trades.push({ day, kind: 'Sell', pricePerShare: sell });
   }
   return {

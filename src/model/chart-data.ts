@@ -79,6 +79,17 @@ export interface DashboardChartData {
   excluded: string[];
   /** Checked tickers valued at their own trade prices: no quotes. */
   atCost: string[];
+  /** Checked tickers and the exchange rates they need that have no prices: no chart each, one list on the page. */
+  unpriced: UnpricedSymbol[];
+}
+
+/** A symbol the dashboard draws no price chart for: it has no prices (yet, or at all). */
+export interface UnpricedSymbol {
+  symbol: string;
+  /** A checked ticker left out of the sums: an exchange rate it needs has no prices. */
+  excludedTicker: boolean;
+  /** An exchange rate (`EUR=X`), not a ticker. */
+  rate: boolean;
 }
 
 /** The TTM chart's lines, as the engine computes them: the trailing twelve months' income per month, day and hour. */

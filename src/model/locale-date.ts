@@ -73,15 +73,18 @@ export function formatYearMonth(yearMonth: string, locale: string): string {
   return format.format(Date.UTC(Number(match[1]), month - 1, 1));
 }
 
-/** The long English date per locale, made once: a new `Intl.DateTimeFormat` costs ~0.6 ms (Node, this machine), and each render of a form reads its date twice. */
+/** The long date per locale, made once: a new `Intl.DateTimeFormat` costs ~0.6 ms (Node, this machine), and each render of a form reads its date twice. */
 const longDates = new Map<string, Intl.DateTimeFormat>();
 
-/** '31 January 2024': the reading said back to the user, month by name so no order can be misread. */
+/**
+ * '31 januari 2024' (nl-NL), 'January 31, 2024' (en-US): the reading said back to the user, month by name
+ * so no order can be misread, in the locale's own words as every other month name on the page
+ * (`formatYearMonth`), not English beside Dutch month names.
+ */
 function spelledOut(iso: string, locale: string): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const english = locale.toLowerCase().startsWith('en') ? locale : 'en-GB';
-  let format = longDates.get(english);
-  if (!format) longDates.set(english, (format = new Intl.DateTimeFormat(english, { dateStyle: 'long', timeZone: 'UTC' })));
+  let format = longDates.get(locale);
+  if (!format) longDates.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })));
   return format.format(Date.UTC(year, month - 1, day));
 }
 

@@ -19,6 +19,7 @@ const storedTransaction = z.looseObject({
   importId: z.optional(z.string()),
   tax: z.optional(z.number()),
   product: z.optional(z.string()),
+  priceCurrency: z.optional(z.string()),
 });
 
 const storedTransactionsBodySchema: z.ZodMiniType<TransactionsBody> = z.object({
@@ -31,7 +32,7 @@ const CURRENCY_CODES: ReadonlySet<unknown> = new Set(CURRENCIES);
 /** `storedTransaction` read in place. */
 function isStoredTransaction(value: unknown): boolean {
   if (!isRecord(value)) return false;
-  const { ticker, type, date, amount, value: worth, currency, importId, tax, product } = value;
+  const { ticker, type, date, amount, value: worth, currency, importId, tax, product, priceCurrency } = value;
   return (
     typeof ticker === 'string' &&
     TYPES.has(type) &&
@@ -41,7 +42,8 @@ function isStoredTransaction(value: unknown): boolean {
     CURRENCY_CODES.has(currency) &&
     isOptionalString(importId) &&
     (tax === undefined || isNumber(tax)) &&
-    isOptionalString(product)
+    isOptionalString(product) &&
+    isOptionalString(priceCurrency)
   );
 }
 

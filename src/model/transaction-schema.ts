@@ -53,7 +53,15 @@ function transactionFields<Type extends 'stock' | 'dividend' | 'commission'>(typ
 }
 
 /** Only a trade may carry the product name its import saw. */
-export const stockTransactionSchema = z.strictObject({ ...transactionFields('stock'), product: z.string().min(1).max(PRODUCT_MAX_LENGTH).optional() });
+export const stockTransactionSchema = z.strictObject({
+  ...transactionFields('stock'),
+  product: z.string().min(1).max(PRODUCT_MAX_LENGTH).optional(),
+  /** The currency of the trade's price on the statement (an ISO code, or `GBp`/`GBX` pence). */
+  priceCurrency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'a currency code of three letters')
+    .optional(),
+});
 /** Only a dividend may carry `tax`; on a trade or a fee it is an unknown key. */
 export const dividendTransactionSchema = z.strictObject({ ...transactionFields('dividend'), tax: taxSchema.optional() });
 export const commissionTransactionSchema = z.strictObject(transactionFields('commission'));

@@ -45,6 +45,12 @@ export interface Transaction {
    * trades entered by hand.
    */
   product?: string;
+  /**
+   * Stock only: the currency the statement priced the trade in (`Koop 5 @ 200 USD`) when it is not
+   * `currency`: DEGIRO's AutoFX books a USD listing's trade in EUR. It is the listing's quote currency,
+   * which a holding without quotes is named and allocated by. Absent when the two are the same.
+   */
+  priceCurrency?: string;
 }
 
 /** The database shape: one list per type, each sorted by date ascending. */

@@ -6,7 +6,7 @@
  * The engine's typed arrays go in as they are (no copies, no per-day objects): transferred with the
  * answer, or shared (the closes); only sparse transaction series are compacted (typed arrays too).
  */
-import { daysWithAValue, sourceNote, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData } from '../model/chart-data';
+import { daysWithAValue, sourceNote, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData, type UnpricedSymbol } from '../model/chart-data';
 import { newPriceSeries } from './engine/shared-series';
 import type { ActiveSeries, Derivation, PriceSeries } from './engine/types';
 
@@ -124,7 +124,7 @@ export class DashboardCharts {
   /** The charts for `checked` (null = every ticker) from a derivation's or combination's active series; none when no ticker is checked. */
   private build(active: ActiveSeries, tickers: Tickers, checked: readonly string[] | null): DashboardChartData {
     const checkedTickers = checked ?? Object.keys(tickers);
-    if (checkedTickers.length === 0) return { charts: [], excluded: [], atCost: [] };
+    if (checkedTickers.length === 0) return { charts: [], excluded: [], atCost: [], unpriced: [] };
     const shapes = new Map<string, ChartShape>();
     return buildCharts(active, tickers, checkedTickers, this.stableDays(active.days), (title, x, series, columns, notes, role, sparse = false) =>
       this.chart(shapes, title, x, series, columns, notes, role, sparse),
@@ -161,12 +161,20 @@ export class DashboardCharts {
 /** `sparse`: columns of {@link sparseSeries}, compared value by value. */
 type ChartFactory = (title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], role: ChartRole, sparse?: boolean) => ChartData;
 
-const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.flatMap((p) => sourceNote(p.dataSource) ?? []));
+/** Whether a price series has a bar in the grid (NaN before the first bar and throughout when it has none). */
+const drawn = (price: PriceSeries): boolean => price.close.some((close) => !Number.isNaN(close));
+
+/** The notes of the prices a chart draws with: only those that have bars, so a chart is not labelled with prices it never used. */
+const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.filter(drawn).flatMap((p) => sourceNote(p.dataSource) ?? []));
 
 const suffixOf = (currency: string | null): string => (currency === null ? '' : currency === 'EUR' ? ' €' : ` ${currency}`);
 
-/** 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need; those without data say so on the page. */
-function priceCharts(active: ActiveSeries, tickers: Tickers, checked: readonly string[], days: Float64Array, chart: ChartFactory): ChartData[] {
+/**
+ * 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need, that HAS prices; the
+ * others are listed once (`unpriced`), not drawn as empty cards: with fifty products from a statement,
+ * most have no quotes, and fifty empty frames hide the few charts there are.
+ */
+function priceCharts(active: ActiveSeries, tickers: Tickers, checked: readonly string[], days: Float64Array, chart: ChartFactory): { charts: ChartData[]; unpriced: UnpricedSymbol[] } {
   const bySymbol = new Map(active.prices.map((price) => [price.symbol, price]));
   const checkedSet = new Set(checked);
   const summed = new Set(active.tickers);
@@ -174,17 +182,22 @@ function priceCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
   const checkedTickers = Object.keys(tickers).filter((ticker) => summed.has(ticker) || (tickers[ticker].excluded && checkedSet.has(ticker)));
   const rates = new Set(active.prices.map((price) => price.symbol).filter((symbol) => !(symbol in tickers)));
   for (const ticker of checkedTickers) for (const symbol of tickers[ticker].missingSymbols) if (!(symbol in tickers)) rates.add(symbol);
-  return [...checkedTickers, ...[...rates].sort()].map((symbol) => {
-    const title = `Yahoo Data: ${symbol}`;
+  const charts: ChartData[] = [];
+  // A ticker without trades (DEGIRO's account costs) has no price to chart or to miss.
+  const priced = (symbol: string) => !(symbol in tickers) || tickers[symbol].trades > 0;
+  const unpriced: UnpricedSymbol[] = [];
+  for (const symbol of [...checkedTickers.filter(priced), ...[...rates].sort()]) {
     const price = bySymbol.get(symbol);
     const first = price ? price.close.findIndex((close) => !Number.isNaN(close)) : -1;
     if (!price || first < 0) {
-      return chart(title, DAYS, [], [[]], [], { kind: 'price', symbol, hasData: false, excludedTicker: tickers[symbol]?.excluded ?? false });
+      unpriced.push({ symbol, excludedTicker: tickers[symbol]?.excluded ?? false, rate: !(symbol in tickers) });
+      continue;
     }
     const series = [{ label: price.currency ? `Close (${price.currency})` : 'Close', suffix: suffixOf(price.currency), style: 'line' as const, scale: 'left' as const }];
     // Before the first bar the close is NaN; uPlot reads NaN as a value, so the chart starts at the first bar.
-    return chart(title, DAYS, series, [days.subarray(first), price.close.subarray(first)], sourceNotes([price]), { kind: 'price', symbol, hasData: true, excludedTicker: false });
-  });
+    charts.push(chart(`Yahoo Data: ${symbol}`, DAYS, series, [days.subarray(first), price.close.subarray(first)], sourceNotes([price]), { kind: 'price', symbol, hasData: true, excludedTicker: false }));
+  }
+  return { charts, unpriced };
 }
 
 function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly string[], days: Float64Array, chart: ChartFactory): DashboardChartData {
@@ -192,8 +205,9 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
   const checkedFigures = checked.filter((ticker) => ticker in tickers).map((ticker) => [ticker, tickers[ticker]] as const);
   const excluded = checkedFigures.filter(([, figures]) => figures.excluded).map(([ticker]) => ticker);
   const atCost = checkedFigures.filter(([, figures]) => !figures.excluded && figures.priceSource !== 'market').map(([ticker]) => ticker);
-  // Transaction values in other currencies are converted with the exchange rates: they depend on those prices.
-  const fxNotes = sourceNotes(active.prices.filter((price) => !active.tickers.includes(price.symbol)));
+  // Transaction values in other currencies are converted with the exchange rates: those charts depend on
+  // the rates that convert a booking, not on a rate only a quote needs (a USD listing bought in EUR).
+  const fxNotes = sourceNotes(active.prices.filter((price) => price.convertsBookings));
   const marketNotes = sourceNotes(active.prices);
 
   const byYear = active.dividendPerQuarterByYear;
@@ -202,6 +216,7 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
   const quarterLabels = active.dividendPerQuarter.quarters;
   const [stock, dividend, commission] = [transactions.stock, transactions.dividend, transactions.commission];
   const typeLabels = ['Stock', 'Dividend', 'Commission'];
+  const prices = priceCharts(active, tickers, checked, days, chart);
 
   const charts = [
     chart('Dividend per quarter by year', categories('Quarter', QUARTERS), byYear.map((year) => perPeriod(year.year)), [indices(4), ...byYear.map((year) => year.data)], fxNotes, FX),
@@ -232,12 +247,12 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
       EXPECTED,
     ),
     chart('Aggregated Dividend', DAYS, [eur('Dividend')], [days, active.dividend], fxNotes, FX),
-    ...priceCharts(active, tickers, checked, days, chart),
+    ...prices.charts,
     chart('Aggregated Commission', DAYS, [eur('Commission')], [days, active.commission], fxNotes, FX),
     chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseSeries(days, [stock.values, dividend.values, commission.values]), fxNotes, FX, true),
     chart('Aggregated Transactions Values', DAYS, typeLabels.map((label) => eur(label)), [days, stock.aggregatedValues, dividend.aggregatedValues, commission.aggregatedValues], fxNotes, FX),
     chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseSeries(days, [stock.amounts, dividend.amounts, commission.amounts]), fxNotes, FX, true),
     chart('Aggregated Transactions Amounts', DAYS, typeLabels.map((label) => count(label)), [days, stock.aggregatedAmounts, dividend.aggregatedAmounts, commission.aggregatedAmounts], fxNotes, FX),
   ];
-  return { charts, excluded, atCost };
+  return { charts, excluded, atCost, unpriced: prices.unpriced };
 }

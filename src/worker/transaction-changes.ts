@@ -26,11 +26,12 @@ export type Applied = { ok: true; set: TransactionSet; edited?: { id: number; tr
 const GONE = 'That transaction is no longer in your portfolio (it was changed elsewhere and reloaded).';
 
 /** The transaction's own fields only: a listed one from the page carries its id, which is not stored. */
-function plain({ ticker, type, date, amount, value, currency, importId, tax, product }: Transaction): Transaction {
+function plain({ ticker, type, date, amount, value, currency, importId, tax, product, priceCurrency }: Transaction): Transaction {
   const transaction: Transaction = { ticker, type, date, amount, value, currency };
   if (importId !== undefined) transaction.importId = importId;
   if (tax !== undefined) transaction.tax = tax;
   if (product !== undefined && type === 'stock') transaction.product = product;
+  if (priceCurrency !== undefined && type === 'stock') transaction.priceCurrency = priceCurrency;
   return transaction;
 }
 
@@ -51,10 +52,12 @@ export function applyChange(set: TransactionSet, change: TransactionChange, find
       if (!at) return { ok: false, message: GONE };
       // An imported transaction keeps its import id through an edit, so importing the statement again adds
       // nothing, and a trade the product name its import saw (the form shows neither).
-      const { importId, product } = set[at.type][at.index]!;
-      const { importId: _sent, product: _named, ...fields } = plain(change.transaction);
+      const { importId, product, priceCurrency } = set[at.type][at.index]!;
+      const { importId: _sent, product: _named, priceCurrency: _priced, ...fields } = plain(change.transaction);
       const transaction: Transaction = importId === undefined ? fields : { ...fields, importId };
       if (product !== undefined && transaction.type === 'stock') transaction.product = product;
+      // The price's currency too: the listing's, which the form does not show.
+      if (priceCurrency !== undefined && transaction.type === 'stock') transaction.priceCurrency = priceCurrency;
       return { ok: true, set: withTransaction(without(set, at), transaction), edited: { id: change.id, transaction } };
     }
     case 'delete': {

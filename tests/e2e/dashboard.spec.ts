@@ -12,7 +12,8 @@ const paintedMarks = (page: Page) => page.evaluate(() => performance.getEntriesB
 /** Signs in as the demo user and waits until the prices are in and every chart has drawn. */
 async function openDashboard(page: Page): Promise<string[]> {
   await signIn(page);
-  await expect(picker(page).getByRole('checkbox').first()).toBeVisible();
+  // The checklist's disclosure (open on a wide screen, closed on a phone until its summary is chosen).
+  await expect(page.locator('.ticker-picker-box > summary')).toBeVisible();
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
   await expect.poll(() => paintedMarks(page)).toBeGreaterThan(0);
   return (await picker(page).locator('label').allTextContents()).map((text) => text.trim());
@@ -145,7 +146,9 @@ test('no returns banner when the total return is 0: one holding still valued at 
   await signIn(page);
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
   await expect(page.locator('.summary-box').first().locator('dd')).toHaveText('€1,000.00');
-  await expect(page.getByRole('figure', { name: 'Yahoo Data: ZERO.TEST' })).toBeVisible();
+  // No prices for it: no empty chart, one line in the collapsed list of symbols without prices.
+  await expect(page.getByRole('figure', { name: 'Yahoo Data: ZERO.TEST' })).toHaveCount(0);
+  await expect(page.locator('details.unpriced-note summary')).toHaveText('No price chart for 1 symbol without prices');
   await expect(page.getByRole('complementary', { name: 'Returns' })).toHaveCount(0);
 });
 

@@ -92,6 +92,8 @@ test('39 products: ≥ 90 % get a symbol with no typing, one click imports, ever
   expect(failed.filter((symbol) => namedInSentences.has(symbol))).toEqual([]);
   expect(sentences.filter((sentence) => sentence.startsWith('Provisional value:'))).toHaveLength(2);
   const held = [...tickers.entries()].filter(([product]) => product !== 'DEGIRO account costs').map(([product, ticker]) => ticker || PLACEHOLDERS[product === 'SOLVAY SA' ? 0 : 1]!);
+  // On a phone the ticker checklist starts closed: its summary opens it.
+  await page.locator('.ticker-picker-box > summary').click();
   for (const ticker of held) await expect(page.getByRole('checkbox', { name: ticker, exact: true }), ticker).toBeVisible();
 
   // Later, on the Holdings page: a symbol for a placeholder renames it everywhere, in one save.

@@ -15,7 +15,7 @@ test('a Dutch browser: 1.234,56 on 06-05-2024 is saved as such, 1,000 is refused
 
   await form.getByLabel('Ticker', { exact: true }).fill('ASML.AS');
   await form.getByLabel('Date', { exact: true }).fill('06-05-2024');
-  await expect(form.getByText('Read as 6 May 2024.')).toBeVisible();
+  await expect(form.getByText('Read as 6 mei 2024.')).toBeVisible();
   await form.getByLabel('Amount', { exact: true }).fill('2');
   // The audit's case: 1,000 was saved as 1.00 EUR without a word.
   await form.getByLabel('Value', { exact: true }).fill('1,000');

@@ -39,6 +39,21 @@ function signed(format: Format, change: number): string {
   return change > 0 ? `+${text}` : text;
 }
 
+/**
+ * A series drawn as separate markers (no line, points shown): events such as a day's buys, not a level
+ * that moves. Their "change since the first" means nothing (a stock dividend's buy at € 0 after buys at
+ * € 38 is no fall of € 38), so they are said as a count and the latest.
+ */
+function isEventSeries(series: uPlot.Series | undefined): boolean {
+  return series?.width === 0 && series.points?.show === true;
+}
+
+function countOf(values: ArrayLike<number | null>): number {
+  let count = 0;
+  for (let i = 0; i < values.length; i += 1) if (present(values[i])) count += 1;
+  return count;
+}
+
 /** 'Value €64,480.55 on 11/24/2026, +€12,345.00 since 01/02/2019; Invested …' — or why there is nothing. */
 export function chartSummary(options: ChartOptions, data: uPlot.AlignedData): string {
   const xs = data[0] as ArrayLike<number>;
@@ -56,6 +71,11 @@ export function chartSummary(options: ChartOptions, data: uPlot.AlignedData): st
     }
     const format = formatterOf(series, k);
     const latest = ys[last] as number;
+    if (isEventSeries(series)) {
+      const count = countOf(ys);
+      parts.push(`${label}: ${count} ${count === 1 ? 'day' : 'days'}, the latest ${format(latest, last)} at ${xFormat(xs[last]!, last)}`);
+      continue;
+    }
     // The change is no point of its own: written as the latest point's value is.
     const since = last > first ? `, ${signed((v) => format(v, last), latest - (ys[first] as number))} since ${xFormat(xs[first]!, first)}` : '';
     parts.push(`${label} ${format(latest, last)} at ${xFormat(xs[last]!, last)}${since}`);

@@ -6,7 +6,31 @@ import { PaintTracker, PaintTrackerContext } from '../charts/paint-tracker';
 import { ChartCard } from './chart-card';
 import { ChartOptionsContext, createChartOptions } from './chart-options';
 
-const NOTHING_YET: Charts = { charts: [], noneChecked: false };
+const NOTHING_YET: Charts = { charts: [], unpriced: [], noneChecked: false };
+
+/**
+ * The symbols drawn without a price chart, in one collapsed note: with a statement's fifty products most
+ * have no quotes, and an empty card each would bury the charts there are. Closed by default; the summary
+ * says how many, the list says why each.
+ */
+function UnpricedNote({ unpriced }: { unpriced: Charts['unpriced'] }) {
+  if (unpriced.length === 0) return null;
+  const count = unpriced.length;
+  return (
+    <details className="unpriced-note">
+      <summary>
+        No price chart for {count} {count === 1 ? 'symbol' : 'symbols'} without prices
+      </summary>
+      <ul>
+        {unpriced.map(({ symbol, message }) => (
+          <li key={symbol}>
+            {symbol}: {message}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /** The 'Charts' section: every chart of the checked tickers, or a hint when none is checked. */
 export function DashboardCharts() {
@@ -23,7 +47,7 @@ export function DashboardCharts() {
   // not in one long task.
   const [opened, setOpened] = useState(false);
   useEffect(() => startTransition(() => setOpened(true)), []);
-  const { charts, noneChecked } = opened && shown ? chartsFor(shown) : NOTHING_YET;
+  const { charts, unpriced, noneChecked } = opened && shown ? chartsFor(shown) : NOTHING_YET;
   // One tracker for the section's life: it marks `charts-painted` each time every chart near the viewport has drawn its current data.
   const tracker = useMemo(() => new PaintTracker('charts-painted'), []);
   // The charts' options, kept for the section's life (it ends with the session: signing out leaves the page).
@@ -39,15 +63,18 @@ export function DashboardCharts() {
       {noneChecked ? (
         <p className="hint">No ticker is checked. Check one or more tickers above to see their charts.</p>
       ) : (
-        <PaintTrackerContext.Provider value={tracker}>
-          <ChartOptionsContext.Provider value={optionsFor}>
-            <div className="charts">
-              {charts.map((model) => (
-                <ChartCard key={model.title} model={model} />
-              ))}
-            </div>
-          </ChartOptionsContext.Provider>
-        </PaintTrackerContext.Provider>
+        <>
+          <UnpricedNote unpriced={unpriced} />
+          <PaintTrackerContext.Provider value={tracker}>
+            <ChartOptionsContext.Provider value={optionsFor}>
+              <div className="charts">
+                {charts.map((model) => (
+                  <ChartCard key={model.title} model={model} />
+                ))}
+              </div>
+            </ChartOptionsContext.Provider>
+          </PaintTrackerContext.Provider>
+        </>
       )}
     </section>
   );

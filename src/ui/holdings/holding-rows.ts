@@ -22,8 +22,10 @@ export interface HoldingRow {
   unrealisedPercent: number | null;
   realised: number;
   dividends: number;
-  /** The quote's currency (`GBp` for pence), else the transactions'. */
-  currency: string;
+  /** The currency its trades were booked in (`Transaction.currency`: EUR for a USD listing bought through DEGIRO's AutoFX). */
+  tradeCurrency: string;
+  /** The currency its listing is quoted in (`GBp` for pence): the quote's, else the statement's price (`@ 200 USD`), else the trade currency. */
+  quoteCurrency: string;
   /** Left out of every sum: an exchange rate it needs has no quote. */
   excluded: boolean;
   /**
@@ -63,7 +65,8 @@ export const HOLDING_COLUMNS = [
   { key: 'unrealisedPercent', label: 'Unrealised %' },
   { key: 'realised', label: 'Realised' },
   { key: 'dividends', label: 'Dividends' },
-  { key: 'currency', label: 'Currency' },
+  { key: 'tradeCurrency', label: 'Traded in' },
+  { key: 'quoteCurrency', label: 'Quoted in' },
 ] as const satisfies ReadonlyArray<{ key: keyof HoldingRow; label: string }>;
 
 export type HoldingColumn = (typeof HOLDING_COLUMNS)[number]['key'];
@@ -97,7 +100,8 @@ export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Re
       unrealisedPercent: holding.unrealisedPercent,
       realised: holding.realisedGain,
       dividends: figures.totalDividend,
-      currency: figures.quoteCurrency ?? figures.currency ?? 'EUR',
+      tradeCurrency: figures.currency ?? 'EUR',
+      quoteCurrency: figures.listingCurrency,
       excluded: figures.excluded,
       oversold: figures.amountOfShares <= -NO_SHARES,
     };
@@ -142,10 +146,10 @@ export function holdingTotals(rows: readonly HoldingRow[]): HoldingTotals {
   return totals;
 }
 
-/** Weight per quote currency, in percent of the open rows' value. */
+/** Weight per quote currency (the listing's, not the booking's: a USD share bought in EUR counts as USD), in percent of the open rows' value. */
 export function allocationByCurrency(rows: readonly HoldingRow[]): Array<{ label: string; weight: number; value: number }> {
   const byCurrency = new Map<string, number>();
-  for (const row of rows) if (!row.excluded) byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.value);
+  for (const row of rows) if (!row.excluded) byCurrency.set(row.quoteCurrency, (byCurrency.get(row.quoteCurrency) ?? 0) + row.value);
   const total = [...byCurrency.values()].reduce((sum, value) => sum + value, 0);
   return [...byCurrency]
     .map(([label, value]) => ({ label, value, weight: total === 0 ? 0 : (value / total) * 100 }))
@@ -155,7 +159,7 @@ export function allocationByCurrency(rows: readonly HoldingRow[]): Array<{ label
 /** A row's cell as the table and the holding's own view write it; '—' for a missing number. */
 export function holdingCell(row: HoldingRow, column: HoldingColumn, formats: Formats): string {
   const value = row[column];
-  if (column === 'ticker' || column === 'currency') return String(value);
+  if (column === 'ticker' || column === 'tradeCurrency' || column === 'quoteCurrency') return String(value);
   if (column === 'product') return (value as string | null) ?? '—';
   if (value === null || (typeof value === 'number' && Number.isNaN(value))) return '—';
   const n = value as number;

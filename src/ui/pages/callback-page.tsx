@@ -23,7 +23,7 @@ export function CallbackPage() {
   return (
     <main className="page-notice">
       <PageHeading title="Signing in">Signing in</PageHeading>
-      <p role="status">Redirecting…</p>
+      <p role="status">Redirecting...</p>
     </main>
   );
 }

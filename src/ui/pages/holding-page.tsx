@@ -40,7 +40,7 @@ const VALUE_SHAPE: ChartShape = {
 };
 
 /** The figures of the holdings table, one box each; cost basis beside them. */
-const FIGURES: HoldingColumn[] = ['shares', 'averageCost', 'price', 'value', 'weight', 'unrealised', 'unrealisedPercent', 'realised', 'dividends', 'currency'];
+const FIGURES: HoldingColumn[] = ['shares', 'averageCost', 'price', 'value', 'weight', 'unrealised', 'unrealisedPercent', 'realised', 'dividends', 'tradeCurrency', 'quoteCurrency'];
 const labelOf = (column: HoldingColumn) => HOLDING_COLUMNS.find((c) => c.key === column)!.label;
 
 function HoldingFigures({ row }: { row: HoldingRow }) {

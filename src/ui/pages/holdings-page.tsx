@@ -95,7 +95,8 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
             <td data-label="Dividends" data-column="dividends">
               {formats.money(sum.dividends)}
             </td>
-            <td data-label="Currency">EUR</td>
+            <td data-label="Traded in" />
+            <td data-label="Quoted in" />
           </tr>
         </tfoot>
       ) : null}
@@ -154,7 +155,7 @@ export function HoldingsPage() {
     setSort((current) =>
       current.column === column
         ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { column, direction: column === 'ticker' || column === 'product' || column === 'currency' ? 'ascending' : 'descending' },
+        : { column, direction: column === 'ticker' || column === 'product' || column === 'tradeCurrency' || column === 'quoteCurrency' ? 'ascending' : 'descending' },
     );
 
   let body;

@@ -59,14 +59,21 @@ export function SettingsPage() {
             </option>
           ))}
         </datalist>
-        <p className="suggestions">
-          Suggestions:{' '}
-          {BENCHMARK_SUGGESTIONS.map((suggestion) => (
-            <button key={suggestion.symbol} type="button" className="link" title={suggestion.name} onClick={() => setBenchmark(suggestion.symbol)}>
-              {suggestion.symbol}
-            </button>
-          ))}
+        <p id="benchmark-suggestions-label" className="hint">
+          Suggestions (a click fills the field):
         </p>
+        <ul className="suggestions" aria-labelledby="benchmark-suggestions-label">
+          {BENCHMARK_SUGGESTIONS.map((suggestion) => (
+            <li key={suggestion.symbol}>
+              <button type="button" className="secondary" aria-describedby={`benchmark-suggestion-${suggestion.symbol}`} onClick={() => setBenchmark(suggestion.symbol)}>
+                {suggestion.symbol}
+              </button>{' '}
+              <span id={`benchmark-suggestion-${suggestion.symbol}`} className="suggestion-name">
+                {suggestion.name}
+              </span>
+            </li>
+          ))}
+        </ul>
         {problem ? (
           <p id="benchmark-problem" role="alert" className="error">
             {problem}

@@ -12,7 +12,7 @@ import {
   selectImportStatus,
   selectImportTickers,
 } from '../../machines/selectors';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFocusWhen } from '../a11y/focus';
 import { useImportActor } from '../app-context';
 import { MappingStep } from './mapping-step';
@@ -54,6 +54,14 @@ export function ImportPanel() {
   useFocusWhen(resultBox, status === 'done' && result !== null, { notAtMount: true });
   useFocusWhen(failureBox, status === 'failed', { notAtMount: true });
   const busy = status === 'parsing' || status === 'saving';
+  // The field keeps the chosen file's name while that file is read, previewed and saved (not "No file
+  // chosen" beside its preview); once the import ends, or nothing is open any more, it is emptied so the
+  // same file can be chosen again.
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileOpen = status === 'parsing' || status === 'preview' || status === 'saving' || (status === 'idle' && fileName !== null);
+  useEffect(() => {
+    if (!fileOpen && fileInput.current) fileInput.current.value = '';
+  }, [fileOpen]);
 
   return (
     <section className="import" aria-labelledby="import-heading">
@@ -63,12 +71,12 @@ export function ImportPanel() {
       <label htmlFor="import-file">Upload from file:</label>{' '}
       <input
         id="import-file"
+        ref={fileInput}
         type="file"
         accept=".csv"
         disabled={busy}
         onChange={(e) => {
           const file = e.target.files?.[0];
-          e.target.value = '';
           if (file) importer.send({ type: 'import.fileSelected', file });
         }}
       />

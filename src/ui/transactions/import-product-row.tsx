@@ -43,7 +43,7 @@ export function ImportProductRow({ product, index, edit, check, disabled, onChan
       <td>
         {name}
         {product.isin ? <small className="hint"> {product.isin}</small> : null}
-        {product.currency ? <small className="hint"> {product.currency}</small> : null}
+        {product.currency ? <small className="hint"> priced in {product.currency}</small> : null}
       </td>
       <td>
         {product.source === 'none-needed' ? (

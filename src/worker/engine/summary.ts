@@ -7,6 +7,7 @@ export interface TickerFacts {
   trades: number;
   currency: Currency;
   quoteCurrency: string | null;
+  listingCurrency: string;
   dataSource: QuoteDataSource | null;
   missingSymbols: string[];
   product: string | null;

@@ -25,6 +25,8 @@ export interface TickerState {
   cost: CostBasis | null;
   /** Exchange-rate symbols it converts with (used or missing). */
   fxSymbols: string[];
+  /** Of those, the ones its own transactions convert with (a booking in USD); not the quote's alone. */
+  bookingFxSymbols: string[];
 }
 
 export function computeTickerState(
@@ -50,10 +52,12 @@ export function computeTickerState(
       ratesMissing = true;
     }
   }
+  const bookingFxSymbols = currenciesNeeded(transactions, null, grid.lastDay).map((currency) => fxSymbolFor(currency) as string);
   const facts: TickerFacts = {
     trades: transactions.columns.stock.days.length,
     currency: transactions.currency,
     quoteCurrency: series?.currency ?? null,
+    listingCurrency: series?.currency ?? transactions.priceCurrency ?? transactions.currency,
     dataSource: series?.dataSource ?? null,
     missingSymbols,
     product: transactions.product,
@@ -67,6 +71,7 @@ export function computeTickerState(
       cost: null,
       income: null,
       fxSymbols,
+      bookingFxSymbols,
     };
   }
   const computed = computeTicker(grid, transactions, series, rates);
@@ -78,5 +83,6 @@ export function computeTickerState(
     cost,
     income: computeTickerIncome(grid, periods, transactions, series, rates, computed, cost.costBasis),
     fxSymbols,
+    bookingFxSymbols,
   };
 }

@@ -31,6 +31,8 @@ export interface TickerTransactions {
   currencies: Currency[];
   /** The product name of its latest trade that has one (`Transaction.product`); null when none has. */
   product: string | null;
+  /** The currency its latest trade was priced in (`Transaction.priceCurrency`, else its `currency`); null without trades. */
+  priceCurrency: string | null;
 }
 
 /**
@@ -46,7 +48,7 @@ export function needsQuotes(transactions: TickerTransactions): boolean {
  * the order the database keeps; rows in another order read as changed, which only costs a recompute.
  */
 export function sameTransactions(prepared: TickerTransactions, rows: TransactionsByType): boolean {
-  if (productOf(rows.stock) !== prepared.product) return false;
+  if (productOf(rows.stock) !== prepared.product || priceCurrencyOf(rows.stock) !== prepared.priceCurrency) return false;
   return TRANSACTION_TYPES.every((type) => {
     const columns = prepared.columns[type];
     const list = rows[type];
@@ -67,7 +69,20 @@ export function prepareTicker(ticker: string, rows: TransactionsByType): TickerT
   let firstDay = Infinity;
   for (const type of TRANSACTION_TYPES) if (columns[type].days.length > 0) firstDay = Math.min(firstDay, columns[type].days[0]);
   const currencies = [...new Set(TRANSACTION_TYPES.flatMap((type) => columns[type].currencies))].sort();
-  return { ticker, columns, firstDay, currency: latestCurrency(columns), currencies, product: productOf(rows.stock) };
+  return { ticker, columns, firstDay, currency: latestCurrency(columns), currencies, product: productOf(rows.stock), priceCurrency: priceCurrencyOf(rows.stock) };
+}
+
+/** The currency the latest trade (by date, then list order) was priced in. */
+function priceCurrencyOf(trades: readonly Transaction[]): string | null {
+  let currency: string | null = null;
+  let date = '';
+  for (const trade of trades) {
+    if (trade.date >= date) {
+      currency = trade.priceCurrency ?? trade.currency;
+      date = trade.date;
+    }
+  }
+  return currency;
 }
 
 /** The name of the latest trade (by date, then list order) that carries one: DEGIRO renames products. */

@@ -49,6 +49,12 @@ export interface TickerFigures {
   currency: Currency | null;
   /** `meta.currency` of its quote (`GBp` for pence); null without a usable quote. */
   quoteCurrency: string | null;
+  /**
+   * The currency it is quoted in, known with or without quotes: its quote's `meta.currency`, else the
+   * currency its latest trade was priced in (`Transaction.priceCurrency`: `@ 200 USD` booked in EUR), else
+   * its transactions' `currency`. The holdings name it beside the trade currency and allocate by it.
+   */
+  listingCurrency: string;
   dataSource: QuoteDataSource | null;
   priceSource: PriceSource;
   /** Symbols this ticker needs whose quotes are missing or failed (itself, or an exchange rate). */
@@ -92,6 +98,11 @@ export interface PriceSeries {
   symbol: string;
   currency: string | null;
   dataSource: QuoteDataSource | null;
+  /**
+   * An exchange rate that converts some of these tickers' own transactions (a trade booked in USD), not
+   * only a quote's prices: the charts of transactions alone are drawn with it. False for a ticker's quote.
+   */
+  convertsBookings: boolean;
   /** Close per grid day in the quote currency; NaN before the first bar. Read-only: it may be shared. */
   close: Float64Array;
 }

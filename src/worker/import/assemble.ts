@@ -104,6 +104,9 @@ function transactionOf(draft: Draft): ImportedTransaction {
   }
   // A trade keeps the name the statement gives its product (the holdings show it, whatever the symbol).
   if (draft.type === 'stock' && draft.row.product) transaction.product = draft.row.product;
+  // A trade priced in one currency and booked in another (AutoFX: `Koop 5 @ 200 USD`, paid in EUR) keeps
+  // the price's currency: the listing's, which the holdings name and allocate by when it has no quotes.
+  if (draft.type === 'stock' && /^[A-Za-z]{3}$/.test(draft.currency) && draft.currency !== transaction.currency) transaction.priceCurrency = draft.currency;
   if (!draft.more && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
   return transaction;
 }

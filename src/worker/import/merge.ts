@@ -27,10 +27,11 @@ export interface MergeResult {
 const TYPES: readonly TransactionType[] = ['stock', 'dividend', 'commission'];
 
 function plain(imported: ImportedTransaction): Transaction {
-  const { ticker, type, date, amount, value, currency, importId, tax, product } = imported;
+  const { ticker, type, date, amount, value, currency, importId, tax, product, priceCurrency } = imported;
   const transaction: Transaction = { ticker, type, date, amount, value, currency, importId };
   if (tax !== undefined) transaction.tax = tax;
   if (product !== undefined) transaction.product = product;
+  if (priceCurrency !== undefined) transaction.priceCurrency = priceCurrency;
   return transaction;
 }
 

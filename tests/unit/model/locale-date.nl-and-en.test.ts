@@ -12,7 +12,7 @@ describe('dates in the locale’s one numeric form', () => {
   });
 
   it('reads the locale’s order back, and ISO in any locale, saying the month by name', () => {
-    expect(parseLocaleDate('31-01-2024', 'nl-NL')).toEqual({ ok: true, iso: '2024-01-31', note: 'Read as 31 January 2024.' });
+    expect(parseLocaleDate('31-01-2024', 'nl-NL')).toEqual({ ok: true, iso: '2024-01-31', note: 'Read as 31 januari 2024.' });
     expect(parseLocaleDate('3/4/2024', 'en-US')).toEqual({ ok: true, iso: '2024-03-04', note: 'Read as March 4, 2024.' });
     expect(parseLocaleDate('3/4/2024', 'en-GB')).toMatchObject({ ok: true, iso: '2024-04-03' });
     expect(parseLocaleDate('2024-05-06', 'nl-NL')).toMatchObject({ ok: true, iso: '2024-05-06' });

@@ -3,7 +3,7 @@
  * the page draws them once it has added the prices' state (machines/chart-models.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { createChartModels, type ChartModel, type PriceState } from '#src/machines/chart-models';
+import { createChartModels, unpricedReason, type ChartModel, type PriceState } from '#src/machines/chart-models';
 import { sparseColumns, TTM_LINES, type DashboardChartData } from '#src/model/chart-data';
 import { DashboardCharts } from '#src/worker/dashboard-charts';
 import { PortfolioEngine } from '#src/worker/engine';
@@ -131,6 +131,21 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     }
   });
 
+  it('labels no chart of bookings alone with the sample prices of a rate only a quote needs (a USD listing bought in EUR), nor with a quote without bars', () => {
+    // TSLA bought through AutoFX: booked in EUR, quoted in USD; its rate converts its quote, not a booking.
+    const autoFx = setOf(tx('TSLA', 'stock', '2024-02-01', 5, 900), tx('TSLA', 'commission', '2024-02-01', 1, 2), tx('NOQUOTE.AS', 'stock', '2024-02-01', 1, 100));
+    const prices = [
+      quote('TSLA', 'USD', [['2024-01-31', 180], ['2024-06-28', 190]], 'sample'),
+      quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]], 'sample'),
+      quote('NOQUOTE.AS', 'EUR', [], 'sample'),
+    ];
+    const drawn = build(chartsOf(derive(autoFx, prices, asOf), null, new DashboardCharts()));
+    for (const title of ['Transactions Values', 'Aggregated Commission', 'Aggregated Dividend', 'TTM dividend per quarter']) expect(byTitle(drawn, title).notes, title).toEqual([]);
+    expect(byTitle(drawn, 'Portfolio value').notes).toEqual(['Sample prices']);
+    expect(byTitle(drawn, 'Yahoo Data: TSLA').notes).toEqual(['Sample prices']);
+    expect(drawn.map((chart) => chart.title)).not.toContain('Yahoo Data: NOQUOTE.AS');
+  });
+
   it('puts money on € axes and the yield in % beside its profit line on a second axis', () => {
     const yields = byTitle(charts, 'Yield per year');
     // The grid starts a day before the first transaction: 2024-01-01.
@@ -154,23 +169,24 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     expect(byTitle(loading, 'Dividend per quarter').notes).toContain('Expected: Loading prices…');
   });
 
-  it('names the exchange rate a USD holding waits for before any quote has come', () => {
+  it('before any quote has come, draws no empty price chart and lists the tickers and the exchange rate a USD holding waits for', () => {
     const bare = derive(set, [], asOf);
-    const loading = build(chartsOf(bare, ['ASML.AS', 'KO']), { pricesLoading: true });
-    const prices = loading.filter((chart) => chart.title.startsWith('Yahoo Data'));
-    expect(prices.map((chart) => [chart.title, chart.status.kind])).toEqual([
-      ['Yahoo Data: ASML.AS', 'loading'],
-      ['Yahoo Data: KO', 'loading'],
-      ['Yahoo Data: EUR=X', 'loading'],
-    ]);
+    const data = chartsOf(bare, ['ASML.AS', 'KO']);
+    const loading = build(data, { pricesLoading: true });
+    expect(loading.filter((chart) => chart.title.startsWith('Yahoo Data'))).toEqual([]);
+    expect(data.unpriced.map((symbol) => symbol.symbol)).toEqual(['ASML.AS', 'KO', 'EUR=X']);
     expect(byTitle(loading, 'Transactions Values').notes).toEqual(['Waiting for exchange rates: KO']);
   });
 
-  it('says why a symbol whose quote failed has no chart', () => {
+  it('lists a symbol whose quote failed among those without prices, and names the holdings priced at cost once, not on every chart', () => {
     const failed = derive(set, [quotes[0]!, quotes[2]!, { symbol: 'KO', error: 'Not Found: no such symbol' }], asOf);
-    const charts = build(chartsOf(failed, ['ASML.AS', 'KO']), { priceErrors: { KO: 'Not Found: no such symbol' } });
-    expect(byTitle(charts, 'Yahoo Data: KO').status).toEqual({ kind: 'missing', message: 'Not Found: no such symbol' });
-    expect(byTitle(charts, 'Portfolio value').notes).toContain('Priced at cost, no quotes: KO');
+    const data = chartsOf(failed, ['ASML.AS', 'KO']);
+    const charts = build(data, { priceErrors: { KO: 'Not Found: no such symbol' } });
+    expect(charts.map((chart) => chart.title)).not.toContain('Yahoo Data: KO');
+    expect(data.unpriced).toEqual([{ symbol: 'KO', excludedTicker: false, rate: false }]);
+    expect(unpricedReason(data.unpriced[0]!, { pricesLoading: false, priceErrors: { KO: 'Not Found: no such symbol' } })).toBe('Not Found: no such symbol');
+    expect(data.atCost).toEqual(['KO']);
+    expect(byTitle(charts, 'Portfolio value').notes.join(' ')).not.toContain('Priced at cost');
   });
 
   it('follows the checked tickers: without KO, no KO and no EUR=X price chart', () => {
@@ -224,7 +240,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
   });
 
   it('builds no chart when no ticker is checked', () => {
-    expect(chartsOf(derivation, [])).toEqual({ charts: [], excluded: [], atCost: [] });
+    expect(chartsOf(derivation, [])).toEqual({ charts: [], excluded: [], atCost: [], unpriced: [] });
   });
 
   it('gives the same shape key to charts that draw alike, so their uPlot instances survive a toggle', () => {

@@ -95,11 +95,11 @@ describe('dashboard selectors on the portfolio machine', () => {
 
     actor.send({ type: 'tickers.toggle', ticker: 'ASML.AS' });
     const none = await waitFor(actor, (s) => settled(s) && s.context.active?.length === 0);
-    expect(selectDashboardCharts(none)).toEqual({ charts: [], noneChecked: true });
+    expect(selectDashboardCharts(none)).toEqual({ charts: [], unpriced: [], noneChecked: true });
     expect(selectHasCharts(none)).toBe(true);
   });
 
-  it('while prices load, price charts wait; a failed quote is reported with its message', async () => {
+  it('while prices load, no price chart is drawn empty; a failed quote is listed once with its message, not drawn as an empty card', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const actor = start(portfolio, async () => {
@@ -109,26 +109,33 @@ describe('dashboard selectors on the portfolio machine', () => {
     const loading = await waitFor(actor, (s) => s.hasTag('pricesLoading'));
     const statusOf = (s: PortfolioSnapshot, title: string) => selectDashboardCharts(s).charts.find((chart) => chart.title === title)?.status.kind;
     expect(statusOf(loading, 'Portfolio value')).toBe('loading');
-    expect(statusOf(loading, 'Yahoo Data: KO')).toBe('loading');
+    expect(statusOf(loading, 'Yahoo Data: KO')).toBeUndefined();
+    expect(selectDashboardCharts(loading).unpriced).toEqual([]);
     expect(statusOf(loading, 'Aggregated Dividend')).toBe('ready');
     release();
     const done = await waitFor(actor, settled);
     expect(statusOf(done, 'Portfolio value')).toBe('ready');
-    expect(selectDashboardCharts(done).charts.find((chart) => chart.title === 'Yahoo Data: KO')?.status).toEqual({ kind: 'missing', message: 'No data for KO' });
+    expect(selectDashboardCharts(done).charts.find((chart) => chart.title === 'Yahoo Data: KO')).toBeUndefined();
+    expect(selectDashboardCharts(done).unpriced).toEqual([{ symbol: 'KO', message: 'No data for KO' }]);
     expect(selectPriceProblems(done)).toEqual([{ symbol: 'KO', message: 'No data for KO' }]);
   });
 
-  it('when the quotes request fails, price charts say so and the figures are marked as priced at cost', async () => {
+  it('when the quotes request fails, the symbols without prices are listed with why, and no chart repeats the holdings priced at cost', async () => {
     const actor = start(portfolio, async () => {
       throw new Error('The server could not be reached (offline).');
     });
     const failed = await waitFor(actor, (s) => s.hasTag('pricesFailed'));
     const charts = selectDashboardCharts(failed).charts;
     const find = (title: string) => charts.find((chart) => chart.title === title)!;
-    expect(find('Yahoo Data: ASML.AS').status).toEqual({ kind: 'missing', message: 'Prices could not be loaded.' });
-    expect(find('Yahoo Data: EUR=X').status).toEqual({ kind: 'missing', message: 'Prices could not be loaded.' });
+    expect(charts.filter((chart) => chart.title.startsWith('Yahoo Data'))).toEqual([]);
+    expect(selectDashboardCharts(failed).unpriced).toEqual([
+      { symbol: 'ASML.AS', message: 'Prices could not be loaded.' },
+      { symbol: 'KO', message: 'Prices could not be loaded.' },
+      { symbol: 'EUR=X', message: 'Prices could not be loaded.' },
+    ]);
     expect(find('Portfolio value').status).toEqual({ kind: 'ready' });
-    expect(find('Portfolio value').notes).toEqual(['Left out, no exchange rate: KO', 'Priced at cost, no quotes: ASML.AS']);
+    // ASML.AS priced at cost is said once, in the dashboard's price notice (selectPriceNotice), not on each chart.
+    expect(find('Portfolio value').notes).toEqual(['Left out, no exchange rate: KO']);
   });
 
   it('shows no charts for a portfolio worth 0: everything sold', async () => {
