@@ -72,7 +72,8 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet, candid
   for (const list of [parsed.transactions.stock, parsed.transactions.dividend, parsed.transactions.commission]) {
     for (const t of list) {
       total += 1;
-      if (t.importId && known.has(t.importId)) alreadyImported += 1;
+      // Stored under an id an earlier version gave it (or its parts), it is not new either: the merge renames or replaces.
+      if (known.has(t.importId) || (t.formerImportId !== undefined && known.has(t.formerImportId)) || t.replacesImportIds?.some((id) => known.has(id))) alreadyImported += 1;
     }
   }
   const groups = new Map<string, SkippedGroup>();

@@ -35,6 +35,12 @@
  *   (day, product, side, share count) and a product's costs by day, product and amount, so Account.csv
  *   and Transactions.csv give the same trade the same id; a trade stored under its former id (the row's
  *   content) takes the shared one when the merge meets it.
+ * - An order's costs are one commission (`order-costs.ts`): the cost rows of one Order Id, product, day and
+ *   currency are summed (Account.csv may book DEGIRO's fee and a third party's as two rows, `-2,00` and
+ *   `-0,37`, or one row per fill, where Transactions.csv gives one cell per fill), and keyed by day, product
+ *   and that sum, so both files give them one id. Cost rows without an Order Id stay one commission each.
+ *   Commissions an earlier version stored per cost row are replaced by the order's one on the next import
+ *   (the preview counts it as already imported).
  * - Transactions.csv (`trades-file.ts`): a row is a trade (negative quantity: a sell) valued in EUR at the
  *   value plus the AutoFX fee, and its costs a commission of the same line; its exchange goes to the
  *   product (`venue`) for the symbol lookup.
