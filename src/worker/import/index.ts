@@ -6,7 +6,12 @@
  * What the importer decides, deliberately:
  * - Every non-blank data line ends up exactly once in a transaction's `lines`, in `skipped` (with a named
  *   reason) or in `unrecognised` (with the reason); blank lines are left out of the accounting. A
- *   wrapped Order Id line belongs to the row it continues.
+ *   wrapped Order Id line belongs to the row it continues. A buy or sell row without its share count
+ *   (`Koop`, `Sell @ 530 EUR`, where DEGIRO writes `Koop 10 @ 52,30 EUR`) that nothing else reads is
+ *   unrecognised with that reason (how many shares is not known); its cost rows stay commissions.
+ * - The preview counts what the merge will do (`import-session.ts`): new transactions, those already
+ *   imported, and those among them it completes (tax filled in, EUR conversion, a shared id); with none
+ *   new and none completed, the import is not offered (the page says why).
  * - Numbers: a lone separator before three digits (`1.234`) is read with the decimal mark the row's other
  *   numbers prove (the price in the description, the amount, the balance), else the file's majority,
  *   else the header's language. Spaces and apostrophes may group digits (`1 046,38`, `1'185.08`).
