@@ -28,6 +28,7 @@ function holdingIncomeExpected(income: HoldingIncome): unknown {
     forwardIncome: income.forwardIncome,
     yieldOnCost: income.yieldOnCost,
     forwardYield: income.forwardYield,
+    forwardSource: income.forwardSource,
     dividendGrowth: { years: income.dividendGrowth.years, growth: income.dividendGrowth.growth },
   };
 }

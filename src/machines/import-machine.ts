@@ -168,6 +168,7 @@ export const importMachine = setup({
     isConflict,
     isRefused,
     hasParseError: (_, params: { preview: ImportPreview }) => params.preview.error !== null,
+    changesSomething: ({ context }) => context.preview !== null && (context.preview.newTransactions > 0 || context.preview.completes > 0),
   },
 }).createMachine({
   id: 'import',
@@ -243,7 +244,8 @@ export const importMachine = setup({
           actions: 'keepCheck',
         },
         // Nothing waits for a symbol: a product without one goes in under its ISIN placeholder.
-        'import.confirm': { target: 'saving', actions: 'clearError' },
+        // A file with nothing new and nothing to complete changes nothing: there is nothing to confirm.
+        'import.confirm': { guard: 'changesSomething', target: 'saving', actions: 'clearError' },
         'import.cancel': { target: 'discarding' },
       },
       states: {

@@ -3,7 +3,7 @@
  * ordered, grouped and stacked for drawing): the twelve-month calendar stacked by holding, the holdings'
  * yields, dividend growth with raises and cuts named, received against expected, and the tax table.
  */
-import type { Derivation, IncomeFigures } from '../worker/engine';
+import type { Derivation, HoldingIncome, IncomeFigures } from '../worker/engine';
 import type { PortfolioSnapshot } from './portfolio-machine';
 
 /** The calendar stacks this many holdings by name; the rest are one band, "Other holdings". */
@@ -25,6 +25,8 @@ export interface GrowthCell {
 export interface HoldingIncomeRow {
   ticker: string;
   forwardIncome: number;
+  /** Where the income ahead comes from: the market data's events, the dividends you received, or neither. */
+  forwardSource: HoldingIncome['forwardSource'];
   yieldOnCost: number;
   forwardYield: number;
   costBasis: number;
@@ -46,6 +48,8 @@ export interface IncomeView {
    * each band's EUR per month, `stacked` the running sum from the bottom band up (where its bar ends).
    */
   bands: Array<{ label: string; own: number[]; stacked: number[] }>;
+  /** Whether any holding's income ahead comes from the dividends received (no events in its market data). */
+  fromReceived: boolean;
   /** Holdings that pay something ahead or paid something, most ahead first, then by name. */
   holdings: HoldingIncomeRow[];
   /** The complete years dividend growth is given for. */
@@ -87,6 +91,7 @@ export function incomeView(income: IncomeFigures): IncomeView {
     .map(([ticker, h]) => ({
       ticker,
       forwardIncome: h.forwardIncome,
+      forwardSource: h.forwardSource,
       yieldOnCost: h.yieldOnCost,
       forwardYield: h.forwardYield,
       costBasis: h.costBasis,
@@ -108,6 +113,7 @@ export function incomeView(income: IncomeFigures): IncomeView {
     months: income.forwardByMonth.months,
     monthTotals: income.forwardByMonth.values,
     bands: bandsOf(income, holdings),
+    fromReceived: holdings.some((holding) => holding.forwardSource === 'received'),
     holdings,
     growthYears: holdings[0]?.growth.map((cell) => cell.year) ?? perYear.years.slice(0, -1),
     years: perYear.years,

@@ -6,7 +6,7 @@
  */
 import type { TransactionSet } from '../model';
 import { isValidIsin, type SymbolCandidate, type SymbolChoice, type SymbolProduct, type SymbolResolution } from '../model/symbols';
-import type { DegiroImport, ImportedProduct, ImportProgress, TickerChoice, TickerSource } from './import';
+import type { DegiroImport, ImportedProduct, ImportProgress, mergeImported, TickerChoice, TickerSource } from './import';
 
 export type { ImportProgress } from './import';
 
@@ -41,9 +41,15 @@ export interface ImportPreview {
   /** Transactions not yet in the portfolio, and those an earlier import already brought. */
   newTransactions: number;
   alreadyImported: number;
+  /**
+   * Of those already imported, the ones this file completes: a dividend's withheld tax filled in, a USD
+   * booking replaced by its EUR conversion, an id an earlier version gave replaced by the shared one. With
+   * no new transaction and none completed, importing would change nothing.
+   */
+  completes: number;
   skipped: SkippedGroup[];
-  /** Up to 200 unrecognised rows; `counts.unrecognised` has them all. */
-  unrecognised: Array<{ line: number; text: string }>;
+  /** Up to 200 unrecognised rows, each with why; `counts.unrecognised` has them all. */
+  unrecognised: Array<{ line: number; text: string; reason: string }>;
   products: ProductChoice[];
 }
 
@@ -65,16 +71,36 @@ function importIdsOf(set: TransactionSet): Set<string> {
   return ids;
 }
 
-export function previewOf(parsed: DegiroImport, existing: TransactionSet, candidates: ReadonlyMap<string, SymbolCandidate[]> = new Map()): ImportPreview {
+/**
+ * What the merge would do with the parsed file (every product has a ticker: a symbol or its placeholder):
+ * its counts, so that the preview says what the import will say. Without tickers yet, the import ids alone.
+ */
+function mergeCounts(parsed: DegiroImport, existing: TransactionSet, merge: typeof mergeImported | null) {
+  const all = [parsed.transactions.stock, parsed.transactions.dividend, parsed.transactions.commission];
+  if (merge && all.every((list) => list.every((t) => t.ticker !== ''))) {
+    const merged = merge(existing, parsed);
+    return { newTransactions: merged.added, alreadyImported: merged.alreadyPresent, completes: merged.taxFilled + merged.converted + merged.renamed };
+  }
   const known = importIdsOf(existing);
   let alreadyImported = 0;
   let total = 0;
-  for (const list of [parsed.transactions.stock, parsed.transactions.dividend, parsed.transactions.commission]) {
+  for (const list of all) {
     for (const t of list) {
       total += 1;
-      if (t.importId && known.has(t.importId)) alreadyImported += 1;
+      // Stored under an id an earlier version gave it (or its parts), it is not new either: the merge renames or replaces.
+      if (known.has(t.importId) || (t.formerImportId !== undefined && known.has(t.formerImportId)) || t.replacesImportIds?.some((id) => known.has(id))) alreadyImported += 1;
     }
   }
+  return { newTransactions: total - alreadyImported, alreadyImported, completes: 0 };
+}
+
+export function previewOf(
+  parsed: DegiroImport,
+  existing: TransactionSet,
+  candidates: ReadonlyMap<string, SymbolCandidate[]> = new Map(),
+  merge: typeof mergeImported | null = null,
+): ImportPreview {
+  const { newTransactions, alreadyImported, completes } = mergeCounts(parsed, existing, merge);
   const groups = new Map<string, SkippedGroup>();
   for (const row of parsed.skipped) {
     let group = groups.get(row.reason);
@@ -85,8 +111,9 @@ export function previewOf(parsed: DegiroImport, existing: TransactionSet, candid
   return {
     error: parsed.error ?? null,
     counts: parsed.counts,
-    newTransactions: total - alreadyImported,
+    newTransactions,
     alreadyImported,
+    completes,
     skipped: [...groups.values()].sort((a, b) => b.count - a.count),
     unrecognised: parsed.unrecognised.slice(0, MAX_UNRECOGNISED),
     products: parsed.products.map((p) => ({
@@ -161,8 +188,8 @@ export class ImportSession {
   }
 
   private async preview(existing: TransactionSet): Promise<ImportPreview> {
-    const { assignTickers } = await import('./import');
-    return previewOf(assignTickers(this.parsed!, this.proposed), existing, this.candidates);
+    const { assignTickers, mergeImported: merge } = await import('./import');
+    return previewOf(assignTickers(this.parsed!, this.proposed), existing, this.candidates, merge);
   }
 
   /** Stops parse `id` if it is the newest, and forgets its file. */

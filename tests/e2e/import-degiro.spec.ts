@@ -37,8 +37,12 @@ test('import a DEGIRO statement: preview, confirm, the dashboard changes, the sa
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
   await expect(preview).toContainText('0 new, 8 already imported');
-  await preview.getByRole('button', { name: 'Import 0 new transactions' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('0 new, 8 already imported');
+  // Nothing new and nothing to complete: the import is not offered, and the preview says why.
+  const importButton = preview.getByRole('button', { name: 'Import 0 new transactions' });
+  await expect(importButton).toBeDisabled();
+  await expect(importButton).toHaveAccessibleDescription('Nothing to import: the 8 transactions of this file are already in your portfolio.');
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toHaveCount(0);
 });
 
 test('a file that is not a DEGIRO statement says so, offers to map its columns, and changes nothing', async ({ page }) => {

@@ -180,3 +180,22 @@ export function holdingCell(row: HoldingRow, column: HoldingColumn, formats: For
 
 /** The route of a holding's own view. */
 export const holdingPath = (ticker: string): string => `/holdings/${encodeURIComponent(ticker)}`;
+
+/**
+ * One position below 0 shares in words, true to what the engine made of it (SEMANTICS.md, "Per ticker" and
+ * "Holdings"): how many more shares were sold than bought; its value, shares × the price when one is known
+ * (the market's, or before the first bar the latest priced buy's), which is below 0, else 0 with no price
+ * ("—": sells with no priced buy before them and no quotes); and the proceeds beyond the shares bought as
+ * realised gain in full.
+ */
+export function oversoldExplanation(row: HoldingRow, formats: Formats): string {
+  const beyond = formats.quantity(-row.shares);
+  const value =
+    row.price === null
+      ? `no price is known for it, so its value counts as ${formats.money(row.value)} (price “—”)`
+      : `its value is ${formats.quantity(row.shares)} × ${formats.money(row.price)} = ${formats.money(row.value)}, below 0`;
+  return (
+    `${row.ticker} (${formats.quantity(row.shares)} shares): sold ${beyond} more shares than bought. Until the missing buy is added, ${value}, ` +
+    `and the sells’ proceeds for those ${beyond} shares count in full as realised gain: what they cost is not known.`
+  );
+}

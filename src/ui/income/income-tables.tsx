@@ -48,7 +48,21 @@ export function HoldingYieldsTable({ view }: { view: IncomeView }) {
   const columns = useMemo<Array<Column<HoldingIncomeRow>>>(
     () => [
       holdingColumn(),
-      { header: 'Next 12 months', width: '10rem', className: 'number', cell: (holding) => formats.money(holding.forwardIncome) },
+      {
+        header: 'Next 12 months',
+        width: '10rem',
+        className: 'number',
+        cell: (holding) =>
+          holding.forwardSource === 'received' ? (
+            <>
+              {formats.money(holding.forwardIncome)}
+              <span aria-hidden="true"> *</span>
+              <span className="visually-hidden"> (from your received dividends)</span>
+            </>
+          ) : (
+            formats.money(holding.forwardIncome)
+          ),
+      },
       { header: 'Yield on cost', width: '8rem', className: 'number', cell: (holding) => percent(formats, holding.yieldOnCost) },
       { header: 'Forward yield', width: '8rem', className: 'number', cell: (holding) => percent(formats, holding.forwardYield) },
     ],

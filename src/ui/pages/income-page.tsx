@@ -107,6 +107,12 @@ export function IncomePage() {
 
       <h2>The next twelve months</h2>
       <p className="hint">The dividends of the past twelve months, paid again on the shares you hold today, in the months they were paid.</p>
+      {view.fromReceived && (
+        <p className="hint">
+          * From your received dividends: the market data has no dividends of these holdings, so theirs are the dividends you received (before
+          tax), scaled to the shares you hold today.
+        </p>
+      )}
       <div className="income-calendar">
         {view.forwardIncome > 0 ? <ForwardCalendarChart view={view} /> : <p className="hint">None of your holdings paid a dividend in the past twelve months.</p>}
         <ForwardMonthsTable view={view} />

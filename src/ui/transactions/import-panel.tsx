@@ -47,6 +47,10 @@ export function ImportPanel() {
     return none ? [{ product, index }] : [];
   });
   const priced = (preview?.products ?? []).filter((product) => product.source !== 'none-needed').length;
+  // Nothing new and nothing to complete: the import would change nothing, so it is not offered.
+  const nothingToImport = preview !== null && preview.newTransactions === 0 && preview.completes === 0;
+  // The result names the rows the file had that were left out; the preview (still held) counted them.
+  const leftOut = preview?.counts.unrecognised ?? 0;
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const resultBox = useRef<HTMLDivElement>(null);
   const failureBox = useRef<HTMLDivElement>(null);
@@ -109,6 +113,7 @@ export function ImportPanel() {
           <p>
             Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported
             {result.taxFilled > 0 ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before` : ''}.
+            {leftOut > 0 ? ` ${formats.count(leftOut)} ${leftOut === 1 ? 'row was' : 'rows were'} not recognised and left out (the preview said why).` : ''}
           </p>
           {result.choicesProblem ? <p className="error">{result.choicesProblem}</p> : null}
           <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
@@ -163,9 +168,24 @@ export function ImportPanel() {
               </ul>
             </div>
           ) : null}
+          {nothingToImport ? (
+            <p id="import-nothing" className="hint">
+              Nothing to import: {preview.alreadyImported > 0 ? `the ${formats.count(preview.alreadyImported)} transactions of this file are already in your portfolio` : 'this file has no transaction that can be imported'}
+              {preview.counts.unrecognised > 0 ? `, and its ${formats.count(preview.counts.unrecognised)} unrecognised rows cannot be imported (why is listed below)` : ''}.
+            </p>
+          ) : null}
           <div className="actions">
-            <button type="button" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.confirm' })}>
-              {status === 'preview' ? `Import ${preview.newTransactions} new transactions` : 'Importing…'}
+            <button
+              type="button"
+              disabled={status !== 'preview' || nothingToImport}
+              aria-describedby={nothingToImport ? 'import-nothing' : undefined}
+              onClick={() => importer.send({ type: 'import.confirm' })}
+            >
+              {status !== 'preview'
+                ? 'Importing…'
+                : preview.newTransactions === 0 && preview.completes > 0
+                  ? `Update ${preview.completes} transactions already imported`
+                  : `Import ${preview.newTransactions} new transactions`}
             </button>
             <button type="button" className="secondary" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.cancel' })}>
               Cancel
@@ -224,7 +244,7 @@ export function ImportPanel() {
               <ul>
                 {preview.unrecognised.map((row) => (
                   <li key={row.line}>
-                    line {row.line}: <code>{row.text}</code>
+                    line {row.line}: {row.reason}. <code>{row.text}</code>
                   </li>
                 ))}
               </ul>

@@ -31,6 +31,7 @@ function holdingIncome(income: TickerIncome, periods: GridPeriods): HoldingIncom
   return {
     forwardIncome: income.forwardIncomeEur,
     forwardByMonth: Array.from(income.forwardByMonthEur),
+    forwardSource: income.forwardSource,
     yieldOnCost: percentOf(income.forwardIncomeEur, income.costBasisEur),
     forwardYield: income.valueEur === 0 ? 0 : (income.forwardIncomeEur / income.valueEur) * 100,
     costBasis: income.costBasisEur,

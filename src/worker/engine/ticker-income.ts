@@ -1,9 +1,10 @@
 /**
  * One ticker's income (SEMANTICS.md, "Forward income" and "Withholding tax"), once per ticker change:
- * the next twelve months from the market's dividend events of the past year paid on today's shares,
- * the dividend per share per calendar year, and its dividends received per year, gross, tax and net.
+ * the next twelve months from the market's dividend events of the past year paid on today's shares (or,
+ * for a held ticker whose market data has none, from the dividends received in that year), the dividend
+ * per share per calendar year, and its dividends received per year, gross, tax and net.
  */
-import { civilFromEpochDay } from '../../model';
+import { civilFromEpochDay, settledShares } from '../../model';
 import { majorCurrency, unitsPerMajor } from './currency';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
@@ -15,11 +16,15 @@ import type { TickerTransactions } from './ticker-transactions';
 const TRAILING_DAYS = 365;
 export const FORWARD_MONTHS = 12;
 
+/** Where a ticker's forward income comes from: the market data's events, the dividends received, or nothing. */
+export type ForwardSource = 'market' | 'received' | 'none';
+
 export interface TickerIncome {
   /** EUR over the next twelve months. */
   forwardIncomeEur: number;
   /** EUR per month; index 0 is the month after asOf's, index 11 asOf's month one year on. */
   forwardByMonthEur: Float64Array;
+  forwardSource: ForwardSource;
   costBasisEur: number;
   valueEur: number;
   /**
@@ -57,9 +62,12 @@ export function computeTickerIncome(
   const dividendPerShare = new Float64Array(years);
   let dividendPerShareBefore = 0;
   let forwardIncomeEur = 0;
+  let marketEvents = 0;
+  const asOfMonth = civilFromEpochDay(grid.lastDay).month;
+  /** The calendar slot of an event or dividend of `month`: the month after asOf's is 0, asOf's own month a year on is 11. */
+  const slotOf = (month: number) => (month - asOfMonth - 1 + 2 * FORWARD_MONTHS) % FORWARD_MONTHS;
 
   if (market) {
-    const asOfMonth = civilFromEpochDay(grid.lastDay).month;
     const eurPerQuoteUnit = rates.get(majorCurrency(market.currency))![last] / unitsPerMajor(market.currency);
     const shares = computed.totals.shares;
     const { dividendDays, dividendAmounts } = market;
@@ -72,11 +80,21 @@ export function computeTickerIncome(
       if (yearIndex >= 0 && yearIndex < years) dividendPerShare[yearIndex] += perShare;
       else if (yearIndex === -1) dividendPerShareBefore += perShare;
       if (day > grid.lastDay - TRAILING_DAYS) {
+        marketEvents += 1;
         const incomeEur = perShare * shares * eurPerQuoteUnit;
         forwardIncomeEur += incomeEur;
-        // The month after asOf's is slot 0; an event of asOf's own month pays again a year on (slot 11).
-        forwardByMonthEur[(month - asOfMonth - 1 + 2 * FORWARD_MONTHS) % FORWARD_MONTHS] += incomeEur;
+        forwardByMonthEur[slotOf(month)] += incomeEur;
       }
+    }
+  }
+
+  let forwardSource: ForwardSource = marketEvents > 0 && computed.totals.shares > 0 ? 'market' : 'none';
+  if (marketEvents === 0 && computed.totals.shares > 0) {
+    // No event in the market data: the dividends received in the past year, paid again on today's shares.
+    const received = receivedForward(grid, transactions, computed, rates, forwardByMonthEur, slotOf);
+    if (received.counted > 0) {
+      forwardIncomeEur = received.incomeEur;
+      forwardSource = 'received';
     }
   }
 
@@ -92,6 +110,7 @@ export function computeTickerIncome(
   return {
     forwardIncomeEur,
     forwardByMonthEur,
+    forwardSource,
     costBasisEur,
     valueEur: computed.totals.valueEur,
     dividendPerShare,
@@ -101,6 +120,40 @@ export function computeTickerIncome(
     expectedPerYearEur,
     dividendRates,
   };
+}
+
+/**
+ * The dividends received in the last twelve months (asOf − 365 < day ≤ asOf), each gross (value + tax) in
+ * EUR at its day's rate, scaled from the shares held that day to the shares held on asOf, added to
+ * `byMonthEur` in its own calendar month. A dividend received while no shares were held is left out.
+ */
+function receivedForward(
+  grid: Grid,
+  transactions: TickerTransactions,
+  computed: TickerComputation,
+  rates: ReadonlyMap<string, Float64Array>,
+  byMonthEur: Float64Array,
+  slotOf: (month: number) => number,
+): { incomeEur: number; counted: number } {
+  const { days, values, taxes, currencies } = transactions.columns.dividend;
+  const stock = computed.series.entries.stock;
+  const sharesNow = computed.totals.shares;
+  let incomeEur = 0;
+  let counted = 0;
+  let shares = 0;
+  let next = 0;
+  for (let k = 0; k < days.length && days[k] <= grid.lastDay; k += 1) {
+    const index = days[k] - grid.firstDay;
+    // shares[its date]: the stock transactions dated on or before it, split-adjusted (dividends are in day order).
+    for (; next < stock.dayIndex.length && stock.dayIndex[next] <= index; next += 1) shares = settledShares(shares + stock.amount[next]);
+    if (days[k] <= grid.lastDay - TRAILING_DAYS || shares <= 0) continue;
+    const grossEur = (values[k] + taxes[k]) * rates.get(currencies[k])![index];
+    const paidAgainEur = (grossEur * sharesNow) / shares;
+    incomeEur += paidAgainEur;
+    byMonthEur[slotOf(civilFromEpochDay(days[k]).month)] += paidAgainEur;
+    counted += 1;
+  }
+  return { incomeEur, counted };
 }
 
 /** The dividends received per calendar year of the grid, and their withheld tax, each at its day's rate. */

@@ -105,13 +105,14 @@ export function computeTicker(
     let boughtShares = 0;
     for (; next < stock.dayIndex.length && stock.dayIndex[next] === day; next += 1) {
       shares += stock.amount[next];
-      if (stock.amount[next] > 0) {
+      // Shares that came for nothing (a stock dividend, a product change) say nothing of their price.
+      if (stock.amount[next] > 0 && stock.valueEur[next] > 0) {
         boughtEur += stock.valueEur[next];
         boughtShares += stock.amount[next];
       }
     }
     shares = settledShares(shares);
-    // Until the market speaks, a share is worth what the latest buy day paid for it.
+    // Until the market speaks, a share is worth what the latest day with a priced buy paid for it.
     if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
     stretchStart = day;
   }

@@ -143,8 +143,13 @@ export interface ActiveSeries {
 
 /** One holding's income (SEMANTICS.md, "Forward income"). Money in EUR, yields in percent. */
 export interface HoldingIncome {
-  /** The past year's market dividends paid again on today's shares. */
+  /**
+   * The past year's market dividends paid again on today's shares; for a held ticker whose market data has
+   * no event in that year, the dividends received in it (gross), scaled to today's shares.
+   */
   forwardIncome: number;
+  /** Where `forwardIncome` comes from: the market data's events, your received dividends, or neither. */
+  forwardSource: 'market' | 'received' | 'none';
   /** Per month of `IncomeFigures.forwardByMonth.months`. */
   forwardByMonth: number[];
   /** forwardIncome / costBasis × 100; 0 when the cost basis is 0 or less. */

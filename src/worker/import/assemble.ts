@@ -5,6 +5,7 @@ import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
 import { distinguishRepeatedRows, importIdOf, joinImportIds } from './import-id';
 import { roundCents, roundMoney } from './numbers';
+import { joinOrderCosts } from './order-costs';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import type { DegiroImport, ImportedProduct, ImportedTransaction, SkipReason, SkippedLine, UnrecognisedLine } from './types';
 
@@ -107,8 +108,26 @@ function transactionOf(draft: Draft): ImportedTransaction {
   // A trade priced in one currency and booked in another (AutoFX: `Koop 5 @ 200 USD`, paid in EUR) keeps
   // the price's currency: the listing's, which the holdings name and allocate by when it has no quotes.
   if (draft.type === 'stock' && /^[A-Za-z]{3}$/.test(draft.currency) && draft.currency !== transaction.currency) transaction.priceCurrency = draft.currency;
-  if (!draft.more && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
+  const joinsOrderCosts = draft.extra?.some((row) => row.costsLead) ?? false;
+  if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
+  const replaces = replacedIds(draft, joinsOrderCosts);
+  if (replaces.length > 0) transaction.replacesImportIds = replaces;
   return transaction;
+}
+
+/**
+ * The ids earlier versions stored this transaction's rows under, which it replaces: an order's cost rows
+ * each keyed alone (`order-costs.ts`), and for an order's summed costs also its rows' content ids of
+ * before the files shared keys (a single row's is its `formerImportId`, which renames).
+ */
+function replacedIds(draft: Draft, joinsOrderCosts: boolean): string[] {
+  if (draft.type !== 'commission') return [];
+  const ids: string[] = [];
+  for (const row of [draft.row, ...(draft.extra ?? [])]) {
+    if (row.previousFingerprint) ids.push(importIdOf(row.previousFingerprint));
+    if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
+  }
+  return ids;
 }
 
 function idOf(draft: Draft): string {
@@ -168,6 +187,7 @@ function attributeNonTradeableDividends(drafts: readonly Draft[]): void {
 
 /** Assembles the import from all data rows of the file (in file order); tickers are resolved afterwards. */
 export function assemble(rows: readonly SourceRow[]): DegiroImport {
+  joinOrderCosts(rows);
   distinguishRepeatedRows(rows);
   const skipped: SkippedLine[] = [];
   const unrecognised: UnrecognisedLine[] = [];

@@ -4,7 +4,7 @@ import { foldText, repairMojibake } from './text';
 import {
   ACCRUED_INTEREST, ADR_FEE, CASH_SWEEP, CASH_SWEEP_ISIN, CASH_SWEEP_PRODUCT, DEPOSIT, DIVIDEND, DIVIDEND_TAX, FEE, FX_LEG,
   FRACTION_CASH, INTEREST, MONEY_MARKET, MONEY_MARKET_PRODUCT, PLAIN_TRADE, PROMOTION, RESERVATION, SELL_VERB_SET, SPLIT_BOOKING, SPLIT_PREFIX,
-  TRADE, WITHDRAWAL,
+  TRADE, TRADE_WITHOUT_SHARES, WITHDRAWAL,
 } from './vocabulary';
 
 export type RowKind =
@@ -27,6 +27,8 @@ export interface Classification {
   quantityText?: string;
   /** Trades behind a corporate-action prefix: the prefix (`productwijziging`, `stock dividend`). */
   corporateAction?: string;
+  /** Unknown rows that name a buy or a sell without its share count (`Koop`): the verb, for the reason shown. */
+  tradeWithoutShares?: string;
 }
 
 const SKIP = (skipReason: SkipReason): Classification => ({ kind: 'skip', skipReason });
@@ -68,6 +70,9 @@ export function classifyFolded(description: string): Classification {
   if (FEE.test(description)) return FIXED.fee;
   if (WITHDRAWAL.test(description)) return SKIP('withdrawal');
   if (DEPOSIT.test(description)) return SKIP('deposit');
+  // Last: only a row nothing else reads is a trade whose share count is missing.
+  const unread = TRADE_WITHOUT_SHARES.exec(description);
+  if (unread) return { kind: 'unknown', tradeWithoutShares: unread[1] ?? unread[2]!, sell: SELL_VERB_SET.has(unread[1] ?? unread[2]!) };
   return FIXED.unknown;
 }
 

@@ -127,14 +127,30 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   const adrFees: SourceRow[] = [];
   const accrued: SourceRow[] = [];
 
+  /** Commission drafts of an order's first cost row, which its other cost rows join (`order-costs.ts`). */
+  const orderCosts = new Map<SourceRow, Draft>();
+  const joiningCosts: SourceRow[] = [];
   for (const row of rows) {
     if (row.problem !== null) continue;
     const { kind } = row.classification;
     if (kind === 'trade') drafts.push(draftOf('stock', row, row.classification.sell ? -row.quantity : row.quantity));
-    else if (kind === 'fee') drafts.push(draftOf('commission', row, 1));
+    else if (kind === 'fee' && row.costsLead) joiningCosts.push(row);
+    else if (kind === 'fee') {
+      const draft = draftOf('commission', row, 1);
+      drafts.push(draft);
+      orderCosts.set(row, draft);
+    }
     else if (kind === 'dividend' || kind === 'dividend-tax') dividends.add(row);
     else if (kind === 'adr-fee') adrFees.push(row);
     else if (kind === 'accrued-interest') accrued.push(row);
+  }
+
+  // An order's other cost rows add to the commission of its first: one commission per order, as Transactions.csv.
+  for (const row of joiningCosts) {
+    const draft = orderCosts.get(row.costsLead!)!;
+    draft.cash = roundMoney(draft.cash + row.amount);
+    fold(draft, row);
+    if (chronological(row, draft.latest) > 0) draft.latest = row;
   }
 
   // An ADR/GDR fee comes out of the dividend it is booked with; alone, it is a commission.

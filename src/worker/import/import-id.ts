@@ -106,9 +106,19 @@ export function importIdParts(id: string): string[] {
  */
 export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
   const former = rows.some((row) => row.formerFingerprint !== 0) ? Float64Array.from(rows, (row) => row.formerFingerprint || row.fingerprint) : null;
+  // Before an order's cost rows were summed, each was keyed alone: numbered as they were among the others.
+  const previous = rows.some((row) => row.previousFingerprint) ? Float64Array.from(rows, (row) => row.previousFingerprint || row.fingerprint) : null;
   const current = Float64Array.from(rows, (row) => row.fingerprint);
   distinguishRepeated(current);
   rows.forEach((row, i) => (row.fingerprint = current[i]!));
+  if (previous) {
+    distinguishRepeated(previous);
+    rows.forEach((row, i) => {
+      const before = previous[i]!;
+      if (before !== 0 && before !== current[i]) row.previousFingerprint = before;
+      else delete row.previousFingerprint;
+    });
+  }
   if (!former) return;
   distinguishRepeated(former);
   rows.forEach((row, i) => {

@@ -6,7 +6,12 @@
  * What the importer decides, deliberately:
  * - Every non-blank data line ends up exactly once in a transaction's `lines`, in `skipped` (with a named
  *   reason) or in `unrecognised` (with the reason); blank lines are left out of the accounting. A
- *   wrapped Order Id line belongs to the row it continues.
+ *   wrapped Order Id line belongs to the row it continues. A buy or sell row without its share count
+ *   (`Koop`, `Sell @ 530 EUR`, where DEGIRO writes `Koop 10 @ 52,30 EUR`) that nothing else reads is
+ *   unrecognised with that reason (how many shares is not known); its cost rows stay commissions.
+ * - The preview counts what the merge will do (`import-session.ts`): new transactions, those already
+ *   imported, and those among them it completes (tax filled in, EUR conversion, a shared id); with none
+ *   new and none completed, the import is not offered (the page says why).
  * - Numbers: a lone separator before three digits (`1.234`) is read with the decimal mark the row's other
  *   numbers prove (the price in the description, the amount, the balance), else the file's majority,
  *   else the header's language. Spaces and apostrophes may group digits (`1 046,38`, `1'185.08`).
@@ -35,6 +40,12 @@
  *   (day, product, side, share count) and a product's costs by day, product and amount, so Account.csv
  *   and Transactions.csv give the same trade the same id; a trade stored under its former id (the row's
  *   content) takes the shared one when the merge meets it.
+ * - An order's costs are one commission (`order-costs.ts`): the cost rows of one Order Id, product, day and
+ *   currency are summed (Account.csv may book DEGIRO's fee and a third party's as two rows, `-2,00` and
+ *   `-0,37`, or one row per fill, where Transactions.csv gives one cell per fill), and keyed by day, product
+ *   and that sum, so both files give them one id. Cost rows without an Order Id stay one commission each.
+ *   Commissions an earlier version stored per cost row are replaced by the order's one on the next import
+ *   (the preview counts it as already imported).
  * - Transactions.csv (`trades-file.ts`): a row is a trade (negative quantity: a sell) valued in EUR at the
  *   value plus the AutoFX fee, and its costs a commission of the same line; its exchange goes to the
  *   product (`venue`) for the symbol lookup.

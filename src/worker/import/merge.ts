@@ -3,7 +3,8 @@
  * an earlier version gave them, which the stored transaction then takes) are not added twice, but a dividend stored before without its withheld tax (an import of an earlier version
  * netted it away) gets the tax the file shows, and a transaction stored in a foreign currency because the
  * export it came from ended before its conversion to EUR is replaced by the later export's EUR version
- * (same import id: the conversion rows do not identify it), keeping the ticker it is stored under.
+ * (same import id: the conversion rows do not identify it), keeping the ticker it is stored under. An
+ * order's costs stored by an earlier version as one commission per cost row are replaced by the order's one.
  */
 import { byDateAscending, type Transaction, type TransactionSet, type TransactionType } from '../../model';
 import { importIdParts } from './import-id';
@@ -18,7 +19,10 @@ export interface MergeResult {
   taxFilled: number;
   /** Transactions stored in USD that the file has converted to EUR, replaced by it (counted in `alreadyPresent` too). */
   converted: number;
-  /** Stored transactions that took the new id of their former one (counted in `alreadyPresent` too). */
+  /**
+   * Stored transactions that took the new id of their former one, and imported commissions that replaced
+   * the parts of them stored each alone (an order's cost rows); counted in `alreadyPresent` too.
+   */
   renamed: number;
   /** Product keys (ISIN, or product name) still without a ticker: while any is listed, nothing is merged. */
   unresolvedProducts: string[];
@@ -61,6 +65,37 @@ function renameFormerIds(existing: TransactionSet, imported: DegiroImport, known
 }
 
 /**
+ * Stored commissions that are parts of an imported one (an order's cost rows, stored each alone by an
+ * earlier version, while the import sums them into the order's one commission) give way to it: they are
+ * removed, and it takes their place (with the ticker of the first) unless it is stored already (another
+ * file gave it). Changes `lists.commission` and `known`; returns how many imported commissions replaced parts.
+ */
+function replaceStoredParts(lists: TransactionSet, imported: DegiroImport, known: Set<string>): number {
+  const joining = imported.transactions.commission.filter((t) => t.replacesImportIds?.some((id) => known.has(id)));
+  if (joining.length === 0) return 0;
+  const at = new Map(lists.commission.flatMap((stored, i) => (stored.importId ? [[stored.importId, i] as const] : [])));
+  const removed = new Set<number>();
+  const added: Transaction[] = [];
+  for (const t of joining) {
+    const parts = t.replacesImportIds!.flatMap((id) => {
+      const index = at.get(id);
+      return index === undefined || id === t.importId || removed.has(index) ? [] : [index];
+    });
+    if (parts.length === 0) continue;
+    for (const index of parts) {
+      removed.add(index);
+      known.delete(lists.commission[index]!.importId!);
+    }
+    if (!known.has(t.importId)) {
+      added.push({ ...plain(t), ticker: lists.commission[parts[0]!]!.ticker });
+      known.add(t.importId);
+    }
+  }
+  lists.commission = [...lists.commission.filter((_, i) => !removed.has(i)), ...added];
+  return joining.length;
+}
+
+/**
  * A dividend whose id joins the ids of tax refunds attributed to it (`joinImportIds`) against the stored
  * dividends sharing one of its parts: 'present' when one of them already holds all it holds (or more),
  * 'replaces' when it holds all they hold (it then takes their place: `dropped` gets their indices, the
@@ -89,6 +124,7 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
   const known = new Set<string>();
   for (const type of TYPES) for (const t of existing[type]) if (t.importId) known.add(t.importId);
   const { lists: renamed, count: renamedCount } = renameFormerIds(existing, imported, known);
+  const joinedCount = replaceStoredParts(renamed, imported, known);
   /** Stored dividends without a tax, by import id: where an import may fill the tax in. */
   const untaxed = new Map<string, number>();
   existing.dividend.forEach((t, i) => {
@@ -148,5 +184,5 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
     }
     merged[type] = (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(byDateAscending);
   }
-  return { merged, added, alreadyPresent, taxFilled, converted, renamed: renamedCount, unresolvedProducts: [] };
+  return { merged, added, alreadyPresent, taxFilled, converted, renamed: renamedCount + joinedCount, unresolvedProducts: [] };
 }

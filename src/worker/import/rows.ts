@@ -47,6 +47,14 @@ export interface SourceRow {
    * the same (import ids of earlier imports are recognised by it); 0 when it is the same as `fingerprint`.
    */
   formerFingerprint: number;
+  /**
+   * The fingerprint the row had when each product cost row was keyed alone (before an order's cost rows were
+   * summed, `order-costs.ts`): set on the rows of an order with several cost rows, and after
+   * `distinguishRepeatedRows` only where it differs from `fingerprint`; otherwise 0.
+   */
+  previousFingerprint?: number;
+  /** A cost row summed into the commission of its order's first cost row, that row. */
+  costsLead?: SourceRow;
   /** Transactions.csv: the trade's cash in EUR, as the file states it (the row is then settled in EUR). */
   amountEur?: number;
   /** Transactions.csv: DEGIRO's code of the exchange the trade was made on (`EAM`, `XET`, `NDQ`). */
@@ -135,6 +143,15 @@ export function chronological(a: SourceRow, b: SourceRow): number {
   return a.epochDay - b.epochDay || a.minutes - b.minutes || b.line - a.line;
 }
 
+/** Why a buy or sell row without its share count (`Koop`, where DEGIRO writes `Koop 10 @ 52,30 EUR`) is left out. */
+export function tradeWithoutSharesReason(description: string, sell: boolean): string {
+  const side = sell ? 'a sell' : 'a buy';
+  return (
+    `${side} ("${description}") without the number of shares and the price ("N @ price"), so how many shares it ${sell ? 'sold' : 'bought'} is not known: ` +
+    `add it by hand on the Transactions page, or export the statement again from DEGIRO`
+  );
+}
+
 export class RowBuilder {
   private readonly classifier = new Classifier();
   private readonly dates = new DateReader();
@@ -199,6 +216,7 @@ export class RowBuilder {
       else if (Number.isNaN(amount)) problem = `the amount "${amountText}" is not a number`;
       else if (!isBoundedNumber(amount)) problem = `the amount "${amountText}" is beyond ±${MAX_ABSOLUTE_NUMBER}`;
       else if (!CURRENCY.test(currency)) problem = `"${currency}" is not a currency code`;
+      else if (classification.tradeWithoutShares !== undefined) problem = tradeWithoutSharesReason(description, classification.sell === true);
       else if (classification.kind === 'unknown') problem = 'the description is not one the importer knows';
       else if (classification.kind === 'trade') {
         const { quantityText } = this.classifier;

@@ -64,6 +64,11 @@ export interface ImportedTransaction extends Transaction {
    * shared keys): a transaction stored under it is the same one, and takes the new id.
    */
   formerImportId?: string;
+  /**
+   * Ids under which earlier versions stored parts of it (an order's cost rows, each keyed alone): stored
+   * transactions under them are replaced by it, not kept beside it.
+   */
+  replacesImportIds?: string[];
 }
 
 /**

@@ -17,6 +17,12 @@ export const TRADE = new RegExp(
   `^(?:([^:]{1,60}?) ?: ?)?(${[...BUY_VERBS, ...SELL_VERBS].join('|')}) (\\d{1,3}(?:[ '\u2019]\\d{3})+(?:[.,]\\d+)?(?![\\d.,])|\\d[\\d.,]*)`,
 );
 
+/**
+ * A buy or sell verb without the share count after it (`Koop`, `Verkoop @ 12,50 EUR`, `STOCK DIVIDEND: Koop`):
+ * a trade whose shares cannot be read. Tested after {@link TRADE}. Group: the verb.
+ */
+export const TRADE_WITHOUT_SHARES = new RegExp(`^(?:[^:]{1,60}?) ?: ?(${[...BUY_VERBS, ...SELL_VERBS].join('|')})\\b(?! ?\\d)|^(${[...BUY_VERBS, ...SELL_VERBS].join('|')})\\b(?! ?\\d)`);
+
 /** A plain trade, on the description as written (no prefix): the common case, tested before folding. */
 export const PLAIN_TRADE = new RegExp(`^(${[...BUY_VERBS, ...SELL_VERBS].join('|')}) (\\d{1,3}(?:[ '\u2019]\\d{3})+(?:[.,]\\d+)?(?![\\d.,])|\\d[\\d.,]*)`, 'i');
 

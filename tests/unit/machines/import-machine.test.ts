@@ -21,6 +21,7 @@ const previewWith = (overrides: Partial<ImportPreview> = {}): ImportPreview => (
   counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 2, unrecognised: 0, lines: 4 },
   newTransactions: 1,
   alreadyImported: 0,
+  completes: 0,
   skipped: [{ reason: 'deposit', count: 2, examples: [{ line: 3, text: 'iDEAL storting' }] }],
   unrecognised: [],
   products: [product({ key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', ticker: 'VUSA.AS', source: 'table' })],
@@ -185,7 +186,7 @@ describe('import machine', () => {
     });
   });
 
-  it('the same file again adds nothing and saves nothing', async () => {
+  it('the same file again, with nothing new and nothing to complete, is not confirmed: it stays in the preview and saves nothing', async () => {
     const save = vi.fn();
     const { importer } = await ready({
       server: { set: setOf(buy, imported), version: 1 },
@@ -197,7 +198,7 @@ describe('import machine', () => {
     await waitFor(importer, (s) => s.matches('preview'));
     expect(importer.getSnapshot().context.preview?.newTransactions).toBe(0);
     importer.send({ type: 'import.confirm' });
-    await waitFor(importer, (s) => s.matches('done'));
+    expect(importer.getSnapshot().matches('preview')).toBe(true);
     expect(save).not.toHaveBeenCalled();
   });
 

@@ -18,6 +18,7 @@ const preview: ImportPreview = {
   counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 0, unrecognised: 0, lines: 2 },
   newTransactions: 1,
   alreadyImported: 0,
+  completes: 0,
   skipped: [],
   unrecognised: [],
   products: [{ key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', isin: 'IE00B3XXRP09', ticker: 'VUSA.AS', source: 'table', currency: 'EUR', candidates: [], problem: null }],

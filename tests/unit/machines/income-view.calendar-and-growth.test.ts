@@ -10,6 +10,7 @@ function holding(forwardByMonth: number[], growth: Array<number | null> = []): H
   return {
     forwardIncome,
     forwardByMonth,
+    forwardSource: 'market',
     yieldOnCost: forwardIncome / 10,
     forwardYield: forwardIncome / 20,
     costBasis: 1000,
