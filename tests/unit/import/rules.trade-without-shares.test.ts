@@ -4,9 +4,9 @@
  * not offered), and the reasons travel with the unrecognised rows to the page.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '../../../src/model';
-import { applyTickers, mergeImported, parseDegiroExport } from '../../../src/worker/import';
-import { previewOf } from '../../../src/worker/import-session';
+import { emptyTransactionSet } from '#src/model';
+import { applyTickers, mergeImported, parseDegiroExport } from '#src/worker/import';
+import { previewOf } from '#src/worker/import-session';
 import { csv, expectEveryLineOnce, fixtureText, row } from './helpers';
 
 const ASML = { product: 'ASML HOLDING N.V.', isin: 'NL0010273215' };

@@ -6,8 +6,8 @@
  * shares were held is left out. Worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../../../src/model';
-import { applyTickers, parseDegiroExport } from '../../../src/worker/import';
+import type { Transaction } from '#src/model';
+import { applyTickers, parseDegiroExport } from '#src/worker/import';
 import { fixtureText } from '../import/helpers';
 import { chart, derive, stock } from './helpers/portfolio';
 

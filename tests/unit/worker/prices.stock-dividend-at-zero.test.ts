@@ -4,7 +4,7 @@
  * day with a priced buy, not 0.
  */
 import { describe, expect, it } from 'vitest';
-import { applyTickers, parseDegiroExport } from '../../../src/worker/import';
+import { applyTickers, parseDegiroExport } from '#src/worker/import';
 import { fixtureText } from '../import/helpers';
 import { derive, on, stock } from './helpers/portfolio';
 

@@ -4,8 +4,8 @@
  * priced buy, no quotes) it counts as 0 and the table's price is "—". The note and the table say the same.
  */
 import { describe, expect, it } from 'vitest';
-import { formatsFor } from '../../../../src/ui/format';
-import { holdingRows, oversoldExplanation } from '../../../../src/ui/holdings/holding-rows';
+import { formatsFor } from '#src/ui/format';
+import { holdingRows, oversoldExplanation } from '#src/ui/holdings/holding-rows';
 import { derive, stock } from '../../worker/helpers/portfolio';
 
 const formats = formatsFor('en');
