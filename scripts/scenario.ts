@@ -1,15 +1,20 @@
 /**
- * A scenario file (`tests/golden/README.md`): transactions, quotes, `asOf` and optionally the active
- * tickers. The `derive` CLI and the golden tests run it through here, the same engine calls the worker makes.
+ * A scenario file (`tests/golden/README.md`): transactions (cash too), quotes, `asOf` and optionally the
+ * accounts, the view and the active tickers. The `derive` CLI and the golden tests run it through here, the same engine calls the worker makes.
  */
 import { z } from 'zod';
-import { CURRENCIES, TRANSACTION_TYPES, isIsoDate, type QuoteEntry, type TransactionSet } from '../src/model';
+import { CASH_KINDS, CURRENCIES, TRANSACTION_TYPES, isIsoDate, type Account, type QuoteEntry, type TransactionSetWithCash } from '../src/model';
 import { PortfolioEngine, type Derivation } from '../src/worker/engine';
 
 export interface Scenario {
   name?: string;
   asOf: string;
-  transactions: TransactionSet;
+  /** The seed's three lists and, optionally, `cash`. */
+  transactions: TransactionSetWithCash;
+  /** A transaction that names no account is in the first. */
+  accounts?: Account[];
+  /** One account's id; null or absent for all of them. */
+  view?: string | null;
   quotes: QuoteEntry[];
   active?: string[];
   /** The benchmark symbol; its quotes are among `quotes`. */
@@ -26,6 +31,16 @@ const transaction = z.object({
   currency: z.enum(CURRENCIES),
   tax: z.number().optional(),
   importId: z.string().optional(),
+  account: z.string().min(1).optional(),
+});
+const cashTransaction = z.object({
+  account: z.string().min(1).optional(),
+  type: z.literal('cash'),
+  kind: z.enum(CASH_KINDS),
+  date: isoDate,
+  value: z.number(),
+  currency: z.enum(CURRENCIES),
+  importId: z.string().optional(),
 });
 const quoteEntry = z.union([
   z.object({ symbol: z.string(), error: z.string() }),
@@ -35,7 +50,14 @@ const quoteEntry = z.union([
 const scenarioSchema = z.object({
   name: z.string().optional(),
   asOf: isoDate,
-  transactions: z.object({ stock: z.array(transaction), dividend: z.array(transaction), commission: z.array(transaction) }),
+  transactions: z.object({
+    stock: z.array(transaction),
+    dividend: z.array(transaction),
+    commission: z.array(transaction),
+    cash: z.array(cashTransaction).optional(),
+  }),
+  accounts: z.array(z.object({ id: z.string().min(1), name: z.string() })).optional(),
+  view: z.string().min(1).nullable().optional(),
   quotes: z.array(quoteEntry),
   active: z.array(z.string()).optional(),
   benchmark: z.string().min(1).optional(),
@@ -52,6 +74,7 @@ export function parseScenario(json: unknown): ScenarioParse {
 export function deriveScenario(scenario: Scenario): Derivation {
   const engine = new PortfolioEngine();
   engine.setTransactions(scenario.transactions);
+  if (scenario.view) engine.setView(scenario.view, scenario.accounts);
   engine.setQuotes(scenario.quotes);
   engine.setBenchmark(scenario.benchmark ?? null);
   return engine.derive(scenario.asOf, scenario.active ?? null);

@@ -1,5 +1,5 @@
 /** A derivation in exactly the golden scenarios' `expected` shape (`tests/golden/README.md`). */
-import type { Benchmark, Derivation, Holding, HoldingIncome, Return, TickerFigures } from '../src/worker/engine';
+import type { AccountFigures, Benchmark, Derivation, Holding, HoldingIncome, Return, TickerFigures } from '../src/worker/engine';
 
 /** NaN (no value that day) becomes null, as in the golden files. */
 function numbers(series: Float64Array): Array<number | null> {
@@ -47,6 +47,19 @@ function benchmarkExpected(benchmark: Benchmark): unknown {
   return { symbol: benchmark.symbol, value: numbers(benchmark.value), twr: benchmark.periods };
 }
 
+function accountExpected(account: AccountFigures): unknown {
+  if (!account.ok) return { error: account.error, missingSymbols: account.missingSymbols };
+  return {
+    cash: account.cash,
+    cashValue: numbers(account.cashValue),
+    accountValue: numbers(account.accountValue),
+    netDeposits: numbers(account.netDeposits),
+    gain: account.gain,
+    twr: account.periods,
+    mwr: account.mwr,
+  };
+}
+
 export function toExpected(d: Derivation): unknown {
   const { summary, active } = d;
   return {
@@ -92,5 +105,6 @@ export function toExpected(d: Derivation): unknown {
       forwardByMonth: d.income.forwardByMonth,
       perYear: d.income.perYear,
     },
+    ...(d.account ? { account: accountExpected(d.account) } : {}),
   };
 }

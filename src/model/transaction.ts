@@ -20,6 +20,8 @@ export function normaliseTicker(ticker: string): string | null {
 }
 
 export interface Transaction {
+  /** The id of the account it belongs to (`Account`, cash.ts); absent: the set's first account. */
+  account?: string;
   ticker: string;
   type: TransactionType;
   /** Calendar day, `YYYY-MM-DD`. */

@@ -2,9 +2,12 @@
  * The portfolio engine: keeps transactions and quotes, computes each ticker once per change on one
  * daily grid, and sums the cached per-ticker series for whichever tickers are active.
  */
-import { byDateAscending, epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type QuoteEntry, type TransactionSet } from '../../model';
+import { byDateAscending, emptyTransactionSet, epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type Account, type QuoteEntry, type TransactionSet, type TransactionSetWithCash } from '../../model';
+import { chargeFees } from './account-fees';
+import { accountFigures } from './account-returns';
 import { benchmarkSeries } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
+import { cashCurrencies, prepareCash, type CashColumns } from './cash';
 import { BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
@@ -22,7 +25,8 @@ import { tickerSet, type TickerSet } from './active-set';
 import { periodReturns } from './twr';
 import { needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
-import type { ActiveSeries, Benchmark, Derivation, DividendRecord, Holding, HoldingSeries, Performance, TickerFigures } from './types';
+import type { AccountFigures, ActiveSeries, Benchmark, Derivation, DividendRecord, Holding, HoldingSeries, Performance, TickerFigures } from './types';
+import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
 
 export interface EngineOptions {
   /** Called each time a ticker's series are computed (tests count recomputations with it). */
@@ -33,6 +37,11 @@ export class PortfolioEngine {
   private readonly timeZones = new TimeZoneDays();
   private readonly onTickerComputed: ((ticker: string) => void) | undefined;
   private transactions = new Map<string, TickerTransactions>();
+  /** The whole set as given; the view picks the transactions every figure is computed from. */
+  private set: TransactionSetWithCash = emptyTransactionSet();
+  private view: AccountView = ALL_ACCOUNTS;
+  /** The view's cash transactions. */
+  private cash: CashColumns = prepareCash([]);
   private readonly market = new Map<string, MarketData>();
   private grid: Grid | null = null;
   private periods: GridPeriods | null = null;
@@ -45,8 +54,28 @@ export class PortfolioEngine {
     this.onTickerComputed = options.onTickerComputed;
   }
 
-  /** Keeps the set; recomputes only tickers whose transactions changed. */
-  setTransactions(set: TransactionSet): void {
+  /** Keeps the set (its `cash` list too, when it has one); recomputes only tickers whose transactions in the view changed. */
+  setTransactions(set: TransactionSetWithCash): void {
+    this.set = set;
+    this.applyView();
+  }
+
+  /**
+   * Computes every figure for one account (its id) or for all of them (null) (SEMANTICS.md, "Accounts
+   * and views"); a transaction that names no account is in the first of `accounts`.
+   */
+  setView(account: string | null, accounts: readonly Account[] = []): void {
+    this.view = accountView(account, accounts);
+    this.applyView();
+  }
+
+  private applyView(): void {
+    const { tickers, cash } = transactionsInView(this.set, this.view);
+    this.cash = prepareCash(cash);
+    this.setTickerTransactions(tickers);
+  }
+
+  private setTickerTransactions(set: TransactionSet): void {
     const next = new Map<string, TickerTransactions>();
     for (const [ticker, rows] of groupByTicker(set)) {
       const previous = this.transactions.get(ticker);
@@ -99,6 +128,10 @@ export class PortfolioEngine {
         if (symbol) symbols.add(symbol);
       }
     }
+    for (const currency of this.cash.currencies) {
+      const symbol = fxSymbolFor(currency);
+      if (symbol) symbols.add(symbol);
+    }
     return [...symbols].sort();
   }
 
@@ -128,7 +161,8 @@ export class PortfolioEngine {
       } else excluded.push(ticker);
       for (const symbol of state.figures.missingSymbols) missing.add(symbol);
     }
-    const summary = summarize(included, excluded, [...missing].sort());
+    const grid = this.grid as Grid;
+    const summary = chargeFees(summarize(included, excluded, [...missing].sort()), grid, this.cash, (currency) => this.rateOf(currency), fxSymbolFor);
     const holdings: Record<string, Holding> = {};
     for (const ticker of names) {
       const { totals, cost } = this.states.get(ticker) as TickerState;
@@ -145,7 +179,8 @@ export class PortfolioEngine {
       performance: this.performanceOf(all),
       benchmark: this.benchmarkOf(all, includedTickers),
       active: activeSet.series,
-      income: incomeFigures(this.grid as Grid, this.periods as GridPeriods, incomes),
+      income: incomeFigures(grid, this.periods as GridPeriods, incomes),
+      account: this.accountOf(all, excluded),
     };
   }
 
@@ -196,7 +231,7 @@ export class PortfolioEngine {
   }
 
   private firstDay(): number | null {
-    let firstDay = Infinity;
+    let firstDay = this.cash.firstDay;
     for (const transactions of this.transactions.values()) firstDay = Math.min(firstDay, transactions.firstDay);
     return firstDay === Infinity ? null : firstDay;
   }
@@ -238,6 +273,26 @@ export class PortfolioEngine {
     if (major === BASE_CURRENCY) return this.fx.ones(grid);
     const fxSymbol = fxSymbolFor(major) as string;
     return this.fx.onGrid(grid, fxSymbol, this.market.get(fxSymbol))?.rate ?? null;
+  }
+
+  /** The view's account figures; null when it holds no cash transaction on or before `asOf`. */
+  private accountOf(all: TickerSet, excludedTickers: readonly string[]): AccountFigures | null {
+    const grid = this.grid as Grid;
+    if (!(this.cash.firstDay <= grid.lastDay)) return null;
+    const missingSymbols = new Set<string>();
+    for (const ticker of excludedTickers) for (const symbol of (this.states.get(ticker) as TickerState).figures.missingSymbols) missingSymbols.add(symbol);
+    const currencies = cashCurrencies(this.cash, this.transactions.values(), grid.lastDay);
+    const rates: Float64Array[] = [];
+    for (const currency of currencies) {
+      const rate = this.rateOf(currency);
+      if (rate) rates.push(rate);
+      else missingSymbols.add(fxSymbolFor(currency) as string);
+    }
+    if (missingSymbols.size > 0) {
+      const symbols = [...missingSymbols].sort();
+      return { ok: false, missingSymbols: symbols, error: `the account's value needs ${symbols.join(', ')}, which ${symbols.length === 1 ? 'is' : 'are'} missing` };
+    }
+    return accountFigures({ grid, starts: this.starts as PeriodStarts, cash: this.cash, tickers: this.transactions.values(), currencies, rates, securitiesValue: all.series.value });
   }
 
   private benchmarkOf(all: TickerSet, includedTickers: readonly string[]): Benchmark | null {

@@ -22,6 +22,14 @@ describe('npm run derive', () => {
     expect(figureDifferences(printed, golden.expected).slice(0, 20)).toEqual([]);
   });
 
+  it('reads a scenario with cash, accounts and a view, and prints its account block', () => {
+    const result = runDerive('tests/golden/accounts-and-cash-pension-view.json');
+    expect(result.status).toBe(0);
+    const golden = JSON.parse(readFileSync(join(root, 'tests/golden/accounts-and-cash-pension-view.json'), 'utf8')) as { expected: { account: unknown } };
+    const printed = JSON.parse(result.stdout) as { account: unknown };
+    expect(figureDifferences(printed.account, golden.expected.account).slice(0, 20)).toEqual([]);
+  });
+
   it('exits 1 with the reason when the file is not a scenario', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'derive-')), 'bad.json');
     writeFileSync(path, JSON.stringify({ asOf: '2024-13-01', transactions: { stock: [] }, quotes: [] }));

@@ -1,0 +1,48 @@
+/**
+ * The account's figures and the return on deposits (SEMANTICS.md, "Cash"): account value = the
+ * securities + the cash; TWR with V = account value, B = In, S = Out, D = C = 0; MWR with the day
+ * flows −In + Out. The TWR and MWR code is the securities' own (twr.ts, mwr.ts), fed other columns.
+ */
+import { cashOnGrid, type CashColumns } from './cash';
+import type { Grid } from './grid';
+import { netFlows, periodMwr } from './mwr';
+import type { PeriodStarts } from './return-periods';
+import type { TickerTransactions } from './ticker-transactions';
+import { growthSeries, periodReturns, twrPercent } from './twr';
+import type { AccountFigures } from './types';
+
+export interface AccountInputs {
+  grid: Grid;
+  starts: PeriodStarts;
+  cash: CashColumns;
+  /** The view's tickers' transactions (their trades, dividends and commissions move the cash). */
+  tickers: Iterable<TickerTransactions>;
+  /** Every currency the cash moves in, and its base-currency rate per grid day, in the same order. */
+  currencies: readonly string[];
+  rates: readonly Float64Array[];
+  /** The securities' value per grid day: every ticker of the view, whichever are active. */
+  securitiesValue: Float64Array;
+}
+
+export function accountFigures({ grid, starts, cash, tickers, currencies, rates, securitiesValue }: AccountInputs): AccountFigures {
+  const onGrid = cashOnGrid(grid, cash, tickers, currencies, rates);
+  const accountValue = new Float64Array(grid.length);
+  for (let i = 0; i < grid.length; i += 1) accountValue[i] = securitiesValue[i] + onGrid.cashValue[i];
+  const last = grid.length - 1;
+  // A trade, dividend, fee or conversion moves money inside the account: only deposits and withdrawals flow.
+  const growth = growthSeries(accountValue, onGrid.deposits, onGrid.withdrawals, null);
+  const flows = netFlows({ bought: onGrid.deposits, sold: onGrid.withdrawals, income: new Float64Array(grid.length) });
+  return {
+    ok: true,
+    cash: onGrid.balances,
+    cashValue: onGrid.cashValue,
+    accountValue,
+    deposits: onGrid.deposits,
+    withdrawals: onGrid.withdrawals,
+    netDeposits: onGrid.netDeposits,
+    gain: accountValue[last] - onGrid.netDeposits[last],
+    twr: twrPercent(growth),
+    periods: periodReturns(growth, starts),
+    mwr: periodMwr(accountValue, flows, starts),
+  };
+}
