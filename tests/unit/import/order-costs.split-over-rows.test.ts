@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet, type Transaction, type TransactionSet } from '#src/model';
 import { applyTickers, mergeImported, parseDegiroExport, type DegiroImport } from '#src/worker/import';
 import { previewOf } from '#src/worker/import-session';
-import { csv, expectEveryLineOnce, fixtureText, only, row } from './helpers';
+import { csv, expectEveryLineOnce, fixtureText, only, row } from '#helpers/import/degiro-files';
 
 const TRADES_HEADER_NL = 'Datum,Tijd,Product,ISIN,Beurs,Uitvoeringsplaats,Aantal,Koers,,Lokale waarde,,Waarde EUR,Wisselkoers,AutoFX Kosten,Transactiekosten en/of kosten van derden EUR,Totaal EUR,Order ID,';
 

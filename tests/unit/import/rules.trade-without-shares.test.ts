@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet } from '#src/model';
 import { applyTickers, mergeImported, parseDegiroExport } from '#src/worker/import';
 import { previewOf } from '#src/worker/import-session';
-import { csv, expectEveryLineOnce, fixtureText, row } from './helpers';
+import { csv, expectEveryLineOnce, fixtureText, row } from '#helpers/import/degiro-files';
 
 const ASML = { product: 'ASML HOLDING N.V.', isin: 'NL0010273215' };
 

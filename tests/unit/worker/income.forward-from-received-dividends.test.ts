@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '#src/model';
 import { applyTickers, parseDegiroExport } from '#src/worker/import';
-import { fixtureText } from '../import/helpers';
-import { chart, derive, stock } from './helpers/portfolio';
+import { fixtureText } from '#helpers/import/degiro-files';
+import { chart, derive, stock } from '#helpers/worker/portfolio';
 
 const paid = (ticker: string, date: string, value: number, tax: number, currency: 'EUR' | 'USD' = 'EUR'): Transaction => ({ ticker, type: 'dividend', date, amount: 1, value, tax, currency });
 const usd = chart('EUR=X', { currency: 'EUR', bars: [['2023-01-02', 0.9], ['2024-03-01', 0.8]] });

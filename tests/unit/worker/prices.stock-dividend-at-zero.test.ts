@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyTickers, parseDegiroExport } from '#src/worker/import';
-import { fixtureText } from '../import/helpers';
-import { derive, on, stock } from './helpers/portfolio';
+import { fixtureText } from '#helpers/import/degiro-files';
+import { derive, on, stock } from '#helpers/worker/portfolio';
 
 describe('a stock dividend before the first bar', () => {
   it('keeps the price of the latest priced buy day: a buy at 0 sets none', () => {

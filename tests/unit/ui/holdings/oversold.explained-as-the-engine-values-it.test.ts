@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatsFor } from '#src/ui/format';
 import { holdingRows, oversoldExplanation } from '#src/ui/holdings/holding-rows';
-import { derive, stock } from '../../worker/helpers/portfolio';
+import { derive, stock } from '#helpers/worker/portfolio';
 
 const formats = formatsFor('en');
 
