@@ -1,7 +1,9 @@
 /**
  * A TCP proxy that a test can cut: the way to make a real database "go away" for a server under test
  * without touching the database itself. Point the server's DATABASE_URL at `proxy.port`, then
- * `cut()` (every connection dropped, new ones refused) and `restore()` (listening again, same port).
+ * `cut()` (every connection dropped, new ones refused) and `restore()` (listening again, same port);
+ * `freeze()` (every connection dropped, new ones accepted and never answered: a host gone silent, as in a
+ * failover) and `thaw()` (forwarding again).
  */
 import net from 'node:net';
 
@@ -9,6 +11,8 @@ export interface TcpProxy {
   port: number;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  freeze(): void;
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -18,9 +22,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   };
+  let frozen = false;
   let server = createServer();
   function createServer() {
     return net.createServer((client) => {
+      if (frozen) {
+        track(client);
+        client.on('error', () => {});
+        return;
+      }
       const upstream = net.connect(target.port, target.host);
       track(client);
       track(upstream);
@@ -47,6 +57,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     async restore() {
       server = createServer();
       await listen(port);
+    },
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    thaw() {
+      frozen = false;
+      for (const socket of sockets) socket.destroy();
     },
     close: stop,
   };

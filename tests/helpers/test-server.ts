@@ -9,7 +9,8 @@
  *
  * The server's variables are NOT inherited from the test's environment (a DATABASE_URL set for the
  * storage contract suite must not send every test server to PostgreSQL): pass them in `env`.
- * A DATA_DIR passed in `env` belongs to the caller and is kept (restart scenarios).
+ * A DATA_DIR passed in `env` belongs to the caller and is kept (restart scenarios); a PORT passed in
+ * `env` is used as is (a server started again at the same URL, so the same issuer).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,7 +65,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   try {
     // A free port can be taken between our probe and the child's listen: try again with another.
     for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
+      const port = env.PORT !== undefined ? Number(env.PORT) : await freePort();
       const started = await spawnServer(port, dataDir, env);
       if (started.ok) {
         let closing: Promise<ServerExit> | undefined;
@@ -80,7 +81,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
             })),
         };
       }
-      if (!started.output().includes('EADDRINUSE') || attempt === 3) {
+      if (!started.output().includes('EADDRINUSE') || attempt === 3 || env.PORT !== undefined) {
         throw new Error(`The test server did not start: ${started.reason}\n${started.output()}`);
       }
     }

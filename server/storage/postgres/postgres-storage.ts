@@ -26,6 +26,13 @@ import { postgresSettingsStore } from './user-settings';
  */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
+/**
+ * The longest a request waits for a new connection, ms: a database host gone silent (a failover, a cut
+ * network) accepts nothing and refuses nothing, and without this limit pg waits for the operating
+ * system's connect timeout (minutes). Short enough that the request still answers 503 within 5 s.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+
 /** Serialises migrations when several instances start against one database at once. */
 const MIGRATION_LOCK_KEY = 7_432_001;
 
@@ -42,7 +49,14 @@ export interface PostgresStorage extends Storage {
 }
 
 export async function openPostgresStorage(options: PostgresOptions): Promise<PostgresStorage> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: 10,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive finds a connection whose host went silent while idle, so the pool drops it.
+    keepAlive: true,
+  });
   pool.on('error', (error) => options.onPoolError?.(error));
   try {
     await migratePostgres(pool);
