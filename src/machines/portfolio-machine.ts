@@ -1,7 +1,9 @@
 /**
  * The portfolio: loads the set through the worker, then the settings (the benchmark), derives, fetches the
  * prices the figures need and derives again, recombines on a toggle, saves the settings, and forgets the
- * session at sign-out. Its context and the prices' bookkeeping are in portfolio-context.ts.
+ * session at sign-out. Its context and the prices' bookkeeping are in portfolio-context.ts; reading and
+ * saving the settings is the settings machine's job (settings-machine.ts), invoked as `loadSettings` and
+ * `saveSettings`.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { messageOf } from '../model/message';
@@ -12,6 +14,7 @@ import type { SessionEvent } from './auth-machine';
 import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
 import { initialContext, pricesTaken, symbolsToFetch, type PortfolioContext } from './portfolio-context';
 import { localToday, nowSeconds } from './services/clock';
+import { settingsMachine, type SettingsLogic } from './settings-machine';
 import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
 
 export type PortfolioEvent =
@@ -55,11 +58,10 @@ export const portfolioMachine = setup({
     ),
     derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(({ input }) => getWorker().derive(input.asOf, input.active)),
     combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
-    /** The worker reads the user's settings and hands the benchmark to the engine. */
-    loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(({ input }) => getWorker().loadSettings(credentialsFor(input.idToken))),
-    saveSettings: fromPromise<Outcome<SettingsView>, { idToken: string; changes: Partial<UserSettings> }>(({ input }) =>
-      getWorker().saveSettings(input.changes, credentialsFor(input.idToken)),
-    ),
+    /** The settings machine reads the settings (the worker hands the benchmark to the engine): its output is the Outcome. */
+    loadSettings: settingsMachine as SettingsLogic<{ idToken: string }>,
+    /** The settings machine saves the changes `settings.save` names: its output is the Outcome. */
+    saveSettings: settingsMachine as SettingsLogic<{ idToken: string; changes: Partial<UserSettings> }>,
   },
   actions: {
     toggleTicker: assign({
