@@ -3,7 +3,7 @@
  * securities + the cash; TWR with V = account value, B = In, S = Out, D = C = 0; MWR with the day
  * flows −In + Out. The TWR and MWR code is the securities' own (twr.ts, mwr.ts), fed other columns.
  */
-import { cashOnGrid, type CashColumns } from './cash';
+import { cashCurrencies, cashOnGrid, type CashColumns } from './cash';
 import type { Grid } from './grid';
 import { netFlows, periodMwr } from './mwr';
 import type { PeriodStarts } from './return-periods';
@@ -45,4 +45,33 @@ export function accountFigures({ grid, starts, cash, tickers, currencies, rates,
     periods: periodReturns(growth, starts),
     mwr: periodMwr(accountValue, flows, starts),
   };
+}
+
+/**
+ * The view's account figures (null when it holds no cash transaction on or before the grid's last day),
+ * or which exchange rates they miss: a rate of a cash currency, or one an excluded ticker misses.
+ */
+export function accountOfView(
+  inputs: Omit<AccountInputs, 'currencies' | 'rates'> & {
+    missingFromTickers: Iterable<string>;
+    rateOf: (currency: string) => Float64Array | null;
+    fxSymbolFor: (currency: string) => string | null;
+  },
+): AccountFigures | null {
+  const { grid, cash, tickers, missingFromTickers, rateOf, fxSymbolFor } = inputs;
+  if (!(cash.firstDay <= grid.lastDay)) return null;
+  const missingSymbols = new Set<string>(missingFromTickers);
+  const tickerList = [...tickers];
+  const currencies = cashCurrencies(cash, tickerList, grid.lastDay);
+  const rates: Float64Array[] = [];
+  for (const currency of currencies) {
+    const rate = rateOf(currency);
+    if (rate) rates.push(rate);
+    else missingSymbols.add(fxSymbolFor(currency) as string);
+  }
+  if (missingSymbols.size > 0) {
+    const symbols = [...missingSymbols].sort();
+    return { ok: false, missingSymbols: symbols, error: `the account's value needs ${symbols.join(', ')}, which ${symbols.length === 1 ? 'is' : 'are'} missing` };
+  }
+  return accountFigures({ ...inputs, tickers: tickerList, currencies, rates });
 }

@@ -4,10 +4,10 @@
  */
 import { byDateAscending, emptyTransactionSet, epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type Account, type QuoteEntry, type TransactionSet, type TransactionSetWithCash } from '../../model';
 import { chargeFees } from './account-fees';
-import { accountFigures } from './account-returns';
+import { accountOfView } from './account-returns';
 import { benchmarkSeries } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
-import { cashCurrencies, prepareCash, type CashColumns } from './cash';
+import { prepareCash, type CashColumns } from './cash';
 import { BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
@@ -113,25 +113,22 @@ export class PortfolioEngine {
    */
   symbolsToRequest(): string[] {
     const symbols = new Set<string>();
+    const addRateOf = (currency: string) => {
+      const symbol = fxSymbolFor(currency);
+      if (symbol) symbols.add(symbol);
+    };
     if (this.benchmarkSymbol) {
       symbols.add(this.benchmarkSymbol);
       const quote = this.market.get(this.benchmarkSymbol);
-      const fxSymbol = quote?.ok ? fxSymbolFor(quote.series.currency) : null;
-      if (fxSymbol) symbols.add(fxSymbol);
+      if (quote?.ok) addRateOf(quote.series.currency);
     }
     for (const [ticker, transactions] of this.transactions) {
       if (needsQuotes(transactions) && !isValidIsin(ticker)) symbols.add(ticker);
       const quote = this.market.get(ticker);
       const currencies = quote?.ok ? [...transactions.currencies, quote.series.currency] : transactions.currencies;
-      for (const currency of currencies) {
-        const symbol = fxSymbolFor(currency);
-        if (symbol) symbols.add(symbol);
-      }
+      for (const currency of currencies) addRateOf(currency);
     }
-    for (const currency of this.cash.currencies) {
-      const symbol = fxSymbolFor(currency);
-      if (symbol) symbols.add(symbol);
-    }
+    for (const currency of this.cash.currencies) addRateOf(currency);
     return [...symbols].sort();
   }
 
@@ -277,22 +274,10 @@ export class PortfolioEngine {
 
   /** The view's account figures; null when it holds no cash transaction on or before `asOf`. */
   private accountOf(all: TickerSet, excludedTickers: readonly string[]): AccountFigures | null {
-    const grid = this.grid as Grid;
-    if (!(this.cash.firstDay <= grid.lastDay)) return null;
-    const missingSymbols = new Set<string>();
-    for (const ticker of excludedTickers) for (const symbol of (this.states.get(ticker) as TickerState).figures.missingSymbols) missingSymbols.add(symbol);
-    const currencies = cashCurrencies(this.cash, this.transactions.values(), grid.lastDay);
-    const rates: Float64Array[] = [];
-    for (const currency of currencies) {
-      const rate = this.rateOf(currency);
-      if (rate) rates.push(rate);
-      else missingSymbols.add(fxSymbolFor(currency) as string);
-    }
-    if (missingSymbols.size > 0) {
-      const symbols = [...missingSymbols].sort();
-      return { ok: false, missingSymbols: symbols, error: `the account's value needs ${symbols.join(', ')}, which ${symbols.length === 1 ? 'is' : 'are'} missing` };
-    }
-    return accountFigures({ grid, starts: this.starts as PeriodStarts, cash: this.cash, tickers: this.transactions.values(), currencies, rates, securitiesValue: all.series.value });
+    const missingFromTickers = excludedTickers.flatMap((ticker) => (this.states.get(ticker) as TickerState).figures.missingSymbols);
+    const { grid, starts, cash, transactions } = this;
+    const inputs = { grid: grid as Grid, starts: starts as PeriodStarts, cash, tickers: transactions.values(), securitiesValue: all.series.value };
+    return accountOfView({ ...inputs, missingFromTickers, rateOf: (currency) => this.rateOf(currency), fxSymbolFor });
   }
 
   private benchmarkOf(all: TickerSet, includedTickers: readonly string[]): Benchmark | null {
