@@ -5,8 +5,13 @@
  * at once, as an attacker would; `/healthz` is asked every 10 ms meanwhile and must answer within
  * 100 ms each time, over what it takes on this machine at that moment without any attack (measured
  * for half a second just before: a shared, loaded machine adds its own delays, which are not the
- * server's). Real server over HTTP, real SQLite file, real sign-in.
+ * server's). The attack is sent by a child process, so that writing 20 MiB does not hold this process,
+ * which measures `/healthz`. Real server over HTTP, real SQLite file, real sign-in.
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '#helpers/oidc-login';
 import { startTestServer, type TestServer } from '#helpers/test-server';
@@ -87,23 +92,33 @@ async function watchHealth(until: Promise<unknown>): Promise<number[]> {
   return latencies;
 }
 
+/** Sends the body in `file` twice at once from a child process; the answers' statuses and messages. */
+function sendTwiceFromAChildProcess(attack: Attack, file: string): Promise<{ status: number; json: { message: string } }[]> {
+  const script = `
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    const [url, method, token] = process.argv.slice(2);
+    const send = () => fetch(url, { method, headers: { Authorization: token, 'content-type': 'application/json', 'if-match': '"v0"' }, body })
+      .then(async (response) => ({ status: response.status, json: await response.json() }));
+    Promise.all([send(), send()]).then((answers) => process.stdout.write(JSON.stringify(answers)));
+  `;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', script, file, `${server.url}${attack.path}`, attack.method, idToken], { maxBuffer: 1 << 20 }, (error, stdout) => {
+      if (error) reject(error);
+      else {
+        tally.requests += 2;
+        resolve(JSON.parse(stdout) as { status: number; json: { message: string } }[]);
+      }
+    });
+  });
+}
+
 describe('a body built to stall the server is refused while it is read', () => {
   it.each(attacks)('$name: $status, /healthz under 100 ms meanwhile', async (attack) => {
     tally.tried += 1;
-    // Bytes, so that encoding 10 MiB of text does not hold this process (which measures /healthz) instead.
-    const body = Buffer.from(attack.body());
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stall-')), 'body.json');
+    fs.writeFileSync(file, attack.body());
     const quiet = await watchHealth(new Promise((resolve) => setTimeout(resolve, 500)));
-    const requests = Promise.all(
-      [0, 1].map(async () => {
-        const response = await fetch(`${server.url}${attack.path}`, {
-          method: attack.method,
-          headers: { Authorization: idToken, 'content-type': 'application/json', 'if-match': '"v0"' },
-          body,
-        });
-        tally.requests += 1;
-        return { status: response.status, json: (await response.json()) as { message: string } };
-      }),
-    );
+    const requests = sendTwiceFromAChildProcess(attack, file).finally(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
     const [answers, latencies] = await Promise.all([requests, watchHealth(requests)]);
     for (const answer of answers) {
       expect(answer.status).toBe(attack.status);
