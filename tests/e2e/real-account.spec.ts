@@ -47,6 +47,15 @@ async function importFile(page: Page, file: string): Promise<{ added: number; pr
   // The field names the file whose preview is shown (not "No file chosen").
   expect(await page.getByLabel('Upload from file:').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(path.basename(file));
   const button = preview.getByRole('button', { name: /^Import \d+ new transactions?$/ });
+  // Nothing new (Transactions.csv after Account.csv: the same orders): no import is offered, and the page says so.
+  if ((await button.textContent()) === 'Import 0 new transactions') {
+    await expect(button).toBeDisabled();
+    const nothing = (await preview.locator('#import-nothing').textContent()) ?? '';
+    const present = /the ([\d,]+) transactions of this file are already in your portfolio/.exec(nothing);
+    expect(present, nothing).not.toBeNull();
+    await preview.getByRole('button', { name: 'Cancel' }).click();
+    return { added: 0, present: Number(present![1]!.replace(/,/g, '')) };
+  }
   await button.click();
   const status = page.getByRole('status').filter({ hasText: `Imported ${path.basename(file)}` });
   await expect(status).toBeVisible({ timeout: 60_000 });
