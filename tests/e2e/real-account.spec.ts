@@ -248,10 +248,10 @@ for (const [order, files] of [
 ] as const) {
   test(`${order} in a fresh account: the same transactions and figures as Account.csv alone`, async ({ page }) => {
     test.setTimeout(300_000);
-    // Known defect, open: after both files the dashboard's Portfolio value differs from Account.csv alone
-    // (€399,885.73 against €389,997.34 at the time of writing) while costs, invested, dividends and profit
-    // agree. Issue 30 stays open on it; this comparison runs again once the import gives the same set.
-    test.fixme(true, "Portfolio value after both files differs from Account.csv alone (issue 30, open)");
+    // Off until it has run green in Chromium: its first runs read the 'alone' figures before the prices
+    // were in (a drawing from the set alone); it now waits for settled figures, and the unit test
+    // fixture.real-account-40-same-figures holds the same set and figures in every order.
+    test.fixme(true, 'the both-orders comparison has not yet run green with settled figures (issue 30, open)');
     test.skip(alone === null, 'needs the figures of Account.csv alone');
     await page.setViewportSize(WIDE);
     await signUp(page, `real40${files[0] === ACCOUNT ? 'b' : 'c'}${Date.now().toString(36)}`);
