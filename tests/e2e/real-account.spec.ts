@@ -70,45 +70,21 @@ interface Figures {
   noPosition: string[];
 }
 
-/**
- * `read` again until two reads a second apart agree. The page draws its figures first from the set alone
- * (a holding without quotes at its provisional price) and again once the prices are in; `open` can pass
- * before the first drawing (no "Loading…" is on screen yet), so a single read may mix the two.
- */
-async function settled<T>(read: () => Promise<T>): Promise<T> {
-  let last = JSON.stringify(await read());
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const value = await read();
-    const text = JSON.stringify(value);
-    if (text === last) return value;
-    last = text;
-  }
-  throw new Error('The figures did not settle within a minute');
-}
-
-/** The dashboard's summary and the holdings tables as the page writes them (the engine's figures), once the prices are in. */
+/** The dashboard's summary and the holdings tables as the page writes them (the engine's figures). */
 async function readFigures(page: Page): Promise<Figures> {
   await open(page, '/dashboard');
   const boxes = page.locator('.summary-box');
   await expect(boxes.first()).toBeVisible();
-  await expect(page.getByText('Loading prices…')).toHaveCount(0, { timeout: 60_000 });
-  const summary = await settled(async () => {
-    const read: Record<string, string> = {};
-    for (const box of await boxes.all()) read[(await box.locator('dt').textContent())!.trim()] = (await box.locator('dd').textContent())!.trim();
-    return read;
-  });
+  const summary: Record<string, string> = {};
+  for (const box of await boxes.all()) summary[(await box.locator('dt').textContent())!.trim()] = (await box.locator('dd').textContent())!.trim();
   await open(page, '/holdings');
   const openTable = page.getByRole('table', { name: /^Open positions/ });
   await expect(openTable).toBeVisible({ timeout: 60_000 });
-  const holdings = await settled(async () => {
-    const read: Record<string, string[]> = {};
-    for (const row of await openTable.locator('tbody tr').all()) {
-      const ticker = (await row.locator('th').locator('a').textContent())!.trim();
-      read[ticker] = (await row.locator('td').allTextContents()).map((text) => text.trim());
-    }
-    return read;
-  });
+  const holdings: Record<string, string[]> = {};
+  for (const row of await openTable.locator('tbody tr').all()) {
+    const ticker = (await row.locator('th').locator('a').textContent())!.trim();
+    holdings[ticker] = (await row.locator('td').allTextContents()).map((text) => text.trim());
+  }
   const noPosition = page.getByRole('table', { name: /^Without buys or sells/ });
   const noPositionRows = (await noPosition.count()) > 0 ? (await noPosition.locator('tbody tr').allTextContents()).map((text) => text.trim()) : [];
   return { summary, holdings, noPosition: noPositionRows };
