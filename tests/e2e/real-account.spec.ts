@@ -224,10 +224,11 @@ for (const [order, files] of [
 ] as const) {
   test(`${order} in a fresh account: the same transactions and figures as Account.csv alone`, async ({ page }) => {
     test.setTimeout(300_000);
-    // Off until it has run green in Chromium: its first runs read the 'alone' figures before the prices
-    // were in (a drawing from the set alone); it now waits for settled figures, and the unit test
-    // fixture.real-account-40-same-figures holds the same set and figures in every order.
-    test.fixme(true, 'the both-orders comparison has not yet run green with settled figures (issue 30, open)');
+    // Off until it reads its figures after the prices are in: its first runs read the 'alone' summary
+    // partly from the drawing made before the quotes arrived (€389,997.34, the set at provisional prices)
+    // and partly after (€399,885.73). The unit test fixture.real-account-40-same-figures holds the same
+    // set and figures in every import order, with and without quotes.
+    test.fixme(true, "reads the figures before the prices are in; the unit test holds the comparison (issue 30, open)");
     test.skip(alone === null, 'needs the figures of Account.csv alone');
     await page.setViewportSize(WIDE);
     await signUp(page, `real40${files[0] === ACCOUNT ? 'b' : 'c'}${Date.now().toString(36)}`);
