@@ -54,7 +54,7 @@ test('workload M loads, toggles a ticker, opens its transactions and imports a 2
   try {
     // Everything measured first and attached to the report, then checked.
     const load = await measureLoad(tab.page);
-    const ticker = (await tab.page.getByRole('group', { name: 'Select active tickers' }).locator('label').first().textContent())!.trim();
+    const ticker = (await tab.page.getByRole('group', { name: 'Select active tickers' }).locator('label', { has: tab.page.locator('input[type="checkbox"]') }).first().textContent())!.trim();
     const toggleOff = await measureToggle(tab.page, ticker);
     const toggleOn = await measureToggle(tab.page, ticker);
     const openTransactions = await openTransactionsPage(tab.page);
