@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readConfig } from '../server/config';
+import { fileAndConfig } from './cli-config';
 import { SQLITE_FILE_NAME } from '../server/storage/open-storage';
 import { backupSqliteFile } from '../server/storage/sqlite/backup';
 
@@ -43,17 +43,9 @@ function backupPostgres(databaseUrl: string, file: string): number {
 }
 
 async function main(): Promise<number> {
-  const file = process.argv[2];
-  if (!file) {
-    console.error('Usage: npm run backup -- <file>   (in the server\'s environment: DATA_DIR or DATABASE_URL)');
-    return 1;
-  }
-  const result = readConfig(process.env);
-  if (!result.ok) {
-    console.error(`Cannot read the configuration:\n${result.errors.map((e) => `  - ${e}`).join('\n')}`);
-    return 1;
-  }
-  const { config } = result;
+  const args = fileAndConfig('Usage: npm run backup -- <file>   (in the server\'s environment: DATA_DIR or DATABASE_URL)');
+  if (!args) return 1;
+  const { file, config } = args;
   if (config.databaseUrl !== undefined) return backupPostgres(config.databaseUrl, path.resolve(file));
   const backup = await backupSqliteFile(path.join(config.dataDir, SQLITE_FILE_NAME), path.resolve(file));
   if (!backup.ok) {

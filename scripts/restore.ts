@@ -6,22 +6,14 @@
  * Exit code 0 when restored, 1 otherwise (nothing is written then).
  */
 import path from 'node:path';
-import { readConfig } from '../server/config';
+import { fileAndConfig } from './cli-config';
 import { SQLITE_FILE_NAME } from '../server/storage/open-storage';
 import { restoreSqliteBackup } from '../server/storage/sqlite/backup';
 
 async function main(): Promise<number> {
-  const file = process.argv[2];
-  if (!file) {
-    console.error('Usage: npm run restore -- <file>   (DATA_DIR: an empty folder for the restored database)');
-    return 1;
-  }
-  const result = readConfig(process.env);
-  if (!result.ok) {
-    console.error(`Cannot read the configuration:\n${result.errors.map((e) => `  - ${e}`).join('\n')}`);
-    return 1;
-  }
-  const { config } = result;
+  const args = fileAndConfig('Usage: npm run restore -- <file>   (DATA_DIR: an empty folder for the restored database)');
+  if (!args) return 1;
+  const { file, config } = args;
   if (config.databaseUrl !== undefined) {
     console.error(
       'DATABASE_URL is set: restore a pg_dump backup into an empty PostgreSQL database with PostgreSQL\'s own tool, then start the server on it:\n' +
