@@ -1,7 +1,7 @@
 /**
  * Accounts and the cash in them (SEMANTICS.md, "Accounts and views", "Cash"). Beside the seed's three
- * transaction lists, not in them: the wire shape `{stock, dividend, commission}` the server and the
- * worker exchange is unchanged, and a set may carry a `cash` list only where a reader asks for one.
+ * transaction lists, not in them: a set's optional `cash` list (`TransactionSet`, transaction.ts) and the
+ * body's `accounts` (`TransactionsBody`) keep the seed's `{stock, dividend, commission}` as it was.
  */
 import type { Currency, TransactionSet } from './transaction';
 
@@ -35,10 +35,8 @@ export interface CashTransaction {
   importId?: string;
 }
 
-/** A transaction set with its cash: the seed's three lists and, optionally, the `cash` list. */
-export interface TransactionSetWithCash extends TransactionSet {
-  cash?: CashTransaction[];
-}
+/** A transaction set with its cash: the seed's three lists and, optionally, the `cash` list (now `TransactionSet` itself). */
+export type TransactionSetWithCash = TransactionSet;
 
 export function isCashKind(kind: string): kind is CashKind {
   return (CASH_KINDS as readonly string[]).includes(kind);

@@ -1,4 +1,5 @@
 /** The shared vocabulary of the product: what a transaction is, as stored and as sent over the wire. */
+import type { Account, CashTransaction } from './cash';
 
 export const TRANSACTION_TYPES = ['stock', 'dividend', 'commission'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -55,16 +56,25 @@ export interface Transaction {
   priceCurrency?: string;
 }
 
-/** The database shape: one list per type, each sorted by date ascending. */
+/**
+ * The database shape: one list per type, each sorted by date ascending, and beside the seed's three the
+ * account's `cash` (SEMANTICS.md "Cash"; absent in older data and from a seed-shaped client: no cash).
+ */
 export interface TransactionSet {
   stock: Transaction[];
   dividend: Transaction[];
   commission: Transaction[];
+  cash?: CashTransaction[];
 }
 
-/** Body of `GET` and `PUT /api/transactions`. */
+/**
+ * Body of `GET` and `PUT /api/transactions`: the seed's shape, and beside it the user's `accounts`
+ * (SEMANTICS.md "Accounts and views"; absent: one account). A PUT without `cash` or `accounts` keeps the
+ * stored ones, so a seed-shaped client writes its part without erasing the rest.
+ */
 export interface TransactionsBody {
   transactions: TransactionSet;
+  accounts?: Account[];
 }
 
 /** One empty list per transaction type: the start of a set, of a ticker's group, of a list per type. */
