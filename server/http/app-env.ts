@@ -5,9 +5,12 @@ export interface AuthenticatedUser {
   sub: string;
 }
 
-/** The Hono environment of our app: the node request/response, and the user once authenticated. */
+/**
+ * The Hono environment of our app: the node request/response, the user once authenticated, and the depth
+ * a JSON body was already scanned to (body-limits.ts), so a route need not scan it again.
+ */
 export interface AppEnv {
   Bindings: HttpBindings;
-  Variables: { user: AuthenticatedUser };
+  Variables: { user: AuthenticatedUser; jsonDepthScanned?: number };
 }
 

@@ -118,6 +118,7 @@ export function boundedJsonBodies(limitsOf: (route: string) => JsonBodyLimits | 
       }
     }
     handOn(c, Buffer.concat(chunks));
+    c.set('jsonDepthScanned', limits.maxDepth);
     return next();
   };
 }

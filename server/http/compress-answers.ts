@@ -2,11 +2,16 @@
  * The API's JSON answers compressed as they stream out: brotli or gzip by `Accept-Encoding` (the same
  * negotiation as the static files), through node:zlib streams, whose work runs on libuv's thread pool in
  * pieces, so a large answer neither waits to be compressed whole nor holds up the event loop (`/healthz`
- * answers meanwhile). An answer that is sent compressed has no Content-Length (it goes chunked).
+ * answers meanwhile). A large answer sent compressed has no Content-Length (it goes chunked).
  *
  * Left as they are: HEAD, 1xx/204/206/304, an answer already encoded or marked `no-transform`, one that
  * is not JSON or text, and one under MIN_COMPRESS_BYTES (read to its end before deciding, so its
  * Content-Length stays right). Every JSON or text answer says `Vary: Accept-Encoding`.
+ *
+ * An answer of at most ONE_SHOT_MAX_BYTES (a transaction set of a few thousand rows, settings, symbols)
+ * is compressed whole in one call, still on the thread pool, and goes out with its Content-Length: the
+ * stream's machinery (a Node stream, then a web stream, per answer) cost more than the compression itself
+ * at that size (`npm run bench:load`). Only a larger answer streams.
  *
  * ETags are kept: ours name a version of the stored data (`"v3"`, which a PUT's If-Match sends back),
  * and the answers that carry one are `no-store`, so no cache can hand one coding's bytes for another.
@@ -34,6 +39,8 @@ export const GZIP_LEVEL = 1;
  * slicing it lets the compressor's output, and the socket's backpressure, pace the work.
  */
 const SLICE_BYTES = 64 * 1024;
+/** Up to this size an answer is compressed whole (a few milliseconds of work on the thread pool); above it, streamed. */
+export const ONE_SHOT_MAX_BYTES = 1024 * 1024;
 const COMPRESSIBLE_TYPE = /^\s*(application\/([\w.-]+\+)?json|text\/)/i;
 const UNCOMPRESSIBLE_STATUS = new Set([204, 206, 304]);
 
@@ -59,6 +66,11 @@ export function compressAnswers(): MiddlewareHandler<AppEnv> {
     let sent: ConstructorParameters<typeof Response>[0];
     if (head.done) {
       sent = new Uint8Array(Buffer.concat(head.chunks));
+    } else if ((await readRestUpTo(reader, head, ONE_SHOT_MAX_BYTES)).done) {
+      const compressed = await compressWhole(encoding, Buffer.concat(head.chunks));
+      sent = new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength);
+      headers.set('Content-Length', String(compressed.byteLength));
+      headers.set('Content-Encoding', encoding);
     } else {
       const compressor = createCompressor(encoding, declaredLength === null ? 0 : Number(declaredLength));
       // A client gone mid-answer cancels the web stream, which destroys the compressor, which ends the source.
@@ -79,14 +91,25 @@ function addVary(headers: Headers): void {
   else if (!/(^|,)\s*(\*|accept-encoding)\s*(,|$)/i.test(vary)) headers.set('Vary', `${vary}, Accept-Encoding`);
 }
 
+function brotliParams(sizeHintBytes: number): Record<number, number> {
+  return {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    ...(sizeHintBytes > 0 ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHintBytes } : {}),
+  };
+}
+
 function createCompressor(encoding: Encoding, sizeHintBytes: number): zlib.BrotliCompress | zlib.Gzip {
   if (encoding === 'gzip') return zlib.createGzip({ level: GZIP_LEVEL });
-  return zlib.createBrotliCompress({
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      ...(sizeHintBytes > 0 ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHintBytes } : {}),
-    },
+  return zlib.createBrotliCompress({ params: brotliParams(sizeHintBytes) });
+}
+
+/** The whole answer compressed in one call on libuv's thread pool (the event loop goes on meanwhile). */
+function compressWhole(encoding: Encoding, bytes: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    if (encoding === 'gzip') zlib.gzip(bytes, { level: GZIP_LEVEL }, done);
+    else zlib.brotliCompress(bytes, { params: brotliParams(bytes.byteLength) }, done);
   });
 }
 
@@ -105,6 +128,21 @@ async function readAtLeast(reader: ReadableStreamDefaultReader<Uint8Array>, byte
     total += value.byteLength;
   }
   return { chunks, done: false };
+}
+
+/** Reads on into `head` until the answer ends or `head` holds more than `maxBytes`; `head.done` says which. */
+async function readRestUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, head: Head, maxBytes: number): Promise<Head> {
+  let total = head.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+  while (total <= maxBytes) {
+    const { done, value } = await reader.read();
+    if (done) {
+      head.done = true;
+      return head;
+    }
+    head.chunks.push(value);
+    total += value.byteLength;
+  }
+  return head;
 }
 
 /** The answer's bytes, what was read already first, in pieces of at most SLICE_BYTES. */

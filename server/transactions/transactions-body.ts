@@ -116,8 +116,9 @@ export function validateTransactionsBodyBounded(input: unknown, maxIssues = MAX_
   return { ok: true, body: { transactions: valid } };
 }
 
-export function readTransactionsBody(text: string): TransactionsBodyReading {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, kind: 'too-deep' };
+/** `depthScanned`: the body's nesting was already checked against MAX_JSON_DEPTH as it arrived (body-limits.ts). */
+export function readTransactionsBody(text: string, depthScanned = false): TransactionsBodyReading {
+  if (!depthScanned && nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, kind: 'too-deep' };
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -76,7 +76,8 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
     }),
     async (c) => {
       const ifMatch = parseIfMatch(c.req.header('if-match'));
-      const reading = readTransactionsBody(await c.req.text());
+      const scanned = c.get('jsonDepthScanned');
+      const reading = readTransactionsBody(await c.req.text(), scanned !== undefined && scanned <= MAX_JSON_DEPTH);
       if (!reading.ok) {
         if (reading.kind === 'broken-json') return c.json(brokenJsonRefusal(reading.error), 400);
         if (reading.kind === 'too-deep') return c.json(tooDeepRefusal(MAX_JSON_DEPTH), 400);
