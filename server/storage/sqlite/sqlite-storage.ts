@@ -22,6 +22,7 @@ import { createSqliteQuoteCache } from './quote-cache';
 import { sqliteSymbolStore } from './symbols';
 import { sqliteTransactionStore } from './transaction-sets';
 import { sqliteSettingsStore } from './user-settings';
+import { sqliteUpstreamLimits } from './upstream-limits';
 
 /** The SQLite storage; its database is for tests that look into it, the server sees only `Storage`. */
 export interface SqliteStorage extends Storage {
@@ -51,6 +52,7 @@ export function openSqliteStorage(file: string): SqliteStorage {
     deleteUser: userDeletion(db),
     deletedAccounts: sqliteDeletedAccounts(db),
     providerKeys: sqliteProviderKeyStore(db),
+    upstreamLimits: sqliteUpstreamLimits(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
