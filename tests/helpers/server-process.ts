@@ -26,13 +26,29 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+export interface ServerProcessOptions {
+  /**
+   * The most any file the server writes may grow to, bytes (POSIX `ulimit -f`, in 512-byte blocks:
+   * RLIMIT_FSIZE): a write beyond fails with EFBIG, for root too, as on a disk that fails or fills.
+   */
+  fileSizeLimitBytes?: number;
+  /** Runs the server as this user (root may): then file permissions bind it, as they would not bind root. */
+  user?: { uid: number; gid: number };
+}
+
 /**
  * `env` holds the server's variables (DATA_DIR, DATABASE_URL…); none is inherited from this process.
  * PORT defaults to 0 (the server picks one and prints it); give one when PUBLIC_URL names a proxy.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const [command, ...args] =
+    options.fileSizeLimitBytes === undefined
+      ? node
+      : ['/bin/sh', '-c', `ulimit -f ${Math.ceil(options.fileSizeLimitBytes / 512)} && exec "$@"`, 'sh', ...node];
+  const child = spawn(command!, args, {
     cwd: PROJECT_ROOT,
+    ...options.user,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
