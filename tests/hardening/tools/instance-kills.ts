@@ -115,9 +115,20 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
       // No demo account to reset (and its password to hash) at every start: a restart is quicker.
       DEMO_ACCOUNT: 'off',
     });
+  /** A loaded machine may take longer than the helper's 30 s to start one: tried three times. */
+  const startPatiently = async (i: number): Promise<ServerProcess> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await start(i);
+      } catch (error) {
+        if (attempt === 3) throw error;
+        log(`instance ${i} did not start (attempt ${attempt}): ${(error as Error).message.slice(0, 200)}`);
+      }
+    }
+  };
   // Started one after the other: the first creates the schema and the keys.
-  const instances: ServerProcess[] = [await start(0)];
-  instances.push(await start(1));
+  const instances: ServerProcess[] = [await startPatiently(0)];
+  instances.push(await startPatiently(1));
   const route = () => proxy.setTargets(instances.map((instance) => instance.url));
   route();
 
@@ -249,16 +260,7 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
         await instances[i]!.kill('SIGKILL');
         counts.kills += 1;
         log(`killed instance ${i}`);
-        // A loaded machine may take longer than the helper's 30 s to start one: try again, twice.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            instances[i] = await start(i);
-            break;
-          } catch (error) {
-            if (attempt === 3) throw error;
-            log(`instance ${i} did not start (attempt ${attempt}): ${(error as Error).message.slice(0, 200)}`);
-          }
-        }
+        instances[i] = await startPatiently(i);
         route();
       }
     })().catch((error: unknown) => {
