@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => postgres?.close());
 
 it.skipIf(skipReason !== undefined)('two instances, 50 users, one instance SIGKILLed every 3 s: nothing acknowledged lost, nothing twice, stale writes 412', { timeout: 180_000 }, async () => {
-  const report: InstanceKillsReport = await runInstanceKills({ databaseUrl: postgres!.url, users: 50, durationMs: 15_000, killEveryMs: 3_000, minKills: 2, maxDurationMs: 60_000 });
+  const report: InstanceKillsReport = await runInstanceKills({ databaseUrl: postgres!.url, users: 50, durationMs: 15_000, killEveryMs: 3_000, minKills: 2, maxDurationMs: 60_000, log: (line) => console.info(`An instance killed mid-write: ${line}`) });
   console.info(`An instance killed mid-write: ${JSON.stringify({ ...report, violations: report.violations.slice(0, 10) })}`);
   recordTally({
     section: 'crash safety',

@@ -159,17 +159,21 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
     }
   };
 
-  /** The stored set, read until an instance answers 200. */
+  /** The stored set, read until an instance answers 200 (for 30 s at most: then the run says why it stopped). */
   const read = async (user: User) => {
-    for (;;) {
+    const giveUpAt = performance.now() + 30_000;
+    let last = 'no answer';
+    while (performance.now() < giveUpAt) {
       const answer = await send(user.token, 'GET');
       if (answer?.status === 200) {
         const set = (JSON.parse(answer.text) as { transactions: TransactionSet }).transactions;
         return { version: versionOf(answer.etag), markers: set.commission.filter(isMarker).map((t) => t.ticker) };
       }
-      if (answer && answer.status !== 502 && answer.status !== 503) violations.push(`user ${user.index}: GET answered ${answer.status}`);
-      await pause(50);
+      if (answer) last = `${answer.status} ${answer.text.slice(0, 200)}`;
+      if (answer && answer.status !== 502 && answer.status !== 503) violations.push(`user ${user.index}: GET answered ${last}`);
+      await pause(200);
     }
+    throw new Error(`user ${user.index}: no instance answered GET with 200 for 30 s (last: ${last})`);
   };
 
   /** One write, sent again after every unclear answer until it is acknowledged or found stale. */
