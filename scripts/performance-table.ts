@@ -63,7 +63,7 @@ function loadLines(report: LoadReport | undefined): string[] {
     const others = Object.entries(killed.byStatus).filter(([status]) => status !== '200').map(([status, count]) => `${status}: ${format(count)}`);
     const lost = killed.acknowledgedWritesLost + killed.writesStoredTwice;
     lines.push(
-      `| postgres, two instances behind a round-robin proxy, one SIGKILLed and restarted ${killed.kills} times, ${killed.users} users, ${killed.durationS} s | ${format(killed.requestsPerSecond)} | ${format(killed.p50Ms)} / ${format(killed.p99Ms)} | ${others.length > 0 ? others.join(', ') : 'none'} | ${lost === 0 ? `0 of ${format(killed.acknowledgedWrites)}` : `**${lost}** of ${format(killed.acknowledgedWrites)}`} |`,
+      `| postgres, two instances behind a round-robin proxy, one SIGKILLed and restarted ${killed.kills} time${killed.kills === 1 ? '' : 's'}, ${killed.users} users, ${killed.durationS} s | ${format(killed.requestsPerSecond)} | ${format(killed.p50Ms)} / ${format(killed.p99Ms)} | ${others.length > 0 ? others.join(', ') : 'none'} | ${lost === 0 ? `0 of ${format(killed.acknowledgedWrites)}` : `**${lost}** of ${format(killed.acknowledgedWrites)}`} |`,
     );
   } else lines.push(`| postgres, two instances, one killed | ${NOT_MEASURED} (needs DATABASE_URL) | | | |`);
   const m = report.machine;
