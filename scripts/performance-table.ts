@@ -5,8 +5,9 @@
  *
  *   npm run bench -- --out var/bench/engine.json
  *   npm run bench:browser -- --out var/bench/browser.json
- *   npm run docs:performance                       # reads those two files
- *   npm run docs:performance -- --engine a.json --browser b.json --doc docs/performance.md
+ *   npm run bench:load -- --out var/bench/load.json
+ *   npm run docs:performance                       # reads those three files
+ *   npm run docs:performance -- --engine a.json --browser b.json --load c.json --doc docs/performance.md
  *
  * A missing file, or a workload a run did not measure, leaves its cells "not measured yet".
  */
@@ -38,6 +39,36 @@ export interface BrowserReport {
   machine?: { cpus?: number; cpuThrottle?: number; loadAverageBefore?: number[]; loadAverageAfter?: number[] };
   bundle?: { initialGzipKB?: number; workerGzipKB?: number };
   workloads: Partial<Record<Size, { runs?: number; median: BrowserFigures; worst: BrowserFigures }>>;
+}
+
+/** What this script reads of `npm run bench:load`'s JSON (tests/hardening/tools/load.ts). */
+export interface LoadReport {
+  machine?: { cpus?: number; node?: string; loadAverage1m?: number };
+  results: Array<{ storage: string; users: number; durationS: number; transactionsPerSet: number; requestsPerSecond: number; errors: number; get: { p50Ms: number; p99Ms: number }; put: { p50Ms: number; p99Ms: number } }>;
+  /** Two instances on one PostgreSQL, one SIGKILLed and restarted every few seconds (`instance-kills.ts`). */
+  instanceKilled?: { users: number; durationS: number; kills: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; byStatus: Record<string, number>; acknowledgedWrites: number; acknowledgedWritesLost: number; writesStoredTwice: number };
+}
+
+/** The server under load: one line per run, and the run with an instance killed. */
+function loadLines(report: LoadReport | undefined): string[] {
+  if (!report) return [`Server under load: ${NOT_MEASURED} (\`npm run bench:load -- --out var/bench/load.json\`).`];
+  const lines = ['| server under load (`npm run bench:load`) | requests/s | p50 / p99, ms | answers other than 200 | acknowledged writes lost |', '|---|---|---|---|---|'];
+  for (const run of report.results) {
+    const p50 = Math.max(run.get.p50Ms, run.put.p50Ms);
+    const p99 = Math.max(run.get.p99Ms, run.put.p99Ms);
+    lines.push(`| ${run.storage}, one instance, ${run.users} users, ${format(run.transactionsPerSet)}-transaction sets, ${run.durationS} s | ${format(run.requestsPerSecond)} | ${format(p50)} / ${format(p99)} (slower of GET and PUT) | ${run.errors === 0 ? 'none' : `**${run.errors}**`} | — |`);
+  }
+  const killed = report.instanceKilled;
+  if (killed) {
+    const others = Object.entries(killed.byStatus).filter(([status]) => status !== '200').map(([status, count]) => `${status}: ${format(count)}`);
+    const lost = killed.acknowledgedWritesLost + killed.writesStoredTwice;
+    lines.push(
+      `| postgres, two instances behind a round-robin proxy, one SIGKILLed and restarted ${killed.kills} time${killed.kills === 1 ? '' : 's'}, ${killed.users} users, ${killed.durationS} s | ${format(killed.requestsPerSecond)} | ${format(killed.p50Ms)} / ${format(killed.p99Ms)} | ${others.length > 0 ? others.join(', ') : 'none'} | ${lost === 0 ? `0 of ${format(killed.acknowledgedWrites)}` : `**${lost}** of ${format(killed.acknowledgedWrites)}`} |`,
+    );
+  } else lines.push(`| postgres, two instances, one killed | ${NOT_MEASURED} (needs DATABASE_URL) | | | |`);
+  const m = report.machine;
+  lines.push('', `Load: ${m?.cpus ?? '?'} CPUs, Node ${m?.node ?? '?'}, load average ${m?.loadAverage1m ?? '?'} at the end; the load generator shares the machine.`);
+  return lines;
 }
 
 /** The fields of one run's figures (bench/browser/targets.ts, `WorkloadFigures`) that the table shows. */
@@ -128,7 +159,7 @@ function browserRows(report: BrowserReport | undefined): Row[] {
 }
 
 /** The block between the markers: the table and the lines that say what it was measured on. */
-export function renderPerformanceTable(engine: EngineReport | undefined, browser: BrowserReport | undefined): string {
+export function renderPerformanceTable(engine: EngineReport | undefined, browser: BrowserReport | undefined, load?: LoadReport): string {
   const rows = [...engineRows(engine), ...browserRows(browser)];
   const lines = [
     '<!-- Written by `npm run docs:performance` from the benchmarks\' JSON; do not edit by hand. -->',
@@ -158,6 +189,7 @@ export function renderPerformanceTable(engine: EngineReport | undefined, browser
       ? `Browser: ${runs ?? '?'} runs per figure, ${b?.cpus ?? '?'} CPUs, CPU throttle ${b?.cpuThrottle ?? 1}×, load average ${b?.loadAverageBefore?.[0] ?? '?'} before and ${b?.loadAverageAfter?.[0] ?? '?'} after.`
       : `Browser: ${NOT_MEASURED}.`,
   );
+  lines.push('', ...loadLines(load));
   return lines.join('\n');
 }
 
@@ -183,10 +215,11 @@ function main(): void {
     options: {
       engine: { type: 'string', default: join(root, 'var', 'bench', 'engine.json') },
       browser: { type: 'string', default: join(root, 'var', 'bench', 'browser.json') },
+      load: { type: 'string', default: join(root, 'var', 'bench', 'load.json') },
       doc: { type: 'string', default: join(root, 'docs', 'performance.md') },
     },
   });
-  const block = renderPerformanceTable(readReport<EngineReport>(values.engine), readReport<BrowserReport>(values.browser));
+  const block = renderPerformanceTable(readReport<EngineReport>(values.engine), readReport<BrowserReport>(values.browser), readReport<LoadReport>(values.load));
   writeFileSync(values.doc, replaceMarkedBlock(readFileSync(values.doc, 'utf8'), block));
   process.stderr.write(`wrote the table in ${values.doc}\n`);
 }

@@ -62,6 +62,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     marketDataDir: options.quotes.marketDataDir,
     yahooBaseUrl: options.quotes.yahooBaseUrl,
     cache: storage.quotes,
+    limits: storage.upstreamLimits,
     log: ({ event, level, ...fields }) => {
       // Each quotes event says how much it matters: a served upstream call is info, a fallback warn.
       const write = level === 'error' ? log.error : level === 'info' ? log.info : log.warn;
@@ -74,6 +75,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     searchDir: options.quotes.symbolSearchDir,
     yahooBaseUrl: options.quotes.yahooBaseUrl,
     store: storage.symbols,
+    limits: storage.upstreamLimits,
     log: ({ event, level, ...fields }) => {
       const write = level === 'error' ? log.error : level === 'info' ? log.info : log.warn;
       write(String(event ?? 'symbols'), fields);

@@ -20,6 +20,7 @@ import type { CsvMappingStore } from '../storage/types';
 import type { AppEnv } from '../http/app-env';
 import { jsonBodyLimit, readJsonFields } from '../http/json-body';
 import { savedAtProblem } from './saved-at-rule';
+import { isStorageUnwritable, unwritableStorageMessage } from '../storage/storage-failure';
 
 export const MAX_CSV_MAPPING_BODY_BYTES = 16 * 1024;
 /** A restore sends at most MAX_REMEMBERED_MAPPINGS mappings of at most MAX_CSV_MAPPING_BODY_BYTES each. */
@@ -29,6 +30,7 @@ export function csvMappingRoutes(store: CsvMappingStore, log: Log): Hono<AppEnv>
   const routes = new Hono<AppEnv>();
   const databaseDown = (c: Context<AppEnv>, error: unknown, what: string) => {
     log.error(`csv mapping ${what} failed`, { error });
+    if (what !== 'read' && isStorageUnwritable(error)) return c.json({ message: unwritableStorageMessage('The column mapping') }, 507);
     c.header('Retry-After', '5');
     return c.json({ message: `The column mapping could not be ${what}: the database does not answer. Try again in a moment.` }, 503);
   };

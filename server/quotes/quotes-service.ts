@@ -13,6 +13,7 @@ import { createCachedCharts, type CachedCharts } from './cached-charts';
 import { chartFromSeries } from './chart-json';
 import { createFilesProvider, type RecordedCharts } from './files-provider';
 import type { QuoteCache } from '../storage/quote-cache';
+import { createMemoryUpstreamLimits, type UpstreamLimitsStore } from '../storage/upstream-limits';
 import { createMemoryUnknownSymbols, rememberingUnknownSymbols } from './unknown-symbols';
 import type { BudgetLimits } from '../yahoo/upstream-budget';
 import type { UpstreamFailure } from '../yahoo/upstream-failure';
@@ -61,6 +62,8 @@ export interface QuotesServiceOptions {
   marketDataDir: string;
   yahooBaseUrl?: string;
   cache: QuoteCache | null;
+  /** Where the budgets and the breaker are kept (the database); in memory when absent (tests). */
+  limits?: UpstreamLimitsStore;
   /**
    * Structured events `{event: 'quotes.…', level: 'info' | 'warn' | 'error', …fields}`: every upstream
    * call (`quotes.upstream`, with its outcome and ms), outages, fallbacks, cache errors and resets.
@@ -127,7 +130,7 @@ export function createQuotesService(options: QuotesServiceOptions): QuotesServic
     options.provider === 'files'
       ? null
       : rememberingUnknownSymbols(
-          createYahooProvider(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log)),
+          createYahooProvider(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log, options.limits ?? createMemoryUpstreamLimits())),
           options.cache?.unknownSymbols ?? createMemoryUnknownSymbols(),
           { rememberMs: tuning.unknownSymbolMs, nowMs: tuning.nowMs, log },
         );

@@ -11,6 +11,7 @@ import type { Log } from '../log';
 import type { SettingsStore } from '../storage/types';
 import type { AppEnv } from '../http/app-env';
 import { jsonBodyLimit, readJsonBody } from '../http/json-body';
+import { isStorageUnwritable, unwritableStorageMessage } from '../storage/storage-failure';
 
 export const MAX_SETTINGS_BODY_BYTES = 4096;
 
@@ -18,6 +19,7 @@ export function settingsRoutes(store: SettingsStore, log: Log): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const databaseDown = (c: Context<AppEnv>, error: unknown, what: string) => {
     log.error(`settings ${what} failed`, { error });
+    if (what !== 'read' && isStorageUnwritable(error)) return c.json({ message: unwritableStorageMessage('The settings') }, 507);
     c.header('Retry-After', '5');
     return c.json({ message: `The settings could not be ${what}: the database does not answer. Try again in a moment.` }, 503);
   };

@@ -3,6 +3,7 @@
  * Append new versions; never edit one that has shipped.
  */
 import { DELETED_ACCOUNTS_SQL } from './deleted-accounts';
+import { UPSTREAM_LIMITS_SQL } from './upstream-limits';
 
 export interface Migration {
   version: number;
@@ -208,6 +209,14 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `${DELETED_ACCOUNTS_SQL};
       UPDATE csv_mappings SET updated_at_ms = (extract(epoch FROM now()) * 1000)::bigint
       WHERE updated_at_ms > (extract(epoch FROM now()) * 1000)::bigint`,
+  },
+  {
+    // Issue 36: the budgets of calls to Yahoo and the circuit breaker, shared by every instance and
+    // kept across restarts (upstream-limits.ts). Version 10 is another change's.
+    version: 11,
+    name: 'budgets of calls to Yahoo and the circuit breaker, shared by every instance',
+    sqlite: UPSTREAM_LIMITS_SQL,
+    postgres: UPSTREAM_LIMITS_SQL,
   },
 ];
 

@@ -5,6 +5,7 @@ import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
 import type { QuoteCache } from './quote-cache';
 import type { DeletedAccountStore } from './deleted-accounts';
+import type { UpstreamLimitsStore } from './upstream-limits';
 import type { UserDeletion } from './user-data';
 
 export interface StoredTransactions {
@@ -167,6 +168,8 @@ export interface Storage {
   /** Accounts deleted, remembered by digest so their old ID tokens are refused (migration 9). */
   readonly deletedAccounts: DeletedAccountStore;
   readonly providerKeys: ProviderKeyStore;
+  /** The budgets of calls to Yahoo and the circuit breaker, shared by every instance (migration 11). */
+  readonly upstreamLimits: UpstreamLimitsStore;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

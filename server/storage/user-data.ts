@@ -19,6 +19,8 @@ export const USER_DATA_TABLES: readonly UserDataTable[] = [
   { table: 'symbol_choices', userColumn: 'user_id' },
   { table: 'user_settings', userColumn: 'user_id' },
   { table: 'csv_mappings', userColumn: 'user_id' },
+  // The user's budget of calls to Yahoo (migration 11); the breaker's rows have the user '' (everyone).
+  { table: 'upstream_limits', userColumn: 'user_id' },
   { table: 'accounts', userColumn: 'sub' },
 ];
 

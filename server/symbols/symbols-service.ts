@@ -10,6 +10,7 @@ import { MAX_SYMBOL_PRODUCTS } from '../../src/model';
 import type { BudgetLimits } from '../yahoo/upstream-budget';
 import { DEFAULT_UPSTREAM_LIMITS, yahooUpstreamOptions, type UpstreamLimits } from '../yahoo/yahoo-client';
 import type { StoredLookup, SymbolStore } from '../storage/types';
+import { createMemoryUpstreamLimits, type UpstreamLimitsStore } from '../storage/upstream-limits';
 import { isProposable, rankListings, tableCandidate } from './listings';
 import { createRecordedSearch } from './recorded-search';
 import { createYahooSearch, type SearchResult, type SymbolSearch } from './yahoo-search';
@@ -43,6 +44,8 @@ export interface SymbolsServiceOptions {
   searchDir: string;
   yahooBaseUrl?: string;
   store: SymbolStore;
+  /** Where the budgets and the breaker are kept (the database); in memory when absent (tests). */
+  limits?: UpstreamLimitsStore;
   log?: (event: Record<string, unknown>) => void;
   tuning?: Partial<SymbolsTuning>;
 }
@@ -62,7 +65,7 @@ export function createSymbolsService(options: SymbolsServiceOptions): SymbolsSer
   const yahoo: SymbolSearch | null =
     options.provider === 'files'
       ? null
-      : createYahooSearch(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log));
+      : createYahooSearch(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log, options.limits ?? createMemoryUpstreamLimits()));
 
   const isFresh = (lookup: StoredLookup) =>
     tuning.nowMs() - lookup.fetchedAtMs < (lookup.candidates.length > 0 ? tuning.freshMs : tuning.emptyFreshMs);

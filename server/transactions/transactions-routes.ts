@@ -12,6 +12,7 @@ import { sortTransactionSet } from './sort-transaction-set';
 import type { AppEnv } from '../http/app-env';
 import { requestContext } from '../http/request-context';
 import { MAX_JSON_DEPTH, readTransactionsBody } from './transactions-body';
+import { isStorageUnwritable, unwritableStorageMessage } from '../storage/storage-failure';
 import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage, tooDeepRefusal } from './transactions-refusals';
 
 /**
@@ -41,9 +42,11 @@ function parseIfMatch(header: string | undefined): IfMatch {
 
 export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  /** A database error (locked, timed out, gone) is a 503 with a message, never a half-done write. */
+  /** A database error (locked, timed out, gone) is a 503 with a message, never a half-done write; a disk that takes no writes a 507. */
   const storageFailed = (c: Context<AppEnv>, action: 'read' | 'save', error: unknown) => {
     log.error(`transactions ${action} failed`, { requestId: requestContext(c.env.incoming).requestId, error });
+    // A full, read-only or failing disk: 507, waiting a moment will not help.
+    if (action === 'save' && isStorageUnwritable(error)) return c.json({ message: unwritableStorageMessage('The transactions') }, 507);
     c.header('Retry-After', '5');
     return c.json({ message: storageFailureMessage(action) }, 503);
   };

@@ -6,10 +6,14 @@
  *   user whose calls failed;
  * - the user's budget of calls (`upstream-budget.ts`).
  * A call refused by the breaker or the budget is a failure value (`circuit-open`, `over-budget`).
+ * The budgets and the breaker keep their state in `options.limits` (the database: one budget and one
+ * breaker for every instance, across restarts). When the database cannot be asked, no call goes out:
+ * a failure value (`offline`) that says so.
  */
 import { createCircuitBreaker, type FailureScope } from './circuit-breaker';
 import { createUpstreamBudget, type BudgetLimits } from './upstream-budget';
 import { isOutage, type UpstreamFailure } from './upstream-failure';
+import type { UpstreamLimitsStore } from '../storage/upstream-limits';
 
 export interface UpstreamCaller {
   /** The signed-in user the call is made for (their `sub`). */
@@ -38,6 +42,9 @@ export interface UpstreamGuardOptions {
   /** What a call fetches, for the budget's message ("quote charts", "symbol searches"). */
   what: string;
   onOpen: (reason: string, forMs: number, scope: FailureScope) => void;
+  /** Where the budgets and the breaker are kept, and under which name (`quotes`, `symbols`). */
+  limits: UpstreamLimitsStore;
+  scope: string;
 }
 
 /** Offline and throttled say nothing of the symbol asked; a 5xx or timeout does not for a known one. */
@@ -46,25 +53,30 @@ function scopeOf(failure: UpstreamFailure, caller: UpstreamCaller): FailureScope
 }
 
 export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuard {
-  const circuit = createCircuitBreaker({ outageMs: options.outageMs, nowMs: options.nowMs, onOpen: options.onOpen });
-  const budget = createUpstreamBudget(options.budget, options.nowMs, options.what);
+  const store = { limits: options.limits, scope: options.scope };
+  const circuit = createCircuitBreaker({ outageMs: options.outageMs, nowMs: options.nowMs, onOpen: options.onOpen, store });
+  const budget = createUpstreamBudget(options.budget, options.nowMs, options.what, store);
   const inFlight = new Map<string, Promise<Outcome>>();
 
   /** The breaker's and the budget's word on a new call; null when it may go out. */
-  function refusal(caller: UpstreamCaller): Refused | null {
-    const allowance = budget.take(caller.userId);
+  async function refusal(caller: UpstreamCaller): Promise<Refused | null> {
+    const allowance = await budget.take(caller.userId);
     if (!allowance.ok) return { ok: false, failure: { kind: 'over-budget', message: allowance.message, retryInMs: allowance.retryInMs } };
-    const decision = circuit.check(caller.userId);
+    const decision = await circuit.check(caller.userId);
     if (decision.allowed) return null;
-    budget.giveBack(caller.userId);
+    await budget.giveBack(caller.userId);
     const retryIn = decision.retryInMs > 0 ? `; next try in ${Math.ceil(decision.retryInMs / 1000)} s` : '';
     return { ok: false, failure: { kind: 'circuit-open', message: `Yahoo is unreachable: ${decision.reason}${retryIn}` } };
   }
 
   async function accounted<T extends Outcome>(caller: UpstreamCaller, call: () => Promise<T>): Promise<T> {
     const result = await call();
-    if (result.ok || !isOutage(result.failure.kind)) circuit.succeeded(caller.userId);
-    else circuit.failed(caller.userId, result.failure.message, scopeOf(result.failure, caller));
+    // The answer stands even if the breaker's state cannot be stored just now (the database away).
+    const told =
+      result.ok || !isOutage(result.failure.kind)
+        ? circuit.succeeded(caller.userId)
+        : circuit.failed(caller.userId, result.failure.message, scopeOf(result.failure, caller));
+    await told.catch(() => undefined);
     return result;
   }
 
@@ -72,8 +84,20 @@ export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuar
     async run<T extends Outcome>(key: string, caller: UpstreamCaller, call: () => Promise<T>): Promise<T | Refused> {
       const joined = inFlight.get(key);
       if (joined) return joined as Promise<T>;
-      const refused = refusal(caller);
+      let refused: Refused | null;
+      try {
+        refused = await refusal(caller);
+      } catch (error) {
+        const message = `the limits on calls to Yahoo could not be read (${(error as Error).message}); nothing was asked`;
+        return { ok: false, failure: { kind: 'offline', message } };
+      }
       if (refused) return refused;
+      // The same call may have started while the limits were read: join it, the call taken given back.
+      const started = inFlight.get(key);
+      if (started) {
+        await budget.giveBack(caller.userId).catch(() => undefined);
+        return started as Promise<T>;
+      }
       const running = accounted(caller, call);
       inFlight.set(key, running);
       const done = () => {

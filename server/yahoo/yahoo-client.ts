@@ -5,6 +5,7 @@
  * and the guard (budget and breaker) in front of each.
  */
 import YahooFinance from 'yahoo-finance2';
+import type { UpstreamLimitsStore } from '../storage/upstream-limits';
 import type { BudgetLimits } from './upstream-budget';
 import { createUpstreamGuard, type UpstreamGuard } from './upstream-guard';
 import { BROWSER_USER_AGENT, createYahooFetch } from './yahoo-transport';
@@ -34,6 +35,8 @@ export interface YahooUpstreamOptions extends Omit<UpstreamLimits, 'concurrency'
   baseUrl?: string;
   /** Each user's calls to Yahoo: what goes beyond is refused (see `upstream-budget.ts`). */
   userBudget: BudgetLimits;
+  /** Where the budgets and the breaker are kept: the database, shared by every instance. */
+  limits: UpstreamLimitsStore;
   nowMs: () => number;
   log: (event: Record<string, unknown>) => void;
 }
@@ -43,9 +46,10 @@ export function yahooUpstreamOptions(
   tuning: UpstreamLimits & { userBudget: BudgetLimits; nowMs: () => number },
   baseUrl: string | undefined,
   log: (event: Record<string, unknown>) => void,
+  limits: UpstreamLimitsStore,
 ): YahooUpstreamOptions {
   const { timeoutMs, retryDelaysMs, maxRetryAfterMs, outageMs, userBudget, nowMs } = tuning;
-  return { baseUrl, timeoutMs, retryDelaysMs, maxRetryAfterMs, outageMs, userBudget, nowMs, log };
+  return { baseUrl, timeoutMs, retryDelaysMs, maxRetryAfterMs, outageMs, userBudget, limits, nowMs, log };
 }
 
 /**
@@ -64,6 +68,8 @@ export function createGuardedYahoo(
       nowMs: options.nowMs,
       budget: options.userBudget,
       what: names.what,
+      limits: options.limits,
+      scope: names.events,
       onOpen: (reason, forMs, scope) =>
         log({ event: `${names.events}.yahoo-outage`, level: 'warn', reason, rememberedForMs: forMs, for: scope === 'everyone' ? 'everyone' : 'one user' }),
     }),

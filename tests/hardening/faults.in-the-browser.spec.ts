@@ -2,8 +2,9 @@
  * Faults in the browser, each on its own server (a child process on a fresh data directory, serving the
  * production build): the quotes upstream (a fake Yahoo on loopback, `QUOTES_PROVIDER=yahoo`) refusing,
  * answering 500 or 429, hanging, or sending garbage, with the demo account's seeded portfolio; the
- * database failing a write (another connection holds the SQLite file locked); and two tabs saving over
- * each other. The page keeps the transaction figures and the user's change, says what happened, and
+ * database failing a write (another connection holds the SQLite file locked); PostgreSQL stopped and
+ * started again (a cluster of the test's own, initdb and pg_ctl; skipped, saying why, without the
+ * binaries); and two tabs saving over each other. The page keeps the transaction figures and the user's change, says what happened, and
  * offers Retry or Save again.
  */
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { freshAccount, signInThroughProvider, watchForErrors } from '#helpers/e2
 import { startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '#helpers/hardening/fake-yahoo-upstream';
 import { refusedBaseUrl } from '#helpers/fake-yahoo';
 import { expect, test } from '#helpers/e2e/fixtures';
+import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from '#helpers/postgres-cluster';
 
 const DEMO = { username: 'demo', password: 'demo' };
 
@@ -136,6 +138,65 @@ test('the database failing a save: the change is kept, the page says so, Retry s
     await page.reload();
     await expect(page.getByRole('region', { name: 'FIRST.DE' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'SECOND.DE' })).toBeVisible();
+  });
+});
+
+const postgres = findPostgresBinaries();
+test.describe('PostgreSQL away and back', () => {
+  test.skip(!postgres.ok, `PostgreSQL away and back: skipped, ${postgres.ok ? '' : postgres.reason}`);
+  let cluster: PostgresCluster | undefined;
+  test.afterAll(() => cluster?.destroy());
+
+  test('a save and a load while it is stopped say so with Retry; Retry saves and loads once it is back', async ({ browser }) => {
+    test.setTimeout(120_000);
+    if (!postgres.ok) return;
+    cluster = await startPostgresCluster(postgres.bin);
+    const db = cluster;
+    await withApp(browser, { DATABASE_URL: db.url }, [503], async (app) => {
+      const page = app.page;
+      await signInThroughProvider(page, freshAccount('pg-away'), { createAccount: true });
+      await page.goto('/transactions');
+      const form = page.getByRole('form', { name: 'Add a transaction' });
+      const add = async (ticker: string) => {
+        await form.getByLabel('Ticker', { exact: true }).fill(ticker);
+        await form.getByLabel('Date', { exact: true }).fill('2024-04-02');
+        await form.getByLabel('Amount', { exact: true }).fill('3');
+        await form.getByLabel('Value', { exact: true }).fill('300');
+        await form.getByRole('button', { name: 'Save' }).click();
+      };
+      await add('BEFORE.DE');
+      await expect(page.getByRole('region', { name: 'BEFORE.DE' })).toBeVisible();
+
+      // A save while PostgreSQL is stopped: refused with the server's message, the change kept.
+      await db.stop();
+      await add('AWAY.DE');
+      const saveFailed = page.getByRole('alert').filter({ hasText: 'Saving failed' }).filter({ has: page.getByRole('button', { name: 'Retry' }) });
+      await expect(saveFailed).toContainText('The database does not answer', { timeout: 10_000 });
+      await expect(saveFailed).toContainText('AWAY.DE');
+      await expect(page.getByRole('region', { name: 'AWAY.DE' })).toHaveCount(0);
+      // Retry while it is still away: the same message again, nothing lost.
+      await saveFailed.getByRole('button', { name: 'Retry' }).click();
+      await expect(saveFailed).toContainText('AWAY.DE', { timeout: 10_000 });
+
+      await db.start();
+      await saveFailed.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.getByRole('region', { name: 'AWAY.DE' })).toBeVisible();
+
+      // A load while it is stopped (the tab reloaded, its session kept): the failure and Retry, no figures.
+      await db.stop();
+      await page.goto('/dashboard');
+      await page.reload();
+      const loadFailed = page.getByRole('alert').filter({ hasText: /database does not answer/ }).filter({ has: page.getByRole('button', { name: 'Retry' }) });
+      await expect(loadFailed).toBeVisible({ timeout: 15_000 });
+      await db.start();
+      await loadFailed.getByRole('button', { name: 'Retry' }).click();
+      await expect(loadFailed).toHaveCount(0, { timeout: 10_000 });
+      await expectTransactionFigures(page);
+      await page.goto('/transactions');
+      await expect(page.getByRole('region', { name: 'BEFORE.DE' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'AWAY.DE' })).toBeVisible();
+    });
   });
 });
 

@@ -7,6 +7,8 @@
  *   const found = findPostgresBinaries();          // { ok: false, reason } → skip and print the reason
  *   const cluster = await startPostgresCluster(found.bin);
  *   await cluster.stop(); await cluster.start(); await cluster.destroy();
+ *
+ *   const db = await postgresForTest();              // DATABASE_URL, or a cluster of its own; undefined: skip
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,4 +89,31 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+export interface TestPostgres {
+  /** Where to connect: DATABASE_URL, or the private cluster's URL. */
+  url: string;
+  /** Stops the private cluster (nothing for DATABASE_URL). */
+  close(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL for a test that does not stop it: `DATABASE_URL` when set, else a cluster of the test's
+ * own when the binaries are there, else `undefined` (the caller skips; `skipReason` says why).
+ */
+export async function postgresForTest(): Promise<TestPostgres | undefined> {
+  const url = process.env.DATABASE_URL?.trim();
+  if (url) return { url, close: async () => {} };
+  const found = findPostgresBinaries();
+  if (!found.ok) return undefined;
+  const cluster = await startPostgresCluster(found.bin);
+  return { url: cluster.url, close: () => cluster.destroy() };
+}
+
+/** Why `postgresForTest()` has nothing, or `undefined` when it has. */
+export function postgresSkipReason(): string | undefined {
+  if (process.env.DATABASE_URL?.trim()) return undefined;
+  const found = findPostgresBinaries();
+  return found.ok ? undefined : `DATABASE_URL is not set and ${found.reason}`;
 }

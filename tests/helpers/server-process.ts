@@ -1,8 +1,8 @@
 /**
  * The real server as a child process (`node --import tsx server/main.ts`, as `npm start` runs it minus
  * the build) that can be killed with any signal: SIGKILL for the crash-safety run, SIGTERM for a graceful
- * stop. It listens on a port of its own choosing (`PORT=0`) and says where in its first line; resolves
- * once `/healthz` answers 200 there.
+ * stop. It listens on a port of its own choosing (`PORT=0`, unless `env.PORT` names one) and says where in
+ * its first line; resolves once `/healthz` answers 200 there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -26,10 +26,29 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** `env` holds the server's variables (DATA_DIR, DATABASE_URL…); none is inherited from this process. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export interface ServerProcessOptions {
+  /**
+   * The most any file the server writes may grow to, bytes (POSIX `ulimit -f`, in 512-byte blocks:
+   * RLIMIT_FSIZE): a write beyond fails with EFBIG, for root too, as on a disk that fails or fills.
+   */
+  fileSizeLimitBytes?: number;
+  /** Runs the server as this user (root may): then file permissions bind it, as they would not bind root. */
+  user?: { uid: number; gid: number };
+}
+
+/**
+ * `env` holds the server's variables (DATA_DIR, DATABASE_URL…); none is inherited from this process.
+ * PORT defaults to 0 (the server picks one and prints it); give one when PUBLIC_URL names a proxy.
+ */
+export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const [command, ...args] =
+    options.fileSizeLimitBytes === undefined
+      ? node
+      : ['/bin/sh', '-c', `ulimit -f ${Math.ceil(options.fileSizeLimitBytes / 512)} && exec "$@"`, 'sh', ...node];
+  const child = spawn(command!, args, {
     cwd: PROJECT_ROOT,
+    ...options.user,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -38,8 +57,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       // `error` keeps the request log quiet but still prints where the server runs.
       LOG_LEVEL: 'error',
       DATABASE_URL: '',
-      ...env,
       PORT: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,7 +79,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} while starting:\n${output()}`);
-    const url = RUNNING_AT.exec(output())?.[1];
+    const printedUrl = RUNNING_AT.exec(output())?.[1];
+    // Behind a proxy (PUBLIC_URL set) the server prints the public URL: with a PORT given, ask it directly.
+    const url = printedUrl && env.PORT ? `http://127.0.0.1:${env.PORT}` : printedUrl;
     if (url) {
       try {
         const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });

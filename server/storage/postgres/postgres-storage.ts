@@ -18,6 +18,7 @@ import { createPgQuoteCache } from './quote-cache';
 import { postgresSymbolStore } from './symbols';
 import { postgresTransactionStore } from './transaction-sets';
 import { postgresSettingsStore } from './user-settings';
+import { postgresUpstreamLimits } from './upstream-limits';
 
 /**
  * The longest any statement may run, ms: a write stuck behind a lock (a `LOCK TABLE`, a long migration
@@ -82,6 +83,7 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Pos
     },
     deletedAccounts,
     providerKeys: postgresProviderKeyStore(pool),
+    upstreamLimits: postgresUpstreamLimits(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

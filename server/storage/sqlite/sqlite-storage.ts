@@ -9,7 +9,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_TABLE_SQL, pendingMigrations } from '../migrations';
-import { makePrivateDatabaseFiles, makePrivateDirectory } from '../private-files';
+import { makePrivateDatabaseFiles, makePrivateDirectory, requireWritable } from '../private-files';
 import type { Storage } from '../types';
 import { REMEMBER_DELETION_SQL, subjectDigest } from '../deleted-accounts';
 import { oidcEntriesOfAccount, USER_DATA_TABLES, type UserDeletion } from '../user-data';
@@ -22,6 +22,7 @@ import { createSqliteQuoteCache } from './quote-cache';
 import { sqliteSymbolStore } from './symbols';
 import { sqliteTransactionStore } from './transaction-sets';
 import { sqliteSettingsStore } from './user-settings';
+import { sqliteUpstreamLimits } from './upstream-limits';
 
 /** The SQLite storage; its database is for tests that look into it, the server sees only `Storage`. */
 export interface SqliteStorage extends Storage {
@@ -31,6 +32,7 @@ export interface SqliteStorage extends Storage {
 
 export function openSqliteStorage(file: string): SqliteStorage {
   makePrivateDirectory(path.dirname(file));
+  requireWritable(path.dirname(file), file);
   makePrivateDatabaseFiles(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -51,6 +53,7 @@ export function openSqliteStorage(file: string): SqliteStorage {
     deleteUser: userDeletion(db),
     deletedAccounts: sqliteDeletedAccounts(db),
     providerKeys: sqliteProviderKeyStore(db),
+    upstreamLimits: sqliteUpstreamLimits(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -1,11 +1,15 @@
 /**
- * `npm run bench:load [-- --duration 20 --users 50 --transactions 2000]`: GET and PUT of a full set of
+ * `npm run bench:load [-- --duration 20 --users 50 --transactions 2000 --kill-every 3 --out var/bench/load.json]`: GET and PUT of a full set of
  * 2,000 transactions by 50 users in parallel for 20 s against the real server on loopback, on SQLite and,
  * when DATABASE_URL is set, on PostgreSQL (a fresh schema). Each user alternates GET and PUT (with the
  * If-Match of its last answer) on its own set, one request at a time. Any answer but a 200, or a network
  * error, counts as an error. Prints JSON: requests/s, p50/p99 latency per method, errors; exits 1 on any
  * error. The load generator runs in this process on the same machine as the server: it competes for the
  * same cores, so the numbers are a floor.
+ * With DATABASE_URL it also runs two instances on one PostgreSQL behind a round-robin proxy with one
+ * instance SIGKILLed and restarted every few seconds (`instance-kills.ts`): requests/s, p50/p99, answers
+ * by status, and acknowledged writes lost (must be 0). `--out FILE` writes the JSON there too (for
+ * `npm run docs:performance -- --load FILE`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +20,7 @@ import type { Transaction, TransactionSet } from '#src/model/transaction';
 import { mintIdToken, serverSigningKey } from '#helpers/id-tokens';
 import { createTestSchema } from '#helpers/postgres-schema';
 import { startServerProcess } from '#helpers/server-process';
+import { runInstanceKills, type InstanceKillsReport } from './instance-kills';
 
 interface LoadOptions {
   durationMs: number;
@@ -156,15 +161,35 @@ async function main(): Promise<number> {
       duration: { type: 'string', default: '20' },
       users: { type: 'string', default: '50' },
       transactions: { type: 'string', default: '2000' },
+      'kill-every': { type: 'string', default: '3' },
+      out: { type: 'string' },
     },
   });
   const options: LoadOptions = { durationMs: Number(values.duration) * 1000, users: Number(values.users), transactions: Number(values.transactions) };
   const results = [await runOne('sqlite', undefined, options)];
   const databaseUrl = process.env.DATABASE_URL?.trim();
-  if (databaseUrl) results.push(await runOne('postgres', databaseUrl, options));
-  else process.stderr.write('bench:load: PostgreSQL skipped, DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).\n');
-  process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2)}\n`);
-  return results.every((result) => result.errors === 0) ? 0 : 1;
+  let instanceKilled: (InstanceKillsReport & { transactionsPerSet: number }) | undefined;
+  if (databaseUrl) {
+    results.push(await runOne('postgres', databaseUrl, options));
+    const report = await runInstanceKills({
+      databaseUrl,
+      users: options.users,
+      durationMs: options.durationMs,
+      killEveryMs: Number(values['kill-every']) * 1000,
+      baseSet: makeSet(options.transactions, 'load-killed'),
+      log: (line) => process.stderr.write(`bench:load: ${line}\n`),
+    });
+    instanceKilled = { ...report, transactionsPerSet: options.transactions };
+  } else process.stderr.write('bench:load: PostgreSQL skipped, DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).\n');
+  const machine = { cpus: os.cpus().length, node: process.version, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+  const json = `${JSON.stringify({ machine, results, instanceKilled }, null, 2)}\n`;
+  process.stdout.write(json);
+  if (values.out) {
+    fs.mkdirSync(path.dirname(values.out), { recursive: true });
+    fs.writeFileSync(values.out, json);
+  }
+  const killedHeld = !instanceKilled || (instanceKilled.violations.length === 0 && instanceKilled.acknowledgedWritesLost === 0);
+  return results.every((result) => result.errors === 0) && killedHeld ? 0 : 1;
 }
 
 process.exitCode = await main();

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { END_MARKER, NOT_MEASURED, renderPerformanceTable, replaceMarkedBlock, START_MARKER, type EngineReport } from '../../../scripts/performance-table';
+import { END_MARKER, NOT_MEASURED, renderPerformanceTable, replaceMarkedBlock, START_MARKER, type EngineReport, type LoadReport } from '../../../scripts/performance-table';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const spread = (median: number, worst: number) => ({ median, worst });
@@ -40,6 +40,21 @@ describe('the performance table', () => {
     expect(table).toMatch(/\| browser: longest main-thread task, load, ms \| not measured yet \| not measured yet \| not measured yet \| ≤ 50 \|/);
     expect(table).toContain('Node v20.0.0, 2 × Test CPU, load average 0.5');
     expect(table).toContain(`Browser: ${NOT_MEASURED}.`);
+  });
+
+  it('shows the server under load, and the run with an instance killed: answers by status and writes lost', () => {
+    const stats = (p50Ms: number, p99Ms: number) => ({ p50Ms, p99Ms });
+    const load: LoadReport = {
+      machine: { cpus: 2, node: 'v20.0.0', loadAverage1m: 1.5 },
+      results: [{ storage: 'sqlite', users: 50, durationS: 20, transactionsPerSet: 2000, requestsPerSecond: 410, errors: 0, get: stats(40, 90), put: stats(120, 300) }],
+      instanceKilled: { users: 50, durationS: 20.5, kills: 6, requestsPerSecond: 180, p50Ms: 150, p99Ms: 2400, byStatus: { '200': 3000, '412': 20, '502': 35 }, acknowledgedWrites: 1500, acknowledgedWritesLost: 0, writesStoredTwice: 0 },
+    };
+    const table = renderPerformanceTable(undefined, undefined, load);
+    expect(table).toContain('| sqlite, one instance, 50 users, 2,000-transaction sets, 20 s | 410 | 120 / 300 (slower of GET and PUT) | none | — |');
+    expect(table).toContain('| postgres, two instances behind a round-robin proxy, one SIGKILLed and restarted 6 times, 50 users, 20.5 s | 180 | 150 / 2,400 | 412: 20, 502: 35 | 0 of 1,500 |');
+    expect(table).toContain('Load: 2 CPUs, Node v20.0.0, load average 1.5');
+    expect(renderPerformanceTable(undefined, undefined, { ...load, instanceKilled: { ...load.instanceKilled!, acknowledgedWritesLost: 2 } })).toContain('| **2** of 1,500 |');
+    expect(renderPerformanceTable(undefined, undefined)).toContain(`Server under load: ${NOT_MEASURED}`);
   });
 
   it('replaces only the text between the markers, and refuses a page without them', () => {

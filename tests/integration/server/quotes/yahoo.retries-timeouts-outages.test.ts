@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TUNING } from '#server/quotes/quotes-service';
+import { createMemoryUpstreamLimits } from '#server/storage/upstream-limits';
 import { createYahooProvider, type UpstreamCharts } from '#server/quotes/yahoo-provider';
 import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
 import { RECORDED_AT_MS, recordedChart, utc } from '#helpers/quotes/harness';
@@ -18,6 +19,7 @@ function provider(baseUrl: string, overrides: Partial<Parameters<typeof createYa
     maxRetryAfterMs: 1_500,
     outageMs: 60_000,
     userBudget: DEFAULT_TUNING.userBudget,
+    limits: createMemoryUpstreamLimits(),
     nowMs: () => clockMs,
     log: (event) => events.push(event),
     ...overrides,
