@@ -68,7 +68,8 @@ export function compressAnswers(): MiddlewareHandler<AppEnv> {
       sent = new Uint8Array(Buffer.concat(head.chunks));
     } else if ((await readRestUpTo(reader, head, ONE_SHOT_MAX_BYTES)).done) {
       const compressed = await compressWhole(encoding, Buffer.concat(head.chunks));
-      sent = new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength);
+      // A copy of tens of KB: the answer's body must own a plain ArrayBuffer (a Buffer may share Node's pool).
+      sent = new Uint8Array(compressed);
       headers.set('Content-Length', String(compressed.byteLength));
       headers.set('Content-Encoding', encoding);
     } else {
