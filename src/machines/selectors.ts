@@ -39,6 +39,14 @@ export const selectPortfolioStatus = (s: PortfolioSnapshot): PortfolioStatus => 
 };
 export const selectPortfolioError = (s: PortfolioSnapshot): string | null => (s.hasTag('failed') || s.hasTag('pricesFailed') ? s.context.error : null);
 export const selectPricesLoading = (s: PortfolioSnapshot): boolean => s.hasTag('pricesLoading');
+/**
+ * Why the figures shown are about to change: `prices` while the prices load (the figures are the ones
+ * before the quotes), `figures` while a saved or reloaded set is derived (they are the previous set's);
+ * null when they are the latest (or when there are none yet: the pages say they are loading).
+ */
+export type FiguresPending = 'prices' | 'figures' | null;
+export const selectFiguresPending = (s: PortfolioSnapshot): FiguresPending =>
+  s.hasTag('pricesLoading') ? 'prices' : s.hasTag('busy') && s.context.derivation !== null ? 'figures' : null;
 export const selectPricesFailed = (s: PortfolioSnapshot): boolean => s.hasTag('pricesFailed');
 export const selectPriceErrors = (s: PortfolioSnapshot): Record<string, string> => s.context.priceErrors;
 export const selectTransactions = (s: PortfolioSnapshot) => s.context.transactions;

@@ -6,6 +6,7 @@ import { selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectS
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
+import { FiguresPending } from '../components/figures-pending';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
 import { PriceNotice } from '../dashboard/price-notice';
 import { SummaryBoxes } from '../dashboard/summary-boxes';
@@ -40,7 +41,7 @@ export function DashboardPage() {
         <p role="status">Loading your portfolio…</p>
       ) : (
         <>
-          {pricesLoading ? <p role="status">Loading prices…</p> : null}
+          <FiguresPending />
           {pricesFailed ? <PortfolioFailed /> : null}
           {priceNotice && !pricesLoading ? <PriceNotice notice={priceNotice} onRetry={retry} /> : null}
           <SummaryBoxes summary={summary} />

@@ -12,6 +12,7 @@ import { selectDerivation, selectPortfolioStatus } from '../../machines/selector
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
+import { FiguresPending } from '../components/figures-pending';
 import { SummaryList } from '../components/summary-list';
 import { Chart } from '../charts/chart';
 import { createChartOptions } from '../dashboard/chart-options';
@@ -125,6 +126,7 @@ export function HoldingPage() {
   } else {
     body = (
       <>
+        <FiguresPending />
         {row.excluded ? <p className="hint">An exchange rate {ticker} needs has no prices: its figures in EUR are left out until it does.</p> : null}
         <OversoldNote rows={[row]} />
         <HoldingFigures row={row} />

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { selectDerivation, selectPortfolioStatus } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
+import { FiguresPending } from '../components/figures-pending';
 import { AllocationBars } from '../holdings/allocation-bars';
 import {
   HOLDING_COLUMNS,
@@ -170,6 +171,7 @@ export function HoldingsPage() {
     const byHolding = open.filter((row) => !row.excluded).map((row) => ({ label: row.ticker, weight: row.weight, value: row.value }));
     body = (
       <>
+        <FiguresPending />
         <UnpricedProducts />
         <OversoldNote rows={open} />
         <HoldingsTable caption="Open positions (sorted by the column whose header you choose)" rows={open} sort={sort} onSort={onSort} totals />

@@ -6,6 +6,7 @@ import { selectPortfolioStatus } from '../../machines/selectors';
 import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '../../machines/tax-report-machine';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
+import { FiguresPending } from '../components/figures-pending';
 import { SummaryList } from '../components/summary-list';
 import { useFormats } from '../locale-context';
 import { ForwardCalendarChart } from '../income/forward-calendar-chart';
@@ -103,6 +104,7 @@ export function IncomePage() {
   return (
     <section className="income" aria-labelledby="income-heading">
       {heading}
+      <FiguresPending />
       <IncomeSummary view={view} />
 
       <h2>The next twelve months</h2>

@@ -9,6 +9,7 @@ import { PERFORMANCE_PERIODS } from '../../model';
 import { selectActiveSeries, selectBenchmark, selectPerformance, selectPortfolioStatus, selectPricesLoading, selectSettings } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
+import { FiguresPending } from '../components/figures-pending';
 import { LineChart } from '../holdings/line-chart';
 import { useFormats } from '../locale-context';
 import { PageHeading } from '../a11y/page-heading';
@@ -62,6 +63,7 @@ export function PerformancePage() {
       <PageHeading id="performance-heading" title="Performance">
           Performance
         </PageHeading>
+      <FiguresPending />
       <ScrollRegion label="Returns per period">
       <table className="returns-table">
         <caption>Returns per period, all tickers. Periods of a year or more also show the rate per year.</caption>

@@ -1,0 +1,63 @@
+/**
+ * What the pages say while their figures are about to change (issue 30: the Income page's total and its
+ * rows read from two derivations): "Loading prices…" from the first derive until the one with prices is in,
+ * "Updating the figures…" while a saved set is derived, nothing once the figures are the latest.
+ */
+import { describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { selectFiguresPending } from '#src/machines/selectors';
+import { buy, setOf, startApp } from '#helpers/machines/app-harness';
+
+/** A promise and its release, for a fake that must wait until the test has looked. */
+function gate() {
+  let open = () => {};
+  const closed = new Promise<void>((resolve) => (open = resolve));
+  return { closed, open: () => open() };
+}
+
+describe('the figures pending on the pages', () => {
+  it('from the first derive: nothing to say until there are figures, then the prices, then nothing', async () => {
+    const firstDerive = gate();
+    const prices = gate();
+    const { portfolio } = startApp({
+      server: { set: setOf(buy), version: 1 },
+      deriveGate: (n) => (n === 1 ? firstDerive.closed : Promise.resolve()),
+      fetchPrices: async (input) => {
+        await prices.closed;
+        return { symbols: input.symbols, firstDate: input.firstDate, errors: {} };
+      },
+    });
+    await waitFor(portfolio, (s) => s.matches('deriving'));
+    // No figures yet: the pages say "Loading your portfolio…" themselves.
+    expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();
+    firstDerive.open();
+    await waitFor(portfolio, (s) => s.matches({ ready: 'fetchingPrices' }));
+    expect(portfolio.getSnapshot().context.derivation).not.toBeNull();
+    expect(selectFiguresPending(portfolio.getSnapshot())).toBe('prices');
+    prices.open();
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();
+  });
+
+  it('a saved set: the previous figures are pending while it is derived, then its new symbol’s prices', async () => {
+    const savedDerive = gate();
+    const server = { set: setOf(buy), version: 1 };
+    const { portfolio, saver } = startApp({
+      server,
+      deriveGate: (n) => (n === 3 ? savedDerive.closed : Promise.resolve()),
+      save: async ({ base }) => {
+        server.set = base;
+        server.version += 1;
+        return { transactions: base, version: `"${server.version}"` };
+      },
+    });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();
+    saver.send({ type: 'transactions.add', transaction: { ...buy, ticker: 'KO', date: '2024-03-01' } });
+    await waitFor(portfolio, (s) => s.matches('deriving'));
+    expect(selectFiguresPending(portfolio.getSnapshot())).toBe('figures');
+    savedDerive.open();
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();
+  });
+});
