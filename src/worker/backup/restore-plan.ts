@@ -141,6 +141,19 @@ export function mergeTransactions(current: TransactionSet, incoming: Transaction
     }
     merged[type] = list.sort(byDateAscending);
   }
+  // The cash (issue 33) is kept, and a file's cash rows the portfolio lacks added, each counted once.
+  if (current.cash || incoming.cash) {
+    const held = new Map<string, number>();
+    for (const c of current.cash ?? []) held.set(JSON.stringify(c), (held.get(JSON.stringify(c)) ?? 0) + 1);
+    const cash = [...(current.cash ?? [])];
+    for (const c of incoming.cash ?? []) {
+      const key = JSON.stringify(c);
+      const left = held.get(key) ?? 0;
+      if (left > 0) held.set(key, left - 1);
+      else cash.push(c);
+    }
+    merged.cash = cash.sort(byDateAscending);
+  }
   return { merged, added, alreadyPresent, keptDifferent };
 }
 
