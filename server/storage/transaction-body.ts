@@ -3,9 +3,9 @@
  * lists, the `cash` list and the `accounts` side by side in one object, so that one atomic write keeps
  * them together (migration 10 gave every body stored before it its one account).
  */
-import type { Account } from '../../src/model/cash';
+import type { Account, CashTransaction } from '../../src/model/cash';
 import type { TransactionSet } from '../../src/model/transaction';
-import type { StoredTransactions } from './types';
+import type { StoredExtras, StoredTransactions } from './types';
 
 export type StoredBody = TransactionSet & { accounts?: Account[] };
 
@@ -16,4 +16,12 @@ export function storedBody(set: TransactionSet, accounts: readonly Account[] | u
 export function storedTransactions(body: StoredBody, version: number): StoredTransactions {
   const { accounts, ...set } = body;
   return accounts ? { set, version, accounts } : { set, version };
+}
+
+/** The version, cash and accounts as the database read them from a body (a key the body lacks stays absent). */
+export function storedExtras(version: number, cash: CashTransaction[] | undefined, accounts: Account[] | undefined): StoredExtras {
+  const extras: StoredExtras = { version };
+  if (cash !== undefined) extras.cash = cash;
+  if (accounts !== undefined) extras.accounts = accounts;
+  return extras;
 }

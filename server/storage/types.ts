@@ -3,7 +3,7 @@ import type { CsvMapping, MappingsRestoreMode, RememberedMapping } from '../../s
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
-import type { Account as PortfolioAccount } from '../../src/model/cash';
+import type { CashTransaction, Account as PortfolioAccount } from '../../src/model/cash';
 import type { QuoteCache } from './quote-cache';
 import type { DeletedAccountStore } from './deleted-accounts';
 import type { UpstreamLimitsStore } from './upstream-limits';
@@ -20,8 +20,18 @@ export interface StoredTransactions {
 
 export type PutTransactionsResult = { ok: true; version: number } | { ok: false; currentVersion: number };
 
+/** What a seed-shaped PUT keeps of the stored set: its version, cash and accounts, without the three lists. */
+export interface StoredExtras {
+  version: number;
+  /** Absent: none stored. */
+  cash?: CashTransaction[];
+  accounts?: PortfolioAccount[];
+}
+
 export interface TransactionStore {
   get(userId: string): Promise<StoredTransactions>;
+  /** The stored version, cash and accounts only: read by the database from the body, the lists left unread. */
+  extras(userId: string): Promise<StoredExtras>;
   /**
    * Replaces the user's set (and its `accounts`, stored in the same body: absent = none stored) in one
    * atomic write. With `expectedVersion`, the write happens only when the stored version still equals it

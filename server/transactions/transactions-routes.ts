@@ -10,7 +10,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Log } from '../log';
-import type { PutTransactionsResult, StoredTransactions, TransactionStore } from '../storage/types';
+import type { PutTransactionsResult, StoredExtras, StoredTransactions, TransactionStore } from '../storage/types';
 import { sortTransactionSet } from './sort-transaction-set';
 import { accountsOrFirst } from '../../src/model/cash';
 import { accountReferenceIssues } from './account-references';
@@ -105,17 +105,17 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
       const sent = reading.body;
       // What the body leaves out is kept as stored. The stored set is read only then; the write below
       // checks the version again, so nothing written meanwhile is lost.
-      let stored: StoredTransactions | null = null;
+      let stored: StoredExtras | null = null;
       if (sent.transactions.cash === undefined || sent.accounts === undefined) {
         try {
-          stored = await store.get(sub);
+          stored = await store.extras(sub);
         } catch (error) {
           return storageFailed(c, 'read', error);
         }
         if (stored.version !== expected) return conflict(stored.version);
       }
       const accounts = sent.accounts ?? accountsOrFirst(stored?.accounts);
-      const set = sortTransactionSet({ ...sent.transactions, cash: sent.transactions.cash ?? stored?.set.cash ?? [] });
+      const set = sortTransactionSet({ ...sent.transactions, cash: sent.transactions.cash ?? stored?.cash ?? [] });
       const unknown = accountReferenceIssues(set, accounts, MAX_COLLECTED_ISSUES);
       if (unknown.issues.length > 0) return c.json(invalidBodyRefusal(unknown.issues, unknown.truncated), 400);
       let result: PutTransactionsResult;

@@ -5,7 +5,8 @@
 import type pg from 'pg';
 import { emptyTransactionSet } from '../../../src/model/transaction';
 import type { PutTransactionsResult, TransactionStore } from '../types';
-import { storedBody, storedTransactions, type StoredBody } from '../transaction-body';
+import type { Account, CashTransaction } from '../../../src/model/cash';
+import { storedBody, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
 
 export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
   const currentVersion = async (userId: string): Promise<number> => {
@@ -22,6 +23,14 @@ export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
       );
       const row = rows[0];
       return row ? storedTransactions(row.body, row.version) : { set: emptyTransactionSet(), version: 0 };
+    },
+    async extras(userId) {
+      const { rows } = await pool.query<{ version: number; cash: CashTransaction[] | null; accounts: Account[] | null }>(
+        `SELECT version, body->'cash' AS cash, body->'accounts' AS accounts FROM transaction_sets WHERE user_id = $1`,
+        [userId],
+      );
+      const row = rows[0];
+      return row ? storedExtras(row.version, row.cash ?? undefined, row.accounts ?? undefined) : { version: 0 };
     },
     async put(userId, set, expectedVersion, accounts): Promise<PutTransactionsResult> {
       const body = JSON.stringify(storedBody(set, accounts));

@@ -2,11 +2,14 @@
 import type Database from 'better-sqlite3';
 import { emptyTransactionSet } from '../../../src/model/transaction';
 import type { TransactionStore } from '../types';
-import { storedBody, storedTransactions, type StoredBody } from '../transaction-body';
+import { storedBody, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
 
 export function sqliteTransactionStore(db: Database.Database): TransactionStore {
   const select = db.prepare('SELECT version, body FROM transaction_sets WHERE user_id = ?');
   const selectVersion = db.prepare('SELECT version FROM transaction_sets WHERE user_id = ?').pluck();
+  const selectExtras = db.prepare(`
+    SELECT version, json_extract(body, '$.cash') AS cash, json_extract(body, '$.accounts') AS accounts
+    FROM transaction_sets WHERE user_id = ?`);
   const upsert = db.prepare(`
     INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES (?, ?, ?, ?)
     ON CONFLICT (user_id) DO UPDATE SET version = excluded.version, body = excluded.body,
@@ -24,6 +27,11 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
       const row = select.get(userId) as { version: number; body: string } | undefined;
       if (!row) return { set: emptyTransactionSet(), version: 0 };
       return storedTransactions(JSON.parse(row.body) as StoredBody, row.version);
+    },
+    async extras(userId) {
+      const row = selectExtras.get(userId) as { version: number; cash: string | null; accounts: string | null } | undefined;
+      if (!row) return { version: 0 };
+      return storedExtras(row.version, row.cash === null ? undefined : JSON.parse(row.cash), row.accounts === null ? undefined : JSON.parse(row.accounts));
     },
     async put(userId, set, expectedVersion, accounts) {
       // IMMEDIATE takes the write lock before reading the version, so no other writer slips in between.

@@ -3,6 +3,7 @@
  * Without DATABASE_URL the PostgreSQL run is skipped with a notice, except under CI where it fails.
  */
 import { describe, expect, it } from 'vitest';
+import type { CashTransaction } from '#src/model/cash';
 import type { Transaction, TransactionSet } from '#src/model/transaction';
 import type { ProviderKey, Storage } from '#server/storage/types';
 import { openForTheSuite, storageBackends } from '#helpers/storage-backends';
@@ -53,6 +54,19 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
     });
     expect(await storage.transactions.put(user, setOf(), 0)).toEqual({ ok: false, currentVersion: 2 });
     expect(await storage.transactions.get(user)).toEqual({ set: setOf(stock('2020-01-01', 2, 20)), version: 2 });
+  });
+
+  it('reads the version, cash and accounts alone as stored, and none for a new user or a body without them', async () => {
+    const cash: CashTransaction[] = [
+      { type: 'cash', kind: 'deposit', date: '2020-01-01', value: 1000.1, currency: 'EUR', account: 'broker' },
+      { type: 'cash', kind: 'fee', date: '2020-02-03', value: -2.5, currency: 'USD', account: 'broker' },
+    ];
+    const accounts = [{ id: 'broker', name: 'DEGIRO' }];
+    expect(await storage.transactions.extras('no-extras-yet')).toEqual({ version: 0 });
+    await storage.transactions.put('extras', { ...setOf(stock('2020-01-02', 1, 10)), cash }, 0, accounts);
+    expect(await storage.transactions.extras('extras')).toEqual({ version: 1, cash, accounts });
+    await storage.transactions.put('seed-shaped', setOf(stock('2020-01-02', 1, 10)), 0);
+    expect(await storage.transactions.extras('seed-shaped')).toEqual({ version: 1 });
   });
 
   it('refuses an expected version for a user who has never written', async () => {
