@@ -4,6 +4,7 @@
  * never sends a set. Intents that read or replace the set run one after another, so a save never
  * starts from a set a load is about to replace.
  */
+import type { Account } from '../model/cash';
 import { emptyByType, emptyTransactionSet, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
 import { packListing, type PackedListing } from '../model/transaction-wire';
 import { refusal, type Outcome } from '../model/outcome';
@@ -30,7 +31,7 @@ export interface HeldView {
 /** The transactions service as the store uses it. */
 export interface TransactionsServer {
   fetch: (credentials: Credentials) => Promise<VersionedSet>;
-  put: (credentials: Credentials, transactions: TransactionSet, version: string | null) => Promise<VersionedSet>;
+  put: (credentials: Credentials, transactions: TransactionSet, version: string | null, accounts?: Account[]) => Promise<VersionedSet>;
 }
 
 const keyOf = (t: Transaction): string => `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}`;
@@ -47,6 +48,8 @@ export class TransactionStore {
   private ids: Record<TransactionType, number[]> = emptyByType();
   private positions: Map<number, Position> | null = null;
   private version: string | null = null;
+  /** The accounts the server answered last; null while it answered none. */
+  private accounts: Account[] | null = null;
   private nextId = 1;
   /** Each ticker's revision in the held set; the next one is never used before, not even after a sign-out. */
   private revisions = new Map<string, number>();
@@ -66,6 +69,11 @@ export class TransactionStore {
 
   current(): TransactionSet {
     return this.set;
+  }
+
+  /** The user's accounts as the server answered them last; null while it answered none. */
+  heldAccounts(): Account[] | null {
+    return this.accounts;
   }
 
   /** The held set's transactions that `query` keeps, by id, in its order, with the version they belong to. */
@@ -88,12 +96,15 @@ export class TransactionStore {
     });
   }
 
-  /** Stores a set built from the held one (`build` runs in turn, on the newest set: an import's merge). */
-  replace<T extends object>(build: (set: TransactionSet) => Promise<{ set: TransactionSet | null; extra: T }>, credentials: Credentials): Promise<Outcome<T & { view: HeldView | null }>> {
+  /** Stores a set built from the held one (`build` runs in turn, on the newest set: an import's merge), with the accounts it gives. */
+  replace<T extends object>(
+    build: (set: TransactionSet) => Promise<{ set: TransactionSet | null; extra: T; accounts?: Account[] }>,
+    credentials: Credentials,
+  ): Promise<Outcome<T & { view: HeldView | null }>> {
     return this.serial(async () => {
-      const { set, extra } = await build(this.set);
+      const { set, extra, accounts } = await build(this.set);
       if (set === null) return { ok: true as const, ...extra, view: null };
-      const held = await this.hold(() => this.server.put(credentials, set, this.version));
+      const held = await this.hold(() => this.server.put(credentials, set, this.version, accounts));
       return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version, revisions: held.revisions } } : held;
     });
   }
@@ -105,6 +116,7 @@ export class TransactionStore {
     this.ids = emptyByType();
     this.positions = null;
     this.version = null;
+    this.accounts = null;
     this.revisions = new Map();
     this.onHeld(this.set);
   }
@@ -153,6 +165,7 @@ export class TransactionStore {
     this.ids = ids;
     this.positions = null;
     this.version = answer.version;
+    if (answer.accounts) this.accounts = answer.accounts;
     this.onHeld(this.set);
     return { ok: true, listing: packListing(this.set, Uint32Array.from(column)), version: this.version, revisions: Object.fromEntries(this.revisions) };
   }

@@ -81,10 +81,11 @@ describe('German statement wording', () => {
     expect(result.counts.dividends).toBe(3);
   });
 
-  it('skips the five Einzahlung as deposits and the Zinsen as interest', () => {
-    const reasons = result.skipped.map((s) => s.reason);
-    expect(reasons.filter((r) => r === 'deposit')).toHaveLength(5);
-    expect(reasons.filter((r) => r === 'interest')).toHaveLength(1);
-    expect(result.counts.skipped).toBe(6);
+  it('books the five Einzahlung as deposits and the Zinsen as interest, skipping none', () => {
+    const kinds = result.transactions.cash.map((c) => c.kind);
+    expect(kinds.filter((k) => k === 'deposit')).toHaveLength(5);
+    expect(kinds.filter((k) => k === 'interest')).toHaveLength(1);
+    expect(result.counts.cash).toMatchObject({ deposit: 5, interest: 1 });
+    expect(result.counts.skipped).toBe(0);
   });
 });

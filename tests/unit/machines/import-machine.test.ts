@@ -19,6 +19,8 @@ const product = (fields: Pick<ProductChoice, 'key' | 'product' | 'ticker' | 'sou
 const previewWith = (overrides: Partial<ImportPreview> = {}): ImportPreview => ({
   error: null,
   counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 2, unrecognised: 0, lines: 4 },
+  cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 },
+  reconciliation: [],
   newTransactions: 1,
   alreadyImported: 0,
   completes: 0,

@@ -16,6 +16,8 @@ const file = new File(['Datum,Tijd\n'], 'Account.csv', { type: 'text/csv' });
 const preview: ImportPreview = {
   error: null,
   counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 0, unrecognised: 0, lines: 2 },
+  cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 },
+  reconciliation: [],
   newTransactions: 1,
   alreadyImported: 0,
   completes: 0,
