@@ -7,9 +7,11 @@
 import * as z from 'zod/mini';
 import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
 import { CURRENCIES, TRANSACTION_TYPES, type TransactionsBody } from './transaction';
+import { CASH_KINDS } from './cash';
 
 /** Loose: a field the server stores that this list does not name yet is passed on, not dropped. */
 const storedTransaction = z.looseObject({
+  account: z.optional(z.string()),
   ticker: z.string(),
   type: z.enum(['stock', 'dividend', 'commission']),
   date: z.string(),
@@ -22,18 +24,38 @@ const storedTransaction = z.looseObject({
   priceCurrency: z.optional(z.string()),
 });
 
+const storedCash = z.looseObject({
+  account: z.optional(z.string()),
+  type: z.literal('cash'),
+  kind: z.enum(CASH_KINDS),
+  date: z.string(),
+  value: z.number(),
+  currency: z.enum(CURRENCIES),
+  importId: z.optional(z.string()),
+});
+
+const storedAccount = z.object({ id: z.string(), name: z.string() });
+
 const storedTransactionsBodySchema: z.ZodMiniType<TransactionsBody> = z.object({
-  transactions: z.object({ stock: z.array(storedTransaction), dividend: z.array(storedTransaction), commission: z.array(storedTransaction) }),
+  transactions: z.object({
+    stock: z.array(storedTransaction),
+    dividend: z.array(storedTransaction),
+    commission: z.array(storedTransaction),
+    cash: z.optional(z.array(storedCash)),
+  }),
+  accounts: z.optional(z.array(storedAccount)),
 });
 
 const TYPES: ReadonlySet<unknown> = new Set(TRANSACTION_TYPES);
 const CURRENCY_CODES: ReadonlySet<unknown> = new Set(CURRENCIES);
+const KINDS: ReadonlySet<unknown> = new Set(CASH_KINDS);
 
 /** `storedTransaction` read in place. */
 function isStoredTransaction(value: unknown): boolean {
   if (!isRecord(value)) return false;
-  const { ticker, type, date, amount, value: worth, currency, importId, tax, product, priceCurrency } = value;
+  const { account, ticker, type, date, amount, value: worth, currency, importId, tax, product, priceCurrency } = value;
   return (
+    isOptionalString(account) &&
     typeof ticker === 'string' &&
     TYPES.has(type) &&
     typeof date === 'string' &&
@@ -47,12 +69,27 @@ function isStoredTransaction(value: unknown): boolean {
   );
 }
 
+/** `storedCash` read in place. */
+function isStoredCash(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { account, type, kind, date, value: worth, currency, importId } = value;
+  return isOptionalString(account) && type === 'cash' && KINDS.has(kind) && typeof date === 'string' && isNumber(worth) && CURRENCY_CODES.has(currency) && isOptionalString(importId);
+}
+
+const isStoredAccount = (value: unknown): boolean => isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
+
 /** The transactions service's answer: the schema, with the fast check of a set of any size in front. */
 export const storedTransactionsBody: FastChecked<TransactionsBody> = {
   schema: storedTransactionsBodySchema,
   accepts: (value): value is TransactionsBody => {
     if (!isRecord(value) || !isRecord(value.transactions)) return false;
-    const { stock, dividend, commission } = value.transactions;
-    return isArrayOf(stock, isStoredTransaction) && isArrayOf(dividend, isStoredTransaction) && isArrayOf(commission, isStoredTransaction);
+    const { stock, dividend, commission, cash } = value.transactions;
+    return (
+      isArrayOf(stock, isStoredTransaction) &&
+      isArrayOf(dividend, isStoredTransaction) &&
+      isArrayOf(commission, isStoredTransaction) &&
+      (cash === undefined || isArrayOf(cash, isStoredCash)) &&
+      (value.accounts === undefined || isArrayOf(value.accounts, isStoredAccount))
+    );
   },
 };

@@ -9,11 +9,11 @@ import { TRANSACTION_TYPES, countTransactions, emptyByType, emptyTransactionSet,
 export interface PackedTransactions {
   /** How many transactions of each type, in the order of `TRANSACTION_TYPES`. */
   counts: [stock: number, dividend: number, commission: number];
-  /** Every distinct string (tickers, dates, currencies, import ids, product names), one after another. */
+  /** Every distinct string (tickers, dates, currencies, import ids, product names, account ids), one after another. */
   text: string;
   /** Where each distinct string ends in `text`. */
   ends: Uint32Array;
-  /** Per transaction: the indices of its ticker, date, currency, import id and product (−1: none) among the strings. */
+  /** Per transaction: the indices of its ticker, date, currency, import id, product and account (−1: none) among the strings. */
   refs: Int32Array;
   /** Per transaction: amount, value. */
   numbers: Float64Array;
@@ -21,7 +21,7 @@ export interface PackedTransactions {
   taxes: Float64Array;
 }
 
-const REFS = 5;
+const REFS = 6;
 
 export function packTransactions(set: TransactionSet): PackedTransactions {
   const total = countTransactions(set);
@@ -48,6 +48,7 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
       refs[k * REFS + 2] = ref(t.currency);
       refs[k * REFS + 3] = t.importId === undefined ? -1 : ref(t.importId);
       refs[k * REFS + 4] = t.product === undefined ? -1 : ref(t.product);
+      refs[k * REFS + 5] = t.account === undefined ? -1 : ref(t.account);
       numbers[k * 2] = t.amount;
       numbers[k * 2 + 1] = t.value;
       k += 1;
@@ -102,6 +103,8 @@ export function transactionUnpacker(packed: PackedTransactions, ids?: Uint32Arra
       if (importRef >= 0) t.importId = strings[importRef];
       const productRef = refs[k * REFS + 4]!;
       if (productRef >= 0) t.product = strings[productRef];
+      const accountRef = refs[k * REFS + 5]!;
+      if (accountRef >= 0) t.account = strings[accountRef];
       if (type === 'dividend') {
         const tax = taxes[i]!;
         if (!Number.isNaN(tax)) t.tax = tax;

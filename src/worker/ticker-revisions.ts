@@ -30,7 +30,7 @@ function placesByTicker(set: TransactionSet): Map<string, Record<TransactionType
 
 /** Every field the page may show or send back (a transaction of another ticker or type is in another section). */
 const sameFields = (a: Transaction, b: Transaction): boolean =>
-  a.date === b.date && a.amount === b.amount && a.value === b.value && a.currency === b.currency && a.tax === b.tax && a.importId === b.importId && a.product === b.product;
+  a.date === b.date && a.amount === b.amount && a.value === b.value && a.currency === b.currency && a.tax === b.tax && a.importId === b.importId && a.product === b.product && a.account === b.account;
 
 function sameRows(before: IdentifiedSet, beforePlaces: Record<TransactionType, number[]>, after: IdentifiedSet, afterPlaces: Record<TransactionType, number[]>): boolean {
   for (const type of TRANSACTION_TYPES) {

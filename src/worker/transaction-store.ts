@@ -4,14 +4,14 @@
  * never sends a set. Intents that read or replace the set run one after another, so a save never
  * starts from a set a load is about to replace.
  */
-import type { Account } from '../model/cash';
 import { emptyByType, emptyTransactionSet, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
+import { accountsOrFirst, type Account, type CashTransaction, type ListedCash } from '../model/cash';
 import { packListing, type PackedListing } from '../model/transaction-wire';
 import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { fetchTransactions, putTransactions, type VersionedSet } from './services/transactions-api';
 import { tickerRevisions } from './ticker-revisions';
-import { applyChange, type Position, type TransactionChange } from './transaction-changes';
+import { applyChange, type Held, type Position, type TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
 import { queryTransactions } from './transaction-query';
 
@@ -26,15 +26,20 @@ export interface HeldView {
    * revision is unchanged.
    */
   revisions: Record<string, number>;
+  /** The user's accounts, in their order; never empty (a set stored without accounts has the one first account). */
+  accounts: Account[];
+  /** The cash transactions, by date, each with its id (ids are shared with the listing's: one never names both). */
+  cash: ListedCash[];
 }
 
 /** The transactions service as the store uses it. */
 export interface TransactionsServer {
   fetch: (credentials: Credentials) => Promise<VersionedSet>;
-  put: (credentials: Credentials, transactions: TransactionSet, version: string | null, accounts?: Account[]) => Promise<VersionedSet>;
+  put: (credentials: Credentials, transactions: TransactionSet, accounts: readonly Account[], version: string | null) => Promise<VersionedSet>;
 }
 
-const keyOf = (t: Transaction): string => `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}`;
+const keyOf = (t: Transaction): string => `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}\u0000${t.account ?? ''}`;
+const cashKeyOf = (c: CashTransaction): string => `cash\u0000${c.kind}\u0000${c.date}\u0000${c.value}\u0000${c.currency}\u0000${c.importId ?? ''}\u0000${c.account ?? ''}`;
 
 /** A request's failure as a value: the server's status and message, or 0 when it was not reached. */
 function refused(error: unknown) {
@@ -44,12 +49,13 @@ function refused(error: unknown) {
 
 export class TransactionStore {
   private set: TransactionSet = emptyTransactionSet();
+  private accounts: Account[] = accountsOrFirst(undefined);
   /** Each transaction's id, list by list, in the set's order. */
   private ids: Record<TransactionType, number[]> = emptyByType();
+  /** Each cash transaction's id, in the cash list's order. */
+  private cashIds: number[] = [];
   private positions: Map<number, Position> | null = null;
   private version: string | null = null;
-  /** The accounts the server answered last; null while it answered none. */
-  private accounts: Account[] | null = null;
   private nextId = 1;
   /** Each ticker's revision in the held set; the next one is never used before, not even after a sign-out. */
   private revisions = new Map<string, number>();
@@ -63,17 +69,23 @@ export class TransactionStore {
    * transactions service (tests put a fake server in its place).
    */
   constructor(
-    private readonly onHeld: (set: TransactionSet) => void,
+    private readonly onHeld: (set: TransactionSet, accounts: readonly Account[]) => void,
     private readonly server: TransactionsServer = { fetch: fetchTransactions, put: putTransactions },
   ) {}
 
+  /** The held set: the seed's three lists and the cash. */
   current(): TransactionSet {
     return this.set;
   }
 
-  /** The user's accounts as the server answered them last; null while it answered none. */
-  heldAccounts(): Account[] | null {
+  /** The held accounts, never empty. */
+  currentAccounts(): readonly Account[] {
     return this.accounts;
+  }
+
+  /** The held set and accounts together (what a change or an import builds on). */
+  held(): Held {
+    return { set: this.set, accounts: this.accounts };
   }
 
   /** The held set's transactions that `query` keeps, by id, in its order, with the version they belong to. */
@@ -90,22 +102,25 @@ export class TransactionStore {
   /** Applies a change to the held set and stores the result against the held version. */
   change(change: TransactionChange, credentials: Credentials): Promise<Outcome<HeldView>> {
     return this.serial(async () => {
-      const applied = applyChange(this.set, change, (id) => this.positionOf(id));
+      const applied = applyChange(this.held(), change, (id) => this.positionOf(id));
       if (!applied.ok) return refusal(0, applied.message);
-      return this.hold(() => this.server.put(credentials, applied.set, this.version), applied.edited);
+      return this.hold(() => this.server.put(credentials, applied.set, applied.accounts, this.version), applied.edited);
     });
   }
 
-  /** Stores a set built from the held one (`build` runs in turn, on the newest set: an import's merge), with the accounts it gives. */
+  /**
+   * Stores a set built from the held one (`build` runs in turn, on the newest set: an import's merge). The
+   * accounts stay as held unless `build` answers new ones (an import into a new account, a restore).
+   */
   replace<T extends object>(
-    build: (set: TransactionSet) => Promise<{ set: TransactionSet | null; extra: T; accounts?: Account[] }>,
+    build: (set: TransactionSet, accounts: readonly Account[]) => Promise<{ set: TransactionSet | null; accounts?: Account[]; extra: T }>,
     credentials: Credentials,
   ): Promise<Outcome<T & { view: HeldView | null }>> {
     return this.serial(async () => {
-      const { set, extra, accounts } = await build(this.set);
+      const { set, accounts, extra } = await build(this.set, this.accounts);
       if (set === null) return { ok: true as const, ...extra, view: null };
-      const held = await this.hold(() => this.server.put(credentials, set, this.version, accounts));
-      return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version, revisions: held.revisions } } : held;
+      const held = await this.hold(() => this.server.put(credentials, set, accounts ?? this.accounts, this.version));
+      return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version, revisions: held.revisions, accounts: held.accounts, cash: held.cash } } : held;
     });
   }
 
@@ -113,12 +128,13 @@ export class TransactionStore {
   clear(): void {
     this.session += 1;
     this.set = emptyTransactionSet();
+    this.accounts = accountsOrFirst(undefined);
     this.ids = emptyByType();
+    this.cashIds = [];
     this.positions = null;
     this.version = null;
-    this.accounts = null;
     this.revisions = new Map();
-    this.onHeld(this.set);
+    this.onHeld(this.set, this.accounts);
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -131,7 +147,7 @@ export class TransactionStore {
    * The server's answer becomes the held set; transactions that were held before keep their ids, and an
    * `edited` one keeps the id of the transaction it replaced (the page finds its row again).
    */
-  private async hold(request: () => Promise<VersionedSet>, edited?: { id: number; transaction: Transaction }): Promise<Outcome<HeldView>> {
+  private async hold(request: () => Promise<VersionedSet>, edited?: { id: number; transaction: Transaction | CashTransaction }): Promise<Outcome<HeldView>> {
     const session = this.session;
     let answer: VersionedSet;
     try {
@@ -141,16 +157,20 @@ export class TransactionStore {
     }
     if (session !== this.session) return refusal(0, 'Signed out meanwhile.');
     const earlier = new Map<string, number[]>();
-    if (edited) earlier.set(keyOf(edited.transaction), [edited.id]);
+    const remember = (key: string, id: number) => {
+      const ids = earlier.get(key);
+      if (ids) ids.push(id);
+      else earlier.set(key, [id]);
+    };
+    if (edited) earlier.set(edited.transaction.type === 'cash' ? cashKeyOf(edited.transaction) : keyOf(edited.transaction), [edited.id]);
     for (const type of TRANSACTION_TYPES) {
       this.set[type].forEach((t, i) => {
-        if (this.ids[type][i] === edited?.id) return;
-        const key = keyOf(t);
-        const ids = earlier.get(key);
-        if (ids) ids.push(this.ids[type][i]!);
-        else earlier.set(key, [this.ids[type][i]!]);
+        if (this.ids[type][i] !== edited?.id) remember(keyOf(t), this.ids[type][i]!);
       });
     }
+    (this.set.cash ?? []).forEach((c, i) => {
+      if (this.cashIds[i] !== edited?.id) remember(cashKeyOf(c), this.cashIds[i]!);
+    });
     const ids = emptyByType<number>();
     const column: number[] = [];
     for (const type of TRANSACTION_TYPES) {
@@ -160,20 +180,31 @@ export class TransactionStore {
         column.push(id);
       }
     }
+    const cash = answer.transactions.cash ?? [];
+    const cashIds = cash.map((c) => earlier.get(cashKeyOf(c))?.shift() ?? this.nextId++);
     this.revisions = tickerRevisions({ set: this.set, ids: this.ids }, this.revisions, { set: answer.transactions, ids }, this.nextRevision++);
     this.set = answer.transactions;
+    this.accounts = accountsOrFirst(answer.accounts);
     this.ids = ids;
+    this.cashIds = cashIds;
     this.positions = null;
     this.version = answer.version;
-    if (answer.accounts) this.accounts = answer.accounts;
-    this.onHeld(this.set);
-    return { ok: true, listing: packListing(this.set, Uint32Array.from(column)), version: this.version, revisions: Object.fromEntries(this.revisions) };
+    this.onHeld(this.set, this.accounts);
+    return {
+      ok: true,
+      listing: packListing(this.set, Uint32Array.from(column)),
+      version: this.version,
+      revisions: Object.fromEntries(this.revisions),
+      accounts: this.accounts.map((a) => ({ ...a })),
+      cash: cash.map((c, i) => ({ ...c, id: cashIds[i]! })),
+    };
   }
 
   private positionOf(id: number): Position | null {
     if (!this.positions) {
       this.positions = new Map();
       for (const type of TRANSACTION_TYPES) this.ids[type].forEach((held, index) => this.positions!.set(held, { type, index }));
+      this.cashIds.forEach((held, index) => this.positions!.set(held, { type: 'cash', index }));
     }
     return this.positions.get(id) ?? null;
   }

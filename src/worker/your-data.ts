@@ -3,7 +3,8 @@
  * here between its preview and the user's choice (the file's set never crosses to the page). The
  * builders and readers are loaded on first use, so the dashboard's worker stays small.
  */
-import type { TransactionSet } from '../model';
+import { TRANSACTION_TYPES, type TransactionSet } from '../model';
+import { accountOf, type Account } from '../model/cash';
 import type { UserSettings } from '../model/settings';
 import type { RememberedMapping } from '../model/csv-mapping';
 import type { BackupContent, BackupSettings } from './backup/backup-json';
@@ -36,8 +37,24 @@ export interface ExportExtras {
   csvMappings: RememberedMapping[];
 }
 
-export async function buildExport(format: ExportFormat, set: TransactionSet, extras: ExportExtras, exportedAt: string): Promise<ExportedFile> {
+/** Which accounts an export holds: `account` (an id) alone, or all of `accounts` (null). */
+export interface ExportView {
+  accounts: readonly Account[];
+  account: string | null;
+}
+
+/** The rows of `set` in the account `account` (all rows when null), cash included. */
+export function setOfView(set: TransactionSet, accounts: readonly Account[], account: string | null): TransactionSet {
+  if (account === null) return set;
+  const mine = (row: { account?: string }): boolean => accountOf(row, accounts) === account;
+  const view: TransactionSet = { stock: [], dividend: [], commission: [], cash: (set.cash ?? []).filter(mine) };
+  for (const type of TRANSACTION_TYPES) view[type] = set[type].filter(mine);
+  return view;
+}
+
+export async function buildExport(format: ExportFormat, whole: TransactionSet, extras: ExportExtras, exportedAt: string, view: ExportView = { accounts: [], account: null }): Promise<ExportedFile> {
   const { symbolChoices, settings, csvMappings } = extras;
+  const set = setOfView(whole, view.accounts, view.account);
   const day = exportedAt.slice(0, 10);
   if (format === 'csv') {
     const { transactionsToCsv } = await import('./backup/export-csv');

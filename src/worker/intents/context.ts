@@ -55,7 +55,14 @@ export function createWorkerContext(): WorkerContext {
 export const symbolsNeeded = (context: WorkerContext): SymbolsNeeded => ({ symbols: context.engine.symbolsToRequest(), firstDate: context.engine.firstTransactionDate() });
 
 /** A held view with the symbols it needs: what the page gets after the set changed or loaded. */
-export const portfolioView = (context: WorkerContext, held: HeldView): PortfolioView => ({ listing: held.listing, version: held.version, revisions: held.revisions, needed: symbolsNeeded(context) });
+export const portfolioView = (context: WorkerContext, held: HeldView): PortfolioView => ({
+  listing: held.listing,
+  version: held.version,
+  revisions: held.revisions,
+  accounts: held.accounts,
+  cash: held.cash,
+  needed: symbolsNeeded(context),
+});
 
 /** An outcome with its view's columns transferred, not copied. */
 export function withView<T extends object>(outcome: Outcome<T>, view: (outcome: T) => HeldView | null): Outcome<T> {

@@ -24,8 +24,11 @@ function changedChoices(before: Record<string, string>, after: Record<string, st
 export function yourDataIntents(context: WorkerContext) {
   const { store } = context;
   return {
-    /** Builds the export file of the held set here (CSV, or the JSON backup with the server's symbol choices, settings and remembered column mappings). */
-    async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials): Promise<Outcome<ExportedFile>> {
+    /**
+     * Builds the export file of the held set here (CSV, or the JSON backup with the server's symbol choices,
+     * settings and remembered column mappings): of one account's view (`account`, its id), or of all (null, absent).
+     */
+    async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials, account: string | null = null): Promise<Outcome<ExportedFile>> {
       return refusing(async () => {
         const backup = format === 'json';
         const [settings, symbolChoices, csvMappings, { buildExport }] = await Promise.all([
@@ -34,7 +37,9 @@ export function yourDataIntents(context: WorkerContext) {
           backup ? import('../services/csv-mappings-api').then(({ fetchAllCsvMappings }) => fetchAllCsvMappings(credentials)) : [],
           import('../your-data'),
         ]);
-        return { ok: true, ...(await buildExport(format, store.current(), { symbolChoices, settings, csvMappings }, exportedAt)) };
+        const view = { accounts: store.currentAccounts(), account };
+        if (account !== null && !view.accounts.some((a) => a.id === account)) return refusal(0, 'That account is no longer there; choose the view again.');
+        return { ok: true, ...(await buildExport(format, store.current(), { symbolChoices, settings, csvMappings }, exportedAt, view)) };
       });
     },
     /** Reads a backup or our CSV whole and previews merge and replace against the held set; the file stays here. */

@@ -67,7 +67,7 @@ describe('import machine', () => {
     const derivesBefore = calls.derive;
     importer.send({ type: 'import.confirm' });
     await waitFor(importer, (s) => s.matches('done'));
-    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0, taxFilled: 0, choicesProblem: null });
+    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0, taxFilled: 0, choicesProblem: null, reconciliation: [], account: null });
     expect(keep).toHaveBeenCalledOnce();
     await waitFor(portfolio, (s) => s.context.version === '"2"' && s.matches({ ready: 'settled' }));
     expect(unlisted(portfolio.getSnapshot().context.transactions)).toEqual(setOf(buy, imported));
@@ -185,6 +185,8 @@ describe('import machine', () => {
       alreadyPresent: 0,
       taxFilled: 0,
       choicesProblem: 'The symbols were not kept for your next import: 503 The database does not answer.',
+      reconciliation: [],
+      account: null,
     });
   });
 

@@ -1,5 +1,6 @@
 /** A holding's product name: the one its latest named trade's import saw, kept through a rename, refused where it does not belong. */
 import { describe, expect, it } from 'vitest';
+import { FIRST_ACCOUNT } from '#src/model/cash';
 import { validateTransactionsBody } from '#src/model/transaction-schema';
 import { transactionsToCsv } from '#src/worker/backup/export-csv';
 import { readRestoreFile } from '#src/worker/backup/read-restore';
@@ -49,9 +50,9 @@ describe('the product name of a holding', () => {
 
   it('goes through an edit of the trade (the form does not show it) and a rename of its ticker', () => {
     const set = transactionSet([named('VWCE.DE', '2024-01-02', 1, 100, 'VANGUARD FTSE ALL-WORLD UCITS ETF')]);
-    const edited = applyChange(set, { kind: 'edit', id: 1, transaction: stock('VWCE.DE', '2024-01-03', 2, 200) }, () => ({ type: 'stock', index: 0 }));
+    const edited = applyChange({ set, accounts: [FIRST_ACCOUNT] }, { kind: 'edit', id: 1, transaction: stock('VWCE.DE', '2024-01-03', 2, 200) }, () => ({ type: 'stock', index: 0 }));
     expect(edited.ok && edited.set.stock[0]).toMatchObject({ date: '2024-01-03', amount: 2, product: 'VANGUARD FTSE ALL-WORLD UCITS ETF' });
-    const renamed = applyChange(set, { kind: 'renameTicker', from: 'VWCE.DE', to: 'VWCE.MI' }, () => null);
+    const renamed = applyChange({ set, accounts: [FIRST_ACCOUNT] }, { kind: 'renameTicker', from: 'VWCE.DE', to: 'VWCE.MI' }, () => null);
     expect(renamed.ok && renamed.set.stock[0]).toMatchObject({ ticker: 'VWCE.MI', product: 'VANGUARD FTSE ALL-WORLD UCITS ETF' });
   });
 
