@@ -48,7 +48,9 @@ export function AccountNameForm({
       noValidate
       onSubmit={submit}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && onCancel) (e.preventDefault(), onCancel());
+        if (e.key !== 'Escape' || !onCancel) return;
+        e.preventDefault();
+        onCancel();
       }}
     >
       <label htmlFor={id}>{label}</label>
