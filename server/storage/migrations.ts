@@ -3,6 +3,7 @@
  * Append new versions; never edit one that has shipped.
  */
 import { DELETED_ACCOUNTS_SQL } from './deleted-accounts';
+import { FIRST_ACCOUNT } from '../../src/model/cash';
 
 export interface Migration {
   version: number;
@@ -144,6 +145,19 @@ const UNKNOWN_SYMBOLS_SQL = `
   CREATE INDEX quote_unknown_symbols_until ON quote_unknown_symbols (until_ms);
 `;
 
+/**
+ * Version 10 (issue 33): every transaction set stored before accounts existed gets its one account
+ * (`FIRST_ACCOUNT`), beside its lists in the same JSON body; its rows keep no `account` field, which
+ * means the first account. The version (ETag) stays: what a client holds still means the same.
+ */
+const FIRST_ACCOUNTS_JSON = JSON.stringify([FIRST_ACCOUNT]).replaceAll("'", "''");
+const FIRST_ACCOUNT_SQLITE = `
+  UPDATE transaction_sets SET body = json_set(body, '$.accounts', json('${FIRST_ACCOUNTS_JSON}'))
+  WHERE json_type(body, '$.accounts') IS NULL`;
+const FIRST_ACCOUNT_POSTGRES = `
+  UPDATE transaction_sets SET body = jsonb_set(body, '{accounts}', '${FIRST_ACCOUNTS_JSON}'::jsonb)
+  WHERE NOT (body ? 'accounts')`;
+
 /** In order of version; a version may be missing (each issue was given its number ahead of time). */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -208,6 +222,12 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `${DELETED_ACCOUNTS_SQL};
       UPDATE csv_mappings SET updated_at_ms = (extract(epoch FROM now()) * 1000)::bigint
       WHERE updated_at_ms > (extract(epoch FROM now()) * 1000)::bigint`,
+  },
+  {
+    version: 10,
+    name: 'portfolio accounts: every stored transaction set gets its one account',
+    sqlite: FIRST_ACCOUNT_SQLITE,
+    postgres: FIRST_ACCOUNT_POSTGRES,
   },
 ];
 

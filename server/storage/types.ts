@@ -3,14 +3,18 @@ import type { CsvMapping, MappingsRestoreMode, RememberedMapping } from '../../s
 import type { UserSettings } from '../../src/model/settings';
 import type { SymbolCandidate, SymbolChoice } from '../../src/model/symbols';
 import type { TransactionSet } from '../../src/model/transaction';
+import type { Account as PortfolioAccount } from '../../src/model/cash';
 import type { QuoteCache } from './quote-cache';
 import type { DeletedAccountStore } from './deleted-accounts';
 import type { UserDeletion } from './user-data';
 
 export interface StoredTransactions {
+  /** The seed's three lists and, when stored, the cash. */
   set: TransactionSet;
   /** Counts the writes: 0 = never written (an empty set), 1 after the first write. */
   version: number;
+  /** The user's portfolio accounts (SEMANTICS.md "Accounts and views") as stored; absent: never stored (one first account). */
+  accounts?: PortfolioAccount[];
 }
 
 export type PutTransactionsResult = { ok: true; version: number } | { ok: false; currentVersion: number };
@@ -18,10 +22,11 @@ export type PutTransactionsResult = { ok: true; version: number } | { ok: false;
 export interface TransactionStore {
   get(userId: string): Promise<StoredTransactions>;
   /**
-   * Replaces the user's set in one atomic write. With `expectedVersion`, the write happens only when the
-   * stored version still equals it (checked inside the write), otherwise nothing changes.
+   * Replaces the user's set (and its `accounts`, stored in the same body: absent = none stored) in one
+   * atomic write. With `expectedVersion`, the write happens only when the stored version still equals it
+   * (checked inside the write), otherwise nothing changes.
    */
-  put(userId: string, set: TransactionSet, expectedVersion?: number): Promise<PutTransactionsResult>;
+  put(userId: string, set: TransactionSet, expectedVersion?: number, accounts?: readonly PortfolioAccount[]): Promise<PutTransactionsResult>;
 }
 
 /** An account of the built-in OpenID provider. */

@@ -6,16 +6,22 @@
  * What is left is linear in the body, which the body limit bounds.
  */
 import { z } from 'zod';
+import type { CashTransaction } from '../../src/model/cash';
 import { emptyTransactionSet, type Transaction, type TransactionsBody, type TransactionSet, type TransactionType } from '../../src/model/transaction';
 import { MAX_TRANSACTIONS } from '../../src/model/transaction-limits';
 import {
+  accountsSchema,
+  cashTransactionSchema,
   commissionTransactionSchema,
   dividendTransactionSchema,
   stockTransactionSchema,
   type ValidationIssue,
 } from '../../src/model/transaction-schema';
 
-/** A valid body nests 4 deep (`{transactions:{stock:[{…}]}}`); anything much deeper is not ours. */
+/**
+ * A valid body nests 4 deep (`{transactions:{stock:[{…}]}}`); anything much deeper is not ours. The
+ * `cash` list and the `accounts` beside the set are no deeper.
+ */
 export const MAX_JSON_DEPTH = 8;
 /** Validation stops once this many problems are found; the refusal says there may be more. */
 export const MAX_COLLECTED_ISSUES = 100;
@@ -46,21 +52,28 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
   return false;
 }
 
-/** The envelope alone: the lists must be arrays, their rows are checked one by one afterwards. */
+/**
+ * The envelope alone: the lists must be arrays, their rows are checked one by one afterwards. `cash` and
+ * `accounts` may be absent (a seed-shaped client): the route keeps the stored ones then.
+ */
 const envelopeSchema = z.strictObject({
   transactions: z.strictObject({
     stock: z.array(z.unknown()),
     dividend: z.array(z.unknown()),
     commission: z.array(z.unknown()),
+    cash: z.array(z.unknown()).optional(),
   }),
+  accounts: z.unknown().optional(),
 });
 
 const ROW_SCHEMAS = {
   stock: stockTransactionSchema,
   dividend: dividendTransactionSchema,
   commission: commissionTransactionSchema,
+  cash: cashTransactionSchema,
 } as const;
-const LISTS = Object.keys(ROW_SCHEMAS) as TransactionType[];
+type List = keyof typeof ROW_SCHEMAS;
+const LISTS = Object.keys(ROW_SCHEMAS) as List[];
 
 function issuesOf(error: z.ZodError, prefix: readonly PropertyKey[]): ValidationIssue[] {
   return error.issues.map((issue) => ({
@@ -69,11 +82,11 @@ function issuesOf(error: z.ZodError, prefix: readonly PropertyKey[]): Validation
   }));
 }
 
-function listsOf(input: unknown): Partial<Record<TransactionType, unknown[]>> {
+function listsOf(input: unknown): Partial<Record<List, unknown[]>> {
   if (typeof input !== 'object' || input === null) return {};
   const set = (input as { transactions?: unknown }).transactions;
   if (typeof set !== 'object' || set === null) return {};
-  const lists: Partial<Record<TransactionType, unknown[]>> = {};
+  const lists: Partial<Record<List, unknown[]>> = {};
   for (const list of LISTS) {
     const value: unknown = Object.hasOwn(set, list) ? (set as Record<string, unknown>)[list] : undefined;
     if (Array.isArray(value)) lists[list] = value;
@@ -81,7 +94,11 @@ function listsOf(input: unknown): Partial<Record<TransactionType, unknown[]>> {
   return lists;
 }
 
-/** Validates parsed JSON as a `TransactionsBody`: the count first, then rows until enough problems. */
+/**
+ * Validates parsed JSON as a `TransactionsBody`: the count first (cash rows count), then rows until enough
+ * problems, then the accounts. Whether each row's `account` names one of the accounts is the route's to
+ * check (`accountReferenceIssues`): a body without `accounts` names the stored ones.
+ */
 export function validateTransactionsBodyBounded(input: unknown, maxIssues = MAX_COLLECTED_ISSUES): TransactionsBodyReading {
   const lists = listsOf(input);
   const count = LISTS.reduce((sum, list) => sum + (lists[list]?.length ?? 0), 0);
@@ -97,6 +114,7 @@ export function validateTransactionsBodyBounded(input: unknown, maxIssues = MAX_
   const envelope = envelopeSchema.safeParse(input);
   if (!envelope.success) issues.push(...issuesOf(envelope.error, []));
   const valid: TransactionSet = emptyTransactionSet();
+  const cash: CashTransaction[] = [];
   let stoppedEarly = false;
   for (const list of LISTS) {
     const rows = lists[list] ?? [];
@@ -106,14 +124,21 @@ export function validateTransactionsBodyBounded(input: unknown, maxIssues = MAX_
         break;
       }
       const row = ROW_SCHEMAS[list].safeParse(rows[index]);
-      if (row.success) (valid[list] as Transaction[]).push(row.data);
-      else issues.push(...issuesOf(row.error, ['transactions', list, index]));
+      if (!row.success) issues.push(...issuesOf(row.error, ['transactions', list, index]));
+      else if (list === 'cash') cash.push(row.data as CashTransaction);
+      else (valid[list as TransactionType] as Transaction[]).push(row.data as Transaction);
     }
   }
+  const sent = typeof input === 'object' && input !== null ? (input as { accounts?: unknown }).accounts : undefined;
+  const accounts = sent === undefined ? null : accountsSchema.safeParse(sent);
+  if (accounts && !accounts.success) issues.push(...issuesOf(accounts.error, ['accounts']));
   if (issues.length > 0) {
     return { ok: false, kind: 'invalid', issues: issues.slice(0, maxIssues), truncated: stoppedEarly || issues.length > maxIssues };
   }
-  return { ok: true, body: { transactions: valid } };
+  if (lists.cash) valid.cash = cash;
+  const body: TransactionsBody = { transactions: valid };
+  if (accounts?.success) body.accounts = accounts.data;
+  return { ok: true, body };
 }
 
 /** `depthScanned`: the body's nesting was already checked against MAX_JSON_DEPTH as it arrived (body-limits.ts). */

@@ -3,15 +3,20 @@
  * must say which version it replaces in `If-Match` (428 Precondition Required without it, or with `*`,
  * RFC 6585), and one with a stale `If-Match` is refused with 412 and the current version, never merged
  * or lost. A body that is not a valid set is refused (400/413/415) before the precondition is looked at.
+ * The body is the seed's `{transactions: {stock, dividend, commission}}` with the `cash` list and the
+ * `accounts` beside it: GET always answers both; a PUT without one keeps the stored one (a seed-shaped
+ * client writes its part without erasing the rest), and a row naming no account it holds is refused.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Log } from '../log';
 import type { PutTransactionsResult, StoredTransactions, TransactionStore } from '../storage/types';
 import { sortTransactionSet } from './sort-transaction-set';
+import { accountsOrFirst } from '../../src/model/cash';
+import { accountReferenceIssues } from './account-references';
 import type { AppEnv } from '../http/app-env';
 import { requestContext } from '../http/request-context';
-import { MAX_JSON_DEPTH, readTransactionsBody } from './transactions-body';
+import { MAX_COLLECTED_ISSUES, MAX_JSON_DEPTH, readTransactionsBody } from './transactions-body';
 import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage, tooDeepRefusal } from './transactions-refusals';
 
 /**
@@ -55,10 +60,10 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
     } catch (error) {
       return storageFailed(c, 'read', error);
     }
-    const { set, version } = stored;
+    const { set, version, accounts } = stored;
     c.header('ETag', etagOf(version));
     c.header('Cache-Control', 'no-store');
-    return c.json({ transactions: set });
+    return c.json({ transactions: { ...set, cash: set.cash ?? [] }, accounts: accountsOrFirst(accounts) });
   });
 
   routes.put(
@@ -84,26 +89,42 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
         return c.json(invalidBodyRefusal(reading.issues, reading.truncated), 400);
       }
       if (ifMatch.kind === 'absent' || ifMatch.kind === 'any') return c.json({ message: PRECONDITION_REQUIRED_MESSAGE }, 428);
-      const set = sortTransactionSet(reading.body.transactions);
       const sub = c.var.user.sub;
       const expected = ifMatch.kind === 'version' ? ifMatch.version : -1;
-      let result: PutTransactionsResult;
-      try {
-        result = await store.put(sub, set, expected);
-      } catch (error) {
-        return storageFailed(c, 'save', error);
-      }
-      if (!result.ok) {
-        const current = etagOf(result.currentVersion);
+      const conflict = (currentVersion: number) => {
+        const current = etagOf(currentVersion);
         c.header('ETag', current);
         return c.json(
           { message: 'The transactions changed since you loaded them; reload and apply your change again.', version: current },
           412,
         );
+      };
+      const sent = reading.body;
+      // What the body leaves out is kept as stored. The stored set is read only then; the write below
+      // checks the version again, so nothing written meanwhile is lost.
+      let stored: StoredTransactions | null = null;
+      if (sent.transactions.cash === undefined || sent.accounts === undefined) {
+        try {
+          stored = await store.get(sub);
+        } catch (error) {
+          return storageFailed(c, 'read', error);
+        }
+        if (stored.version !== expected) return conflict(stored.version);
       }
+      const accounts = sent.accounts ?? accountsOrFirst(stored?.accounts);
+      const set = sortTransactionSet({ ...sent.transactions, cash: sent.transactions.cash ?? stored?.set.cash ?? [] });
+      const unknown = accountReferenceIssues(set, accounts, MAX_COLLECTED_ISSUES);
+      if (unknown.issues.length > 0) return c.json(invalidBodyRefusal(unknown.issues, unknown.truncated), 400);
+      let result: PutTransactionsResult;
+      try {
+        result = await store.put(sub, set, expected, accounts);
+      } catch (error) {
+        return storageFailed(c, 'save', error);
+      }
+      if (!result.ok) return conflict(result.currentVersion);
       c.header('ETag', etagOf(result.version));
       c.header('Cache-Control', 'no-store');
-      return c.json({ transactions: set });
+      return c.json({ transactions: set, accounts });
     },
   );
 

@@ -14,8 +14,11 @@ export const IMPORT_ID_MAX_LENGTH = 200;
 /** The longest product name a trade keeps (DEGIRO cuts names far shorter). */
 export const PRODUCT_MAX_LENGTH = 200;
 
-/** At most this many transactions in one set (all three lists together). */
+/** At most this many transactions in one set (the stock, dividend, commission and cash lists together). */
 export const MAX_TRANSACTIONS = 100_000;
+
+/** At most this many accounts per user (an investor keeps a handful: a broker, a pension, a bank). */
+export const MAX_ACCOUNTS = 50;
 
 /** Whether an ISO date's year lies within the bounds; the date itself must already be valid. */
 export function isTransactionYear(isoDate: string): boolean {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './days';
 import { CURRENCIES, TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
+import { ACCOUNT_ID_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, CASH_KINDS, type CashKind } from './cash';
 import {
   IMPORT_ID_MAX_LENGTH,
   PRODUCT_MAX_LENGTH,
@@ -12,12 +13,13 @@ import {
   isTransactionYear,
   isWithheldTax,
   MAX_ABSOLUTE_NUMBER,
+  MAX_ACCOUNTS,
   MAX_TRANSACTIONS,
   MAX_TRANSACTION_YEAR,
   MIN_TRANSACTION_YEAR,
 } from './transaction-limits';
 
-export { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER, MAX_TRANSACTIONS, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from './transaction-limits';
+export { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER, MAX_ACCOUNTS, MAX_TRANSACTIONS, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from './transaction-limits';
 
 const tickerSchema = z
   .string()
@@ -40,14 +42,22 @@ const taxSchema = z.number().refine(isWithheldTax, {
   message: `a finite number from 0 to ${MAX_ABSOLUTE_NUMBER} (the tax withheld, in the dividend's currency)`,
 });
 
+/** An account's id as a row names it: printable, no spaces, at most ACCOUNT_ID_MAX_LENGTH characters. */
+export const accountIdSchema = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9._:-]{1,${ACCOUNT_ID_MAX_LENGTH}}$`), `an account id: 1 to ${ACCOUNT_ID_MAX_LENGTH} letters, digits, ".", "_", ":" or "-"`);
+
+const currencySchema = z.enum(CURRENCIES, `one of ${CURRENCIES.join(', ')}`);
+
 function transactionFields<Type extends 'stock' | 'dividend' | 'commission'>(type: Type) {
   return {
+    account: accountIdSchema.optional(),
     ticker: tickerSchema,
     type: z.literal(type, `must be "${type}" in the ${type} list`),
     date: dateSchema,
     amount: boundedNumber,
     value: boundedNumber,
-    currency: z.enum(CURRENCIES, `one of ${CURRENCIES.join(', ')}`),
+    currency: currencySchema,
     importId: z.string().min(1).max(IMPORT_ID_MAX_LENGTH).optional(),
   };
 }
@@ -66,18 +76,70 @@ export const stockTransactionSchema = z.strictObject({
 export const dividendTransactionSchema = z.strictObject({ ...transactionFields('dividend'), tax: taxSchema.optional() });
 export const commissionTransactionSchema = z.strictObject(transactionFields('commission'));
 
+/**
+ * The sign a cash transaction's value must have, by kind (SEMANTICS.md "Cash": signed from the account's
+ * side): a deposit is money in (> 0), a withdrawal money out (< 0); interest, a fee (negative: a cost;
+ * positive: its refund) and one leg of a conversion go either way.
+ */
+export const CASH_SIGNS: Readonly<Record<CashKind, { test: (value: number) => boolean; words: string } | null>> = {
+  deposit: { test: (value) => value > 0, words: 'a deposit is money in: more than 0' },
+  withdrawal: { test: (value) => value < 0, words: 'a withdrawal is money out: less than 0' },
+  interest: null,
+  fee: null,
+  conversion: null,
+};
+
+export const cashTransactionSchema = z
+  .strictObject({
+    account: accountIdSchema.optional(),
+    type: z.literal('cash', 'must be "cash" in the cash list'),
+    kind: z.enum(CASH_KINDS, `one of ${CASH_KINDS.join(', ')}`),
+    date: dateSchema,
+    value: boundedNumber,
+    currency: currencySchema,
+    importId: z.string().min(1).max(IMPORT_ID_MAX_LENGTH).optional(),
+  })
+  .superRefine((cash, context) => {
+    const sign = CASH_SIGNS[cash.kind];
+    if (sign && !sign.test(cash.value)) context.addIssue({ code: 'custom', path: ['value'], message: `${sign.words} (this one is ${cash.value})` });
+  });
+
+/** An account as sent: an id and a name (trimmed, not empty). */
+export const accountSchema = z.strictObject({
+  id: accountIdSchema,
+  name: z
+    .string()
+    .trim()
+    .min(1, 'an account needs a name')
+    .max(ACCOUNT_NAME_MAX_LENGTH, `at most ${ACCOUNT_NAME_MAX_LENGTH} characters`),
+});
+
+/** The accounts of a body: at least one, at most MAX_ACCOUNTS, each id once. */
+export const accountsSchema = z
+  .array(accountSchema)
+  .min(1, 'at least one account')
+  .max(MAX_ACCOUNTS, `at most ${MAX_ACCOUNTS} accounts`)
+  .superRefine((accounts, context) => {
+    const seen = new Set<string>();
+    accounts.forEach((account, index) => {
+      if (seen.has(account.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `the id ${account.id} is used by an earlier account` });
+      seen.add(account.id);
+    });
+  });
+
 export const transactionSetSchema = z
   .strictObject({
     stock: z.array(stockTransactionSchema),
     dividend: z.array(dividendTransactionSchema),
     commission: z.array(commissionTransactionSchema),
+    cash: z.array(cashTransactionSchema).optional(),
   })
-  .refine((set) => set.stock.length + set.dividend.length + set.commission.length <= MAX_TRANSACTIONS, {
+  .refine((set) => set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0) <= MAX_TRANSACTIONS, {
     message: `at most ${MAX_TRANSACTIONS} transactions`,
   });
 
-/** Body of `GET` and `PUT /api/transactions`. */
-export const transactionsBodySchema = z.strictObject({ transactions: transactionSetSchema });
+/** Body of `GET` and `PUT /api/transactions`: the set, and the accounts beside it (absent: kept as stored). */
+export const transactionsBodySchema = z.strictObject({ transactions: transactionSetSchema, accounts: accountsSchema.optional() });
 
 /** One problem with a body: where (`transactions.stock.3.date`, empty for the body itself) and what. */
 export interface ValidationIssue {

@@ -116,9 +116,11 @@ export const byDateAscending = (a: { date: string }, b: { date: string }): numbe
 /** Newest first; transactions of one day keep the order they came in. */
 export const byDateDescending = (a: { date: string }, b: { date: string }): number => byDateAscending(b, a);
 
-/** A copy of `set` with each list sorted by date ascending, the order the server stores. */
+/** A copy of `set` with each list sorted by date ascending, the order the server stores (the cash list too, when the set has one). */
 export function sortedByDate(set: TransactionSet): TransactionSet {
-  return { stock: [...set.stock].sort(byDateAscending), dividend: [...set.dividend].sort(byDateAscending), commission: [...set.commission].sort(byDateAscending) };
+  const sorted: TransactionSet = { stock: [...set.stock].sort(byDateAscending), dividend: [...set.dividend].sort(byDateAscending), commission: [...set.commission].sort(byDateAscending) };
+  if (set.cash) sorted.cash = [...set.cash].sort(byDateAscending);
+  return sorted;
 }
 
 /** A transaction in a list the worker sent: `id` names it in an intent (edit, delete) for as long as the page lives. */

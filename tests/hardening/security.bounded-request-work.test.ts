@@ -46,6 +46,8 @@ const emptyRows = (count: number) => `{"transactions":{"stock":[${Array(count).f
 const attacks: Array<[string, () => string, RegExp]> = [
   ['200,000 empty rows (600 KB)', () => emptyRows(200_000), /at most 100000 transactions \(this set has 200000\)/],
   ['100,000 empty rows, just within the count', () => emptyRows(100_000), /not valid; nothing was saved\. transactions\.stock\.0\.ticker: .*checking stopped there/],
+  // Cash rows count with the others (issue 33): 60,000 empty trades and 60,000 empty cash rows are too many.
+  ['60,000 empty trades and 60,000 empty cash rows', () => `{"transactions":{"stock":[${Array(60_000).fill('{}').join(',')}],"dividend":[],"commission":[],"cash":[${Array(60_000).fill('{}').join(',')}]}}`, /at most 100000 transactions \(this set has 120000\)/],
   ['5 MB of [', () => `{"transactions":{"stock":${'['.repeat(5 * 1024 * 1024)}`, /nests arrays or objects more than 8 deep/],
 ];
 

@@ -6,6 +6,7 @@
  *   await api.put({ transactions: set });                    // If-Match: the version stored now (read first)
  *   await api.put({ transactions: set }, { ifMatch: null }); // no If-Match: the server answers 428
  */
+import { FIRST_ACCOUNT, type Account } from '#src/model/cash';
 import type { Transaction, TransactionSet, TransactionsBody } from '#src/model/transaction';
 
 export interface ApiResponse<T = unknown> {
@@ -75,4 +76,12 @@ export function commission(ticker: string, date: string, value: number, extra: P
 
 export function transactionSet(parts: Partial<TransactionSet> = {}): TransactionSet {
   return { stock: [], dividend: [], commission: [], ...parts };
+}
+
+/**
+ * The body the server answers for `set`: beside the seed's lists always its `cash` (none stored: an empty
+ * list) and the `accounts` (none stored: the one first account).
+ */
+export function answeredBody(set: TransactionSet, accounts: Account[] = [{ ...FIRST_ACCOUNT }]): TransactionsBody {
+  return { transactions: { ...set, cash: set.cash ?? [] }, accounts };
 }

@@ -3,8 +3,9 @@
  * statement, so the version check and the write are one atomic step: concurrent writers can never both succeed.
  */
 import type pg from 'pg';
-import { emptyTransactionSet, type TransactionSet } from '../../../src/model/transaction';
+import { emptyTransactionSet } from '../../../src/model/transaction';
 import type { PutTransactionsResult, TransactionStore } from '../types';
+import { storedBody, storedTransactions, type StoredBody } from '../transaction-body';
 
 export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
   const currentVersion = async (userId: string): Promise<number> => {
@@ -15,15 +16,15 @@ export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
   };
   return {
     async get(userId) {
-      const { rows } = await pool.query<{ version: number; body: TransactionSet }>(
+      const { rows } = await pool.query<{ version: number; body: StoredBody }>(
         'SELECT version, body FROM transaction_sets WHERE user_id = $1',
         [userId],
       );
       const row = rows[0];
-      return row ? { set: row.body, version: row.version } : { set: emptyTransactionSet(), version: 0 };
+      return row ? storedTransactions(row.body, row.version) : { set: emptyTransactionSet(), version: 0 };
     },
-    async put(userId, set, expectedVersion): Promise<PutTransactionsResult> {
-      const body = JSON.stringify(set);
+    async put(userId, set, expectedVersion, accounts): Promise<PutTransactionsResult> {
+      const body = JSON.stringify(storedBody(set, accounts));
       let result: pg.QueryResult<{ version: number }>;
       if (expectedVersion === undefined) {
         result = await pool.query(

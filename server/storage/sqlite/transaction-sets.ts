@@ -1,7 +1,8 @@
-/** Each user's transaction set in SQLite (table `transaction_sets` of migration 1): one JSON body and its version. */
+/** Each user's transaction set in SQLite (table `transaction_sets` of migration 1): one JSON body (the set, its cash and accounts: `transaction-body.ts`) and its version. */
 import type Database from 'better-sqlite3';
-import { emptyTransactionSet, type TransactionSet } from '../../../src/model/transaction';
+import { emptyTransactionSet } from '../../../src/model/transaction';
 import type { TransactionStore } from '../types';
+import { storedBody, storedTransactions, type StoredBody } from '../transaction-body';
 
 export function sqliteTransactionStore(db: Database.Database): TransactionStore {
   const select = db.prepare('SELECT version, body FROM transaction_sets WHERE user_id = ?');
@@ -22,11 +23,11 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
     async get(userId) {
       const row = select.get(userId) as { version: number; body: string } | undefined;
       if (!row) return { set: emptyTransactionSet(), version: 0 };
-      return { set: JSON.parse(row.body) as TransactionSet, version: row.version };
+      return storedTransactions(JSON.parse(row.body) as StoredBody, row.version);
     },
-    async put(userId, set, expectedVersion) {
+    async put(userId, set, expectedVersion, accounts) {
       // IMMEDIATE takes the write lock before reading the version, so no other writer slips in between.
-      return write.immediate(userId, JSON.stringify(set), expectedVersion);
+      return write.immediate(userId, JSON.stringify(storedBody(set, accounts)), expectedVersion);
     },
   };
 }

@@ -9,7 +9,7 @@ import { Browser } from '#helpers/browser';
 import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '#helpers/oidc-login';
 import { serverBackends } from '#helpers/server-backends';
 import type { TestServer } from '#helpers/test-server';
-import { commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import { answeredBody, commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 import { AMERICAN_MAPPING } from '#helpers/csv-mappings';
 
 const backends = serverBackends('account deletion on PostgreSQL');
@@ -93,7 +93,7 @@ for (const backend of backends) {
       expect(wrongName.body.message).toBe('That is not the name of this account; nothing was deleted.');
       const noName = await deleteAccount(server.url, leaver.idToken, {});
       expect(noName.status).toBe(400);
-      expect((await transactionsClient(server.url, leaver.idToken).get()).body.transactions).toEqual(leaverSet);
+      expect((await transactionsClient(server.url, leaver.idToken).get()).body).toEqual(answeredBody(leaverSet));
       expect(tablesMentioning(await backend.allRows(), leaver.sub)).toMatchObject({ accounts: 1, transaction_sets: 1 });
     });
 
@@ -131,7 +131,7 @@ for (const backend of backends) {
       expect(tablesMentioning(rows, stayer.sub)).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1, csv_mappings: 1 });
       const again = await signIn(server.url, { username: 'stayer', password: 'stayer-secret' });
       expect(again.sub).toBe(stayer.sub);
-      expect((await transactionsClient(server.url, again.idToken).get()).body.transactions).toEqual(stayerSet);
+      expect((await transactionsClient(server.url, again.idToken).get()).body).toEqual(answeredBody(stayerSet));
       expect((await refreshTokens(server.url, stayer.refreshToken!)).sub).toBe(stayer.sub);
     });
 
@@ -140,7 +140,7 @@ for (const backend of backends) {
       expect(reborn.sub).not.toBe(leaver.sub);
       const { body, etag } = await transactionsClient(server.url, reborn.idToken).get();
       expect(etag).toBe('"v0"');
-      expect(body.transactions).toEqual(transactionSet());
+      expect(body).toEqual(answeredBody(transactionSet()));
     });
   });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionsBody } from '#src/model/transaction';
 import { serverForTheSuite, sqliteServer } from '#helpers/server-backends';
 import type { TestServer } from '#helpers/test-server';
-import { commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import { answeredBody, commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 let server: TestServer;
 let api: ReturnType<typeof transactionsClient>;
@@ -23,7 +23,7 @@ describe('a new account', () => {
     const response = await api.get();
     expect(response.status).toBe(200);
     expect(response.etag).toBe('"v0"');
-    expect(response.body).toEqual({ transactions: transactionSet() });
+    expect(response.body).toEqual(answeredBody(transactionSet()));
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -48,11 +48,11 @@ describe('saving', () => {
     const put = await api.put({ transactions: unsorted }, { ifMatch: '"v0"' });
     expect(put.status).toBe(200);
     expect(put.etag).toBe('"v1"');
-    expect(put.body).toEqual({ transactions: sorted });
+    expect(put.body).toEqual(answeredBody(sorted));
 
     const get = await api.get();
     expect(get.etag).toBe('"v1"');
-    expect(get.body).toEqual({ transactions: sorted });
+    expect(get.body).toEqual(answeredBody(sorted));
   });
 
   it('moves to a new version with the current If-Match', async () => {

@@ -1,0 +1,19 @@
+/**
+ * A transaction set as its row's JSON body stores it, in SQLite and PostgreSQL alike: the seed's three
+ * lists, the `cash` list and the `accounts` side by side in one object, so that one atomic write keeps
+ * them together (migration 10 gave every body stored before it its one account).
+ */
+import type { Account } from '../../src/model/cash';
+import type { TransactionSet } from '../../src/model/transaction';
+import type { StoredTransactions } from './types';
+
+export type StoredBody = TransactionSet & { accounts?: Account[] };
+
+export function storedBody(set: TransactionSet, accounts: readonly Account[] | undefined): StoredBody {
+  return accounts ? { ...set, accounts: [...accounts] } : set;
+}
+
+export function storedTransactions(body: StoredBody, version: number): StoredTransactions {
+  const { accounts, ...set } = body;
+  return accounts ? { set, version, accounts } : { set, version };
+}
