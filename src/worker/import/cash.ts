@@ -15,6 +15,7 @@
  */
 import { CURRENCIES, type Currency } from '../../model';
 import type { CashKind } from '../../model/cash';
+import { DIVIDEND_WINDOW_DAYS } from './conversions';
 import { importIdOf } from './import-id';
 import { roundMoney } from './numbers';
 import { linesOf, type SourceRow } from './rows';
@@ -60,6 +61,8 @@ const legKey = (row: SourceRow) => `${row.epochDay * 1440 + row.minutes}|${row.o
  * interest without its trade (`interest`).
  */
 export function bookCash(rows: readonly SourceRow[], legs: readonly SourceRow[], interest: readonly SourceRow[]): CashBooking {
+  let first: SourceRow | null = null;
+  for (const row of rows) if (Number.isFinite(row.epochDay) && row.date !== '' && (!first || row.epochDay < first.epochDay)) first = row;
   const booking: CashBooking = { cash: [], rejected: [], internal: [] };
   const book = (row: SourceRow, kind: CashKind) => {
     if (isHeldCurrency(row.currency)) booking.cash.push(cashOf(row, kind));
@@ -86,7 +89,16 @@ export function bookCash(rows: readonly SourceRow[], legs: readonly SourceRow[],
     if (foreign) {
       const reason = currencyProblem('conversion', foreign.currency);
       for (const leg of group) booking.rejected.push({ row: leg, reason });
-    } else for (const leg of group) booking.cash.push(cashOf(leg, 'conversion'));
+      continue;
+    }
+    const booked = group.map((leg) => cashOf(leg, 'conversion'));
+    const eur = group.find((leg) => leg.currency === 'EUR');
+    // Within the weeks a conversion may reach back (conversions.ts), what it converted may lie before the file.
+    if (first && eur && group.length === 2 && group[0]!.epochDay - DIVIDEND_WINDOW_DAYS <= first.epochDay) {
+      const convertsBefore = { before: first.date, eur: roundMoney(eur.amount), pair: booked.map((c) => c.importId) };
+      for (const leg of booked) leg.convertsBefore = convertsBefore;
+    }
+    booking.cash.push(...booked);
   }
   return booking;
 }

@@ -63,6 +63,11 @@ export interface ImportedTransaction extends Transaction {
    * transactions under them are replaced by it, not kept beside it.
    */
   replacesImportIds?: string[];
+  /**
+   * The ids of the conversion legs folded into it (a dividend converted the next day): an export that ended
+   * between the two booked those legs as cash conversions, which it now holds, so they give way to it.
+   */
+  foldedImportIds?: string[];
 }
 
 /**
@@ -98,6 +103,12 @@ export interface ImportedCash extends CashTransaction {
   importId: string;
   /** Physical lines it came from. */
   lines: number[];
+  /**
+   * A conversion leg of the first weeks of the file, which may convert a dividend or fee booked before the
+   * file's first day (`before`): `eur` is what its conversion credited or debited in EUR, `pair` its legs'
+   * ids. When the set holds such bookings, converted (an earlier export had both), the merge leaves the legs out.
+   */
+  convertsBefore?: { before: string; eur: number; pair: string[] };
 }
 
 export interface ImportedTransactions {
