@@ -1,6 +1,6 @@
 /** Trades and their costs: buys and sells, share counts in every format, foreign currencies, corporate actions. */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PRODUCT, parseDegiroExport } from '#src/worker/import';
+import { parseDegiroExport } from '#src/worker/import';
 import { csv, expectEveryLineOnce, HEADER_EN, only, row } from '#helpers/import/degiro-files';
 
 const VWRL = { product: 'VANGUARD FTSE ALL-WORLD UCITS ETF', isin: 'IE00B3RBWM25' };
