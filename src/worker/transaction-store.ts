@@ -31,7 +31,7 @@ export interface HeldView {
 /** The transactions service as the store uses it. */
 export interface TransactionsServer {
   fetch: (credentials: Credentials) => Promise<VersionedSet>;
-  put: (credentials: Credentials, transactions: TransactionSet, version: string | null, accounts?: Account[]) => Promise<VersionedSet>;
+  put: (credentials: Credentials, transactions: TransactionSet, accounts: readonly Account[] | null, version: string | null) => Promise<VersionedSet>;
 }
 
 const keyOf = (t: Transaction): string => `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}`;
@@ -48,8 +48,6 @@ export class TransactionStore {
   private ids: Record<TransactionType, number[]> = emptyByType();
   private positions: Map<number, Position> | null = null;
   private version: string | null = null;
-  /** The accounts the server answered last; null while it answered none. */
-  private accounts: Account[] | null = null;
   private nextId = 1;
   /** Each ticker's revision in the held set; the next one is never used before, not even after a sign-out. */
   private revisions = new Map<string, number>();
@@ -71,9 +69,9 @@ export class TransactionStore {
     return this.set;
   }
 
-  /** The user's accounts as the server answered them last; null while it answered none. */
-  heldAccounts(): Account[] | null {
-    return this.accounts;
+  /** The held accounts, never empty: until the server keeps accounts, the set is its one first account. */
+  currentAccounts(): readonly Account[] {
+    return [{ id: 'main', name: 'My account' }];
   }
 
   /** The held set's transactions that `query` keeps, by id, in its order, with the version they belong to. */
@@ -92,19 +90,22 @@ export class TransactionStore {
     return this.serial(async () => {
       const applied = applyChange(this.set, change, (id) => this.positionOf(id));
       if (!applied.ok) return refusal(0, applied.message);
-      return this.hold(() => this.server.put(credentials, applied.set, this.version), applied.edited);
+      return this.hold(() => this.server.put(credentials, applied.set, null, this.version), applied.edited);
     });
   }
 
-  /** Stores a set built from the held one (`build` runs in turn, on the newest set: an import's merge), with the accounts it gives. */
+  /**
+   * Stores a set built from the held one (`build` runs in turn, on the newest set: an import's merge). The
+   * accounts stay as held unless `build` answers new ones (an import into a new account).
+   */
   replace<T extends object>(
-    build: (set: TransactionSet) => Promise<{ set: TransactionSet | null; extra: T; accounts?: Account[] }>,
+    build: (set: TransactionSet, accounts: readonly Account[]) => Promise<{ set: TransactionSet | null; accounts?: Account[]; extra: T }>,
     credentials: Credentials,
   ): Promise<Outcome<T & { view: HeldView | null }>> {
     return this.serial(async () => {
-      const { set, extra, accounts } = await build(this.set);
+      const { set, accounts, extra } = await build(this.set, this.currentAccounts());
       if (set === null) return { ok: true as const, ...extra, view: null };
-      const held = await this.hold(() => this.server.put(credentials, set, this.version, accounts));
+      const held = await this.hold(() => this.server.put(credentials, set, accounts ?? null, this.version));
       return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version, revisions: held.revisions } } : held;
     });
   }
@@ -116,7 +117,6 @@ export class TransactionStore {
     this.ids = emptyByType();
     this.positions = null;
     this.version = null;
-    this.accounts = null;
     this.revisions = new Map();
     this.onHeld(this.set);
   }
@@ -165,7 +165,6 @@ export class TransactionStore {
     this.ids = ids;
     this.positions = null;
     this.version = answer.version;
-    if (answer.accounts) this.accounts = answer.accounts;
     this.onHeld(this.set);
     return { ok: true, listing: packListing(this.set, Uint32Array.from(column)), version: this.version, revisions: Object.fromEntries(this.revisions) };
   }

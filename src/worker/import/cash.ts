@@ -8,8 +8,10 @@
  * - the account's fees (costs of no product: exchange connection fees, DEGIRO courtesy), from the
  *   commissions the importer built of them (`accountFee`);
  * - currency conversions not folded into a trade or dividend: one `conversion` per leg, in its currency.
- * Lines that move money between the account's own places are booked as nothing (`internal`): a
- * `Processed Flatex Withdrawal` of a positive amount is the bank side paying a withdrawal booked beside it.
+ * A deposit or withdrawal is money in or out by its sign, whatever its wording (a deposit reversed is a
+ * withdrawal); one of 0 moves nothing and is skipped. Lines that move money between the account's own
+ * places are booked as nothing (`internal`): a `Processed Flatex Withdrawal` of a positive amount is the
+ * bank side paying a withdrawal booked beside it.
  * A cash line in a currency an account cannot hold is refused with its reason; a conversion is refused
  * whole (both legs), so that no half of it is stored.
  */
@@ -72,8 +74,11 @@ export function bookCash(rows: readonly SourceRow[], legs: readonly SourceRow[],
     if (row.problem !== null) continue;
     const { kind, cashKind, skipReason } = row.classification;
     if (kind === 'cash') {
-      if (cashKind === 'withdrawal' && row.amount > 0) booking.internal.push({ row, reason: 'cash sweep' });
-      else book(row, cashKind!);
+      const flow = cashKind === 'deposit' || cashKind === 'withdrawal';
+      // Money in is a deposit, money out a withdrawal, whatever the wording (a reversed deposit is money out).
+      if (flow && row.amount === 0) booking.internal.push({ row, reason: 'no money moved' });
+      else if (row.classification.bankSide && row.amount > 0) booking.internal.push({ row, reason: 'cash sweep' });
+      else book(row, flow ? (row.amount > 0 ? 'deposit' : 'withdrawal') : cashKind!);
     } else if (kind === 'skip' && skipReason === 'money-market fund' && row.fingerprint !== 0) book(row, 'interest');
   }
   for (const row of interest) book(row, 'interest');

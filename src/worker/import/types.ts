@@ -13,6 +13,7 @@ export const SKIP_REASONS = [
   'money-market fund',
   'reservation',
   'share split',
+  'no money moved',
   'dividend nets to zero',
   'incomplete row',
 ] as const;
@@ -25,6 +26,7 @@ export const SKIP_REASON_DESCRIPTIONS: Record<SkipReason, string> = {
   'money-market fund':
     "Uninvested cash moved into or out of the money-market fund that holds it: still the account's cash, so nothing is booked (the check follows it).",
   reservation: 'A reservation for a pending deposit, released when the deposit itself is booked: counted once, as that deposit.',
+  'no money moved': 'A deposit or withdrawal of 0: there is nothing to book.',
   'share split': 'Share split bookings: splits come from the market data, so the engine adjusts share counts itself.',
   'dividend nets to zero':
     'A dividend whose reversal cancels it to zero, or whose tax takes all of it in a currency other than EUR or USD (nothing was received to convert).',

@@ -8,7 +8,8 @@ import { messageOf } from '../../model/message';
 import { refusal, type Outcome } from '../../model/outcome';
 import type { SymbolChoice, SymbolResolution } from '../../model/symbols';
 import type { ImportMerge, ImportProgress } from '../import-session';
-import { resolveTarget, type ImportTarget } from '../import/target';
+import type { Account } from '../../model/cash';
+import { newAccountId, resolveTarget, type ImportTarget } from '../import/target';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE, type Reconciliation } from '../import/types';
 import type { Credentials } from '../services/http';
 import { resolveSymbols, saveSymbolChoices } from '../services/symbols-api';
@@ -81,9 +82,9 @@ export function importIntents(context: WorkerContext) {
         let choices: SymbolChoice[] = [];
         let reconciliation: Reconciliation[] = [];
         let account: string | null = null;
-        const stored = await store.replace(async (set: TransactionSet) => {
+        const stored = await store.replace(async (set: TransactionSet, accounts: readonly Account[]) => {
           // Resolved in turn, against the accounts held now: one deleted meanwhile stops the import, storing nothing.
-          const resolved = resolveTarget(target, store.heldAccounts(), () => `acc-${crypto.randomUUID().slice(0, 12)}`);
+          const resolved = resolveTarget(target, accounts, () => newAccountId(accounts));
           account = resolved.account ?? null;
           const merge = await importSession.merge(set, tickers, resolved.account);
           const { merged, added, alreadyPresent, converted, renamed, taxFilled } = merge;

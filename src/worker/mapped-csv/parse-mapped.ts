@@ -81,6 +81,7 @@ function readRow(cells: readonly string[], mapping: CsvMapping): { transactions:
   }
   if (problems.length > 0 || date === null || kind === null) return { problem: problems.join('; ') };
   if (cashKind !== null) {
+    if (value === 0 && (cashKind === 'deposit' || cashKind === 'withdrawal')) return { problem: `a ${cashKind} of 0 moves no money` };
     const cashValue = cashKind === 'deposit' ? value : cashKind === 'interest' ? signedValue : -value;
     return { transactions: [{ type: 'cash', kind: cashKind, date, value: cashValue + 0, currency }] };
   }

@@ -76,7 +76,7 @@ export function startApp(fakes: Fakes) {
     },
     {
       fetch: async () => (fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` })))(),
-      put: async (_, set, version) => {
+      put: async (_, set, _accounts, version) => {
         if (!fakes.save) throw new Error('no save configured');
         return fakes.save({ base: set, version });
       },

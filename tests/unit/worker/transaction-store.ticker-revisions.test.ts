@@ -22,7 +22,7 @@ function storeOverAFakeServer(initial: TransactionSet) {
   const server = { set: initial, version: 1 };
   const store = new TransactionStore(() => {}, {
     fetch: async () => answered(server.set, server.version),
-    put: async (_, set, version) => {
+    put: async (_, set, _accounts, version) => {
       if (version !== `"${server.version}"`) throw new Error('stale version');
       server.set = sortedByDate(set);
       server.version += 1;
