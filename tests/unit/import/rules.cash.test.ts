@@ -43,6 +43,19 @@ describe('cash lines of a DEGIRO statement', () => {
     expect(result.reconciliation).toEqual([{ currency: 'EUR', status: 'reconciled', startsMidway: false, openingCents: 0, days: 3 }]);
   });
 
+  it('books a deposit or withdrawal by its sign (a reversed deposit is money out), and skips one of 0', async () => {
+    const result = await parsed([
+      row({ date: '04-01-2024', description: 'Auszahlung', currency: 'EUR', amount: '0,00' }),
+      row({ date: '03-01-2024', description: 'Auszahlung', currency: 'EUR', amount: '25,00' }),
+      row({ date: '02-01-2024', description: 'iDEAL storting', currency: 'EUR', amount: '-40,00' }),
+    ]);
+    expect(result.transactions.cash.map((c) => [c.lines, c.kind, c.value])).toEqual([
+      [[4], 'withdrawal', -40],
+      [[3], 'deposit', 25],
+    ]);
+    expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([[2, 'no money moved']]);
+  });
+
   it('books interest of either sign, and a money-market fund\'s gain or loss (a mutation without a buy or sell), as interest', async () => {
     const result = await parsed([
       row({ date: '05-01-2026', description: 'Flatex Interest Income', currency: 'EUR', amount: '0,01' }),
