@@ -109,6 +109,8 @@ function transactionOf(draft: Draft): ImportedTransaction {
   // A trade priced in one currency and booked in another (AutoFX: `Koop 5 @ 200 USD`, paid in EUR) keeps
   // the price's currency: the listing's, which the holdings name and allocate by when it has no quotes.
   if (draft.type === 'stock' && /^[A-Za-z]{3}$/.test(draft.currency) && draft.currency !== transaction.currency) transaction.priceCurrency = draft.currency;
+  const folded = draft.extra?.filter((row) => row.classification.kind === 'fx' && row.fingerprint !== 0);
+  if (folded && folded.length > 0) transaction.foldedImportIds = folded.map((row) => importIdOf(row.fingerprint));
   const joinsOrderCosts = draft.extra?.some((row) => row.costsLead) ?? false;
   if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
   const replaces = replacedIds(draft, joinsOrderCosts);

@@ -8,13 +8,16 @@
  * - the account's fees (costs of no product: exchange connection fees, DEGIRO courtesy), from the
  *   commissions the importer built of them (`accountFee`);
  * - currency conversions not folded into a trade or dividend: one `conversion` per leg, in its currency.
- * Lines that move money between the account's own places are booked as nothing (`internal`): a
- * `Processed Flatex Withdrawal` of a positive amount is the bank side paying a withdrawal booked beside it.
+ * A deposit or withdrawal is money in or out by its sign, whatever its wording (a deposit reversed is a
+ * withdrawal); one of 0 moves nothing and is skipped. Lines that move money between the account's own
+ * places are booked as nothing (`internal`): a `Processed Flatex Withdrawal` of a positive amount is the
+ * bank side paying a withdrawal booked beside it.
  * A cash line in a currency an account cannot hold is refused with its reason; a conversion is refused
  * whole (both legs), so that no half of it is stored.
  */
 import { CURRENCIES, type Currency } from '../../model';
 import type { CashKind } from '../../model/cash';
+import { DIVIDEND_WINDOW_DAYS } from './conversions';
 import { importIdOf } from './import-id';
 import { roundMoney } from './numbers';
 import { linesOf, type SourceRow } from './rows';
@@ -60,6 +63,8 @@ const legKey = (row: SourceRow) => `${row.epochDay * 1440 + row.minutes}|${row.o
  * interest without its trade (`interest`).
  */
 export function bookCash(rows: readonly SourceRow[], legs: readonly SourceRow[], interest: readonly SourceRow[]): CashBooking {
+  let first: SourceRow | null = null;
+  for (const row of rows) if (Number.isFinite(row.epochDay) && row.date !== '' && (!first || row.epochDay < first.epochDay)) first = row;
   const booking: CashBooking = { cash: [], rejected: [], internal: [] };
   const book = (row: SourceRow, kind: CashKind) => {
     if (isHeldCurrency(row.currency)) booking.cash.push(cashOf(row, kind));
@@ -69,8 +74,11 @@ export function bookCash(rows: readonly SourceRow[], legs: readonly SourceRow[],
     if (row.problem !== null) continue;
     const { kind, cashKind, skipReason } = row.classification;
     if (kind === 'cash') {
-      if (cashKind === 'withdrawal' && row.amount > 0) booking.internal.push({ row, reason: 'cash sweep' });
-      else book(row, cashKind!);
+      const flow = cashKind === 'deposit' || cashKind === 'withdrawal';
+      // Money in is a deposit, money out a withdrawal, whatever the wording (a reversed deposit is money out).
+      if (flow && row.amount === 0) booking.internal.push({ row, reason: 'no money moved' });
+      else if (row.classification.bankSide && row.amount > 0) booking.internal.push({ row, reason: 'cash sweep' });
+      else book(row, flow ? (row.amount > 0 ? 'deposit' : 'withdrawal') : cashKind!);
     } else if (kind === 'skip' && skipReason === 'money-market fund' && row.fingerprint !== 0) book(row, 'interest');
   }
   for (const row of interest) book(row, 'interest');
@@ -86,7 +94,16 @@ export function bookCash(rows: readonly SourceRow[], legs: readonly SourceRow[],
     if (foreign) {
       const reason = currencyProblem('conversion', foreign.currency);
       for (const leg of group) booking.rejected.push({ row: leg, reason });
-    } else for (const leg of group) booking.cash.push(cashOf(leg, 'conversion'));
+      continue;
+    }
+    const booked = group.map((leg) => cashOf(leg, 'conversion'));
+    const eur = group.find((leg) => leg.currency === 'EUR');
+    // Within the weeks a conversion may reach back (conversions.ts), what it converted may lie before the file.
+    if (first && eur && group.length === 2 && group[0]!.epochDay - DIVIDEND_WINDOW_DAYS <= first.epochDay) {
+      const convertsBefore = { before: first.date, eur: roundMoney(eur.amount), pair: booked.map((c) => c.importId) };
+      for (const leg of booked) leg.convertsBefore = convertsBefore;
+    }
+    booking.cash.push(...booked);
   }
   return booking;
 }

@@ -32,6 +32,8 @@ export interface Classification {
   corporateAction?: string;
   /** Cash lines: what kind of cash transaction. */
   cashKind?: CashKind;
+  /** `Processed Flatex Withdrawal`: of a positive amount, the bank side paying a withdrawal booked beside it. */
+  bankSide?: boolean;
   /** Unknown rows that name a buy or a sell without its share count (`Koop`): the verb, for the reason shown. */
   tradeWithoutShares?: string;
 }
@@ -74,7 +76,7 @@ export function classifyFolded(description: string): Classification {
   if (PROMOTION.test(description)) return FIXED.fee;
   if (INTEREST.test(description)) return CASH('interest');
   if (FEE.test(description)) return FIXED.fee;
-  if (WITHDRAWAL.test(description)) return CASH('withdrawal');
+  if (WITHDRAWAL.test(description)) return /\bprocessed\b/.test(description) ? { kind: 'cash', cashKind: 'withdrawal', bankSide: true } : CASH('withdrawal');
   if (DEPOSIT.test(description)) return CASH('deposit');
   // Last: only a row nothing else reads is a trade whose share count is missing.
   const unread = TRADE_WITHOUT_SHARES.exec(description);

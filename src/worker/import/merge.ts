@@ -190,7 +190,8 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport, 
     }
     merged[type] = (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(byDateAscending);
   }
-  const cash = mergeCash(existing.cash ?? [], merged.commission, imported.transactions.cash, account);
+  const folded = new Set(TYPES.flatMap((type) => imported.transactions[type].flatMap((t) => t.foldedImportIds ?? [])));
+  const cash = mergeCash(existing.cash ?? [], merged.commission, imported.transactions.cash, account, folded, existing);
   merged.commission = cash.commission;
   if (existing.cash !== undefined || cash.cash.length > 0) merged.cash = cash.cash;
   return {

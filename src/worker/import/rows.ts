@@ -9,6 +9,7 @@ import { cell, type RawRecord } from './records';
 import { foldText, repairMojibake } from './text';
 import { costsFingerprint, tradeFingerprint, tradeWithoutSharesReason } from './row-keys';
 import { describedMove } from './statement-moves';
+import { TRADE } from './vocabulary';
 
 /** The product of rows that belong to no product (exchange connection fees, courtesy payments…). */
 export const ACCOUNT_PRODUCT = 'DEGIRO account costs';
@@ -212,8 +213,10 @@ export class RowBuilder {
       row.balanceCurrency = this.intern(cell(fields, columns.balance));
     }
     if (amountText === '' && classification.kind === 'skip') row.statementMove = describedMove(description, classification.skipReason!, rowMark);
-    // A money-market line with a mutation is the fund's gain or loss, booked as interest: it needs an id.
-    const booked = IDENTIFYING.has(classification.kind) || (classification.skipReason === 'money-market fund' && Number.isFinite(amount) && amount !== 0 && date !== '');
+    // A money-market line with a mutation and no buy or sell (`Koersverandering geldmarktfonds`, `Compensatie`) is
+    // the fund's gain or loss, booked as interest: it needs an id. A conversion into or out of the fund stays the account's cash.
+    const fundResult = classification.skipReason === 'money-market fund' && Number.isFinite(amount) && amount !== 0 && date !== '' && !TRADE.test(foldText(repairMojibake(description)));
+    const booked = IDENTIFYING.has(classification.kind) || fundResult;
     if (problem === null && booked) {
       row.fingerprint = this.fingerprintOf(row, cell(fields, columns.valueDate));
       const shared = classification.kind === 'trade' ? tradeFingerprint(this.hasher, row) : classification.kind === 'fee' && row.isin ? costsFingerprint(this.hasher, row) : 0;

@@ -18,6 +18,14 @@ export const DEFAULT_ACCOUNTS: readonly Account[] = [{ id: 'main', name: 'My acc
 
 const MAX_NAME = 100;
 
+/** A new account's id: `acc-` and 12 random hex digits, never one of `accounts`' (a clash is drawn again). */
+export function newAccountId(accounts: readonly Account[], random: () => string = () => crypto.randomUUID()): string {
+  for (;;) {
+    const id = `acc-${random().replaceAll('-', '').slice(0, 12)}`;
+    if (!accounts.some((account) => account.id === id)) return id;
+  }
+}
+
 /** Resolves `target` against the set's `accounts`; throws, in words, for an account that is gone or a name that is no name. */
 export function resolveTarget(target: ImportTarget | undefined, accounts: readonly Account[] | null, newId: () => string): ResolvedTarget {
   if (target === undefined) return { account: undefined, accounts: null };

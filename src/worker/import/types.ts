@@ -13,6 +13,7 @@ export const SKIP_REASONS = [
   'money-market fund',
   'reservation',
   'share split',
+  'no money moved',
   'dividend nets to zero',
   'incomplete row',
 ] as const;
@@ -25,6 +26,7 @@ export const SKIP_REASON_DESCRIPTIONS: Record<SkipReason, string> = {
   'money-market fund':
     "Uninvested cash moved into or out of the money-market fund that holds it: still the account's cash, so nothing is booked (the check follows it).",
   reservation: 'A reservation for a pending deposit, released when the deposit itself is booked: counted once, as that deposit.',
+  'no money moved': 'A deposit or withdrawal of 0: there is nothing to book.',
   'share split': 'Share split bookings: splits come from the market data, so the engine adjusts share counts itself.',
   'dividend nets to zero':
     'A dividend whose reversal cancels it to zero, or whose tax takes all of it in a currency other than EUR or USD (nothing was received to convert).',
@@ -63,6 +65,11 @@ export interface ImportedTransaction extends Transaction {
    * transactions under them are replaced by it, not kept beside it.
    */
   replacesImportIds?: string[];
+  /**
+   * The ids of the conversion legs folded into it (a dividend converted the next day): an export that ended
+   * between the two booked those legs as cash conversions, which it now holds, so they give way to it.
+   */
+  foldedImportIds?: string[];
 }
 
 /**
@@ -98,6 +105,12 @@ export interface ImportedCash extends CashTransaction {
   importId: string;
   /** Physical lines it came from. */
   lines: number[];
+  /**
+   * A conversion leg of the first weeks of the file, which may convert a dividend or fee booked before the
+   * file's first day (`before`): `eur` is what its conversion credited or debited in EUR, `pair` its legs'
+   * ids. When the set holds such bookings, converted (an earlier export had both), the merge leaves the legs out.
+   */
+  convertsBefore?: { before: string; eur: number; pair: string[] };
 }
 
 export interface ImportedTransactions {

@@ -65,9 +65,10 @@ describe('German statement wording', () => {
     expect(total(result.transactions.stock.filter((t) => t.amount > 0))).toBe(6449.18);
   });
 
-  it('books 27 Transaktionsgebühr and the Einrichtung von Handelsmodalitäten as 28 commissions of 52,53 EUR', () => {
-    expect(result.counts.commissions).toBe(28);
-    expect(total(result.transactions.commission)).toBe(52.53);
+  it("books 27 Transaktionsgebühr as commissions of 50,03 EUR, and the Einrichtung von Handelsmodalitäten (2,50 EUR) as the account's fee", () => {
+    expect(result.counts.commissions).toBe(27);
+    expect(total(result.transactions.commission)).toBe(50.03);
+    expect(result.transactions.cash.filter((c) => c.kind === 'fee').map((c) => [c.date, c.value, c.currency])).toEqual([['2017-06-30', -2.5, 'EUR']]);
   });
 
   it('nets Dividendensteuer per product and day, and converts the USD Dividende to the 0,75 EUR credited two days later', () => {
