@@ -1,68 +1,62 @@
 /**
- * What the UI may read of the accounts, the cash and the view: the portfolio's accounts, the view every
- * screen follows, what an account's deletion takes with it, and the view's cash and transactions.
+ * The view's account as the dashboard and Performance show it (SEMANTICS.md, "Cash"): its cash, value,
+ * net deposits and the return on them, read off the worker's figures (none is computed here). A view
+ * without cash has none of it, and the pages show nothing new.
  */
-import { byDateDescending, TRANSACTION_TYPES, type ListedSet, type ListedTransaction, type TransactionType } from '../model';
-import { accountOf, type Account, type ListedCash } from '../model/cash';
+import type { Derivation } from '../worker';
 import type { PortfolioSnapshot } from './portfolio-machine';
 
-export const selectAccounts = (s: PortfolioSnapshot): Account[] => s.context.accounts;
-/** The view every screen shows: an account's id, or null for every account. */
-export const selectView = (s: PortfolioSnapshot): string | null => s.context.view;
-/** The view's name: the account's, or 'All accounts'. */
-export const selectViewName = (s: PortfolioSnapshot): string =>
-  (s.context.view !== null && s.context.accounts.find((account) => account.id === s.context.view)?.name) || 'All accounts';
+type Account = Derivation['account'];
 
-/** Per account id, how many transactions (trades, dividends, commissions) and cash transactions it holds. */
-export interface AccountContents {
-  transactions: number;
-  cash: number;
+/** One currency's cash, in that currency. */
+export interface CurrencyCash {
+  currency: string;
+  amount: number;
 }
 
-function contentsOf(accounts: readonly Account[], set: ListedSet | null, cash: readonly ListedCash[]): Record<string, AccountContents> {
-  const contents: Record<string, AccountContents> = Object.fromEntries(accounts.map((account) => [account.id, { transactions: 0, cash: 0 }]));
-  if (set) for (const type of TRANSACTION_TYPES) for (const t of set[type]) contents[accountOf(t, accounts)]!.transactions += 1;
-  for (const c of cash) contents[accountOf(c, accounts)]!.cash += 1;
-  return contents;
+export type AccountSummary =
+  | {
+      ok: true;
+      /** Each currency with cash in it, the base currency first, then alphabetical; empty when the cash is only in the base currency. */
+      perCurrency: CurrencyCash[];
+      /** Every currency's cash in EUR on asOf. */
+      cashEur: number;
+      /** The securities (every ticker of the view) and the cash, EUR. */
+      accountValueEur: number;
+      /** Deposits less withdrawals, EUR at each one's date. */
+      netDepositsEur: number;
+      /** Account value less net deposits, EUR. */
+      gainEur: number;
+    }
+  /** An exchange rate the figures need has no quote: `reason` says which, in words. */
+  | { ok: false; reason: string };
+
+const BASE = 'EUR';
+
+function accountSummary(account: Account): AccountSummary | null {
+  if (!account) return null;
+  if (!account.ok) return { ok: false, reason: account.error };
+  const currencies = Object.keys(account.cash)
+    .filter((currency) => currency === BASE || account.cash[currency] !== 0)
+    .sort((a, b) => (a === BASE ? -1 : b === BASE ? 1 : a < b ? -1 : 1));
+  const onlyBase = currencies.every((currency) => currency === BASE);
+  return {
+    ok: true,
+    perCurrency: onlyBase ? [] : currencies.map((currency) => ({ currency, amount: account.cash[currency] })),
+    cashEur: account.onAsOf.cashValue,
+    accountValueEur: account.onAsOf.accountValue,
+    netDepositsEur: account.onAsOf.netDeposits,
+    gainEur: account.gain,
+  };
 }
 
-/** What each account holds: what its deletion takes with it (the confirmation names it). */
-export const selectAccountContents = (s: PortfolioSnapshot): Record<string, AccountContents> =>
-  s.context.memory.last(contentsOf)(s.context.accounts, s.context.transactions, s.context.cash);
+/** The view's cash and account figures for the summary; null when the view holds no cash. */
+export const selectAccountSummary = (s: PortfolioSnapshot): AccountSummary | null => s.context.memory.last(accountSummary)(s.context.derivation?.account ?? null);
 
-function viewCash(cash: readonly ListedCash[], accounts: readonly Account[], view: string | null): ListedCash[] {
-  const shown = view === null ? [...cash] : cash.filter((c) => accountOf(c, accounts) === view);
-  return shown.sort(byDateDescending);
-}
+type DepositReturns = Pick<Extract<NonNullable<Account>, { ok: true }>, 'periods' | 'mwr'>;
 
-/** The view's cash transactions, newest first. */
-export const selectViewCash = (s: PortfolioSnapshot): ListedCash[] => s.context.memory.last(viewCash)(s.context.cash, s.context.accounts, s.context.view);
-
-/** Whether a transaction or a cash row belongs to the view `view` (null: every account). */
-export const inView = (row: { account?: string }, accounts: readonly Account[], view: string | null): boolean => view === null || accountOf(row, accounts) === view;
-
-type Groups = ReadonlyMap<string, Readonly<Record<TransactionType, readonly ListedTransaction[]>>>;
-
-function groupsInView(byTicker: Groups | null, accounts: readonly Account[], view: string | null): Groups | null {
-  if (byTicker === null || view === null) return byTicker;
-  const shown = new Map<string, Record<TransactionType, ListedTransaction[]>>();
-  for (const [ticker, group] of byTicker) {
-    const mine = (t: ListedTransaction) => accountOf(t, accounts) === view;
-    const kept = { stock: group.stock.filter(mine), dividend: group.dividend.filter(mine), commission: group.commission.filter(mine) };
-    if (kept.stock.length + kept.dividend.length + kept.commission.length > 0) shown.set(ticker, kept);
-  }
-  return shown;
-}
-
-/** The transactions per ticker of the view (tickers without a row in it left out); every account's as they are. */
-export const selectViewByTicker = (s: PortfolioSnapshot): Groups | null => s.context.memory.last(groupsInView)(s.context.byTicker, s.context.accounts, s.context.view);
-
-function countInView(set: ListedSet | null, cash: readonly ListedCash[], accounts: readonly Account[], view: string | null): number {
-  let count = 0;
-  if (set) for (const type of TRANSACTION_TYPES) for (const t of set[type]) if (inView(t, accounts, view)) count += 1;
-  for (const c of cash) if (inView(c, accounts, view)) count += 1;
-  return count;
-}
-
-/** How many rows the view holds, cash included. */
-export const selectViewRowCount = (s: PortfolioSnapshot): number => s.context.memory.last(countInView)(s.context.transactions, s.context.cash, s.context.accounts, s.context.view);
+/** The return on deposits per period (TWR and MWR); null when the view holds no cash or its figures are unknown. */
+export const selectDepositReturns = (s: PortfolioSnapshot): DepositReturns | null => {
+  const account = s.context.derivation?.account;
+  return account?.ok ? account : null;
+};

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Account } from '../../model/cash';
-import { selectAccountContents, selectAccounts, type AccountContents } from '../../machines/account-selectors';
+import { selectAccountContents, selectAccounts, type AccountContents } from '../../machines/view-selectors';
 import { selectPortfolioStatus, selectSavedCount } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { AccountNameForm } from '../accounts/account-name-form';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { ListedTransaction } from '../../model';
 import type { ListedCash } from '../../model/cash';
-import { selectViewName, selectViewRowCount } from '../../machines/account-selectors';
+import { selectViewName, selectViewRowCount } from '../../machines/view-selectors';
 import { selectPortfolioStatus, selectSavedCount, selectTransactionCount } from '../../machines/selectors';
 import { EVERY_TRANSACTION, type TransactionQuery } from '../../model/transaction-query';
 import { PageHeading } from '../a11y/page-heading';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectAccounts, selectView } from '../../machines/account-selectors';
+import { selectAccounts, selectView } from '../../machines/view-selectors';
 import { usePortfolioActor } from '../app-context';
 
 /**

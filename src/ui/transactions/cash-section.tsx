@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { memo, useMemo } from 'react';
 import type { ListedCash } from '../../model/cash';
-import { selectAccounts, selectView, selectViewCash } from '../../machines/account-selectors';
+import { selectAccounts, selectView, selectViewCash } from '../../machines/view-selectors';
 import { CASH_KIND_NAMES } from '../../machines/cash-draft';
 import { usePortfolioActor } from '../app-context';
 import { WindowedTable, type Column } from '../components/windowed-table';

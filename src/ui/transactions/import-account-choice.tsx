@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectAccounts } from '../../machines/account-selectors';
+import { selectAccounts } from '../../machines/view-selectors';
 import { selectImportTarget } from '../../machines/selectors';
 import { useImportActor, usePortfolioActor } from '../app-context';
 

@@ -15,7 +15,7 @@ import {
 } from '../../machines/selectors';
 import { useEffect, useRef } from 'react';
 import { useFocusWhen } from '../a11y/focus';
-import { selectAccounts } from '../../machines/account-selectors';
+import { selectAccounts } from '../../machines/view-selectors';
 import { useImportActor, usePortfolioActor } from '../app-context';
 import { ImportAccountChoice } from './import-account-choice';
 import { CashCountItems, ImportReconciliation } from './import-reconciliation';

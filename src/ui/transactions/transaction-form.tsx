@@ -4,7 +4,7 @@ import { datePattern, parseLocaleDate } from '../../model/locale-date';
 import { formatNumberForInput, parseLocaleNumber } from '../../model/locale-number';
 import type { ListedTransaction, Transaction, TransactionType } from '../../model';
 import { CASH_KINDS, type CashKind, type CashTransaction, type ListedCash } from '../../model/cash';
-import { selectAccounts, selectView } from '../../machines/account-selectors';
+import { selectAccounts, selectView } from '../../machines/view-selectors';
 import { CASH_KIND_NAMES, CASH_VALUE_HINTS, typedCashValue, validateCashDraft } from '../../machines/cash-draft';
 import { selectSaveError, selectSaving } from '../../machines/selectors';
 import { localToday } from '../../machines/services/clock';

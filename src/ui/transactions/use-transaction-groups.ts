@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useMemo, useRef } from 'react';
 import type { ListedTransaction, TickerGroups } from '../../model';
-import { selectView, selectViewByTicker } from '../../machines/account-selectors';
+import { selectView, selectViewByTicker } from '../../machines/view-selectors';
 import { selectTickerRevisions, selectTransactions, tickerSections, type TickerSection } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { useSectionsMounted } from '../components/sections-mounted';

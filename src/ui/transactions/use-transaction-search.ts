@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { ListedSet, ListedTransaction } from '../../model';
-import { inView, selectAccounts, selectView } from '../../machines/account-selectors';
+import { inView, selectAccounts, selectView } from '../../machines/view-selectors';
 import { selectMatches, selectSearchError, selectSearching, selectTransactionsVersion } from '../../machines/selectors';
 import { isPlainListing, sameQuery, type TransactionQuery } from '../../model/transaction-query';
 import { usePortfolioActor, useTransactionListActor } from '../app-context';

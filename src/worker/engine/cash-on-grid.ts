@@ -49,14 +49,16 @@ export function cashOnGrid(
   rates: readonly Float64Array[],
 ): CashOnGrid {
   const position = new Map(currencies.map((currency, k) => [currency, k]));
-  const deltas = currencies.map(() => new Float64Array(grid.length));
+  // One allocation for every currency's day deltas, day by day (currency c of day i at i × C + c).
+  const width = currencies.length;
+  const deltas = new Float64Array(grid.length * width);
   const deposits = new Float64Array(grid.length);
   const withdrawals = new Float64Array(grid.length);
   for (let k = 0; k < cash.days.length && cash.days[k] <= grid.lastDay; k += 1) {
     const c = position.get(cash.currencies[k]) as number;
     const index = cash.days[k] - grid.firstDay;
     const value = cash.values[k];
-    deltas[c][index] += value;
+    deltas[index * width + c] += value;
     if (cash.kinds[k] === DEPOSIT) deposits[index] += value * rates[c][index];
     else if (cash.kinds[k] === WITHDRAWAL) withdrawals[index] -= value * rates[c][index];
   }
@@ -65,7 +67,7 @@ export function cashOnGrid(
       const { days, values, currencies: rowCurrencies } = columns[type];
       const effect = EFFECT[type];
       for (let k = 0; k < days.length && days[k] <= grid.lastDay; k += 1) {
-        deltas[position.get(rowCurrencies[k]) as number][days[k] - grid.firstDay] += effect * values[k];
+        deltas[(days[k] - grid.firstDay) * width + (position.get(rowCurrencies[k]) as number)] += effect * values[k];
       }
     }
   }
@@ -75,8 +77,8 @@ export function cashOnGrid(
   let net = 0;
   for (let i = 0; i < grid.length; i += 1) {
     let valueToday = 0;
-    for (let c = 0; c < currencies.length; c += 1) {
-      balances[c] += deltas[c][i];
+    for (let c = 0; c < width; c += 1) {
+      balances[c] += deltas[i * width + c];
       valueToday += balances[c] * rates[c][i];
     }
     cashValue[i] = valueToday;
