@@ -14,7 +14,7 @@ import { startLoadBalancer, type LoadBalancer } from '#helpers/load-balancer';
 import { authorize, hiddenField, providerInfo, refreshTokens, signIn } from '#helpers/oidc-login';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from '#helpers/postgres-schema';
 import { PROJECT_ROOT, startTestServer, type TestServer } from '#helpers/test-server';
-import { stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import { answeredBody, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 
 const databaseUrl = postgresUrlForTests('two instances on one PostgreSQL');
 
@@ -53,8 +53,11 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
     lb.route(b.url);
     const onB = transactionsClient(lb.url, user.idToken);
     expect((await onB.get()).etag).toBe('"v0"');
+    // The first write carries cash and accounts (issue 33); the later seed-shaped ones keep them.
+    const accounts = [{ id: 'main', name: 'DEGIRO' }, { id: 'acc-pension', name: 'Pension' }];
+    const cash = [{ type: 'cash' as const, kind: 'deposit' as const, date: '2022-01-02', value: 500, currency: 'EUR' as const, account: 'acc-pension' }];
     const first = transactionSet({ stock: [stock('VWCE.DE', '2022-01-03', 2, 200)] });
-    expect((await onB.put({ transactions: first }, { ifMatch: '"v0"' })).etag).toBe('"v1"');
+    expect((await onB.put({ transactions: { ...first, cash }, accounts }, { ifMatch: '"v0"' })).etag).toBe('"v1"');
 
     // Renewed on B with the refresh token A issued; the new ID token counts on A.
     const renewed = await refreshTokens(lb.url, user.refreshToken!);
@@ -62,7 +65,7 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
     lb.route(a.url);
     const onA = transactionsClient(lb.url, renewed.idToken);
     const readOnA = await onA.get();
-    expect(readOnA).toMatchObject({ status: 200, etag: '"v1"', body: { transactions: first } });
+    expect(readOnA).toMatchObject({ status: 200, etag: '"v1"', body: answeredBody({ ...first, cash }, accounts) });
 
     // B writes v2; A still writes against v1 and is refused, nothing changed.
     lb.route(b.url);
@@ -73,7 +76,7 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
     expect(stale.status).toBe(412);
     expect(stale.etag).toBe('"v2"');
     lb.route(b.url);
-    expect((await onB.get()).body).toEqual({ transactions: second });
+    expect((await onB.get()).body).toEqual(answeredBody({ ...second, cash }, accounts));
 
     // Signed in at the provider: through B, a new authorization goes straight back to the app.
     expect((await authorizeAt(user.browser)).pathname).toBe('/callback');

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { unpackListing } from '#src/model/transaction-wire';
 import type { Credentials, PortfolioView } from '#src/worker';
 import type { TestServer } from '#helpers/test-server';
-import { dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import { answeredBody, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
 import { signedInChannelPerTest, type SignedInChannel } from '#helpers/worker/worker-over-a-channel';
 
 let server: TestServer;
@@ -72,7 +72,7 @@ describe('changes by intent', () => {
     expect(await worker.change({ kind: 'renameTicker', from: 'OLD', to: 'X' }, credentials)).toMatchObject({ ok: false, message: 'No transaction has the ticker OLD.' });
     const empty = viewOf(await worker.change({ kind: 'deleteAll' }, credentials));
     expect(empty.listing.ids).toHaveLength(0);
-    expect((await transactionsClient(server.url, idToken).get()).body).toEqual({ transactions: transactionSet() });
+    expect((await transactionsClient(server.url, idToken).get()).body).toEqual(answeredBody(transactionSet()));
   });
 
   it('a save based on an older version is refused with 412, and after a reload the same change lands on the newer set', async () => {
