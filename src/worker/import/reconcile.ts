@@ -43,13 +43,23 @@ function edgeMinute(day: readonly SourceRow[], end: 'last' | 'first'): SourceRow
   return day.filter((row) => row.minutes === edge.minutes);
 }
 
-type Deltas = Map<SourceRow, Map<string, number>>;
+/** What each row moves, per currency: one map per currency (most rows move one), keyed by row. */
+type Deltas = Map<string, Map<SourceRow, number>>;
 
 function add(deltas: Deltas, row: SourceRow, currency: string, amount: number): void {
   if (amount === 0 || !Number.isFinite(amount)) return;
-  let byCurrency = deltas.get(row);
-  if (!byCurrency) deltas.set(row, (byCurrency = new Map()));
-  byCurrency.set(currency, (byCurrency.get(currency) ?? 0) + amount);
+  let byRow = deltas.get(currency);
+  if (!byRow) deltas.set(currency, (byRow = new Map()));
+  byRow.set(row, (byRow.get(row) ?? 0) + amount);
+}
+
+/** The rows a transaction came from, each once. */
+function rowsOfLines(lines: readonly number[], byLine: ReadonlyMap<number, SourceRow>): SourceRow[] {
+  if (lines.length === 1) {
+    const row = byLine.get(lines[0]!);
+    return row ? [row] : [];
+  }
+  return [...new Set(lines.map((line) => byLine.get(line)).filter((row): row is SourceRow => row !== undefined))];
 }
 
 /** What each row moves in each currency, by the imported transactions and the lines booked as nothing. */
@@ -65,19 +75,19 @@ function rowDeltas(rows: readonly SourceRow[], transactions: ImportedTransaction
   ];
   for (const { list, sign } of lists) {
     for (const t of list) {
-      const own = [...new Set(t.lines.map((line) => byLine.get(line)).filter((row): row is SourceRow => row !== undefined))];
+      const own = rowsOfLines(t.lines, byLine);
       if (own.length === 0) continue;
       const anchor = own.find((row) => row.date === t.date) ?? own[0]!;
       let same = 0;
-      const foreign = new Map<string, number>();
+      let foreign: Map<string, number> | null = null;
       for (const row of own) {
         if (!Number.isFinite(row.amount)) continue;
         add(deltas, row, row.currency, row.amount);
         if (row.currency === t.currency) same += row.amount;
-        else foreign.set(row.currency, (foreign.get(row.currency) ?? 0) + row.amount);
+        else (foreign ??= new Map()).set(row.currency, (foreign.get(row.currency) ?? 0) + row.amount);
       }
       add(deltas, anchor, t.currency, sign * t.value - same);
-      for (const [currency, sum] of foreign) add(deltas, anchor, currency, -sum);
+      if (foreign) for (const [currency, sum] of foreign) add(deltas, anchor, currency, -sum);
     }
   }
   for (const row of internal) add(deltas, row, Number.isFinite(row.amount) ? row.currency : row.balanceCurrency, Number.isFinite(row.amount) ? row.amount : row.statementMove);
@@ -96,7 +106,8 @@ function reconcileCurrency(currency: string, lines: readonly SourceRow[], moving
   const first = chainEnd(firstMinute, firstMinute[0]!, 'first');
   const openingCents = cents(first.balance - statementEffect(first));
   const result: Reconciliation = { currency, status: 'reconciled', startsMidway: openingCents !== 0, openingCents, days: days.length };
-  const delta = (row: SourceRow) => deltas.get(row)?.get(currency) ?? 0;
+  const ofCurrency = deltas.get(currency);
+  const delta = (row: SourceRow) => ofCurrency?.get(row) ?? 0;
   let implied = openingCents / 100;
   let next = 0;
   for (const day of days) {
@@ -138,14 +149,7 @@ export function reconcile(rows: readonly SourceRow[], transactions: ImportedTran
   if (lines.length === 0) return [];
   const deltas = rowDeltas(rows, transactions, internal);
   const moving = new Map<string, SourceRow[]>();
-  for (const [row, byCurrency] of deltas) {
-    if (!Number.isFinite(row.epochDay)) continue;
-    for (const currency of byCurrency.keys()) {
-      const list = moving.get(currency);
-      if (list) list.push(row);
-      else moving.set(currency, [row]);
-    }
-  }
+  for (const [currency, byRow] of deltas) moving.set(currency, [...byRow.keys()].filter((row) => Number.isFinite(row.epochDay)));
   const byCurrency = new Map<string, SourceRow[]>();
   for (const row of lines) {
     const list = byCurrency.get(row.balanceCurrency);
