@@ -8,6 +8,8 @@
  *           TWR and MWR take;
  *   recombine — combine() after toggling one ticker off, with the full (major) GCs that ran inside it;
  *   oneTickerChange — setTransactions with one transaction edited + derive.
+ * L and XL carry the account's deposits and withdrawals (`workload.cash`), so every derive there computes
+ * the account figures too (cash, account value, the return on deposits).
  * `--sizes XL` (or `M,L`) picks workloads; `--out FILE` also writes the JSON to FILE (for
  * `npm run docs:performance`).
  * The measuring runs in child processes on a bundle of this file (as the browser runs a bundled worker),
@@ -18,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { epochDayFromIso, groupByTicker } from '../src/model';
+import { epochDayFromIso, groupByTicker, type TransactionSet } from '../src/model';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { PortfolioEngine } from '../src/worker/engine';
 import { gridPeriods } from '../src/worker/engine/calendar-periods';
@@ -34,7 +36,7 @@ import { computeTickerState } from '../src/worker/engine/ticker-state';
 import { prepareTicker } from '../src/worker/engine/ticker-transactions';
 import { TimeZoneDays } from '../src/worker/engine/time-zone-days';
 import { growthSeries, periodReturns, twrPercent } from '../src/worker/engine/twr';
-import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from './workloads/make-workload';
+import { makeWorkload, WORKLOAD_SIZES, type Workload, type WorkloadSize } from './workloads/make-workload';
 
 const MB = 1024 * 1024;
 const RUNS = 5;
@@ -94,7 +96,7 @@ function coldRun(size: WorkloadSize): ColdRun {
   const rssBeforeEngineMB = process.resourceUsage().maxRSS / 1024;
   const heapBefore = heapAndBuffers();
   const engine = new PortfolioEngine();
-  const setTransactionsMs = timed(() => engine.setTransactions(workload.transactions));
+  const setTransactionsMs = timed(() => engine.setTransactions(withCash(workload)));
   const setQuotesMs = timed(() => engine.setQuotes(workload.quotes));
   let derivation: unknown;
   const deriveMs = timed(() => (derivation = engine.derive(workload.asOf, null)));
@@ -152,14 +154,20 @@ function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number
   return times.slice(3);
 }
 
+/** The workload's set with its cash, as the engine takes it. */
+function withCash(workload: Workload): TransactionSet {
+  return { ...workload.transactions, cash: workload.cash };
+}
+
 function warmFigures(size: WorkloadSize) {
   const workload = makeWorkload(size);
+  const set = withCash(workload);
   // Every new figure: the benchmark too (the workload's first ticker's quote stands in for an index fund).
   const benchmark = workload.quotes[0].symbol;
   const pipeline = (): PortfolioEngine => {
     const engine = new PortfolioEngine();
     engine.setBenchmark(benchmark);
-    engine.setTransactions(workload.transactions);
+    engine.setTransactions(set);
     engine.setQuotes(workload.quotes);
     engine.derive(workload.asOf, null);
     return engine;
@@ -172,7 +180,7 @@ function warmFigures(size: WorkloadSize) {
     pipelineMs.push(timed(pipeline));
     const engine = new PortfolioEngine();
     engine.setBenchmark(benchmark);
-    engine.setTransactions(workload.transactions);
+    engine.setTransactions(set);
     setQuotesMs.push(timed(() => engine.setQuotes(workload.quotes)));
     deriveMs.push(timed(() => engine.derive(workload.asOf, null)));
   }
@@ -180,7 +188,7 @@ function warmFigures(size: WorkloadSize) {
   const computed: string[] = [];
   const engine = new PortfolioEngine({ onTickerComputed: (ticker) => computed.push(ticker) });
   engine.setBenchmark(benchmark);
-  engine.setTransactions(workload.transactions);
+  engine.setTransactions(set);
   engine.setQuotes(workload.quotes);
   const tickers = Object.keys(engine.derive(workload.asOf, null).tickers);
   const unchangedDeriveMs: number[] = [];
@@ -210,7 +218,7 @@ function warmFigures(size: WorkloadSize) {
   // Edit the value of one late stock transaction (so the grid keeps its first day), alternating.
   const target = workload.transactions.stock.length - 1;
   const editedSets = Array.from({ length: RUNS }, (_, k) => ({
-    ...workload.transactions,
+    ...set,
     stock: workload.transactions.stock.map((row, index) => (index === target ? { ...row, value: row.value + k + 1 } : row)),
   }));
   computed.length = 0;

@@ -3,9 +3,12 @@
  * Reads the file as a Blob (the worker's code path), resolves every product's symbol the way the app does,
  * offline (the symbols service with the recorded search answers of `SYMBOL_SEARCH_DIR`, default
  * `data/symbol-search`, then the shipped table; `--ticker` choices count as the user's saved ones), and
- * prints the import as JSON on stdout: transactions with their source lines and tickers, skipped lines
- * with reasons, unrecognised lines, and products with `ticker` (never empty: a symbol, or the ISIN as a
- * placeholder) and `source` (`saved`, `lookup`, `table`, `placeholder` or `none-needed`).
+ * prints the import as JSON on stdout: transactions with their source lines and tickers (`transactions.cash`:
+ * the cash transactions, deposits, withdrawals, interest, the account's fees, conversion legs), skipped lines
+ * with reasons, unrecognised lines, products with `ticker` (never empty: a symbol, or the ISIN as a
+ * placeholder) and `source` (`saved`, `lookup`, `table`, `placeholder` or `none-needed`), and
+ * `reconciliation`: per currency of the statement's balance, `reconciled` or the first day, line and
+ * difference in cents where the imported rows' cash is not the statement's (SEMANTICS.md "Statements reconciled").
  * Exit code 0 on success, 1 when the file is not a DEGIRO export (the JSON then carries `error`), 2 on usage errors.
  */
 import { openAsBlob } from 'node:fs';

@@ -4,11 +4,15 @@
  *   M: 20 tickers, 15 years of daily bars, 2,000 transactions.
  *   L: 50 tickers, 30 years of daily bars, 10,000 transactions.
  *   XL: 200 tickers, 30 years of daily bars, 50,000 transactions.
+ * L and XL also hold the account's deposits and withdrawals (`cash`: a deposit on the first weekday of
+ * every month, a withdrawal about every four years), beside the set rather than in it: the engine bench
+ * hands them to the engine with the set; what the browser bench and the server tests PUT stays the seed's shape.
  */
 import {
   epochDayFromIso,
   isoFromEpochDay,
   SECONDS_PER_DAY,
+  type CashTransaction,
   type Currency,
   type QuoteEntry,
   type Transaction,
@@ -20,14 +24,16 @@ export type WorkloadSize = 'M' | 'L' | 'XL';
 
 export interface Workload {
   transactions: TransactionSet;
+  /** The account's deposits and withdrawals, in date order (none in M). */
+  cash: CashTransaction[];
   quotes: QuoteEntry[];
   asOf: string;
 }
 
-export const WORKLOAD_SIZES: Record<WorkloadSize, { tickers: number; years: number; transactions: number }> = {
-  M: { tickers: 20, years: 15, transactions: 2_000 },
-  L: { tickers: 50, years: 30, transactions: 10_000 },
-  XL: { tickers: 200, years: 30, transactions: 50_000 },
+export const WORKLOAD_SIZES: Record<WorkloadSize, { tickers: number; years: number; transactions: number; cash: boolean }> = {
+  M: { tickers: 20, years: 15, transactions: 2_000, cash: false },
+  L: { tickers: 50, years: 30, transactions: 10_000, cash: true },
+  XL: { tickers: 200, years: 30, transactions: 50_000, cash: true },
 };
 
 const AS_OF = '2024-12-31';
@@ -95,7 +101,26 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
     }
   }
   for (const list of Object.values(transactions)) list.sort((a: Transaction, b: Transaction) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return { transactions, quotes, asOf: AS_OF };
+  const cash = spec.cash ? depositsAndWithdrawals(seededRandom(`${seed}/${size}/cash`), weekdays, transactions) : [];
+  return { transactions, cash, quotes, asOf: AS_OF };
+}
+
+/**
+ * A deposit on the first weekday of every month, each about what the month's buys cost (the sum of the
+ * buys over the months, ± 20 %), and a withdrawal of a few months' deposits on the first weekday of
+ * every 47th month. Its own random sequence: the set stays as it was before the workloads had cash.
+ */
+function depositsAndWithdrawals(next: () => number, weekdays: readonly number[], transactions: TransactionSet): CashTransaction[] {
+  const firstWeekdays = weekdays.filter((day, k) => k === 0 || isoFromEpochDay(day).slice(0, 7) !== isoFromEpochDay(weekdays[k - 1]).slice(0, 7));
+  const buys = transactions.stock.reduce((sum, row) => sum + Math.max(row.value, 0), 0);
+  const monthly = buys / firstWeekdays.length;
+  const cash: CashTransaction[] = [];
+  firstWeekdays.forEach((day, month) => {
+    const date = isoFromEpochDay(day);
+    cash.push({ type: 'cash', kind: 'deposit', date, value: round2(monthly * (0.8 + next() * 0.4)), currency: 'EUR' });
+    if (month % 47 === 46) cash.push({ type: 'cash', kind: 'withdrawal', date, value: -round2(monthly * (2 + next() * 4)), currency: 'EUR' });
+  });
+  return cash;
 }
 
 function row(ticker: string, type: Transaction['type'], date: string, amount: number, value: number, currency: Currency): Transaction {

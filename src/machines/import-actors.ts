@@ -4,11 +4,13 @@
  * import machine (import-machine.ts) names them in its `setup()`.
  */
 import * as Comlink from 'comlink';
-import { fromCallback } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import type { Account } from '../model/cash';
 import { messageOf } from '../model/message';
-import type { ImportPreview, ImportProgress, SymbolCheck } from '../worker';
+import type { Outcome } from '../model/outcome';
+import type { ImportPreview, ImportProgress, ImportTarget, Reconciliation, SymbolCheck } from '../worker';
 import type { ImportEvent } from './import-machine';
-import { credentialsFor, getWorker } from './services/worker-client';
+import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
 
 /** What the parsing actor reports back; `parse.otherCsv`: the file is no DEGIRO account statement (`note`: what the parse said). */
 export type ParseEvent =
@@ -65,3 +67,45 @@ export const checkSymbol = fromCallback<ImportEvent, { idToken: string | null; k
     over = true;
   };
 });
+
+/** A confirmed import as the page gets it: the counts, the statement's check, the account, and the stored set's view (null when nothing was new). */
+export interface ImportStored {
+  added: number;
+  alreadyPresent: number;
+  /** Dividends stored before without their withheld tax that the file filled in. */
+  taxFilled: number;
+  view: SetView | null;
+  choicesProblem: string | null;
+  reconciliation: Reconciliation[];
+  /** The account the rows went to (a new one's id too); null: the set's first. */
+  account: string | null;
+}
+
+/** The worker merges the parsed file into the set it holds, in the chosen account, with the tickers chosen, stores it and keeps the symbols chosen. */
+export const confirm = fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string>; target: ImportTarget | null }>(async ({ input }) => {
+  const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken), input.target ?? undefined);
+  if (!saved.ok) return saved;
+  const { added, alreadyPresent, taxFilled, choicesProblem, reconciliation, account } = saved;
+  return { ok: true, added, alreadyPresent, taxFilled, choicesProblem, reconciliation, account, view: saved.view && (await setViewInSlices(saved.view)) };
+});
+
+/** A file's name without its folder and extension, as a new account's name ('Account.csv' → 'Account'). */
+export const accountNameOf = (fileName: string): string => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim().slice(0, 100) || 'Imported account';
+
+/** The account an import proposes: the last one used this session while it exists, else a new one named after the file. */
+export function proposedTarget(fileName: string, lastAccount: string | null, accounts: readonly Account[] | undefined): ImportTarget {
+  if (lastAccount !== null && (accounts ?? []).some((account) => account.id === lastAccount)) return { account: lastAccount };
+  return { newAccount: accountNameOf(fileName) };
+}
+
+/** A typed symbol's check: running, or its answer in words. */
+export interface TickerCheck {
+  symbol: string;
+  status: 'checking' | 'prices' | 'none';
+  message: string;
+}
+
+export function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
+}

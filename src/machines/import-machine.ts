@@ -9,15 +9,19 @@ import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom 
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import { normaliseTicker } from '../model/transaction';
-import type { ImportPreview, ImportProgress, LookedUp } from '../worker';
+import type { ImportPreview, ImportProgress, ImportTarget, LookedUp, Reconciliation } from '../worker';
 import type { SessionEvent } from './auth-machine';
-import { checkSymbol, parseFile, type CheckEvent, type ParseEvent } from './import-actors';
+import type { Account } from '../model/cash';
+import { checkSymbol, confirm, parseFile, proposedTarget, withoutKey, type CheckEvent, type ImportStored, type ParseEvent, type TickerCheck } from './import-actors';
 import type { MappedImportEvent } from './mapped-import-machine';
 import { isConflict, isRefused, publishSaved, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
-import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
+import { credentialsFor, getWorker } from './services/worker-client';
 
 export type ImportEvent =
-  | { type: 'import.fileSelected'; file: File }
+  /** `accounts`: the user's accounts now, from which the account the file goes to is proposed. */
+  | { type: 'import.fileSelected'; file: File; accounts?: readonly Account[] }
+  /** The account the file goes to: an existing one, or a new one by name. */
+  | { type: 'import.setTarget'; target: ImportTarget }
   | { type: 'import.setTicker'; key: string; ticker: string }
   /** Check the symbol typed for product `key` against the quotes service. */
   | { type: 'import.checkTicker'; key: string }
@@ -25,12 +29,7 @@ export type ImportEvent =
   | { type: 'import.cancel' }
   | { type: 'import.dismiss' };
 
-/** A typed symbol's check: running, or its answer in words. */
-export interface TickerCheck {
-  symbol: string;
-  status: 'checking' | 'prices' | 'none';
-  message: string;
-}
+export type { ImportStored, TickerCheck } from './import-actors';
 
 export interface ImportContext {
   idToken: string | null;
@@ -46,23 +45,12 @@ export interface ImportContext {
   checks: Record<string, TickerCheck>;
   /** Why the symbol lookup gave nothing for some or all products; null when it answered for all. */
   lookupMessage: string | null;
-  result: { added: number; alreadyPresent: number; taxFilled: number; choicesProblem: string | null } | null;
+  /** The account the file goes to (proposed when the file was chosen: the last one used, or a new one named after the file). */
+  target: ImportTarget | null;
+  /** The account the last import of this session went to: proposed for the next one. */
+  lastAccount: string | null;
+  result: { added: number; alreadyPresent: number; taxFilled: number; choicesProblem: string | null; reconciliation: Reconciliation[]; account: string | null } | null;
   error: string | null;
-}
-
-/** A confirmed import as the page gets it: the counts, and the stored set's view (null when nothing was new). */
-export interface ImportStored {
-  added: number;
-  alreadyPresent: number;
-  /** Dividends stored before without their withheld tax that the file filled in. */
-  taxFilled: number;
-  view: SetView | null;
-  choicesProblem: string | null;
-}
-
-function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const { [key]: _dropped, ...rest } = record;
-  return rest;
 }
 
 export const importMachine = setup({
@@ -77,28 +65,36 @@ export const importMachine = setup({
       getWorker().lookUpImportSymbols(input.parseId, credentialsFor(input.idToken)),
     ),
     checkSymbol,
-    /** The worker merges the parsed file into the set it holds, with the tickers chosen, stores it and keeps the symbols chosen. */
-    confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
-      const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken));
-      return saved.ok
-        ? { ok: true, added: saved.added, alreadyPresent: saved.alreadyPresent, taxFilled: saved.taxFilled, view: saved.view && (await setViewInSlices(saved.view)), choicesProblem: saved.choicesProblem }
-        : saved;
-    }),
+    confirm,
     discard: fromPromise<void, { parseId: number }>(({ input }) => getWorker().cancelImport(input.parseId)),
   },
   actions: {
     publishSaved,
     reloadPortfolio,
     showError: assign((_, params: SaveError) => ({ error: params.error })),
-    keepStored: assign((_, stored: ImportStored | null) => ({
-      result: stored && { added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, choicesProblem: stored.choicesProblem },
+    keepStored: assign(({ context }, stored: ImportStored | null) => ({
+      result: stored && {
+        added: stored.added,
+        alreadyPresent: stored.alreadyPresent,
+        taxFilled: stored.taxFilled,
+        choicesProblem: stored.choicesProblem,
+        reconciliation: stored.reconciliation,
+        account: stored.account,
+      },
+      lastAccount: stored?.account ?? context.lastAccount,
     })),
+    setTarget: assign({
+      target: ({ event }) => {
+        assertEvent(event, 'import.setTarget');
+        return event.target;
+      },
+    }),
     /** Another broker's CSV goes to the mapping step (mapped-import-machine.ts), by event. */
     openMapping: ({ system }, params: { file: File; note: string | null }) =>
       system.get('mappedImport')?.send({ type: 'mapping.open', file: params.file, fileName: params.file.name, note: params.note } satisfies MappedImportEvent),
     /** A newly chosen file replaces a mapping step left open. */
     closeMapping: ({ system }) => system.get('mappedImport')?.send({ type: 'mapping.close' } satisfies MappedImportEvent),
-    reset: assign({ fileName: null, file: null, progress: null, preview: null, tickers: {}, checks: {}, lookupMessage: null, result: null, error: null }),
+    reset: assign({ fileName: null, file: null, progress: null, preview: null, tickers: {}, checks: {}, lookupMessage: null, result: null, error: null, target: null }),
     takeToken: assign({
       idToken: ({ event }) => {
         assertEvent(event, 'session.changed');
@@ -108,7 +104,7 @@ export const importMachine = setup({
     /** A new file: the next parse id, so only this file's parse may land. */
     takeFile: assign(({ context, event }) => {
       assertEvent(event, 'import.fileSelected');
-      return { file: event.file, fileName: event.file.name, parseId: context.parseId + 1 };
+      return { file: event.file, fileName: event.file.name, parseId: context.parseId + 1, target: proposedTarget(event.file.name, context.lastAccount, event.accounts) };
     }),
     keepProgress: assign({
       progress: ({ event }) => {
@@ -182,6 +178,8 @@ export const importMachine = setup({
     tickers: {},
     checks: {},
     lookupMessage: null,
+    target: null,
+    lastAccount: null,
     result: null,
     error: null,
   },
@@ -222,9 +220,8 @@ export const importMachine = setup({
     preview: {
       initial: 'lookingUp',
       on: {
-        'import.setTicker': {
-          actions: 'setTicker',
-        },
+        'import.setTicker': { actions: 'setTicker' },
+        'import.setTarget': { actions: 'setTarget' },
         'import.checkTicker': {
           guard: ({ context, event }) => (context.tickers[event.key] ?? '') !== '',
           actions: [
@@ -271,7 +268,7 @@ export const importMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'confirm',
-        input: ({ context }) => ({ idToken: context.idToken, tickers: context.tickers }),
+        input: ({ context }) => ({ idToken: context.idToken, tickers: context.tickers, target: context.target }),
         ...saveOutcome<ImportStored>({
           back: '#import.preview.ready',
           stored: 'done',

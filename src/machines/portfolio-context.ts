@@ -4,6 +4,7 @@
  * that its named actions and guards use.
  */
 import type { ListedSet, ListedTransaction, TickerGroups } from '../model';
+import type { Account, ListedCash } from '../model/cash';
 import type { UserSettings } from '../model/settings';
 import type { ChartedDerivation, PricesLoaded } from '../worker';
 import { createSessionMemory, type SessionMemory } from './session-memory';
@@ -14,6 +15,12 @@ export interface PortfolioContext {
   transactions: ListedSet | null;
   /** The same transactions per ticker, grouped while they were unpacked. */
   byTicker: TickerGroups<ListedTransaction> | null;
+  /** The user's accounts, in their order (never empty once a set is loaded). */
+  accounts: Account[];
+  /** The cash transactions of every account, by date, each with its id. */
+  cash: ListedCash[];
+  /** The view every screen shows: an account's id, or null for all accounts. Kept for the session. */
+  view: string | null;
   /** The server's version of `transactions` (ETag). */
   version: string | null;
   /** Per ticker of `transactions`, the revision of its rows as the worker named it: unchanged while none of them changed. */
@@ -46,6 +53,9 @@ export const initialContext = (): PortfolioContext => ({
   idToken: null,
   transactions: null,
   byTicker: null,
+  accounts: [],
+  cash: [],
+  view: null,
   version: null,
   revisions: {},
   symbols: [],

@@ -5,17 +5,17 @@
  * saving the settings is the settings machine's job (settings-machine.ts), invoked as `loadSettings` and
  * `saveSettings`.
  */
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import type { UserSettings } from '../model/settings';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../worker';
+import { portfolioActors, type DeriveInput } from './portfolio-actors';
 import type { SessionEvent } from './auth-machine';
 import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
 import { initialContext, pricesTaken, symbolsToFetch, type PortfolioContext } from './portfolio-context';
-import { localToday, nowSeconds } from './services/clock';
-import { settingsMachine, type SettingsLogic } from './settings-machine';
-import { credentialsFor, getWorker, unpacked, type SetView } from './services/worker-client';
+import { localToday } from './services/clock';
+import type { SetView } from './services/worker-client';
 
 export type PortfolioEvent =
   | SessionEvent
@@ -24,45 +24,22 @@ export type PortfolioEvent =
   | SavedSetEvent
   | { type: 'tickers.toggle'; ticker: string }
   | { type: 'tickers.setActive'; active: string[] | null }
+  /** Every screen shows the account `account` (an account's id), or all of them (null): the worker derives for it. */
+  | { type: 'view.select'; account: string | null }
   /** Saves the settings it names on the server (the benchmark); the figures follow. */
   | { type: 'settings.save'; changes: Partial<UserSettings> };
 
 export { symbolsToFetch, type PortfolioContext } from './portfolio-context';
 
-/** A derive as of the investor's today, for the checked tickers. */
-const deriveInput = ({ context }: { context: PortfolioContext }) => ({ asOf: localToday(), active: context.active });
-
-const secondsOfDay = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00Z`) / 1000;
+/** A derive as of the investor's today, for the checked tickers of the chosen view. */
+const deriveInput = ({ context }: { context: PortfolioContext }): DeriveInput => ({ asOf: localToday(), active: context.active, view: context.view });
 
 export const portfolioMachine = setup({
   types: {
     context: {} as PortfolioContext,
     events: {} as PortfolioEvent,
   },
-  actors: {
-    /** The worker loads the set (its JSON is read there), holds it and derives from it; the page gets its view. */
-    loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async ({ input }) => unpacked(await getWorker().load(credentialsFor(input.idToken)))),
-    /** The worker forgets the session: the set, its version, the quotes and figures, a parsed file. */
-    forgetSession: fromPromise<void>(() => getWorker().signOut()),
-    /** The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread. */
-    fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(({ input }) =>
-      getWorker().loadQuotes(
-        {
-          symbols: input.symbols,
-          // A week of margin: the engine wants the last bar on or before the first transaction day.
-          startSeconds: secondsOfDay(input.firstDate) - 7 * 86_400,
-          endSeconds: nowSeconds() + 86_400,
-        },
-        credentialsFor(input.idToken),
-      ),
-    ),
-    derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(({ input }) => getWorker().derive(input.asOf, input.active)),
-    combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
-    /** The settings machine reads the settings (the worker hands the benchmark to the engine): its output is the Outcome. */
-    loadSettings: settingsMachine as SettingsLogic<{ idToken: string }>,
-    /** The settings machine saves the changes `settings.save` names: its output is the Outcome. */
-    saveSettings: settingsMachine as SettingsLogic<{ idToken: string; changes: Partial<UserSettings> }>,
-  },
+  actors: portfolioActors,
   actions: {
     toggleTicker: assign({
       active: ({ context, event }) => {
@@ -75,8 +52,12 @@ export const portfolioMachine = setup({
       },
     }),
     /** A set the worker loaded or stored itself and already derives from. */
-    takeSet: assign((_, view: SetView) => ({
+    takeSet: assign(({ context }, view: SetView) => ({
       transactions: view.transactions,
+      accounts: view.accounts,
+      cash: view.cash,
+      // An account deleted meanwhile (here or elsewhere) leaves its view: every account is shown.
+      view: context.view !== null && view.accounts.some((account) => account.id === context.view) ? context.view : null,
       byTicker: view.byTicker,
       version: view.version,
       revisions: view.revisions,
@@ -84,6 +65,11 @@ export const portfolioMachine = setup({
       firstDate: view.needed.firstDate,
     })),
     takeDerivation: assign((_, derived: Timed<ChartedDerivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
+    /** Another view: its tickers are not the last view's, so every one of them is checked. */
+    selectView: assign(({ event }) => {
+      assertEvent(event, 'view.select');
+      return { view: event.account, active: null };
+    }),
     setActive: assign({
       active: ({ event }) => {
         assertEvent(event, 'tickers.setActive');
@@ -138,6 +124,8 @@ export const portfolioMachine = setup({
     ],
     // A save may end while a derive or a reload runs: the stored set is the newest, whatever the state.
     'portfolio.saved': { target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event.view } },
+    // Before the figures (loading, a failure): the choice is kept, and the next derive is for it.
+    'view.select': { actions: 'selectView' },
   },
   states: {
     idle: {
@@ -194,6 +182,7 @@ export const portfolioMachine = setup({
       on: {
         'tickers.toggle': { target: 'deriving', reenter: true, actions: 'toggleTicker' },
         'tickers.setActive': { target: 'deriving', reenter: true, actions: 'setActive' },
+        'view.select': { target: 'deriving', reenter: true, actions: 'selectView' },
       },
       invoke: {
         src: 'derive',
@@ -217,6 +206,8 @@ export const portfolioMachine = setup({
         'tickers.toggle': { target: '.combining', actions: 'toggleTicker' },
         'tickers.setActive': { target: '.combining', actions: 'setActive' },
         'settings.save': '.savingSettings',
+        // Another view: its figures are derived anew (the prices held stay; a new symbol is fetched after).
+        'view.select': { target: '#portfolio.deriving', actions: 'selectView' },
       },
       states: {
         checkingPrices: {
@@ -225,7 +216,7 @@ export const portfolioMachine = setup({
         fetchingPrices: {
           tags: ['pricesLoading'],
           // A toggle while prices load only records the choice: the derive that follows reads it.
-          on: { 'tickers.toggle': { actions: 'toggleTicker' }, 'tickers.setActive': { actions: 'setActive' } },
+          on: { 'tickers.toggle': { actions: 'toggleTicker' }, 'tickers.setActive': { actions: 'setActive' }, 'view.select': { actions: 'selectView' } },
           invoke: {
             src: 'fetchPrices',
             input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: symbolsToFetch(context), firstDate: context.firstDate! }),
@@ -242,6 +233,7 @@ export const portfolioMachine = setup({
           on: {
             'tickers.toggle': { target: 'rederiving', reenter: true, actions: 'toggleTicker' },
             'tickers.setActive': { target: 'rederiving', reenter: true, actions: 'setActive' },
+            'view.select': { target: 'rederiving', reenter: true, actions: 'selectView' },
           },
           invoke: {
             src: 'derive',

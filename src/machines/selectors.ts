@@ -184,4 +184,6 @@ export const selectImportChecks = (s: ImportSnapshot) => s.context.checks;
 export const selectImportLookingUp = (s: ImportSnapshot): boolean => s.hasTag('lookingUp');
 export const selectImportLookupMessage = (s: ImportSnapshot): string | null => s.context.lookupMessage;
 export const selectImportResult = (s: ImportSnapshot) => s.context.result;
+/** The account the file goes to: an existing one by id, or a new one by name; null before a file is chosen. */
+export const selectImportTarget = (s: ImportSnapshot) => s.context.target;
 export const selectImportError = (s: ImportSnapshot): string | null => s.context.error;

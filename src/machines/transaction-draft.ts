@@ -13,6 +13,8 @@ export interface TransactionDraft {
   currency: Currency;
   /** Dividends only, optional: the tax withheld at source, in `currency`; empty for none recorded. */
   tax: string;
+  /** The account's id; absent or '' for the set's first. */
+  account?: string;
 }
 
 export type DraftField = keyof TransactionDraft;
@@ -52,5 +54,6 @@ export function validateDraft(draft: TransactionDraft, locale: string): DraftRes
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const transaction: Transaction = { ticker, type: draft.type, date: date.ok ? date.iso : draft.date, amount, value, currency: draft.currency };
   if (withTax) transaction.tax = tax;
+  if (draft.account) transaction.account = draft.account;
   return { ok: true, transaction };
 }

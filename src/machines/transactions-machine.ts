@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isTransactionType, type ListedTransaction, type Transaction } from '../model';
+import type { Account, CashTransaction, ListedCash } from '../model/cash';
 import type { Outcome } from '../model/outcome';
 import type { TransactionChange } from '../worker';
 import { describeChange } from './describe-change';
@@ -15,6 +16,14 @@ export type TransactionsEvent =
   | { type: 'transactions.deleteAll' }
   /** Every transaction of ticker `from` gets ticker `to`. */
   | { type: 'transactions.renameTicker'; from: string; to: string }
+  | { type: 'transactions.addCash'; cash: CashTransaction }
+  /** Replaces the listed cash transaction with `cash`. */
+  | { type: 'transactions.editCash'; listed: ListedCash; cash: CashTransaction }
+  | { type: 'transactions.deleteCash'; cash: ListedCash }
+  | { type: 'accounts.create'; name: string }
+  | { type: 'accounts.rename'; account: Account; name: string }
+  /** The account and every transaction in it (the worker refuses the last account). */
+  | { type: 'accounts.delete'; account: Account }
   | { type: 'transactions.retry' }
   | { type: 'transactions.dismiss' };
 
@@ -31,12 +40,36 @@ export interface TransactionsContext {
   saved: number;
 }
 
-const CHANGE_EVENTS = ['transactions.add', 'transactions.edit', 'transactions.delete', 'transactions.deleteAll', 'transactions.renameTicker'] as const;
+const CHANGE_EVENTS = [
+  'transactions.add',
+  'transactions.edit',
+  'transactions.delete',
+  'transactions.deleteAll',
+  'transactions.renameTicker',
+  'transactions.addCash',
+  'transactions.editCash',
+  'transactions.deleteCash',
+  'accounts.create',
+  'accounts.rename',
+  'accounts.delete',
+] as const;
 
 /** The intent an event asks for, and its words; the listed transaction an edit or a delete names stays on the page. */
-function changeOf(event: TransactionsEvent | SessionEvent): { change: TransactionChange; listed: Transaction | null } {
+function changeOf(event: TransactionsEvent | SessionEvent): { change: TransactionChange; listed: Transaction | CashTransaction | null; accounts?: Account[] } {
   assertEvent(event, CHANGE_EVENTS);
   switch (event.type) {
+    case 'transactions.addCash':
+      return { change: { kind: 'addCash', cash: event.cash }, listed: null };
+    case 'transactions.editCash':
+      return { change: { kind: 'editCash', id: event.listed.id, cash: event.cash }, listed: event.listed };
+    case 'transactions.deleteCash':
+      return { change: { kind: 'deleteCash', id: event.cash.id }, listed: event.cash };
+    case 'accounts.create':
+      return { change: { kind: 'createAccount', name: event.name }, listed: null };
+    case 'accounts.rename':
+      return { change: { kind: 'renameAccount', id: event.account.id, name: event.name }, listed: null, accounts: [event.account] };
+    case 'accounts.delete':
+      return { change: { kind: 'deleteAccount', id: event.account.id }, listed: null, accounts: [event.account] };
     case 'transactions.add':
       return { change: { kind: 'add', transaction: event.transaction }, listed: null };
     case 'transactions.edit':
@@ -63,8 +96,8 @@ export const transactionsMachine = setup({
   },
   actions: {
     rememberChange: assign(({ event }) => {
-      const { change, listed } = changeOf(event);
-      return { pending: change, pendingText: describeChange(change, listed), error: null, conflict: false };
+      const { change, listed, accounts } = changeOf(event);
+      return { pending: change, pendingText: describeChange(change, listed, accounts), error: null, conflict: false };
     }),
     logInvalidType: ({ event }) => {
       assertEvent(event, ['transactions.add', 'transactions.edit']);
@@ -104,6 +137,12 @@ export const transactionsMachine = setup({
         'transactions.delete': { target: 'saving', actions: 'rememberChange' },
         'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
         'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },
+        'transactions.addCash': { target: 'saving', actions: 'rememberChange' },
+        'transactions.editCash': { target: 'saving', actions: 'rememberChange' },
+        'transactions.deleteCash': { target: 'saving', actions: 'rememberChange' },
+        'accounts.create': { target: 'saving', actions: 'rememberChange' },
+        'accounts.rename': { target: 'saving', actions: 'rememberChange' },
+        'accounts.delete': { target: 'saving', actions: 'rememberChange' },
       },
     },
     saving: {
@@ -131,6 +170,12 @@ export const transactionsMachine = setup({
         'transactions.delete': { target: 'saving', actions: 'rememberChange' },
         'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
         'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },
+        'transactions.addCash': { target: 'saving', actions: 'rememberChange' },
+        'transactions.editCash': { target: 'saving', actions: 'rememberChange' },
+        'transactions.deleteCash': { target: 'saving', actions: 'rememberChange' },
+        'accounts.create': { target: 'saving', actions: 'rememberChange' },
+        'accounts.rename': { target: 'saving', actions: 'rememberChange' },
+        'accounts.delete': { target: 'saving', actions: 'rememberChange' },
       },
     },
   },

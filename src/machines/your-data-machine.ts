@@ -12,7 +12,8 @@ import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio } 
 import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
 
 export type YourDataEvent =
-  | { type: 'data.export'; format: ExportFormat }
+  /** `account`: the view's account (its id), or null or absent for every account. */
+  | { type: 'data.export'; format: ExportFormat; account?: string | null }
   | { type: 'data.restoreFileSelected'; file: File }
   | { type: 'data.restore'; mode: RestoreMode }
   | { type: 'data.cancel' }
@@ -37,8 +38,8 @@ export const yourDataMachine = setup({
     events: {} as YourDataEvent | SessionEvent,
   },
   actors: {
-    exportFile: fromPromise<Outcome<ExportedFile>, { idToken: string | null; format: ExportFormat }>(({ input }) =>
-      getWorker().exportFile(input.format, new Date().toISOString(), credentialsFor(input.idToken)),
+    exportFile: fromPromise<Outcome<ExportedFile>, { idToken: string | null; format: ExportFormat; account: string | null }>(({ input }) =>
+      getWorker().exportFile(input.format, new Date().toISOString(), credentialsFor(input.idToken), input.account),
     ),
     previewRestore: fromPromise<Outcome<{ preview: RestorePreview }>, { idToken: string | null; file: File }>(({ input }) =>
       getWorker().previewRestore(input.file, credentialsFor(input.idToken)),
@@ -106,7 +107,7 @@ export const yourDataMachine = setup({
         src: 'exportFile',
         input: ({ context, event }) => {
           assertEvent(event, 'data.export');
-          return { idToken: context.idToken, format: event.format };
+          return { idToken: context.idToken, format: event.format, account: event.account ?? null };
         },
         onDone: [
           { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The export failed: ${refusalMessage(event.output)}` }) } },

@@ -15,6 +15,7 @@ const pageModules = {
   settings: () => import('./pages/settings-page'),
   transactions: () => import('./pages/transactions-page'),
   income: () => import('./pages/income-page'),
+  accounts: () => import('./pages/accounts-page'),
 };
 
 const LoginPage = lazy(() => pageModules.login().then((m) => ({ default: m.LoginPage })));
@@ -24,6 +25,7 @@ const HoldingPage = lazy(() => pageModules.holding().then((m) => ({ default: m.H
 const PerformancePage = lazy(() => pageModules.performance().then((m) => ({ default: m.PerformancePage })));
 const SettingsPage = lazy(() => pageModules.settings().then((m) => ({ default: m.SettingsPage })));
 const TransactionsPage = lazy(() => pageModules.transactions().then((m) => ({ default: m.TransactionsPage })));
+const AccountsPage = lazy(() => pageModules.accounts().then((m) => ({ default: m.AccountsPage })));
 const IncomePage = lazy(() => pageModules.income().then((m) => ({ default: m.IncomePage })));
 
 /**
@@ -79,6 +81,7 @@ export function App() {
           <Route path="/holdings/:ticker" element={page(<HoldingPage />)} />
           <Route path="/performance" element={page(<PerformancePage />)} />
           <Route path="/settings" element={page(<SettingsPage />)} />
+          <Route path="/accounts" element={page(<AccountsPage />)} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

@@ -7,7 +7,7 @@
  * answer, or shared (the closes); only sparse transaction series are compacted (typed arrays too).
  */
 import { daysWithAValue, sourceNote, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData, type UnpricedSymbol } from '../model/chart-data';
-import { newPriceSeries } from './engine/shared-series';
+import { handOut, newPriceSeries } from './engine/shared-series';
 import type { ActiveSeries, Derivation, PriceSeries } from './engine/types';
 
 type Tickers = Derivation['tickers'];
@@ -109,10 +109,17 @@ export class DashboardCharts {
   private nextRevision = 1;
   /** The grid's days in memory this object keeps (shared with the page when it can be), replaced only by other days. */
   private days: Float64Array | null = null;
+  /**
+   * The view's cash and account value per day as of the last derive (SEMANTICS.md, "Cash"), kept here: a
+   * combination draws them again (they do not change with the checked tickers). Null when the view holds no cash.
+   */
+  private accountLines: AccountLines | null = null;
 
   /** A derivation for `active` (null = every ticker) with its charts. */
   derived(derivation: Derivation, active: readonly string[] | null): ChartedDerivation {
     this.tickers = derivation.tickers;
+    const { account } = derivation;
+    this.accountLines = account?.ok ? [keptCopy(account.cashValue), keptCopy(account.accountValue)] : null;
     return { ...derivation, charts: this.build(derivation.active, derivation.tickers, active) };
   }
 
@@ -126,7 +133,8 @@ export class DashboardCharts {
     const checkedTickers = checked ?? Object.keys(tickers);
     if (checkedTickers.length === 0) return { charts: [], excluded: [], atCost: [], unpriced: [] };
     const shapes = new Map<string, ChartShape>();
-    return buildCharts(active, tickers, checkedTickers, this.stableDays(active.days), (title, x, series, columns, notes, role, sparse = false) =>
+    const account = this.accountLines && (this.accountLines.map(handOut) as AccountLines);
+    return buildCharts(active, tickers, checkedTickers, this.stableDays(active.days), account, (title, x, series, columns, notes, role, sparse = false) =>
       this.chart(shapes, title, x, series, columns, notes, role, sparse),
     );
   }
@@ -200,7 +208,17 @@ function priceCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
   return { charts, unpriced };
 }
 
-function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly string[], days: Float64Array, chart: ChartFactory): DashboardChartData {
+/** Cash, then account value, per grid day. */
+type AccountLines = [cashValue: Float64Array, accountValue: Float64Array];
+
+/** A series' copy this object keeps (in shared memory when it can be): the engine's own is transferred with the answer. */
+function keptCopy(series: Float64Array): Float64Array {
+  const kept = newPriceSeries(series.length);
+  kept.set(series);
+  return kept;
+}
+
+function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly string[], days: Float64Array, account: AccountLines | null, chart: ChartFactory): DashboardChartData {
   const { transactions } = active;
   const checkedFigures = checked.filter((ticker) => ticker in tickers).map((ticker) => [ticker, tickers[ticker]] as const);
   const excluded = checkedFigures.filter(([, figures]) => figures.excluded).map(([ticker]) => ticker);
@@ -228,7 +246,10 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
       fxNotes,
       FX,
     ),
-    chart('Portfolio value', DAYS, [eur('Value'), eur('Invested')], [days, active.value, active.invested], marketNotes, MARKET),
+    // With cash, the account's own lines: its cash, and the securities (every ticker of the view) with it.
+    account
+      ? chart('Portfolio value', DAYS, [eur('Value'), eur('Invested'), eur('Cash'), eur('Account value')], [days, active.value, active.invested, ...account], marketNotes, MARKET)
+      : chart('Portfolio value', DAYS, [eur('Value'), eur('Invested')], [days, active.value, active.invested], marketNotes, MARKET),
     chart('Profit', DAYS, [eur('Profit')], [days, active.profit], marketNotes, MARKET),
     chart(
       'Yield per year',

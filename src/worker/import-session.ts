@@ -7,8 +7,10 @@
 import type { TransactionSet } from '../model';
 import { isValidIsin, type SymbolCandidate, type SymbolChoice, type SymbolProduct, type SymbolResolution } from '../model/symbols';
 import type { DegiroImport, ImportedProduct, ImportProgress, mergeImported, TickerChoice, TickerSource } from './import';
+import type { CashCounts, Reconciliation } from './import/types';
 
 export type { ImportProgress } from './import';
+export type { CashCounts, Reconciliation } from './import/types';
 
 export interface ProductChoice {
   /** The key the ticker choice is stored under: the ISIN, or the product name when there is none. */
@@ -38,6 +40,13 @@ export interface SkippedGroup {
 export interface ImportPreview {
   error: string | null;
   counts: { buys: number; sells: number; dividends: number; commissions: number; skipped: number; unrecognised: number; lines: number };
+  /** The file's cash transactions per kind (deposits, withdrawals, interest, account fees, conversion legs). */
+  cash: CashCounts;
+  /**
+   * The statement's own check per currency of its balance column (SEMANTICS.md "Statements reconciled"):
+   * reconciled to the cent, or the first day, line and difference; empty for a file without balances.
+   */
+  reconciliation: Reconciliation[];
   /** Transactions not yet in the portfolio, and those an earlier import already brought. */
   newTransactions: number;
   alreadyImported: number;
@@ -67,7 +76,7 @@ const MAX_UNRECOGNISED = 200;
 
 function importIdsOf(set: TransactionSet): Set<string> {
   const ids = new Set<string>();
-  for (const list of [set.stock, set.dividend, set.commission]) for (const t of list) if (t.importId) ids.add(t.importId);
+  for (const list of [set.stock, set.dividend, set.commission, set.cash ?? []]) for (const t of list) if (t.importId) ids.add(t.importId);
   return ids;
 }
 
@@ -83,7 +92,8 @@ function mergeCounts(parsed: DegiroImport, existing: TransactionSet, merge: type
   }
   const known = importIdsOf(existing);
   let alreadyImported = 0;
-  let total = 0;
+  let total = parsed.transactions.cash.length;
+  for (const t of parsed.transactions.cash) if (known.has(t.importId)) alreadyImported += 1;
   for (const list of all) {
     for (const t of list) {
       total += 1;
@@ -111,6 +121,8 @@ export function previewOf(
   return {
     error: parsed.error ?? null,
     counts: parsed.counts,
+    cash: parsed.counts.cash,
+    reconciliation: parsed.reconciliation,
     newTransactions,
     alreadyImported,
     completes,
@@ -203,11 +215,11 @@ export class ImportSession {
   /**
    * The set `existing` grows into with the parsed file's new transactions, under the tickers the user
    * typed or picked (an emptied one is no choice), else the lookup's, else the table's, else each
-   * product's ISIN as a placeholder: never blocked by a missing symbol. A chosen symbol that is not a
+   * product's ISIN as a placeholder: never blocked by a missing symbol. New rows (cash too) go to `account`. A chosen symbol that is not a
    * Yahoo symbol stops it, naming the products and why. `choices` are what to keep on the server: each
    * product's symbol by ISIN, and a saved choice the user emptied forgotten.
    */
-  async merge(existing: TransactionSet, tickers: Record<string, string>): Promise<ImportMerge & { merged: TransactionSet; converted: number; renamed: number; taxFilled: number; choices: SymbolChoice[] }> {
+  async merge(existing: TransactionSet, tickers: Record<string, string>, account?: string): Promise<ImportMerge & { merged: TransactionSet; converted: number; renamed: number; taxFilled: number; choices: SymbolChoice[]; reconciliation: Reconciliation[] }> {
     if (!this.parsed) throw new Error('There is no parsed file to import; choose the file again.');
     const { asSaved, assignTickers, mergeImported } = await import('./import');
     const assigned = assignTickers(this.parsed, { ...this.proposed, ...asSaved(tickers) });
@@ -221,7 +233,7 @@ export class ImportSession {
       if (KEPT_SOURCES.has(product.source) && product.ticker) choices.push({ isin: product.isin, symbol: product.ticker });
       else if (this.proposed[product.productKey]?.source === 'saved') choices.push({ isin: product.isin, symbol: null });
     }
-    return { ...mergeImported(existing, assigned), choices };
+    return { ...mergeImported(existing, assigned, account), choices, reconciliation: this.parsed.reconciliation };
   }
 
   discard(): void {

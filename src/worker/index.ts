@@ -3,7 +3,8 @@ import * as Comlink from 'comlink';
 import { createWorkerApi } from './api';
 
 export type { ActiveSeries, Benchmark, Derivation, Holding, HoldingSeries, Performance, PeriodReturn, TickerFigures } from './engine';
-export type { ImportMerge, ImportPreview, ImportProgress, ProductChoice, SkippedGroup } from './import-session';
+export type { CashCounts, ImportMerge, ImportPreview, ImportProgress, ProductChoice, Reconciliation, SkippedGroup } from './import-session';
+export type { ImportTarget } from './import/target';
 export type { Outcome, Refusal } from '../model/outcome';
 export type { Credentials } from './services/http';
 export type { TransactionChange } from './transaction-changes';

@@ -49,7 +49,7 @@ for (const width of [1440, 360]) {
       await expect(preview.getByLabel(`Ticker for ${product}`)).toBeFocused();
       await page.keyboard.type('IWDA.AS');
       await expect(preview.getByRole('button', { name: new RegExp(product) })).toHaveCount(0);
-      await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+      await preview.getByRole('button', { name: 'Import 12 new transactions' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toBeFocused();
       await expect(page.getByRole('region', { name: 'IWDA.AS' })).toBeVisible();
       await check(page, `transactions at ${width} px`);
@@ -115,7 +115,7 @@ test.describe('at 320 px', () => {
     await page.getByLabel('Upload from file:').setInputFiles(EXPORT);
     await expect(page.getByRole('region', { name: 'Import preview' })).toBeVisible();
     await expectNoHorizontalScroll(page, 'import preview at 320 px');
-    await page.getByRole('button', { name: 'Import 8 new transactions' }).click();
+    await page.getByRole('button', { name: 'Import 12 new transactions' }).click();
     await expect(page.getByRole('region', { name: 'IWDA.AS' })).toBeVisible();
     await expectNoHorizontalScroll(page, 'transactions at 320 px');
     await page.goto('/dashboard');

@@ -148,7 +148,7 @@ test('sign up, drawer, add, edit, delete, import and toggle a ticker with the ke
   const preview = page.getByRole('region', { name: 'Import preview' });
   await expect(preview.getByRole('heading', { name: 'Preview of nl-example.csv' })).toBeFocused();
   // Import sits right after the preview's summary, before the table of every product.
-  const importButton = preview.getByRole('button', { name: 'Import 8 new transactions' });
+  const importButton = preview.getByRole('button', { name: 'Import 12 new transactions' });
   expect(await tabTo(page, importButton, { max: 5 }), 'Tab presses from the preview to Import').toBeLessThanOrEqual(5);
   await press(page, 'Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toBeFocused();

@@ -239,8 +239,8 @@ test.describe('a holding’s own view', () => {
     await page.goto('/transactions');
     await page.getByLabel('Upload from file:').setInputFiles(join(import.meta.dirname, '../fixtures/degiro/nl-example.csv'));
     const preview = page.getByRole('region', { name: 'Import preview' });
-    await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('8 new');
+    await preview.getByRole('button', { name: 'Import 12 new transactions' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('12 new');
 
     await openFromDrawer(page, 'Holdings');
     const row = openTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'IWDA.AS', exact: true }) });
@@ -267,7 +267,7 @@ test('a statement that sells more than it buys: the position below 0 shares is n
   await page.getByLabel('Upload from file:').setInputFiles(SELLS_WITHOUT_A_BUY);
   const preview = page.getByRole('region', { name: 'Import preview' });
   await expect(preview.getByLabel('Ticker for VANGUARD FTSE ALL-WORLD UCITS ETF')).toHaveValue('VWRL.AS');
-  await preview.getByRole('button', { name: 'Import 8 new transactions' }).click();
+  await preview.getByRole('button', { name: 'Import 12 new transactions' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toBeVisible();
 
   await openFromDrawer(page, 'Holdings');
@@ -286,15 +286,10 @@ test('a statement that sells more than it buys: the position below 0 shares is n
   // SEMANTICS.md, Holdings: a sell while no shares are held removes no cost basis, so its proceeds (7 × 112,40) are realised gain in full.
   await expect(row.locator('[data-column="realised"]')).toHaveText('+€786.80');
   await expect(openTable(page).getByRole('rowheader', { name: /^IWDA\.AS/ })).toHaveText('IWDA.AS');
-  // DEGIRO's account costs (two connection fees of €2.50) are no position: listed apart, in no table of positions.
-  const noPosition = page.getByRole('table', { name: /^Without buys or sells/ });
-  const costs = noPosition.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'DEGIRO-COSTS' }) });
-  await expect(costs.locator('[data-column="commission"]')).toHaveText('€5.00');
-  await expect(costs.locator('[data-column="dividends"]')).toHaveText('€0.00');
-  await expect(page.getByRole('rowheader', { name: /DEGIRO-COSTS/ })).toHaveCount(1);
+  // DEGIRO's account costs (two connection fees of €2.50) are the account's fees, cash: no holding at all.
+  await expect(page.getByRole('rowheader', { name: /DEGIRO-COSTS/ })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Closed positions' })).toHaveCount(0);
-  await page.goto('/holdings/DEGIRO-COSTS');
-  await expect(page.getByText('DEGIRO-COSTS has no buys or sells, only costs or dividends: it is no position.')).toBeVisible();
+  await page.goto('/holdings/IWDA.AS');
   await page.getByRole('link', { name: 'All holdings', exact: true }).click();
 
   // The holding's own page says it too; a position bought and held says nothing.

@@ -161,7 +161,7 @@ test.describe('transactions page', () => {
     await expect(page.getByRole('region', { name: 'VWCE.DE' }).getByRole('table')).toHaveCount(2);
     await page.getByRole('button', { name: 'Delete All Transactions' }).click();
     const all = page.getByRole('dialog', { name: 'Delete all transactions?' });
-    await expect(all).toContainText('All 2 transactions will be deleted.');
+    await expect(all).toContainText('All 2 transactions of every account, cash included, will be deleted; the accounts stay.');
     await page.keyboard.press('Escape');
     await expect(all).toBeHidden();
     await expect(page.getByRole('region', { name: 'VWCE.DE' })).toBeVisible();

@@ -4,6 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { groupByTicker, type ListedSet, type ListedTransaction, type TickerGroups, type Transaction } from '../../model';
+import type { Account, ListedCash } from '../../model/cash';
 import type { Outcome } from '../../model/outcome';
 import { transactionUnpacker, unpackListing } from '../../model/transaction-wire';
 import type { Credentials, PortfolioView, SymbolsNeeded, WorkerApi } from '../../worker';
@@ -36,12 +37,15 @@ export interface SetView {
   /** Per ticker, the revision of its rows: unchanged while none of them changed (PortfolioView['revisions']). */
   revisions: Record<string, number>;
   needed: SymbolsNeeded;
+  /** The user's accounts (never empty) and the cash transactions of every account, each with its id. */
+  accounts: Account[];
+  cash: ListedCash[];
 }
 
 /** The view unpacked in one go (tests that hand machines a view of a few transactions). */
 export function setViewOf(view: PortfolioView): SetView {
   const transactions = unpackListing(view.listing);
-  return { transactions, byTicker: groupByTicker(transactions), version: view.version, revisions: view.revisions, needed: view.needed };
+  return { transactions, byTicker: groupByTicker(transactions), version: view.version, revisions: view.revisions, needed: view.needed, accounts: view.accounts, cash: view.cash };
 }
 
 /**
@@ -75,7 +79,15 @@ export async function setViewInSlices(view: PortfolioView): Promise<SetView> {
     if (done) break;
     await nextTask();
   }
-  return { transactions: unpacker.set as ListedSet, byTicker: byTicker as TickerGroups<ListedTransaction>, version: view.version, revisions: view.revisions, needed: view.needed };
+  return {
+    transactions: unpacker.set as ListedSet,
+    byTicker: byTicker as TickerGroups<ListedTransaction>,
+    version: view.version,
+    revisions: view.revisions,
+    needed: view.needed,
+    accounts: view.accounts,
+    cash: view.cash,
+  };
 }
 
 /** An intent's answer with its view unpacked (in slices). */

@@ -1,11 +1,17 @@
+import type { AccountSummary } from '../../machines/account-selectors';
 import type { Derivation } from '../../worker';
-import { SummaryList } from '../components/summary-list';
+import { SummaryList, type SummaryFigure } from '../components/summary-list';
 import { useFormats } from '../locale-context';
 
 type Summary = Derivation['summary'];
 
-/** The six summary figures in euros, in the chosen locale's notation with the euro sign; profits red (and signed) when negative. */
-export function SummaryBoxes({ summary }: { summary: Summary }) {
+/**
+ * The six summary figures in euros, in the chosen locale's notation with the euro sign; profits red (and
+ * signed) when negative. A view that holds cash adds its account's (SEMANTICS.md, "Cash"): the cash (per
+ * currency when there is more than the euro, and all of it in euros), the account's value, the net
+ * deposits and the gain on them; or, when an exchange rate they need is missing, why they are not shown.
+ */
+export function SummaryBoxes({ summary, account }: { summary: Summary; account: AccountSummary | null }) {
   const formats = useFormats();
   const boxes: Array<[label: string, valueEur: number, signed: boolean]> = [
     ['Portfolio value', summary.portfolioValue, false],
@@ -15,5 +21,20 @@ export function SummaryBoxes({ summary }: { summary: Summary }) {
     ['Total Dividend', summary.totalDividend, false],
     ['Total Commission', summary.totalCommission, false],
   ];
-  return <SummaryList figures={boxes.map(([label, valueEur, signed]) => [label, formats.money(valueEur, 'EUR'), signed && valueEur < 0])} />;
+  const figures: SummaryFigure[] = boxes.map(([label, valueEur, signed]) => [label, formats.money(valueEur, 'EUR'), signed && valueEur < 0]);
+  if (account?.ok) {
+    figures.push(
+      ...account.perCurrency.map(({ currency, amount }): SummaryFigure => [`Cash in ${currency}`, formats.money(amount, currency), amount < 0]),
+      [account.perCurrency.length > 0 ? 'Cash, all in EUR' : 'Cash', formats.money(account.cashEur, 'EUR'), account.cashEur < 0],
+      ['Account value', formats.money(account.accountValueEur, 'EUR')],
+      ['Net deposits', formats.money(account.netDepositsEur, 'EUR')],
+      ['Gain on deposits', formats.money(account.gainEur, 'EUR'), account.gainEur < 0],
+    );
+  }
+  return (
+    <>
+      <SummaryList figures={figures} />
+      {account && !account.ok ? <p className="hint account-unknown">Cash and the account’s value cannot be shown: {account.reason}.</p> : null}
+    </>
+  );
 }

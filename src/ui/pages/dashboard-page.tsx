@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
+import { selectAccountSummary } from '../../machines/account-selectors';
 import { selectHasCharts, selectPriceNotice } from '../../machines/dashboard-selectors';
 import { selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
@@ -17,6 +18,7 @@ export function DashboardPage() {
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
   const summary = useSelector(portfolio, selectSummary);
+  const account = useSelector(portfolio, selectAccountSummary);
   const hasCharts = useSelector(portfolio, selectHasCharts);
   // The task that brings the worker's first answer draws the summary (and the shell its returns banner);
   // the ticker checkboxes (one per ticker, hundreds) and the charts' section mount in a deferred render,
@@ -44,7 +46,7 @@ export function DashboardPage() {
           <FiguresPending />
           {pricesFailed ? <PortfolioFailed /> : null}
           {priceNotice && !pricesLoading ? <PriceNotice notice={priceNotice} onRetry={retry} /> : null}
-          <SummaryBoxes summary={summary} />
+          <SummaryBoxes summary={summary} account={account} />
           {hasCharts ? (
             chartsMounted ? (
               <>

@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { PERFORMANCE_PERIODS } from '../../model';
+import { selectAccountSummary, selectDepositReturns } from '../../machines/account-selectors';
 import { selectActiveSeries, selectBenchmark, selectPerformance, selectPortfolioStatus, selectPricesLoading, selectSettings } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
@@ -24,12 +25,17 @@ const PERIOD_NAMES: Record<(typeof PERFORMANCE_PERIODS)[number], string> = {
   MAX: 'Since the start',
 };
 
+/** The return on deposits (SEMANTICS.md, "Cash"), beside the securities' own, for a view that holds cash. */
+const DEPOSIT_COLUMNS = ['On deposits, time-weighted', 'On deposits, time-weighted, per year', 'On deposits, money-weighted, per year'] as const;
+
 export function PerformancePage() {
   const portfolio = usePortfolioActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
   const performance = useSelector(portfolio, selectPerformance);
   const active = useSelector(portfolio, selectActiveSeries);
   const benchmark = useSelector(portfolio, selectBenchmark);
+  const deposits = useSelector(portfolio, selectDepositReturns);
+  const account = useSelector(portfolio, selectAccountSummary);
   const settings = useSelector(portfolio, selectSettings);
   const pricesLoading = useSelector(portfolio, selectPricesLoading);
   const formats = useFormats();
@@ -66,7 +72,9 @@ export function PerformancePage() {
       <FiguresPending />
       <ScrollRegion label="Returns per period">
       <table className="returns-table">
-        <caption>Returns per period, all tickers. Periods of a year or more also show the rate per year.</caption>
+        <caption>
+          Returns per period, all tickers{deposits ? ', and on your deposits: the account with its cash' : ''}. Periods of a year or more also show the rate per year.
+        </caption>
         <thead>
           <tr>
             <th scope="col">Period</th>
@@ -74,6 +82,7 @@ export function PerformancePage() {
             <th scope="col">Time-weighted, per year</th>
             <th scope="col">Money-weighted, per year</th>
             {okBenchmark ? <th scope="col">{okBenchmark.symbol}, time-weighted</th> : null}
+            {deposits ? DEPOSIT_COLUMNS.map((label) => <th key={label} scope="col">{label}</th>) : null}
           </tr>
         </thead>
         <tbody>
@@ -84,6 +93,13 @@ export function PerformancePage() {
               <td data-label="Time-weighted, per year">{percent(performance.twr[period].annualised)}</td>
               <td data-label="Money-weighted, per year">{percent(performance.mwr[period])}</td>
               {okBenchmark ? <td data-label={`${okBenchmark.symbol}, time-weighted`}>{percent(okBenchmark.periods[period].cumulative)}</td> : null}
+              {deposits
+                ? [deposits.periods[period].cumulative, deposits.periods[period].annualised, deposits.mwr[period]].map((value, k) => (
+                    <td key={DEPOSIT_COLUMNS[k]} data-label={DEPOSIT_COLUMNS[k]} className="on-deposits">
+                      {percent(value)}
+                    </td>
+                  ))
+                : null}
             </tr>
           ))}
         </tbody>
@@ -92,7 +108,11 @@ export function PerformancePage() {
       <p className="hint">
         “—”: the history is shorter than the period, or no rate solves it. Time-weighted measures the investments; money-weighted what your own money earned, the timing of
         your buys and sells included.
+        {deposits
+          ? ' On deposits: the account’s value (securities and cash) against what you deposited and withdrew; trades, dividends, interest and fees stay inside the account.'
+          : ''}
       </p>
+      {account && !account.ok ? <p className="hint account-unknown">The return on your deposits cannot be shown: {account.reason}.</p> : null}
 
       <section aria-labelledby="benchmark-heading" className="benchmark">
         <h2 id="benchmark-heading">Benchmark</h2>

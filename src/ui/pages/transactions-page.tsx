@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { ListedTransaction } from '../../model';
+import type { ListedCash } from '../../model/cash';
+import { selectViewName, selectViewRowCount } from '../../machines/view-selectors';
 import { selectPortfolioStatus, selectSavedCount, selectTransactionCount } from '../../machines/selectors';
 import { EVERY_TRANSACTION, type TransactionQuery } from '../../model/transaction-query';
 import { PageHeading } from '../a11y/page-heading';
@@ -10,7 +12,8 @@ import { useFormats } from '../locale-context';
 import { DeleteTransactionDialog, type DeleteQuestion } from '../transactions/delete-transaction-dialog';
 import { describeTransaction } from '../transactions/describe-transaction';
 import { EditTransactionDialog } from '../transactions/edit-transaction-dialog';
-import { headingOf, MATCHES_HEADING, PAGE_HEADING } from '../transactions/focus-targets';
+import { CASH_HEADING, headingOf, MATCHES_HEADING, PAGE_HEADING } from '../transactions/focus-targets';
+import { CashSection } from '../transactions/cash-section';
 import { ImportPanel } from '../transactions/import-panel';
 import { SaveProblem } from '../transactions/save-problem';
 import { TickerSectionView } from '../transactions/ticker-section-view';
@@ -30,6 +33,9 @@ export function TransactionsPage() {
   const saver = useTransactionsActor();
   const status = useSelector(portfolio, selectPortfolioStatus);
   const count = useSelector(portfolio, selectTransactionCount);
+  // The view's rows (one account, or all), cash included: what the list below shows.
+  const viewCount = useSelector(portfolio, selectViewRowCount);
+  const viewName = useSelector(portfolio, selectViewName);
   const savedCount = useSelector(saver, selectSavedCount);
   const [query, setQuery] = useState<TransactionQuery>(EVERY_TRANSACTION);
   const { set, shownSet, groups, sectionsMounted, tickers } = useTransactionGroups();
@@ -37,12 +43,13 @@ export function TransactionsPage() {
   const [question, setQuestion] = useState<DeleteQuestion>(null);
   const formats = useFormats();
   /** The transaction in the edit dialog; null while it is closed. */
-  const [editing, setEditing] = useState<ListedTransaction | null>(null);
+  const [editing, setEditing] = useState<ListedTransaction | ListedCash | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
   const { sending, editSaved } = useSaveAnnouncements(savedCount, closeEditor);
   const rescueFocusTo = useFocusAfterSave({ editSaved, editing, groups, shownSet, set });
   const [focusForm, setFocusForm] = useState(false);
   const askDelete = useCallback((transaction: ListedTransaction) => setQuestion({ kind: 'delete', transaction }), []);
+  const askDeleteCash = useCallback((cash: ListedCash) => setQuestion({ kind: 'deleteCash', cash }), []);
   const { sectionColumns, mixedColumns } = useTransactionColumns(setEditing, askDelete);
 
   const confirm = () => {
@@ -50,6 +57,11 @@ export function TransactionsPage() {
       sending({ words: describeTransaction(question.transaction, formats), kind: 'delete' });
       saver.send({ type: 'transactions.delete', transaction: question.transaction });
       rescueFocusTo(plain ? headingOf(question.transaction.ticker) : MATCHES_HEADING);
+    }
+    if (question?.kind === 'deleteCash') {
+      sending({ words: describeTransaction(question.cash, formats), kind: 'delete' });
+      saver.send({ type: 'transactions.deleteCash', cash: question.cash });
+      rescueFocusTo(CASH_HEADING);
     }
     if (question?.kind === 'deleteAll') {
       sending({ words: `all ${count} transactions`, kind: 'delete' });
@@ -82,13 +94,15 @@ export function TransactionsPage() {
 
       {status === 'loading' || set === null ? (
         <p role="status">Loading transactions…</p>
-      ) : count === 0 ? (
+      ) : count === 0 && viewCount === 0 ? (
         <p className="empty">No transactions yet. Add your first one with the form above, or upload a DEGIRO account statement (Account.csv).</p>
       ) : (
         <>
           <h2>Find transactions</h2>
+          {viewCount === 0 ? <p className="empty">{viewName} holds no transactions yet. Choose All accounts in the view switch to see the others.</p> : null}
           <TransactionFinder tickers={tickers} query={query} onQuery={setQuery} />
           <TransactionMatches query={query} plain={plain} found={found} searching={searching} searchError={searchError} columns={mixedColumns} />
+          {plain ? <CashSection onEdit={setEditing} onDelete={askDeleteCash} /> : null}
           {plain ? groups.slice(0, sectionsMounted).map((group) => <TickerSectionView key={group.ticker} section={group} columns={sectionColumns} />) : null}
           <button type="button" className="danger" onClick={() => setQuestion({ kind: 'deleteAll' })}>
             Delete All Transactions

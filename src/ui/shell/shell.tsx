@@ -7,6 +7,7 @@ import { useAuthActor } from '../app-context';
 import { DeleteAccount } from '../your-data/delete-account';
 import { LocaleSetting } from '../components/locale-setting';
 import { ReturnsBanner } from './returns-banner';
+import { ViewSwitch } from './view-switch';
 
 /** The width (CSS px) up to which the open drawer covers the page as a modal ('over' mode; styles.css). */
 const OVER_MODE = '(max-width: 600px)';
@@ -72,6 +73,7 @@ export function Shell() {
           Menu
         </button>
         <span className="brand">Investments Tracker</span>
+        <ViewSwitch />
         {userName ? <span className="user">{userName}</span> : null}
       </header>
       <ReturnsBanner inert={modal} />
@@ -113,6 +115,11 @@ export function Shell() {
           <li>
             <NavLink to="/performance" onClick={(e) => (e.preventDefault(), go('/performance'))}>
               Performance
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/accounts" onClick={(e) => (e.preventDefault(), go('/accounts'))}>
+              Accounts
             </NavLink>
           </li>
           <li>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ListedTransaction, Transaction } from '../../model';
+import type { CashTransaction, ListedCash } from '../../model/cash';
 import { TransactionForm } from './transaction-form';
 
 /**
@@ -7,7 +8,15 @@ import { TransactionForm } from './transaction-form';
  * versioned save), Cancel or Escape closes it with nothing changed and the browser gives the focus back to
  * the Edit button that opened it. The parent closes it (`editing` null) once the save has landed.
  */
-export function EditTransactionDialog({ editing, onSend, onCancel }: { editing: ListedTransaction | null; onSend: (transaction: Transaction) => void; onCancel: () => void }) {
+export function EditTransactionDialog({
+  editing,
+  onSend,
+  onCancel,
+}: {
+  editing: ListedTransaction | ListedCash | null;
+  onSend: (row: Transaction | CashTransaction) => void;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -8,3 +8,5 @@ export const headingOf = (ticker: string) => `ticker-${ticker}`;
 export const MATCHES_HEADING = 'matches-heading';
 /** The Edit button of the listed transaction `id`: the focus comes back to it after an edit (the id stays). */
 export const editButtonOf = (id: number) => `edit-${id}`;
+/** The heading of the cash rows' section. */
+export const CASH_HEADING = 'cash-heading';

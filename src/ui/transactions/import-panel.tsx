@@ -10,11 +10,15 @@ import {
   selectImportResult,
   selectImportRows,
   selectImportStatus,
+  selectImportTarget,
   selectImportTickers,
 } from '../../machines/selectors';
 import { useEffect, useRef } from 'react';
 import { useFocusWhen } from '../a11y/focus';
-import { useImportActor } from '../app-context';
+import { selectAccounts } from '../../machines/view-selectors';
+import { useImportActor, usePortfolioActor } from '../app-context';
+import { ImportAccountChoice } from './import-account-choice';
+import { CashCountItems, ImportReconciliation } from './import-reconciliation';
 import { MappingStep } from './mapping-step';
 import { useFormats } from '../locale-context';
 import { ImportProductRow } from './import-product-row';
@@ -39,6 +43,10 @@ export function ImportPanel() {
   const lookupMessage = useSelector(importer, selectImportLookupMessage);
   const result = useSelector(importer, selectImportResult);
   const error = useSelector(importer, selectImportError);
+  const target = useSelector(importer, selectImportTarget);
+  const accounts = useSelector(usePortfolioActor(), selectAccounts);
+  // A new account needs a name, and an existing one must still be there.
+  const noTarget = target !== null && ('newAccount' in target ? target.newAccount.trim() === '' : !accounts.some((account) => account.id === target.account));
   const formats = useFormats();
   // Without a symbol: nothing typed or picked, and none proposed (a placeholder), or the proposal emptied.
   const needTicker = (preview?.products ?? []).flatMap((product, index) => {
@@ -81,7 +89,7 @@ export function ImportPanel() {
         disabled={busy}
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) importer.send({ type: 'import.fileSelected', file });
+          if (file) importer.send({ type: 'import.fileSelected', file, accounts });
         }}
       />
       <p className="hint">A DEGIRO account statement (Account.csv), in any of DEGIRO&apos;s languages, or another broker&apos;s CSV: you then say which column holds what.</p>
@@ -111,10 +119,12 @@ export function ImportPanel() {
       {status === 'done' && result ? (
         <div ref={resultBox} tabIndex={-1} role="status" className="notice">
           <p>
-            Imported {fileName}: {result.added} new, {result.alreadyPresent} already imported
+            Imported {fileName}
+            {result.account !== null ? ` into ${accounts.find((account) => account.id === result.account)?.name ?? 'the new account'}` : ''}: {result.added} new, {result.alreadyPresent} already imported
             {result.taxFilled > 0 ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before` : ''}.
             {leftOut > 0 ? ` ${formats.count(leftOut)} ${leftOut === 1 ? 'row was' : 'rows were'} not recognised and left out (the preview said why).` : ''}
           </p>
+          <ImportReconciliation checks={result.reconciliation} label="The statement's check" />
           {result.choicesProblem ? <p className="error">{result.choicesProblem}</p> : null}
           <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
             Close
@@ -135,9 +145,12 @@ export function ImportPanel() {
             <li>Sells: {preview.counts.sells}</li>
             <li>Dividends: {preview.counts.dividends}</li>
             <li>Commissions: {preview.counts.commissions}</li>
+            <CashCountItems counts={preview.cash} />
             <li>Skipped: {preview.counts.skipped}</li>
             <li>Unrecognised: {preview.counts.unrecognised}</li>
           </ul>
+          <ImportReconciliation checks={preview.reconciliation} label="The statement's check" />
+          <ImportAccountChoice disabled={status !== 'preview'} />
           {lookingUp ? (
             <p role="status">Looking up the symbols of {priced} products… You can import now: a product without a symbol goes in under its ISIN.</p>
           ) : (
@@ -177,7 +190,7 @@ export function ImportPanel() {
           <div className="actions">
             <button
               type="button"
-              disabled={status !== 'preview' || nothingToImport}
+              disabled={status !== 'preview' || nothingToImport || noTarget}
               aria-describedby={nothingToImport ? 'import-nothing' : undefined}
               onClick={() => importer.send({ type: 'import.confirm' })}
             >

@@ -80,7 +80,7 @@ function PreviewRow({ row, columns, money }: { row: MappedRow; columns: Record<M
       {row.problem ? (
         <strong className="error">Problem: {row.problem}</strong>
       ) : (
-        <span>→ {row.transactions.map((t) => describeTransaction(t, money)).join('; ')}</span>
+        <span>→ {row.transactions.map((t) => (t.type === 'cash' ? `${t.kind} ${money(t.value, t.currency)}` : describeTransaction(t, money))).join('; ')}</span>
       )}
     </li>
   );

@@ -2,15 +2,26 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { datePattern, parseLocaleDate } from '../../model/locale-date';
 import { formatNumberForInput, parseLocaleNumber } from '../../model/locale-number';
-import type { ListedTransaction, Transaction } from '../../model';
+import type { ListedTransaction, Transaction, TransactionType } from '../../model';
+import { CASH_KINDS, type CashKind, type CashTransaction, type ListedCash } from '../../model/cash';
+import { selectAccounts, selectView } from '../../machines/view-selectors';
+import { CASH_KIND_NAMES, CASH_VALUE_HINTS, typedCashValue, validateCashDraft } from '../../machines/cash-draft';
 import { selectSaveError, selectSaving } from '../../machines/selectors';
 import { localToday } from '../../machines/services/clock';
-import { validateDraft, type DraftField, type TransactionDraft } from '../../machines/transaction-draft';
-import { useTransactionsActor } from '../app-context';
+import { validateDraft, type TransactionDraft } from '../../machines/transaction-draft';
+import { usePortfolioActor, useTransactionsActor } from '../app-context';
 import { useLocale } from '../locale-context';
 
+/** What the form holds, as typed: a transaction's fields, and a cash row's kind; `type` 'cash' makes it a cash row. */
+interface FormDraft extends Omit<TransactionDraft, 'type' | 'account'> {
+  type: TransactionType | 'cash';
+  kind: CashKind;
+  account: string;
+}
+type Field = keyof FormDraft;
+
 /** What the parser read from a field, said back under it while the user types ('Read as 1000 …'). */
-function readingOf(field: DraftField, text: string, locale: string): string | null {
+function readingOf(field: Field, text: string, locale: string): string | null {
   if (field === 'date') {
     const reading = parseLocaleDate(text, locale);
     return reading.ok ? reading.note : null;
@@ -22,18 +33,22 @@ function readingOf(field: DraftField, text: string, locale: string): string | nu
   return null;
 }
 
-/** A listed transaction's fields as the form shows them for editing, in the user's locale. */
-function draftOf(t: ListedTransaction, locale: string, date: (iso: string) => string): TransactionDraft {
+const isCash = (row: ListedTransaction | ListedCash): row is ListedCash => row.type === 'cash';
+
+/** A listed row's fields as the form shows them for editing, in the user's locale. */
+function draftOf(row: ListedTransaction | ListedCash, locale: string, date: (iso: string) => string, account: string): FormDraft {
   const number = (value: number) => formatNumberForInput(value, locale);
-  return { type: t.type, ticker: t.ticker, date: date(t.date), amount: number(t.amount), value: number(t.value), currency: t.currency, tax: t.tax === undefined ? '' : number(t.tax) };
+  const common = { date: date(row.date), currency: row.currency, account: row.account ?? account };
+  if (isCash(row)) return { ...common, type: 'cash', kind: row.kind, ticker: '', amount: '0', value: number(typedCashValue(row.kind, row.value)), tax: '' };
+  return { ...common, type: row.type, kind: 'deposit', ticker: row.ticker, amount: number(row.amount), value: number(row.value), tax: row.tax === undefined ? '' : number(row.tax) };
 }
 
 /**
- * The form to add a transaction, or to edit `editing` (one versioned save replaces it; an imported one keeps
- * its import id); its parent remounts it (a new `key`) after each save, so a failed save keeps it filled.
- * Numbers and the date are typed in the user's locale and read by the one locale parser; what it read is
- * said under each field, and ambiguous input is refused with both readings named. `idPrefix` keeps the
- * field ids of two forms on one page apart.
+ * The form to add a transaction or a cash row (type "Cash": a deposit, withdrawal, interest, account fee or
+ * conversion leg), or to edit `editing` (one versioned save replaces it; an imported one keeps its import
+ * id); its parent remounts it (a new `key`) after each save, so a failed save keeps it filled. Numbers and
+ * the date are typed in the user's locale and read by the one locale parser; what it read is said under
+ * each field. The account is the view's, or the first, unless chosen. `idPrefix` keeps two forms apart.
  */
 export function TransactionForm({
   editing,
@@ -42,22 +57,29 @@ export function TransactionForm({
   onSend,
   onCancel,
 }: {
-  editing?: ListedTransaction;
+  editing?: ListedTransaction | ListedCash;
   idPrefix?: string;
   focusOnMount?: boolean;
-  onSend?: (transaction: Transaction) => void;
+  onSend?: (row: Transaction | CashTransaction) => void;
   /** Shown as a Cancel button when given. */
   onCancel?: () => void;
 }) {
   const transactions = useTransactionsActor();
+  const portfolio = usePortfolioActor();
+  const accounts = useSelector(portfolio, selectAccounts);
+  const view = useSelector(portfolio, selectView);
   const saving = useSelector(transactions, selectSaving);
   const saveError = useSelector(transactions, selectSaveError);
   const { locale, formats } = useLocale();
-  const [draft, setDraft] = useState<TransactionDraft>(() =>
-    editing ? draftOf(editing, locale, formats.date) : { type: 'stock', ticker: '', date: formats.date(localToday()), amount: '0', value: '0', currency: 'EUR', tax: '' },
+  const account = view ?? accounts[0]?.id ?? '';
+  const [draft, setDraft] = useState<FormDraft>(() =>
+    editing
+      ? draftOf(editing, locale, formats.date, account)
+      : { type: 'stock', kind: 'deposit', ticker: '', date: formats.date(localToday()), amount: '0', value: '0', currency: 'EUR', tax: '', account },
   );
-  const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const firstField = useRef<HTMLSelectElement>(null);
+  const cash = draft.type === 'cash';
 
   // After a save the form is new: the focus goes to its first field, not to the page's <body>. Only when it
   // mounts: a later change of the prop (the next Save) must not move the focus.
@@ -66,22 +88,31 @@ export function TransactionForm({
     if (focusAtMount.current) firstField.current?.focus();
   }, []);
 
-  const set = <K extends DraftField>(field: K, value: TransactionDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
+  const set = <K extends Field>(field: K, value: FormDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateDraft(draft, locale);
-    if (!result.ok) {
-      setErrors(result.errors);
+    if (draft.type === 'cash') {
+      const result = validateCashDraft(draft, locale);
+      if (!result.ok) return setErrors(result.errors);
+      setErrors({});
+      onSend?.(result.cash);
+      transactions.send(
+        editing && isCash(editing) ? { type: 'transactions.editCash', listed: editing, cash: result.cash } : { type: 'transactions.addCash', cash: result.cash },
+      );
       return;
     }
+    const result = validateDraft({ ...draft, type: draft.type }, locale);
+    if (!result.ok) return setErrors(result.errors);
     setErrors({});
     onSend?.(result.transaction);
-    transactions.send(editing ? { type: 'transactions.edit', listed: editing, transaction: result.transaction } : { type: 'transactions.add', transaction: result.transaction });
+    transactions.send(
+      editing && !isCash(editing) ? { type: 'transactions.edit', listed: editing, transaction: result.transaction } : { type: 'transactions.add', transaction: result.transaction },
+    );
   };
 
-  const id = (name: DraftField, part = '') => `${idPrefix}-${name}${part}`;
-  const field = (name: DraftField, label: string, input: React.ReactNode, hint?: string) => {
+  const id = (name: Field, part = '') => `${idPrefix}-${name}${part}`;
+  const field = (name: Field, label: string, input: React.ReactNode, hint?: string) => {
     const reading = readingOf(name, String(draft[name]), locale);
     return (
       <div className="field">
@@ -104,46 +135,74 @@ export function TransactionForm({
       </div>
     );
   };
-  const described = (name: DraftField, hinted = false) => {
+  const described = (name: Field, hinted = false) => {
     const reading = readingOf(name, String(draft[name]), locale);
     const ids = [hinted ? id(name, '-hint') : null, errors[name] ? id(name, '-error') : reading ? id(name, '-reading') : null].filter(Boolean);
     return { ...(errors[name] ? { 'aria-invalid': true } : {}), ...(ids.length > 0 ? { 'aria-describedby': ids.join(' ') } : {}) };
   };
+  const numberInput = (name: 'amount' | 'value' | 'tax', hinted = false, placeholder?: string) => (
+    <input id={id(name)} inputMode="decimal" autoComplete="off" placeholder={placeholder} value={draft[name]} onChange={(e) => set(name, e.target.value)} {...described(name, hinted)} />
+  );
 
   return (
     <form className="add-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit the transaction' : 'Add a transaction'}>
       {field(
         'type',
         'Type',
-        <select ref={firstField} id={id('type')} value={draft.type} onChange={(e) => set('type', e.target.value as TransactionDraft['type'])}>
-          <option value="stock">Stock</option>
-          <option value="dividend">Dividend</option>
-          <option value="commission">Commission</option>
+        <select ref={firstField} id={id('type')} value={draft.type} onChange={(e) => set('type', e.target.value as FormDraft['type'])}>
+          {/* An edit keeps a row in its list: a trade stays a transaction, a cash row stays cash. */}
+          {!editing || !isCash(editing) ? (
+            <>
+              <option value="stock">Stock</option>
+              <option value="dividend">Dividend</option>
+              <option value="commission">Commission</option>
+            </>
+          ) : null}
+          {!editing || isCash(editing) ? <option value="cash">Cash</option> : null}
         </select>,
       )}
-      {field('ticker', 'Ticker', <input id={id('ticker')} placeholder="ticker" value={draft.ticker} onChange={(e) => set('ticker', e.target.value)} {...described('ticker')} />)}
+      {cash
+        ? field(
+            'kind',
+            'Kind',
+            <select id={id('kind')} value={draft.kind} onChange={(e) => set('kind', e.target.value as CashKind)}>
+              {CASH_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {CASH_KIND_NAMES[kind]}
+                </option>
+              ))}
+            </select>,
+          )
+        : field('ticker', 'Ticker', <input id={id('ticker')} placeholder="ticker" value={draft.ticker} onChange={(e) => set('ticker', e.target.value)} {...described('ticker')} />)}
       {field(
         'date',
         'Date',
         <input id={id('date')} inputMode="numeric" autoComplete="off" value={draft.date} onChange={(e) => set('date', e.target.value)} {...described('date', true)} />,
         datePattern(locale).hint,
       )}
-      {field('amount', 'Amount', <input id={id('amount')} inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(e) => set('amount', e.target.value)} {...described('amount')} />)}
-      {field('value', 'Value', <input id={id('value')} inputMode="decimal" autoComplete="off" value={draft.value} onChange={(e) => set('value', e.target.value)} {...described('value')} />)}
+      {cash ? null : field('amount', 'Amount', numberInput('amount'))}
+      {field('value', cash ? 'Amount' : 'Value', numberInput('value', cash), cash ? CASH_VALUE_HINTS[draft.kind] : undefined)}
       {field(
         'currency',
         'Currency',
-        <select id={id('currency')} value={draft.currency} onChange={(e) => set('currency', e.target.value as TransactionDraft['currency'])}>
+        <select id={id('currency')} value={draft.currency} onChange={(e) => set('currency', e.target.value as FormDraft['currency'])}>
           <option value="EUR">Euro (€)</option>
           <option value="USD">US Dollar ($)</option>
         </select>,
       )}
       {/* Only a dividend has tax withheld at source; the value stays what was received. */}
-      {draft.type === 'dividend'
+      {draft.type === 'dividend' ? field('tax', 'Tax withheld', numberInput('tax', false, 'optional')) : null}
+      {accounts.length > 1
         ? field(
-            'tax',
-            'Tax withheld',
-            <input id={id('tax')} inputMode="decimal" autoComplete="off" placeholder="optional" value={draft.tax} onChange={(e) => set('tax', e.target.value)} {...described('tax')} />,
+            'account',
+            'Account',
+            <select id={id('account')} value={draft.account} onChange={(e) => set('account', e.target.value)}>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>,
           )
         : null}
       <div className="actions">

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { ListedSet, ListedTransaction } from '../../model';
+import type { ListedCash } from '../../model/cash';
 import type { TickerSection } from '../../machines/selectors';
 import { focusIsLost } from '../a11y/focus';
-import { editButtonOf, headingOf, PAGE_HEADING } from './focus-targets';
+import { CASH_HEADING, editButtonOf, headingOf, PAGE_HEADING } from './focus-targets';
 
 /**
  * Where the focus goes once a saved change is drawn (`groups`, `shownSet` as drawn, `set` as held): after an
@@ -10,8 +11,8 @@ import { editButtonOf, headingOf, PAGE_HEADING } from './focus-targets';
  * `rescueFocusTo` named, when the deleted row had the focus. Returns `rescueFocusTo`.
  */
 export function useFocusAfterSave({ editSaved, editing, groups, shownSet, set }: {
-  editSaved: RefObject<ListedTransaction | null>;
-  editing: ListedTransaction | null;
+  editSaved: RefObject<ListedTransaction | ListedCash | null>;
+  editing: ListedTransaction | ListedCash | null;
   groups: TickerSection[];
   shownSet: ListedSet | null;
   set: ListedSet | null;
@@ -26,7 +27,7 @@ export function useFocusAfterSave({ editSaved, editing, groups, shownSet, set }:
     const edited = editSaved.current;
     if (!edited || editing || shownSet !== set) return;
     editSaved.current = null;
-    (document.getElementById(editButtonOf(edited.id)) ?? document.getElementById(headingOf(edited.ticker)) ?? document.getElementById(PAGE_HEADING))?.focus({ preventScroll: false });
+    (document.getElementById(editButtonOf(edited.id)) ?? document.getElementById(edited.type === 'cash' ? CASH_HEADING : headingOf(edited.ticker)) ?? document.getElementById(PAGE_HEADING))?.focus({ preventScroll: false });
   }, [editSaved, groups, editing, shownSet, set]);
 
   // The dialog gives the focus back to the Delete button; rows are keyed by position, so it stays on the row

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { ListedSet, ListedTransaction } from '../../model';
+import { inView, selectAccounts, selectView } from '../../machines/view-selectors';
 import { selectMatches, selectSearchError, selectSearching, selectTransactionsVersion } from '../../machines/selectors';
 import { isPlainListing, sameQuery, type TransactionQuery } from '../../model/transaction-query';
 import { usePortfolioActor, useTransactionListActor } from '../app-context';
@@ -17,7 +18,10 @@ export interface FoundTransactions {
  * the query is the plain listing (no search, filter or order), which needs none of it.
  */
 export function useTransactionSearch(query: TransactionQuery, shownSet: ListedSet | null) {
-  const version = useSelector(usePortfolioActor(), selectTransactionsVersion);
+  const portfolio = usePortfolioActor();
+  const version = useSelector(portfolio, selectTransactionsVersion);
+  const accounts = useSelector(portfolio, selectAccounts);
+  const view = useSelector(portfolio, selectView);
   const lister = useTransactionListActor();
   const matches = useSelector(lister, selectMatches);
   const searching = useSelector(lister, selectSearching);
@@ -40,11 +44,12 @@ export function useTransactionSearch(query: TransactionQuery, shownSet: ListedSe
   const found = useMemo((): FoundTransactions | null => {
     if (plain || !matches || !byId) return null;
     const rows: ListedTransaction[] = [];
+    // The view's rows only: the worker searched every account's.
     for (const id of matches.ids) {
       const t = byId.get(id);
-      if (t) rows.push(t);
+      if (t && inView(t, accounts, view)) rows.push(t);
     }
     return { rows, total: matches.total, current: sameQuery(matches.query, query) };
-  }, [plain, matches, byId, query]);
+  }, [plain, matches, byId, query, accounts, view]);
   return { plain, found, searching, searchError };
 }

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useYourDataActor } from '../app-context';
+import { selectView, selectViewName } from '../../machines/view-selectors';
+import { usePortfolioActor, useYourDataActor } from '../app-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { mappingsText, mergeText, plural, replaceText } from './restore-plan-text';
 
@@ -12,15 +13,19 @@ export function YourDataPanel() {
   const notice = useSelector(actor, (s) => s.context.notice);
   const error = useSelector(actor, (s) => s.context.error);
   const [confirmReplace, setConfirmReplace] = useState(false);
+  // The export follows the view: one account's rows, or every account's.
+  const view = useSelector(usePortfolioActor(), selectView);
+  const viewName = useSelector(usePortfolioActor(), selectViewName);
 
   return (
     <section className="your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title">Export and restore</h2>
+      {view !== null ? <p className="hint">The export holds the view&apos;s account only: {viewName}.</p> : null}
       <div className="actions">
-        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'csv' })}>
+        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'csv', account: view })}>
           Export CSV
         </button>
-        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'json' })}>
+        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'json', account: view })}>
           Export backup (JSON)
         </button>
         <label className="file-button">

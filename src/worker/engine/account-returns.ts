@@ -3,7 +3,8 @@
  * securities + the cash; TWR with V = account value, B = In, S = Out, D = C = 0; MWR with the day
  * flows −In + Out. The TWR and MWR code is the securities' own (twr.ts, mwr.ts), fed other columns.
  */
-import { cashCurrencies, cashOnGrid, type CashColumns } from './cash';
+import type { CashColumns } from './cash';
+import { cashCurrencies, cashOnGrid } from './cash-on-grid';
 import type { Grid } from './grid';
 import { netFlows, periodMwr } from './mwr';
 import type { PeriodStarts } from './return-periods';
@@ -41,6 +42,7 @@ export function accountFigures({ grid, starts, cash, tickers, currencies, rates,
     withdrawals: onGrid.withdrawals,
     netDeposits: onGrid.netDeposits,
     gain: accountValue[last] - onGrid.netDeposits[last],
+    onAsOf: { cashValue: onGrid.cashValue[last], accountValue: accountValue[last], netDeposits: onGrid.netDeposits[last] },
     twr: twrPercent(growth),
     periods: periodReturns(growth, starts),
     mwr: periodMwr(accountValue, flows, starts),

@@ -21,6 +21,8 @@ export type AccountFigures =
       netDeposits: Float64Array;
       /** accountValue[asOf] − netDeposits[asOf]. */
       gain: number;
+      /** cashValue, accountValue and netDeposits on asOf: the summary's figures. */
+      onAsOf: { cashValue: number; accountValue: number; netDeposits: number };
       /** Cumulative return on deposits (TWR) in percent, per grid day. */
       twr: Float64Array;
       periods: Record<PerformancePeriod, PeriodReturn>;

@@ -4,13 +4,14 @@
  */
 import type { PerformancePeriod } from '../../model';
 import type { CashFlows } from './cash-flows';
-import { unitsPerMajor } from './currency';
+import type { TickerSet } from './active-set';
+import { fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
 import { carryForward, type Grid } from './grid';
-import type { MarketSeries } from './market-series';
+import type { MarketData, MarketSeries } from './market-series';
 import type { PeriodStarts } from './return-periods';
 import type { GridEntries } from './ticker-series';
 import { growthSeries, periodReturns, twrPercent } from './twr';
-import type { PeriodReturn } from './types';
+import type { Benchmark, PeriodReturn } from './types';
 
 export interface BenchmarkSeries {
   units: Float64Array;
@@ -49,4 +50,29 @@ export function benchmarkSeries(
   // Dividends and commissions are not mirrored: the benchmark's money only moves with buys and sells.
   const growth = growthSeries(value, flows.bought, flows.sold, null);
   return { units, value, twr: twrPercent(growth), periods: periodReturns(growth, starts) };
+}
+
+/**
+ * The benchmark `symbol` against every included ticker (`all`, their `stock` entries), or why it has no
+ * figures: its quotes not loaded, failed or empty, or its exchange rate missing (`rateOf`: EUR per unit per grid day).
+ */
+export function benchmarkOf(
+  symbol: string,
+  quote: MarketData | undefined,
+  grid: Grid,
+  starts: PeriodStarts,
+  all: TickerSet,
+  stock: readonly GridEntries[],
+  rateOf: (currency: string) => Float64Array | null,
+): Benchmark {
+  if (!quote) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes have not been loaded' };
+  if (!quote.ok) return { ok: false, symbol, missingSymbols: [symbol], error: quote.error };
+  if (quote.series.closes.length === 0) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes hold no prices' };
+  const rate = rateOf(quote.series.currency);
+  if (!rate) {
+    const fxSymbol = fxSymbolFor(majorCurrency(quote.series.currency)) as string;
+    return { ok: false, symbol, missingSymbols: [fxSymbol], error: `the exchange rate ${fxSymbol} is missing` };
+  }
+  const series = benchmarkSeries(grid, quote.series, rate, stock, all.flows, starts);
+  return { ok: true, symbol, currency: quote.series.currency, dataSource: quote.series.dataSource, ...series };
 }

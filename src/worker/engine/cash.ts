@@ -1,11 +1,10 @@
 /**
- * The view's cash per currency and per grid day (SEMANTICS.md, "Cash"): cash transactions in columns
- * on epoch days, once per `setTransactions` or view, and one pass over the grid that carries each
- * currency's balance and the deposits and withdrawals forward.
+ * The view's cash transactions in columns on epoch days (SEMANTICS.md, "Cash"), once per
+ * `setTransactions` or view: what the engine needs of them before any account figure (their first day
+ * for the grid, their currencies for the rates to request). The figures themselves (cash-on-grid.ts,
+ * account-returns.ts, account-fees.ts) are loaded only for a view that holds cash (account-math.ts).
  */
-import { CASH_KINDS, TRANSACTION_TYPES, epochDayFromIso, type CashKind, type CashTransaction, type Currency } from '../../model';
-import type { Grid } from './grid';
-import type { TickerTransactions } from './ticker-transactions';
+import { CASH_KINDS, epochDayFromIso, type CashKind, type CashTransaction, type Currency } from '../../model';
 
 export interface CashColumns {
   /** Epoch days, ascending (same-day rows keep their order). */
@@ -54,89 +53,4 @@ function dayOf(row: CashTransaction): number {
   } catch {
     throw new RangeError(`cash transaction has no valid date (YYYY-MM-DD): ${row.date}`);
   }
-}
-
-/** Every currency the view's cash moves in on or before `lastDay` (cash, trades, dividends, commissions), sorted. */
-export function cashCurrencies(cash: CashColumns, tickers: Iterable<TickerTransactions>, lastDay: number): string[] {
-  const currencies = new Set<string>();
-  for (let k = 0; k < cash.days.length && cash.days[k] <= lastDay; k += 1) currencies.add(cash.currencies[k]);
-  for (const { columns } of tickers) {
-    for (const type of TRANSACTION_TYPES) {
-      const { days, currencies: rowCurrencies } = columns[type];
-      for (let k = 0; k < days.length && days[k] <= lastDay; k += 1) currencies.add(rowCurrencies[k]);
-    }
-  }
-  return [...currencies].sort();
-}
-
-/** The cash of a view per grid day, base currency unless said otherwise. */
-export interface CashOnGrid {
-  /** cash[c][asOf] per currency, in that currency. */
-  balances: Record<string, number>;
-  /** Σ over currencies of cash[c][d] × rate(c, d). */
-  cashValue: Float64Array;
-  /** In[d]: Σ deposits on d. */
-  deposits: Float64Array;
-  /** Out[d]: −Σ withdrawals on d (≥ 0 for ordinary withdrawals). */
-  withdrawals: Float64Array;
-  /** Σ over days ≤ d of In − Out. */
-  netDeposits: Float64Array;
-}
-
-/** Effect of a ticker transaction on the account's cash, per unit of its value: a buy and a commission take, a dividend brings. */
-const EFFECT = { stock: -1, dividend: 1, commission: -1 } as const;
-
-/**
- * `currencies` as `cashCurrencies` names them and `rates` their base-currency rate per grid day (in the
- * same order). Per-currency day deltas first, then one pass carrying the balances forward.
- */
-export function cashOnGrid(
-  grid: Grid,
-  cash: CashColumns,
-  tickers: Iterable<TickerTransactions>,
-  currencies: readonly string[],
-  rates: readonly Float64Array[],
-): CashOnGrid {
-  const position = new Map(currencies.map((currency, k) => [currency, k]));
-  const deltas = currencies.map(() => new Float64Array(grid.length));
-  const deposits = new Float64Array(grid.length);
-  const withdrawals = new Float64Array(grid.length);
-  for (let k = 0; k < cash.days.length && cash.days[k] <= grid.lastDay; k += 1) {
-    const c = position.get(cash.currencies[k]) as number;
-    const index = cash.days[k] - grid.firstDay;
-    const value = cash.values[k];
-    deltas[c][index] += value;
-    if (cash.kinds[k] === DEPOSIT) deposits[index] += value * rates[c][index];
-    else if (cash.kinds[k] === WITHDRAWAL) withdrawals[index] -= value * rates[c][index];
-  }
-  for (const { columns } of tickers) {
-    for (const type of TRANSACTION_TYPES) {
-      const { days, values, currencies: rowCurrencies } = columns[type];
-      const effect = EFFECT[type];
-      for (let k = 0; k < days.length && days[k] <= grid.lastDay; k += 1) {
-        deltas[position.get(rowCurrencies[k]) as number][days[k] - grid.firstDay] += effect * values[k];
-      }
-    }
-  }
-  const balances = new Float64Array(currencies.length);
-  const cashValue = new Float64Array(grid.length);
-  const netDeposits = new Float64Array(grid.length);
-  let net = 0;
-  for (let i = 0; i < grid.length; i += 1) {
-    let valueToday = 0;
-    for (let c = 0; c < currencies.length; c += 1) {
-      balances[c] += deltas[c][i];
-      valueToday += balances[c] * rates[c][i];
-    }
-    cashValue[i] = valueToday;
-    net += deposits[i] - withdrawals[i];
-    netDeposits[i] = net;
-  }
-  return {
-    balances: Object.fromEntries(currencies.map((currency, c) => [currency, balances[c]])),
-    cashValue,
-    deposits,
-    withdrawals,
-    netDeposits,
-  };
 }

@@ -1,3 +1,17 @@
-/** The portfolio engine's public face: the engine class and the types it hands out. */
+/**
+ * The portfolio engine's public face for Node (the CLI, tests, benches): the engine with its account
+ * figures' code from the start, and the types it hands out. The worker builds its engine from
+ * portfolio-engine.ts and loads account-math.ts when a view first holds cash.
+ */
+import * as accountMath from './account-math';
+import { PortfolioEngine as EngineWithoutAccountMath, type EngineOptions } from './portfolio-engine';
+
 export type * from './types';
-export { PortfolioEngine, type EngineOptions } from './portfolio-engine';
+export type { AccountMath, EngineOptions } from './portfolio-engine';
+
+/** The engine, the account figures' code included. */
+export class PortfolioEngine extends EngineWithoutAccountMath {
+  constructor(options: EngineOptions = {}) {
+    super({ accountMath, ...options });
+  }
+}

@@ -2,10 +2,9 @@
  * The portfolio engine: keeps transactions and quotes, computes each ticker once per change on one
  * daily grid, and sums the cached per-ticker series for whichever tickers are active.
  */
-import { byDateAscending, emptyTransactionSet, epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type Account, type QuoteEntry, type TransactionSet, type TransactionSetWithCash } from '../../model';
-import { chargeFees } from './account-fees';
-import { accountOfView } from './account-returns';
-import { benchmarkSeries } from './benchmark';
+import { emptyTransactionSet, epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type Account, type QuoteEntry, type TransactionSet, type TransactionSetWithCash } from '../../model';
+import type * as accountMathModule from './account-math';
+import { benchmarkOf } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
 import { prepareCash, type CashColumns } from './cash';
 import { BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
@@ -19,18 +18,23 @@ import { netFlows, periodMwr } from './mwr';
 import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
 import type { TickerTotals } from './ticker-series';
-import type { TickerIncome } from './ticker-income';
+import { dividendRecordsOf, type TickerIncome } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
 import { tickerSet, type TickerSet } from './active-set';
 import { periodReturns } from './twr';
 import { needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
-import type { AccountFigures, ActiveSeries, Benchmark, Derivation, DividendRecord, Holding, HoldingSeries, Performance, TickerFigures } from './types';
+import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, Holding, HoldingSeries, Performance, TickerFigures } from './types';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
+
+/** The account figures' code (account-math.ts): loaded only for a view that holds cash. */
+export type AccountMath = typeof accountMathModule;
 
 export interface EngineOptions {
   /** Called each time a ticker's series are computed (tests count recomputations with it). */
   onTickerComputed?: (ticker: string) => void;
+  /** The account figures' code; without it, `useAccountMath` before deriving a view that holds cash. */
+  accountMath?: AccountMath;
 }
 
 export class PortfolioEngine {
@@ -40,7 +44,8 @@ export class PortfolioEngine {
   /** The whole set as given; the view picks the transactions every figure is computed from. */
   private set: TransactionSetWithCash = emptyTransactionSet();
   private view: AccountView = ALL_ACCOUNTS;
-  /** The view's cash transactions. */
+  private accounts: readonly Account[] = [];
+  private accountMath: AccountMath | null;
   private cash: CashColumns = prepareCash([]);
   private readonly market = new Map<string, MarketData>();
   private grid: Grid | null = null;
@@ -52,6 +57,7 @@ export class PortfolioEngine {
 
   constructor(options: EngineOptions = {}) {
     this.onTickerComputed = options.onTickerComputed;
+    this.accountMath = options.accountMath ?? null;
   }
 
   /** Keeps the set (its `cash` list too, when it has one); recomputes only tickers whose transactions in the view changed. */
@@ -64,10 +70,26 @@ export class PortfolioEngine {
    * Computes every figure for one account (its id) or for all of them (null) (SEMANTICS.md, "Accounts
    * and views"); a transaction that names no account is in the first of `accounts`.
    */
-  setView(account: string | null, accounts: readonly Account[] = []): void {
-    this.view = accountView(account, accounts);
-    this.applyView();
+  setView(account: string | null, accounts: readonly Account[] = this.accounts): void {
+    this.accounts = accounts;
+    const view = accountView(account, accounts);
+    // The all-accounts view holds every transaction, whichever account is the first.
+    const same = view.account === this.view.account && (view.account === null || view.defaultAccount === this.view.defaultAccount);
+    this.view = view;
+    if (!same) this.applyView();
   }
+
+  /** The set's accounts (the store's), for the view: a transaction that names no account is in the first. */
+  setAccounts(accounts: readonly Account[]): void {
+    this.setView(this.view.account, accounts);
+  }
+
+  /** Whether the view holds cash and the account figures' code is not loaded yet: `useAccountMath` before `derive`. */
+  needsAccountMath(): boolean {
+    return this.accountMath === null && this.cash.days.length > 0;
+  }
+
+  useAccountMath(math: AccountMath): void { this.accountMath = math; }
 
   private applyView(): void {
     const { tickers, cash } = transactionsInView(this.set, this.view);
@@ -140,6 +162,7 @@ export class PortfolioEngine {
 
   /** Everything for the dashboard. `active` null = all tickers. Throws a RangeError when `asOf` is not `YYYY-MM-DD`. */
   derive(asOf: string, active: readonly string[] | null): Derivation {
+    if (this.needsAccountMath()) throw new Error('this view holds cash: useAccountMath(await import(account-math)) before derive');
     this.update(epochDayFromIso(asOf));
     const tickers: Record<string, TickerFigures> = {};
     const included: TickerTotals[] = [];
@@ -159,7 +182,8 @@ export class PortfolioEngine {
       for (const symbol of state.figures.missingSymbols) missing.add(symbol);
     }
     const grid = this.grid as Grid;
-    const summary = chargeFees(summarize(included, excluded, [...missing].sort()), grid, this.cash, (currency) => this.rateOf(currency), fxSymbolFor);
+    const plain = summarize(included, excluded, [...missing].sort());
+    const summary = this.accountMath ? this.accountMath.chargeFees(plain, grid, this.cash, (currency) => this.rateOf(currency), fxSymbolFor) : plain;
     const holdings: Record<string, Holding> = {};
     for (const ticker of names) {
       const { totals, cost } = this.states.get(ticker) as TickerState;
@@ -174,7 +198,7 @@ export class PortfolioEngine {
       tickers,
       holdings,
       performance: this.performanceOf(all),
-      benchmark: this.benchmarkOf(all, includedTickers),
+      benchmark: this.benchmarkSymbol ? benchmarkOf(this.benchmarkSymbol, this.market.get(this.benchmarkSymbol), grid, this.starts as PeriodStarts, all, this.stockOf(includedTickers), this.rateOf.bind(this)) : null,
       active: activeSet.series,
       income: incomeFigures(grid, this.periods as GridPeriods, incomes),
       account: this.accountOf(all, excluded),
@@ -185,7 +209,7 @@ export class PortfolioEngine {
   combine(active: readonly string[]): ActiveSeries {
     if (!this.grid) throw new Error('combine needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);
-    return this.combineActive(active);
+    return this.tickerSetOf(active).series;
   }
 
   /** `asOf` of the last derive, `YYYY-MM-DD`; null before the first. */
@@ -215,16 +239,7 @@ export class PortfolioEngine {
   dividendRecords(): DividendRecord[] {
     if (!this.grid) throw new Error('dividendRecords needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);
-    const records: DividendRecord[] = [];
-    for (const [ticker, state] of this.states) {
-      if (!state.income) continue;
-      const { dates, values, taxes, currencies } = (this.transactions.get(ticker) as TickerTransactions).columns.dividend;
-      const rates = state.income.dividendRates;
-      for (let k = 0; k < rates.length; k += 1) {
-        records.push({ date: dates[k], ticker, currency: currencies[k], net: values[k], tax: taxes[k], eurPerUnit: rates[k] });
-      }
-    }
-    return records.sort((a, b) => byDateAscending(a, b) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+    return dividendRecordsOf(this.states, this.transactions);
   }
 
   private firstDay(): number | null {
@@ -250,10 +265,6 @@ export class PortfolioEngine {
     }
   }
 
-  private combineActive(active: readonly string[]): ActiveSeries {
-    return this.tickerSetOf(active).series;
-  }
-
   private tickerSetOf(tickers: readonly string[]): TickerSet {
     return tickerSet(this.grid as Grid, this.periods as GridPeriods, this.states, tickers, this.market, this.fx);
   }
@@ -274,27 +285,15 @@ export class PortfolioEngine {
 
   /** The view's account figures; null when it holds no cash transaction on or before `asOf`. */
   private accountOf(all: TickerSet, excludedTickers: readonly string[]): AccountFigures | null {
+    if (!this.accountMath) return null;
     const missingFromTickers = excludedTickers.flatMap((ticker) => (this.states.get(ticker) as TickerState).figures.missingSymbols);
     const { grid, starts, cash, transactions } = this;
     const inputs = { grid: grid as Grid, starts: starts as PeriodStarts, cash, tickers: transactions.values(), securitiesValue: all.series.value };
-    return accountOfView({ ...inputs, missingFromTickers, rateOf: (currency) => this.rateOf(currency), fxSymbolFor });
+    return this.accountMath.accountOfView({ ...inputs, missingFromTickers, rateOf: (currency) => this.rateOf(currency), fxSymbolFor });
   }
 
-  private benchmarkOf(all: TickerSet, includedTickers: readonly string[]): Benchmark | null {
-    const symbol = this.benchmarkSymbol;
-    if (!symbol) return null;
-    const grid = this.grid as Grid;
-    const quote = this.market.get(symbol);
-    if (!quote) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes have not been loaded' };
-    if (!quote.ok) return { ok: false, symbol, missingSymbols: [symbol], error: quote.error };
-    if (quote.series.closes.length === 0) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes hold no prices' };
-    const rate = this.rateOf(quote.series.currency);
-    if (!rate) {
-      const fxSymbol = fxSymbolFor(majorCurrency(quote.series.currency)) as string;
-      return { ok: false, symbol, missingSymbols: [fxSymbol], error: `the exchange rate ${fxSymbol} is missing` };
-    }
-    const stock = includedTickers.map((ticker) => (this.states.get(ticker) as TickerState).series?.entries.stock).filter((entries) => entries !== undefined);
-    const series = benchmarkSeries(grid, quote.series, rate, stock, all.flows, this.starts as PeriodStarts);
-    return { ok: true, symbol, currency: quote.series.currency, dataSource: quote.series.dataSource, ...series };
+  /** Every one of `tickers`' stock entries on the grid. */
+  private stockOf(tickers: readonly string[]) {
+    return tickers.map((ticker) => (this.states.get(ticker) as TickerState).series?.entries.stock).filter((entries) => entries !== undefined);
   }
 }

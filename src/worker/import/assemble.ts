@@ -1,17 +1,18 @@
 /** Typed rows → the import: transactions with their lines and ids, every other line skipped or unrecognised. */
-import { CURRENCIES, emptyByType, type Currency } from '../../model';
+import { CASH_KINDS } from '../../model/cash';
 import { isBoundedNumber, MAX_ABSOLUTE_NUMBER } from '../../model/transaction-limits';
+import { accountFee, bookCash, isHeldCurrency as isCurrency } from './cash';
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
 import { distinguishRepeatedRows, importIdOf, joinImportIds } from './import-id';
 import { roundCents, roundMoney } from './numbers';
 import { joinOrderCosts } from './order-costs';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
-import type { DegiroImport, ImportedProduct, ImportedTransaction, SkipReason, SkippedLine, UnrecognisedLine } from './types';
+import { reconcile } from './reconcile';
+import { emptyImport, type DegiroImport, type ImportedProduct, type ImportedTransaction, type SkipReason, type SkippedLine, type UnrecognisedLine } from './types';
 
-function isCurrency(code: string): code is Currency {
-  return (CURRENCIES as readonly string[]).includes(code);
-}
+/** Skipped lines that move money between the account's own places: the check follows them. */
+const INTERNAL: ReadonlySet<SkipReason> = new Set<SkipReason>(['cash sweep', 'money-market fund', 'reservation']);
 
 function describe(draft: Draft): string {
   if (draft.type === 'stock') return draft.amount < 0 ? 'a sell' : 'a buy';
@@ -89,7 +90,7 @@ function transactionOf(draft: Draft): ImportedTransaction {
     amount: draft.type === 'stock' ? roundMoney(draft.amount) : 1,
     // Stock and commission values are what was paid, dividends what was received (net of withheld tax).
     value: roundMoney(draft.type === 'dividend' ? cash : -cash) + 0,
-    currency: converted ? 'EUR' : (draft.currency as Currency),
+    currency: converted ? 'EUR' : (draft.currency as ImportedTransaction['currency']),
     importId: idOf(draft),
     lines,
     productKey: draft.productKey,
@@ -108,6 +109,8 @@ function transactionOf(draft: Draft): ImportedTransaction {
   // A trade priced in one currency and booked in another (AutoFX: `Koop 5 @ 200 USD`, paid in EUR) keeps
   // the price's currency: the listing's, which the holdings name and allocate by when it has no quotes.
   if (draft.type === 'stock' && /^[A-Za-z]{3}$/.test(draft.currency) && draft.currency !== transaction.currency) transaction.priceCurrency = draft.currency;
+  const folded = draft.extra?.filter((row) => row.classification.kind === 'fx' && row.fingerprint !== 0);
+  if (folded && folded.length > 0) transaction.foldedImportIds = folded.map((row) => importIdOf(row.fingerprint));
   const joinsOrderCosts = draft.extra?.some((row) => row.costsLead) ?? false;
   if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
   const replaces = replacedIds(draft, joinsOrderCosts);
@@ -191,7 +194,11 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   distinguishRepeatedRows(rows);
   const skipped: SkippedLine[] = [];
   const unrecognised: UnrecognisedLine[] = [];
-  const skip = (row: SourceRow, reason: SkipReason) => eachLine(row, (line, text) => skipped.push({ line, reason, text }));
+  const internal: SourceRow[] = [];
+  const skip = (row: SourceRow, reason: SkipReason) => {
+    if (INTERNAL.has(reason)) internal.push(row);
+    eachLine(row, (line, text) => skipped.push({ line, reason, text }));
+  };
   const reject = (row: SourceRow, reason: string) => eachLine(row, (line, text) => unrecognised.push({ line, text, reason }));
 
   const legs: SourceRow[] = [];
@@ -199,14 +206,18 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   for (const row of rows) {
     if (!row.sharesLine) lines += row.lineCount;
     if (row.problem !== null) reject(row, row.problem);
-    else if (row.classification.kind === 'skip') skip(row, row.classification.skipReason!);
+    // A money-market line with a mutation is the fund's gain or loss: interest (cash.ts).
+    else if (row.classification.kind === 'skip' && !(row.classification.skipReason === 'money-market fund' && row.fingerprint !== 0)) skip(row, row.classification.skipReason!);
     else if (row.classification.kind === 'fx') legs.push(row);
   }
-  const { drafts, skipped: skippedByDrafts } = buildDrafts(rows);
+  const { drafts, skipped: skippedByDrafts, interest } = buildDrafts(rows);
   for (const { row, reason } of skippedByDrafts) skip(row, reason);
-  for (const leg of settleConversions(drafts, legs)) skip(leg, 'currency conversion');
+  const booking = bookCash(rows, settleConversions(drafts, legs), interest);
+  for (const { row, reason } of booking.internal) skip(row, reason);
+  for (const { row, reason } of booking.rejected) reject(row, reason);
 
-  const transactions: DegiroImport['transactions'] = emptyByType();
+  const { transactions } = emptyImport();
+  transactions.cash = booking.cash;
   /** Each product's newest row: DEGIRO renames products, and cuts names at 22 characters. */
   const newestRow = new Map<string, SourceRow>();
   const tallies = new Map<string, ProductTally>();
@@ -226,6 +237,11 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       // Each row is within bounds, their sum need not be.
       const reason = `${describe(draft)} whose ${unbounded} is beyond ±${MAX_ABSOLUTE_NUMBER}`;
       for (const row of rowsOf(draft)) reject(row, reason);
+      continue;
+    }
+    // The account's costs are its fees: cash, never a ticker.
+    if (draft.type === 'commission' && draft.productKey === ACCOUNT_PRODUCT) {
+      transactions.cash.push(accountFee(transaction));
       continue;
     }
     transactions[draft.type].push(transaction);
@@ -248,6 +264,10 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
 
   skipped.sort((a, b) => a.line - b.line);
   unrecognised.sort((a, b) => a.line - b.line);
+  transactions.cash.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : b.lines[0]! - a.lines[0]!));
+  const reasons = new Map<number, string>([...skipped.map((s) => [s.line, s.reason] as const), ...unrecognised.map((u) => [u.line, u.reason] as const)]);
+  const cash = Object.fromEntries(CASH_KINDS.map((kind) => [kind, 0])) as DegiroImport['counts']['cash'];
+  for (const t of transactions.cash) cash[t.kind] += 1;
   const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row, tallies.get(productKey)!));
   products.sort((a, b) => a.product.localeCompare(b.product) || a.productKey.localeCompare(b.productKey));
   return {
@@ -260,9 +280,11 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       sells: transactions.stock.length - buys,
       dividends: transactions.dividend.length,
       commissions: transactions.commission.length,
+      cash,
       skipped: skipped.length,
       unrecognised: unrecognised.length,
       lines,
     },
+    reconciliation: reconcile(rows, transactions, internal, reasons),
   };
 }

@@ -1,4 +1,5 @@
 /** What a row is, from its description (and, for cash-management products, its product). */
+import type { CashKind } from '../../model/cash';
 import type { SkipReason } from './types';
 import { foldText, repairMojibake } from './text';
 import {
@@ -15,6 +16,8 @@ export type RowKind =
   | 'adr-fee'
   | 'fx'
   | 'accrued-interest'
+  /** A cash line: a deposit, a withdrawal, interest (`cashKind`). */
+  | 'cash'
   | 'skip'
   | 'unknown';
 
@@ -27,12 +30,17 @@ export interface Classification {
   quantityText?: string;
   /** Trades behind a corporate-action prefix: the prefix (`productwijziging`, `stock dividend`). */
   corporateAction?: string;
+  /** Cash lines: what kind of cash transaction. */
+  cashKind?: CashKind;
+  /** `Processed Flatex Withdrawal`: of a positive amount, the bank side paying a withdrawal booked beside it. */
+  bankSide?: boolean;
   /** Unknown rows that name a buy or a sell without its share count (`Koop`): the verb, for the reason shown. */
   tradeWithoutShares?: string;
 }
 
 const SKIP = (skipReason: SkipReason): Classification => ({ kind: 'skip', skipReason });
-const FIXED: Record<Exclude<RowKind, 'trade' | 'skip'>, Classification> = {
+const CASH = (cashKind: CashKind): Classification => ({ kind: 'cash', cashKind });
+const FIXED: Record<Exclude<RowKind, 'trade' | 'skip' | 'cash'>, Classification> = {
   fee: { kind: 'fee' },
   dividend: { kind: 'dividend' },
   'dividend-tax': { kind: 'dividend-tax' },
@@ -66,10 +74,10 @@ export function classifyFolded(description: string): Classification {
   if (ACCRUED_INTEREST.test(description)) return FIXED['accrued-interest'];
   if (DIVIDEND.test(description) || FRACTION_CASH.test(description)) return FIXED.dividend;
   if (PROMOTION.test(description)) return FIXED.fee;
-  if (INTEREST.test(description)) return SKIP('interest');
+  if (INTEREST.test(description)) return CASH('interest');
   if (FEE.test(description)) return FIXED.fee;
-  if (WITHDRAWAL.test(description)) return SKIP('withdrawal');
-  if (DEPOSIT.test(description)) return SKIP('deposit');
+  if (WITHDRAWAL.test(description)) return /\bprocessed\b/.test(description) ? { kind: 'cash', cashKind: 'withdrawal', bankSide: true } : CASH('withdrawal');
+  if (DEPOSIT.test(description)) return CASH('deposit');
   // Last: only a row nothing else reads is a trade whose share count is missing.
   const unread = TRADE_WITHOUT_SHARES.exec(description);
   if (unread) return { kind: 'unknown', tradeWithoutShares: unread[1] ?? unread[2]!, sell: SELL_VERB_SET.has(unread[1] ?? unread[2]!) };

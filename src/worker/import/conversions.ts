@@ -24,7 +24,7 @@ interface ConversionPair {
 }
 
 /** How far back a dividend can be from the conversion of its currency, in days. */
-const DIVIDEND_WINDOW_DAYS = 31;
+export const DIVIDEND_WINDOW_DAYS = 31;
 /** How many earlier dividends a conversion may gather. */
 const MAX_GATHERED = 64;
 

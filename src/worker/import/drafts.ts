@@ -41,6 +41,8 @@ export interface DraftSet {
   drafts: Draft[];
   /** Rows that end up skipped here rather than at classification. */
   skipped: Array<{ row: SourceRow; reason: SkipReason }>;
+  /** Accrued bond interest without its trade in the file: cash interest of the account. */
+  interest: SourceRow[];
 }
 
 function draftOf(type: TransactionType, row: SourceRow, amount: number): Draft {
@@ -126,6 +128,7 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   const dividends = new DividendGroups();
   const adrFees: SourceRow[] = [];
   const accrued: SourceRow[] = [];
+  const interest: SourceRow[] = [];
 
   /** Commission drafts of an order's first cost row, which its other cost rows join (`order-costs.ts`). */
   const orderCosts = new Map<SourceRow, Draft>();
@@ -169,7 +172,7 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
       if (trade && trade.currency === row.currency) {
         trade.cash = roundMoney(trade.cash + row.amount);
         fold(trade, row);
-      } else skipped.push({ row, reason: 'interest' });
+      } else interest.push(row);
     }
   }
 
@@ -177,5 +180,5 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
     if (Math.abs(group.cash) >= 0.005 || isFullyWithheld(group)) drafts.push(group);
     else for (const row of identifyingRows(group)) skipped.push({ row, reason: 'dividend nets to zero' });
   }
-  return { drafts, skipped };
+  return { drafts, skipped, interest };
 }

@@ -20,10 +20,13 @@
  *   value 0, so the old product's shares go and the new one's come; `STOCK DIVIDEND: Koop` adds free
  *   shares at value 0. Share-split bookings are skipped ('share split'): the engine splits with the
  *   market data. Accrued bond interest (`Meegekochte Rente`) is added to its trade's value.
- * - Commissions: fees, taxes, stamp duty, connection fees (value = −amount); promotions, courtesy
- *   payments and refunds come out negative. Costs without a product belong to the product
- *   `DEGIRO account costs`, one account-level entry under the ticker `DEGIRO-COSTS` that needs no symbol
- *   and no quotes.
+ * - Commissions: a product's fees, taxes, stamp duty (value = −amount). Costs without a product
+ *   (connection fees; promotions, courtesy payments and refunds positive) are the account's fees: cash.
+ * - Cash (`cash.ts`): deposits, withdrawals (by their sign), interest of either sign, the account's fees
+ *   and conversions no trade or dividend takes (one per currency) are cash transactions; cash sweeps,
+ *   money-market conversions and iDEAL reservations move money between the account's own places and are
+ *   skipped with their reason. A cash line in a currency other than EUR or USD is unrecognised (a
+ *   conversion with both its legs). `reconcile.ts` checks the statement's balance per currency and day.
  * - Dividends: the dividend, withholding-tax and ADR-fee rows of one product, currency and day are netted
  *   into one dividend (reversals included), the tax rows kept as its `tax`; one whose tax takes all of it
  *   is a dividend of value 0 with the gross as tax; one that a reversal cancels is skipped ('dividend nets
@@ -32,7 +35,7 @@
  * - Currencies: a conversion pair settles, in order, the trade of its Order Id, a trade of the same
  *   minute and product (old exports), or the foreign dividends of the 31 days before it that add up to
  *   what it converted; they are then in EUR, at the EUR that actually moved (split to the cent over
- *   several dividends). Other pairs are skipped ('currency conversion'). Unsettled USD stays USD; any
+ *   several dividends). Other pairs are cash conversions. Unsettled USD stays USD; any
  *   other currency (GBP, JPY…) is unrecognised, with the reason.
  * - Import ids hash a row's content that survives re-exporting (dates, minute, ISIN, kind, currency,
  *   amount; not the wording, number format, balance or Order Id), plus the occurrence of identical rows,
@@ -59,13 +62,16 @@ export { IMPORT_ID_PREFIX } from './import-id';
 export {
   SKIP_REASONS,
   SKIP_REASON_DESCRIPTIONS,
+  type CashCounts,
   type DegiroImport,
+  type ImportedCash,
   type ImportCounts,
   type ImportedProduct,
   type ImportedTransaction,
   type ImportedTransactions,
   type ImportProgress,
   type ParseOptions,
+  type Reconciliation,
   type SkipReason,
   type SkippedLine,
   type TickerSource,

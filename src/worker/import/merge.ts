@@ -8,6 +8,7 @@
  */
 import { byDateAscending, type Transaction, type TransactionSet, type TransactionType } from '../../model';
 import { importIdParts } from './import-id';
+import { mergeCash } from './merge-cash';
 import type { DegiroImport, ImportedTransaction } from './types';
 
 export interface MergeResult {
@@ -30,9 +31,9 @@ export interface MergeResult {
 
 const TYPES: readonly TransactionType[] = ['stock', 'dividend', 'commission'];
 
-function plain(imported: ImportedTransaction): Transaction {
+function plain(imported: ImportedTransaction, account?: string): Transaction {
   const { ticker, type, date, amount, value, currency, importId, tax, product, priceCurrency } = imported;
-  const transaction: Transaction = { ticker, type, date, amount, value, currency, importId };
+  const transaction: Transaction = account === undefined ? { ticker, type, date, amount, value, currency, importId } : { account, ticker, type, date, amount, value, currency, importId };
   if (tax !== undefined) transaction.tax = tax;
   if (product !== undefined) transaction.product = product;
   if (priceCurrency !== undefined) transaction.priceCurrency = priceCurrency;
@@ -87,7 +88,8 @@ function replaceStoredParts(lists: TransactionSet, imported: DegiroImport, known
       known.delete(lists.commission[index]!.importId!);
     }
     if (!known.has(t.importId)) {
-      added.push({ ...plain(t), ticker: lists.commission[parts[0]!]!.ticker });
+      const first = lists.commission[parts[0]!]!;
+      added.push({ ...plain(t, first.account), ticker: first.ticker });
       known.add(t.importId);
     }
   }
@@ -116,7 +118,11 @@ function joinedDividend(list: Transaction[], t: ImportedTransaction, dropped: Se
   return 'replaces';
 }
 
-export function mergeImported(existing: TransactionSet, imported: DegiroImport): MergeResult {
+/**
+ * `account`: the id of the account the new transactions go to (cash too); absent, they carry none (the
+ * set's first account). A transaction already stored keeps its account.
+ */
+export function mergeImported(existing: TransactionSet, imported: DegiroImport, account?: string): MergeResult {
   const unresolved = new Set<string>();
   for (const type of TYPES) for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
   if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, renamed: 0, unresolvedProducts: [...unresolved].sort() };
@@ -150,7 +156,7 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
           unconverted ??= new Map(list.flatMap((stored, i) => (stored.importId && stored.currency !== 'EUR' ? [[stored.importId, i] as const] : [])));
           const at = unconverted.get(t.importId);
           if (at !== undefined) {
-            const complete = plain(t);
+            const complete = plain(t, list[at]!.account);
             complete.ticker = list[at]!.ticker;
             list[at] = complete;
             unconverted.delete(t.importId);
@@ -180,9 +186,21 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport):
         } else added += 1;
       } else added += 1;
       known.add(t.importId);
-      list.push(plain(t));
+      list.push(plain(t, account));
     }
     merged[type] = (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(byDateAscending);
   }
-  return { merged, added, alreadyPresent, taxFilled, converted, renamed: renamedCount + joinedCount, unresolvedProducts: [] };
+  const folded = new Set(TYPES.flatMap((type) => imported.transactions[type].flatMap((t) => t.foldedImportIds ?? [])));
+  const cash = mergeCash(existing.cash ?? [], merged.commission, imported.transactions.cash, account, folded, existing);
+  merged.commission = cash.commission;
+  if (existing.cash !== undefined || cash.cash.length > 0) merged.cash = cash.cash;
+  return {
+    merged,
+    added: added + cash.added,
+    alreadyPresent: alreadyPresent + cash.alreadyPresent,
+    taxFilled,
+    converted,
+    renamed: renamedCount + joinedCount + cash.replaced,
+    unresolvedProducts: [],
+  };
 }

@@ -12,7 +12,8 @@
  */
 import { Hasher } from './import-id';
 import { roundMoney } from './numbers';
-import { costsFingerprint, type SourceRow } from './rows';
+import type { SourceRow } from './rows';
+import { costsFingerprint } from './row-keys';
 
 const hasher = new Hasher();
 

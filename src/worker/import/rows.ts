@@ -7,6 +7,9 @@ import { Hasher } from './import-id';
 import { decimalMarkOf, parseLocaleNumber, type DecimalMark } from './numbers';
 import { cell, type RawRecord } from './records';
 import { foldText, repairMojibake } from './text';
+import { costsFingerprint, tradeFingerprint, tradeWithoutSharesReason } from './row-keys';
+import { describedMove } from './statement-moves';
+import { TRADE } from './vocabulary';
 
 /** The product of rows that belong to no product (exchange connection fees, courtesy payments…). */
 export const ACCOUNT_PRODUCT = 'DEGIRO account costs';
@@ -36,6 +39,14 @@ export interface SourceRow {
   /** Signed cash movement in `currency`; NaN when missing. */
   amount: number;
   orderId: string;
+  /** The statement's balance after the row (`Saldo`), in `balanceCurrency`; NaN when the file has none. */
+  balance: number;
+  balanceCurrency: string;
+  /**
+   * A line without a mutation that still moves the balance (a cash sweep's companion line, a money-market
+   * conversion): the move its description states; NaN for any other line.
+   */
+  statementMove: number;
   /**
    * Stable identity of the row across exports (language and number format aside): a 53-bit hash of its
    * content, made unique within the file by `distinguishRepeatedRows` (import-id.ts); only for rows that identify
@@ -63,42 +74,12 @@ export interface SourceRow {
   sharesLine?: boolean;
 }
 
-/**
- * The key a trade shares across DEGIRO's files (Account.csv's `Koop 10 @ …` row and Transactions.csv's row
- * of the same fill): the day, the product, the side and the share count. Neither the minute nor the value
- * date (Transactions.csv has none), nor the cash (Account.csv books product changes at 0, and its EUR is the
- * conversion's, Transactions.csv's its own), nor the Order Id (older Account.csv rows have none).
- */
-export function tradeFingerprint(hasher: Hasher, row: SourceRow): number {
-  return hasher
-    .reset()
-    .text('trade')
-    .integer(row.epochDay)
-    .text(row.isin || foldText(row.product))
-    .text(row.classification.sell ? 'sell' : 'buy')
-    .integer(Math.round(row.quantity * 1e6))
-    .digest();
-}
-
-/** The key of a product's costs across both files: the day, the product and the amount to the cent. */
-export function costsFingerprint(hasher: Hasher, row: SourceRow): number {
-  return hasher
-    .reset()
-    .text('costs')
-    .integer(row.epochDay)
-    .text(row.isin || foldText(row.product))
-    .text(row.currency)
-    .integer(Math.round(Math.abs(row.amount) * 100))
-    .integer(row.amount < 0 ? 1 : 0)
-    .digest();
-}
-
 const CURRENCY = /^[A-Z]{3}$/;
 const NUMBER_IN_TEXT = /\d[\d.,]*\d/g;
 /** Decisive decimal marks counted before the file's habit counts as known. */
 const MAX_VOTES = 20_000;
 /** Kinds whose rows identify a transaction, and so carry a fingerprint. */
-const IDENTIFYING: ReadonlySet<string> = new Set(['trade', 'fee', 'dividend', 'dividend-tax', 'adr-fee']);
+const IDENTIFYING: ReadonlySet<string> = new Set(['trade', 'fee', 'dividend', 'dividend-tax', 'adr-fee', 'cash', 'fx', 'accrued-interest']);
 
 /** What a reader takes from a record's cells; the rest of a {@link SourceRow} is the record's or comes later. */
 export type RowCells = Pick<SourceRow, 'date' | 'epochDay' | 'product' | 'isin' | 'classification' | 'problem' | 'quantity' | 'currency' | 'amount' | 'orderId'>;
@@ -125,6 +106,9 @@ export function sourceRow(record: RawRecord, timeText: string, cells: RowCells, 
     currency: cells.currency,
     amount: cells.amount,
     orderId: cells.orderId,
+    balance: Number.NaN,
+    balanceCurrency: '',
+    statementMove: Number.NaN,
     fingerprint: 0,
     formerFingerprint: 0,
   };
@@ -141,15 +125,6 @@ export function linesOf(row: SourceRow): number[] {
  */
 export function chronological(a: SourceRow, b: SourceRow): number {
   return a.epochDay - b.epochDay || a.minutes - b.minutes || b.line - a.line;
-}
-
-/** Why a buy or sell row without its share count (`Koop`, where DEGIRO writes `Koop 10 @ 52,30 EUR`) is left out. */
-export function tradeWithoutSharesReason(description: string, sell: boolean): string {
-  const side = sell ? 'a sell' : 'a buy';
-  return (
-    `${side} ("${description}") without the number of shares and the price ("N @ price"), so how many shares it ${sell ? 'sold' : 'bought'} is not known: ` +
-    `add it by hand on the Transactions page, or export the statement again from DEGIRO`
-  );
 }
 
 export class RowBuilder {
@@ -232,7 +207,17 @@ export class RowBuilder {
       { date, epochDay, product, isin, classification, problem, quantity, currency, amount, orderId: cell(fields, columns.orderId) },
       ACCOUNT_PRODUCT,
     );
-    if (problem === null && IDENTIFYING.has(classification.kind)) {
+    const balanceText = cell(fields, columns.balance + 1);
+    if (balanceText !== '') {
+      row.balance = parseLocaleNumber(balanceText, decimalMarkOf(balanceText) ?? rowMark);
+      row.balanceCurrency = this.intern(cell(fields, columns.balance));
+    }
+    if (amountText === '' && classification.kind === 'skip') row.statementMove = describedMove(description, classification.skipReason!, rowMark);
+    // A money-market line with a mutation and no buy or sell (`Koersverandering geldmarktfonds`, `Compensatie`) is
+    // the fund's gain or loss, booked as interest: it needs an id. A conversion into or out of the fund stays the account's cash.
+    const fundResult = classification.skipReason === 'money-market fund' && Number.isFinite(amount) && amount !== 0 && date !== '' && !TRADE.test(foldText(repairMojibake(description)));
+    const booked = IDENTIFYING.has(classification.kind) || fundResult;
+    if (problem === null && booked) {
       row.fingerprint = this.fingerprintOf(row, cell(fields, columns.valueDate));
       const shared = classification.kind === 'trade' ? tradeFingerprint(this.hasher, row) : classification.kind === 'fee' && row.isin ? costsFingerprint(this.hasher, row) : 0;
       if (shared !== 0) [row.formerFingerprint, row.fingerprint] = [row.fingerprint, shared];

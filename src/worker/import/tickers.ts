@@ -75,11 +75,11 @@ function withTickers(imported: DegiroImport, choices: Readonly<Record<string, Ti
     }
     return list.map((t) => ({ ...t, ticker: tickerOf.get(t.productKey) ?? '' }));
   };
-  const { stock, dividend, commission } = imported.transactions;
+  const { stock, dividend, commission, cash } = imported.transactions;
   return {
     ...imported,
     products,
-    transactions: { stock: withTicker(stock), dividend: withTicker(dividend), commission: withTicker(commission) },
+    transactions: { stock: withTicker(stock), dividend: withTicker(dividend), commission: withTicker(commission), cash },
   };
 }
 

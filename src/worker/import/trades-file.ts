@@ -18,7 +18,8 @@ import { DateReader } from './dates';
 import { Hasher } from './import-id';
 import { decimalMarkOf, parseLocaleNumber, type DecimalMark } from './numbers';
 import { cell, type RawRecord } from './records';
-import { costsFingerprint, sourceRow, tradeFingerprint, type SourceRow } from './rows';
+import { sourceRow, type SourceRow } from './rows';
+import { costsFingerprint, tradeFingerprint } from './row-keys';
 import { repairMojibake } from './text';
 
 export interface TradesColumns {

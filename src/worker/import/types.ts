@@ -1,5 +1,6 @@
 /** What a DEGIRO import produces: transactions with their source lines, and every other line with a reason. */
 import { emptyByType, type Transaction } from '../../model';
+import type { CashKind, CashTransaction } from '../../model/cash';
 
 /** How the refusal of a file that is no DEGIRO account statement starts: the page then offers the mapping of another broker's CSV. */
 export const NOT_DEGIRO_STATEMENT = 'Not a DEGIRO account statement';
@@ -8,14 +9,11 @@ export const OTHER_DEGIRO_FILE = "This looks like DEGIRO's";
 
 /** Why a line is not a transaction of this product. Readable as shown; stable, so the preview may group by it. */
 export const SKIP_REASONS = [
-  'deposit',
-  'withdrawal',
   'cash sweep',
   'money-market fund',
-  'interest',
   'reservation',
-  'currency conversion',
   'share split',
+  'no money moved',
   'dividend nets to zero',
   'incomplete row',
 ] as const;
@@ -23,14 +21,12 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** One sentence per skip reason, for a tooltip or a heading in the preview. */
 export const SKIP_REASON_DESCRIPTIONS: Record<SkipReason, string> = {
-  deposit: 'Money paid into the account: not a transaction of a holding.',
-  withdrawal: 'Money taken out of the account: not a transaction of a holding.',
-  'cash sweep': 'A transfer between the DEGIRO cash account and flatexDEGIRO Bank.',
-  'money-market fund': 'A movement of the money-market fund that holds uninvested cash.',
-  interest: 'Interest on the cash balance, or accrued bond interest without its trade in the file.',
-  reservation: 'A reservation for a pending deposit, released later.',
-  'currency conversion':
-    'A currency conversion not tied to a dividend or trade in this file (dividend and trade conversions are folded into them).',
+  'cash sweep':
+    "Money moved between the account's two places (DEGIRO and its cash account at flatexDEGIRO Bank): the account's cash is the sum of both, so it is neither a deposit nor a withdrawal (the check follows it).",
+  'money-market fund':
+    "Uninvested cash moved into or out of the money-market fund that holds it: still the account's cash, so nothing is booked (the check follows it).",
+  reservation: 'A reservation for a pending deposit, released when the deposit itself is booked: counted once, as that deposit.',
+  'no money moved': 'A deposit or withdrawal of 0: there is nothing to book.',
   'share split': 'Share split bookings: splits come from the market data, so the engine adjusts share counts itself.',
   'dividend nets to zero':
     'A dividend whose reversal cancels it to zero, or whose tax takes all of it in a currency other than EUR or USD (nothing was received to convert).',
@@ -69,6 +65,11 @@ export interface ImportedTransaction extends Transaction {
    * transactions under them are replaced by it, not kept beside it.
    */
   replacesImportIds?: string[];
+  /**
+   * The ids of the conversion legs folded into it (a dividend converted the next day): an export that ended
+   * between the two booked those legs as cash conversions, which it now holds, so they give way to it.
+   */
+  foldedImportIds?: string[];
 }
 
 /**
@@ -99,17 +100,59 @@ export interface ImportedProduct {
   problem?: string;
 }
 
+/** A cash line of the statement (a deposit, an interest payment, an account fee, a conversion leg), as imported. */
+export interface ImportedCash extends CashTransaction {
+  importId: string;
+  /** Physical lines it came from. */
+  lines: number[];
+  /**
+   * A conversion leg of the first weeks of the file, which may convert a dividend or fee booked before the
+   * file's first day (`before`): `eur` is what its conversion credited or debited in EUR, `pair` its legs'
+   * ids. When the set holds such bookings, converted (an earlier export had both), the merge leaves the legs out.
+   */
+  convertsBefore?: { before: string; eur: number; pair: string[] };
+}
+
 export interface ImportedTransactions {
   stock: ImportedTransaction[];
   dividend: ImportedTransaction[];
   commission: ImportedTransaction[];
+  cash: ImportedCash[];
 }
+
+/**
+ * The statement's own check, per currency of its `Saldo` column (SEMANTICS.md "Statements reconciled"):
+ * the cash the imported rows imply, from the statement's opening balance, against its balance at the end
+ * of each day. `off` names the first day where they differ, a line of that day and by how much.
+ */
+export interface Reconciliation {
+  currency: string;
+  status: 'reconciled' | 'off';
+  /** `YYYY-MM-DD`: the first day whose end balance differs (off only). */
+  day?: string;
+  /** The line of that day where the difference shows first (off only). */
+  line?: number;
+  /** The statement's balance minus the imported rows' cash at the end of `day`, in cents (off only). */
+  differenceCents?: number;
+  /** Why that line is not booked, when it is not (unrecognised or skipped). */
+  reason?: string;
+  /** The statement does not start at an empty account: the check starts from its first line's balance. */
+  startsMidway: boolean;
+  /** The balance the check starts from, in cents (0 for a statement from the account's opening). */
+  openingCents: number;
+  /** Days of the statement in this currency that were checked. */
+  days: number;
+}
+
+export type CashCounts = Record<CashKind, number>;
 
 export interface ImportCounts {
   buys: number;
   sells: number;
   dividends: number;
   commissions: number;
+  /** Cash transactions, per kind. */
+  cash: CashCounts;
   /** Skipped lines. */
   skipped: number;
   /** Unrecognised lines. */
@@ -124,6 +167,8 @@ export interface DegiroImport {
   unrecognised: UnrecognisedLine[];
   products: ImportedProduct[];
   counts: ImportCounts;
+  /** Per currency of the statement's balance column; empty for a file without one (Transactions.csv). */
+  reconciliation: Reconciliation[];
   /** Set, with everything else empty, when the file is not a DEGIRO account statement or cannot be read. */
   error?: string;
 }
@@ -146,12 +191,17 @@ export interface ParseOptions {
 
 export function emptyImport(error?: string): DegiroImport {
   const result: DegiroImport = {
-    transactions: emptyByType(),
+    transactions: { ...emptyByType<ImportedTransaction>(), cash: [] },
     skipped: [],
     unrecognised: [],
     products: [],
-    counts: { buys: 0, sells: 0, dividends: 0, commissions: 0, skipped: 0, unrecognised: 0, lines: 0 },
+    counts: { buys: 0, sells: 0, dividends: 0, commissions: 0, cash: noCash(), skipped: 0, unrecognised: 0, lines: 0 },
+    reconciliation: [],
   };
   if (error !== undefined) result.error = error;
   return result;
+}
+
+export function noCash(): CashCounts {
+  return { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 };
 }

@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import { listingBuffers } from '../../model/transaction-wire';
 import type { Outcome } from '../../model/outcome';
 import type { SymbolChoice } from '../../model/symbols';
-import { PortfolioEngine } from '../engine';
+import { PortfolioEngine } from '../engine/portfolio-engine';
 import { DashboardCharts } from '../dashboard-charts';
 import { ImportSession } from '../import-session';
 import { TransactionStore, type HeldView } from '../transaction-store';

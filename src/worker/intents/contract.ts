@@ -4,7 +4,7 @@
  * through src/worker/index.ts.
  */
 import type { HeldView } from '../transaction-store';
-import type { ImportPreview } from '../import-session';
+import type { ImportPreview, Reconciliation } from '../import-session';
 import type { UserSettings } from '../../model/settings';
 
 export interface Timed<T> {
@@ -41,6 +41,10 @@ export interface ImportSaved {
   view: PortfolioView | null;
   /** Why the symbol choices could not be kept on the server (the import itself was stored); null when they were. */
   choicesProblem: string | null;
+  /** The statement's own check, as the preview said it (per currency: reconciled, or where and by how much not). */
+  reconciliation: Reconciliation[];
+  /** The id of the account the new rows went to; null: the set's first account. */
+  account: string | null;
 }
 
 /** The lookup's answer for a parse: the preview with the proposed symbols and listings, and what went wrong, in words. */

@@ -8,7 +8,9 @@ import { messageOf } from '../../model/message';
 import { refusal, type Outcome } from '../../model/outcome';
 import type { SymbolChoice, SymbolResolution } from '../../model/symbols';
 import type { ImportMerge, ImportProgress } from '../import-session';
-import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from '../import/types';
+import { newAccountId } from '../account-ids';
+import { resolveTarget, type ImportTarget } from '../import/target';
+import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE, type Reconciliation } from '../import/types';
 import type { Credentials } from '../services/http';
 import { resolveSymbols, saveSymbolChoices } from '../services/symbols-api';
 import type { SymbolCheck } from '../symbol-check';
@@ -71,18 +73,28 @@ export function importIntents(context: WorkerContext) {
         return { symbol: symbol.trim(), hasPrices: false, message: `${symbol.trim()} could not be checked: ${messageOf(error)}` };
       }
     },
-    /** Adds the parsed file's new transactions to the held set with the tickers the user chose, and stores it. */
-    async confirmImport(tickers: Record<string, string>, credentials: Credentials): Promise<Outcome<ImportSaved>> {
+    /**
+     * Adds the parsed file's new transactions (cash too) to the held set with the tickers the user chose,
+     * in the `target` account (an existing one, or a new one by name; absent: the set's first), and stores it.
+     */
+    async confirmImport(tickers: Record<string, string>, credentials: Credentials, target?: ImportTarget): Promise<Outcome<ImportSaved>> {
       const outcome = await refusing(async (): Promise<Outcome<ImportSaved>> => {
         let choices: SymbolChoice[] = [];
-        const stored = await store.replace(async (set: TransactionSet) => {
-          const merge = await importSession.merge(set, tickers);
+        let reconciliation: Reconciliation[] = [];
+        let account: string | null = null;
+        const stored = await store.replace(async (set: TransactionSet, accounts) => {
+          // Resolved in turn, against the accounts held now: one deleted meanwhile stops the import, storing nothing.
+          const resolved = resolveTarget(target, accounts, () => newAccountId(accounts));
+          account = resolved.account ?? null;
+          const merge = await importSession.merge(set, tickers, resolved.account);
           const { merged, added, alreadyPresent, converted, renamed, taxFilled } = merge;
           choices = merge.choices;
+          reconciliation = merge.reconciliation;
           // A re-import that only completes stored transactions (their conversion to EUR, their tax) is saved too.
           // Renamed: stored trades take the ids both DEGIRO files share, so that a Transactions.csv adds nothing twice.
           const changed = added > 0 || converted > 0 || renamed > 0 || taxFilled > 0;
-          return { set: changed ? merged : null, extra: { added, alreadyPresent, taxFilled } satisfies Omit<ImportMerge, 'unresolvedProducts' | 'converted'> };
+          const extra = { added, alreadyPresent, taxFilled } satisfies Omit<ImportMerge, 'unresolvedProducts' | 'converted'>;
+          return { set: changed ? merged : null, extra, ...(changed && resolved.accounts ? { accounts: resolved.accounts } : {}) };
         }, credentials);
         if (!stored.ok) return stored;
         // The import is stored; its symbols are kept for the next import and other devices.
@@ -95,7 +107,8 @@ export function importIntents(context: WorkerContext) {
             choicesProblem = `The symbols were not kept for your next import: ${messageOf(error)}`;
           },
         );
-        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && portfolioView(context, stored.view), choicesProblem };
+        const view = stored.view && portfolioView(context, stored.view);
+        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view, choicesProblem, reconciliation, account };
       });
       if (outcome.ok) importSession.discard();
       return withView(outcome, (saved) => saved.view);

@@ -53,9 +53,21 @@ export function priceIntents(context: WorkerContext) {
       }
       return { ...symbolsNeeded(context), errors, fetched };
     },
-    /** The figures as of `asOf` for the `active` tickers (null = all), with the dashboard's charts of them (dashboard-charts.ts). */
-    derive(asOf: string, active: readonly string[] | null): Timed<ChartedDerivation> {
-      return timed(() => context.charts.derived(context.engine.derive(asOf, active), active));
+    /**
+     * The figures as of `asOf` for the `active` tickers (null = all) of the view `view` (an account's id;
+     * null or absent: every account), with the dashboard's charts of them (dashboard-charts.ts). The first
+     * view that holds cash loads the account figures' code (engine/account-math.ts).
+     */
+    async derive(asOf: string, active: readonly string[] | null, view: string | null = null): Promise<Timed<ChartedDerivation>> {
+      context.engine.setView(view);
+      if (context.engine.needsAccountMath()) {
+        const math = await import('../engine/account-math');
+        // A sign-out meanwhile gave the context a new engine: the view is set on it again.
+        context.engine.setView(view);
+        context.engine.useAccountMath(math);
+      }
+      const { engine } = context;
+      return timed(() => context.charts.derived(engine.derive(asOf, active), active));
     },
     /** The `active` tickers' series and charts again, after a toggle: the last derive's figures recombined. */
     combine(active: readonly string[]): Timed<ChartedSeries> {

@@ -1,6 +1,6 @@
 /** The session's end: everything the worker holds for the user is forgotten. */
 import { DashboardCharts } from '../dashboard-charts';
-import { PortfolioEngine } from '../engine';
+import { PortfolioEngine } from '../engine/portfolio-engine';
 import type { WorkerContext } from './context';
 
 export function sessionIntents(context: WorkerContext) {

@@ -49,11 +49,14 @@ export function readNumber(text: string, mark: DecimalMarkChoice): number | null
   return negative ? -value : value;
 }
 
-export type RowKind = 'buy' | 'sell' | 'dividend' | 'fee';
+export type RowKind = 'buy' | 'sell' | 'dividend' | 'fee' | 'deposit' | 'withdrawal' | 'interest';
 
 /** The words each kind is recognised by (folded: lower case, no accents), in the order they are tried. */
 export const KIND_WORDS: ReadonlyArray<readonly [RowKind, readonly string[]]> = [
   ['dividend', ['dividend', 'dividende', 'dividendo', 'div', 'distribution']],
+  ['interest', ['interest', 'rente', 'zinsen', 'interet', 'interets', 'intereses', 'juros']],
+  ['withdrawal', ['withdrawal', 'withdraw', 'payout', 'opname', 'terugstorting', 'auszahlung', 'retrait', 'retirada']],
+  ['deposit', ['deposit', 'topup', 'storting', 'einzahlung', 'versement', 'ingreso', 'deposito']],
   ['sell', ['sell', 'sold', 'sale', 'verkoop', 'verkauf', 'vente', 'venta', 'vendita', 's']],
   ['buy', ['buy', 'bought', 'purchase', 'koop', 'kauf', 'achat', 'compra', 'acquisto', 'b']],
   ['fee', ['fee', 'fees', 'commission', 'cost', 'costs', 'kosten', 'gebuhr', 'frais', 'comision']],

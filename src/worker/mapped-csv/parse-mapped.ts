@@ -2,12 +2,15 @@
  * Another broker's rows as our transactions, by a mapping: a buy or sell becomes a stock transaction
  * (shares positive for a buy, negative for a sell, whatever sign the file uses; value likewise), a
  * dividend a dividend (its value the cash received, a tax column its withheld tax), a fee a commission.
+ * Cash rows (SEMANTICS.md "Cash") need no ticker and no shares: a deposit (value > 0), a withdrawal
+ * (value < 0), interest (the sign the file gives it), and a fee without a ticker (the account's cost, < 0).
  * A fees column adds a commission to its row, and so does a tax on a trade (stamp duty is a cost).
  * Each transaction gets an import id from the file's header, the row's cells and the row's occurrence,
  * so importing the same file again adds nothing. A row that cannot be read is listed with the reason;
  * the others still import.
  */
 import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, byDateAscending, emptyTransactionSet, type Currency, type Transaction, type TransactionSet } from '../../model';
+import type { CashTransaction } from '../../model/cash';
 import { isBoundedNumber } from '../../model/transaction-limits';
 import { Hasher } from '../import/import-id';
 import { readDate, readKind, readNumber } from './fields';
@@ -23,7 +26,7 @@ export interface MappedRow {
   /** 1-based record of the file (the header is 1). */
   row: number;
   cells: string[];
-  transactions: Transaction[];
+  transactions: Array<Transaction | CashTransaction>;
   /** Why the row makes no transaction; null when it makes some. */
   problem: string | null;
 }
@@ -40,7 +43,7 @@ export interface MappedParse {
   rowCount: number;
 }
 
-function readRow(cells: readonly string[], mapping: CsvMapping): { transactions: Transaction[] } | { problem: string } {
+function readRow(cells: readonly string[], mapping: CsvMapping): { transactions: Array<Transaction | CashTransaction> } | { problem: string } {
   const cell = (field: keyof CsvMapping['columns']) => {
     const column = mapping.columns[field];
     return column === null ? '' : (cells[column] ?? '').trim();
@@ -49,9 +52,12 @@ function readRow(cells: readonly string[], mapping: CsvMapping): { transactions:
   const date = readDate(cell('date'), mapping.dateOrder);
   if (date === null || date < '1900' || date > '2100-12-31') problems.push(`date "${cell('date')}" is not a date in the order ${mapping.dateOrder}`);
   const ticker = cell('ticker');
-  if (!TICKER_PATTERN.test(ticker)) problems.push(`ticker "${ticker}" is not a ticker as Yahoo spells it (letters, digits, . - = ^)`);
   const kind = readKind(cell('type'));
-  if (kind === null) problems.push(`type "${cell('type')}" is none of buy, sell, dividend, fee`);
+  // Money in or out of the account, its interest, a fee of no product: cash, no ticker, no shares.
+  const cashKind = kind === 'deposit' || kind === 'withdrawal' || kind === 'interest' ? kind : kind === 'fee' && ticker === '' ? 'fee' : null;
+  if (cashKind === null && !TICKER_PATTERN.test(ticker)) problems.push(`ticker "${ticker}" is not a ticker as Yahoo spells it (letters, digits, . - = ^)`);
+  if (kind === null) problems.push(`type "${cell('type')}" is none of buy, sell, dividend, fee, deposit, withdrawal, interest`);
+  let signedValue = 0;
   const number = (field: 'amount' | 'value' | 'tax' | 'fees', optional: boolean) => {
     const text = cell(field);
     if (optional && text === '') return 0;
@@ -60,6 +66,7 @@ function readRow(cells: readonly string[], mapping: CsvMapping): { transactions:
       problems.push(`${field} "${text}" is not a number with "${mapping.decimalMark}" as decimal mark`);
       return 0;
     }
+    if (field === 'value') signedValue = n;
     return Math.abs(n);
   };
   const shares = kind === 'buy' || kind === 'sell' ? number('amount', false) : 1;
@@ -73,6 +80,11 @@ function readRow(cells: readonly string[], mapping: CsvMapping): { transactions:
     else problems.push(`currency "${cell('currency')}" is not ${CURRENCIES.join(' or ')}`);
   }
   if (problems.length > 0 || date === null || kind === null) return { problem: problems.join('; ') };
+  if (cashKind !== null) {
+    if (value === 0 && (cashKind === 'deposit' || cashKind === 'withdrawal')) return { problem: `a ${cashKind} of 0 moves no money` };
+    const cashValue = cashKind === 'deposit' ? value : cashKind === 'interest' ? signedValue : -value;
+    return { transactions: [{ type: 'cash', kind: cashKind, date, value: cashValue + 0, currency }] };
+  }
 
   const base = { ticker, date, currency };
   const transactions: Transaction[] = [];
@@ -145,7 +157,8 @@ export class MappedReader {
       read.transactions.forEach((t, part) => {
         const hash = new Hasher().integer(this.fileKey).text(rowText).integer(occurrence).integer(part).digest();
         t.importId = MAPPED_IMPORT_ID_PREFIX + hash.toString(16).padStart(14, '0');
-        result.transactions[t.type].push(t);
+        if (t.type === 'cash') (result.transactions.cash ??= []).push(t);
+        else result.transactions[t.type].push(t);
       });
       if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: read.transactions, problem: null });
     }
@@ -155,6 +168,7 @@ export class MappedReader {
   /** What the rows read so far make, each list by date. */
   parsed(): MappedParse {
     for (const type of TRANSACTION_TYPES) this.result.transactions[type].sort(byDateAscending);
+    this.result.transactions.cash?.sort(byDateAscending);
     return this.result;
   }
 }

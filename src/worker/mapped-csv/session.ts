@@ -9,6 +9,7 @@
 import { CSV_HEADER } from '../backup/csv-format';
 import { restoreText, type TextPurpose } from '../backup/read-restore';
 import { mergeTransactions } from '../backup/restore-plan';
+import { byDateAscending } from '../../model';
 import { headerKey, mappingProblem, type CsvMapping } from '../../model/csv-mapping';
 import type { TransactionSet } from '../../model';
 import { guessMapping } from './guess-mapping';
@@ -73,7 +74,22 @@ export interface MappedMerge {
   skippedRows: number;
 }
 
-const countOf = (set: TransactionSet) => set.stock.length + set.dividend.length + set.commission.length;
+const countOf = (set: TransactionSet) => set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0);
+
+/**
+ * The mapped rows merged into `existing` by import id, cash too (`mergeTransactions` merges the seed's three
+ * lists): a row imported before is not added again.
+ */
+function mergeWithCash(existing: TransactionSet, parsed: TransactionSet) {
+  const merge = mergeTransactions(existing, parsed);
+  const stored = existing.cash ?? [];
+  const known = new Set(stored.flatMap((c) => (c.importId ? [c.importId] : [])));
+  const fresh = (parsed.cash ?? []).filter((c) => !known.has(c.importId!));
+  const cash = [...stored, ...fresh].sort(byDateAscending);
+  const merged = cash.length > 0 || existing.cash !== undefined ? { ...merge.merged, cash } : merge.merged;
+  const added = merge.added.stock + merge.added.dividend + merge.added.commission + fresh.length;
+  return { merged, added, alreadyPresent: merge.alreadyPresent + merge.keptDifferent + (parsed.cash?.length ?? 0) - fresh.length };
+}
 
 /** The preview of the first rows: their rows and problems, nothing compared with the portfolio. */
 function samplePreviewOf(parsed: MappedParse, sampledRows: number, rowCount: number | null): MappedPreview {
@@ -94,7 +110,7 @@ function samplePreviewOf(parsed: MappedParse, sampledRows: number, rowCount: num
 
 /** The preview of every row, with what an import would add to `existing`. */
 function fullPreviewOf(parsed: MappedParse, existing: TransactionSet): MappedPreview {
-  const { added, alreadyPresent, keptDifferent } = mergeTransactions(existing, parsed.transactions);
+  const { added, alreadyPresent } = mergeWithCash(existing, parsed.transactions);
   return {
     error: parsed.error,
     complete: true,
@@ -104,9 +120,9 @@ function fullPreviewOf(parsed: MappedParse, existing: TransactionSet): MappedPre
     problemCount: parsed.problemCount,
     rowCount: parsed.rowCount,
     transactionCount: countOf(parsed.transactions),
-    newTransactions: added.stock + added.dividend + added.commission,
+    newTransactions: added,
     // Imported before (by import id), possibly read differently then: the stored ones are kept.
-    alreadyPresent: alreadyPresent + keptDifferent,
+    alreadyPresent,
   };
 }
 
@@ -196,8 +212,8 @@ export class MappedCsvSession {
         `No row can be read with this mapping${first ? ` (row ${first.row}: ${first.message})` : ''}. Check that each column holds what its choice says; nothing was imported.`,
       );
     }
-    const { merged, added, alreadyPresent, keptDifferent } = mergeTransactions(existing, parsed.transactions);
-    return { merged, added: added.stock + added.dividend + added.commission, alreadyPresent: alreadyPresent + keptDifferent, skippedRows: parsed.problemCount };
+    const { merged, added, alreadyPresent } = mergeWithCash(existing, parsed.transactions);
+    return { merged, added, alreadyPresent, skippedRows: parsed.problemCount };
   }
 
   /** The open file's header key (the mapping is remembered under it), or null. */

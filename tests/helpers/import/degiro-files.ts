@@ -29,13 +29,18 @@ export function allTransactions(result: DegiroImport): ImportedTransaction[] {
   return [...result.transactions.stock, ...result.transactions.dividend, ...result.transactions.commission];
 }
 
-/** Asserts that every non-blank line after the header appears exactly once across transactions, skipped and unrecognised. */
+/** The lines of every booked row: the transactions' and the cash transactions'. */
+export function bookedLines(result: DegiroImport): number[] {
+  return [...allTransactions(result).flatMap((t) => t.lines), ...result.transactions.cash.flatMap((c) => c.lines)];
+}
+
+/** Asserts that every non-blank line after the header appears exactly once across transactions, cash, skipped and unrecognised. */
 export function expectEveryLineOnce(result: DegiroImport, text: string): void {
   const physical = text.split(/\r\n|\n|\r/);
   const headerIndex = physical.findIndex((line) => line.trim() !== '');
   const expected = physical.flatMap((line, i) => (i > headerIndex && line.trim() !== '' ? [i + 1] : []));
   const seen = [
-    ...allTransactions(result).flatMap((t) => t.lines),
+    ...bookedLines(result),
     ...result.skipped.map((s) => s.line),
     ...result.unrecognised.map((u) => u.line),
   ].sort((a, b) => a - b);

@@ -3,11 +3,12 @@
  * buys and sells with fees, USD dividends with withholding tax and their conversion to EUR the next day,
  * deposits, cash sweeps, connection fees, interest. It knows what it wrote, so tests can assert counts.
  */
+import type { CashKind } from '#src/model/cash';
 
 export interface GeneratedExport {
   text: string;
   /** What a correct import of `text` yields. */
-  expected: { buys: number; sells: number; dividends: number; commissions: number; skippedLines: number; dataLines: number };
+  expected: { buys: number; sells: number; dividends: number; commissions: number; cash: Record<CashKind, number>; skippedLines: number; dataLines: number };
   /** Data rows, newest first, without the header. */
   rows: string[];
 }
@@ -62,7 +63,7 @@ function uuid(random: () => number): string {
 export function generateExport(minRows: number, seed = 1, style: NumberStyle = 'nl'): GeneratedExport {
   const random = mulberry32(seed);
   const chronological: string[][] = [];
-  const expected = { buys: 0, sells: 0, dividends: 0, commissions: 0, skippedLines: 0, dataLines: 0 };
+  const expected = { buys: 0, sells: 0, dividends: 0, commissions: 0, cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 }, skippedLines: 0, dataLines: 0 };
   let rowCount = 0;
   let balance = 1000;
   const row = (day: number, time: string, product: string, isin: string, description: string, fx: string, currency: string, amount: number, orderId = '') => {
@@ -121,16 +122,16 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
         expected.dividends += 1;
       } else if (kind < 0.82) {
         eventRows.push(row(day, time, '', '', style === 'nl' ? 'iDEAL storting' : 'iDEAL Deposit', '', 'EUR', 500));
-        expected.skippedLines += 1;
+        expected.cash.deposit += 1;
       } else if (kind < 0.92) {
         eventRows.push(row(day, time, 'FLATEX EURO BANKACCOUNT', 'NLFLATEXACNT', 'Degiro Cash Sweep Transfer', '', 'EUR', -25));
         expected.skippedLines += 1;
       } else if (kind < 0.97) {
         eventRows.push(row(day, time, '', '', style === 'nl' ? 'DEGIRO Aansluitingskosten 2024 (Xetra - XET)' : 'Giro Exchange Connection Fee 2024', '', 'EUR', -2.5));
-        expected.commissions += 1;
+        expected.cash.fee += 1;
       } else {
         eventRows.push(row(day, time, '', '', 'Flatex Interest', '', 'EUR', -0.41));
-        expected.skippedLines += 1;
+        expected.cash.interest += 1;
       }
       events.push(eventRows);
     }

@@ -2,6 +2,7 @@
  * The real machines and their wiring, with the services at the edge (server, worker, provider)
  * replaced by fakes. Tests drive the app through it and look at the states the machines pass.
  */
+import type { ImportTarget } from '#src/worker';
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { appMachine } from '#src/machines/app-machine';
 import { authMachine } from '#src/machines/auth-machine';
@@ -101,7 +102,7 @@ export function startApp(fakes: Fakes) {
         if (fakes.fetchPrices) return { fetched: input.symbols, ...(await fakes.fetchPrices(input)) };
         return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {}, fetched: input.symbols };
       }),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async () => {
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async () => {
         calls.derive += 1;
         await fakes.deriveGate?.(calls.derive);
         return { result: derivationFor(symbolsOf(held)), computeMs: 1 };
@@ -141,7 +142,7 @@ export function startApp(fakes: Fakes) {
           sendBack({ type: 'check.done', key: input.key, check }),
         );
       }),
-      confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string> }>(async ({ input }) => {
+      confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string>; target: ImportTarget | null }>(async ({ input }) => {
         const stored = await store.replace(async (existing) => {
           if (!parsed) throw new Error('There is no parsed file to import; choose the file again.');
           if (!fakes.mergeImport) throw new Error('no merge configured');
@@ -153,7 +154,7 @@ export function startApp(fakes: Fakes) {
         await fakes.saveChoices?.(input.tickers).catch((error: Error) => {
           choicesProblem = `The symbols were not kept for your next import: ${error.message}`;
         });
-        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && viewOf(stored.view), choicesProblem };
+        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && viewOf(stored.view), choicesProblem, reconciliation: [], account: null };
       }),
       discard: fromPromise<void, { parseId: number }>(async () => {
         parsed = null;

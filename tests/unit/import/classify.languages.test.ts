@@ -6,7 +6,7 @@ import { foldText, repairMojibake } from '#src/worker/import/text';
 const classify = (description: string): Classification => classifyFolded(foldText(repairMojibake(description)));
 const kindOf = (description: string) => {
   const c = classify(description);
-  return c.kind === 'skip' ? `skip: ${c.skipReason}` : c.kind;
+  return c.kind === 'skip' ? `skip: ${c.skipReason}` : c.kind === 'cash' ? `cash: ${c.cashKind}` : c.kind;
 };
 
 describe('description vocabulary', () => {
@@ -77,28 +77,28 @@ describe('description vocabulary', () => {
     ['Credito FX', 'fx'],
     ['Prelievo FX', 'fx'],
     ['Meegekochte Rente', 'accrued-interest'],
-    ['iDEAL storting', 'skip: deposit'],
-    ['flatex Storting', 'skip: deposit'],
-    ['iDEAL Deposit', 'skip: deposit'],
-    ['Einzahlung', 'skip: deposit'],
-    ['SOFORT Einzahlung', 'skip: deposit'],
-    ['Ingreso', 'skip: deposit'],
-    ['Versement de fonds', 'skip: deposit'],
-    ['Depósito', 'skip: deposit'],
-    ['Processed Flatex Withdrawal', 'skip: withdrawal'],
-    ['flatex terugstorting', 'skip: withdrawal'],
-    ['Auszahlung', 'skip: withdrawal'],
-    ['Prelievo flatex', 'skip: withdrawal'],
+    ['iDEAL storting', 'cash: deposit'],
+    ['flatex Storting', 'cash: deposit'],
+    ['iDEAL Deposit', 'cash: deposit'],
+    ['Einzahlung', 'cash: deposit'],
+    ['SOFORT Einzahlung', 'cash: deposit'],
+    ['Ingreso', 'cash: deposit'],
+    ['Versement de fonds', 'cash: deposit'],
+    ['Depósito', 'cash: deposit'],
+    ['Processed Flatex Withdrawal', 'cash: withdrawal'],
+    ['flatex terugstorting', 'cash: withdrawal'],
+    ['Auszahlung', 'cash: withdrawal'],
+    ['Prelievo flatex', 'cash: withdrawal'],
     ['Degiro Cash Sweep Transfer', 'skip: cash sweep'],
     ['Overboeking van uw geldrekening bij flatexDEGIRO Bank 26,45 EUR', 'skip: cash sweep'],
     ['Overboeking naar uw geldrekening bij flatexDEGIRO Bank: 0,92 EUR', 'skip: cash sweep'],
     ['Variation Fonds Monétaires (EUR)', 'skip: money-market fund'],
     ['Conversion Fonds Monétaires finalisée: Vente 1 046,3825 @ 0,9854 EUR', 'skip: money-market fund'],
     ['Geldmarktfonds Omzetting: Koop 12,3 @ 1 EUR', 'skip: money-market fund'],
-    ['Flatex Interest', 'skip: interest'],
-    ['Flatex Interest Income', 'skip: interest'],
-    ['Zinsen', 'skip: interest'],
-    ['Interest', 'skip: interest'],
+    ['Flatex Interest', 'cash: interest'],
+    ['Flatex Interest Income', 'cash: interest'],
+    ['Zinsen', 'cash: interest'],
+    ['Interest', 'cash: interest'],
     ['Reservation iDEAL / Sofort Deposit', 'skip: reservation'],
     ['SPLITSING: Koop 20 @ 50 EUR', 'skip: share split'],
     ['Something DEGIRO never wrote', 'unknown'],

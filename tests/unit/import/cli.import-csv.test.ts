@@ -28,16 +28,30 @@ describe.concurrent('npm run import-csv', () => {
     const { code, stdout } = await importCsv('tests/fixtures/degiro/nl-example.csv', '--ticker', 'DEGIRO account costs=VWRL.AS', '--ticker=IE00B4L5Y983=iwda.as');
     expect(code).toBe(0);
     const result = JSON.parse(stdout) as DegiroImport;
-    expect(result.counts).toEqual({ buys: 1, sells: 1, dividends: 1, commissions: 5, skipped: 4, unrecognised: 0, lines: 14 });
+    expect(result.counts).toEqual({
+      buys: 1,
+      sells: 1,
+      dividends: 1,
+      commissions: 3,
+      cash: { deposit: 2, withdrawal: 1, interest: 1, fee: 2, conversion: 0 },
+      skipped: 0,
+      unrecognised: 0,
+      lines: 14,
+    });
     expect(result.products.map((p) => [p.productKey, p.ticker, p.source])).toEqual([
-      // The account's costs need no symbol, whatever the command line says.
-      ['DEGIRO account costs', 'DEGIRO-COSTS', 'none-needed'],
+      // The account's costs are its fees, cash: no product, whatever the command line says.
       ['IE00B4L5Y983', 'IWDA.AS', 'saved'],
       // data/symbol-search/IE00B3RBWM25.json lists VWRL.AS (Amsterdam) first for a EUR trade.
       ['IE00B3RBWM25', 'VWRL.AS', 'lookup'],
     ]);
     expect(result.transactions.dividend[0]).toMatchObject({ value: 18.62, currency: 'EUR', lines: [8, 9, 10] });
-    expect(result.skipped[0]).toEqual({ line: 2, reason: 'withdrawal', text: '14-02-2026,11:00,14-02-2026,,,Processed Flatex Withdrawal,,EUR,"-500,00",EUR,"312,18",' });
+    // The cash transactions as `transactions.cash`, and the statement's own check as `reconciliation`.
+    expect(result.transactions.cash.at(-1)).toEqual({ type: 'cash', kind: 'withdrawal', date: '2026-02-14', value: -500, currency: 'EUR', importId: expect.stringMatching(/^degiro:/), lines: [2] });
+    expect(result.reconciliation.map((r) => [r.currency, r.status, r.day, r.line, r.differenceCents])).toEqual([
+      // Its sell day: 786,80 − 2,00 − 0,30 on a balance of −98,88 is 685,62, where the statement says 685,32.
+      ['EUR', 'off', '2025-12-15', 7, -30],
+      ['USD', 'reconciled', undefined, undefined, undefined],
+    ]);
   });
 
   it('gives every product a ticker (a placeholder at worst) and its source, and no transaction an empty ticker', { timeout: 60_000 }, async () => {
@@ -49,7 +63,6 @@ describe.concurrent('npm run import-csv', () => {
       IE00B3RBWM25: 'lookup',
       US1912161007: 'table',
       IE00B0M63391: 'placeholder',
-      'DEGIRO account costs': 'none-needed',
     });
     for (const product of result.products) expect(product.ticker, product.productKey).toMatch(/^[A-Z0-9^][A-Z0-9.\-=^]{0,19}$/);
     const all = [...result.transactions.stock, ...result.transactions.dividend, ...result.transactions.commission];

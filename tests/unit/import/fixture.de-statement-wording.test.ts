@@ -65,9 +65,10 @@ describe('German statement wording', () => {
     expect(total(result.transactions.stock.filter((t) => t.amount > 0))).toBe(6449.18);
   });
 
-  it('books 27 Transaktionsgebühr and the Einrichtung von Handelsmodalitäten as 28 commissions of 52,53 EUR', () => {
-    expect(result.counts.commissions).toBe(28);
-    expect(total(result.transactions.commission)).toBe(52.53);
+  it("books 27 Transaktionsgebühr as commissions of 50,03 EUR, and the Einrichtung von Handelsmodalitäten (2,50 EUR) as the account's fee", () => {
+    expect(result.counts.commissions).toBe(27);
+    expect(total(result.transactions.commission)).toBe(50.03);
+    expect(result.transactions.cash.filter((c) => c.kind === 'fee').map((c) => [c.date, c.value, c.currency])).toEqual([['2017-06-30', -2.5, 'EUR']]);
   });
 
   it('nets Dividendensteuer per product and day, and converts the USD Dividende to the 0,75 EUR credited two days later', () => {
@@ -81,10 +82,11 @@ describe('German statement wording', () => {
     expect(result.counts.dividends).toBe(3);
   });
 
-  it('skips the five Einzahlung as deposits and the Zinsen as interest', () => {
-    const reasons = result.skipped.map((s) => s.reason);
-    expect(reasons.filter((r) => r === 'deposit')).toHaveLength(5);
-    expect(reasons.filter((r) => r === 'interest')).toHaveLength(1);
-    expect(result.counts.skipped).toBe(6);
+  it('books the five Einzahlung as deposits and the Zinsen as interest, skipping none', () => {
+    const kinds = result.transactions.cash.map((c) => c.kind);
+    expect(kinds.filter((k) => k === 'deposit')).toHaveLength(5);
+    expect(kinds.filter((k) => k === 'interest')).toHaveLength(1);
+    expect(result.counts.cash).toMatchObject({ deposit: 5, interest: 1 });
+    expect(result.counts.skipped).toBe(0);
   });
 });

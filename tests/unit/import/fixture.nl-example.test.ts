@@ -10,9 +10,18 @@ describe('nl-example.csv', () => {
     expectEveryLineOnce(result, fixtureText('nl-example.csv'));
   });
 
-  it('counts one buy, one sell, one dividend, five commissions, four skipped lines', async () => {
+  it('counts one buy, one sell, one dividend, three commissions, six cash transactions and no skipped line', async () => {
     const { counts } = await importFixture('nl-example.csv');
-    expect(counts).toEqual({ buys: 1, sells: 1, dividends: 1, commissions: 5, skipped: 4, unrecognised: 0, lines: 14 });
+    expect(counts).toEqual({
+      buys: 1,
+      sells: 1,
+      dividends: 1,
+      commissions: 3,
+      cash: { deposit: 2, withdrawal: 1, interest: 1, fee: 2, conversion: 0 },
+      skipped: 0,
+      unrecognised: 0,
+      lines: 14,
+    });
   });
 
   it('reads the buy (line 13) and the sell (line 7) with their values in EUR', async () => {
@@ -29,23 +38,24 @@ describe('nl-example.csv', () => {
     expect(dividend).toMatchObject({ date: '2025-09-30', amount: 1, value: 18.62, currency: 'EUR', ticker: 'IWDA.AS', lines: [8, 9, 10] });
   });
 
-  it('books fees, the transaction tax and the connection fees as commissions totalling 9,30 EUR', async () => {
+  it("books the trades' fees and the transaction tax as commissions totalling 4,30 EUR, the connection fees as the account's fees", async () => {
     const { transactions } = await importFixture('nl-example.csv');
-    expect(total(transactions.commission)).toBe(9.3);
-    const connectionFees = transactions.commission.filter((t) => t.productKey === ACCOUNT_PRODUCT);
-    expect(connectionFees.map((t) => [t.date, t.value])).toEqual([
-      ['2024-12-31', 2.5],
-      ['2025-12-31', 2.5],
+    expect(total(transactions.commission)).toBe(4.3);
+    expect(transactions.commission.filter((t) => t.productKey === ACCOUNT_PRODUCT)).toEqual([]);
+    expect(transactions.cash.filter((c) => c.kind === 'fee').map((c) => [c.date, c.value, c.currency, c.lines])).toEqual([
+      ['2024-12-31', -2.5, 'EUR', [15]],
+      ['2025-12-31', -2.5, 'EUR', [4]],
     ]);
   });
 
-  it('skips the withdrawal, the deposits and the interest with their reasons', async () => {
-    const { skipped } = await importFixture('nl-example.csv');
-    expect(skipped.map(({ line, reason }) => [line, reason])).toEqual([
-      [2, 'withdrawal'],
-      [3, 'deposit'],
-      [11, 'interest'],
-      [14, 'deposit'],
+  it('books the withdrawal, the deposits and the negative interest as cash, signed from the account\'s side', async () => {
+    const { transactions, skipped } = await importFixture('nl-example.csv');
+    expect(skipped).toEqual([]);
+    expect(transactions.cash.filter((c) => c.kind !== 'fee').map((c) => [c.lines, c.kind, c.value])).toEqual([
+      [[14], 'deposit', 500],
+      [[11], 'interest', -0.41],
+      [[3], 'deposit', 1000],
+      [[2], 'withdrawal', -500],
     ]);
   });
 });

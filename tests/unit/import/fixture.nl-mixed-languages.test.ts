@@ -20,8 +20,17 @@ describe('nl-mixed-languages.csv', () => {
     expectEveryLineOnce(result, fixtureText('nl-mixed-languages.csv'));
   });
 
-  it('counts 12 buys, 3 sells, 8 dividends, 15 commissions, 23 skipped and 1 unrecognised line', () => {
-    expect(result.counts).toEqual({ buys: 12, sells: 3, dividends: 8, commissions: 15, skipped: 23, unrecognised: 1, lines: 74 });
+  it('counts 12 buys, 3 sells, 8 dividends, 8 commissions, 17 cash transactions, 13 skipped and 1 unrecognised line', () => {
+    expect(result.counts).toEqual({
+      buys: 12,
+      sells: 3,
+      dividends: 8,
+      commissions: 8,
+      cash: { deposit: 2, withdrawal: 1, interest: 1, fee: 7, conversion: 6 },
+      skipped: 13,
+      unrecognised: 1,
+      lines: 74,
+    });
   });
 
   it('reads every trade in every language, sells negative, foreign trades at the EUR of their conversion', () => {
@@ -72,29 +81,37 @@ describe('nl-mixed-languages.csv', () => {
     ]);
   });
 
-  it('books fees in four languages, connection fees and courtesy refunds as commissions', () => {
-    const { commission } = result.transactions;
-    expect(total(commission.filter((t) => t.currency === 'EUR'))).toBe(10019.54);
-    expect(commission.filter((t) => t.currency === 'USD').map((t) => [t.date, t.value, t.lines])).toEqual([['2024-10-04', 0.01, [57]]]);
-    const courtesy = commission.filter((t) => t.value < 0);
-    expect(courtesy.map((t) => [t.lines, t.value, t.productKey])).toEqual([
-      [[64], -0.61, ACCOUNT_PRODUCT],
-      [[63], -0.24, ACCOUNT_PRODUCT],
+  it("books a product's fees in four languages as commissions, and the connection fees, corporate-action costs and courtesy refunds as the account's fees", () => {
+    const { commission, cash } = result.transactions;
+    // The account's costs were 10,00 EUR of connection fees less 0,85 EUR of courtesy, and 0,01 USD.
+    expect(total(commission.filter((t) => t.currency === 'EUR'))).toBe(10010.39); // 10019,54 − 10,00 + 0,85
+    expect(commission.filter((t) => t.productKey === ACCOUNT_PRODUCT)).toEqual([]);
+    const fees = cash.filter((c) => c.kind === 'fee');
+    expect(fees.filter((c) => c.value > 0).map((c) => [c.lines, c.value])).toEqual([
+      [[64], 0.61],
+      [[63], 0.24],
     ]);
-    expect(commission.filter((t) => t.productKey === ACCOUNT_PRODUCT && t.value === 2.5).flatMap((t) => t.lines).sort()).toEqual([45, 46, 47, 62]);
+    expect(fees.filter((c) => c.value === -2.5).flatMap((c) => c.lines).sort()).toEqual([45, 46, 47, 62]);
+    expect(fees.filter((c) => c.currency === 'USD').map((c) => [c.date, c.value, c.lines])).toEqual([['2024-10-04', -0.01, [57]]]);
   });
 
-  it('skips cash sweeps, deposits, reservations, withdrawals, money-market moves, unmatched conversions and a zero dividend by name', () => {
+  it('books deposits, the withdrawal, interest and unmatched conversions as cash; skips cash sweeps, reservations, money-market conversions and a zero dividend by name', () => {
+    const byKind: Record<string, number[]> = {};
+    for (const { lines, kind } of result.transactions.cash) if (kind !== 'fee') (byKind[kind] ??= []).push(...lines);
+    expect(Object.fromEntries(Object.entries(byKind).map(([kind, lines]) => [kind, lines.sort((a, b) => a - b)]))).toEqual({
+      deposit: [4, 55],
+      withdrawal: [25],
+      interest: [70],
+      conversion: [53, 54, 58, 59, 72, 73],
+    });
     const byReason: Record<string, number[]> = {};
     for (const { line, reason } of result.skipped) (byReason[reason] ??= []).push(line);
     expect(byReason).toEqual({
-      'cash sweep': [2, 3, 8, 9, 16, 17, 75],
-      deposit: [4, 55],
+      // Line 24, `Processed Flatex Withdrawal` of +15,10, is the bank side paying the withdrawal of line 25.
+      'cash sweep': [2, 3, 8, 9, 16, 17, 24, 75],
       reservation: [5, 23],
-      withdrawal: [24, 25],
-      'currency conversion': [53, 54, 58, 59, 72, 73],
       'dividend nets to zero': [66, 67],
-      'money-market fund': [70, 71],
+      'money-market fund': [71],
     });
   });
 
@@ -113,8 +130,9 @@ describe('nl-mixed-languages.csv', () => {
     expect(byKey.get('IE00B3RBWM25')).toMatchObject({ product: 'VANGUARD FTSE AW', ticker: 'VWRL.AS', source: 'table' });
     expect(byKey.get('AU000000FBR4')).toMatchObject({ product: 'FBR LTD', ticker: 'FBR.AX', source: 'table' });
     expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null });
-    expect(byKey.get(ACCOUNT_PRODUCT)).toMatchObject({ isin: '', ticker: 'DEGIRO-COSTS', source: 'none-needed', needsSymbol: false });
-    expect(result.products).toHaveLength(20);
+    // The account's costs are no product: they are its fees.
+    expect(byKey.has(ACCOUNT_PRODUCT)).toBe(false);
+    expect(result.products).toHaveLength(19);
     const tickers = new Set(result.transactions.stock.map((t) => t.ticker).filter((t) => t !== ''));
     expect(tickers.size).toBeGreaterThan(5);
   });

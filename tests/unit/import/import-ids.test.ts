@@ -1,6 +1,6 @@
 /** Import ids: importing the same or an overlapping file again adds nothing twice; equal-looking bookings stay distinct. */
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet, countTransactions } from '#src/model';
+import { emptyTransactionSet, countTransactions, type TransactionSet } from '#src/model';
 import { applyTickers, mergeImported, parseDegiroExport, type DegiroImport } from '#src/worker/import';
 import { generateExport, HEADER_NL } from '#helpers/import/export-generator';
 import { allTransactions, csv, importFixture, row } from '#helpers/import/degiro-files';
@@ -10,13 +10,28 @@ function resolved(imported: DegiroImport): DegiroImport {
   return applyTickers(imported, Object.fromEntries(imported.products.map((p) => [p.productKey, 'TEST.AS'])));
 }
 
+/** What a set's transactions do to the account's cash, per currency, in cents (SEMANTICS.md "Cash"). */
+function cashByCurrency(set: TransactionSet): Record<string, number> {
+  const sums: Record<string, number> = {};
+  const add = (currency: string, amount: number) => (sums[currency] = (sums[currency] ?? 0) + Math.round(amount * 100));
+  for (const t of set.stock) add(t.currency, -t.value);
+  for (const t of set.commission) add(t.currency, -t.value);
+  for (const t of set.dividend) add(t.currency, t.value);
+  for (const c of set.cash ?? []) add(c.currency, c.value);
+  return sums;
+}
+
 describe('import ids', () => {
   it('adds nothing when the same file is imported twice', async () => {
-    const first = mergeImported(emptyTransactionSet(), resolved(await importFixture('nl-mixed-languages.csv')));
-    expect(first.added).toBe(38);
+    const imported = resolved(await importFixture('nl-mixed-languages.csv'));
+    const booked = allTransactions(imported).length + imported.transactions.cash.length;
+    expect(imported.transactions.cash.length).toBeGreaterThan(0);
+    const first = mergeImported(emptyTransactionSet(), imported);
+    expect(first.added).toBe(booked);
     const second = mergeImported(first.merged, resolved(await importFixture('nl-mixed-languages.csv')));
-    expect(second).toMatchObject({ added: 0, alreadyPresent: 38 });
-    expect(countTransactions(second.merged)).toBe(38);
+    expect(second).toMatchObject({ added: 0, alreadyPresent: booked });
+    expect(countTransactions(second.merged) + second.merged.cash!.length).toBe(booked);
+    expect(second.merged.cash).toEqual(first.merged.cash);
   });
 
   it('adds only the new rows of an overlapping export', async () => {
@@ -35,10 +50,18 @@ describe('import ids', () => {
     const newer = resolved(await parseDegiroExport(`${HEADER_NL}\n${rows.slice(0, newerEnd).join('\n')}`));
     const both = mergeImported(older.merged, newer);
     expect(both.alreadyPresent).toBeGreaterThan(0);
-    expect(both.added).toBe(allTransactions(newer).length - both.alreadyPresent);
+    expect(both.added).toBe(allTransactions(newer).length + newer.transactions.cash.length - both.alreadyPresent);
     expect(countTransactions(both.merged)).toBe(countTransactions(whole.merged));
     const ids = (set: typeof whole.merged) => [...set.stock, ...set.dividend, ...set.commission].map((t) => t.importId).sort();
     expect(ids(both.merged)).toEqual(ids(whole.merged));
+    // A dividend of the older export's last day is converted the next morning, in the newer one: the older keeps
+    // it in USD, the newer books the conversion's two legs. The account's cash per currency is the same.
+    expect(cashByCurrency(both.merged)).toEqual(cashByCurrency(whole.merged));
+    // The whole statement imported over them holds the dividend in EUR with its conversion: the legs give way.
+    const again = mergeImported(both.merged, resolved(await parseDegiroExport(`${HEADER_NL}\n${rows.join('\n')}`)));
+    expect(again.added).toBe(0);
+    expect(again.merged.cash).toEqual(whole.merged.cash);
+    expect(cashByCurrency(again.merged)).toEqual(cashByCurrency(whole.merged));
   });
 
   it('gives two identical-looking bookings different ids, so both are kept', async () => {

@@ -15,6 +15,7 @@ describe('a 50 MB export', () => {
       sells: expected.sells,
       dividends: expected.dividends,
       commissions: expected.commissions,
+      cash: expected.cash,
       skipped: expected.skippedLines,
       unrecognised: 0,
       lines: expected.dataLines,

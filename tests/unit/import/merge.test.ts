@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet, type TransactionSet } from '#src/model';
 import { applyTickers, mergeImported } from '#src/worker/import';
-import { importFixture } from '#helpers/import/degiro-files';
+import { allTransactions, importFixture } from '#helpers/import/degiro-files';
 
 const existing = (): TransactionSet => ({
   stock: [
@@ -27,7 +27,7 @@ describe('mergeImported', () => {
     const imported = applyTickers(await importFixture('nl-example.csv'), { 'DEGIRO account costs': 'VWRL.AS' });
     const result = mergeImported(existing(), imported);
     expect(result.unresolvedProducts).toEqual([]);
-    expect(result.added).toBe(8);
+    expect(result.added).toBe(allTransactions(imported).length + imported.transactions.cash.length);
     expect(result.merged.stock.map((t) => [t.date, t.ticker, t.amount])).toEqual([
       ['2020-01-01', 'ASML.AS', 1],
       ['2025-03-15', 'IWDA.AS', 15],
@@ -35,7 +35,9 @@ describe('mergeImported', () => {
       ['2025-12-15', 'VWRL.AS', -7],
     ]);
     const imports = [...result.merged.stock, ...result.merged.dividend, ...result.merged.commission].filter((t) => t.importId);
-    expect(imports).toHaveLength(8);
+    expect(imports).toHaveLength(allTransactions(imported).length);
+    // The cash rows too, without the import's bookkeeping (their lines).
+    expect(result.merged.cash!.map((c) => Object.keys(c).sort())).toEqual(imported.transactions.cash.map(() => ['currency', 'date', 'importId', 'kind', 'type', 'value']));
     // A trade keeps the product name the statement gives it; nothing else of the import's bookkeeping stays.
     for (const t of imports) {
       expect(Object.keys(t).sort()).toEqual(t.type === 'stock' ? ['amount', 'currency', 'date', 'importId', 'product', 'ticker', 'type', 'value'] : ['amount', 'currency', 'date', 'importId', 'ticker', 'type', 'value']);
@@ -74,7 +76,7 @@ describe('mergeImported', () => {
       const netted: TransactionSet = { ...first, dividend: first.dividend.map(({ tax: _tax, ...rest }) => rest) };
       const again = mergeImported(netted, imported);
       expect(again.added).toBe(0);
-      expect(again.alreadyPresent).toBe(imported.transactions.stock.length + imported.transactions.dividend.length + imported.transactions.commission.length);
+      expect(again.alreadyPresent).toBe(allTransactions(imported).length + imported.transactions.cash.length);
       expect(again.taxFilled).toBe(5);
       expect(again.merged).toEqual(first);
       expect(again.merged.dividend.map((t) => t.tax)).toEqual([0.1, 0.07, 0.07, undefined, undefined, 0.15, 0.53, undefined]);

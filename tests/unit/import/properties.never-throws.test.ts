@@ -4,15 +4,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet } from '#src/model';
+import { CURRENCIES, emptyTransactionSet } from '#src/model';
+import { isCashKind } from '#src/model/cash';
+import { isIsoDate } from '#src/model/days';
+import { isBoundedNumber } from '#src/model/transaction-limits';
 import { validateTransactionsBody } from '#src/model/transaction-schema';
 import { applyTickers, EXPECTED_HEADER, mergeImported, parseDegiroExport, type DegiroImport } from '#src/worker/import';
 import { generateExport } from '#helpers/import/export-generator';
-import { allTransactions, expectEveryLineOnce, fixtureBytes, fixtureText } from '#helpers/import/degiro-files';
+import { allTransactions, bookedLines, expectEveryLineOnce, fixtureBytes, fixtureText } from '#helpers/import/degiro-files';
 
 /** Either an error with nothing else, or every line listed once and the counts agreeing with the lists. */
 function expectWellFormed(result: DegiroImport): void {
-  const lines = [...allTransactions(result).flatMap((t) => t.lines), ...result.skipped.map((s) => s.line), ...result.unrecognised.map((u) => u.line)];
+  const lines = [...bookedLines(result), ...result.skipped.map((s) => s.line), ...result.unrecognised.map((u) => u.line)];
   if (result.error !== undefined) {
     expect(result.error.length).toBeGreaterThan(20);
     expect(lines).toEqual([]);
@@ -26,9 +29,12 @@ function expectWellFormed(result: DegiroImport): void {
   expect(result.counts.buys + result.counts.sells).toBe(result.transactions.stock.length);
   // Whatever it imports, once every product has a ticker, the server's schema accepts.
   const merge = mergeImported(emptyTransactionSet(), applyTickers(result, Object.fromEntries(result.products.map((p) => [p.productKey, 'FUZZ.DE']))));
-  expect(merge.added).toBe(allTransactions(result).length);
-  const validation = validateTransactionsBody({ transactions: merge.merged });
+  expect(merge.added).toBe(allTransactions(result).length + result.transactions.cash.length);
+  const { cash = [], ...seedShaped } = merge.merged;
+  const validation = validateTransactionsBody({ transactions: seedShaped });
   expect(validation.ok ? [] : validation.issues).toEqual([]);
+  // Cash rows as SEMANTICS.md "Cash" gives them: a kind, a day, a bounded value in a currency an account holds.
+  for (const c of cash) expect([isCashKind(c.kind), (CURRENCIES as readonly string[]).includes(c.currency), isIsoDate(c.date), isBoundedNumber(c.value)]).toEqual([true, true, true, true]);
 }
 
 const FIXTURES = ['nl-example.csv', 'nl-mixed-languages.csv', 'nl-thousands-separators.csv'] as const;
@@ -96,8 +102,8 @@ describe('the importer never throws', () => {
         const generated = generateExport(120, seed, style as 'nl' | 'en');
         const result = await parseDegiroExport(generated.text);
         expectEveryLineOnce(result, generated.text);
-        const { buys, sells, dividends, commissions, skippedLines } = generated.expected;
-        expect(result.counts).toMatchObject({ buys, sells, dividends, commissions, skipped: skippedLines, unrecognised: 0 });
+        const { buys, sells, dividends, commissions, cash, skippedLines } = generated.expected;
+        expect(result.counts).toMatchObject({ buys, sells, dividends, commissions, cash, skipped: skippedLines, unrecognised: 0 });
       }),
       { numRuns: 40 },
     );

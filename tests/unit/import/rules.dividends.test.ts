@@ -234,7 +234,7 @@ describe('dividends', () => {
     expect(only(transactions.dividend)).toMatchObject({ value: -33.9, currency: 'USD', lines: [5] });
   });
 
-  it('skips a conversion that matches no dividend of the weeks before it', async () => {
+  it('books a conversion that matches no dividend of the weeks before it as its two conversion legs, one per currency', async () => {
     const text = csv([
       row({ date: '19-06-2024', time: '06:53', description: 'Ingreso Cambio de Divisa', currency: 'EUR', amount: '0,79' }),
       row({ date: '19-06-2024', time: '06:53', description: 'Retirada Cambio de Divisa', fx: '1,0767', currency: 'USD', amount: '-0,85' }),
@@ -242,9 +242,10 @@ describe('dividends', () => {
     ]);
     const result = await parseDegiroExport(text);
     expect(only(result.transactions.dividend)).toMatchObject({ value: 0.85, currency: 'USD' });
-    expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([
-      [2, 'currency conversion'],
-      [3, 'currency conversion'],
+    expect(result.skipped).toEqual([]);
+    expect(result.transactions.cash.map((c) => [c.lines, c.kind, c.value, c.currency, c.date])).toEqual([
+      [[3], 'conversion', -0.85, 'USD', '2024-06-19'],
+      [[2], 'conversion', 0.79, 'EUR', '2024-06-19'],
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { parseDegiroExport, SKIP_REASON_DESCRIPTIONS, SKIP_REASONS } from '#src/
 import { csv, expectEveryLineOnce, row } from '#helpers/import/degiro-files';
 
 describe('skipped and unrecognised lines', () => {
-  it('names the reason of every kind of cash movement that is not a transaction', async () => {
+  it('books deposits, withdrawals, interest and a money-market fund\'s result as cash, and names the reason of every line it books as nothing', async () => {
     const text = csv([
       row({ date: '14-02-2026', description: 'Processed Flatex Withdrawal', currency: 'EUR', amount: '-500,00' }),
       row({ date: '02-01-2026', description: 'iDEAL storting', currency: 'EUR', amount: '1000,00' }),
@@ -16,17 +16,19 @@ describe('skipped and unrecognised lines', () => {
     ]);
     const result = await parseDegiroExport(text);
     expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([
-      [2, 'withdrawal'],
-      [3, 'deposit'],
       [4, 'reservation'],
       [5, 'cash sweep'],
-      [6, 'money-market fund'],
-      [7, 'interest'],
+    ]);
+    expect(result.transactions.cash.map((c) => [c.lines, c.kind, c.value])).toEqual([
+      [[6], 'interest', -0.25],
+      [[7], 'interest', -0.41],
+      [[3], 'deposit', 1000],
+      [[2], 'withdrawal', -500],
     ]);
     expect(result.unrecognised).toEqual([
       { line: 8, text: '29-06-2025,09:00,29-06-2025,,,Dividendenuitkering van de maan,,EUR,"1,00",EUR,0,', reason: 'the description is not one the importer knows' },
     ]);
-    expect(result.counts).toMatchObject({ skipped: 6, unrecognised: 1 });
+    expect(result.counts).toMatchObject({ skipped: 2, unrecognised: 1, cash: { deposit: 1, withdrawal: 1, interest: 2, fee: 0, conversion: 0 } });
     expectEveryLineOnce(result, text);
   });
 

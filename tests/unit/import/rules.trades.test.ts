@@ -1,6 +1,6 @@
 /** Trades and their costs: buys and sells, share counts in every format, foreign currencies, corporate actions. */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PRODUCT, parseDegiroExport } from '#src/worker/import';
+import { parseDegiroExport } from '#src/worker/import';
 import { csv, expectEveryLineOnce, HEADER_EN, only, row } from '#helpers/import/degiro-files';
 
 const VWRL = { product: 'VANGUARD FTSE ALL-WORLD UCITS ETF', isin: 'IE00B3RBWM25' };
@@ -77,7 +77,7 @@ describe('trades', () => {
     expect(only(result.transactions.stock)).toMatchObject({ amount: 2000, value: 574.92, currency: 'EUR', lines: [2, 3, 4] });
   });
 
-  it('books transaction fees, taxes, stamp duty and connection fees as commissions, promotions as negative ones', async () => {
+  it("books a product's fees, taxes and stamp duty as commissions, and the account's costs (connection fees, promotions, courtesy) as its fee cash, promotions positive", async () => {
     const text = csv([
       row({ date: '05-02-2024', description: 'DEGIRO Aansluitingskosten 2024 (Nasdaq - NDQ)', currency: 'EUR', amount: '-2,50' }),
       row({ date: '04-02-2024', ...VWRL, description: 'DEGIRO Transactiekosten en/of kosten van derden', currency: 'EUR', amount: '-2,00' }),
@@ -89,12 +89,14 @@ describe('trades', () => {
     const { transactions } = await parseDegiroExport(text);
     // Oldest first; within a minute the lower line of the newest-first file is the later booking.
     expect(transactions.commission.map((t) => [t.value, t.amount, t.productKey])).toEqual([
-      [-0.24, 1, ACCOUNT_PRODUCT],
-      [-5, 1, ACCOUNT_PRODUCT],
       [1.2, 1, 'GB00BPQY8M80'],
       [0.3, 1, 'IE00B3RBWM25'],
       [2, 1, 'IE00B3RBWM25'],
-      [2.5, 1, ACCOUNT_PRODUCT],
+    ]);
+    expect(transactions.cash.map((c) => [c.kind, c.value, c.date, c.lines])).toEqual([
+      ['fee', 0.24, '2024-02-02', [7]],
+      ['fee', 5, '2024-02-03', [6]],
+      ['fee', -2.5, '2024-02-05', [2]],
     ]);
   });
 

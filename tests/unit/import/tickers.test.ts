@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import isinTickers from '#data/isin-tickers.json';
 import { TICKER_PATTERN } from '#src/model';
-import { ACCOUNT_TICKER, applyTickers, assignTickers, normaliseTicker, shippedTicker } from '#src/worker/import';
+import { applyTickers, assignTickers, normaliseTicker, shippedTicker } from '#src/worker/import';
 import { importFixture } from '#helpers/import/degiro-files';
 
 /** The ISIN check digit (ISO 6166): letters as numbers, then the Luhn sum. */
@@ -44,8 +44,9 @@ describe('tickers', () => {
     const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
     expect(byKey.get('IE00B3RBWM25')).toMatchObject({ ticker: 'VWCE.DE', source: 'saved' });
     expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: 'IKOR.L', source: 'saved' });
-    // The account's costs need no symbol: a choice for them changes nothing.
-    expect(byKey.get('DEGIRO account costs')).toMatchObject({ ticker: ACCOUNT_TICKER, source: 'none-needed', needsSymbol: false });
+    // The account's costs are its fees, cash: no product, so a choice for them changes nothing.
+    expect(byKey.has('DEGIRO account costs')).toBe(false);
+    expect(imported.transactions.cash.filter((c) => c.kind === 'fee').length).toBeGreaterThan(0);
     expect(byKey.get('US9256521090')).toMatchObject({ ticker: 'VICI', source: 'table' });
     expect(imported.transactions.stock.filter((t) => t.productKey === 'IE00B3RBWM25').map((t) => t.ticker)).toEqual(['VWCE.DE', 'VWCE.DE']);
   });
@@ -79,7 +80,7 @@ describe('tickers', () => {
     expect(byKey.get('IE00B3RBWM25')).toMatchObject({ ticker: 'VWRL.L', source: 'lookup' });
     expect(byKey.get('US9256521090')).toMatchObject({ ticker: 'VICI', source: 'table' });
     expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: 'IE00B0M63391', source: 'placeholder', problem: expect.stringContaining('"bad ticker"') });
-    expect(byKey.get('DEGIRO account costs')).toMatchObject({ ticker: ACCOUNT_TICKER, source: 'none-needed' });
+    expect(byKey.has('DEGIRO account costs')).toBe(false);
     for (const product of imported.products) expect(product.ticker, product.productKey).toMatch(TICKER_PATTERN);
     const all = [...imported.transactions.stock, ...imported.transactions.dividend, ...imported.transactions.commission];
     expect(all.filter((t) => t.ticker === '')).toEqual([]);

@@ -19,6 +19,8 @@ const product = (fields: Pick<ProductChoice, 'key' | 'product' | 'ticker' | 'sou
 const previewWith = (overrides: Partial<ImportPreview> = {}): ImportPreview => ({
   error: null,
   counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 2, unrecognised: 0, lines: 4 },
+  cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 },
+  reconciliation: [],
   newTransactions: 1,
   alreadyImported: 0,
   completes: 0,
@@ -65,7 +67,7 @@ describe('import machine', () => {
     const derivesBefore = calls.derive;
     importer.send({ type: 'import.confirm' });
     await waitFor(importer, (s) => s.matches('done'));
-    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0, taxFilled: 0, choicesProblem: null });
+    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0, taxFilled: 0, choicesProblem: null, reconciliation: [], account: null });
     expect(keep).toHaveBeenCalledOnce();
     await waitFor(portfolio, (s) => s.context.version === '"2"' && s.matches({ ready: 'settled' }));
     expect(unlisted(portfolio.getSnapshot().context.transactions)).toEqual(setOf(buy, imported));
@@ -183,6 +185,8 @@ describe('import machine', () => {
       alreadyPresent: 0,
       taxFilled: 0,
       choicesProblem: 'The symbols were not kept for your next import: 503 The database does not answer.',
+      reconciliation: [],
+      account: null,
     });
   });
 

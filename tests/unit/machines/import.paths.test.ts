@@ -16,6 +16,8 @@ const file = new File(['Datum,Tijd\n'], 'Account.csv', { type: 'text/csv' });
 const preview: ImportPreview = {
   error: null,
   counts: { buys: 1, sells: 0, dividends: 0, commissions: 0, skipped: 0, unrecognised: 0, lines: 2 },
+  cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 },
+  reconciliation: [],
   newTransactions: 1,
   alreadyImported: 0,
   completes: 0,
@@ -28,6 +30,7 @@ const preview: ImportPreview = {
 const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}` | 'check.done'; [key: string]: unknown }> = [
   { type: 'session.changed', idToken: 'token-1' },
   { type: 'import.fileSelected', file },
+  { type: 'import.setTarget', target: { newAccount: 'Pension' } },
   { type: 'import.setTicker', key: 'IE00B3XXRP09', ticker: 'vusa.as' },
   { type: 'import.checkTicker', key: 'IE00B3XXRP09' },
   { type: 'check.done', key: 'IE00B3XXRP09', check: { symbol: 'VUSA.AS', hasPrices: false, message: 'No price data for VUSA.AS.' } },
@@ -43,8 +46,8 @@ const events: Array<ImportEvent | SessionEvent | { type: `parse.${string}` | 'ch
 
 const outputs = {
   confirm: [
-    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, byTicker: groupByTicker(merged), version: '"2"', revisions: { 'VUSA.AS': 2, 'VWCE.DE': 1 }, needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' } }, choicesProblem: null },
-    { ok: true, added: 0, alreadyPresent: 1, taxFilled: 0, view: null, choicesProblem: 'The symbols were not kept for your next import: 503.' },
+    { ok: true, added: 1, alreadyPresent: 0, taxFilled: 0, view: { transactions: merged, byTicker: groupByTicker(merged), version: '"2"', revisions: { 'VUSA.AS': 2, 'VWCE.DE': 1 }, needed: { symbols: ['VUSA.AS', 'VWCE.DE'], firstDate: '2023-03-01' }, accounts: [{ id: 'main', name: 'My account' }], cash: [] }, choicesProblem: null, reconciliation: [], account: null },
+    { ok: true, added: 0, alreadyPresent: 1, taxFilled: 0, view: null, reconciliation: [], account: null, choicesProblem: 'The symbols were not kept for your next import: 503.' },
     { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
     { ok: false, status: 500, message: 'Storage failed to write.' },
   ] satisfies Array<Outcome<ImportStored>>,
@@ -68,6 +71,7 @@ describe('import machine: the shortest path to every state, replayed with its ac
     neighbours: { portfolio, mappedImport },
     callbackEvents: { parseFile: ['parse.progress', 'parse.done', 'parse.otherCsv', 'parse.failed'], checkSymbol: ['check.done'] },
     // Every file chosen counts the parse id up: whether one was chosen is all that tells these states apart.
-    stateKey: (snapshot) => ({ ...snapshot.context, parseId: snapshot.context.parseId > 0 }),
+    // The account chosen and the last one used are carried along, not branched on.
+    stateKey: (snapshot) => ({ ...snapshot.context, parseId: snapshot.context.parseId > 0, target: snapshot.context.target !== null, lastAccount: null }),
   });
 });

@@ -36,6 +36,8 @@ function startInspectedApp() {
         version: '"1"',
         revisions: { 'VWCE.DE': 1 },
         needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
+        accounts: [{ id: 'main', name: 'My account' }],
+        cash: [],
       })),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => ({
         symbols: input.symbols,
@@ -43,12 +45,14 @@ function startInspectedApp() {
         errors: {},
         fetched: input.symbols,
       })),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async () => ({ result: derivation, computeMs: 2 })),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async () => ({ result: derivation, computeMs: 2 })),
       combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async () => ({ result: {} as ChartedSeries, computeMs: 1 })),
       loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({
         ok: true,
         settings: { benchmark: null },
         needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
+        accounts: [{ id: 'main', name: 'My account' }],
+        cash: [],
       })),
     },
   });

@@ -18,15 +18,16 @@ const events: PortfolioEvent[] = [
   { type: 'session.changed', idToken: null },
   { type: 'portfolio.retry' },
   { type: 'portfolio.reload' },
-  { type: 'portfolio.saved', view: { transactions: savedElsewhere, byTicker: groupByTicker(savedElsewhere), version: '"2"', revisions: { 'VWCE.DE': 2 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } } },
+  { type: 'portfolio.saved', view: { transactions: savedElsewhere, byTicker: groupByTicker(savedElsewhere), version: '"2"', revisions: { 'VWCE.DE': 2 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' }, accounts: [{ id: 'main', name: 'My account' }], cash: [] } },
   { type: 'tickers.toggle', ticker: 'VWCE.DE' },
   { type: 'tickers.setActive', active: null },
+  { type: 'view.select', account: 'acc-1' },
   { type: 'settings.save', changes: { benchmark: 'IWDA.AS' } },
 ];
 
 const outputs = {
   loadTransactions: [
-    { ok: true, transactions: stored, byTicker: groupByTicker(stored), version: '"1"', revisions: { 'VWCE.DE': 1 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+    { ok: true, transactions: stored, byTicker: groupByTicker(stored), version: '"1"', revisions: { 'VWCE.DE': 1 }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' }, accounts: [{ id: 'main', name: 'My account' }], cash: [] },
     { ok: false, status: 503, message: 'Storage is unavailable.' },
   ] satisfies Array<Outcome<SetView>>,
   forgetSession: [undefined],
@@ -42,6 +43,6 @@ const outputs = {
 };
 
 describe('portfolio machine: the shortest path to every state, replayed with its actors replaced', () => {
-  // The settings the worker answered are carried along, not branched on: left out of the state's key, so the walk ends.
-  testShortestPaths(portfolioMachine, { events, outputs, stateKey: (snapshot) => ({ ...snapshot.context, settings: null, settingsError: null }) });
+  // The settings the worker answered and the view chosen are carried along, not branched on: left out of the state's key, so the walk ends.
+  testShortestPaths(portfolioMachine, { events, outputs, stateKey: (snapshot) => ({ ...snapshot.context, settings: null, settingsError: null, view: null }) });
 });

@@ -94,6 +94,8 @@ describe('the portfolio with the settings machine invoked', () => {
           version: '"1"',
           revisions: {},
           needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
+          accounts: [{ id: 'main', name: 'My account' }],
+          cash: [],
         })),
         fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(
           async ({ input }) => ({
@@ -103,7 +105,7 @@ describe('the portfolio with the settings machine invoked', () => {
             fetched: input.symbols,
           }),
         ),
-        derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async () => ({
+        derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async () => ({
           result: derivation,
           computeMs: 1,
         })),

@@ -22,6 +22,7 @@ const preview: RestorePreview = {
 const events: Array<YourDataEvent | SessionEvent> = [
   { type: 'session.changed', idToken: 'token-1' },
   { type: 'data.export', format: 'csv' },
+  { type: 'data.export', format: 'json', account: 'acc-1' },
   { type: 'data.restoreFileSelected', file: backupFile },
   { type: 'data.restore', mode: 'merge' },
   { type: 'data.cancel' },

@@ -35,4 +35,25 @@ describe('makeWorkload', () => {
     engine.setQuotes(workload.quotes);
     expect(engine.symbolsToRequest()).toEqual(workload.quotes.map((entry) => entry.symbol).sort());
   });
+
+  it('gives L a deposit every month and a few withdrawals beside the set, and M none; the engine derives L\'s account from them', () => {
+    expect(makeWorkload('M').cash).toEqual([]);
+    const workload = makeWorkload('L');
+    const deposits = workload.cash.filter((row) => row.kind === 'deposit');
+    const withdrawals = workload.cash.filter((row) => row.kind === 'withdrawal');
+    // 30 years of months, one deposit each (the range starts mid-month: 361 first weekdays).
+    expect(new Set(deposits.map((row) => row.date.slice(0, 7))).size).toBe(deposits.length);
+    expect(deposits.length).toBeGreaterThanOrEqual(360);
+    expect(withdrawals.length).toBeGreaterThanOrEqual(5);
+    expect(workload.cash.every((row) => (row.kind === 'deposit' ? row.value > 0 : row.value < 0))).toBe(true);
+    expect('cash' in workload.transactions).toBe(false);
+    const engine = new PortfolioEngine();
+    engine.setTransactions({ ...workload.transactions, cash: workload.cash });
+    engine.setQuotes(workload.quotes);
+    const account = engine.derive(workload.asOf, null).account;
+    if (!account?.ok) throw new Error(`expected the account's figures, got ${JSON.stringify(account)}`);
+    const net = workload.cash.reduce((sum, row) => sum + row.value, 0);
+    expect(account.onAsOf.netDeposits).toBeCloseTo(net, 6);
+    expect(account.periods.MAX.cumulative).not.toBeNull();
+  });
 });

@@ -33,7 +33,7 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
         engine.setTransactions(set);
         let id = 0;
         const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })), commission: set.commission.map((t) => ({ ...t, id: (id += 1) })) };
-        return { ok: true, transactions: listed, byTicker: groupByTicker(listed), version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() } };
+        return { ok: true, transactions: listed, byTicker: groupByTicker(listed), version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() }, accounts: [{ id: 'main', name: 'My account' }], cash: [] };
       }),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
         const entries = await fetchPrices(engine);
@@ -41,7 +41,7 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
         const errors = Object.fromEntries(entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])));
         return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors, fetched: entries.map((entry) => entry.symbol) };
       }),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
       combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({ result: overTheWire(charts.combined(engine.combine(input.active), input.active)), computeMs: 0 })),
     },
   });

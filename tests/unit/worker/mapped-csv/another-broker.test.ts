@@ -64,11 +64,10 @@ describe('reading the rows', () => {
   });
 
   it('names the rows it cannot read, and why', () => {
-    expect(parsed.problemCount).toBe(2);
-    expect(parsed.problems).toEqual([
-      { row: 6, message: 'date "31.02.2021" is not a date in the order DMY' },
-      { row: 7, message: 'type "Deposit" is none of buy, sell, dividend, fee' },
-    ]);
+    expect(parsed.problemCount).toBe(1);
+    expect(parsed.problems).toEqual([{ row: 6, message: 'date "31.02.2021" is not a date in the order DMY' }]);
+    // The deposit is cash: no ticker or shares needed.
+    expect(parsed.transactions.cash!.map(({ importId: _id, ...c }) => c)).toEqual([{ type: 'cash', kind: 'deposit', date: '2021-07-01', value: 500, currency: 'EUR' }]);
     expect(parsed.rowCount).toBe(7);
   });
 
@@ -132,8 +131,8 @@ describe('fields', () => {
   });
 
   it('kinds in several languages', () => {
-    expect(['Market buy', 'KOOP', 'Kauf', 'Verkoop', 'SELL', 'Dividende', 'Frais de garde', 'Deposit'].map(readKind)).toEqual([
-      'buy', 'buy', 'buy', 'sell', 'sell', 'dividend', 'fee', null,
+    expect(['Market buy', 'KOOP', 'Kauf', 'Verkoop', 'SELL', 'Dividende', 'Frais de garde', 'Deposit', 'Storting', 'Withdrawal', 'Auszahlung', 'Interest', 'Zinsen', 'Transfer'].map(readKind)).toEqual([
+      'buy', 'buy', 'buy', 'sell', 'sell', 'dividend', 'fee', 'deposit', 'deposit', 'withdrawal', 'withdrawal', 'interest', 'interest', null,
     ]);
   });
 

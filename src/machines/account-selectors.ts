@@ -1,0 +1,62 @@
+/**
+ * The view's account as the dashboard and Performance show it (SEMANTICS.md, "Cash"): its cash, value,
+ * net deposits and the return on them, read off the worker's figures (none is computed here). A view
+ * without cash has none of it, and the pages show nothing new.
+ */
+import type { Derivation } from '../worker';
+import type { PortfolioSnapshot } from './portfolio-machine';
+
+type Account = Derivation['account'];
+
+/** One currency's cash, in that currency. */
+export interface CurrencyCash {
+  currency: string;
+  amount: number;
+}
+
+export type AccountSummary =
+  | {
+      ok: true;
+      /** Each currency with cash in it, the base currency first, then alphabetical; empty when the cash is only in the base currency. */
+      perCurrency: CurrencyCash[];
+      /** Every currency's cash in EUR on asOf. */
+      cashEur: number;
+      /** The securities (every ticker of the view) and the cash, EUR. */
+      accountValueEur: number;
+      /** Deposits less withdrawals, EUR at each one's date. */
+      netDepositsEur: number;
+      /** Account value less net deposits, EUR. */
+      gainEur: number;
+    }
+  /** An exchange rate the figures need has no quote: `reason` says which, in words. */
+  | { ok: false; reason: string };
+
+const BASE = 'EUR';
+
+function accountSummary(account: Account): AccountSummary | null {
+  if (!account) return null;
+  if (!account.ok) return { ok: false, reason: account.error };
+  const currencies = Object.keys(account.cash)
+    .filter((currency) => currency === BASE || account.cash[currency] !== 0)
+    .sort((a, b) => (a === BASE ? -1 : b === BASE ? 1 : a < b ? -1 : 1));
+  const onlyBase = currencies.every((currency) => currency === BASE);
+  return {
+    ok: true,
+    perCurrency: onlyBase ? [] : currencies.map((currency) => ({ currency, amount: account.cash[currency] })),
+    cashEur: account.onAsOf.cashValue,
+    accountValueEur: account.onAsOf.accountValue,
+    netDepositsEur: account.onAsOf.netDeposits,
+    gainEur: account.gain,
+  };
+}
+
+/** The view's cash and account figures for the summary; null when the view holds no cash. */
+export const selectAccountSummary = (s: PortfolioSnapshot): AccountSummary | null => s.context.memory.last(accountSummary)(s.context.derivation?.account ?? null);
+
+type DepositReturns = Pick<Extract<NonNullable<Account>, { ok: true }>, 'periods' | 'mwr'>;
+
+/** The return on deposits per period (TWR and MWR); null when the view holds no cash or its figures are unknown. */
+export const selectDepositReturns = (s: PortfolioSnapshot): DepositReturns | null => {
+  const account = s.context.derivation?.account;
+  return account?.ok ? account : null;
+};
