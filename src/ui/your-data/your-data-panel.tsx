@@ -13,19 +13,24 @@ export function YourDataPanel() {
   const notice = useSelector(actor, (s) => s.context.notice);
   const error = useSelector(actor, (s) => s.context.error);
   const [confirmReplace, setConfirmReplace] = useState(false);
-  // The export follows the view: one account's rows, or every account's.
+  // The CSV follows the view (one account's rows, or every account's); the backup always holds everything,
+  // so that restoring it can never replace the other accounts with nothing.
   const view = useSelector(usePortfolioActor(), selectView);
   const viewName = useSelector(usePortfolioActor(), selectViewName);
 
   return (
     <section className="your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title">Export and restore</h2>
-      {view !== null ? <p className="hint">The export holds the view&apos;s account only: {viewName}.</p> : null}
+      {view !== null ? (
+        <p className="hint">
+          The CSV holds the view&apos;s account only ({viewName}); the backup holds every account.
+        </p>
+      ) : null}
       <div className="actions">
         <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'csv', account: view })}>
           Export CSV
         </button>
-        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'json', account: view })}>
+        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'json', account: null })}>
           Export backup (JSON)
         </button>
         <label className="file-button">

@@ -26,11 +26,13 @@ export function yourDataIntents(context: WorkerContext) {
   return {
     /**
      * Builds the export file of the held set here (CSV, or the JSON backup with the server's symbol choices,
-     * settings and remembered column mappings): of one account's view (`account`, its id), or of all (null, absent).
+     * settings and remembered column mappings). The CSV holds one account's view (`account`, its id) or all
+     * (null, absent); the backup always holds every account, so that restoring it never drops one.
      */
-    async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials, account: string | null = null): Promise<Outcome<ExportedFile>> {
+    async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials, requested: string | null = null): Promise<Outcome<ExportedFile>> {
       return refusing(async () => {
         const backup = format === 'json';
+        const account = backup ? null : requested;
         const [settings, symbolChoices, csvMappings, { buildExport }] = await Promise.all([
           backup ? fetchSettings(credentials) : { benchmark: null },
           fetchSymbolChoices(credentials),

@@ -106,3 +106,28 @@ describe('cash and accounts by intent', () => {
     expect(await stored()).toEqual({ transactions: { stock: [{ ...stock('KO', '2024-02-01', 2, 120), account: second.id }], dividend: [], commission: [], cash: [] }, accounts: [second] });
   });
 });
+
+describe('exports of one account', () => {
+  it("the CSV holds the chosen account's rows only; the backup holds every account, whatever the view", async () => {
+    const { worker } = channel;
+    await worker.load(credentials);
+    const created = viewOf(await worker.change({ kind: 'createAccount', name: 'Pension' }, credentials));
+    const pension = created.accounts[1]!;
+    await worker.change({ kind: 'add', transaction: stock('VWCE.DE', '2024-01-02', 1, 100) }, credentials);
+    await worker.change({ kind: 'add', transaction: { ...stock('IWDA.AS', '2024-01-03', 2, 160), account: pension.id } }, credentials);
+    await worker.change({ kind: 'addCash', cash: deposit('2024-01-01', 500, pension.id) }, credentials);
+    const text = async (outcome: Awaited<ReturnType<typeof worker.exportFile>>) => {
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.file.text();
+    };
+
+    const csv = await text(await worker.exportFile('csv', '2024-02-01T00:00:00Z', credentials, pension.id));
+    expect(csv).toContain('IWDA.AS');
+    expect(csv).not.toContain('VWCE.DE');
+
+    const backup = JSON.parse(await text(await worker.exportFile('json', '2024-02-01T00:00:00Z', credentials, pension.id)));
+    const tickers = (backup.transactions.stock as { ticker: string }[]).map((t) => t.ticker).sort();
+    expect(tickers).toEqual(['IWDA.AS', 'VWCE.DE']);
+    expect(backup.transactions.cash).toEqual([deposit('2024-01-01', 500, pension.id)]);
+  });
+});
