@@ -5,12 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Imports flow one way: ui → machines → worker (types only) → model. The server sees only the model. */
-const layer = (/** @type {string[]} */ files, /** @type {{group: string[], message: string, allowTypeImports?: boolean}[]} */ patterns) => ({
+const layer = (
+  /** @type {string[]} */ files,
+  /** @type {{group: string[], message: string, allowTypeImports?: boolean}[]} */ patterns,
+) => ({
   files,
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
 });
 const notUi = { group: ['**/ui', '**/ui/**'], message: 'Only src/ui may import the UI.' };
-const notMachines = { group: ['**/machines', '**/machines/**'], message: 'Imports flow ui → machines → worker → model.' };
+const notMachines = {
+  group: ['**/machines', '**/machines/**'],
+  message: 'Imports flow ui → machines → worker → model.',
+};
 const notServer = { group: ['**/server', '**/server/**'], message: 'Browser code never imports the server.' };
 const workerTypesOnly = {
   group: ['**/worker', '**/worker/**'],

@@ -19,7 +19,11 @@ export default defineConfig({
     // React's DOM renderer (and its scheduler) in a chunk of its own: the browser compiles each module
     // script in a task of its own when it arrives, and the one entry chunk with it took 35 ms (70 at
     // 2 x CPU) in one task at every start.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
   test: {
     // tests/unit: pure, in-process; tests/integration: the real server over HTTP, SQLite and PostgreSQL.

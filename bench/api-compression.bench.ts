@@ -37,7 +37,10 @@ interface Stat {
 function stat(values: number[], higherIsWorse = true): Stat {
   const sorted = [...values].sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 10) / 10;
-  return { median: round(sorted[sorted.length >> 1]!), worst: round(higherIsWorse ? sorted[sorted.length - 1]! : sorted[0]!) };
+  return {
+    median: round(sorted[sorted.length >> 1]!),
+    worst: round(higherIsWorse ? sorted[sorted.length - 1]! : sorted[0]!),
+  };
 }
 
 type Coding = { name: string; create: () => zlib.Gzip | zlib.BrotliCompress };
@@ -48,7 +51,10 @@ const CODINGS: Coding[] = [
     name: `br ${quality}`,
     create: () =>
       zlib.createBrotliCompress({
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
       }),
   })),
 ];
@@ -68,7 +74,8 @@ function compressOnce(bytes: Buffer, coding: Coding): Promise<{ bytes: number; f
     compressor.on('error', reject);
     (async () => {
       for (let offset = 0; offset < bytes.length; offset += 64 * 1024) {
-        if (!compressor.write(bytes.subarray(offset, offset + 64 * 1024))) await new Promise((r) => compressor.once('drain', r));
+        if (!compressor.write(bytes.subarray(offset, offset + 64 * 1024)))
+          await new Promise((r) => compressor.once('drain', r));
       }
       compressor.end();
     })().catch(reject);
@@ -85,12 +92,16 @@ interface Fetched {
 }
 
 /** A request over a fresh connection; the body inflated as it arrives. */
-function fetchOnce(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Fetched> {
+function fetchOnce(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
     const request = http.request(url, { method: init.method, headers: init.headers, agent: false }, (response) => {
       const encoding = response.headers['content-encoding'];
-      const inflater = encoding === 'br' ? zlib.createBrotliDecompress() : encoding === 'gzip' ? zlib.createGunzip() : undefined;
+      const inflater =
+        encoding === 'br' ? zlib.createBrotliDecompress() : encoding === 'gzip' ? zlib.createGunzip() : undefined;
       let wireBytes = 0;
       let decodedBytes = 0;
       let firstByteMs = Number.NaN;
@@ -101,7 +112,15 @@ function fetchOnce(url: string, init: { method: string; headers: Record<string, 
         if (inflater) inflater.write(piece);
         else decodedBytes += piece.length;
       });
-      const done = () => resolve({ status: response.statusCode ?? 0, wireBytes, decodedBytes, firstByteMs, lastByteMs, decodedMs: performance.now() - startedAt });
+      const done = () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          wireBytes,
+          decodedBytes,
+          firstByteMs,
+          lastByteMs,
+          decodedMs: performance.now() - startedAt,
+        });
       inflater?.on('data', (piece: Buffer) => (decodedBytes += piece.length));
       inflater?.on('end', done);
       inflater?.on('error', reject);
@@ -132,17 +151,29 @@ const workload = makeWorkload('L');
 const market = writeMarketFolder(workload.quotes);
 const server = await startTestServer({ MARKET_DATA_DIR: market.dir });
 try {
-  const { idToken } = await signIn(server.url, { username: 'bench-compression', password: 'bench-compression-password', createAccount: true });
+  const { idToken } = await signIn(server.url, {
+    username: 'bench-compression',
+    password: 'bench-compression-password',
+    createAccount: true,
+  });
   const put = await fetch(`${server.url}/api/transactions`, {
     method: 'PUT',
-    headers: { Authorization: idToken, 'Content-Type': 'application/json', 'If-Match': await currentTransactionsEtag(server.url, idToken) },
+    headers: {
+      Authorization: idToken,
+      'Content-Type': 'application/json',
+      'If-Match': await currentTransactionsEtag(server.url, idToken),
+    },
     body: JSON.stringify({ transactions: workload.transactions }),
   });
   if (!put.ok) throw new Error(`Seeding failed: ${put.status}`);
   const endSeconds = Math.floor(Date.parse(`${workload.asOf}T23:59:59Z`) / 1000);
   const quotesInit = (acceptEncoding: string | undefined) => ({
     method: 'POST',
-    headers: { Authorization: idToken, 'Content-Type': 'application/json', ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
+    headers: {
+      Authorization: idToken,
+      'Content-Type': 'application/json',
+      ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+    },
     body: JSON.stringify({ symbols: market.symbols, start: endSeconds - 31 * 365 * 86_400, end: endSeconds }),
   });
   const transactionsInit = (acceptEncoding: string | undefined) => ({
@@ -161,8 +192,10 @@ try {
       log(`http ${answer} ${name} (load average ${loadavg()[0]!.toFixed(2)})`);
       await fetchOnce(`${server.url}${path}`, init(acceptEncoding)); // warm-up: caches, JIT
       const samples: Fetched[] = [];
-      for (let run = 0; run < runs; run += 1) samples.push(await fetchOnce(`${server.url}${path}`, init(acceptEncoding)));
-      if (samples.some((s) => s.status !== 200)) throw new Error(`${answer} ${name}: status ${samples.map((s) => s.status).join(', ')}`);
+      for (let run = 0; run < runs; run += 1)
+        samples.push(await fetchOnce(`${server.url}${path}`, init(acceptEncoding)));
+      if (samples.some((s) => s.status !== 200))
+        throw new Error(`${answer} ${name}: status ${samples.map((s) => s.status).join(', ')}`);
       httpFigures[answer]![name] = summarize(samples);
     }
   }
@@ -173,11 +206,19 @@ try {
     log(`level ${coding.name} (load average ${loadavg()[0]!.toFixed(2)})`);
     const samples = [];
     for (let run = 0; run < runs; run += 1) samples.push(await compressOnce(plain, coding));
-    levels[coding.name] = { bytes: samples[0]!.bytes, firstByteMs: stat(samples.map((s) => s.firstMs)), endMs: stat(samples.map((s) => s.endMs)) };
+    levels[coding.name] = {
+      bytes: samples[0]!.bytes,
+      firstByteMs: stat(samples.map((s) => s.firstMs)),
+      endMs: stat(samples.map((s) => s.endMs)),
+    };
   }
 
   const report = {
-    machine: { cpus: cpus().length, loadAverageBefore: loadBefore.map((x) => +x.toFixed(2)), loadAverageAfter: loadavg().map((x) => +x.toFixed(2)) },
+    machine: {
+      cpus: cpus().length,
+      loadAverageBefore: loadBefore.map((x) => +x.toFixed(2)),
+      loadAverageAfter: loadavg().map((x) => +x.toFixed(2)),
+    },
     runs,
     served: { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL },
     quotesAnswerBytes: plain.length,

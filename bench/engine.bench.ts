@@ -42,7 +42,15 @@ const MB = 1024 * 1024;
 const RUNS = 5;
 /** L: issue 8's targets (warm = the whole pipeline warm). XL: issue 18's (warm = derive with every ticker computed). */
 const TARGETS = {
-  L: { warmMs: 100, coldMs: 300, recombineMs: 20, recombineMajorGcs: 0, oneTickerChangeMs: 10, memoryMB: 150, returnsAndHoldingsMs: 10 },
+  L: {
+    warmMs: 100,
+    coldMs: 300,
+    recombineMs: 20,
+    recombineMajorGcs: 0,
+    oneTickerChangeMs: 10,
+    memoryMB: 150,
+    returnsAndHoldingsMs: 10,
+  },
   XL: { warmMs: 100, coldMs: 600, recombineMs: 20, recombineMajorGcs: 0 },
 } as const;
 
@@ -116,7 +124,10 @@ function coldRun(size: WorkloadSize): ColdRun {
 
 /** Runs this file's bundle in a fresh Node process in `mode` and parses the JSON it prints. */
 function spawnRun<T>(bundle: string, mode: '--cold' | '--warm', size: WorkloadSize): T {
-  const child = spawnSync(process.execPath, ['--expose-gc', bundle, mode, size], { encoding: 'utf8', maxBuffer: 16 * MB });
+  const child = spawnSync(process.execPath, ['--expose-gc', bundle, mode, size], {
+    encoding: 'utf8',
+    maxBuffer: 16 * MB,
+  });
   if (child.status !== 0) throw new Error(`${mode} ${size} failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as T;
 }
@@ -127,12 +138,19 @@ function spawnRun<T>(bundle: string, mode: '--cold' | '--warm', size: WorkloadSi
  */
 function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number[] {
   const zones = new TimeZoneDays();
-  const market = new Map<string, MarketData>(workload.quotes.map((entry) => [entry.symbol, parseQuoteEntry(entry, zones)]));
+  const market = new Map<string, MarketData>(
+    workload.quotes.map((entry) => [entry.symbol, parseQuoteEntry(entry, zones)]),
+  );
   const prepared = [...groupByTicker(workload.transactions)].map(([ticker, rows]) => prepareTicker(ticker, rows));
-  const grid = makeGrid(Math.min(...prepared.map((transactions) => transactions.firstDay)), epochDayFromIso(workload.asOf));
+  const grid = makeGrid(
+    Math.min(...prepared.map((transactions) => transactions.firstDay)),
+    epochDayFromIso(workload.asOf),
+  );
   const fx = new FxRates();
   const periods = gridPeriods(grid);
-  const states = prepared.map((transactions) => computeTickerState(grid, periods, transactions, market, fx)).filter((state) => state.series && state.totals);
+  const states = prepared
+    .map((transactions) => computeTickerState(grid, periods, transactions, market, fx))
+    .filter((state) => state.series && state.totals);
   const series = states.map((state) => state.series as TickerSeries);
   const value = new Float64Array(grid.length);
   for (const ticker of series) for (let d = 0; d < grid.length; d += 1) value[d] += ticker.value[d];
@@ -219,7 +237,9 @@ function warmFigures(size: WorkloadSize) {
   const target = workload.transactions.stock.length - 1;
   const editedSets = Array.from({ length: RUNS }, (_, k) => ({
     ...set,
-    stock: workload.transactions.stock.map((row, index) => (index === target ? { ...row, value: row.value + k + 1 } : row)),
+    stock: workload.transactions.stock.map((row, index) =>
+      index === target ? { ...row, value: row.value + k + 1 } : row,
+    ),
   }));
   computed.length = 0;
   const oneTickerChangeMs = editedSets.map((set) =>
@@ -273,10 +293,19 @@ async function main(): Promise<void> {
     logLevel: 'error',
   });
   const sizes = sizesArgument();
-  const results: Partial<Record<WorkloadSize, { workload: unknown; cold: ReturnType<typeof coldFigures>; warm: ReturnType<typeof warmFigures> }>> = {};
+  const results: Partial<
+    Record<
+      WorkloadSize,
+      { workload: unknown; cold: ReturnType<typeof coldFigures>; warm: ReturnType<typeof warmFigures> }
+    >
+  > = {};
   for (const size of sizes) {
     process.stderr.write(`workload ${size}…\n`);
-    results[size] = { workload: WORKLOAD_SIZES[size], cold: coldFigures(bundle, size), warm: spawnRun<ReturnType<typeof warmFigures>>(bundle, '--warm', size) };
+    results[size] = {
+      workload: WORKLOAD_SIZES[size],
+      cold: coldFigures(bundle, size),
+      warm: spawnRun<ReturnType<typeof warmFigures>>(bundle, '--warm', size),
+    };
   }
   /** Each target against the median, and whether the worst run met it too. */
   const against = (value: { median: number; worst: number }, target: number) => ({
@@ -312,7 +341,12 @@ async function main(): Promise<void> {
   }
   const report = {
     // Other processes on a shared machine slow every figure down: the load average says how busy it was.
-    machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, loadAverage1m: round(loadavg()[0], 2) },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      loadAverage1m: round(loadavg()[0], 2),
+    },
     runs: RUNS,
     results,
     targets: TARGETS,
@@ -348,7 +382,8 @@ function sizesArgument(): WorkloadSize[] {
 
 function sizeArgument(flag: number): WorkloadSize {
   const size = process.argv[flag + 1];
-  if (size !== 'M' && size !== 'L' && size !== 'XL') throw new Error(`${process.argv[flag]} needs M, L or XL, not ${size}`);
+  if (size !== 'M' && size !== 'L' && size !== 'XL')
+    throw new Error(`${process.argv[flag]} needs M, L or XL, not ${size}`);
   return size;
 }
 

@@ -51,14 +51,19 @@ async function time(rows: number, run: () => unknown): Promise<Timing> {
   }
   durations.sort((a, b) => a - b);
   const medianMs = durations[Math.floor(durations.length / 2)]!;
-  return { medianMs: Math.round(medianMs), bestMs: Math.round(durations[0]!), rowsPerSecond: Math.round((rows / medianMs) * 1000) };
+  return {
+    medianMs: Math.round(medianMs),
+    bestMs: Math.round(durations[0]!),
+    rowsPerSecond: Math.round((rows / medianMs) * 1000),
+  };
 }
 
 async function measure(seed: number): Promise<{ rows: number; bytes: number; timings: Timings }> {
   const { text, expected } = generateExport(ROWS, seed);
   const blob = new Blob([text]);
   const check = await parseDegiroExport(text);
-  if (check.counts.lines !== expected.dataLines || check.counts.unrecognised !== 0) throw new Error('the generated export did not import cleanly');
+  if (check.counts.lines !== expected.dataLines || check.counts.unrecognised !== 0)
+    throw new Error('the generated export did not import cleanly');
   const rows = expected.dataLines;
   return {
     rows,
@@ -78,7 +83,9 @@ function inWorker(seed: number): Promise<Timings> {
     const worker = new Worker(bootstrap, { eval: true, workerData: { seed } });
     worker.once('message', (timings: Timings) => resolve(timings));
     worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the benchmark worker exited with ${code}`))));
+    worker.once('exit', (code) =>
+      code === 0 ? undefined : reject(new Error(`the benchmark worker exited with ${code}`)),
+    );
   });
 }
 
@@ -100,9 +107,15 @@ if (isMainThread) {
     targetRowsPerSecond: TARGET_ROWS_PER_SECOND,
     mainThread: main.timings,
     workerThread: worker,
-    parseAndClassifyMeetsTarget: meetsTarget(main.timings.parseAndClassify) && ('error' in worker || meetsTarget(worker.parseAndClassify)),
-    wholeImportMeetsTarget: meetsTarget(main.timings.importFromBlob) && ('error' in worker || meetsTarget(worker.importFromBlob)),
-    machine: { node: process.version, cpus: availableParallelism(), loadAverage1m: Math.round(loadavg()[0]! * 100) / 100 },
+    parseAndClassifyMeetsTarget:
+      meetsTarget(main.timings.parseAndClassify) && ('error' in worker || meetsTarget(worker.parseAndClassify)),
+    wholeImportMeetsTarget:
+      meetsTarget(main.timings.importFromBlob) && ('error' in worker || meetsTarget(worker.importFromBlob)),
+    machine: {
+      node: process.version,
+      cpus: availableParallelism(),
+      loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
+    },
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } else {

@@ -18,7 +18,9 @@ const PG_DUMP_LINE = 'pg_dump --format=custom --no-owner --file=<file> "$DATABAS
 function backupPostgres(databaseUrl: string, file: string): number {
   const probe = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    console.error(`pg_dump is not on the PATH. Back up PostgreSQL with its own tool, from a machine that has it:\n  ${PG_DUMP_LINE}`);
+    console.error(
+      `pg_dump is not on the PATH. Back up PostgreSQL with its own tool, from a machine that has it:\n  ${PG_DUMP_LINE}`,
+    );
     return 1;
   }
   const url = new URL(databaseUrl);
@@ -32,7 +34,10 @@ function backupPostgres(databaseUrl: string, file: string): number {
   // Created 0600 first: pg_dump keeps the mode of the file it writes into, and the dump holds password hashes and keys.
   fs.closeSync(fs.openSync(file, 'wx', 0o600));
   console.log(`Running ${probe.stdout.trim()}: ${PG_DUMP_LINE.replace('<file>', file)}`);
-  const dump = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, url.toString()], { env, stdio: 'inherit' });
+  const dump = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, url.toString()], {
+    env,
+    stdio: 'inherit',
+  });
   if (dump.status !== 0) {
     fs.rmSync(file, { force: true });
     console.error(`pg_dump failed (exit ${dump.status ?? dump.signal}); nothing was kept at ${file}.`);
@@ -43,7 +48,9 @@ function backupPostgres(databaseUrl: string, file: string): number {
 }
 
 async function main(): Promise<number> {
-  const args = fileAndConfig('Usage: npm run backup -- <file>   (in the server\'s environment: DATA_DIR or DATABASE_URL)');
+  const args = fileAndConfig(
+    "Usage: npm run backup -- <file>   (in the server's environment: DATA_DIR or DATABASE_URL)",
+  );
   if (!args) return 1;
   const { file, config } = args;
   if (config.databaseUrl !== undefined) return backupPostgres(config.databaseUrl, path.resolve(file));

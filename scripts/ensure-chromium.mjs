@@ -9,7 +9,9 @@ if (existsSync(path)) process.exit(0);
 
 if (process.getuid?.() === 0) {
   console.log(`Chromium not found at ${path}; installing Debian's chromium package…`);
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
   if (existsSync(path)) process.exit(0);
   console.error(`apt-get finished but ${path} is still missing.`);
   process.exit(1);

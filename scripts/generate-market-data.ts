@@ -19,7 +19,9 @@ for (const { symbol, fileName, chart } of charts) {
   const first = new Date(timestamps[0]! * 1000).toISOString().slice(0, 10);
   const last = new Date(timestamps[timestamps.length - 1]! * 1000).toISOString().slice(0, 10);
   const dividends = Object.keys(result.events?.dividends ?? {}).length;
-  console.log(`${symbol.padEnd(8)} ${fileName.padEnd(13)} ${timestamps.length} bars ${first} → ${last}, ${dividends} dividends, ${(text.length / 1024).toFixed(0)} KiB`);
+  console.log(
+    `${symbol.padEnd(8)} ${fileName.padEnd(13)} ${timestamps.length} bars ${first} → ${last}, ${dividends} dividends, ${(text.length / 1024).toFixed(0)} KiB`,
+  );
 }
 
 /** One transaction a line: readable, and a diff shows which one changed. */
@@ -28,4 +30,6 @@ const lists = Object.entries(portfolio.transactions).map(
 );
 writeFileSync(join(dataDir, 'demo-portfolio.json'), `{\n  "transactions": {\n${lists.join(',\n')}\n  }\n}\n`);
 const { stock, dividend, commission } = portfolio.transactions;
-console.log(`demo-portfolio.json: ${stock.length} stock, ${dividend.length} dividend, ${commission.length} commission transactions`);
+console.log(
+  `demo-portfolio.json: ${stock.length} stock, ${dividend.length} dividend, ${commission.length} commission transactions`,
+);

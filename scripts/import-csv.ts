@@ -16,7 +16,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isValidIsin, type SymbolChoice } from '../src/model';
-import { assignTickers, normaliseTicker, parseDegiroExport, type DegiroImport, type TickerChoice } from '../src/worker/import';
+import {
+  assignTickers,
+  normaliseTicker,
+  parseDegiroExport,
+  type DegiroImport,
+  type TickerChoice,
+} from '../src/worker/import';
 import type { StoredLookup, SymbolStore } from '../server/storage/types';
 import { createSymbolsService } from '../server/symbols';
 
@@ -43,7 +49,10 @@ function parseArgs(argv: readonly string[]): Args {
       const at = choice?.indexOf('=') ?? -1;
       const key = choice?.slice(0, at).trim() ?? '';
       const symbol = at > 0 ? normaliseTicker(choice!.slice(at + 1)) : null;
-      if (!key || !symbol) return { error: `--ticker wants KEY=SYMBOL with a Yahoo symbol, e.g. IE00B3XXRP09=VUSA.AS (got "${choice ?? ''}")` };
+      if (!key || !symbol)
+        return {
+          error: `--ticker wants KEY=SYMBOL with a Yahoo symbol, e.g. IE00B3XXRP09=VUSA.AS (got "${choice ?? ''}")`,
+        };
       tickers[key] = symbol;
     }
   }
@@ -72,10 +81,12 @@ async function main(): Promise<number> {
 function choicesOnlyStore(saved: ReadonlyMap<string, string>): SymbolStore {
   const lookups = new Map<string, StoredLookup>();
   return {
-    choices: async (_userId, isins) => new Map(isins.flatMap((isin) => (saved.has(isin) ? [[isin, saved.get(isin)!] as const] : []))),
+    choices: async (_userId, isins) =>
+      new Map(isins.flatMap((isin) => (saved.has(isin) ? [[isin, saved.get(isin)!] as const] : []))),
     allChoices: async () => new Map(saved),
     saveChoices: async (_userId: string, _choices: readonly SymbolChoice[]) => {},
-    lookups: async (isins) => new Map(isins.flatMap((isin) => (lookups.has(isin) ? [[isin, lookups.get(isin)!] as const] : []))),
+    lookups: async (isins) =>
+      new Map(isins.flatMap((isin) => (lookups.has(isin) ? [[isin, lookups.get(isin)!] as const] : []))),
     saveLookup: async (isin, lookup) => {
       lookups.set(isin, lookup);
     },
@@ -83,22 +94,36 @@ function choicesOnlyStore(saved: ReadonlyMap<string, string>): SymbolStore {
 }
 
 /** Each product's symbol and its source: `--ticker` first, then the offline symbols service (recorded answers, table). */
-async function lookUpSymbols(parsed: DegiroImport, tickers: Record<string, string>): Promise<Record<string, TickerChoice>> {
+async function lookUpSymbols(
+  parsed: DegiroImport,
+  tickers: Record<string, string>,
+): Promise<Record<string, TickerChoice>> {
   const choices: Record<string, TickerChoice> = {};
   for (const [key, ticker] of Object.entries(tickers)) choices[key] = { ticker, source: 'saved' };
-  const products = parsed.products.filter((p) => p.needsSymbol && isValidIsin(p.isin) && !choices[p.productKey] && !choices[p.product]);
+  const products = parsed.products.filter(
+    (p) => p.needsSymbol && isValidIsin(p.isin) && !choices[p.productKey] && !choices[p.product],
+  );
   if (products.length === 0) return choices;
   const service = createSymbolsService({
     provider: 'files',
-    searchDir: process.env.SYMBOL_SEARCH_DIR ? path.resolve(process.env.SYMBOL_SEARCH_DIR) : path.join(PROJECT_ROOT, 'data/symbol-search'),
+    searchDir: process.env.SYMBOL_SEARCH_DIR
+      ? path.resolve(process.env.SYMBOL_SEARCH_DIR)
+      : path.join(PROJECT_ROOT, 'data/symbol-search'),
     store: choicesOnlyStore(new Map()),
   });
   const resolutions = await service.resolve(
     'command-line',
     // Transactions.csv names the exchange of the trades: the listing there ranks first.
-    products.map((p) => ({ isin: p.isin, name: p.product, ...(p.currency ? { currency: p.currency } : {}), ...(p.venue ? { venue: p.venue } : {}) })),
+    products.map((p) => ({
+      isin: p.isin,
+      name: p.product,
+      ...(p.currency ? { currency: p.currency } : {}),
+      ...(p.venue ? { venue: p.venue } : {}),
+    })),
   );
-  for (const resolution of resolutions) if (resolution.chosen) choices[resolution.isin] = { ticker: resolution.chosen.symbol, source: resolution.chosen.source };
+  for (const resolution of resolutions)
+    if (resolution.chosen)
+      choices[resolution.isin] = { ticker: resolution.chosen.symbol, source: resolution.chosen.source };
   return choices;
 }
 

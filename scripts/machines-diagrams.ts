@@ -30,7 +30,8 @@ function guardName(guard: unknown): string {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
     const combined = guard as { check?: unknown; guards?: unknown[]; stateValue?: unknown; name: string };
-    if (combined.check && Array.isArray(combined.guards)) return `${combined.name}(${combined.guards.map(guardName).join(', ')})`;
+    if (combined.check && Array.isArray(combined.guards))
+      return `${combined.name}(${combined.guards.map(guardName).join(', ')})`;
     if (combined.check && combined.stateValue !== undefined) return `stateIn(${JSON.stringify(combined.stateValue)})`;
     return 'inline';
   }
@@ -41,7 +42,8 @@ function guardName(guard: unknown): string {
 /** Names an action when it has one (`'announceSession'`, `{type: 'failWith'}`); built-ins like `assign` are not listed. */
 function actionName(action: unknown): string | null {
   if (typeof action === 'string') return action;
-  if (typeof action === 'object' && action !== null && 'type' in action && typeof action.type === 'string') return action.type;
+  if (typeof action === 'object' && action !== null && 'type' in action && typeof action.type === 'string')
+    return action.type;
   return null;
 }
 
@@ -73,11 +75,19 @@ function eventLabel(eventType: string, sources: ReadonlyMap<string, string>): st
 }
 
 /** Every transition of `node` in declaration order (the order is the guard priority), with `[else]` after guarded ones. */
-function labelledTransitions(node: AnyStateNode, sources: ReadonlyMap<string, string>): Array<{ transition: AnyTransitionDefinition; label: string }> {
+function labelledTransitions(
+  node: AnyStateNode,
+  sources: ReadonlyMap<string, string>,
+): Array<{ transition: AnyTransitionDefinition; label: string }> {
   const groups: AnyTransitionDefinition[][] = [...node.transitions.values(), node.always ?? []];
   return groups.flatMap((group) =>
     group.map((transition, index) => {
-      const guard = transition.guard !== undefined ? ` [${guardName(transition.guard)}]` : index > 0 && group[index - 1]!.guard !== undefined ? ' [else]' : '';
+      const guard =
+        transition.guard !== undefined
+          ? ` [${guardName(transition.guard)}]`
+          : index > 0 && group[index - 1]!.guard !== undefined
+            ? ' [else]'
+            : '';
       const reenter = transition.reenter ? ' (reenter)' : '';
       return { transition, label: `${eventLabel(transition.eventType, sources)}${guard}${reenter}` };
     }),
@@ -99,7 +109,8 @@ interface Layout {
 }
 
 const lineage = (node: AnyStateNode): AnyStateNode[] => (node.parent ? [...lineage(node.parent), node] : [node]);
-const pathBelow = (node: AnyStateNode, ancestor: AnyStateNode): string => node.path.slice(ancestor.path.length).join('.');
+const pathBelow = (node: AnyStateNode, ancestor: AnyStateNode): string =>
+  node.path.slice(ancestor.path.length).join('.');
 
 /**
  * Mermaid moves a state into whichever block first names it, and cannot draw an edge between states of
@@ -185,7 +196,8 @@ export function renderMachineDiagram(machine: AnyStateMachine): string {
       for (const edge of edges.filter((e) => e.scope === node)) lines.push(`${pad}  ${edgeLine(edge)}`);
       lines.push(`${pad}}`);
       const own = notes.get(node) ?? [];
-      if (own.length > 0) lines.push(`${pad}note right of ${id}`, ...own.map((note) => `${pad}  ${labelText(note)}`), `${pad}end note`);
+      if (own.length > 0)
+        lines.push(`${pad}note right of ${id}`, ...own.map((note) => `${pad}  ${labelText(note)}`), `${pad}end note`);
     }
     if (node.type === 'final') lines.push(`${pad}${id} --> [*]`);
   };
@@ -199,7 +211,8 @@ export function actionUses(machine: AnyStateMachine): Map<string, string[]> {
   const sources = invokeSources(machine);
   const uses = new Map<string, Set<string>>();
   const add = (actions: readonly unknown[], where: string): void => {
-    for (const name of actions.map(actionName)) if (name !== null) uses.set(name, (uses.get(name) ?? new Set()).add(where));
+    for (const name of actions.map(actionName))
+      if (name !== null) uses.set(name, (uses.get(name) ?? new Set()).add(where));
   };
   for (const node of allNodes(machine.root)) {
     const at = node.path.length > 0 ? node.path.join('.') : `(${machine.id})`;
@@ -212,7 +225,9 @@ export function actionUses(machine: AnyStateMachine): Map<string, string[]> {
 
 /** The table of a machine's named actions; none without any. Built-ins written inline (`spawnChild(…)`) have no name. */
 function actionsTable(machine: AnyStateMachine): string[] {
-  const rows = [...actionUses(machine)].map(([name, where]) => `| \`${name}\` | ${where.map((w) => w.replace(/\|/g, '\\|')).join('<br>')} |`);
+  const rows = [...actionUses(machine)].map(
+    ([name, where]) => `| \`${name}\` | ${where.map((w) => w.replace(/\|/g, '\\|')).join('<br>')} |`,
+  );
   return rows.length > 0 ? ['| action | runs in |', '|---|---|', ...rows, ''] : [];
 }
 
@@ -247,7 +262,10 @@ function renderMachinesDocument(machines: readonly DiscoveredMachine[]): string 
   ].join('\n');
 }
 
-export async function generateMachinesDocument(rootDir: string, machinesDir: string = MACHINES_DIR): Promise<{ document: string; discovery: Discovery }> {
+export async function generateMachinesDocument(
+  rootDir: string,
+  machinesDir: string = MACHINES_DIR,
+): Promise<{ document: string; discovery: Discovery }> {
   const discovery = await discoverMachines(rootDir, machinesDir);
   return { document: renderMachinesDocument(discovery.machines), discovery };
 }

@@ -25,7 +25,11 @@ export const MACHINES_DIR = 'src/machines';
 const MACHINE_FILE = /-machine\.ts$/;
 
 const isStateMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && 'getStateNodeById' in value && 'transition' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  'root' in value &&
+  'getStateNodeById' in value &&
+  'transition' in value;
 
 /** Imports every `*-machine.ts` of `machinesDir` (sorted by file name) and keeps the machines it exports. */
 export async function discoverMachines(rootDir: string, machinesDir: string = MACHINES_DIR): Promise<Discovery> {
@@ -39,7 +43,10 @@ export async function discoverMachines(rootDir: string, machinesDir: string = MA
       exported = (await import(pathToFileURL(path.join(rootDir, machinesDir, name)).href)) as Record<string, unknown>;
     } catch (error) {
       // A machine module must load in Node: browser globals belong inside its actors, not at import time.
-      problems.push({ file, reason: `could not be imported: ${error instanceof Error ? error.message : String(error)}` });
+      problems.push({
+        file,
+        reason: `could not be imported: ${error instanceof Error ? error.message : String(error)}`,
+      });
       continue;
     }
     const found = Object.keys(exported)

@@ -44,30 +44,60 @@ export interface BrowserReport {
 /** What this script reads of `npm run bench:load`'s JSON (tests/hardening/tools/load.ts). */
 export interface LoadReport {
   machine?: { cpus?: number; node?: string; loadAverage1m?: number };
-  results: Array<{ storage: string; users: number; durationS: number; transactionsPerSet: number; requestsPerSecond: number; errors: number; get: { p50Ms: number; p99Ms: number }; put: { p50Ms: number; p99Ms: number } }>;
+  results: Array<{
+    storage: string;
+    users: number;
+    durationS: number;
+    transactionsPerSet: number;
+    requestsPerSecond: number;
+    errors: number;
+    get: { p50Ms: number; p99Ms: number };
+    put: { p50Ms: number; p99Ms: number };
+  }>;
   /** Two instances on one PostgreSQL, one SIGKILLed and restarted every few seconds (`instance-kills.ts`). */
-  instanceKilled?: { users: number; durationS: number; kills: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; byStatus: Record<string, number>; acknowledgedWrites: number; acknowledgedWritesLost: number; writesStoredTwice: number };
+  instanceKilled?: {
+    users: number;
+    durationS: number;
+    kills: number;
+    requestsPerSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+    byStatus: Record<string, number>;
+    acknowledgedWrites: number;
+    acknowledgedWritesLost: number;
+    writesStoredTwice: number;
+  };
 }
 
 /** The server under load: one line per run, and the run with an instance killed. */
 function loadLines(report: LoadReport | undefined): string[] {
   if (!report) return [`Server under load: ${NOT_MEASURED} (\`npm run bench:load -- --out var/bench/load.json\`).`];
-  const lines = ['| server under load (`npm run bench:load`) | requests/s | p50 / p99, ms | answers other than 200 | acknowledged writes lost |', '|---|---|---|---|---|'];
+  const lines = [
+    '| server under load (`npm run bench:load`) | requests/s | p50 / p99, ms | answers other than 200 | acknowledged writes lost |',
+    '|---|---|---|---|---|',
+  ];
   for (const run of report.results) {
     const p50 = Math.max(run.get.p50Ms, run.put.p50Ms);
     const p99 = Math.max(run.get.p99Ms, run.put.p99Ms);
-    lines.push(`| ${run.storage}, one instance, ${run.users} users, ${format(run.transactionsPerSet)}-transaction sets, ${run.durationS} s | ${format(run.requestsPerSecond)} | ${format(p50)} / ${format(p99)} (slower of GET and PUT) | ${run.errors === 0 ? 'none' : `**${run.errors}**`} | — |`);
+    lines.push(
+      `| ${run.storage}, one instance, ${run.users} users, ${format(run.transactionsPerSet)}-transaction sets, ${run.durationS} s | ${format(run.requestsPerSecond)} | ${format(p50)} / ${format(p99)} (slower of GET and PUT) | ${run.errors === 0 ? 'none' : `**${run.errors}**`} | — |`,
+    );
   }
   const killed = report.instanceKilled;
   if (killed) {
-    const others = Object.entries(killed.byStatus).filter(([status]) => status !== '200').map(([status, count]) => `${status}: ${format(count)}`);
+    const others = Object.entries(killed.byStatus)
+      .filter(([status]) => status !== '200')
+      .map(([status, count]) => `${status}: ${format(count)}`);
     const lost = killed.acknowledgedWritesLost + killed.writesStoredTwice;
     lines.push(
       `| postgres, two instances behind a round-robin proxy, one SIGKILLed and restarted ${killed.kills} time${killed.kills === 1 ? '' : 's'}, ${killed.users} users, ${killed.durationS} s | ${format(killed.requestsPerSecond)} | ${format(killed.p50Ms)} / ${format(killed.p99Ms)} | ${others.length > 0 ? others.join(', ') : 'none'} | ${lost === 0 ? `0 of ${format(killed.acknowledgedWrites)}` : `**${lost}** of ${format(killed.acknowledgedWrites)}`} |`,
     );
   } else lines.push(`| postgres, two instances, one killed | ${NOT_MEASURED} (needs DATABASE_URL) | | | |`);
   const m = report.machine;
-  lines.push('', `Load: ${m?.cpus ?? '?'} CPUs, Node ${m?.node ?? '?'}, load average ${m?.loadAverage1m ?? '?'} at the end; the load generator shares the machine.`);
+  lines.push(
+    '',
+    `Load: ${m?.cpus ?? '?'} CPUs, Node ${m?.node ?? '?'}, load average ${m?.loadAverage1m ?? '?'} at the end; the load generator shares the machine.`,
+  );
   return lines;
 }
 
@@ -109,13 +139,16 @@ function engineRows(report: EngineReport | undefined): Row[] {
     limits: Partial<Record<Size, number>> = {},
   ): Row => ({
     figure: `engine: ${name}`,
-    cells: Object.fromEntries(SIZES.map((size) => {
-      const result = report?.results[size];
-      return [size, result ? cell(read(result), limits[size]) : undefined];
-    })) as Record<Size, string | undefined>,
+    cells: Object.fromEntries(
+      SIZES.map((size) => {
+        const result = report?.results[size];
+        return [size, result ? cell(read(result), limits[size]) : undefined];
+      }),
+    ) as Record<Size, string | undefined>,
     target,
   });
-  const warm = (key: string) => (result: NonNullable<EngineReport['results'][Size]>) => result.warm[key] as Spread | undefined;
+  const warm = (key: string) => (result: NonNullable<EngineReport['results'][Size]>) =>
+    result.warm[key] as Spread | undefined;
   const cold = (key: string) => (result: NonNullable<EngineReport['results'][Size]>) => result.cold[key];
   return [
     figure('re-combine after a toggle, ms', warm('recombineMs'), '≤ 20 (L, XL)', { L: 20, XL: 20 }),
@@ -133,40 +166,74 @@ function engineRows(report: EngineReport | undefined): Row[] {
 }
 
 function browserRows(report: BrowserReport | undefined): Row[] {
-  const figure = (name: string, read: (figures: BrowserFigures) => number, target: string, limits: Partial<Record<Size, number>> = {}): Row => ({
+  const figure = (
+    name: string,
+    read: (figures: BrowserFigures) => number,
+    target: string,
+    limits: Partial<Record<Size, number>> = {},
+  ): Row => ({
     figure: `browser: ${name}`,
-    cells: Object.fromEntries(SIZES.map((size) => {
-      const workload = report?.workloads[size];
-      return [size, workload ? cell({ median: read(workload.median), worst: read(workload.worst) }, limits[size]) : undefined];
-    })) as Record<Size, string | undefined>,
+    cells: Object.fromEntries(
+      SIZES.map((size) => {
+        const workload = report?.workloads[size];
+        return [
+          size,
+          workload ? cell({ median: read(workload.median), worst: read(workload.worst) }, limits[size]) : undefined,
+        ];
+      }),
+    ) as Record<Size, string | undefined>,
     target,
   });
   const everySize = { L: 50, M: 50, XL: 50 };
   return [
     figure('longest main-thread task, load, ms', (f) => f.load.longestTaskMs, '≤ 50', everySize),
-    figure('longest task, ticker toggle, ms', (f) => Math.max(f.toggleOff.longestTaskMs, f.toggleOn.longestTaskMs), '≤ 50', everySize),
+    figure(
+      'longest task, ticker toggle, ms',
+      (f) => Math.max(f.toggleOff.longestTaskMs, f.toggleOn.longestTaskMs),
+      '≤ 50',
+      everySize,
+    ),
     figure('longest task, scrolling through every chart, ms', (f) => f.scrollThrough.longestTaskMs, '≤ 50', everySize),
     figure('longest task, opening /transactions, ms', (f) => f.openTransactions.longestTaskMs, '≤ 50', everySize),
     figure('longest task, opening /income, ms', (f) => f.openIncome.longestTaskMs, '≤ 50', everySize),
     figure('longest task, 20,000-row import, ms', (f) => f.import.whole.longestTaskMs, '≤ 50', everySize),
     figure('longest task, load after the import, ms', (f) => f.loadAfterImport.longestTaskMs, '≤ 50', everySize),
-    figure('charts near the viewport painted after the data arrived, ms', (f) => f.load.paintAfterDataMs, '≤ 1,500 (L)', { L: 1_500 }),
-    figure('re-render after a toggle, ms', (f) => Math.max(f.toggleOff.doneMs, f.toggleOn.doneMs), '≤ 150 (L)', { L: 150 }),
+    figure(
+      'charts near the viewport painted after the data arrived, ms',
+      (f) => f.load.paintAfterDataMs,
+      '≤ 1,500 (L)',
+      { L: 1_500 },
+    ),
+    figure('re-render after a toggle, ms', (f) => Math.max(f.toggleOff.doneMs, f.toggleOn.doneMs), '≤ 150 (L)', {
+      L: 150,
+    }),
     figure('20,000-row import: file chosen to preview, ms', (f) => f.import.parse.ms, '—'),
     figure('20,000-row import: file chosen to stored and derived, ms', (f) => f.import.whole.ms, '—'),
-    figure('JS heap and array buffers after load, MB', (f) => f.load.memory.jsHeapMB + f.load.memory.arrayBuffersMB, '≤ 150 (L)', { L: 150 }),
+    figure(
+      'JS heap and array buffers after load, MB',
+      (f) => f.load.memory.jsHeapMB + f.load.memory.arrayBuffersMB,
+      '≤ 150 (L)',
+      { L: 150 },
+    ),
   ];
 }
 
 /** The block between the markers: the table and the lines that say what it was measured on. */
-export function renderPerformanceTable(engine: EngineReport | undefined, browser: BrowserReport | undefined, load?: LoadReport): string {
+export function renderPerformanceTable(
+  engine: EngineReport | undefined,
+  browser: BrowserReport | undefined,
+  load?: LoadReport,
+): string {
   const rows = [...engineRows(engine), ...browserRows(browser)];
   const lines = [
-    '<!-- Written by `npm run docs:performance` from the benchmarks\' JSON; do not edit by hand. -->',
+    "<!-- Written by `npm run docs:performance` from the benchmarks' JSON; do not edit by hand. -->",
     '',
     '| figure: median / worst run | L | M | XL | target |',
     '|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.figure} | ${SIZES.map((size) => row.cells[size] ?? NOT_MEASURED).join(' | ')} | ${row.target} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.figure} | ${SIZES.map((size) => row.cells[size] ?? NOT_MEASURED).join(' | ')} | ${row.target} |`,
+    ),
     '',
   ];
   const bundle = browser?.bundle;
@@ -219,7 +286,11 @@ function main(): void {
       doc: { type: 'string', default: join(root, 'docs', 'performance.md') },
     },
   });
-  const block = renderPerformanceTable(readReport<EngineReport>(values.engine), readReport<BrowserReport>(values.browser), readReport<LoadReport>(values.load));
+  const block = renderPerformanceTable(
+    readReport<EngineReport>(values.engine),
+    readReport<BrowserReport>(values.browser),
+    readReport<LoadReport>(values.load),
+  );
   writeFileSync(values.doc, replaceMarkedBlock(readFileSync(values.doc, 'utf8'), block));
   process.stderr.write(`wrote the table in ${values.doc}\n`);
 }

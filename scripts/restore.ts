@@ -11,12 +11,14 @@ import { SQLITE_FILE_NAME } from '../server/storage/open-storage';
 import { restoreSqliteBackup } from '../server/storage/sqlite/backup';
 
 async function main(): Promise<number> {
-  const args = fileAndConfig('Usage: npm run restore -- <file>   (DATA_DIR: an empty folder for the restored database)');
+  const args = fileAndConfig(
+    'Usage: npm run restore -- <file>   (DATA_DIR: an empty folder for the restored database)',
+  );
   if (!args) return 1;
   const { file, config } = args;
   if (config.databaseUrl !== undefined) {
     console.error(
-      'DATABASE_URL is set: restore a pg_dump backup into an empty PostgreSQL database with PostgreSQL\'s own tool, then start the server on it:\n' +
+      "DATABASE_URL is set: restore a pg_dump backup into an empty PostgreSQL database with PostgreSQL's own tool, then start the server on it:\n" +
         '  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" <file>',
     );
     return 1;

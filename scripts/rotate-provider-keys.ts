@@ -25,14 +25,23 @@ async function main(): Promise<number> {
     console.error(`DATA_DIR ${config.dataDir} does not exist: start the server once, or point DATA_DIR at its data.`);
     return 1;
   }
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: createLog('error') });
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: createLog('error'),
+  });
   try {
     const keys = await rotateProviderKeys(storage.providerKeys);
     const where = config.databaseUrl === undefined ? `the SQLite file in ${config.dataDir}` : 'the PostgreSQL database';
     console.log(
       [
         `Rotated the provider keys in ${where}.`,
-        `Signing now: ${keys.signingKeys[0]?.kid}; still verifying: ${keys.signingKeys.slice(1).map((key) => key.kid).join(', ') || 'none'}.`,
+        `Signing now: ${keys.signingKeys[0]?.kid}; still verifying: ${
+          keys.signingKeys
+            .slice(1)
+            .map((key) => key.kid)
+            .join(', ') || 'none'
+        }.`,
         `Running servers switch within ${PROVIDER_KEYS_REFRESH_MS / 1000} s; nobody is signed out.`,
       ].join('\n'),
     );

@@ -3,7 +3,15 @@
  * accounts, the view and the active tickers. The `derive` CLI and the golden tests run it through here, the same engine calls the worker makes.
  */
 import { z } from 'zod';
-import { CASH_KINDS, CURRENCIES, TRANSACTION_TYPES, isIsoDate, type Account, type QuoteEntry, type TransactionSetWithCash } from '../src/model';
+import {
+  CASH_KINDS,
+  CURRENCIES,
+  TRANSACTION_TYPES,
+  isIsoDate,
+  type Account,
+  type QuoteEntry,
+  type TransactionSetWithCash,
+} from '../src/model';
 import { PortfolioEngine, type Derivation } from '../src/worker/engine';
 
 export interface Scenario {

@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   try {
     for (const width of WIDTHS) {
       console.log(`${width} px:`);
-      const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        baseURL: server.url,
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Track Your Investments Like a Pro' }).waitFor();
@@ -42,7 +46,9 @@ async function main(): Promise<void> {
       await form.getByLabel('Password', { exact: true }).fill('demo');
       await form.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/dashboard$/);
-      await page.waitForFunction(() => performance.getEntriesByName('charts-painted').length > 0, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => performance.getEntriesByName('charts-painted').length > 0, undefined, {
+        timeout: 60_000,
+      });
       await shot(page, 'dashboard', width);
 
       await page.getByRole('button', { name: 'Menu' }).click();

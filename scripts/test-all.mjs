@@ -40,7 +40,9 @@ function run([name, command, args], live) {
       output.push(Buffer.from(`${error.message}\n`));
       resolve({ name, status: null, signal: error.code, seconds: (Date.now() - started) / 1000, output });
     });
-    child.on('close', (status, signal) => resolve({ name, status, signal, seconds: (Date.now() - started) / 1000, output }));
+    child.on('close', (status, signal) =>
+      resolve({ name, status, signal, seconds: (Date.now() - started) / 1000, output }),
+    );
   });
 }
 

@@ -1,5 +1,13 @@
 /** A derivation in exactly the golden scenarios' `expected` shape (`tests/golden/README.md`). */
-import type { AccountFigures, Benchmark, Derivation, Holding, HoldingIncome, Return, TickerFigures } from '../src/worker/engine';
+import type {
+  AccountFigures,
+  Benchmark,
+  Derivation,
+  Holding,
+  HoldingIncome,
+  Return,
+  TickerFigures,
+} from '../src/worker/engine';
 
 /** NaN (no value that day) becomes null, as in the golden files. */
 function numbers(series: Float64Array): Array<number | null> {
@@ -74,7 +82,9 @@ export function toExpected(d: Derivation): unknown {
       monthlyReturn: returnOf(summary.monthlyReturn),
       totalReturn: returnOf(summary.totalReturn),
     },
-    tickers: Object.fromEntries(Object.entries(d.tickers).map(([ticker, figures]) => [ticker, tickerExpected(figures)])),
+    tickers: Object.fromEntries(
+      Object.entries(d.tickers).map(([ticker, figures]) => [ticker, tickerExpected(figures)]),
+    ),
     active: {
       firstDay: active.firstDay,
       lastDay: active.lastDay,
@@ -86,14 +96,20 @@ export function toExpected(d: Derivation): unknown {
       yieldPerYear: active.yieldPerYear,
       dividendPerQuarterByYear: active.dividendPerQuarterByYear,
       dividendPerQuarter: active.dividendPerQuarter,
-      ttmDividendPerQuarter: { quarters: active.ttmDividendPerQuarter.quarters, values: active.ttmDividendPerQuarter.values },
+      ttmDividendPerQuarter: {
+        quarters: active.ttmDividendPerQuarter.quarters,
+        values: active.ttmDividendPerQuarter.values,
+      },
       expectedDividend: active.expectedDividend,
       twr: numbers(active.twr),
     },
     holdings: Object.fromEntries(
       Object.entries(d.holdings).map(([ticker, holding]) => {
         const income = d.income.holdings[ticker];
-        return [ticker, { ...(holdingExpected(holding) as object), ...(income ? (holdingIncomeExpected(income) as object) : {}) }];
+        return [
+          ticker,
+          { ...(holdingExpected(holding) as object), ...(income ? (holdingIncomeExpected(income) as object) : {}) },
+        ];
       }),
     ),
     performance: { twr: d.performance.twr, mwr: d.performance.mwr },

@@ -11,8 +11,7 @@ export type QuotesProviderName = (typeof QUOTES_PROVIDERS)[number];
 
 export type OidcConfig =
   /** The built-in provider at `${publicUrl}/oidc`, with the accounts in our own storage. */
-  | { kind: 'builtin' }
-  | { kind: 'external'; issuer: string; clientId: string };
+  { kind: 'builtin' } | { kind: 'external'; issuer: string; clientId: string };
 
 export interface ServerConfig {
   /** 0 picks a free port (tests). */
@@ -94,7 +93,8 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
   }
 
   const creationsText = text('ACCOUNT_CREATIONS_PER_HOUR');
-  const accountCreationsPerHour = creationsText === undefined ? DEFAULT_ACCOUNT_CREATIONS_PER_HOUR : Number(creationsText);
+  const accountCreationsPerHour =
+    creationsText === undefined ? DEFAULT_ACCOUNT_CREATIONS_PER_HOUR : Number(creationsText);
   if (!Number.isInteger(accountCreationsPerHour) || accountCreationsPerHour < 1 || accountCreationsPerHour > 100_000) {
     errors.push(`ACCOUNT_CREATIONS_PER_HOUR must be a whole number 1–100000, got "${creationsText}"`);
   }

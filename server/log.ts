@@ -21,10 +21,12 @@ const defaultSink: LogSink = (line, level) => {
 
 export function createLog(level: LogLevel, sink: LogSink = defaultSink): Log {
   const threshold = LOG_LEVELS.indexOf(level);
-  const write = (lineLevel: Exclude<LogLevel, 'silent'>) => (msg: string, fields: LogFields = {}) => {
-    if (LOG_LEVELS.indexOf(lineLevel) > threshold) return;
-    sink(JSON.stringify({ time: new Date().toISOString(), level: lineLevel, msg, ...withErrors(fields) }), lineLevel);
-  };
+  const write =
+    (lineLevel: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: LogFields = {}) => {
+      if (LOG_LEVELS.indexOf(lineLevel) > threshold) return;
+      sink(JSON.stringify({ time: new Date().toISOString(), level: lineLevel, msg, ...withErrors(fields) }), lineLevel);
+    };
   return { error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };
 }
 

@@ -18,7 +18,8 @@ export async function runFromEnvironment(options: StartServerOptions = {}): Prom
   const running = await startServer(result.config, options);
   if (result.config.logLevel !== 'silent') {
     const lines = [`Investments Tracker is running at ${running.publicUrl}`];
-    if (running.demo) lines.push(`Try the demo: username "${running.demo.username}", password "${running.demo.password}"`);
+    if (running.demo)
+      lines.push(`Try the demo: username "${running.demo.username}", password "${running.demo.password}"`);
     console.log(lines.join('\n'));
   }
   let stopping = false;

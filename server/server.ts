@@ -62,7 +62,9 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
     response.end('Starting');
   };
   // Checks request timeouts every second (Node's default, 30 s, would let a slow upload run 30 s over).
-  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) => handler(request, response));
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (request, response) =>
+    handler(request, response),
+  );
   let frameHeaders: Record<string, string> = {};
   applyServerLimits(server, () => frameHeaders);
   const cleanups: Array<() => Promise<void> | void> = [() => storage.close()];
@@ -93,7 +95,13 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
         const outcome = await resetDemoAccount(storage, config.demoPortfolioFile, log);
         log.info('demo account', { username: DEMO_USERNAME, outcome });
         demo = { username: DEMO_USERNAME, password: DEMO_PASSWORD };
-        cleanups.push(scheduleDemoResets(() => resetDemoAccount(storage, config.demoPortfolioFile, log), config.demoResetIntervalMs, log));
+        cleanups.push(
+          scheduleDemoResets(
+            () => resetDemoAccount(storage, config.demoPortfolioFile, log),
+            config.demoResetIntervalMs,
+            log,
+          ),
+        );
       } else if (await removeDemoAccount(storage)) {
         log.info('demo account removed (DEMO_ACCOUNT=off)', {});
       }
@@ -113,7 +121,9 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
         void builtIn.callback()(request, response);
       };
       const purge = setInterval(() => {
-        storage.oidc.deleteExpired().catch((error: unknown) => log.error('purging expired sign-in data failed', { error }));
+        storage.oidc
+          .deleteExpired()
+          .catch((error: unknown) => log.error('purging expired sign-in data failed', { error }));
       }, PURGE_INTERVAL_MS);
       purge.unref();
       cleanups.push(() => clearInterval(purge));

@@ -30,7 +30,11 @@ export async function apiBytesDuring<T>(page: Page, action: () => Promise<T>): P
   try {
     const result = await action();
     const answers = await Promise.all(counted);
-    return { result, bytes: answers.reduce((sum, { bytes }) => sum + bytes, 0), answers: answers.map(({ answer }) => answer) };
+    return {
+      result,
+      bytes: answers.reduce((sum, { bytes }) => sum + bytes, 0),
+      answers: answers.map(({ answer }) => answer),
+    };
   } finally {
     context.off('requestfinished', onFinished);
   }

@@ -65,7 +65,8 @@ export function bundleSizes(distDir: string): BundleSizes {
     roots.forEach(visit);
     return [...seen];
   };
-  const sized = (list: string[]): ChunkSize[] => list.map((file) => ({ file, gzipKB: kb(gzipped.get(file)!) })).sort((a, b) => b.gzipKB - a.gzipKB);
+  const sized = (list: string[]): ChunkSize[] =>
+    list.map((file) => ({ file, gzipKB: kb(gzipped.get(file)!) })).sort((a, b) => b.gzipKB - a.gzipKB);
   const total = (list: string[]): number => kb(list.reduce((sum, file) => sum + gzipped.get(file)!, 0));
 
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -79,7 +80,9 @@ export function bundleSizes(distDir: string): BundleSizes {
   const workerEntries = [...new Set(files.flatMap((file) => links.get(file)!.workers))];
   if (workerEntries.length !== 1) throw new Error(`Expected one worker, found: ${workerEntries.join(', ') || 'none'}`);
   const worker = closure(workerEntries);
-  const workerLazy = closure(worker.flatMap((file) => links.get(file)!.dynamics)).filter((file) => !worker.includes(file));
+  const workerLazy = closure(worker.flatMap((file) => links.get(file)!.dynamics)).filter(
+    (file) => !worker.includes(file),
+  );
   const loaded = new Set([...dashboard, ...worker]);
   return {
     initial: sized(initial),

@@ -70,12 +70,18 @@ export interface DashboardTab {
 }
 
 /** A fresh context with the probe installed, signed in through the provider's form in the page. */
-export async function openSignedInTab(browser: Browser, baseUrl: string, account: Account, { cpuThrottle = 1 } = {}): Promise<DashboardTab> {
+export async function openSignedInTab(
+  browser: Browser,
+  baseUrl: string,
+  account: Account,
+  { cpuThrottle = 1 } = {},
+): Promise<DashboardTab> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ content: PROBE_SCRIPT });
   const page = await context.newPage();
   // A slower machine's page on this one: Chromium runs the page's main thread `cpuThrottle` times slower.
-  if (cpuThrottle > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  if (cpuThrottle > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Sign in' }) });
@@ -121,7 +127,12 @@ export async function measureLoad(page: Page): Promise<LoadFigures> {
 
 /** Figures of the Charts region with a plot on a canvas (native query: Playwright's role engine would walk every chart in the page). */
 const drawnCharts = (page: Page): Promise<number> =>
-  page.evaluate(() => (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll('.charts figure .chart-plot canvas').length);
+  page.evaluate(
+    () =>
+      (
+        globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }
+      ).document.querySelectorAll('.charts figure .chart-plot canvas').length,
+  );
 
 /**
  * From the top of the dashboard to its end as a reader scrolls: one viewport down with the mouse wheel
@@ -135,7 +146,11 @@ export async function measureScrollThrough(page: Page, stepMs = 250): Promise<Sc
   let steps = 0;
   for (;;) {
     const { atEnd, viewport } = await page.evaluate(() => {
-      const { document, innerHeight, scrollY } = globalThis as unknown as { document: { documentElement: { scrollHeight: number } }; innerHeight: number; scrollY: number };
+      const { document, innerHeight, scrollY } = globalThis as unknown as {
+        document: { documentElement: { scrollHeight: number } };
+        innerHeight: number;
+        scrollY: number;
+      };
       return { atEnd: scrollY + innerHeight >= document.documentElement.scrollHeight - 1, viewport: innerHeight };
     });
     if (atEnd) break;
@@ -147,8 +162,14 @@ export async function measureScrollThrough(page: Page, stepMs = 250): Promise<Sc
   // Every figure with a plot, or with its status in place of one (a chart without prices).
   await page.waitForFunction(
     () => {
-      const figures = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ querySelector(selector: string): unknown }> } }).document.querySelectorAll('.charts figure');
-      return Array.from(figures).every((figure) => figure.querySelector('.chart-plot canvas') || figure.querySelector('.chart-status'));
+      const figures = (
+        globalThis as unknown as {
+          document: { querySelectorAll(selector: string): ArrayLike<{ querySelector(selector: string): unknown }> };
+        }
+      ).document.querySelectorAll('.charts figure');
+      return Array.from(figures).every(
+        (figure) => figure.querySelector('.chart-plot canvas') || figure.querySelector('.chart-status'),
+      );
     },
     null,
     { timeout: 120_000, polling: 50 },
@@ -156,13 +177,21 @@ export async function measureScrollThrough(page: Page, stepMs = 250): Promise<Sc
   const { nowMs: allDrawn } = await readTimeline(page);
   await waitForQuiet(page);
   const timeline = await readTimeline(page);
-  return { chartsDrawn: await drawnCharts(page), steps, lastDrawnAfterScrollMs: allDrawn - lastScroll, ...blockingIn(timeline.longTasks, before, timeline.nowMs) };
+  return {
+    chartsDrawn: await drawnCharts(page),
+    steps,
+    lastDrawnAfterScrollMs: allDrawn - lastScroll,
+    ...blockingIn(timeline.longTasks, before, timeline.nowMs),
+  };
 }
 
 /** Clicks `ticker`'s checkbox and waits until the charts have drawn the recombined series. */
 export async function measureToggle(page: Page, ticker: string): Promise<InteractionFigures> {
   const { nowMs: before } = await readTimeline(page);
-  await page.getByRole('group', { name: 'Select active tickers' }).getByRole('checkbox', { name: ticker, exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Select active tickers' })
+    .getByRole('checkbox', { name: ticker, exact: true })
+    .click();
   await waitForSettled(page, before, { charts: true });
   const timeline = await readTimeline(page);
   const input = inputAfter(timeline, 'click', before);
@@ -192,9 +221,12 @@ const IMPORT = {
 async function nativeElement(page: Page, css: string, text?: RegExp, timeout = 120_000): Promise<ElementHandle> {
   const handle = await page.waitForFunction(
     ([selector, source, flags]) => {
-      const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): Iterable<{ textContent: string | null }> } };
+      const { document } = globalThis as unknown as {
+        document: { querySelectorAll(selector: string): Iterable<{ textContent: string | null }> };
+      };
       const pattern = source === null ? null : new RegExp(source, flags);
-      for (const element of document.querySelectorAll(selector)) if (!pattern || pattern.test(element.textContent ?? '')) return element;
+      for (const element of document.querySelectorAll(selector))
+        if (!pattern || pattern.test(element.textContent ?? '')) return element;
       return null;
     },
     [css, text?.source ?? null, text?.flags ?? ''] as const,
@@ -246,7 +278,10 @@ interface PageFiles {
 }
 
 interface PageWatch {
-  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: { childList: boolean; subtree: boolean }): void; disconnect(): void };
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: { childList: boolean; subtree: boolean }): void;
+    disconnect(): void;
+  };
   document: { querySelector(selector: string): unknown };
   performance: { now(): number };
   __benchSeenMs: number | null;
@@ -301,14 +336,22 @@ export async function chooseStatement(page: Page, statement: DegiroStatement): P
   const timeline = await readTimeline(page);
   const fileChosenMs = inputAfter(timeline, 'change', before);
   // The duration to the preview's DOM change; the blocking up to when it was seen, so the frame that draws it is in.
-  return { fileChosenMs, previewShownMs, parse: { ms: previewShownMs - fileChosenMs, ...blockingIn(timeline.longTasks, fileChosenMs, timeline.nowMs) } };
+  return {
+    fileChosenMs,
+    previewShownMs,
+    parse: { ms: previewShownMs - fileChosenMs, ...blockingIn(timeline.longTasks, fileChosenMs, timeline.nowMs) },
+  };
 }
 
 /**
  * The whole import on /transactions: the statement chosen, a ticker typed for each product, 'Import'
  * confirmed; done when the portfolio has been derived again and the page is quiet.
  */
-export async function measureImport(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<ImportFigures> {
+export async function measureImport(
+  page: Page,
+  statement: DegiroStatement,
+  tickers: readonly string[],
+): Promise<ImportFigures> {
   const { fileChosenMs, parse } = await chooseStatement(page, statement);
   const { confirmed, end, derived } = await confirmStatement(page, statement, tickers);
   const { longTasks } = await readTimeline(page);
@@ -325,8 +368,13 @@ export async function measureImport(page: Page, statement: DegiroStatement, tick
  * portfolio has been derived again and the page is quiet. The page-clock ms of the click, of the end and of
  * the last priced answer.
  */
-export async function confirmStatement(page: Page, statement: DegiroStatement, tickers: readonly string[]): Promise<{ confirmed: number; end: number; derived: number }> {
-  for (const [k, product] of statement.products.entries()) await (await nativeElement(page, IMPORT.tickerInput(product.name))).fill(tickers[k % tickers.length]!);
+export async function confirmStatement(
+  page: Page,
+  statement: DegiroStatement,
+  tickers: readonly string[],
+): Promise<{ confirmed: number; end: number; derived: number }> {
+  for (const [k, product] of statement.products.entries())
+    await (await nativeElement(page, IMPORT.tickerInput(product.name))).fill(tickers[k % tickers.length]!);
   const confirm = await nativeElement(page, IMPORT.confirm, /^Import \d+ new transactions$/);
   const { nowMs: beforeConfirm } = await readTimeline(page);
   await confirm.click();

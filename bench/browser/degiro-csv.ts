@@ -27,7 +27,12 @@ const dutchDate = (iso: string): string => `${iso.slice(8, 10)}-${iso.slice(5, 7
  * `rows` data rows between `firstDay` and `lastDay` (epoch days). A trade takes two rows (the trade and
  * its costs), a dividend one; about a fifth of the rows are dividends.
  */
-export function degiroStatement(rows: number, firstDay: number, lastDay: number, seed = 'browser-benchmark'): DegiroStatement {
+export function degiroStatement(
+  rows: number,
+  firstDay: number,
+  lastDay: number,
+  seed = 'browser-benchmark',
+): DegiroStatement {
   const next = seededRandom(`${seed}/degiro/${rows}`);
   const products = Array.from({ length: PRODUCTS }, (_, k) => ({
     isin: `XS${String(900_000_000 + k * 7_919).padStart(9, '0')}${k}`,
@@ -50,7 +55,7 @@ export function degiroStatement(rows: number, firstDay: number, lastDay: number,
     const shares = 1 + Math.floor(next() * 25);
     const sell = next() < 0.1;
     const price = 20 + next() * 80;
-    const cash = shares * Math.round(price * 100) / 100;
+    const cash = (shares * Math.round(price * 100)) / 100;
     order += 1;
     const orderId = `00000000-bench-0000-0000-${String(order).padStart(12, '0')}`;
     const verb = sell ? 'Verkoop' : 'Koop';
@@ -71,6 +76,9 @@ export function degiroStatement(rows: number, firstDay: number, lastDay: number,
 /** A statement of `rows` over the workload's years: its first transaction day to its `asOf`. */
 export function workloadStatement(workload: Workload, rows: number): DegiroStatement {
   const { stock, dividend, commission } = workload.transactions;
-  const first = [...stock, ...dividend, ...commission].reduce((earliest, transaction) => (transaction.date < earliest ? transaction.date : earliest), workload.asOf);
+  const first = [...stock, ...dividend, ...commission].reduce(
+    (earliest, transaction) => (transaction.date < earliest ? transaction.date : earliest),
+    workload.asOf,
+  );
   return degiroStatement(rows, epochDayFromIso(first), epochDayFromIso(workload.asOf));
 }

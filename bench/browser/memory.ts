@@ -69,7 +69,10 @@ export async function workerMemory(browser: Browser, origin: string): Promise<Me
     const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
     const workers = targetInfos.filter((target) => target.type === 'worker' && target.url.startsWith(origin));
     if (workers.length !== 1) throw new Error(`Expected one worker from ${origin}, found ${workers.length}`);
-    const { sessionId } = (await session.send('Target.attachToTarget', { targetId: workers[0]!.targetId, flatten: false })) as { sessionId: string };
+    const { sessionId } = (await session.send('Target.attachToTarget', {
+      targetId: workers[0]!.targetId,
+      flatten: false,
+    })) as { sessionId: string };
     await relay(session, sessionId, 1, 'HeapProfiler.collectGarbage');
     const usage = (await relay(session, sessionId, 2, 'Runtime.getHeapUsage')) as HeapUsage;
     await session.send('Target.detachFromTarget', { sessionId });

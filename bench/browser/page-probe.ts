@@ -168,20 +168,31 @@ export interface SettleOptions {
  * Waits until, after `sinceMs`, the portfolio's priced data has arrived, every chart has drawn it (with
  * `charts`), and nothing more happened (no mark, no long task) for `quietMs`.
  */
-export async function waitForSettled(page: Page, sinceMs: number, { charts, quietMs = 750, timeoutMs = 120_000 }: SettleOptions): Promise<void> {
+export async function waitForSettled(
+  page: Page,
+  sinceMs: number,
+  { charts, quietMs = 750, timeoutMs = 120_000 }: SettleOptions,
+): Promise<void> {
   const settled = () =>
     page.evaluate(
       ([since, quiet, withCharts, painted, data]) => {
         const probe = (globalThis as unknown as ProbeGlobal).__perfProbe;
         const priced = performance
           .getEntriesByName(data, 'mark')
-          .filter((entry) => entry.startTime >= since && !((entry as { detail?: unknown }).detail as Mark['detail'])?.pricesLoading);
+          .filter(
+            (entry) =>
+              entry.startTime >= since && !((entry as { detail?: unknown }).detail as Mark['detail'])?.pricesLoading,
+          );
         const lastData = priced.at(-1);
         if (!lastData) return false;
         const lastPaint = performance.getEntriesByName(painted, 'mark').at(-1);
         if (withCharts && (!lastPaint || lastPaint.startTime < lastData.startTime)) return false;
         const lastTask = probe.longTasks.at(-1);
-        const lastActivity = Math.max(lastData.startTime, lastPaint?.startTime ?? 0, lastTask ? lastTask.startMs + lastTask.durationMs : 0);
+        const lastActivity = Math.max(
+          lastData.startTime,
+          lastPaint?.startTime ?? 0,
+          lastTask ? lastTask.startMs + lastTask.durationMs : 0,
+        );
         return performance.now() - lastActivity >= quiet;
       },
       [sinceMs, quietMs, charts, CHARTS_PAINTED, PORTFOLIO_DATA] as const,
@@ -196,7 +207,9 @@ export async function waitForQuiet(page: Page, quietMs = 750, timeoutMs = 120_00
       ([quiet, painted, data]) => {
         const probe = (globalThis as unknown as ProbeGlobal).__perfProbe;
         const lastTask = probe.longTasks.at(-1);
-        const lastMark = [painted, data].flatMap((name) => performance.getEntriesByName(name, 'mark').map((entry) => entry.startTime));
+        const lastMark = [painted, data].flatMap((name) =>
+          performance.getEntriesByName(name, 'mark').map((entry) => entry.startTime),
+        );
         const lastActivity = Math.max(0, ...lastMark, lastTask ? lastTask.startMs + lastTask.durationMs : 0);
         return performance.now() - lastActivity >= quiet;
       },

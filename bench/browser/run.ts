@@ -29,7 +29,15 @@ import { startTestServer, PROJECT_ROOT } from '../../tests/helpers/test-server';
 import { makeWorkload, WORKLOAD_SIZES, type WorkloadSize } from '../workloads/make-workload';
 import { apiBytesDuring } from './api-bytes';
 import { bundleSizes } from './bundle-sizes';
-import { measureImport, measureLoad, measureScrollThrough, measureToggle, openIncomePage, openSignedInTab, openTransactionsPage } from './dashboard-session';
+import {
+  measureImport,
+  measureLoad,
+  measureScrollThrough,
+  measureToggle,
+  openIncomePage,
+  openSignedInTab,
+  openTransactionsPage,
+} from './dashboard-session';
 import { workloadStatement } from './degiro-csv';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { writeMarketFolder } from './market-files';
@@ -51,14 +59,19 @@ const cpuThrottle = Number(options['cpu-throttle']);
 const runs = Number(options.runs);
 const importRows = Number(options['import-rows']);
 const sizes = options.sizes.split(',').map((size) => size.trim().toUpperCase());
-for (const size of sizes) if (!(size in WORKLOAD_SIZES)) throw new Error(`Unknown workload ${size}: use ${Object.keys(WORKLOAD_SIZES).join(', ')}`);
+for (const size of sizes)
+  if (!(size in WORKLOAD_SIZES))
+    throw new Error(`Unknown workload ${size}: use ${Object.keys(WORKLOAD_SIZES).join(', ')}`);
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 function buildDist(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'investments-bench-dist-'));
   log(`building into ${dir}`);
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (built.status !== 0) throw new Error(`vite build failed (${built.status ?? built.signal})`);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -78,7 +91,11 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
       const tab = await openSignedInTab(browser, server.url, user, { cpuThrottle });
       try {
         // The API answers' bytes over the wire for the load (a fresh page: nothing held from before).
-        const { result: load, bytes: bytesFirstLoad, answers } = await apiBytesDuring(tab.page, () => measureLoad(tab.page));
+        const {
+          result: load,
+          bytes: bytesFirstLoad,
+          answers,
+        } = await apiBytesDuring(tab.page, () => measureLoad(tab.page));
         if (run === 1) log(`${size} load's API answers: ${answers.join(', ')}`);
         const toggleOff = await measureToggle(tab.page, tickers[0]!);
         const toggleOn = await measureToggle(tab.page, tickers[0]!);
@@ -89,13 +106,29 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
         const imported = await measureImport(tab.page, statement, tickers);
         // The dashboard again, on the set the import made (tens of thousands of transactions).
         const loadAfterImport = await measureLoad(tab.page);
-        results.push({ load, bytesFirstLoad, toggleOff, toggleOn, scrollThrough, openIncome, openTransactions, import: imported, loadAfterImport });
+        results.push({
+          load,
+          bytesFirstLoad,
+          toggleOff,
+          toggleOn,
+          scrollThrough,
+          openIncome,
+          openTransactions,
+          import: imported,
+          loadAfterImport,
+        });
       } finally {
         await tab.close();
         await user.reseed();
       }
     }
-    return { ...WORKLOAD_SIZES[size], runs, median: medianFigures(results), worst: worstFigures(results), each: results };
+    return {
+      ...WORKLOAD_SIZES[size],
+      runs,
+      median: medianFigures(results),
+      worst: worstFigures(results),
+      each: results,
+    };
   } finally {
     await browser.close();
     await server.close();
@@ -111,7 +144,12 @@ try {
   const workloads: Record<string, Awaited<ReturnType<typeof benchWorkload>>> = {};
   for (const size of sizes as WorkloadSize[]) workloads[size] = await benchWorkload(size, distDir);
   const report = {
-    machine: { cpus: cpus().length, cpuThrottle, loadAverageBefore: loadBefore.map((x) => +x.toFixed(2)), loadAverageAfter: loadavg().map((x) => +x.toFixed(2)) },
+    machine: {
+      cpus: cpus().length,
+      cpuThrottle,
+      loadAverageBefore: loadBefore.map((x) => +x.toFixed(2)),
+      loadAverageAfter: loadavg().map((x) => +x.toFixed(2)),
+    },
     bundle,
     workloads,
     targets: verdicts(bundle, workloads),

@@ -14,13 +14,21 @@ export interface SeededUser {
   reseed(): Promise<void>;
 }
 
-export async function createSeededUser(baseUrl: string, username: string, transactions: TransactionSet): Promise<SeededUser> {
+export async function createSeededUser(
+  baseUrl: string,
+  username: string,
+  transactions: TransactionSet,
+): Promise<SeededUser> {
   const password = `${username}-password`;
   const { idToken } = await signIn(baseUrl, { username, password, createAccount: true });
   const reseed = async () => {
     const response = await fetch(`${baseUrl}/api/transactions`, {
       method: 'PUT',
-      headers: { Authorization: idToken, 'Content-Type': 'application/json', 'If-Match': await currentTransactionsEtag(baseUrl, idToken) },
+      headers: {
+        Authorization: idToken,
+        'Content-Type': 'application/json',
+        'If-Match': await currentTransactionsEtag(baseUrl, idToken),
+      },
       body: JSON.stringify({ transactions }),
     });
     if (!response.ok) throw new Error(`Seeding ${username} failed: ${response.status} ${await response.text()}`);

@@ -16,7 +16,8 @@ export function medianFigures<T extends object>(runs: readonly T[]): T {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(first)) {
     if (typeof value === 'number') result[name] = Math.round(median(rows.map((run) => run[name] as number)) * 10) / 10;
-    else if (value !== null && typeof value === 'object') result[name] = medianFigures(rows.map((run) => run[name] as object));
+    else if (value !== null && typeof value === 'object')
+      result[name] = medianFigures(rows.map((run) => run[name] as object));
   }
   return result as T;
 }
@@ -28,8 +29,10 @@ export function worstFigures<T extends object>(runs: readonly T[]): T {
   const rows = runs as ReadonlyArray<Record<string, unknown>>;
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(first)) {
-    if (typeof value === 'number') result[name] = Math.round(Math.max(...rows.map((run) => run[name] as number)) * 10) / 10;
-    else if (value !== null && typeof value === 'object') result[name] = worstFigures(rows.map((run) => run[name] as object));
+    if (typeof value === 'number')
+      result[name] = Math.round(Math.max(...rows.map((run) => run[name] as number)) * 10) / 10;
+    else if (value !== null && typeof value === 'object')
+      result[name] = worstFigures(rows.map((run) => run[name] as object));
   }
   return result as T;
 }

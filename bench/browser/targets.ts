@@ -53,15 +53,29 @@ const verdict = (figure: string, value: number, target: number, worst?: number):
 });
 
 /** Every target against the medians and the worst runs; the L-only targets are checked on L alone. */
-export function verdicts(bundle: BundleSizes, workloads: Record<string, { median: WorkloadFigures; worst: WorkloadFigures }>): Verdict[] {
-  const list = [verdict('initial JS, KB gzip', bundle.initialGzipKB, TARGETS.initialJsKB), verdict('worker JS, KB gzip', bundle.workerGzipKB, TARGETS.workerJsKB)];
+export function verdicts(
+  bundle: BundleSizes,
+  workloads: Record<string, { median: WorkloadFigures; worst: WorkloadFigures }>,
+): Verdict[] {
+  const list = [
+    verdict('initial JS, KB gzip', bundle.initialGzipKB, TARGETS.initialJsKB),
+    verdict('worker JS, KB gzip', bundle.workerGzipKB, TARGETS.workerJsKB),
+  ];
   for (const [size, { median, worst }] of Object.entries(workloads)) {
     const both = (figure: string, read: (figures: WorkloadFigures) => number, target: number) =>
       verdict(`${size} ${figure}`, read(median), target, read(worst));
     list.push(
       both('longest task, load, ms', (f) => f.load.longestTaskMs, TARGETS.longestTaskMs),
-      both('longest task, toggle, ms', (f) => Math.max(f.toggleOff.longestTaskMs, f.toggleOn.longestTaskMs), TARGETS.longestTaskMs),
-      both('longest task, scrolling through every chart, ms', (f) => f.scrollThrough.longestTaskMs, TARGETS.longestTaskMs),
+      both(
+        'longest task, toggle, ms',
+        (f) => Math.max(f.toggleOff.longestTaskMs, f.toggleOn.longestTaskMs),
+        TARGETS.longestTaskMs,
+      ),
+      both(
+        'longest task, scrolling through every chart, ms',
+        (f) => f.scrollThrough.longestTaskMs,
+        TARGETS.longestTaskMs,
+      ),
       both('longest task, opening /transactions, ms', (f) => f.openTransactions.longestTaskMs, TARGETS.longestTaskMs),
       both('longest task, opening /income, ms', (f) => f.openIncome.longestTaskMs, TARGETS.longestTaskMs),
       both('longest task, import, ms', (f) => f.import.whole.longestTaskMs, TARGETS.longestTaskMs),
@@ -71,7 +85,11 @@ export function verdicts(bundle: BundleSizes, workloads: Record<string, { median
       list.push(
         both('charts painted after the data arrived, ms', (f) => f.load.paintAfterDataMs, TARGETS.paintAfterDataMs),
         both('re-render after a toggle, ms', (f) => Math.max(f.toggleOff.doneMs, f.toggleOn.doneMs), TARGETS.toggleMs),
-        both('JS heap and array buffers after load, MB', (f) => f.load.memory.jsHeapMB + f.load.memory.arrayBuffersMB, TARGETS.jsHeapMB),
+        both(
+          'JS heap and array buffers after load, MB',
+          (f) => f.load.memory.jsHeapMB + f.load.memory.arrayBuffersMB,
+          TARGETS.jsHeapMB,
+        ),
       );
     }
   }

@@ -31,7 +31,9 @@ export interface DataAndPaint {
 
 /** The last `portfolio-data` mark with prices after `sinceMs`: the main thread has the worker's answer. */
 export function lastPricedData(timeline: Timeline, sinceMs: number): Mark {
-  const data = timeline.marks.filter((mark) => mark.name === PORTFOLIO_DATA && mark.atMs >= sinceMs && !mark.detail?.pricesLoading).at(-1);
+  const data = timeline.marks
+    .filter((mark) => mark.name === PORTFOLIO_DATA && mark.atMs >= sinceMs && !mark.detail?.pricesLoading)
+    .at(-1);
   if (!data) throw new Error(`No priced portfolio data after ${sinceMs.toFixed(0)} ms`);
   return data;
 }

@@ -30,7 +30,10 @@ export interface Workload {
   asOf: string;
 }
 
-export const WORKLOAD_SIZES: Record<WorkloadSize, { tickers: number; years: number; transactions: number; cash: boolean }> = {
+export const WORKLOAD_SIZES: Record<
+  WorkloadSize,
+  { tickers: number; years: number; transactions: number; cash: boolean }
+> = {
   M: { tickers: 20, years: 15, transactions: 2_000, cash: false },
   L: { tickers: 50, years: 30, transactions: 10_000, cash: true },
   XL: { tickers: 200, years: 30, transactions: 50_000, cash: true },
@@ -76,11 +79,27 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
   const tickers: GeneratedTicker[] = Array.from({ length: spec.tickers }, (_, k) => {
     const exchange = EXCHANGES[k % EXCHANGES.length];
     const symbol = `T${String(k).padStart(spec.tickers > 100 ? 3 : 2, '0')}${exchange.suffix}`;
-    return { symbol, index: k, exchange, closes: randomWalk(next, weekdays.length, exchange.currency === 'GBp' ? 1500 : 50, 0.002) };
+    return {
+      symbol,
+      index: k,
+      exchange,
+      closes: randomWalk(next, weekdays.length, exchange.currency === 'GBp' ? 1500 : 50, 0.002),
+    };
   });
   const quotes: QuoteEntry[] = tickers.map((ticker) => tickerChart(next, ticker, weekdays));
   for (const fx of FX) {
-    quotes.push(chartEntry(fx.symbol, 'EUR', 'Europe/London', weekdays, 0, randomWalk(next, weekdays.length, fx.start, 0), {}, {}));
+    quotes.push(
+      chartEntry(
+        fx.symbol,
+        'EUR',
+        'Europe/London',
+        weekdays,
+        0,
+        randomWalk(next, weekdays.length, fx.start, 0),
+        {},
+        {},
+      ),
+    );
   }
 
   const transactions: TransactionSet = { stock: [], dividend: [], commission: [] };
@@ -97,10 +116,13 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
     } else if (kind < 0.9) {
       transactions.dividend.push(row(ticker.symbol, 'dividend', date, 1, round2(1 + next() * 40), currency));
     } else {
-      transactions.commission.push(row(ticker.symbol, 'commission', date, 1, next() < 0.05 ? -2 : round2(0.5 + next() * 3), 'EUR'));
+      transactions.commission.push(
+        row(ticker.symbol, 'commission', date, 1, next() < 0.05 ? -2 : round2(0.5 + next() * 3), 'EUR'),
+      );
     }
   }
-  for (const list of Object.values(transactions)) list.sort((a: Transaction, b: Transaction) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  for (const list of Object.values(transactions))
+    list.sort((a: Transaction, b: Transaction) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const cash = spec.cash ? depositsAndWithdrawals(seededRandom(`${seed}/${size}/cash`), weekdays, transactions) : [];
   return { transactions, cash, quotes, asOf: AS_OF };
 }
@@ -110,20 +132,40 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
  * buys over the months, ± 20 %), and a withdrawal of a few months' deposits on the first weekday of
  * every 47th month. Its own random sequence: the set stays as it was before the workloads had cash.
  */
-function depositsAndWithdrawals(next: () => number, weekdays: readonly number[], transactions: TransactionSet): CashTransaction[] {
-  const firstWeekdays = weekdays.filter((day, k) => k === 0 || isoFromEpochDay(day).slice(0, 7) !== isoFromEpochDay(weekdays[k - 1]).slice(0, 7));
+function depositsAndWithdrawals(
+  next: () => number,
+  weekdays: readonly number[],
+  transactions: TransactionSet,
+): CashTransaction[] {
+  const firstWeekdays = weekdays.filter(
+    (day, k) => k === 0 || isoFromEpochDay(day).slice(0, 7) !== isoFromEpochDay(weekdays[k - 1]).slice(0, 7),
+  );
   const buys = transactions.stock.reduce((sum, row) => sum + Math.max(row.value, 0), 0);
   const monthly = buys / firstWeekdays.length;
   const cash: CashTransaction[] = [];
   firstWeekdays.forEach((day, month) => {
     const date = isoFromEpochDay(day);
     cash.push({ type: 'cash', kind: 'deposit', date, value: round2(monthly * (0.8 + next() * 0.4)), currency: 'EUR' });
-    if (month % 47 === 46) cash.push({ type: 'cash', kind: 'withdrawal', date, value: -round2(monthly * (2 + next() * 4)), currency: 'EUR' });
+    if (month % 47 === 46)
+      cash.push({
+        type: 'cash',
+        kind: 'withdrawal',
+        date,
+        value: -round2(monthly * (2 + next() * 4)),
+        currency: 'EUR',
+      });
   });
   return cash;
 }
 
-function row(ticker: string, type: Transaction['type'], date: string, amount: number, value: number, currency: Currency): Transaction {
+function row(
+  ticker: string,
+  type: Transaction['type'],
+  date: string,
+  amount: number,
+  value: number,
+  currency: Currency,
+): Transaction {
   return { ticker, type, date, amount, value, currency };
 }
 
@@ -160,7 +202,10 @@ function tickerChart(next: () => number, ticker: GeneratedTicker, weekdays: read
   const digitCode = 48 + (ticker.index % 10);
   if (digitCode % 2 === 0) {
     for (let index = 40; index < weekdays.length; index += 63) {
-      dividends[String(stamp(index))] = { amount: round2(nearestClose(ticker.closes, index) * 0.005), date: stamp(index) };
+      dividends[String(stamp(index))] = {
+        amount: round2(nearestClose(ticker.closes, index) * 0.005),
+        date: stamp(index),
+      };
     }
   }
   if (digitCode % 5 === 0) {
@@ -168,7 +213,16 @@ function tickerChart(next: () => number, ticker: GeneratedTicker, weekdays: read
       splits[String(stamp(index))] = { date: stamp(index), numerator: 2, denominator: 1, splitRatio: '2:1' };
     }
   }
-  return chartEntry(ticker.symbol, exchange.currency, exchange.timeZone, weekdays, exchange.barHourUtc, ticker.closes, dividends, splits);
+  return chartEntry(
+    ticker.symbol,
+    exchange.currency,
+    exchange.timeZone,
+    weekdays,
+    exchange.barHourUtc,
+    ticker.closes,
+    dividends,
+    splits,
+  );
 }
 
 function chartEntry(

@@ -21,17 +21,26 @@ export interface SampleSeries {
   recordedRanges: RecordedRange[];
 }
 
-function readRecording(spec: DemoSymbol, sourcesDir: string): Pick<QuoteSeries, 'bars' | 'dividends' | 'splits'> | null {
+function readRecording(
+  spec: DemoSymbol,
+  sourcesDir: string,
+): Pick<QuoteSeries, 'bars' | 'dividends' | 'splits'> | null {
   if (!spec.recording) return null;
   const path = join(sourcesDir, spec.recording.file);
   if (spec.recording.format === 'yfinance-csv') return { ...readYfinanceCsv(path, spec.venue), splits: [] };
   return readYahooRecording(path, spec.symbol);
 }
 
-const closes = (bars: readonly QuoteBar[]) => bars.map((bar) => bar.close).filter((close): close is number => close !== null);
+const closes = (bars: readonly QuoteBar[]) =>
+  bars.map((bar) => bar.close).filter((close): close is number => close !== null);
 
 /** Bars for `days` with the given closes; open, high, low and volume drawn around them. */
-function generatedBars(spec: DemoSymbol, days: readonly string[], dayCloses: readonly number[], random: () => number): QuoteBar[] {
+function generatedBars(
+  spec: DemoSymbol,
+  days: readonly string[],
+  dayCloses: readonly number[],
+  random: () => number,
+): QuoteBar[] {
   const dailyVolatility = spec.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
   const scale = 10 ** spec.priceDecimals;
   const round = (price: number) => Math.round(price * scale) / scale;
@@ -70,7 +79,10 @@ export function buildSampleSeries(spec: DemoSymbol, sourcesDir: string): SampleS
   if (firstRecordedDay && lastRecordedDay) {
     before = days.filter((day) => day < firstRecordedDay);
     after = days.filter((day) => day > lastRecordedDay);
-    beforeCloses = bridge(random, spec.startPrice, closes(recorded)[0]!, before.length, spec.annualVolatility).slice(0, before.length);
+    beforeCloses = bridge(random, spec.startPrice, closes(recorded)[0]!, before.length, spec.annualVolatility).slice(
+      0,
+      before.length,
+    );
     afterCloses = bridge(random, closes(recorded).at(-1)!, spec.endPrice, after.length, spec.annualVolatility).slice(1);
   } else {
     before = days;
@@ -78,13 +90,21 @@ export function buildSampleSeries(spec: DemoSymbol, sourcesDir: string): SampleS
     beforeCloses = bridge(random, spec.startPrice, spec.endPrice, days.length - 1, spec.annualVolatility);
     afterCloses = [];
   }
-  const bars = [...generatedBars(spec, before, beforeCloses, random), ...recorded, ...generatedBars(spec, after, afterCloses, random)];
+  const bars = [
+    ...generatedBars(spec, before, beforeCloses, random),
+    ...recorded,
+    ...generatedBars(spec, after, afterCloses, random),
+  ];
 
   const generatedDays = new Set([...before, ...after]);
   const scheduled: QuoteDividend[] = spec.dividends
     ? scheduledDividends(spec.dividends, days)
         .filter(({ day }) => generatedDays.has(day))
-        .map(({ day, amount }) => ({ dateSeconds: barTimestamp(spec.venue, day), epochDay: epochDayFromIso(day), amount }))
+        .map(({ day, amount }) => ({
+          dateSeconds: barTimestamp(spec.venue, day),
+          epochDay: epochDayFromIso(day),
+          amount,
+        }))
     : [];
   const dividends = [...scheduled, ...(recording?.dividends ?? [])].sort((a, b) => a.dateSeconds - b.dateSeconds);
 
@@ -106,7 +126,10 @@ export function buildSampleSeries(spec: DemoSymbol, sourcesDir: string): SampleS
     dividends,
     splits: recording?.splits ?? [],
   };
-  const recordedRanges = recorded.length > 0 ? [{ start: recorded[0]!.timestampSeconds, end: recorded[recorded.length - 1]!.timestampSeconds }] : [];
+  const recordedRanges =
+    recorded.length > 0
+      ? [{ start: recorded[0]!.timestampSeconds, end: recorded[recorded.length - 1]!.timestampSeconds }]
+      : [];
   return { series, recordedRanges };
 }
 

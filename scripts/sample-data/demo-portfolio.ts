@@ -75,7 +75,9 @@ function closeOn(series: QuoteSeries, isoDate: string): number {
 /** How many of today's shares one share traded on `isoDate` has become. */
 function splitFactorAfter(series: QuoteSeries, isoDate: string): number {
   const epochDay = epochDayFromIso(isoDate);
-  return series.splits.filter((split) => split.epochDay > epochDay).reduce((factor, split) => factor * (split.numerator / split.denominator), 1);
+  return series.splits
+    .filter((split) => split.epochDay > epochDay)
+    .reduce((factor, split) => factor * (split.numerator / split.denominator), 1);
 }
 
 function fee(ticker: string, shares: number, valueEur: number): number {
@@ -96,19 +98,34 @@ export function buildDemoPortfolio(seriesBySymbol: ReadonlyMap<string, QuoteSeri
   const dividend: Transaction[] = [];
   const commission: Transaction[] = [];
   const book = (list: Transaction[], t: Omit<Transaction, 'currency'> & { currency?: Currency }) =>
-    list.push({ ticker: t.ticker, type: t.type, date: t.date, amount: t.amount, value: cents(t.value), currency: t.currency ?? 'EUR', ...(t.tax === undefined ? {} : { tax: cents(t.tax) }) });
+    list.push({
+      ticker: t.ticker,
+      type: t.type,
+      date: t.date,
+      amount: t.amount,
+      value: cents(t.value),
+      currency: t.currency ?? 'EUR',
+      ...(t.tax === undefined ? {} : { tax: cents(t.tax) }),
+    });
 
   const executed = TRADES.map((trade) => {
     const days = series(trade.ticker).bars.map((bar) => isoFromEpochDay(bar.epochDay));
     return { ...trade, date: firstDayOnOrAfter(days, trade.date)! };
   });
   for (const trade of executed) {
-    const pricePerShare = closeOn(series(trade.ticker), trade.date) * splitFactorAfter(series(trade.ticker), trade.date);
+    const pricePerShare =
+      closeOn(series(trade.ticker), trade.date) * splitFactorAfter(series(trade.ticker), trade.date);
     const currency = currencyOf(trade.ticker);
     const value = trade.shares * pricePerShare;
     book(stock, { ticker: trade.ticker, type: 'stock', date: trade.date, amount: trade.shares, value, currency });
     const valueEur = currency === 'USD' ? value * eurPerUsd(trade.date) : value;
-    book(commission, { ticker: trade.ticker, type: 'commission', date: trade.date, amount: 1, value: fee(trade.ticker, trade.shares, valueEur) });
+    book(commission, {
+      ticker: trade.ticker,
+      type: 'commission',
+      date: trade.date,
+      amount: 1,
+      value: fee(trade.ticker, trade.shares, valueEur),
+    });
   }
 
   for (const [ticker, terms] of Object.entries(DIVIDEND_TERMS)) {
@@ -120,7 +137,15 @@ export function buildDemoPortfolio(seriesBySymbol: ReadonlyMap<string, QuoteSeri
       const payDate = Temporal.PlainDate.from(exDate).add({ days: terms.payAfterDays }).toString();
       if (sharesToday <= 0 || payDate > LAST_SAMPLE_DAY) continue;
       const gross = sharesToday * event.amount;
-      book(dividend, { ticker, type: 'dividend', date: payDate, amount: 1, value: gross * (1 - terms.withholding), tax: gross * terms.withholding, currency: currencyOf(ticker) });
+      book(dividend, {
+        ticker,
+        type: 'dividend',
+        date: payDate,
+        amount: 1,
+        value: gross * (1 - terms.withholding),
+        tax: gross * terms.withholding,
+        currency: currencyOf(ticker),
+      });
     }
   }
 
@@ -131,9 +156,24 @@ export function buildDemoPortfolio(seriesBySymbol: ReadonlyMap<string, QuoteSeri
       book(commission, { ticker, type: 'commission', date, amount: 1, value: CONNECTION_FEE_EUR });
     }
   }
-  const refundDay = executed.find((trade) => trade.ticker === PROMOTION_REFUND.ticker && trade.date.startsWith(String(PROMOTION_REFUND.year)))!;
-  book(commission, { ticker: PROMOTION_REFUND.ticker, type: 'commission', date: refundDay.date, amount: 1, value: PROMOTION_REFUND.valueEur });
+  const refundDay = executed.find(
+    (trade) => trade.ticker === PROMOTION_REFUND.ticker && trade.date.startsWith(String(PROMOTION_REFUND.year)),
+  )!;
+  book(commission, {
+    ticker: PROMOTION_REFUND.ticker,
+    type: 'commission',
+    date: refundDay.date,
+    amount: 1,
+    value: PROMOTION_REFUND.valueEur,
+  });
 
-  const byDateThenTicker = (a: Transaction, b: Transaction) => a.date.localeCompare(b.date) || a.ticker.localeCompare(b.ticker);
-  return { transactions: { stock: stock.sort(byDateThenTicker), dividend: dividend.sort(byDateThenTicker), commission: commission.sort(byDateThenTicker) } };
+  const byDateThenTicker = (a: Transaction, b: Transaction) =>
+    a.date.localeCompare(b.date) || a.ticker.localeCompare(b.ticker);
+  return {
+    transactions: {
+      stock: stock.sort(byDateThenTicker),
+      dividend: dividend.sort(byDateThenTicker),
+      commission: commission.sort(byDateThenTicker),
+    },
+  };
 }

@@ -50,7 +50,14 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
   {
     symbol: 'MSFT',
     venue: 'NASDAQ',
-    meta: { currency: 'USD', ...NASDAQ_META, longName: 'Microsoft Corporation', shortName: 'Microsoft Corporation', firstTradeDate: 511108200, priceHint: 2 },
+    meta: {
+      currency: 'USD',
+      ...NASDAQ_META,
+      longName: 'Microsoft Corporation',
+      shortName: 'Microsoft Corporation',
+      firstTradeDate: 511108200,
+      priceHint: 2,
+    },
     firstDay: '2019-01-02',
     startPrice: 101.12,
     endPrice: 478.4,
@@ -61,13 +68,30 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
     dividends: {
       months: [2, 5, 8, 11],
       exDate: nth(3, 3),
-      amount: yearlyRaises(11, { 2018: 0.46, 2019: 0.51, 2020: 0.56, 2021: 0.62, 2022: 0.68, 2023: 0.75, 2024: 0.83, 2025: 0.91, 2026: 1.0 }),
+      amount: yearlyRaises(11, {
+        2018: 0.46,
+        2019: 0.51,
+        2020: 0.56,
+        2021: 0.62,
+        2022: 0.68,
+        2023: 0.75,
+        2024: 0.83,
+        2025: 0.91,
+        2026: 1.0,
+      }),
     },
   },
   {
     symbol: 'AAPL',
     venue: 'NASDAQ',
-    meta: { currency: 'USD', ...NASDAQ_META, longName: 'Apple Inc.', shortName: 'Apple Inc.', firstTradeDate: 345479400, priceHint: 2 },
+    meta: {
+      currency: 'USD',
+      ...NASDAQ_META,
+      longName: 'Apple Inc.',
+      shortName: 'Apple Inc.',
+      firstTradeDate: 345479400,
+      priceHint: 2,
+    },
     firstDay: '2019-01-02',
     startPrice: 39.48,
     endPrice: 271.9,
@@ -78,13 +102,32 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
     dividends: {
       months: [2, 5, 8, 11],
       exDate: nth(5, 2),
-      amount: yearlyRaises(5, { 2018: 0.1825, 2019: 0.1925, 2020: 0.205, 2021: 0.22, 2022: 0.23, 2023: 0.24, 2024: 0.25, 2025: 0.26, 2026: 0.27 }),
+      amount: yearlyRaises(5, {
+        2018: 0.1825,
+        2019: 0.1925,
+        2020: 0.205,
+        2021: 0.22,
+        2022: 0.23,
+        2023: 0.24,
+        2024: 0.25,
+        2025: 0.26,
+        2026: 0.27,
+      }),
     },
   },
   {
     symbol: 'IBE.MC',
     venue: 'BME',
-    meta: { currency: 'EUR', exchangeName: 'MCE', fullExchangeName: 'MCE', instrumentType: 'EQUITY', timezone: 'CET', longName: 'Iberdrola, S.A.', shortName: 'IBERDROLA', priceHint: 3 },
+    meta: {
+      currency: 'EUR',
+      exchangeName: 'MCE',
+      fullExchangeName: 'MCE',
+      instrumentType: 'EQUITY',
+      timezone: 'CET',
+      longName: 'Iberdrola, S.A.',
+      shortName: 'IBERDROLA',
+      priceHint: 3,
+    },
     firstDay: '2019-01-02',
     startPrice: 6.45,
     endPrice: 19.21,
@@ -123,7 +166,8 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
     dividends: {
       months: [4],
       exDate: nth(5, -1),
-      amount: (year) => ({ 2019: 9.25, 2020: 9.8, 2021: 9.8, 2022: 11, 2023: 11.6, 2024: 15, 2025: 20, 2026: 24 })[year],
+      amount: (year) =>
+        ({ 2019: 9.25, 2020: 9.8, 2021: 9.8, 2022: 11, 2023: 11.6, 2024: 15, 2025: 20, 2026: 24 })[year],
     },
   },
   {
@@ -149,7 +193,14 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
   {
     symbol: 'IWDA.AS',
     venue: 'EURONEXT',
-    meta: { currency: 'EUR', ...AMSTERDAM_META, longName: 'iShares Core MSCI World UCITS ETF USD (Acc)', shortName: 'ISHARES CORE MSCI WORLD UCITS E', firstTradeDate: 1254898800, priceHint: 2 },
+    meta: {
+      currency: 'EUR',
+      ...AMSTERDAM_META,
+      longName: 'iShares Core MSCI World UCITS ETF USD (Acc)',
+      shortName: 'ISHARES CORE MSCI WORLD UCITS E',
+      firstTradeDate: 1254898800,
+      priceHint: 2,
+    },
     firstDay: '2019-01-02',
     startPrice: 44.6,
     endPrice: 112.4,
@@ -160,7 +211,14 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
   {
     symbol: 'CSPX.AS',
     venue: 'EURONEXT',
-    meta: { currency: 'USD', ...AMSTERDAM_META, longName: 'iShares Core S&P 500 UCITS ETF USD (Acc)', shortName: 'ISHARES CORE S&P 500 UCITS ETF', firstTradeDate: 1274425200, priceHint: 2 },
+    meta: {
+      currency: 'USD',
+      ...AMSTERDAM_META,
+      longName: 'iShares Core S&P 500 UCITS ETF USD (Acc)',
+      shortName: 'ISHARES CORE S&P 500 UCITS ETF',
+      firstTradeDate: 1274425200,
+      priceHint: 2,
+    },
     firstDay: '2019-01-02',
     startPrice: 247.3,
     endPrice: 712.5,
@@ -192,7 +250,10 @@ export const DEMO_SYMBOLS: DemoSymbol[] = [
 ];
 
 /** Ex-dates and amounts of a schedule between two days, each moved to a trading day of `days`. */
-export function scheduledDividends(schedule: DividendSchedule, days: readonly string[]): Array<{ day: string; amount: number }> {
+export function scheduledDividends(
+  schedule: DividendSchedule,
+  days: readonly string[],
+): Array<{ day: string; amount: number }> {
   const dividends: Array<{ day: string; amount: number }> = [];
   const firstYear = Number(days[0]!.slice(0, 4));
   const lastYear = Number(days[days.length - 1]!.slice(0, 4));

@@ -39,7 +39,13 @@ export const TRADING_DAYS_PER_YEAR = 252;
  * Prices at steps 0…`steps` of a random walk in log price with the given annual volatility (0.25 =
  * 25 %), bent so that step 0 is `from` and the last step is `to`.
  */
-export function bridge(random: () => number, from: number, to: number, steps: number, annualVolatility: number): number[] {
+export function bridge(
+  random: () => number,
+  from: number,
+  to: number,
+  steps: number,
+  annualVolatility: number,
+): number[] {
   const dailyVolatility = annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
   const walk = [0];
   for (let step = 1; step <= steps; step += 1) walk.push(walk[step - 1]! + dailyVolatility * normal(random));

@@ -32,7 +32,15 @@ export function readYfinanceCsv(path: string, venue: Venue): Pick<QuoteSeries, '
     const isoDate = datetime!.slice(0, 10);
     const timestampSeconds = barTimestamp(venue, isoDate);
     const epochDay = epochDayFromIso(isoDate);
-    bars.push({ timestampSeconds, epochDay, open: Number(open), high: Number(high), low: Number(low), close: Number(close), volume: Number(volume) });
+    bars.push({
+      timestampSeconds,
+      epochDay,
+      open: Number(open),
+      high: Number(high),
+      low: Number(low),
+      close: Number(close),
+      volume: Number(volume),
+    });
     if (Number(dividend) > 0) dividends.push({ dateSeconds: timestampSeconds, epochDay, amount: Number(dividend) });
   }
   return { bars, dividends };

@@ -93,7 +93,12 @@ const VENUES: Record<Venue, VenueRules> = {
   XETRA: { timeZone: 'Europe/Berlin', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, true) },
   BME: { timeZone: 'Europe/Madrid', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, false) },
   // Euronext Amsterdam: open on Christmas Eve and New Year's Eve (short days).
-  EURONEXT: { timeZone: 'Europe/Amsterdam', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, false) },
+  EURONEXT: {
+    timeZone: 'Europe/Amsterdam',
+    openHour: 9,
+    openMinute: 0,
+    holidays: (year) => europeanHolidays(year, false),
+  },
   FX: { timeZone: 'Europe/London', openHour: 0, openMinute: 0, holidays: () => [] },
 };
 
@@ -120,7 +125,9 @@ export function tradingDays(venue: Venue, fromIso: string, toIso: string): strin
 /** Unix seconds Yahoo stamps the venue's daily bar of `isoDate` with: the opening time in its zone. */
 export function barTimestamp(venue: Venue, isoDate: string): number {
   const { timeZone, openHour, openMinute } = VENUES[venue];
-  const zoned = Temporal.PlainDate.from(isoDate).toPlainDateTime({ hour: openHour, minute: openMinute }).toZonedDateTime(timeZone);
+  const zoned = Temporal.PlainDate.from(isoDate)
+    .toPlainDateTime({ hour: openHour, minute: openMinute })
+    .toZonedDateTime(timeZone);
   return zoned.epochMilliseconds / 1000;
 }
 

@@ -29,7 +29,10 @@ export function accountRoutes(storage: Pick<Storage, 'accounts' | 'deleteUser'>,
 
   routes.delete(
     '/',
-    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: 'The body is too large; nothing was deleted.' }, 413) }),
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ message: 'The body is too large; nothing was deleted.' }, 413),
+    }),
     async (c) => {
       if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
         return c.json({ message: 'Send {"username": "…"} as application/json to confirm; nothing was deleted.' }, 415);
@@ -57,7 +60,12 @@ export function accountRoutes(storage: Pick<Storage, 'accounts' | 'deleteUser'>,
       } catch (error) {
         log.error('account deletion failed', { requestId, error });
         c.header('Retry-After', '5');
-        return c.json({ message: 'The database could not delete the account just now; nothing was deleted. Try again in a moment.' }, 503);
+        return c.json(
+          {
+            message: 'The database could not delete the account just now; nothing was deleted. Try again in a moment.',
+          },
+          503,
+        );
       }
       // No sub or name in the log: the account is gone, its traces too.
       log.info('account deleted', { requestId, rows: deleted });

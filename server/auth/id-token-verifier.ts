@@ -5,17 +5,22 @@
  * built-in provider's keys come from our own database (read again on an unknown `kid`: another instance
  * may have rotated them), so no request goes over the network.
  */
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  errors,
-  jwtVerify,
-  type JWK,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 
 /** Asymmetric algorithms only: `none` and HMAC (a shared secret the SPA would know) never verify. */
-const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+const ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+];
 /** Clocks of issuer and server may differ a little. */
 const CLOCK_TOLERANCE_SECONDS = 30;
 
@@ -35,7 +40,11 @@ export interface LocalKeys {
   refresh(): Promise<JWK[]>;
 }
 
-export function createLocalVerifier(options: { issuer: string; clientId: string; keys: JWK[] | LocalKeys }): IdTokenVerifier {
+export function createLocalVerifier(options: {
+  issuer: string;
+  clientId: string;
+  keys: JWK[] | LocalKeys;
+}): IdTokenVerifier {
   const { keys } = options;
   if (Array.isArray(keys)) return verifierWith(options, async () => createLocalJWKSet({ keys }));
   let known = keys.current();
@@ -71,7 +80,10 @@ export function createRemoteVerifier(options: RemoteVerifierOptions): IdTokenVer
   let keySet: Promise<JWTVerifyGetKey> | undefined;
   const discover = async (): Promise<JWTVerifyGetKey> => {
     const url = `${options.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`discovery ${url} answered ${response.status}`);
     const document = (await response.json()) as { jwks_uri?: unknown };
     if (typeof document.jwks_uri !== 'string') throw new Error(`discovery ${url} has no jwks_uri`);
@@ -100,7 +112,11 @@ function verifierWith(
       try {
         keys = await getKeySet();
       } catch (error) {
-        return { ok: false, status: 503, message: `The identity provider's keys are unavailable: ${(error as Error).message}` };
+        return {
+          ok: false,
+          status: 503,
+          message: `The identity provider's keys are unavailable: ${(error as Error).message}`,
+        };
       }
       try {
         const { payload } = await jwtVerify(token, keys, {
@@ -123,8 +139,16 @@ function verifierWith(
 
 function rejection(error: unknown): VerificationResult {
   if (error instanceof errors.JWTExpired) return { ok: false, status: 401, message: 'The ID token has expired.' };
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || !(error instanceof errors.JOSEError)) {
-    return { ok: false, status: 503, message: `The identity provider's keys are unavailable: ${(error as Error).message}` };
+  if (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    !(error instanceof errors.JOSEError)
+  ) {
+    return {
+      ok: false,
+      status: 503,
+      message: `The identity provider's keys are unavailable: ${(error as Error).message}`,
+    };
   }
   return { ok: false, status: 401, message: `The ID token was not accepted: ${error.message}.` };
 }

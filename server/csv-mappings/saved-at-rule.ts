@@ -14,7 +14,8 @@ export const SAVED_AT_LEEWAY_MS = 5 * 60 * 1000;
 export function savedAtProblem(mappings: readonly RememberedMapping[], nowMs: number): string | null {
   for (const [i, { savedAt }] of mappings.entries()) {
     const ms = savedAtMs(savedAt);
-    if (ms === null) return `mapping ${i + 1}: savedAt ${JSON.stringify(savedAt).slice(0, 40)} is not a time like 2026-11-25T16:05:00.000Z`;
+    if (ms === null)
+      return `mapping ${i + 1}: savedAt ${JSON.stringify(savedAt).slice(0, 40)} is not a time like 2026-11-25T16:05:00.000Z`;
     if (ms > nowMs + SAVED_AT_LEEWAY_MS) {
       return `mapping ${i + 1}: savedAt ${savedAt} is in the future (the server's clock says ${new Date(nowMs).toISOString()})`;
     }

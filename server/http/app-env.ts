@@ -13,4 +13,3 @@ export interface AppEnv {
   Bindings: HttpBindings;
   Variables: { user: AuthenticatedUser; jsonDepthScanned?: number };
 }
-

@@ -49,16 +49,32 @@ export const JSON_BODY_LIMITS: Readonly<Record<string, JsonBodyLimits>> = {
   'DELETE /api/account': small(4096, 4, 16),
 };
 
-function refusal(crossed: JsonLimitCrossed, limits: JsonBodyLimits, route: string): { status: 400 | 413; message: string } {
+function refusal(
+  crossed: JsonLimitCrossed,
+  limits: JsonBodyLimits,
+  route: string,
+): { status: 400 | 413; message: string } {
   switch (crossed) {
     case 'bytes':
-      return { status: 413, message: `The body is larger than ${sizeText(limits.maxBytes)} (${route} takes at most that); nothing was saved.` };
+      return {
+        status: 413,
+        message: `The body is larger than ${sizeText(limits.maxBytes)} (${route} takes at most that); nothing was saved.`,
+      };
     case 'depth':
-      return { status: 400, message: `The body nests arrays or objects more than ${limits.maxDepth} deep (${route} never needs more); nothing was saved.` };
+      return {
+        status: 400,
+        message: `The body nests arrays or objects more than ${limits.maxDepth} deep (${route} never needs more); nothing was saved.`,
+      };
     case 'containers':
-      return { status: 413, message: `The body holds more than ${limits.maxContainers} arrays and objects (${route} takes at most that); nothing was saved.` };
+      return {
+        status: 413,
+        message: `The body holds more than ${limits.maxContainers} arrays and objects (${route} takes at most that); nothing was saved.`,
+      };
     case 'elements':
-      return { status: 413, message: `The body holds more than ${limits.maxElements} array items and object members (${route} takes at most that); nothing was saved.` };
+      return {
+        status: 413,
+        message: `The body holds more than ${limits.maxElements} array items and object members (${route} takes at most that); nothing was saved.`,
+      };
   }
 }
 
@@ -82,7 +98,9 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Pro
 }
 
 /** The middleware for `/api/*`: scans a JSON write body under its endpoint's limits, or answers the refusal. */
-export function boundedJsonBodies(limitsOf: (route: string) => JsonBodyLimits | undefined = (route) => JSON_BODY_LIMITS[route]): MiddlewareHandler<AppEnv> {
+export function boundedJsonBodies(
+  limitsOf: (route: string) => JsonBodyLimits | undefined = (route) => JSON_BODY_LIMITS[route],
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const route = `${c.req.method} ${c.req.path.replace(/\/+$/, '') || '/'}`;
     const limits = limitsOf(route);

@@ -14,6 +14,7 @@ export function closeAfterUnreadBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const { incoming } = c.env;
-    if (!incoming.complete && incoming.headers['content-length'] === undefined) c.res.headers.set('Connection', 'close');
+    if (!incoming.complete && incoming.headers['content-length'] === undefined)
+      c.res.headers.set('Connection', 'close');
   };
 }

@@ -49,8 +49,10 @@ export function compressAnswers(): MiddlewareHandler<AppEnv> {
     await next();
     const answer = c.res;
     const { body } = answer;
-    if (c.req.method === 'HEAD' || body === null || answer.status < 200 || UNCOMPRESSIBLE_STATUS.has(answer.status)) return;
-    if (answer.headers.has('content-encoding') || /\bno-transform\b/i.test(answer.headers.get('cache-control') ?? '')) return;
+    if (c.req.method === 'HEAD' || body === null || answer.status < 200 || UNCOMPRESSIBLE_STATUS.has(answer.status))
+      return;
+    if (answer.headers.has('content-encoding') || /\bno-transform\b/i.test(answer.headers.get('cache-control') ?? ''))
+      return;
     if (!COMPRESSIBLE_TYPE.test(answer.headers.get('content-type') ?? '')) return;
     const headers = new Headers(answer.headers);
     addVary(headers);
@@ -132,7 +134,11 @@ async function readAtLeast(reader: ReadableStreamDefaultReader<Uint8Array>, byte
 }
 
 /** Reads on into `head` until the answer ends or `head` holds more than `maxBytes`; `head.done` says which. */
-async function readRestUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, head: Head, maxBytes: number): Promise<Head> {
+async function readRestUpTo(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  head: Head,
+  maxBytes: number,
+): Promise<Head> {
   let total = head.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   while (total <= maxBytes) {
     const { done, value } = await reader.read();
@@ -147,7 +153,10 @@ async function readRestUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, hea
 }
 
 /** The answer's bytes, what was read already first, in pieces of at most SLICE_BYTES. */
-async function* slices(head: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* slices(
+  head: Uint8Array[],
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   try {
     for (const chunk of head) yield* sliced(chunk);
     for (;;) {
@@ -162,5 +171,6 @@ async function* slices(head: Uint8Array[], reader: ReadableStreamDefaultReader<U
 }
 
 function* sliced(chunk: Uint8Array): Generator<Uint8Array> {
-  for (let offset = 0; offset < chunk.byteLength; offset += SLICE_BYTES) yield chunk.subarray(offset, offset + SLICE_BYTES);
+  for (let offset = 0; offset < chunk.byteLength; offset += SLICE_BYTES)
+    yield chunk.subarray(offset, offset + SLICE_BYTES);
 }

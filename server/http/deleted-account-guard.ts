@@ -12,7 +12,8 @@ import type { DeletedAccountStore } from '../storage/deleted-accounts';
 import type { Log } from '../log';
 import type { AppEnv } from './app-env';
 
-export const DELETED_ACCOUNT_MESSAGE = 'This account was deleted: its ID token no longer reads or writes anything. Sign in again (or create a new account).';
+export const DELETED_ACCOUNT_MESSAGE =
+  'This account was deleted: its ID token no longer reads or writes anything. Sign in again (or create a new account).';
 
 /** When the verified token was issued (unix ms); undefined without an `iat`. */
 function issuedAtMs(header: string | undefined): number | undefined {
@@ -34,7 +35,10 @@ export function refuseDeletedAccounts(store: DeletedAccountStore, log: Log): Mid
     } catch (error) {
       log.error('deleted-account check failed', { error });
       c.header('Retry-After', '5');
-      return c.json({ message: 'The database does not answer; nothing was read or saved. Try again in a moment.' }, 503);
+      return c.json(
+        { message: 'The database does not answer; nothing was read or saved. Try again in a moment.' },
+        503,
+      );
     }
     if (deletedAtMs !== undefined) {
       // `iat` has whole seconds: a token of the deletion's own second counts as issued before it.

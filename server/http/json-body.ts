@@ -12,14 +12,21 @@ export function jsonBodyLimit(maxBytes: number, message: string): MiddlewareHand
 }
 
 /** The parsed body, or the 415/400 answer to send instead. */
-export async function readJsonBody(c: Context<AppEnv>, what: string, outcome: string): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+export async function readJsonBody(
+  c: Context<AppEnv>,
+  what: string,
+  outcome: string,
+): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
     return { ok: false, response: c.json({ message: `Send ${what} as application/json.`, issues: [] }, 415) };
   }
   try {
     return { ok: true, body: JSON.parse(await c.req.text()) as unknown };
   } catch {
-    return { ok: false, response: c.json({ message: `The request body is not valid JSON; ${outcome}`, issues: [] }, 400) };
+    return {
+      ok: false,
+      response: c.json({ message: `The request body is not valid JSON; ${outcome}`, issues: [] }, 400),
+    };
   }
 }
 
@@ -44,7 +51,16 @@ export async function readJsonFields<K extends string>(
   const extra = Object.keys(body).find((key) => !(fields as readonly string[]).includes(key));
   if (extra !== undefined) {
     const named = extra.slice(0, 40);
-    return { ok: false, response: c.json({ message: `"${named}" is not expected (send ${fields.join(' and ')}); ${outcome}`, issues: [{ path: named, message: 'not expected' }] }, 400) };
+    return {
+      ok: false,
+      response: c.json(
+        {
+          message: `"${named}" is not expected (send ${fields.join(' and ')}); ${outcome}`,
+          issues: [{ path: named, message: 'not expected' }],
+        },
+        400,
+      ),
+    };
   }
   return { ok: true, fields: body as Record<K, unknown> };
 }

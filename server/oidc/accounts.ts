@@ -13,12 +13,53 @@ export const PASSWORD_MAX_LENGTH = 200;
  * the first ones an attacker tries. Compared in lower case.
  */
 const COMMON_PASSWORDS = new Set([
-  '12345678', '123456789', '1234567890', '0123456789', '87654321', '987654321', '11111111', '00000000',
-  '12341234', '11223344', '12344321', '123123123', '112233445566', 'password', 'password1', 'password12',
-  'password123', 'passw0rd', 'p@ssw0rd', 'qwertyui', 'qwertyuiop', 'qwerty123', 'qwerty12', '1q2w3e4r',
-  '1q2w3e4r5t', 'q1w2e3r4', '1qaz2wsx', 'zaq12wsx', 'asdfghjk', 'asdfasdf', 'abcd1234', 'abc12345',
-  'iloveyou', 'sunshine', 'princess', 'football', 'baseball', 'superman', 'welcome1', 'admin123',
-  'letmein1', 'trustno1', 'starwars', 'whatever', 'changeme', 'investments', 'investmentstracker',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '0123456789',
+  '87654321',
+  '987654321',
+  '11111111',
+  '00000000',
+  '12341234',
+  '11223344',
+  '12344321',
+  '123123123',
+  '112233445566',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'passw0rd',
+  'p@ssw0rd',
+  'qwertyui',
+  'qwertyuiop',
+  'qwerty123',
+  'qwerty12',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  'q1w2e3r4',
+  '1qaz2wsx',
+  'zaq12wsx',
+  'asdfghjk',
+  'asdfasdf',
+  'abcd1234',
+  'abc12345',
+  'iloveyou',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'superman',
+  'welcome1',
+  'admin123',
+  'letmein1',
+  'trustno1',
+  'starwars',
+  'whatever',
+  'changeme',
+  'investments',
+  'investmentstracker',
 ]);
 
 /**
@@ -26,7 +67,17 @@ const COMMON_PASSWORDS = new Set([
  * DEMO_ACCOUNT is on or off); refused with the same words as a taken
  * username, so that a refusal does not say whether an account exists.
  */
-const RESERVED_USERNAMES = new Set(['admin', 'administrator', 'root', 'system', 'support', 'security', 'owner', 'investments', 'demo']);
+const RESERVED_USERNAMES = new Set([
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'support',
+  'security',
+  'owner',
+  'investments',
+  'demo',
+]);
 
 /** Why a password is refused, in the words the form shows, or undefined when it is acceptable. */
 export function passwordProblem(password: string, username: string): string | undefined {
@@ -35,7 +86,8 @@ export function passwordProblem(password: string, username: string): string | un
     return `A password has ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(password)) return 'A password cannot hold control characters (such as NUL or a line break).';
+  if (/[\u0000-\u001f\u007f]/.test(password))
+    return 'A password cannot hold control characters (such as NUL or a line break).';
   if (password.trim() === '') return 'A password cannot be only spaces.';
   const lower = password.trim().toLowerCase();
   if (lower === normalizeUsername(username)) return 'A password cannot be the username.';
@@ -56,7 +108,12 @@ export type RegistrationResult =
   | { ok: false; reason: 'invalid' | 'taken'; field: 'username' | 'password'; message: string };
 
 /** Creates an account without checking the password rules (the demo account's password is `demo`). */
-export async function createAccount(store: AccountStore, username: string, password: string, sub: string = randomUUID()) {
+export async function createAccount(
+  store: AccountStore,
+  username: string,
+  password: string,
+  sub: string = randomUUID(),
+) {
   const account: Account = {
     sub,
     username: normalizeUsername(username),
@@ -83,7 +140,8 @@ export async function registerAccount(
   }
   const problem = passwordProblem(password, name);
   if (problem) return { ok: false, reason: 'invalid', field: 'password', message: problem };
-  if (password !== passwordAgain) return { ok: false, reason: 'invalid', field: 'password', message: 'The two passwords differ.' };
+  if (password !== passwordAgain)
+    return { ok: false, reason: 'invalid', field: 'password', message: 'The two passwords differ.' };
   const notAvailable = {
     ok: false,
     reason: 'taken',
@@ -107,7 +165,11 @@ export async function registerAccount(
 }
 
 /** The account when the password matches; the same work is done for unknown usernames. */
-export async function authenticate(store: AccountStore, username: string, password: string): Promise<Account | undefined> {
+export async function authenticate(
+  store: AccountStore,
+  username: string,
+  password: string,
+): Promise<Account | undefined> {
   const account = await store.findByUsername(normalizeUsername(username));
   const matches = await verifyPassword(password, account?.passwordHash ?? (await unusablePasswordHash()));
   return account && matches ? account : undefined;

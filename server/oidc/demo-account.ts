@@ -37,7 +37,9 @@ export async function resetDemoAccount(storage: Storage, portfolioFile: string, 
   }
   const portfolio = readPortfolio(portfolioFile);
   if (!portfolio.ok) log.warn('demo account starts empty', { file: portfolioFile, reason: portfolio.reason });
-  const set = sortTransactionSet(portfolio.ok ? portfolio.body.transactions : { stock: [], dividend: [], commission: [] });
+  const set = sortTransactionSet(
+    portfolio.ok ? portfolio.body.transactions : { stock: [], dividend: [], commission: [] },
+  );
   if (!account) {
     // The portfolio is written before the account exists: a crash in between leaves an unreachable set
     // and the next start tries again, never an account that missed its portfolio.
@@ -53,7 +55,11 @@ export async function resetDemoAccount(storage: Storage, portfolioFile: string, 
   await storage.transactions.put(sub, set);
   await storage.settings.update(sub, { ...DEFAULT_SETTINGS });
   const choices = await storage.symbols.allChoices(sub);
-  if (choices.size > 0) await storage.symbols.saveChoices(sub, [...choices.keys()].map((isin) => ({ isin, symbol: null })));
+  if (choices.size > 0)
+    await storage.symbols.saveChoices(
+      sub,
+      [...choices.keys()].map((isin) => ({ isin, symbol: null })),
+    );
   await storage.csvMappings.restore(sub, [], 'replace');
   return portfolio.ok ? 'reset to the portfolio' : 'reset empty';
 }

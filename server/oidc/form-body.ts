@@ -15,7 +15,9 @@ export function parseSignInForm(): MiddlewareHandler<AppEnv> {
     try {
       await c.req.parseBody();
     } catch {
-      return c.text('The form could not be read (a malformed body); send it again from the sign-in page.', 400, { 'Cache-Control': 'no-store' });
+      return c.text('The form could not be read (a malformed body); send it again from the sign-in page.', 400, {
+        'Cache-Control': 'no-store',
+      });
     }
     return next();
   };

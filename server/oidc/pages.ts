@@ -89,14 +89,23 @@ export interface MessagePageInput {
 }
 
 export function messagePage(input: MessagePageInput): string {
-  const link = input.link ? `<p><a class="button" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.text)}</a></p>` : '';
+  const link = input.link
+    ? `<p><a class="button" href="${escapeHtml(input.link.href)}">${escapeHtml(input.link.text)}</a></p>`
+    : '';
   return layout(input.title, `<h1>${escapeHtml(input.title)}</h1>\n<p>${escapeHtml(input.message)}</p>\n${link}`);
 }
 
 /** A page that submits its one form at once; without JavaScript the user presses the button. */
 export function autoSubmitPage(title: string, formHtml: string, buttonText: string): string {
-  const form = formHtml.replace('</form>', `<noscript><button type="submit">${escapeHtml(buttonText)}</button></noscript></form>`);
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n${form}`, `<script src="${AUTO_SUBMIT_SCRIPT_PATH}" defer></script>`);
+  const form = formHtml.replace(
+    '</form>',
+    `<noscript><button type="submit">${escapeHtml(buttonText)}</button></noscript></form>`,
+  );
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>\n${form}`,
+    `<script src="${AUTO_SUBMIT_SCRIPT_PATH}" defer></script>`,
+  );
 }
 
 /**

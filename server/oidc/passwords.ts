@@ -42,8 +42,12 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   return withHashingSlot(
     () =>
       new Promise((resolve, reject) => {
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH_BYTES, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-          error ? reject(error) : resolve(key),
+        scrypt(
+          password.normalize('NFKC'),
+          salt,
+          KEY_LENGTH_BYTES,
+          { ...options, maxmem: 64 * 1024 * 1024 },
+          (error, key) => (error ? reject(error) : resolve(key)),
         );
       }),
   );

@@ -85,7 +85,8 @@ export function sameProviderKeys(a: ProviderKeys, b: ProviderKeys): boolean {
 /** Current keys first (the newest current one signs), then the retired ones that still verify. */
 function providerKeysFrom(stored: ProviderKey[]): ProviderKeys {
   const ordered = [...stored].sort(
-    (a, b) => Number(a.retiredAtMs !== undefined) - Number(b.retiredAtMs !== undefined) || b.createdAtMs - a.createdAtMs,
+    (a, b) =>
+      Number(a.retiredAtMs !== undefined) - Number(b.retiredAtMs !== undefined) || b.createdAtMs - a.createdAtMs,
   );
   const signingKeys = ordered.filter((key) => key.kind === 'signing').map((key) => JSON.parse(key.secret) as JWK);
   const cookieKeys = ordered.filter((key) => key.kind === 'cookie').map((key) => key.secret);
@@ -116,7 +117,9 @@ function legacyKeyRows(keys: ProviderKeys, nowMs: number): ProviderKey[] {
       secret: JSON.stringify(jwk),
       createdAtMs: nowMs,
     })),
-    ...keys.cookieKeys.slice(0, 1).map((secret) => ({ id: randomUUID(), kind: 'cookie' as const, secret, createdAtMs: nowMs })),
+    ...keys.cookieKeys
+      .slice(0, 1)
+      .map((secret) => ({ id: randomUUID(), kind: 'cookie' as const, secret, createdAtMs: nowMs })),
   ];
 }
 

@@ -76,14 +76,19 @@ export class AttemptWindow {
 
 /** Takes one attempt in every window, or none when any of them is full (then: the latest "try again"). */
 export function takeAll(entries: Array<[AttemptWindow, string]>): Taken {
-  const blocked = entries.map(([window, key]) => window.blockedUntil(key)).filter((at): at is number => at !== undefined);
+  const blocked = entries
+    .map(([window, key]) => window.blockedUntil(key))
+    .filter((at): at is number => at !== undefined);
   if (blocked.length > 0) return { ok: false, retryAtMs: Math.max(...blocked) };
   const releases = entries.map(([window, key]) => window.record(key));
   return { ok: true, release: () => releases.forEach((release) => release()), releases };
 }
 
 /** The windows; `createsPerHour` replaces the default number of account creations per address (the operator's setting). */
-export function createSignInLimits(now: () => number = Date.now, createsPerHour: number = SIGN_IN_LIMITS.createPerAddress.max) {
+export function createSignInLimits(
+  now: () => number = Date.now,
+  createsPerHour: number = SIGN_IN_LIMITS.createPerAddress.max,
+) {
   return {
     account: new AttemptWindow(SIGN_IN_LIMITS.perAccount, now),
     address: new AttemptWindow(SIGN_IN_LIMITS.perAddress, now),

@@ -47,7 +47,13 @@ function clientAddress(c: Context<AppEnv>): string {
   return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
 }
 
-export function signInRoutes({ provider, accounts, publicUrl, demo, limits = createSignInLimits() }: SignInRoutesOptions): Hono<AppEnv> {
+export function signInRoutes({
+  provider,
+  accounts,
+  publicUrl,
+  demo,
+  limits = createSignInLimits(),
+}: SignInRoutesOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const appLink = { href: `${publicUrl}/`, text: 'Back to Investments Tracker' };
 
@@ -96,13 +102,22 @@ export function signInRoutes({ provider, accounts, publicUrl, demo, limits = cre
     input: Partial<SignInPageInput>,
     status: 200 | 400 | 401 | 409 | 429 | 503 = 200,
     headers: Record<string, string> = {},
-  ) => c.html(signInPage({ uid, xsrfToken: requestContext(c.env.incoming).xsrfToken, demo, ...input }), status, { ...PAGE_HEADERS, ...headers });
+  ) =>
+    c.html(signInPage({ uid, xsrfToken: requestContext(c.env.incoming).xsrfToken, demo, ...input }), status, {
+      ...PAGE_HEADERS,
+      ...headers,
+    });
 
   type Form = 'signIn' | 'register';
   const limited = (c: Context<AppEnv>, uid: string, form: Form, username: string, retryAtMs: number) => {
-    const what = form === 'signIn' ? 'Too many sign-in attempts for this account or from your address.' : 'Too many attempts to create accounts from your address, or with this username.';
+    const what =
+      form === 'signIn'
+        ? 'Too many sign-in attempts for this account or from your address.'
+        : 'Too many attempts to create accounts from your address, or with this username.';
     const retryAfterS = String(Math.max(1, Math.ceil((retryAtMs - Date.now()) / 1000)));
-    return page(c, uid, { [form]: { username, error: `${what} ${tryAgainAt(retryAtMs)}` } }, 429, { 'Retry-After': retryAfterS });
+    return page(c, uid, { [form]: { username, error: `${what} ${tryAgainAt(retryAtMs)}` } }, 429, {
+      'Retry-After': retryAfterS,
+    });
   };
   const busy = (c: Context<AppEnv>, uid: string, form: Form, username: string) =>
     page(c, uid, { [form]: { username, error: new HashingBusy().message } }, 503, { 'Retry-After': '5' });
@@ -170,7 +185,12 @@ export function signInRoutes({ provider, accounts, publicUrl, demo, limits = cre
     return withInteraction(c, async (interaction) => {
       let result: Awaited<ReturnType<typeof registerAccount>>;
       try {
-        result = await registerAccount(accounts, username, String(form.password ?? ''), String(form.passwordAgain ?? ''));
+        result = await registerAccount(
+          accounts,
+          username,
+          String(form.password ?? ''),
+          String(form.passwordAgain ?? ''),
+        );
       } catch (error) {
         if (error instanceof HashingBusy) return busy(c, interaction.uid, 'register', username);
         throw error;
@@ -178,7 +198,12 @@ export function signInRoutes({ provider, accounts, publicUrl, demo, limits = cre
       if (!result.ok) {
         // A form refused before any hashing (a typo) costs nothing: it does not count.
         if (result.reason === 'invalid') attempt.release();
-        return page(c, interaction.uid, { register: { username, error: result.message } }, result.reason === 'taken' ? 409 : 400);
+        return page(
+          c,
+          interaction.uid,
+          { register: { username, error: result.message } },
+          result.reason === 'taken' ? 409 : 400,
+        );
       }
       releaseAccount?.();
       if (result.existing) {

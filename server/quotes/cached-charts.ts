@@ -52,7 +52,12 @@ export function createCachedCharts(options: {
    * A split the cache does not know yet, after some stored bar: Yahoo has re-scaled every close before
    * it, so the stored ones are stale.
    */
-  async function hasNewSplit(symbol: string, fetched: QuoteSeries, coverage: CacheCoverage, window: FetchWindow): Promise<boolean> {
+  async function hasNewSplit(
+    symbol: string,
+    fetched: QuoteSeries,
+    coverage: CacheCoverage,
+    window: FetchWindow,
+  ): Promise<boolean> {
     const later = fetched.splits.filter((split) => split.dateSeconds > coverage.startSeconds);
     if (later.length === 0) return false;
     const stored = await cache.read(symbol, window.startSeconds, window.endSeconds);
@@ -63,13 +68,24 @@ export function createCachedCharts(options: {
   async function get(symbol: string, startSeconds: number, endSeconds: number, userId: string): Promise<CachedResult> {
     const nowSeconds = options.nowSeconds();
     const coverage = await cache.coverage(symbol);
-    const window = planFetch({ coverage, startSeconds, endSeconds, nowSeconds, freshSeconds: options.freshSeconds, healSeconds: HEAL_SECONDS });
+    const window = planFetch({
+      coverage,
+      startSeconds,
+      endSeconds,
+      nowSeconds,
+      freshSeconds: options.freshSeconds,
+      healSeconds: HEAL_SECONDS,
+    });
     if (!window) return { ok: true, series: (await cache.read(symbol, startSeconds, endSeconds))!, source: 'cache' };
 
     const caller: UpstreamCaller = { userId, known: coverage !== null };
     const fetched = await upstream.fetchSeries(symbol, window.startSeconds, window.endSeconds, caller);
     if (!fetched.ok) {
-      return { ok: false, failure: fetched.failure, cached: coverage ? await cache.read(symbol, startSeconds, endSeconds) : null };
+      return {
+        ok: false,
+        failure: fetched.failure,
+        cached: coverage ? await cache.read(symbol, startSeconds, endSeconds) : null,
+      };
     }
     if (coverage && (await hasNewSplit(symbol, fetched.series, coverage, window))) {
       log({ event: 'quotes.cache-reset', level: 'info', symbol, reason: 'a new split re-scaled the stored closes' });
@@ -85,6 +101,7 @@ export function createCachedCharts(options: {
   }
 
   return {
-    get: (symbol, startSeconds, endSeconds, userId) => oneAtATime(symbol, () => get(symbol, startSeconds, endSeconds, userId)),
+    get: (symbol, startSeconds, endSeconds, userId) =>
+      oneAtATime(symbol, () => get(symbol, startSeconds, endSeconds, userId)),
   };
 }

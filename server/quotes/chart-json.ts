@@ -26,12 +26,23 @@ const chartSchema = z.object({
             .object({
               dividends: z.record(z.string(), z.object({ amount: z.number(), date: unixSeconds })).optional(),
               splits: z
-                .record(z.string(), z.object({ date: unixSeconds, numerator: z.number().positive(), denominator: z.number().positive() }))
+                .record(
+                  z.string(),
+                  z.object({ date: unixSeconds, numerator: z.number().positive(), denominator: z.number().positive() }),
+                )
                 .optional(),
             })
             .optional(),
           indicators: z.object({
-            quote: z.array(z.object({ open: priceColumn, high: priceColumn, low: priceColumn, close: priceColumn, volume: priceColumn })),
+            quote: z.array(
+              z.object({
+                open: priceColumn,
+                high: priceColumn,
+                low: priceColumn,
+                close: priceColumn,
+                volume: priceColumn,
+              }),
+            ),
           }),
         }),
       )
@@ -66,7 +77,8 @@ function pickMeta(raw: Record<string, unknown>): YahooChartMeta {
   const meta: Record<string, string | number | null> = {};
   for (const field of META_FIELDS) {
     const value = raw[field];
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value === null) meta[field] = value;
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value === null)
+      meta[field] = value;
   }
   return meta as YahooChartMeta;
 }
@@ -80,7 +92,10 @@ export function parseChart(json: unknown, expectedSymbol?: string): ParsedChart 
   const parsed = chartSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, reason: `not a chart response (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})` };
+    return {
+      ok: false,
+      reason: `not a chart response (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`,
+    };
   }
   const result = parsed.data.chart.result[0]!;
   const meta = pickMeta(result.meta);
@@ -111,7 +126,11 @@ export function parseChart(json: unknown, expectedSymbol?: string): ParsedChart 
     .sort((a, b) => a.timestampSeconds - b.timestampSeconds)
     .forEach((bar) => byDay.set(bar.epochDay, bar));
   const dividends: QuoteDividend[] = Object.values(result.events?.dividends ?? {})
-    .map((event) => ({ dateSeconds: event.date, epochDay: epochDayInTimeZone(event.date, timeZone), amount: event.amount }))
+    .map((event) => ({
+      dateSeconds: event.date,
+      epochDay: epochDayInTimeZone(event.date, timeZone),
+      amount: event.amount,
+    }))
     .sort((a, b) => a.dateSeconds - b.dateSeconds);
   const splits: QuoteSplit[] = Object.values(result.events?.splits ?? {})
     .map((event) => ({

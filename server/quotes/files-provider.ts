@@ -24,11 +24,15 @@ export interface RecordedRange {
 export function marketFileName(symbol: string): string {
   const safe = symbol
     .toUpperCase()
-    .replace(/[^A-Z0-9.\-=]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    .replace(
+      /[^A-Z0-9.\-=]/g,
+      (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+    );
   return `${safe}.json`;
 }
 
-export type RecordedResult = { ok: true; series: QuoteSeries; dataSource: QuoteDataSource } | { ok: false; message: string };
+export type RecordedResult =
+  { ok: true; series: QuoteSeries; dataSource: QuoteDataSource } | { ok: false; message: string };
 
 export interface RecordedCharts {
   read(symbol: string, startSeconds: number, endSeconds: number): Promise<RecordedResult>;
@@ -42,18 +46,24 @@ interface Recording {
 
 const sampleMarks = z.object({
   chart: z.object({
-    result: z.tuple([
-      z.object({
-        meta: z.object({
-          dataSource: z.string().optional(),
-          recordedRanges: z.array(z.object({ start: z.number(), end: z.number() })).optional(),
+    result: z.tuple(
+      [
+        z.object({
+          meta: z.object({
+            dataSource: z.string().optional(),
+            recordedRanges: z.array(z.object({ start: z.number(), end: z.number() })).optional(),
+          }),
         }),
-      }),
-    ], z.unknown()),
+      ],
+      z.unknown(),
+    ),
   }),
 });
 
-export function createFilesProvider(marketDataDir: string, log: (event: Record<string, unknown>) => void): RecordedCharts {
+export function createFilesProvider(
+  marketDataDir: string,
+  log: (event: Record<string, unknown>) => void,
+): RecordedCharts {
   /** Parsed recordings by file name; a file that is missing is looked for again next time. */
   const loaded = new Map<string, Recording>();
 
@@ -80,7 +90,11 @@ export function createFilesProvider(marketDataDir: string, log: (event: Record<s
     }
     const marks = sampleMarks.safeParse(json);
     const meta = marks.success ? marks.data.chart.result[0].meta : {};
-    const recording = { series: parsed.series, sample: meta.dataSource === 'sample', recordedRanges: meta.recordedRanges ?? [] };
+    const recording = {
+      series: parsed.series,
+      sample: meta.dataSource === 'sample',
+      recordedRanges: meta.recordedRanges ?? [],
+    };
     loaded.set(fileName, recording);
     return recording;
   }

@@ -39,7 +39,10 @@ export function checkQuotesRequest(body: unknown, nowSeconds: number): QuotesReq
   const single = !(typeof body === 'object' && body !== null && 'symbols' in body);
   const parsed = single ? oneSchema.safeParse(body) : manySchema.safeParse(body);
   if (!parsed.success) {
-    return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) };
+    return {
+      ok: false,
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    };
   }
   const symbols = 'symbols' in parsed.data ? parsed.data.symbols : [parsed.data.symbol];
   const { start, end } = parsed.data;

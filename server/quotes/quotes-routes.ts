@@ -39,7 +39,12 @@ export function createQuotesRoutes(service: QuotesService, nowMs: () => number =
       }
       const request = checkQuotesRequest(body, Math.floor(nowMs() / 1000));
       if (!request.ok) return c.json({ message: 'Invalid quotes request.', issues: request.issues }, 400);
-      const { entries, overBudget } = await service.quotesFor(c.var.user.sub, request.symbols, request.startSeconds, request.endSeconds);
+      const { entries, overBudget } = await service.quotesFor(
+        c.var.user.sub,
+        request.symbols,
+        request.startSeconds,
+        request.endSeconds,
+      );
       if (overBudget && entries.every((entry) => 'error' in entry)) {
         const retryAfterSeconds = Math.max(1, Math.ceil(overBudget.retryInMs / 1000));
         c.header('Retry-After', String(retryAfterSeconds));

@@ -33,7 +33,12 @@ export interface QuotesAnswer {
 
 export interface QuotesService {
   /** What `userId` gets for the symbols; `startSeconds`/`endSeconds` are unix seconds. */
-  quotesFor(userId: string, symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuotesAnswer>;
+  quotesFor(
+    userId: string,
+    symbols: readonly string[],
+    startSeconds: number,
+    endSeconds: number,
+  ): Promise<QuotesAnswer>;
   /** The entries alone, for the server's own calls (no user asked). */
   getQuotes(symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuoteEntry[]>;
 }
@@ -73,7 +78,13 @@ export interface QuotesServiceOptions {
 }
 
 /** `refused` hears of every call to Yahoo the user's budget did not allow. */
-type Lookup = (symbol: string, startSeconds: number, endSeconds: number, userId: string, refused: (failure: UpstreamFailure) => void) => Promise<QuoteEntry>;
+type Lookup = (
+  symbol: string,
+  startSeconds: number,
+  endSeconds: number,
+  userId: string,
+  refused: (failure: UpstreamFailure) => void,
+) => Promise<QuoteEntry>;
 
 function lookupIn(sources: {
   provider: QuotesProviderName;
@@ -83,10 +94,17 @@ function lookupIn(sources: {
   log: (event: Record<string, unknown>) => void;
 }): Lookup {
   const { provider, upstream, cached, files, log } = sources;
-  const fromFiles = async (symbol: string, key: string, start: number, end: number, why: string[]): Promise<QuoteEntry> => {
+  const fromFiles = async (
+    symbol: string,
+    key: string,
+    start: number,
+    end: number,
+    why: string[],
+  ): Promise<QuoteEntry> => {
     const recorded = await files.read(key, start, end);
     if (recorded.ok) {
-      if (why.length > 0) log({ event: 'quotes.fallback', level: 'warn', symbol, to: recorded.dataSource, reason: why.join('; ') });
+      if (why.length > 0)
+        log({ event: 'quotes.fallback', level: 'warn', symbol, to: recorded.dataSource, reason: why.join('; ') });
       return { symbol, data: chartFromSeries(recorded.series, recorded.dataSource) };
     }
     return { symbol, error: [...why, recorded.message].join('; ') };
@@ -94,7 +112,12 @@ function lookupIn(sources: {
 
   /** A database error must not take the quotes down: log it and go on as if there were no cache. */
   const cacheBroken = (symbol: string, error: unknown): null => {
-    log({ event: 'quotes.cache-error', level: 'error', symbol, message: error instanceof Error ? error.message : String(error) });
+    log({
+      event: 'quotes.cache-error',
+      level: 'error',
+      symbol,
+      message: error instanceof Error ? error.message : String(error),
+    });
     return null;
   };
 
@@ -105,7 +128,9 @@ function lookupIn(sources: {
       if (result.failure?.kind === 'over-budget') refused(result.failure);
       return result;
     };
-    const result = cached ? await cached.get(key, start, end, userId).then(noted, (error: unknown) => cacheBroken(symbol, error)) : null;
+    const result = cached
+      ? await cached.get(key, start, end, userId).then(noted, (error: unknown) => cacheBroken(symbol, error))
+      : null;
     if (result) {
       if (result.ok) return { symbol, data: chartFromSeries(result.series, result.source) };
       if (provider === 'yahoo') return { symbol, error: result.failure.message };
@@ -130,7 +155,9 @@ export function createQuotesService(options: QuotesServiceOptions): QuotesServic
     options.provider === 'files'
       ? null
       : rememberingUnknownSymbols(
-          createYahooProvider(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log, options.limits ?? createMemoryUpstreamLimits())),
+          createYahooProvider(
+            yahooUpstreamOptions(tuning, options.yahooBaseUrl, log, options.limits ?? createMemoryUpstreamLimits()),
+          ),
           options.cache?.unknownSymbols ?? createMemoryUnknownSymbols(),
           { rememberMs: tuning.unknownSymbolMs, nowMs: tuning.nowMs, log },
         );
@@ -140,16 +167,24 @@ export function createQuotesService(options: QuotesServiceOptions): QuotesServic
       : null;
   const files = createFilesProvider(options.marketDataDir, log);
   const lookup = lookupIn({ provider: options.provider, upstream, cached, files, log });
-  async function quotesFor(userId: string, symbols: readonly string[], startSeconds: number, endSeconds: number): Promise<QuotesAnswer> {
+  async function quotesFor(
+    userId: string,
+    symbols: readonly string[],
+    startSeconds: number,
+    endSeconds: number,
+  ): Promise<QuotesAnswer> {
     let overBudget: QuotesAnswer['overBudget'] = null;
     const refused = (failure: UpstreamFailure) => {
       overBudget ??= { message: failure.message, retryInMs: failure.retryInMs ?? 0 };
     };
-    const entries = await mapLimited(symbols, tuning.concurrency, (symbol) => lookup(symbol, startSeconds, endSeconds, userId, refused));
+    const entries = await mapLimited(symbols, tuning.concurrency, (symbol) =>
+      lookup(symbol, startSeconds, endSeconds, userId, refused),
+    );
     return { entries, overBudget };
   }
   return {
     quotesFor,
-    getQuotes: async (symbols, startSeconds, endSeconds) => (await quotesFor(SERVER_CALLER.userId, symbols, startSeconds, endSeconds)).entries,
+    getQuotes: async (symbols, startSeconds, endSeconds) =>
+      (await quotesFor(SERVER_CALLER.userId, symbols, startSeconds, endSeconds)).entries,
   };
 }

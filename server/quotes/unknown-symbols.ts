@@ -36,19 +36,34 @@ export function rememberingUnknownSymbols(
 ): UpstreamCharts {
   const { log } = options;
   const broken = (symbol: string, error: unknown): null => {
-    log({ event: 'quotes.cache-error', level: 'error', symbol, message: error instanceof Error ? error.message : String(error) });
+    log({
+      event: 'quotes.cache-error',
+      level: 'error',
+      symbol,
+      message: error instanceof Error ? error.message : String(error),
+    });
     return null;
   };
   return {
     async fetchSeries(symbol, startSeconds, endSeconds, caller): Promise<SeriesResult> {
-      const reason = await unknownSymbols.find(symbol, options.nowMs()).catch((error: unknown) => broken(symbol, error));
+      const reason = await unknownSymbols
+        .find(symbol, options.nowMs())
+        .catch((error: unknown) => broken(symbol, error));
       if (reason !== null) {
-        return { ok: false, failure: { kind: 'unknown-symbol', message: `${reason} (remembered: Yahoo is not asked again about ${symbol} for a while)` } };
+        return {
+          ok: false,
+          failure: {
+            kind: 'unknown-symbol',
+            message: `${reason} (remembered: Yahoo is not asked again about ${symbol} for a while)`,
+          },
+        };
       }
       const result = await upstream.fetchSeries(symbol, startSeconds, endSeconds, caller);
       if (!result.ok && result.failure.kind === 'unknown-symbol') {
         const nowMs = options.nowMs();
-        await unknownSymbols.remember(symbol, result.failure.message, nowMs + options.rememberMs, nowMs).catch((error: unknown) => broken(symbol, error));
+        await unknownSymbols
+          .remember(symbol, result.failure.message, nowMs + options.rememberMs, nowMs)
+          .catch((error: unknown) => broken(symbol, error));
       }
       return result;
     },

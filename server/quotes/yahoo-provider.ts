@@ -29,11 +29,22 @@ export function createYahooProvider(options: YahooUpstreamOptions): UpstreamChar
       // Our `parseChart` validates; yahoo-finance2's schema would also reject harmless changes in meta.
       const result = await yahooFinance.chart(
         symbol,
-        { period1: startSeconds, period2: endSeconds, interval: '1d', events: 'div|split', includePrePost: false, return: 'object' },
+        {
+          period1: startSeconds,
+          period2: endSeconds,
+          interval: '1d',
+          events: 'div|split',
+          includePrePost: false,
+          return: 'object',
+        },
         { validateResult: false },
       );
       const parsed = parseChart(chartJsonFromYahooFinance2(result), symbol);
-      if (!parsed.ok) return { ok: false, failure: { kind: 'bad-response', message: `unusable answer from Yahoo: ${parsed.reason}` } };
+      if (!parsed.ok)
+        return {
+          ok: false,
+          failure: { kind: 'bad-response', message: `unusable answer from Yahoo: ${parsed.reason}` },
+        };
       return { ok: true, series: parsed.series };
     } catch (error) {
       return { ok: false, failure: failureOf(error, 'Yahoo') };
@@ -41,7 +52,12 @@ export function createYahooProvider(options: YahooUpstreamOptions): UpstreamChar
   }
 
   /** The call, timed and logged. */
-  async function logged(symbol: string, startSeconds: number, endSeconds: number, caller: UpstreamCaller): Promise<SeriesResult> {
+  async function logged(
+    symbol: string,
+    startSeconds: number,
+    endSeconds: number,
+    caller: UpstreamCaller,
+  ): Promise<SeriesResult> {
     const startedMs = Date.now();
     const result = await call(symbol, startSeconds, endSeconds);
     log({
@@ -60,7 +76,9 @@ export function createYahooProvider(options: YahooUpstreamOptions): UpstreamChar
 
   return {
     fetchSeries(symbol, startSeconds, endSeconds, caller = SERVER_CALLER) {
-      return guard.run(`${symbol}|${startSeconds}|${endSeconds}`, caller, () => logged(symbol, startSeconds, endSeconds, caller));
+      return guard.run(`${symbol}|${startSeconds}|${endSeconds}`, caller, () =>
+        logged(symbol, startSeconds, endSeconds, caller),
+      );
     },
   };
 }

@@ -19,9 +19,13 @@ export function settingsRoutes(store: SettingsStore, log: Log): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const databaseDown = (c: Context<AppEnv>, error: unknown, what: string) => {
     log.error(`settings ${what} failed`, { error });
-    if (what !== 'read' && isStorageUnwritable(error)) return c.json({ message: unwritableStorageMessage('The settings') }, 507);
+    if (what !== 'read' && isStorageUnwritable(error))
+      return c.json({ message: unwritableStorageMessage('The settings') }, 507);
     c.header('Retry-After', '5');
-    return c.json({ message: `The settings could not be ${what}: the database does not answer. Try again in a moment.` }, 503);
+    return c.json(
+      { message: `The settings could not be ${what}: the database does not answer. Try again in a moment.` },
+      503,
+    );
   };
 
   routes.get('/', async (c) => {
@@ -32,17 +36,24 @@ export function settingsRoutes(store: SettingsStore, log: Log): Hono<AppEnv> {
     }
   });
 
-  routes.put('/', jsonBodyLimit(MAX_SETTINGS_BODY_BYTES, `The settings are larger than ${MAX_SETTINGS_BODY_BYTES} bytes; nothing was saved.`), async (c) => {
-    const read = await readJsonBody(c, 'the settings', 'nothing was saved.');
-    if (!read.ok) return read.response;
-    const checked = checkSettingsUpdate(read.body);
-    if (!checked.ok) return c.json({ message: checked.message, issues: checked.issues }, 400);
-    try {
-      return c.json({ settings: await store.update(c.var.user.sub, checked.value) });
-    } catch (error) {
-      return databaseDown(c, error, 'saved');
-    }
-  });
+  routes.put(
+    '/',
+    jsonBodyLimit(
+      MAX_SETTINGS_BODY_BYTES,
+      `The settings are larger than ${MAX_SETTINGS_BODY_BYTES} bytes; nothing was saved.`,
+    ),
+    async (c) => {
+      const read = await readJsonBody(c, 'the settings', 'nothing was saved.');
+      if (!read.ok) return read.response;
+      const checked = checkSettingsUpdate(read.body);
+      if (!checked.ok) return c.json({ message: checked.message, issues: checked.issues }, 400);
+      try {
+        return c.json({ settings: await store.update(c.var.user.sub, checked.value) });
+      } catch (error) {
+        return databaseDown(c, error, 'saved');
+      }
+    },
+  );
 
   routes.all('/', (c) => {
     c.header('Allow', 'GET, PUT');

@@ -7,7 +7,11 @@ import type { Storage } from './types';
 
 export const SQLITE_FILE_NAME = 'investments.sqlite';
 
-export async function openStorage(options: { databaseUrl: string | undefined; dataDir: string; log: Log }): Promise<Storage> {
+export async function openStorage(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  log: Log;
+}): Promise<Storage> {
   if (options.databaseUrl !== undefined) {
     return openPostgresStorage({
       connectionString: options.databaseUrl,

@@ -32,7 +32,10 @@ function narrow(name: string, mode: number): void {
  * server keeps every change there, so it does not start rather than fail each save later.
  */
 export function requireWritable(dir: string, file: string): void {
-  for (const [what, name] of [['data folder', dir], ['database file', file]] as const) {
+  for (const [what, name] of [
+    ['data folder', dir],
+    ['database file', file],
+  ] as const) {
     if (!fs.existsSync(name)) continue;
     try {
       fs.accessSync(name, fs.constants.W_OK);

@@ -103,26 +103,39 @@ export function seriesFromRows(row: SeriesRow, bars: readonly BarRow[], events: 
   }
   return {
     meta: JSON.parse(row.meta_json) as YahooChartMeta,
-    bars: bars.map(
-      (bar): QuoteBar => ({
-        timestampSeconds: Number(bar.ts),
-        epochDay: Number(bar.epoch_day),
-        open: bar.open,
-        high: bar.high,
-        low: bar.low,
-        close: bar.close,
-        volume: bar.volume,
-      }),
-    ),
+    bars: bars.map((bar): QuoteBar => ({
+      timestampSeconds: Number(bar.ts),
+      epochDay: Number(bar.epoch_day),
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      volume: bar.volume,
+    })),
     dividends,
     splits,
   };
 }
 
 /** The columns of an event row in a fixed order: kind, epoch_day, ts, amount, numerator, denominator. */
-export function eventColumns(series: QuoteSeries): Array<[string, number, number, number | null, number | null, number | null]> {
+export function eventColumns(
+  series: QuoteSeries,
+): Array<[string, number, number, number | null, number | null, number | null]> {
   return [
-    ...series.dividends.map((d) => ['dividend', d.epochDay, d.dateSeconds, d.amount, null, null] as [string, number, number, number, null, null]),
-    ...series.splits.map((s) => ['split', s.epochDay, s.dateSeconds, null, s.numerator, s.denominator] as [string, number, number, null, number, number]),
+    ...series.dividends.map(
+      (d) =>
+        ['dividend', d.epochDay, d.dateSeconds, d.amount, null, null] as [string, number, number, number, null, null],
+    ),
+    ...series.splits.map(
+      (s) =>
+        ['split', s.epochDay, s.dateSeconds, null, s.numerator, s.denominator] as [
+          string,
+          number,
+          number,
+          null,
+          number,
+          number,
+        ],
+    ),
   ];
 }

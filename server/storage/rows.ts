@@ -11,7 +11,12 @@ export interface AccountRow {
 
 export function accountFromRow(row: AccountRow | undefined): Account | undefined {
   if (!row) return undefined;
-  return { sub: row.sub, username: row.username, passwordHash: row.password_hash, createdAtMs: Number(row.created_at_ms) };
+  return {
+    sub: row.sub,
+    username: row.username,
+    passwordHash: row.password_hash,
+    createdAtMs: Number(row.created_at_ms),
+  };
 }
 
 export function accountParams(account: Account): [string, string, string, number] {
@@ -59,4 +64,3 @@ export function providerKeyFromRow(row: ProviderKeyRow): ProviderKey {
 export function providerKeyParams(key: ProviderKey): [string, string, string, number] {
   return [key.id, key.kind, key.secret, key.createdAtMs];
 }
-

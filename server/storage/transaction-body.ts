@@ -19,7 +19,11 @@ export function storedTransactions(body: StoredBody, version: number): StoredTra
 }
 
 /** The version, cash and accounts as the database read them from a body (a key the body lacks stays absent). */
-export function storedExtras(version: number, cash: CashTransaction[] | undefined, accounts: Account[] | undefined): StoredExtras {
+export function storedExtras(
+  version: number,
+  cash: CashTransaction[] | undefined,
+  accounts: Account[] | undefined,
+): StoredExtras {
   const extras: StoredExtras = { version };
   if (cash !== undefined) extras.cash = cash;
   if (accounts !== undefined) extras.accounts = accounts;

@@ -37,7 +37,12 @@ export interface TransactionStore {
    * atomic write. With `expectedVersion`, the write happens only when the stored version still equals it
    * (checked inside the write), otherwise nothing changes.
    */
-  put(userId: string, set: TransactionSet, expectedVersion?: number, accounts?: readonly PortfolioAccount[]): Promise<PutTransactionsResult>;
+  put(
+    userId: string,
+    set: TransactionSet,
+    expectedVersion?: number,
+    accounts?: readonly PortfolioAccount[],
+  ): Promise<PutTransactionsResult>;
 }
 
 /** An account of the built-in OpenID provider. */

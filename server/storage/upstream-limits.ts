@@ -13,7 +13,12 @@ export interface UpstreamLimitsStore {
    * Gives the state kept under (`scope`, `userId`) (`undefined`: none) to `change` and keeps the state it
    * returns (`undefined`: forget it), one change at a time across every instance on the database.
    */
-  change<T>(scope: string, userId: string, nowMs: number, change: (state: string | undefined) => { state: string | undefined; result: T }): Promise<T>;
+  change<T>(
+    scope: string,
+    userId: string,
+    nowMs: number,
+    change: (state: string | undefined) => { state: string | undefined; result: T },
+  ): Promise<T>;
 }
 
 /** The same in this process's memory: for services built without storage (unit tests). */

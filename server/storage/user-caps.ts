@@ -16,7 +16,9 @@ export class UserCapReached extends Error {
     readonly cap: number,
     readonly wouldHave: number,
   ) {
-    super(`At most ${cap} ${what} are kept per user; this would make ${wouldHave}. Forget some first. Nothing was saved.`);
+    super(
+      `At most ${cap} ${what} are kept per user; this would make ${wouldHave}. Forget some first. Nothing was saved.`,
+    );
     this.name = 'UserCapReached';
   }
 }

@@ -3,7 +3,13 @@
  * Search results carry no currency: it comes from the exchange (Yahoo's code, else the symbol's suffix).
  */
 import { z } from 'zod';
-import { LISTING_TYPES, TICKER_PATTERN, type ListingType, type SymbolCandidate, type SymbolProduct } from '../../src/model';
+import {
+  LISTING_TYPES,
+  TICKER_PATTERN,
+  type ListingType,
+  type SymbolCandidate,
+  type SymbolProduct,
+} from '../../src/model';
 
 interface Exchange {
   currency: string | null;
@@ -59,9 +65,33 @@ const EXCHANGES: Record<string, Exchange> = {
 
 /** Symbol suffixes, for exchanges Yahoo names with a code not listed above. */
 const SUFFIX_CURRENCY: Record<string, string> = {
-  AS: 'EUR', DE: 'EUR', F: 'EUR', PA: 'EUR', MI: 'EUR', BR: 'EUR', MC: 'EUR', SG: 'EUR', BE: 'EUR', DU: 'EUR', MU: 'EUR',
-  HM: 'EUR', HA: 'EUR', VI: 'EUR', HE: 'EUR', LS: 'EUR', IR: 'EUR', AT: 'EUR', L: 'GBP', SW: 'CHF', CO: 'DKK', ST: 'SEK',
-  OL: 'NOK', TO: 'CAD', T: 'JPY', HK: 'HKD', AX: 'AUD',
+  AS: 'EUR',
+  DE: 'EUR',
+  F: 'EUR',
+  PA: 'EUR',
+  MI: 'EUR',
+  BR: 'EUR',
+  MC: 'EUR',
+  SG: 'EUR',
+  BE: 'EUR',
+  DU: 'EUR',
+  MU: 'EUR',
+  HM: 'EUR',
+  HA: 'EUR',
+  VI: 'EUR',
+  HE: 'EUR',
+  LS: 'EUR',
+  IR: 'EUR',
+  AT: 'EUR',
+  L: 'GBP',
+  SW: 'CHF',
+  CO: 'DKK',
+  ST: 'SEK',
+  OL: 'NOK',
+  TO: 'CAD',
+  T: 'JPY',
+  HK: 'HKD',
+  AX: 'AUD',
 };
 
 /**
@@ -69,20 +99,49 @@ const SUFFIX_CURRENCY: Record<string, string> = {
  * Tradegate and the MTFs DEGIRO routes to have no Yahoo listing of their own: no preference then.
  */
 const DEGIRO_VENUES: Record<string, readonly string[]> = {
-  EAM: ['AMS'], XAMS: ['AMS'],
-  XET: ['GER'], XETR: ['GER'], XETA: ['GER'],
-  FRA: ['FRA'], XFRA: ['FRA'],
-  EPA: ['PAR'], XPAR: ['PAR'],
-  MIL: ['MIL'], XMIL: ['MIL'], ETF: ['MIL'],
-  EBR: ['BRU'], XBRU: ['BRU'],
-  MAD: ['MCE'], XMAD: ['MCE'], BME: ['MCE'],
-  LSE: ['LSE', 'IOB'], XLON: ['LSE', 'IOB'],
-  NDQ: ['NMS', 'NGM', 'NCM', 'NAS'], XNAS: ['NMS', 'NGM', 'NCM', 'NAS'],
-  NSY: ['NYQ', 'NYS', 'PCX', 'ASE', 'BTS'], XNYS: ['NYQ', 'NYS'], ARCX: ['PCX'], BATS: ['BTS'],
-  SWX: ['EBS', 'VTX'], XSWX: ['EBS', 'VTX'],
-  WSE: ['VIE'], XWBO: ['VIE'],
-  OMK: ['CPH'], XCSE: ['CPH'], OMX: ['STO'], XSTO: ['STO'], OSL: ['OSL'], XOSL: ['OSL'], HSE: ['HEL'], XHEL: ['HEL'],
-  ELI: ['LIS'], XLIS: ['LIS'], ISE: ['ISE'], XDUB: ['ISE'], TSE: ['TOR'], XTSE: ['TOR'],
+  EAM: ['AMS'],
+  XAMS: ['AMS'],
+  XET: ['GER'],
+  XETR: ['GER'],
+  XETA: ['GER'],
+  FRA: ['FRA'],
+  XFRA: ['FRA'],
+  EPA: ['PAR'],
+  XPAR: ['PAR'],
+  MIL: ['MIL'],
+  XMIL: ['MIL'],
+  ETF: ['MIL'],
+  EBR: ['BRU'],
+  XBRU: ['BRU'],
+  MAD: ['MCE'],
+  XMAD: ['MCE'],
+  BME: ['MCE'],
+  LSE: ['LSE', 'IOB'],
+  XLON: ['LSE', 'IOB'],
+  NDQ: ['NMS', 'NGM', 'NCM', 'NAS'],
+  XNAS: ['NMS', 'NGM', 'NCM', 'NAS'],
+  NSY: ['NYQ', 'NYS', 'PCX', 'ASE', 'BTS'],
+  XNYS: ['NYQ', 'NYS'],
+  ARCX: ['PCX'],
+  BATS: ['BTS'],
+  SWX: ['EBS', 'VTX'],
+  XSWX: ['EBS', 'VTX'],
+  WSE: ['VIE'],
+  XWBO: ['VIE'],
+  OMK: ['CPH'],
+  XCSE: ['CPH'],
+  OMX: ['STO'],
+  XSTO: ['STO'],
+  OSL: ['OSL'],
+  XOSL: ['OSL'],
+  HSE: ['HEL'],
+  XHEL: ['HEL'],
+  ELI: ['LIS'],
+  XLIS: ['LIS'],
+  ISE: ['ISE'],
+  XDUB: ['ISE'],
+  TSE: ['TOR'],
+  XTSE: ['TOR'],
 };
 
 /** The kinds Yahoo names that are kept as they are; any other is `OTHER`. */
@@ -139,7 +198,14 @@ export function listingsFromSearch(body: unknown): SearchParse {
 export function tableCandidate(symbol: string, name: string): SymbolCandidate {
   const dot = symbol.lastIndexOf('.');
   const suffix = dot === -1 ? '' : symbol.slice(dot + 1);
-  return { symbol, name, exchange: '', venue: suffix ? `.${suffix}` : '', currency: currencyOf('', symbol), type: 'OTHER' };
+  return {
+    symbol,
+    name,
+    exchange: '',
+    venue: suffix ? `.${suffix}` : '',
+    currency: currencyOf('', symbol),
+    type: 'OTHER',
+  };
 }
 
 function typeRank(type: ListingType): number {

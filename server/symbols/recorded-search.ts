@@ -28,11 +28,17 @@ export function createRecordedSearch(directory: string): SymbolSearch {
       } catch {
         return { ok: false, failure: { kind: 'bad-response', message: `the recorded search of ${isin} is not JSON` } };
       }
-      const body = typeof json === 'object' && json !== null && 'response' in json ? (json as { response: { bodyJson?: unknown } }).response.bodyJson : json;
+      const body =
+        typeof json === 'object' && json !== null && 'response' in json
+          ? (json as { response: { bodyJson?: unknown } }).response.bodyJson
+          : json;
       const parsed = listingsFromSearch(body);
       const result: SearchResult = parsed.ok
         ? { ok: true, candidates: parsed.candidates }
-        : { ok: false, failure: { kind: 'bad-response', message: `the recorded search of ${isin} is unusable: ${parsed.reason}` } };
+        : {
+            ok: false,
+            failure: { kind: 'bad-response', message: `the recorded search of ${isin} is unusable: ${parsed.reason}` },
+          };
       return result;
     },
   };

@@ -23,14 +23,23 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; 
 
 const isin = z
   .string()
-  .regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, { error: 'not an ISIN (two letters, nine letters or digits, a check digit)', abort: true })
+  .regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/, {
+    error: 'not an ISIN (two letters, nine letters or digits, a check digit)',
+    abort: true,
+  })
   .refine(isValidIsin, { error: 'not an ISIN: its check digit is wrong' });
 
 const product = z.strictObject({
   isin,
   name: z.string().max(200, { error: 'at most 200 characters' }).optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, { error: 'a currency code such as EUR' }).optional(),
-  venue: z.string().regex(/^[A-Za-z0-9]{2,8}$/, { error: 'an exchange code such as EAM or XET' }).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'a currency code such as EUR' })
+    .optional(),
+  venue: z
+    .string()
+    .regex(/^[A-Za-z0-9]{2,8}$/, { error: 'an exchange code such as EAM or XET' })
+    .optional(),
 });
 
 const tooMany = (what: string) => (issue: { input?: unknown }) =>
@@ -79,7 +88,10 @@ function repeats(isins: readonly string[], list: string): RequestIssue[] {
 export function checkResolveRequest(body: unknown): Checked<SymbolProduct[]> {
   const parsed = resolveSchema.safeParse(body);
   if (!parsed.success) return { ok: false, message: 'Invalid symbols request.', issues: issuesOf(parsed.error) };
-  const issues = repeats(parsed.data.products.map((each) => each.isin), 'products');
+  const issues = repeats(
+    parsed.data.products.map((each) => each.isin),
+    'products',
+  );
   if (issues.length > 0) return { ok: false, message: 'Invalid symbols request.', issues };
   return { ok: true, value: parsed.data.products };
 }
@@ -87,7 +99,16 @@ export function checkResolveRequest(body: unknown): Checked<SymbolProduct[]> {
 export function checkChoicesRequest(body: unknown): Checked<SymbolChoice[]> {
   const parsed = choicesSchema.safeParse(body);
   if (!parsed.success) return { ok: false, message: 'Invalid symbol choices.', issues: issuesOf(parsed.error) };
-  const issues = repeats(parsed.data.choices.map((each) => each.isin), 'choices');
+  const issues = repeats(
+    parsed.data.choices.map((each) => each.isin),
+    'choices',
+  );
   if (issues.length > 0) return { ok: false, message: 'Invalid symbol choices.', issues };
-  return { ok: true, value: parsed.data.choices.map(({ isin: key, symbol }) => ({ isin: key, symbol: symbol === null ? null : symbol.toUpperCase() })) };
+  return {
+    ok: true,
+    value: parsed.data.choices.map(({ isin: key, symbol }) => ({
+      isin: key,
+      symbol: symbol === null ? null : symbol.toUpperCase(),
+    })),
+  };
 }

@@ -42,11 +42,20 @@ export function createSymbolsRoutes(service: SymbolsService, store: SymbolStore,
   };
   const limit = bodyLimit({
     maxSize: MAX_SYMBOLS_BODY_BYTES,
-    onError: (c) => c.json({ message: `The request body is larger than ${MAX_SYMBOLS_BODY_BYTES} bytes: send at most 200 products a request.` }, 413),
+    onError: (c) =>
+      c.json(
+        {
+          message: `The request body is larger than ${MAX_SYMBOLS_BODY_BYTES} bytes: send at most 200 products a request.`,
+        },
+        413,
+      ),
   });
   const databaseDown = (c: Context<AppEnv>, error: unknown) => {
     log.error('symbols storage failed', { error });
-    return c.json({ message: 'The symbol choices could not be read or stored: the database does not answer. Try again.' }, 503);
+    return c.json(
+      { message: 'The symbol choices could not be read or stored: the database does not answer. Try again.' },
+      503,
+    );
   };
 
   routes.post('/resolve', jsonOnly, limit, async (c) => {

@@ -65,24 +65,39 @@ export function createSymbolsService(options: SymbolsServiceOptions): SymbolsSer
   const yahoo: SymbolSearch | null =
     options.provider === 'files'
       ? null
-      : createYahooSearch(yahooUpstreamOptions(tuning, options.yahooBaseUrl, log, options.limits ?? createMemoryUpstreamLimits()));
+      : createYahooSearch(
+          yahooUpstreamOptions(tuning, options.yahooBaseUrl, log, options.limits ?? createMemoryUpstreamLimits()),
+        );
 
   const isFresh = (lookup: StoredLookup) =>
     tuning.nowMs() - lookup.fetchedAtMs < (lookup.candidates.length > 0 ? tuning.freshMs : tuning.emptyFreshMs);
 
   /** The listings of one ISIN and, when the search failed, why. */
-  async function listings(isin: string, cached: StoredLookup | undefined, userId: string): Promise<{ candidates: SymbolCandidate[]; problem?: string }> {
+  async function listings(
+    isin: string,
+    cached: StoredLookup | undefined,
+    userId: string,
+  ): Promise<{ candidates: SymbolCandidate[]; problem?: string }> {
     if (cached && isFresh(cached)) return { candidates: cached.candidates };
     if (!yahoo) {
       const offline = await recorded.search(isin);
-      return offline.ok ? { candidates: offline.candidates } : { candidates: cached?.candidates ?? [], problem: offline.failure.message };
+      return offline.ok
+        ? { candidates: offline.candidates }
+        : { candidates: cached?.candidates ?? [], problem: offline.failure.message };
     }
     // An ISIN with a stored lookup is one Yahoo answered for: a 5xx for it is Yahoo's trouble, not the ISIN's.
     const live: SearchResult = await yahoo.search(isin, { userId, known: cached !== undefined });
     if (live.ok) {
-      await store.saveLookup(isin, { candidates: live.candidates, fetchedAtMs: tuning.nowMs() }).catch((error: unknown) =>
-        log({ event: 'symbols.cache-error', level: 'error', isin, message: error instanceof Error ? error.message : String(error) }),
-      );
+      await store
+        .saveLookup(isin, { candidates: live.candidates, fetchedAtMs: tuning.nowMs() })
+        .catch((error: unknown) =>
+          log({
+            event: 'symbols.cache-error',
+            level: 'error',
+            isin,
+            message: error instanceof Error ? error.message : String(error),
+          }),
+        );
       return { candidates: live.candidates };
     }
     if (cached) return { candidates: cached.candidates, problem: live.failure.message };
@@ -106,7 +121,8 @@ export function createSymbolsService(options: SymbolsServiceOptions): SymbolsSer
         const candidates = [...found.candidates];
         const shipped = Object.hasOwn(SHIPPED, isin) ? SHIPPED[isin]! : null;
         const name = product.name ?? isin;
-        if (shipped && !candidates.some((candidate) => candidate.symbol === shipped)) candidates.push(tableCandidate(shipped, name));
+        if (shipped && !candidates.some((candidate) => candidate.symbol === shipped))
+          candidates.push(tableCandidate(shipped, name));
         const ranked = rankListings(candidates, product);
         const mine = saved.get(isin);
         if (mine && !ranked.some((candidate) => candidate.symbol === mine)) ranked.unshift(tableCandidate(mine, name));

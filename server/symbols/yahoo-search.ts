@@ -36,7 +36,11 @@ export function createYahooSearch(options: YahooUpstreamOptions): SymbolSearch {
         { validateResult: false },
       );
       const parsed = listingsFromSearch(answer);
-      if (!parsed.ok) return { ok: false, failure: { kind: 'bad-response', message: `unusable answer from Yahoo's search: ${parsed.reason}` } };
+      if (!parsed.ok)
+        return {
+          ok: false,
+          failure: { kind: 'bad-response', message: `unusable answer from Yahoo's search: ${parsed.reason}` },
+        };
       return { ok: true, candidates: parsed.candidates };
     } catch (error) {
       return { ok: false, failure: failureOf(error, "Yahoo's search") };

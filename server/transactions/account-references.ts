@@ -8,7 +8,11 @@ import { TRANSACTION_TYPES, type TransactionSet } from '../../src/model/transact
 import type { ValidationIssue } from '../../src/model/transaction-schema';
 
 /** The rows of `set` that name an account `accounts` does not hold, at most `max` of them (with a count of all). */
-export function accountReferenceIssues(set: TransactionSet, accounts: readonly Account[], max: number): { issues: ValidationIssue[]; truncated: boolean } {
+export function accountReferenceIssues(
+  set: TransactionSet,
+  accounts: readonly Account[],
+  max: number,
+): { issues: ValidationIssue[]; truncated: boolean } {
   const ids = new Set(accounts.map((a) => a.id));
   const known = [...ids].slice(0, 5).join(', ') + (ids.size > 5 ? ', …' : '');
   const issues: ValidationIssue[] = [];
@@ -20,7 +24,10 @@ export function accountReferenceIssues(set: TransactionSet, accounts: readonly A
         truncated = true;
         return;
       }
-      issues.push({ path: `transactions.${list}.${index}.account`, message: `names the account ${row.account}, which is not one of the accounts (${known})` });
+      issues.push({
+        path: `transactions.${list}.${index}.account`,
+        message: `names the account ${row.account}, which is not one of the accounts (${known})`,
+      });
     });
   };
   for (const type of TRANSACTION_TYPES) check(type, set[type]);

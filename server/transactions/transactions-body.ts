@@ -7,7 +7,13 @@
  */
 import { z } from 'zod';
 import type { CashTransaction } from '../../src/model/cash';
-import { emptyTransactionSet, type Transaction, type TransactionsBody, type TransactionSet, type TransactionType } from '../../src/model/transaction';
+import {
+  emptyTransactionSet,
+  type Transaction,
+  type TransactionsBody,
+  type TransactionSet,
+  type TransactionType,
+} from '../../src/model/transaction';
 import { MAX_TRANSACTIONS } from '../../src/model/transaction-limits';
 import {
   accountsSchema,
@@ -99,7 +105,10 @@ function listsOf(input: unknown): Partial<Record<List, unknown[]>> {
  * problems, then the accounts. Whether each row's `account` names one of the accounts is the route's to
  * check (`accountReferenceIssues`): a body without `accounts` names the stored ones.
  */
-export function validateTransactionsBodyBounded(input: unknown, maxIssues = MAX_COLLECTED_ISSUES): TransactionsBodyReading {
+export function validateTransactionsBodyBounded(
+  input: unknown,
+  maxIssues = MAX_COLLECTED_ISSUES,
+): TransactionsBodyReading {
   const lists = listsOf(input);
   const count = LISTS.reduce((sum, list) => sum + (lists[list]?.length ?? 0), 0);
   if (count > MAX_TRANSACTIONS) {
@@ -133,7 +142,12 @@ export function validateTransactionsBodyBounded(input: unknown, maxIssues = MAX_
   const accounts = sent === undefined ? null : accountsSchema.safeParse(sent);
   if (accounts && !accounts.success) issues.push(...issuesOf(accounts.error, ['accounts']));
   if (issues.length > 0) {
-    return { ok: false, kind: 'invalid', issues: issues.slice(0, maxIssues), truncated: stoppedEarly || issues.length > maxIssues };
+    return {
+      ok: false,
+      kind: 'invalid',
+      issues: issues.slice(0, maxIssues),
+      truncated: stoppedEarly || issues.length > maxIssues,
+    };
   }
   if (lists.cash) valid.cash = cash;
   const body: TransactionsBody = { transactions: valid };

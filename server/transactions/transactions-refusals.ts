@@ -23,7 +23,9 @@ function clip(text: string): string {
 }
 
 export function invalidBodyRefusal(issues: readonly ValidationIssue[], truncated = false): InvalidBodyRefusal {
-  const reported = issues.slice(0, MAX_REPORTED_ISSUES).map((issue) => ({ path: clip(issue.path), message: clip(issue.message) }));
+  const reported = issues
+    .slice(0, MAX_REPORTED_ISSUES)
+    .map((issue) => ({ path: clip(issue.path), message: clip(issue.message) }));
   const first = reported[0];
   const more = issues.length - 1;
   const firstText = first ? ` ${first.path === '' ? 'The body' : first.path}: ${first.message}` : '';
@@ -48,7 +50,10 @@ export function brokenJsonRefusal(error: unknown): { message: string; issues: []
 
 /** Nesting beyond what a transaction set needs is refused before parsing (deep nesting parses slowly). */
 export function tooDeepRefusal(maxDepth: number): { message: string; issues: [] } {
-  return { message: `The body nests arrays or objects more than ${maxDepth} deep; a transaction set never does. Nothing was saved.`, issues: [] };
+  return {
+    message: `The body nests arrays or objects more than ${maxDepth} deep; a transaction set never does. Nothing was saved.`,
+    issues: [],
+  };
 }
 
 /** A database that refuses or times out a read or write: the request failed, nothing partial stays behind. */

@@ -51,7 +51,8 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
   const storageFailed = (c: Context<AppEnv>, action: 'read' | 'save', error: unknown) => {
     log.error(`transactions ${action} failed`, { requestId: requestContext(c.env.incoming).requestId, error });
     // A full, read-only or failing disk: 507, waiting a moment will not help.
-    if (action === 'save' && isStorageUnwritable(error)) return c.json({ message: unwritableStorageMessage('The transactions') }, 507);
+    if (action === 'save' && isStorageUnwritable(error))
+      return c.json({ message: unwritableStorageMessage('The transactions') }, 507);
     c.header('Retry-After', '5');
     return c.json({ message: storageFailureMessage(action) }, 503);
   };
@@ -91,14 +92,18 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
         if (reading.kind === 'too-deep') return c.json(tooDeepRefusal(MAX_JSON_DEPTH), 400);
         return c.json(invalidBodyRefusal(reading.issues, reading.truncated), 400);
       }
-      if (ifMatch.kind === 'absent' || ifMatch.kind === 'any') return c.json({ message: PRECONDITION_REQUIRED_MESSAGE }, 428);
+      if (ifMatch.kind === 'absent' || ifMatch.kind === 'any')
+        return c.json({ message: PRECONDITION_REQUIRED_MESSAGE }, 428);
       const sub = c.var.user.sub;
       const expected = ifMatch.kind === 'version' ? ifMatch.version : -1;
       const conflict = (currentVersion: number) => {
         const current = etagOf(currentVersion);
         c.header('ETag', current);
         return c.json(
-          { message: 'The transactions changed since you loaded them; reload and apply your change again.', version: current },
+          {
+            message: 'The transactions changed since you loaded them; reload and apply your change again.',
+            version: current,
+          },
           412,
         );
       };

@@ -83,7 +83,8 @@ export function createCircuitBreaker(options: {
     check: (userId) =>
       change((state, nowMs): CircuitDecision => {
         const own = state.perUser[userId];
-        if (own) return { allowed: false, reason: `${own.reason} (for your recent requests)`, retryInMs: own.untilMs - nowMs };
+        if (own)
+          return { allowed: false, reason: `${own.reason} (for your recent requests)`, retryInMs: own.untilMs - nowMs };
         if (state.name === 'closed') return { allowed: true };
         if (nowMs >= state.untilMs) {
           Object.assign(state, { name: 'probing', untilMs: nowMs + options.outageMs });

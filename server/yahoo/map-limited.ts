@@ -1,5 +1,9 @@
 /** Runs `task` over `items` with at most `limit` at once; results keep the order of `items` (the quotes' symbols, the symbols' ISINs). */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

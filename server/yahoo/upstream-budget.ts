@@ -44,7 +44,8 @@ export function createUpstreamBudget(
 ): UpstreamBudget {
   const msPerCall = 60_000 / limits.perMinute;
   const scope = `${store.scope}.budget`;
-  const tokensAt = (bucket: Bucket, atMs: number) => Math.min(limits.burst, bucket.tokens + (atMs - bucket.atMs) / msPerCall);
+  const tokensAt = (bucket: Bucket, atMs: number) =>
+    Math.min(limits.burst, bucket.tokens + (atMs - bucket.atMs) / msPerCall);
 
   return {
     take(userId) {
@@ -63,7 +64,10 @@ export function createUpstreamBudget(
       const atMs = nowMs();
       return store.limits.change(scope, userId, atMs, (state) => {
         const bucket = bucketOf(state, limits, atMs);
-        return { state: JSON.stringify({ tokens: Math.min(limits.burst, bucket.tokens + 1), atMs: bucket.atMs }), result: undefined };
+        return {
+          state: JSON.stringify({ tokens: Math.min(limits.burst, bucket.tokens + 1), atMs: bucket.atMs }),
+          result: undefined,
+        };
       });
     },
   };

@@ -54,19 +54,31 @@ function scopeOf(failure: UpstreamFailure, caller: UpstreamCaller): FailureScope
 
 export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuard {
   const store = { limits: options.limits, scope: options.scope };
-  const circuit = createCircuitBreaker({ outageMs: options.outageMs, nowMs: options.nowMs, onOpen: options.onOpen, store });
+  const circuit = createCircuitBreaker({
+    outageMs: options.outageMs,
+    nowMs: options.nowMs,
+    onOpen: options.onOpen,
+    store,
+  });
   const budget = createUpstreamBudget(options.budget, options.nowMs, options.what, store);
   const inFlight = new Map<string, Promise<Outcome>>();
 
   /** The breaker's and the budget's word on a new call; null when it may go out. */
   async function refusal(caller: UpstreamCaller): Promise<Refused | null> {
     const allowance = await budget.take(caller.userId);
-    if (!allowance.ok) return { ok: false, failure: { kind: 'over-budget', message: allowance.message, retryInMs: allowance.retryInMs } };
+    if (!allowance.ok)
+      return {
+        ok: false,
+        failure: { kind: 'over-budget', message: allowance.message, retryInMs: allowance.retryInMs },
+      };
     const decision = await circuit.check(caller.userId);
     if (decision.allowed) return null;
     await budget.giveBack(caller.userId);
     const retryIn = decision.retryInMs > 0 ? `; next try in ${Math.ceil(decision.retryInMs / 1000)} s` : '';
-    return { ok: false, failure: { kind: 'circuit-open', message: `Yahoo is unreachable: ${decision.reason}${retryIn}` } };
+    return {
+      ok: false,
+      failure: { kind: 'circuit-open', message: `Yahoo is unreachable: ${decision.reason}${retryIn}` },
+    };
   }
 
   async function accounted<T extends Outcome>(caller: UpstreamCaller, call: () => Promise<T>): Promise<T> {

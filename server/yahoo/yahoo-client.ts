@@ -71,15 +71,23 @@ export function createGuardedYahoo(
       limits: options.limits,
       scope: names.events,
       onOpen: (reason, forMs, scope) =>
-        log({ event: `${names.events}.yahoo-outage`, level: 'warn', reason, rememberedForMs: forMs, for: scope === 'everyone' ? 'everyone' : 'one user' }),
+        log({
+          event: `${names.events}.yahoo-outage`,
+          level: 'warn',
+          reason,
+          rememberedForMs: forMs,
+          for: scope === 'everyone' ? 'everyone' : 'one user',
+        }),
     }),
   };
 }
 
 export function createYahooFinance(options: YahooUpstreamOptions, event: string): InstanceType<typeof YahooFinance> {
   const ignore = () => {};
-  const forward = (level: string) => (...args: unknown[]) =>
-    options.log({ event, level, message: args.map(String).join(' ').slice(0, 300) });
+  const forward =
+    (level: string) =>
+    (...args: unknown[]) =>
+      options.log({ event, level, message: args.map(String).join(' ').slice(0, 300) });
   return new YahooFinance({
     fetch: createYahooFetch({
       baseUrl: options.baseUrl,

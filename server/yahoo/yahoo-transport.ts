@@ -107,9 +107,18 @@ export function createYahooFetch(options: YahooTransportOptions): typeof fetch {
         continue;
       }
       const kind: UpstreamFailureKind =
-        response.status === 429 ? 'rate-limited' : response.status >= 500 ? 'server-error' : response.status === 404 ? 'unknown-symbol' : 'rejected';
+        response.status === 429
+          ? 'rate-limited'
+          : response.status >= 500
+            ? 'server-error'
+            : response.status === 404
+              ? 'unknown-symbol'
+              : 'rejected';
       const tries = attempt + 1;
-      throw new UpstreamError(kind, `${httpErrorText(response.status, body)}${tries > 1 ? ` (after ${tries} tries)` : ''}`);
+      throw new UpstreamError(
+        kind,
+        `${httpErrorText(response.status, body)}${tries > 1 ? ` (after ${tries} tries)` : ''}`,
+      );
     }
   };
 }

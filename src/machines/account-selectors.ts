@@ -51,7 +51,8 @@ function accountSummary(account: Account): AccountSummary | null {
 }
 
 /** The view's cash and account figures for the summary; null when the view holds no cash. */
-export const selectAccountSummary = (s: PortfolioSnapshot): AccountSummary | null => s.context.memory.last(accountSummary)(s.context.derivation?.account ?? null);
+export const selectAccountSummary = (s: PortfolioSnapshot): AccountSummary | null =>
+  s.context.memory.last(accountSummary)(s.context.derivation?.account ?? null);
 
 type DepositReturns = Pick<Extract<NonNullable<Account>, { ok: true }>, 'periods' | 'mwr'>;
 

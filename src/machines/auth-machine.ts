@@ -22,8 +22,6 @@ export type SessionEvent = { type: 'session.changed'; idToken: string | null };
 
 type CallbackResult = { kind: 'signedIn'; user: SessionUser } | { kind: 'signedOut' };
 
-
-
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -51,9 +49,12 @@ export const authMachine = setup({
         try {
           await manager.signinCallback(input.url);
         } catch (error) {
-          if (error instanceof ErrorResponse) throw new Error(error.error_description ?? error.error ?? 'Sign-in failed.', { cause: error });
+          if (error instanceof ErrorResponse)
+            throw new Error(error.error_description ?? error.error ?? 'Sign-in failed.', { cause: error });
         }
-        throw new Error('Sign-in failed: this answer does not match a sign-in started here. Start again from the login page.');
+        throw new Error(
+          'Sign-in failed: this answer does not match a sign-in started here. Start again from the login page.',
+        );
       }
       if (params.has('code')) {
         const user = await manager.signinCallback(input.url);
@@ -83,9 +84,14 @@ export const authMachine = setup({
             const session = toSessionUser(user);
             if (session) sendBack({ type: 'auth.renewed', user: session });
           }),
-          manager.events.addAccessTokenExpired(() => sendBack({ type: 'auth.expired', reason: 'Your session expired. Please sign in again.' })),
+          manager.events.addAccessTokenExpired(() =>
+            sendBack({ type: 'auth.expired', reason: 'Your session expired. Please sign in again.' }),
+          ),
           manager.events.addSilentRenewError((error) =>
-            sendBack({ type: 'auth.expired', reason: `Your session could not be renewed (${error.message}). Please sign in again.` }),
+            sendBack({
+              type: 'auth.expired',
+              reason: `Your session could not be renewed (${error.message}). Please sign in again.`,
+            }),
           ),
         ];
       });
@@ -96,10 +102,16 @@ export const authMachine = setup({
     }),
   },
   actions: {
-    announceSession: sendParent(({ context }): SessionEvent => ({ type: 'session.changed', idToken: context.user?.idToken ?? null })),
+    announceSession: sendParent(({ context }): SessionEvent => ({
+      type: 'session.changed',
+      idToken: context.user?.idToken ?? null,
+    })),
     keepUser: assign({ user: (_, user: SessionUser | null) => user }),
     /** The provider's answer to a sign-in started here. */
-    keepSignedInUser: assign({ user: (_, result: CallbackResult) => (result.kind === 'signedIn' ? result.user : null), error: null }),
+    keepSignedInUser: assign({
+      user: (_, result: CallbackResult) => (result.kind === 'signedIn' ? result.user : null),
+      error: null,
+    }),
     /** A silent renewal: the same session with a new token. */
     keepRenewedUser: assign({
       user: ({ event }) => {
@@ -140,7 +152,10 @@ export const authMachine = setup({
           },
           { target: 'signedOut' },
         ],
-        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: messageOf(event.error) }) } },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'showError', params: ({ event }) => ({ error: messageOf(event.error) }) },
+        },
       },
     },
     signedOut: {
@@ -151,7 +166,13 @@ export const authMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'redirectToSignIn',
-        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-in could not start: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({ error: `Sign-in could not start: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
     handlingCallback: {
@@ -167,7 +188,13 @@ export const authMachine = setup({
           },
           { target: 'signedOut' },
         ],
-        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-in failed: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({ error: `Sign-in failed: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
     signedIn: {
@@ -175,7 +202,10 @@ export const authMachine = setup({
       invoke: { src: 'sessionEvents' },
       on: {
         'auth.renewed': { actions: ['keepRenewedUser', 'announceSession'] },
-        'auth.expired': { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: event.reason }) } },
+        'auth.expired': {
+          target: 'signedOut',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.reason }) },
+        },
         'auth.logout': 'signingOut',
       },
     },
@@ -184,7 +214,13 @@ export const authMachine = setup({
       invoke: {
         src: 'signOut',
         input: ({ context }) => ({ idToken: context.user?.idToken ?? null }),
-        onError: { target: 'signedOut', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-out did not reach the provider: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'showError',
+            params: ({ event }) => ({ error: `Sign-out did not reach the provider: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
   },

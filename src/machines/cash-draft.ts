@@ -6,7 +6,12 @@ import { CURRENCIES, type Currency } from '../model';
 import { CASH_KINDS, type CashKind, type CashTransaction } from '../model/cash';
 import { parseLocaleDate } from '../model/locale-date';
 import { parseLocaleNumber } from '../model/locale-number';
-import { isBoundedNumber, isTransactionYear, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../model/transaction-limits';
+import {
+  isBoundedNumber,
+  isTransactionYear,
+  MAX_TRANSACTION_YEAR,
+  MIN_TRANSACTION_YEAR,
+} from '../model/transaction-limits';
 
 export interface CashDraft {
   kind: CashKind;
@@ -19,7 +24,8 @@ export interface CashDraft {
 }
 
 export type CashDraftField = keyof CashDraft;
-export type CashDraftResult = { ok: true; cash: CashTransaction } | { ok: false; errors: Partial<Record<CashDraftField, string>> };
+export type CashDraftResult =
+  { ok: true; cash: CashTransaction } | { ok: false; errors: Partial<Record<CashDraftField, string>> };
 
 /** What the amount field means for each kind, said under it. */
 export const CASH_VALUE_HINTS: Record<CashKind, string> = {
@@ -46,22 +52,34 @@ export function signedCashValue(kind: CashKind, typed: number): number {
 }
 
 /** The sum as the form shows it for `kind`: a withdrawal's or fee's size without its sign. */
-export const typedCashValue = (kind: CashKind, value: number): number => (kind === 'withdrawal' || kind === 'fee' ? Math.abs(value) : value);
+export const typedCashValue = (kind: CashKind, value: number): number =>
+  kind === 'withdrawal' || kind === 'fee' ? Math.abs(value) : value;
 
 /** Checks the cash row by the server's bounds; numbers and the date are read in `locale`. */
 export function validateCashDraft(draft: CashDraft, locale: string): CashDraftResult {
   const errors: Partial<Record<CashDraftField, string>> = {};
-  if (!(CASH_KINDS as readonly string[]).includes(draft.kind)) errors.kind = 'Choose what kind of cash movement this is.';
+  if (!(CASH_KINDS as readonly string[]).includes(draft.kind))
+    errors.kind = 'Choose what kind of cash movement this is.';
   const date = parseLocaleDate(draft.date, locale);
   if (!date.ok) errors.date = date.problem === 'empty' ? date.message : `Enter a date. ${date.message}`;
-  else if (!isTransactionYear(date.iso)) errors.date = `Enter a date between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}.`;
+  else if (!isTransactionYear(date.iso))
+    errors.date = `Enter a date between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}.`;
   const reading = parseLocaleNumber(draft.value, locale);
-  if (!reading.ok) errors.value = reading.problem === 'ambiguous' ? reading.message : `Enter the amount as a number. ${reading.message}`;
-  else if (!isBoundedNumber(reading.value)) errors.value = `Enter at most ${new Intl.NumberFormat(locale).format(1e12)} (a trillion) either way.`;
+  if (!reading.ok)
+    errors.value =
+      reading.problem === 'ambiguous' ? reading.message : `Enter the amount as a number. ${reading.message}`;
+  else if (!isBoundedNumber(reading.value))
+    errors.value = `Enter at most ${new Intl.NumberFormat(locale).format(1e12)} (a trillion) either way.`;
   else if (reading.value === 0) errors.value = 'Enter an amount other than 0.';
   if (!(CURRENCIES as readonly string[]).includes(draft.currency)) errors.currency = 'Choose Euro or US Dollar.';
   if (Object.keys(errors).length > 0 || !date.ok || !reading.ok) return { ok: false, errors };
-  const cash: CashTransaction = { type: 'cash', kind: draft.kind, date: date.iso, value: signedCashValue(draft.kind, reading.value), currency: draft.currency };
+  const cash: CashTransaction = {
+    type: 'cash',
+    kind: draft.kind,
+    date: date.iso,
+    value: signedCashValue(draft.kind, reading.value),
+    currency: draft.currency,
+  };
   if (draft.account !== '') cash.account = draft.account;
   return { ok: true, cash };
 }

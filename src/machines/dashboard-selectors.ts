@@ -19,7 +19,8 @@ type Tickers = ChartedDerivation['tickers'];
 // ── Ticker checkboxes ────────────────────────────────────────────────────────────────────────────
 
 /** Checkboxes and charts show only for a portfolio worth something on `asOf`. */
-export const selectHasCharts = (s: PortfolioSnapshot): boolean => (s.context.derivation?.summary.portfolioValue ?? 0) > 0;
+export const selectHasCharts = (s: PortfolioSnapshot): boolean =>
+  (s.context.derivation?.summary.portfolioValue ?? 0) > 0;
 
 export interface TickerChoice {
   ticker: string;
@@ -33,7 +34,8 @@ function tickerChoices(tickers: Tickers | undefined, active: string[] | null): T
 }
 
 /** One checkbox per ticker, alphabetical; all checked until the user unchecks one. */
-export const selectTickerChoices = (s: PortfolioSnapshot): TickerChoice[] => s.context.memory.last(tickerChoices)(s.context.derivation?.tickers, s.context.active);
+export const selectTickerChoices = (s: PortfolioSnapshot): TickerChoice[] =>
+  s.context.memory.last(tickerChoices)(s.context.derivation?.tickers, s.context.active);
 
 // ── Returns banner ───────────────────────────────────────────────────────────────────────────────
 
@@ -59,11 +61,17 @@ export function returnsBanner(summary: Summary | null): ReturnsBanner | null {
   const entry = (label: string, { absolute, percentage }: Return): BannerReturn => ({ label, absolute, percentage });
   return {
     portfolioValue: summary.portfolioValue,
-    returns: [entry('Total', summary.totalReturn), entry('1d', summary.dailyReturn), entry('1w', summary.weeklyReturn), entry('1m', summary.monthlyReturn)],
+    returns: [
+      entry('Total', summary.totalReturn),
+      entry('1d', summary.dailyReturn),
+      entry('1w', summary.weeklyReturn),
+      entry('1m', summary.monthlyReturn),
+    ],
   };
 }
 
-export const selectReturnsBanner = (s: PortfolioSnapshot): ReturnsBanner | null => s.context.memory.last(returnsBanner)(s.context.derivation?.summary ?? null);
+export const selectReturnsBanner = (s: PortfolioSnapshot): ReturnsBanner | null =>
+  s.context.memory.last(returnsBanner)(s.context.derivation?.summary ?? null);
 
 // ── Charts ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -101,14 +109,30 @@ const sourceOf = (
  * and build the charts (`chartsFor`) in a deferred render rather than in the task that changed the state.
  */
 export const selectChartsSource = (s: PortfolioSnapshot): ChartsSource =>
-  s.context.memory.last(sourceOf)(s.context.derivation, s.context.active, s.hasTag('pricesLoading'), s.hasTag('pricesFailed'), s.context.priceErrors, s.context.memory);
+  s.context.memory.last(sourceOf)(
+    s.context.derivation,
+    s.context.active,
+    s.hasTag('pricesLoading'),
+    s.hasTag('pricesFailed'),
+    s.context.priceErrors,
+    s.context.memory,
+  );
 
-function buildCharts({ derivation, active, pricesLoading, pricesFailed, priceErrors, memory }: ChartsSource): DashboardCharts {
+function buildCharts({
+  derivation,
+  active,
+  pricesLoading,
+  pricesFailed,
+  priceErrors,
+  memory,
+}: ChartsSource): DashboardCharts {
   const checked = derivation ? (active ?? Object.keys(derivation.tickers)) : [];
   if (!derivation) return { charts: [], unpriced: [], noneChecked: false };
   if (checked.length === 0) return { charts: [], unpriced: [], noneChecked: true };
   const prices = { pricesLoading, pricesFailed, priceErrors };
-  const unpriced = pricesLoading ? [] : derivation.charts.unpriced.map((symbol) => ({ symbol: symbol.symbol, message: unpricedReason(symbol, prices) }));
+  const unpriced = pricesLoading
+    ? []
+    : derivation.charts.unpriced.map((symbol) => ({ symbol: symbol.symbol, message: unpricedReason(symbol, prices) }));
   return { charts: memory.charts.build(derivation.charts, prices), unpriced, noneChecked: false };
 }
 
@@ -141,14 +165,19 @@ const provisionalHoldings = (tickers: Tickers | undefined): ProvisionalHoldings 
     .filter(([, figures]) => figures.priceSource === 'provisional' && figures.amountOfShares > 0 && !figures.excluded)
     .map(([ticker]) => ticker)
     .sort();
-  return { noSource: provisional.filter((ticker) => isValidIsin(ticker)), noPrices: provisional.filter((ticker) => !isValidIsin(ticker)) };
+  return {
+    noSource: provisional.filter((ticker) => isValidIsin(ticker)),
+    noPrices: provisional.filter((ticker) => !isValidIsin(ticker)),
+  };
 };
 
 /** Holdings valued at their own trade prices (SEMANTICS: the provisional price), alphabetical: without a symbol, and with one but no price. */
-export const selectProvisionalHoldings = (s: PortfolioSnapshot): ProvisionalHoldings => s.context.memory.last(provisionalHoldings)(s.context.derivation?.tickers);
+export const selectProvisionalHoldings = (s: PortfolioSnapshot): ProvisionalHoldings =>
+  s.context.memory.last(provisionalHoldings)(s.context.derivation?.tickers);
 
 /** Symbols whose quotes came back with an error, alphabetical. */
-export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] => s.context.memory.last(priceProblems)(s.context.priceErrors);
+export const selectPriceProblems = (s: PortfolioSnapshot): PriceProblem[] =>
+  s.context.memory.last(priceProblems)(s.context.priceErrors);
 
 /** A list this long or shorter is shown whole. */
 export const LIST_SHOWN_WHOLE = 5;
@@ -191,7 +220,9 @@ export interface PriceNotice {
 export function priceNotice(problems: PriceProblem[], provisional: ProvisionalHoldings): PriceNotice | null {
   const failed = new Set(problems.map((problem) => problem.symbol));
   const notFailed = (ticker: string) => !failed.has(ticker);
-  const provisionalProblems = [...provisional.noPrices, ...provisional.noSource].filter((ticker) => failed.has(ticker)).length;
+  const provisionalProblems = [...provisional.noPrices, ...provisional.noSource].filter((ticker) =>
+    failed.has(ticker),
+  ).length;
   const notice: PriceNotice = {
     problems: shortList(problems),
     provisionalProblems,
@@ -202,4 +233,5 @@ export function priceNotice(problems: PriceProblem[], provisional: ProvisionalHo
 }
 
 /** The dashboard's notice about prices; null when every holding has its price. */
-export const selectPriceNotice = (s: PortfolioSnapshot): PriceNotice | null => s.context.memory.last(priceNotice)(selectPriceProblems(s), selectProvisionalHoldings(s));
+export const selectPriceNotice = (s: PortfolioSnapshot): PriceNotice | null =>
+  s.context.memory.last(priceNotice)(selectPriceProblems(s), selectProvisionalHoldings(s));

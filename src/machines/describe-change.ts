@@ -14,12 +14,18 @@ const accountWords = (id: string, accounts: readonly Account[]): string => {
  * Words for a pending change, shown while it waits or after it failed; `listed` is the transaction an edit or
  * a delete names (a cash one for editCash and deleteCash), `accounts` the accounts held (for an account's name).
  */
-export function describeChange(change: TransactionChange, listed: Transaction | CashTransaction | null, accounts: readonly Account[] = []): string {
+export function describeChange(
+  change: TransactionChange,
+  listed: Transaction | CashTransaction | null,
+  accounts: readonly Account[] = [],
+): string {
   switch (change.kind) {
     case 'add':
       return `add ${words(change.transaction)}`;
     case 'edit':
-      return listed && listed.type !== 'cash' ? `change ${words(listed)} to ${words(change.transaction)}` : `change a transaction to ${words(change.transaction)}`;
+      return listed && listed.type !== 'cash'
+        ? `change ${words(listed)} to ${words(change.transaction)}`
+        : `change a transaction to ${words(change.transaction)}`;
     case 'delete':
       return listed && listed.type !== 'cash' ? `delete ${words(listed)}` : 'delete a transaction';
     case 'deleteAll':
@@ -29,7 +35,9 @@ export function describeChange(change: TransactionChange, listed: Transaction | 
     case 'addCash':
       return `add the cash ${cashWords(change.cash)}`;
     case 'editCash':
-      return listed && listed.type === 'cash' ? `change the cash ${cashWords(listed)} to ${cashWords(change.cash)}` : `change a cash transaction to ${cashWords(change.cash)}`;
+      return listed && listed.type === 'cash'
+        ? `change the cash ${cashWords(listed)} to ${cashWords(change.cash)}`
+        : `change a cash transaction to ${cashWords(change.cash)}`;
     case 'deleteCash':
       return listed && listed.type === 'cash' ? `delete the cash ${cashWords(listed)}` : 'delete a cash transaction';
     case 'createAccount':

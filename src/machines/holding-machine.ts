@@ -55,7 +55,9 @@ export const holdingMachine = setup({
     events: {} as HoldingEvent,
   },
   actors: {
-    loadSeries: fromPromise<Outcome<{ series: HoldingSeries }>, { ticker: string }>(({ input }) => getWorker().holdingSeries(input.ticker)),
+    loadSeries: fromPromise<Outcome<{ series: HoldingSeries }>, { ticker: string }>(({ input }) =>
+      getWorker().holdingSeries(input.ticker),
+    ),
   },
   actions: {
     /** A newer ticker (or the same after newer figures): its view stays only while it is that ticker's. */
@@ -63,7 +65,9 @@ export const holdingMachine = setup({
       assertEvent(event, 'holding.show');
       return { ticker: event.ticker, error: null, view: context.view?.ticker === event.ticker ? context.view : null };
     }),
-    takeSeries: assign((_, output: Outcome<{ series: HoldingSeries }>) => (output.ok ? { view: holdingView(output.series), error: null } : { view: null, error: output.message })),
+    takeSeries: assign((_, output: Outcome<{ series: HoldingSeries }>) =>
+      output.ok ? { view: holdingView(output.series), error: null } : { view: null, error: output.message },
+    ),
     failWith: assign({ view: null, error: (_, params: { error: unknown }) => messageOf(params.error) }),
   },
 }).createMachine({

@@ -55,18 +55,26 @@ export const parseFile = fromCallback<ImportEvent, { parseId: number; file: File
 });
 
 /** The worker asks the quotes service for a typed symbol; the answer comes back as an event (a newer check makes it stale). */
-export const checkSymbol = fromCallback<ImportEvent, { idToken: string | null; key: string; symbol: string }>(({ input, sendBack }) => {
-  let over = false;
-  const answer = (check: SymbolCheck) => {
-    if (!over) sendBack({ type: 'check.done', key: input.key, check } satisfies CheckEvent);
-  };
-  getWorker()
-    .checkSymbol(input.symbol, credentialsFor(input.idToken))
-    .then(answer, (error: unknown) => answer({ symbol: input.symbol, hasPrices: false, message: `${input.symbol} could not be checked: ${messageOf(error)}` }));
-  return () => {
-    over = true;
-  };
-});
+export const checkSymbol = fromCallback<ImportEvent, { idToken: string | null; key: string; symbol: string }>(
+  ({ input, sendBack }) => {
+    let over = false;
+    const answer = (check: SymbolCheck) => {
+      if (!over) sendBack({ type: 'check.done', key: input.key, check } satisfies CheckEvent);
+    };
+    getWorker()
+      .checkSymbol(input.symbol, credentialsFor(input.idToken))
+      .then(answer, (error: unknown) =>
+        answer({
+          symbol: input.symbol,
+          hasPrices: false,
+          message: `${input.symbol} could not be checked: ${messageOf(error)}`,
+        }),
+      );
+    return () => {
+      over = true;
+    };
+  },
+);
 
 /** A confirmed import as the page gets it: the counts, the statement's check, the account, and the stored set's view (null when nothing was new). */
 export interface ImportStored {
@@ -82,19 +90,45 @@ export interface ImportStored {
 }
 
 /** The worker merges the parsed file into the set it holds, in the chosen account, with the tickers chosen, stores it and keeps the symbols chosen. */
-export const confirm = fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string>; target: ImportTarget | null }>(async ({ input }) => {
-  const saved = await getWorker().confirmImport(input.tickers, credentialsFor(input.idToken), input.target ?? undefined);
+export const confirm = fromPromise<
+  Outcome<ImportStored>,
+  { idToken: string | null; tickers: Record<string, string>; target: ImportTarget | null }
+>(async ({ input }) => {
+  const saved = await getWorker().confirmImport(
+    input.tickers,
+    credentialsFor(input.idToken),
+    input.target ?? undefined,
+  );
   if (!saved.ok) return saved;
   const { added, alreadyPresent, taxFilled, choicesProblem, reconciliation, account } = saved;
-  return { ok: true, added, alreadyPresent, taxFilled, choicesProblem, reconciliation, account, view: saved.view && (await setViewInSlices(saved.view)) };
+  return {
+    ok: true,
+    added,
+    alreadyPresent,
+    taxFilled,
+    choicesProblem,
+    reconciliation,
+    account,
+    view: saved.view && (await setViewInSlices(saved.view)),
+  };
 });
 
 /** A file's name without its folder and extension, as a new account's name ('Account.csv' → 'Account'). */
-export const accountNameOf = (fileName: string): string => fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim().slice(0, 100) || 'Imported account';
+export const accountNameOf = (fileName: string): string =>
+  fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 100) || 'Imported account';
 
 /** The account an import proposes: the last one used this session while it exists, else a new one named after the file. */
-export function proposedTarget(fileName: string, lastAccount: string | null, accounts: readonly Account[] | undefined): ImportTarget {
-  if (lastAccount !== null && (accounts ?? []).some((account) => account.id === lastAccount)) return { account: lastAccount };
+export function proposedTarget(
+  fileName: string,
+  lastAccount: string | null,
+  accounts: readonly Account[] | undefined,
+): ImportTarget {
+  if (lastAccount !== null && (accounts ?? []).some((account) => account.id === lastAccount))
+    return { account: lastAccount };
   return { newAccount: accountNameOf(fileName) };
 }
 

@@ -12,7 +12,17 @@ import { normaliseTicker } from '../model/transaction';
 import type { ImportPreview, ImportProgress, ImportTarget, LookedUp, Reconciliation } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import type { Account } from '../model/cash';
-import { checkSymbol, confirm, parseFile, proposedTarget, withoutKey, type CheckEvent, type ImportStored, type ParseEvent, type TickerCheck } from './import-actors';
+import {
+  checkSymbol,
+  confirm,
+  parseFile,
+  proposedTarget,
+  withoutKey,
+  type CheckEvent,
+  type ImportStored,
+  type ParseEvent,
+  type TickerCheck,
+} from './import-actors';
 import type { MappedImportEvent } from './mapped-import-machine';
 import { isConflict, isRefused, publishSaved, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import { credentialsFor, getWorker } from './services/worker-client';
@@ -49,7 +59,14 @@ export interface ImportContext {
   target: ImportTarget | null;
   /** The account the last import of this session went to: proposed for the next one. */
   lastAccount: string | null;
-  result: { added: number; alreadyPresent: number; taxFilled: number; choicesProblem: string | null; reconciliation: Reconciliation[]; account: string | null } | null;
+  result: {
+    added: number;
+    alreadyPresent: number;
+    taxFilled: number;
+    choicesProblem: string | null;
+    reconciliation: Reconciliation[];
+    account: string | null;
+  } | null;
   error: string | null;
 }
 
@@ -91,10 +108,27 @@ export const importMachine = setup({
     }),
     /** Another broker's CSV goes to the mapping step (mapped-import-machine.ts), by event. */
     openMapping: ({ system }, params: { file: File; note: string | null }) =>
-      system.get('mappedImport')?.send({ type: 'mapping.open', file: params.file, fileName: params.file.name, note: params.note } satisfies MappedImportEvent),
+      system.get('mappedImport')?.send({
+        type: 'mapping.open',
+        file: params.file,
+        fileName: params.file.name,
+        note: params.note,
+      } satisfies MappedImportEvent),
     /** A newly chosen file replaces a mapping step left open. */
-    closeMapping: ({ system }) => system.get('mappedImport')?.send({ type: 'mapping.close' } satisfies MappedImportEvent),
-    reset: assign({ fileName: null, file: null, progress: null, preview: null, tickers: {}, checks: {}, lookupMessage: null, result: null, error: null, target: null }),
+    closeMapping: ({ system }) =>
+      system.get('mappedImport')?.send({ type: 'mapping.close' } satisfies MappedImportEvent),
+    reset: assign({
+      fileName: null,
+      file: null,
+      progress: null,
+      preview: null,
+      tickers: {},
+      checks: {},
+      lookupMessage: null,
+      result: null,
+      error: null,
+      target: null,
+    }),
     takeToken: assign({
       idToken: ({ event }) => {
         assertEvent(event, 'session.changed');
@@ -104,7 +138,12 @@ export const importMachine = setup({
     /** A new file: the next parse id, so only this file's parse may land. */
     takeFile: assign(({ context, event }) => {
       assertEvent(event, 'import.fileSelected');
-      return { file: event.file, fileName: event.file.name, parseId: context.parseId + 1, target: proposedTarget(event.file.name, context.lastAccount, event.accounts) };
+      return {
+        file: event.file,
+        fileName: event.file.name,
+        parseId: context.parseId + 1,
+        target: proposedTarget(event.file.name, context.lastAccount, event.accounts),
+      };
     }),
     keepProgress: assign({
       progress: ({ event }) => {
@@ -134,7 +173,11 @@ export const importMachine = setup({
     /** The symbol typed or picked for a product; its earlier check no longer applies. */
     setTicker: assign(({ context, event }) => {
       assertEvent(event, 'import.setTicker');
-      return { tickers: { ...context.tickers, [event.key]: event.ticker.trim().toUpperCase() }, checks: withoutKey(context.checks, event.key), error: null };
+      return {
+        tickers: { ...context.tickers, [event.key]: event.ticker.trim().toUpperCase() },
+        checks: withoutKey(context.checks, event.key),
+        error: null,
+      };
     }),
     markChecking: assign({
       checks: ({ context, event }) => {
@@ -146,7 +189,14 @@ export const importMachine = setup({
     keepCheck: assign({
       checks: ({ context, event }) => {
         assertEvent(event, 'check.done');
-        return { ...context.checks, [event.key]: { symbol: event.check.symbol, status: event.check.hasPrices ? 'prices' : 'none', message: event.check.message } };
+        return {
+          ...context.checks,
+          [event.key]: {
+            symbol: event.check.symbol,
+            status: event.check.hasPrices ? 'prices' : 'none',
+            message: event.check.message,
+          },
+        };
       },
     }),
     clearError: assign({ error: null }),
@@ -154,17 +204,21 @@ export const importMachine = setup({
     takeLookup: assign((_, output: Outcome<LookedUp>) =>
       output.ok
         ? { preview: output.preview, lookupMessage: output.message }
-        : { lookupMessage: `The symbol lookup failed (${output.message}). Products without a symbol are imported under their ISIN, without a price source.` },
+        : {
+            lookupMessage: `The symbol lookup failed (${output.message}). Products without a symbol are imported under their ISIN, without a price source.`,
+          },
     ),
     lookupFailed: assign({
-      lookupMessage: (_, params: { error: unknown }) => `The symbol lookup failed (${messageOf(params.error)}). Products without a symbol are imported under their ISIN, without a price source.`,
+      lookupMessage: (_, params: { error: unknown }) =>
+        `The symbol lookup failed (${messageOf(params.error)}). Products without a symbol are imported under their ISIN, without a price source.`,
     }),
   },
   guards: {
     isConflict,
     isRefused,
     hasParseError: (_, params: { preview: ImportPreview }) => params.preview.error !== null,
-    changesSomething: ({ context }) => context.preview !== null && (context.preview.newTransactions > 0 || context.preview.completes > 0),
+    changesSomething: ({ context }) =>
+      context.preview !== null && (context.preview.newTransactions > 0 || context.preview.completes > 0),
   },
 }).createMachine({
   id: 'import',
@@ -211,7 +265,10 @@ export const importMachine = setup({
         ],
         'parse.otherCsv': {
           target: 'idle',
-          actions: [{ type: 'openMapping', params: ({ context, event }) => ({ file: context.file!, note: event.note }) }, 'reset'],
+          actions: [
+            { type: 'openMapping', params: ({ context, event }) => ({ file: context.file!, note: event.note }) },
+            'reset',
+          ],
         },
         'parse.failed': { target: 'failed', actions: 'showReadFailure' },
         'import.cancel': { target: 'idle', actions: 'reset' },
@@ -237,7 +294,9 @@ export const importMachine = setup({
         },
         'check.done': {
           // Only the answer for the symbol still typed counts.
-          guard: ({ context, event }) => context.checks[event.key]?.symbol === event.check.symbol || normaliseTicker(context.tickers[event.key] ?? '') === event.check.symbol,
+          guard: ({ context, event }) =>
+            context.checks[event.key]?.symbol === event.check.symbol ||
+            normaliseTicker(context.tickers[event.key] ?? '') === event.check.symbol,
           actions: 'keepCheck',
         },
         // Nothing waits for a symbol: a product without one goes in under its ISIN placeholder.
@@ -272,7 +331,8 @@ export const importMachine = setup({
         ...saveOutcome<ImportStored>({
           back: '#import.preview.ready',
           stored: 'done',
-          conflict: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Confirm again to add this file to the newest set.',
+          conflict:
+            'Your transactions were changed elsewhere meanwhile and have been reloaded. Confirm again to add this file to the newest set.',
           refused: (message) => `Saving failed, nothing was imported: ${message}`,
           failed: (message) => `Saving failed, nothing was imported: ${message}`,
           view: (stored) => stored.view,
@@ -280,7 +340,12 @@ export const importMachine = setup({
       },
     },
     discarding: {
-      invoke: { src: 'discard', input: ({ context }) => ({ parseId: context.parseId }), onDone: { target: 'idle', actions: 'reset' }, onError: { target: 'idle', actions: 'reset' } },
+      invoke: {
+        src: 'discard',
+        input: ({ context }) => ({ parseId: context.parseId }),
+        onDone: { target: 'idle', actions: 'reset' },
+        onError: { target: 'idle', actions: 'reset' },
+      },
     },
     done: {
       on: { 'import.dismiss': { target: 'idle', actions: 'reset' } },

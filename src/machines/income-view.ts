@@ -73,9 +73,14 @@ function bandsOf(income: IncomeFigures, holdings: HoldingIncomeRow[]): IncomeVie
   const paying = holdings.filter((holding) => holding.forwardIncome > 0);
   const named = paying.slice(0, CALENDAR_HOLDINGS);
   const rest = paying.slice(CALENDAR_HOLDINGS);
-  const bands = named.map((holding) => ({ label: holding.ticker, own: income.holdings[holding.ticker]!.forwardByMonth.slice() }));
+  const bands = named.map((holding) => ({
+    label: holding.ticker,
+    own: income.holdings[holding.ticker]!.forwardByMonth.slice(),
+  }));
   if (rest.length > 0) {
-    const own = income.forwardByMonth.values.map((_, k) => rest.reduce((sum, holding) => sum + income.holdings[holding.ticker]!.forwardByMonth[k]!, 0));
+    const own = income.forwardByMonth.values.map((_, k) =>
+      rest.reduce((sum, holding) => sum + income.holdings[holding.ticker]!.forwardByMonth[k]!, 0),
+    );
     bands.push({ label: OTHER_HOLDINGS, own });
   }
   const below = income.forwardByMonth.values.map(() => 0);
@@ -117,12 +122,23 @@ export function incomeView(income: IncomeFigures): IncomeView {
     holdings,
     growthYears: holdings[0]?.growth.map((cell) => cell.year) ?? perYear.years.slice(0, -1),
     years: perYear.years,
-    perYear: perYear.years.map((year, k) => ({ year, gross: perYear.gross[k]!, tax: perYear.tax[k]!, net: perYear.net[k]! })),
-    receivedExpected: holdings.map(({ ticker }) => ({ ticker, received: income.holdings[ticker]!.receivedGross, expected: income.holdings[ticker]!.expected })),
+    perYear: perYear.years.map((year, k) => ({
+      year,
+      gross: perYear.gross[k]!,
+      tax: perYear.tax[k]!,
+      net: perYear.net[k]!,
+    })),
+    receivedExpected: holdings.map(({ ticker }) => ({
+      ticker,
+      received: income.holdings[ticker]!.receivedGross,
+      expected: income.holdings[ticker]!.expected,
+    })),
   };
 }
 
-const viewOf = (derivation: Derivation | null): IncomeView | null => (derivation ? incomeView(derivation.income) : null);
+const viewOf = (derivation: Derivation | null): IncomeView | null =>
+  derivation ? incomeView(derivation.income) : null;
 
 /** The Income page's view of the latest derivation; the same object until the figures change (remembered in the session's memory). */
-export const selectIncomeView = (s: PortfolioSnapshot): IncomeView | null => s.context.memory.last(viewOf)(s.context.derivation);
+export const selectIncomeView = (s: PortfolioSnapshot): IncomeView | null =>
+  s.context.memory.last(viewOf)(s.context.derivation);

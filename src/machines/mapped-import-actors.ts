@@ -12,7 +12,9 @@ import type { CountProgress, MappedPreview } from '../worker';
 import { getWorker } from './services/worker-client';
 
 /** What the worker's count of every row sends back. */
-export type CountEvent = { type: 'mapping.countProgress'; progress: CountProgress } | { type: 'mapping.counted'; outcome: Outcome<{ preview: MappedPreview }> };
+export type CountEvent =
+  | { type: 'mapping.countProgress'; progress: CountProgress }
+  | { type: 'mapping.counted'; outcome: Outcome<{ preview: MappedPreview }> };
 
 /** The pause after a change of the mapping before every row is counted (ms): a quick series of changes counts once. */
 export const COUNT_DELAY_MS = 300;
@@ -38,7 +40,9 @@ export const countRows = fromCallback<CountEvent, { countId: number; mapping: Cs
     worker
       .countMappedCsv(input.countId, input.mapping, report)
       .then(answer)
-      .catch((error: unknown) => answer({ ok: false, status: 0, message: `The rows could not be counted: ${messageOf(error)}` }));
+      .catch((error: unknown) =>
+        answer({ ok: false, status: 0, message: `The rows could not be counted: ${messageOf(error)}` }),
+      );
   }, COUNT_DELAY_MS);
   return () => {
     clearTimeout(wait);

@@ -14,7 +14,15 @@ import type { Outcome } from '../model/outcome';
 import type { CountProgress, MappedFile, MappedPreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { countRows, type CountEvent } from './mapped-import-actors';
-import { isConflict, isRefused, publishSaved, refusalMessage, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
+import {
+  isConflict,
+  isRefused,
+  publishSaved,
+  refusalMessage,
+  reloadPortfolio,
+  saveOutcome,
+  type SaveError,
+} from './saved-set';
 import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
 
 /** The mapping's choices other than the columns. */
@@ -81,10 +89,12 @@ export const mappedImportMachine = setup({
     events: {} as MappedImportEvent | CountEvent | SessionEvent,
   },
   actors: {
-    open: fromPromise<Outcome<{ file: MappedFile }>, { idToken: string | null; file: Blob; fileName: string }>(({ input }) =>
-      getWorker().openMappedCsv(input.file, input.fileName, credentialsFor(input.idToken)),
+    open: fromPromise<Outcome<{ file: MappedFile }>, { idToken: string | null; file: Blob; fileName: string }>(
+      ({ input }) => getWorker().openMappedCsv(input.file, input.fileName, credentialsFor(input.idToken)),
     ),
-    preview: fromPromise<Outcome<{ header: string[]; preview: MappedPreview }>, { mapping: CsvMapping }>(({ input }) => getWorker().previewMappedCsv(input.mapping)),
+    preview: fromPromise<Outcome<{ header: string[]; preview: MappedPreview }>, { mapping: CsvMapping }>(({ input }) =>
+      getWorker().previewMappedCsv(input.mapping),
+    ),
     count: countRows,
     confirm: fromPromise<Outcome<MappedStored>, { idToken: string | null; mapping: CsvMapping }>(async ({ input }) => {
       const saved = await getWorker().confirmMappedCsv(input.mapping, credentialsFor(input.idToken));
@@ -97,7 +107,12 @@ export const mappedImportMachine = setup({
     reloadPortfolio,
     showError: assign((_, params: SaveError) => ({ error: params.error })),
     keepStored: assign((_, stored: MappedStored | null) => ({
-      result: stored && { added: stored.added, alreadyPresent: stored.alreadyPresent, skippedRows: stored.skippedRows, mappingNotRemembered: stored.mappingNotRemembered },
+      result: stored && {
+        added: stored.added,
+        alreadyPresent: stored.alreadyPresent,
+        skippedRows: stored.skippedRows,
+        mappingNotRemembered: stored.mappingNotRemembered,
+      },
     })),
     takeToken: assign({
       idToken: ({ event }) => {
@@ -112,7 +127,14 @@ export const mappedImportMachine = setup({
     }),
     /** The worker read the file: its header, the proposed mapping and its first rows. */
     takeOpened: assign((_, output: Outcome<{ file: MappedFile }>) =>
-      output.ok ? { header: output.file.header, mapping: output.file.mapping, remembered: output.file.remembered, preview: output.file.preview } : {},
+      output.ok
+        ? {
+            header: output.file.header,
+            mapping: output.file.mapping,
+            remembered: output.file.remembered,
+            preview: output.file.preview,
+          }
+        : {},
     ),
     failWith: assign({ error: (_, params: { error: string }) => params.error }),
     setColumn: assign({
@@ -132,9 +154,13 @@ export const mappedImportMachine = setup({
     clearError: assign({ error: null }),
     /** Why nothing can be imported with this mapping. */
     explainNoRows: assign({
-      error: ({ context }) => context.preview?.error ?? 'No row can be read with this mapping: check that each column holds what its choice says. Nothing was imported.',
+      error: ({ context }) =>
+        context.preview?.error ??
+        'No row can be read with this mapping: check that each column holds what its choice says. Nothing was imported.',
     }),
-    takePreview: assign((_, output: Outcome<{ header: string[]; preview: MappedPreview }>) => (output.ok ? { header: output.header, preview: output.preview } : {})),
+    takePreview: assign((_, output: Outcome<{ header: string[]; preview: MappedPreview }>) =>
+      output.ok ? { header: output.header, preview: output.preview } : {},
+    ),
     /** A new count's id, so that cancelling a stale count leaves this one running. */
     startCount: assign({ countId: ({ context }) => context.countId + 1, counting: null }),
     endCount: assign({ counting: null }),
@@ -145,7 +171,10 @@ export const mappedImportMachine = setup({
       },
     }),
     /** The count over every row replaces the first rows' preview. */
-    takeCount: assign({ preview: ({ context }, outcome: Outcome<{ preview: MappedPreview }>) => (outcome.ok ? outcome.preview : context.preview) }),
+    takeCount: assign({
+      preview: ({ context }, outcome: Outcome<{ preview: MappedPreview }>) =>
+        outcome.ok ? outcome.preview : context.preview,
+    }),
     forgetFile: assign(EMPTY),
   },
   guards: {
@@ -155,9 +184,13 @@ export const mappedImportMachine = setup({
      * The preview shows rows to import: the mapping has no problem of its own and some row reads (before
      * the count, the import itself reads every row and refuses a mapping under which none does).
      */
-    canImport: ({ context }) => context.preview !== null && context.preview.error === null && (!context.preview.complete || context.preview.transactionCount > 0),
+    canImport: ({ context }) =>
+      context.preview !== null &&
+      context.preview.error === null &&
+      (!context.preview.complete || context.preview.transactionCount > 0),
     /** The preview read only the first rows of a mapping without a problem of its own: every row is to be counted. */
-    needsCount: ({ context }) => context.preview !== null && context.preview.error === null && !context.preview.complete,
+    needsCount: ({ context }) =>
+      context.preview !== null && context.preview.error === null && !context.preview.complete,
   },
 }).createMachine({
   id: 'mappedImport',
@@ -189,7 +222,13 @@ export const mappedImportMachine = setup({
             actions: { type: 'takeOpened', params: ({ event }) => event.output },
           },
         ],
-        onError: { target: 'failed', actions: { type: 'failWith', params: ({ event }) => ({ error: `The file could not be read: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'failWith',
+            params: ({ event }) => ({ error: `The file could not be read: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
     editing: {
@@ -232,7 +271,13 @@ export const mappedImportMachine = setup({
               },
               { target: 'opened', actions: { type: 'takePreview', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'ready', actions: { type: 'failWith', params: ({ event }) => ({ error: `The preview failed: ${messageOf(event.error)}` }) } },
+            onError: {
+              target: 'ready',
+              actions: {
+                type: 'failWith',
+                params: ({ event }) => ({ error: `The preview failed: ${messageOf(event.error)}` }),
+              },
+            },
           },
         },
         /** The first rows are shown; every row is counted once the mapping rests for COUNT_DELAY_MS (the count actor waits). */
@@ -244,7 +289,11 @@ export const mappedImportMachine = setup({
           on: {
             'mapping.countProgress': { actions: 'keepCountProgress' },
             'mapping.counted': [
-              { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.outcome }) }, target: 'ready', actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.outcome) }) } },
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.outcome }) },
+                target: 'ready',
+                actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.outcome) }) },
+              },
               { target: 'ready', actions: { type: 'takeCount', params: ({ event }) => event.outcome } },
             ],
           },
@@ -261,7 +310,8 @@ export const mappedImportMachine = setup({
         ...saveOutcome<MappedStored>({
           back: 'editing',
           stored: 'done',
-          conflict: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Import again to add this file to the newest set.',
+          conflict:
+            'Your transactions were changed elsewhere meanwhile and have been reloaded. Import again to add this file to the newest set.',
           refused: (message) => message,
           failed: (message) => `Saving failed, nothing was imported: ${message}`,
           view: (stored) => stored.view,
@@ -269,7 +319,11 @@ export const mappedImportMachine = setup({
       },
     },
     discarding: {
-      invoke: { src: 'discard', onDone: { target: 'idle', actions: 'forgetFile' }, onError: { target: 'idle', actions: 'forgetFile' } },
+      invoke: {
+        src: 'discard',
+        onDone: { target: 'idle', actions: 'forgetFile' },
+        onError: { target: 'idle', actions: 'forgetFile' },
+      },
     },
     done: {
       on: { 'mapping.dismiss': { target: 'idle', actions: 'forgetFile' } },

@@ -21,7 +21,9 @@ export interface DeriveInput {
 
 export const portfolioActors = {
   /** The worker loads the set (its JSON is read there), holds it and derives from it; the page gets its view. */
-  loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async ({ input }) => unpacked(await getWorker().load(credentialsFor(input.idToken)))),
+  loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async ({ input }) =>
+    unpacked(await getWorker().load(credentialsFor(input.idToken))),
+  ),
   /** The worker forgets the session: the set, its version, the quotes and figures, a parsed file. */
   forgetSession: fromPromise<void>(() => getWorker().signOut()),
   /** The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread. */
@@ -37,7 +39,9 @@ export const portfolioActors = {
     ),
   ),
   /** The figures of the view: the worker sets the engine's view (one account, or all) and derives. */
-  derive: fromPromise<Timed<ChartedDerivation>, DeriveInput>(({ input }) => getWorker().derive(input.asOf, input.active, input.view)),
+  derive: fromPromise<Timed<ChartedDerivation>, DeriveInput>(({ input }) =>
+    getWorker().derive(input.asOf, input.active, input.view),
+  ),
   combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(({ input }) => getWorker().combine(input.active)),
   /** The settings machine reads the settings (the worker hands the benchmark to the engine): its output is the Outcome. */
   loadSettings: settingsMachine as SettingsLogic<{ idToken: string }>,

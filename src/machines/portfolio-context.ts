@@ -73,7 +73,9 @@ export const initialContext = (): PortfolioContext => ({
 });
 
 /** Symbols still to fetch: new ones, or all of them when the history now starts before the prices do. */
-export function symbolsToFetch(context: Pick<PortfolioContext, 'symbols' | 'fetchedSymbols' | 'pricesFrom' | 'firstDate'>): string[] {
+export function symbolsToFetch(
+  context: Pick<PortfolioContext, 'symbols' | 'fetchedSymbols' | 'pricesFrom' | 'firstDate'>,
+): string[] {
   if (context.firstDate === null) return [];
   if (context.pricesFrom === null || context.firstDate < context.pricesFrom) return context.symbols;
   const fetched = new Set(context.fetchedSymbols);
@@ -81,11 +83,16 @@ export function symbolsToFetch(context: Pick<PortfolioContext, 'symbols' | 'fetc
 }
 
 /** The bookkeeping after the worker fetched prices: what counts as fetched, from which day, the symbols needed now, the errors. */
-export function pricesTaken(context: PortfolioContext, loaded: PricesLoaded): Pick<PortfolioContext, 'fetchedSymbols' | 'pricesFrom' | 'symbols' | 'priceErrors'> {
+export function pricesTaken(
+  context: PortfolioContext,
+  loaded: PricesLoaded,
+): Pick<PortfolioContext, 'fetchedSymbols' | 'pricesFrom' | 'symbols' | 'priceErrors'> {
   const refetchAll = context.pricesFrom === null || (context.firstDate ?? '') < context.pricesFrom;
   return {
     // The worker fetched the rates the quotes needed in the same call: they count as fetched too.
-    fetchedSymbols: [...new Set([...(refetchAll ? [] : context.fetchedSymbols), ...symbolsToFetch(context), ...loaded.fetched])],
+    fetchedSymbols: [
+      ...new Set([...(refetchAll ? [] : context.fetchedSymbols), ...symbolsToFetch(context), ...loaded.fetched]),
+    ],
     pricesFrom: refetchAll ? context.firstDate : context.pricesFrom,
     symbols: loaded.symbols,
     priceErrors: { ...(refetchAll ? {} : context.priceErrors), ...loaded.errors },

@@ -32,7 +32,11 @@ export type PortfolioEvent =
 export { symbolsToFetch, type PortfolioContext } from './portfolio-context';
 
 /** A derive as of the investor's today, for the checked tickers of the chosen view. */
-const deriveInput = ({ context }: { context: PortfolioContext }): DeriveInput => ({ asOf: localToday(), active: context.active, view: context.view });
+const deriveInput = ({ context }: { context: PortfolioContext }): DeriveInput => ({
+  asOf: localToday(),
+  active: context.active,
+  view: context.view,
+});
 
 export const portfolioMachine = setup({
   types: {
@@ -64,7 +68,11 @@ export const portfolioMachine = setup({
       symbols: view.needed.symbols,
       firstDate: view.needed.firstDate,
     })),
-    takeDerivation: assign((_, derived: Timed<ChartedDerivation>) => ({ derivation: derived.result, computeMs: derived.computeMs, error: null })),
+    takeDerivation: assign((_, derived: Timed<ChartedDerivation>) => ({
+      derivation: derived.result,
+      computeMs: derived.computeMs,
+      error: null,
+    })),
     /** Another view: its tickers are not the last view's, so every one of them is checked. */
     selectView: assign(({ event }) => {
       assertEvent(event, 'view.select');
@@ -85,7 +93,9 @@ export const portfolioMachine = setup({
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Settings the worker read or saved: they may name a new symbol (the benchmark) to fetch. */
     takeSettings: assign((_, outcome: Outcome<SettingsView>) =>
-      outcome.ok ? { settings: outcome.settings, symbols: outcome.needed.symbols, settingsError: null } : { settingsError: refusalMessage(outcome) },
+      outcome.ok
+        ? { settings: outcome.settings, symbols: outcome.needed.symbols, settingsError: null }
+        : { settingsError: refusalMessage(outcome) },
     ),
     /** Signed out: everything of the session goes, its memory too. */
     resetSession: assign(initialContext),
@@ -130,7 +140,10 @@ export const portfolioMachine = setup({
   states: {
     idle: {
       on: {
-        'session.changed': [{ guard: 'hasToken', target: 'loading', actions: 'takeToken' }, { actions: 'resetSession' }],
+        'session.changed': [
+          { guard: 'hasToken', target: 'loading', actions: 'takeToken' },
+          { actions: 'resetSession' },
+        ],
         // Signed out: a save that ends now belongs to nobody on this page.
         'portfolio.saved': { actions: [] },
       },
@@ -160,7 +173,10 @@ export const portfolioMachine = setup({
           },
           { target: 'loadingSettings', actions: { type: 'takeSet', params: ({ event }) => event.output as SetView } },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadingSettings: {
@@ -170,7 +186,10 @@ export const portfolioMachine = setup({
         src: 'loadSettings',
         input: ({ context }) => ({ idToken: context.idToken ?? '' }),
         onDone: { target: 'deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
-        onError: { target: 'deriving', actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'deriving',
+          actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -191,7 +210,10 @@ export const portfolioMachine = setup({
           target: 'ready',
           actions: { type: 'takeDerivation', params: ({ event }) => event.output },
         },
-        onError: { target: 'deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'deriveFailed',
+          actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     deriveFailed: {
@@ -216,15 +238,26 @@ export const portfolioMachine = setup({
         fetchingPrices: {
           tags: ['pricesLoading'],
           // A toggle while prices load only records the choice: the derive that follows reads it.
-          on: { 'tickers.toggle': { actions: 'toggleTicker' }, 'tickers.setActive': { actions: 'setActive' }, 'view.select': { actions: 'selectView' } },
+          on: {
+            'tickers.toggle': { actions: 'toggleTicker' },
+            'tickers.setActive': { actions: 'setActive' },
+            'view.select': { actions: 'selectView' },
+          },
           invoke: {
             src: 'fetchPrices',
-            input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: symbolsToFetch(context), firstDate: context.firstDate! }),
+            input: ({ context }) => ({
+              idToken: context.idToken ?? '',
+              symbols: symbolsToFetch(context),
+              firstDate: context.firstDate!,
+            }),
             onDone: {
               target: 'rederiving',
               actions: { type: 'takePrices', params: ({ event }) => event.output },
             },
-            onError: { target: 'pricesFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'pricesFailed',
+              actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         rederiving: {
@@ -242,7 +275,10 @@ export const portfolioMachine = setup({
               target: 'checkingPrices',
               actions: { type: 'takeDerivation', params: ({ event }) => event.output },
             },
-            onError: { target: '#portfolio.deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#portfolio.deriveFailed',
+              actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         pricesFailed: {
@@ -257,11 +293,16 @@ export const portfolioMachine = setup({
               target: 'settled',
               actions: { type: 'takeCombination', params: ({ event }) => event.output },
             },
-            onError: { target: '#portfolio.deriveFailed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#portfolio.deriveFailed',
+              actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         settled: {
-          on: { 'portfolio.retry': { guard: 'hasPriceErrors', target: 'checkingPrices', actions: 'forgetFailedPrices' } },
+          on: {
+            'portfolio.retry': { guard: 'hasPriceErrors', target: 'checkingPrices', actions: 'forgetFailedPrices' },
+          },
         },
         savingSettings: {
           tags: ['settingsSaving'],
@@ -280,7 +321,10 @@ export const portfolioMachine = setup({
               // A new benchmark: derive with it, then fetch its prices like any ticker's.
               { target: '#portfolio.deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'settled', actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'settled',
+              actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

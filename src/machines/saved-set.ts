@@ -26,7 +26,8 @@ export function reloadPortfolio({ system }: SystemArgs): void {
 }
 
 /** The server refused the save: it holds a newer set than the one the change was applied to. */
-export const isConflict = (_: unknown, params: { outcome: Outcome<object> }): boolean => !params.outcome.ok && params.outcome.status === CONFLICT_STATUS;
+export const isConflict = (_: unknown, params: { outcome: Outcome<object> }): boolean =>
+  !params.outcome.ok && params.outcome.status === CONFLICT_STATUS;
 
 /** The worker or the server refused the intent (a conflict included). */
 export const isRefused = (_: unknown, params: { outcome: Outcome<object> }): boolean => !params.outcome.ok;
@@ -67,24 +68,39 @@ export function saveOutcome<TStored extends object>(spec: {
       {
         guard: { type: 'isConflict', params: ({ event }: SaveDone<TStored>) => ({ outcome: event.output }) },
         target: spec.back,
-        actions: ['reloadPortfolio', { type: 'showError', params: (): SaveError => ({ error: spec.conflict, conflict: true }) }],
+        actions: [
+          'reloadPortfolio',
+          { type: 'showError', params: (): SaveError => ({ error: spec.conflict, conflict: true }) },
+        ],
       },
       {
         guard: { type: 'isRefused', params: ({ event }: SaveDone<TStored>) => ({ outcome: event.output }) },
         target: spec.back,
-        actions: { type: 'showError', params: ({ event }: SaveDone<TStored>): SaveError => ({ error: spec.refused(refusalMessage(event.output)), conflict: false }) },
+        actions: {
+          type: 'showError',
+          params: ({ event }: SaveDone<TStored>): SaveError => ({
+            error: spec.refused(refusalMessage(event.output)),
+            conflict: false,
+          }),
+        },
       },
       {
         target: spec.stored,
         actions: [
-          { type: 'publishSaved', params: ({ event }: SaveDone<TStored>) => (event.output.ok ? spec.view(event.output) : null) },
+          {
+            type: 'publishSaved',
+            params: ({ event }: SaveDone<TStored>) => (event.output.ok ? spec.view(event.output) : null),
+          },
           { type: 'keepStored', params: ({ event }: SaveDone<TStored>) => (event.output.ok ? event.output : null) },
         ],
       },
     ],
     onError: {
       target: spec.back,
-      actions: { type: 'showError', params: ({ event }: SaveFailed): SaveError => ({ error: spec.failed(messageOf(event.error)), conflict: false }) },
+      actions: {
+        type: 'showError',
+        params: ({ event }: SaveFailed): SaveError => ({ error: spec.failed(messageOf(event.error)), conflict: false }),
+      },
     },
   } as const;
 }

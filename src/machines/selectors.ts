@@ -3,7 +3,13 @@
  * reach into context shapes themselves, so a machine can change its context without touching the UI.
  */
 import type { SnapshotFrom } from 'xstate';
-import { byDateDescending, countTransactions, isValidIsin, type ListedTransaction, type TransactionType } from '../model';
+import {
+  byDateDescending,
+  countTransactions,
+  isValidIsin,
+  type ListedTransaction,
+  type TransactionType,
+} from '../model';
 import type { Derivation } from '../worker';
 import type { authMachine } from './auth-machine';
 import type { PortfolioSnapshot } from './portfolio-machine';
@@ -37,7 +43,8 @@ export const selectPortfolioStatus = (s: PortfolioSnapshot): PortfolioStatus => 
   if (s.matches('idle')) return 'idle';
   return 'deriving';
 };
-export const selectPortfolioError = (s: PortfolioSnapshot): string | null => (s.hasTag('failed') || s.hasTag('pricesFailed') ? s.context.error : null);
+export const selectPortfolioError = (s: PortfolioSnapshot): string | null =>
+  s.hasTag('failed') || s.hasTag('pricesFailed') ? s.context.error : null;
 export const selectPricesLoading = (s: PortfolioSnapshot): boolean => s.hasTag('pricesLoading');
 /**
  * Why the figures shown are about to change: `prices` while the prices load (the figures are the ones
@@ -61,7 +68,8 @@ export const selectSummary = (s: PortfolioSnapshot) => s.context.derivation?.sum
 export const selectActiveSeries = (s: PortfolioSnapshot) => s.context.derivation?.active ?? null;
 export const selectTickerNames = (s: PortfolioSnapshot): string[] => Object.keys(s.context.derivation?.tickers ?? {});
 /** Checked tickers; all of them until the user unchecks one. */
-export const selectActiveTickers = (s: PortfolioSnapshot): string[] => s.context.active ?? Object.keys(s.context.derivation?.tickers ?? {});
+export const selectActiveTickers = (s: PortfolioSnapshot): string[] =>
+  s.context.active ?? Object.keys(s.context.derivation?.tickers ?? {});
 export const selectComputeMs = (s: PortfolioSnapshot): number | null => s.context.computeMs;
 export const selectHoldings = (s: PortfolioSnapshot) => s.context.derivation?.holdings ?? null;
 
@@ -78,7 +86,8 @@ const unpricedProducts = (tickers: Derivation['tickers'] | undefined): UnpricedP
     .sort((a, b) => a.isin.localeCompare(b.isin));
 
 /** The open holdings under an ISIN placeholder, by ISIN. */
-export const selectUnpricedProducts = (s: PortfolioSnapshot): UnpricedProduct[] => s.context.memory.last(unpricedProducts)(s.context.derivation?.tickers);
+export const selectUnpricedProducts = (s: PortfolioSnapshot): UnpricedProduct[] =>
+  s.context.memory.last(unpricedProducts)(s.context.derivation?.tickers);
 export const selectPerformance = (s: PortfolioSnapshot) => s.context.derivation?.performance ?? null;
 export const selectBenchmark = (s: PortfolioSnapshot) => s.context.derivation?.benchmark ?? null;
 export const selectSettings = (s: PortfolioSnapshot) => s.context.settings;
@@ -88,7 +97,8 @@ export const selectSettingsSaving = (s: PortfolioSnapshot): boolean => s.hasTag(
 export const selectSaving = (s: TransactionsSnapshot): boolean => s.hasTag('busy');
 export const selectSaveError = (s: TransactionsSnapshot): string | null => s.context.error;
 export const selectSaveConflict = (s: TransactionsSnapshot): boolean => s.context.conflict;
-export const selectPendingChange = (s: TransactionsSnapshot): string | null => (s.context.pending ? s.context.pendingText : null);
+export const selectPendingChange = (s: TransactionsSnapshot): string | null =>
+  s.context.pending ? s.context.pendingText : null;
 export const selectSavedCount = (s: TransactionsSnapshot): number => s.context.saved;
 
 export const selectMatches = (s: TransactionListSnapshot) => s.context.matches;
@@ -116,10 +126,11 @@ export interface TickerSection {
  * without a sort's comparisons (a ticker an import gave 20,000 rows is sorted in about a millisecond).
  */
 function newestFirst<T extends { date: string }>(list: readonly T[]): T[] {
-  for (let i = 1; i < list.length; i += 1) if (list[i - 1]!.date > list[i]!.date) return [...list].sort(byDateDescending);
+  for (let i = 1; i < list.length; i += 1)
+    if (list[i - 1]!.date > list[i]!.date) return [...list].sort(byDateDescending);
   const ordered = new Array<T>(list.length);
   let k = 0;
-  for (let end = list.length; end > 0; ) {
+  for (let end = list.length; end > 0;) {
     const date = list[end - 1]!.date;
     let start = end - 1;
     while (start > 0 && list[start - 1]!.date === date) start -= 1;
@@ -154,7 +165,10 @@ export function tickerSections(
     sections.push({
       ticker,
       revision,
-      stock: newestFirst(group.stock).map((transaction) => ({ transaction, pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount })),
+      stock: newestFirst(group.stock).map((transaction) => ({
+        transaction,
+        pricePerShare: transaction.amount === 0 ? 0 : transaction.value / transaction.amount,
+      })),
       dividend: newestFirst(group.dividend),
       commission: newestFirst(group.commission),
     });
@@ -162,7 +176,8 @@ export function tickerSections(
   return sections.sort((a, b) => a.ticker.localeCompare(b.ticker));
 }
 
-export const selectTransactionCount = (s: PortfolioSnapshot): number => (s.context.transactions ? countTransactions(s.context.transactions) : 0);
+export const selectTransactionCount = (s: PortfolioSnapshot): number =>
+  s.context.transactions ? countTransactions(s.context.transactions) : 0;
 
 type ImportSnapshot = SnapshotFrom<typeof importMachine>;
 
@@ -175,7 +190,9 @@ export const selectImportStatus = (s: ImportSnapshot): ImportStatus => {
 export const selectImportFileName = (s: ImportSnapshot): string | null => s.context.fileName;
 /** Parse progress, 0–1, or null before the first report. */
 export const selectImportProgress = (s: ImportSnapshot): number | null =>
-  s.context.progress && s.context.progress.totalBytes > 0 ? Math.min(1, s.context.progress.bytes / s.context.progress.totalBytes) : null;
+  s.context.progress && s.context.progress.totalBytes > 0
+    ? Math.min(1, s.context.progress.bytes / s.context.progress.totalBytes)
+    : null;
 export const selectImportRows = (s: ImportSnapshot): number => s.context.progress?.rows ?? 0;
 export const selectImportPreview = (s: ImportSnapshot) => s.context.preview;
 export const selectImportTickers = (s: ImportSnapshot): Record<string, string> => s.context.tickers;

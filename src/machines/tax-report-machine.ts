@@ -27,7 +27,9 @@ export const taxReportMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
-    keepReport: assign({ report: (_, output: Outcome<TaxReport>) => (output.ok ? { csv: output.csv, fileName: output.fileName } : null) }),
+    keepReport: assign({
+      report: (_, output: Outcome<TaxReport>) => (output.ok ? { csv: output.csv, fileName: output.fileName } : null),
+    }),
     showRefusal: assign({ error: (_, output: Outcome<TaxReport>) => (output.ok ? null : output.message) }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** The page has handed the CSV to the browser. */

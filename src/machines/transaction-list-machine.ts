@@ -6,8 +6,7 @@ import { getWorker } from './services/worker-client';
 
 export type TransactionListEvent =
   /** Asks the worker which transactions `query` keeps, in its order; a newer query overtakes a running one. */
-  | { type: 'list.query'; query: TransactionQuery }
-  | SessionEvent;
+  { type: 'list.query'; query: TransactionQuery } | SessionEvent;
 
 export interface TransactionListContext {
   /** The newest answer, with the query it answers; null before the first or after a sign-out. */
@@ -25,15 +24,20 @@ export const transactionListMachine = setup({
     events: {} as TransactionListEvent,
   },
   actors: {
-    query: fromPromise<TransactionMatches & { query: TransactionQuery }, { query: TransactionQuery }>(async ({ input }) => ({
-      ...(await getWorker().queryTransactions(input.query)),
-      query: input.query,
-    })),
+    query: fromPromise<TransactionMatches & { query: TransactionQuery }, { query: TransactionQuery }>(
+      async ({ input }) => ({
+        ...(await getWorker().queryTransactions(input.query)),
+        query: input.query,
+      }),
+    ),
   },
   actions: {
     /** Signed out: nothing found is kept. */
     forgetMatches: assign({ matches: null, error: null }),
-    keepMatches: assign({ matches: (_, matches: TransactionMatches & { query: TransactionQuery }) => matches, error: null }),
+    keepMatches: assign({
+      matches: (_, matches: TransactionMatches & { query: TransactionQuery }) => matches,
+      error: null,
+    }),
     failWith: assign({ error: (_, params: { error: unknown }) => `The search failed: ${messageOf(params.error)}` }),
   },
 }).createMachine({

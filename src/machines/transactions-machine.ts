@@ -55,7 +55,11 @@ const CHANGE_EVENTS = [
 ] as const;
 
 /** The intent an event asks for, and its words; the listed transaction an edit or a delete names stays on the page. */
-function changeOf(event: TransactionsEvent | SessionEvent): { change: TransactionChange; listed: Transaction | CashTransaction | null; accounts?: Account[] } {
+function changeOf(event: TransactionsEvent | SessionEvent): {
+  change: TransactionChange;
+  listed: Transaction | CashTransaction | null;
+  accounts?: Account[];
+} {
   assertEvent(event, CHANGE_EVENTS);
   switch (event.type) {
     case 'transactions.addCash':
@@ -67,7 +71,11 @@ function changeOf(event: TransactionsEvent | SessionEvent): { change: Transactio
     case 'accounts.create':
       return { change: { kind: 'createAccount', name: event.name }, listed: null };
     case 'accounts.rename':
-      return { change: { kind: 'renameAccount', id: event.account.id, name: event.name }, listed: null, accounts: [event.account] };
+      return {
+        change: { kind: 'renameAccount', id: event.account.id, name: event.name },
+        listed: null,
+        accounts: [event.account],
+      };
     case 'accounts.delete':
       return { change: { kind: 'deleteAccount', id: event.account.id }, listed: null, accounts: [event.account] };
     case 'transactions.add':
@@ -107,7 +115,13 @@ export const transactionsMachine = setup({
     reloadPortfolio,
     showError: assign((_, params: SaveError) => ({ error: params.error, conflict: params.conflict })),
     /** The change is stored: nothing pending, and one more save counted (the page moves focus on it). */
-    keepStored: assign(({ context }, _stored: SetView | null) => ({ pending: null, pendingText: null, error: null, conflict: false, saved: context.saved + 1 })),
+    keepStored: assign(({ context }, _stored: SetView | null) => ({
+      pending: null,
+      pendingText: null,
+      error: null,
+      conflict: false,
+      saved: context.saved + 1,
+    })),
     /** The failed change is given up: nothing pending. */
     dropPending: assign({ pending: null, pendingText: null, error: null, conflict: false }),
     takeToken: assign({
@@ -118,7 +132,8 @@ export const transactionsMachine = setup({
     }),
   },
   guards: {
-    hasValidType: ({ event }) => !('transaction' in event) || event.type === 'transactions.delete' || isTransactionType(event.transaction.type),
+    hasValidType: ({ event }) =>
+      !('transaction' in event) || event.type === 'transactions.delete' || isTransactionType(event.transaction.type),
     isConflict,
     isRefused,
   },
@@ -132,8 +147,14 @@ export const transactionsMachine = setup({
   states: {
     idle: {
       on: {
-        'transactions.add': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
-        'transactions.edit': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
+        'transactions.add': [
+          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
+          { actions: 'logInvalidType' },
+        ],
+        'transactions.edit': [
+          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
+          { actions: 'logInvalidType' },
+        ],
         'transactions.delete': { target: 'saving', actions: 'rememberChange' },
         'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
         'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },
@@ -153,7 +174,8 @@ export const transactionsMachine = setup({
         ...saveOutcome<SetView>({
           back: 'failed',
           stored: 'idle',
-          conflict: 'Your transactions were changed elsewhere (another tab or device). They were reloaded; your change was not saved yet.',
+          conflict:
+            'Your transactions were changed elsewhere (another tab or device). They were reloaded; your change was not saved yet.',
           refused: (message) => `Saving failed: ${message}`,
           failed: (message) => `Saving failed: ${message}`,
           view: (stored) => stored,
@@ -165,8 +187,14 @@ export const transactionsMachine = setup({
       on: {
         'transactions.retry': 'saving',
         'transactions.dismiss': { target: 'idle', actions: 'dropPending' },
-        'transactions.add': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
-        'transactions.edit': [{ guard: 'hasValidType', target: 'saving', actions: 'rememberChange' }, { actions: 'logInvalidType' }],
+        'transactions.add': [
+          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
+          { actions: 'logInvalidType' },
+        ],
+        'transactions.edit': [
+          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
+          { actions: 'logInvalidType' },
+        ],
         'transactions.delete': { target: 'saving', actions: 'rememberChange' },
         'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
         'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },

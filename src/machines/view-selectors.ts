@@ -2,7 +2,13 @@
  * What the UI may read of the accounts and the view every screen follows: the portfolio's accounts, the
  * view chosen, what an account's deletion takes with it, and the view's cash rows and transactions.
  */
-import { byDateDescending, TRANSACTION_TYPES, type ListedSet, type ListedTransaction, type TransactionType } from '../model';
+import {
+  byDateDescending,
+  TRANSACTION_TYPES,
+  type ListedSet,
+  type ListedTransaction,
+  type TransactionType,
+} from '../model';
 import { accountOf, type Account, type ListedCash } from '../model/cash';
 import type { PortfolioSnapshot } from './portfolio-machine';
 
@@ -11,7 +17,8 @@ export const selectAccounts = (s: PortfolioSnapshot): Account[] => s.context.acc
 export const selectView = (s: PortfolioSnapshot): string | null => s.context.view;
 /** The view's name: the account's, or 'All accounts'. */
 export const selectViewName = (s: PortfolioSnapshot): string =>
-  (s.context.view !== null && s.context.accounts.find((account) => account.id === s.context.view)?.name) || 'All accounts';
+  (s.context.view !== null && s.context.accounts.find((account) => account.id === s.context.view)?.name) ||
+  'All accounts';
 
 /** Per account id, how many transactions (trades, dividends, commissions) and cash transactions it holds. */
 export interface AccountContents {
@@ -19,9 +26,17 @@ export interface AccountContents {
   cash: number;
 }
 
-function contentsOf(accounts: readonly Account[], set: ListedSet | null, cash: readonly ListedCash[]): Record<string, AccountContents> {
-  const contents: Record<string, AccountContents> = Object.fromEntries(accounts.map((account) => [account.id, { transactions: 0, cash: 0 }]));
-  if (set) for (const type of TRANSACTION_TYPES) for (const t of set[type]) contents[accountOf(t, accounts)]!.transactions += 1;
+function contentsOf(
+  accounts: readonly Account[],
+  set: ListedSet | null,
+  cash: readonly ListedCash[],
+): Record<string, AccountContents> {
+  const contents: Record<string, AccountContents> = Object.fromEntries(
+    accounts.map((account) => [account.id, { transactions: 0, cash: 0 }]),
+  );
+  if (set)
+    for (const type of TRANSACTION_TYPES)
+      for (const t of set[type]) contents[accountOf(t, accounts)]!.transactions += 1;
   for (const c of cash) contents[accountOf(c, accounts)]!.cash += 1;
   return contents;
 }
@@ -36,10 +51,12 @@ function viewCash(cash: readonly ListedCash[], accounts: readonly Account[], vie
 }
 
 /** The view's cash transactions, newest first. */
-export const selectViewCash = (s: PortfolioSnapshot): ListedCash[] => s.context.memory.last(viewCash)(s.context.cash, s.context.accounts, s.context.view);
+export const selectViewCash = (s: PortfolioSnapshot): ListedCash[] =>
+  s.context.memory.last(viewCash)(s.context.cash, s.context.accounts, s.context.view);
 
 /** Whether a transaction or a cash row belongs to the view `view` (null: every account). */
-export const inView = (row: { account?: string }, accounts: readonly Account[], view: string | null): boolean => view === null || accountOf(row, accounts) === view;
+export const inView = (row: { account?: string }, accounts: readonly Account[], view: string | null): boolean =>
+  view === null || accountOf(row, accounts) === view;
 
 type Groups = ReadonlyMap<string, Readonly<Record<TransactionType, readonly ListedTransaction[]>>>;
 
@@ -48,16 +65,26 @@ function groupsInView(byTicker: Groups | null, accounts: readonly Account[], vie
   const shown = new Map<string, Record<TransactionType, ListedTransaction[]>>();
   for (const [ticker, group] of byTicker) {
     const mine = (t: ListedTransaction) => accountOf(t, accounts) === view;
-    const kept = { stock: group.stock.filter(mine), dividend: group.dividend.filter(mine), commission: group.commission.filter(mine) };
+    const kept = {
+      stock: group.stock.filter(mine),
+      dividend: group.dividend.filter(mine),
+      commission: group.commission.filter(mine),
+    };
     if (kept.stock.length + kept.dividend.length + kept.commission.length > 0) shown.set(ticker, kept);
   }
   return shown;
 }
 
 /** The transactions per ticker of the view (tickers without a row in it left out); every account's as they are. */
-export const selectViewByTicker = (s: PortfolioSnapshot): Groups | null => s.context.memory.last(groupsInView)(s.context.byTicker, s.context.accounts, s.context.view);
+export const selectViewByTicker = (s: PortfolioSnapshot): Groups | null =>
+  s.context.memory.last(groupsInView)(s.context.byTicker, s.context.accounts, s.context.view);
 
-function countInView(set: ListedSet | null, cash: readonly ListedCash[], accounts: readonly Account[], view: string | null): number {
+function countInView(
+  set: ListedSet | null,
+  cash: readonly ListedCash[],
+  accounts: readonly Account[],
+  view: string | null,
+): number {
   let count = 0;
   if (set) for (const type of TRANSACTION_TYPES) for (const t of set[type]) if (inView(t, accounts, view)) count += 1;
   for (const c of cash) if (inView(c, accounts, view)) count += 1;
@@ -65,4 +92,5 @@ function countInView(set: ListedSet | null, cash: readonly ListedCash[], account
 }
 
 /** How many rows the view holds, cash included. */
-export const selectViewRowCount = (s: PortfolioSnapshot): number => s.context.memory.last(countInView)(s.context.transactions, s.context.cash, s.context.accounts, s.context.view);
+export const selectViewRowCount = (s: PortfolioSnapshot): number =>
+  s.context.memory.last(countInView)(s.context.transactions, s.context.cash, s.context.accounts, s.context.view);

@@ -38,16 +38,21 @@ export const yourDataMachine = setup({
     events: {} as YourDataEvent | SessionEvent,
   },
   actors: {
-    exportFile: fromPromise<Outcome<ExportedFile>, { idToken: string | null; format: ExportFormat; account: string | null }>(({ input }) =>
+    exportFile: fromPromise<
+      Outcome<ExportedFile>,
+      { idToken: string | null; format: ExportFormat; account: string | null }
+    >(({ input }) =>
       getWorker().exportFile(input.format, new Date().toISOString(), credentialsFor(input.idToken), input.account),
     ),
-    previewRestore: fromPromise<Outcome<{ preview: RestorePreview }>, { idToken: string | null; file: File }>(({ input }) =>
-      getWorker().previewRestore(input.file, credentialsFor(input.idToken)),
+    previewRestore: fromPromise<Outcome<{ preview: RestorePreview }>, { idToken: string | null; file: File }>(
+      ({ input }) => getWorker().previewRestore(input.file, credentialsFor(input.idToken)),
     ),
-    confirmRestore: fromPromise<Outcome<RestoreStored>, { idToken: string | null; mode: RestoreMode }>(async ({ input }) => {
-      const stored = await getWorker().confirmRestore(input.mode, credentialsFor(input.idToken));
-      return stored.ok ? { ok: true, view: stored.view && (await setViewInSlices(stored.view)) } : stored;
-    }),
+    confirmRestore: fromPromise<Outcome<RestoreStored>, { idToken: string | null; mode: RestoreMode }>(
+      async ({ input }) => {
+        const stored = await getWorker().confirmRestore(input.mode, credentialsFor(input.idToken));
+        return stored.ok ? { ok: true, view: stored.view && (await setViewInSlices(stored.view)) } : stored;
+      },
+    ),
     discardRestore: fromPromise<void>(() => getWorker().discardRestore()),
     deleteAccount: fromPromise<Outcome<object>, { idToken: string | null; username: string }>(({ input }) =>
       getWorker().deleteAccount(input.username, credentialsFor(input.idToken)),
@@ -80,9 +85,17 @@ export const yourDataMachine = setup({
     clearPreview: assign({ error: null, preview: null }),
     forgetPreview: assign({ preview: null }),
     failWith: assign({ error: (_, params: { error: string }) => params.error }),
-    noteSaved: assign({ notice: (_, output: Outcome<ExportedFile>) => (output.ok ? `Saved ${output.fileName}.` : null) }),
-    keepPreview: assign({ preview: (_, output: Outcome<{ preview: RestorePreview }>) => (output.ok ? output.preview : null) }),
-    noteRestored: assign({ notice: ({ context }) => `Restored ${context.preview?.fileName ?? 'the file'}.`, preview: null, error: null }),
+    noteSaved: assign({
+      notice: (_, output: Outcome<ExportedFile>) => (output.ok ? `Saved ${output.fileName}.` : null),
+    }),
+    keepPreview: assign({
+      preview: (_, output: Outcome<{ preview: RestorePreview }>) => (output.ok ? output.preview : null),
+    }),
+    noteRestored: assign({
+      notice: ({ context }) => `Restored ${context.preview?.fileName ?? 'the file'}.`,
+      preview: null,
+      error: null,
+    }),
   },
   guards: { isConflict, isRefused },
 }).createMachine({
@@ -110,7 +123,14 @@ export const yourDataMachine = setup({
           return { idToken: context.idToken, format: event.format, account: event.account ?? null };
         },
         onDone: [
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The export failed: ${refusalMessage(event.output)}` }) } },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'idle',
+            actions: {
+              type: 'failWith',
+              params: ({ event }) => ({ error: `The export failed: ${refusalMessage(event.output)}` }),
+            },
+          },
           {
             target: 'idle',
             actions: [
@@ -119,7 +139,13 @@ export const yourDataMachine = setup({
             ],
           },
         ],
-        onError: { target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The export failed: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'failWith',
+            params: ({ event }) => ({ error: `The export failed: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
     reading: {
@@ -131,10 +157,20 @@ export const yourDataMachine = setup({
           return { idToken: context.idToken, file: event.file };
         },
         onDone: [
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.output) }) } },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'idle',
+            actions: { type: 'failWith', params: ({ event }) => ({ error: refusalMessage(event.output) }) },
+          },
           { target: 'preview', actions: { type: 'keepPreview', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The file could not be read: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'failWith',
+            params: ({ event }) => ({ error: `The file could not be read: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
     preview: {
@@ -158,10 +194,23 @@ export const yourDataMachine = setup({
             target: 'preview',
             actions: [
               'reloadPortfolio',
-              { type: 'failWith', params: { error: 'Your transactions were changed elsewhere meanwhile and have been reloaded. Choose again to restore into the newest set.' } },
+              {
+                type: 'failWith',
+                params: {
+                  error:
+                    'Your transactions were changed elsewhere meanwhile and have been reloaded. Choose again to restore into the newest set.',
+                },
+              },
             ],
           },
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'preview', actions: { type: 'failWith', params: ({ event }) => ({ error: `Nothing was restored: ${refusalMessage(event.output)}` }) } },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'preview',
+            actions: {
+              type: 'failWith',
+              params: ({ event }) => ({ error: `Nothing was restored: ${refusalMessage(event.output)}` }),
+            },
+          },
           {
             target: 'idle',
             actions: [
@@ -170,11 +219,21 @@ export const yourDataMachine = setup({
             ],
           },
         ],
-        onError: { target: 'preview', actions: { type: 'failWith', params: ({ event }) => ({ error: `Nothing was restored: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'preview',
+          actions: {
+            type: 'failWith',
+            params: ({ event }) => ({ error: `Nothing was restored: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
     discarding: {
-      invoke: { src: 'discardRestore', onDone: { target: 'idle', actions: 'forgetPreview' }, onError: { target: 'idle', actions: 'forgetPreview' } },
+      invoke: {
+        src: 'discardRestore',
+        onDone: { target: 'idle', actions: 'forgetPreview' },
+        onError: { target: 'idle', actions: 'forgetPreview' },
+      },
     },
     deleting: {
       tags: ['busy'],
@@ -185,10 +244,23 @@ export const yourDataMachine = setup({
           return { idToken: context.idToken, username: event.username };
         },
         onDone: [
-          { guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The account was not deleted: ${refusalMessage(event.output)}` }) } },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'idle',
+            actions: {
+              type: 'failWith',
+              params: ({ event }) => ({ error: `The account was not deleted: ${refusalMessage(event.output)}` }),
+            },
+          },
           { target: 'deleted', actions: 'signOut' },
         ],
-        onError: { target: 'idle', actions: { type: 'failWith', params: ({ event }) => ({ error: `The account was not deleted: ${messageOf(event.error)}` }) } },
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'failWith',
+            params: ({ event }) => ({ error: `The account was not deleted: ${messageOf(event.error)}` }),
+          },
+        },
       },
     },
     deleted: { tags: ['deleted'] },

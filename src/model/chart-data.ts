@@ -51,7 +51,11 @@ export interface ChartModel {
  * - `expected`: a `market` chart drawn at once, whose expected dividends wait for the prices (a note says so).
  * - `price`: one symbol's quote; without data it says why (still loading, the quote's error, left out, none in the period).
  */
-export type ChartRole = { kind: 'fx' } | { kind: 'market' } | { kind: 'expected' } | { kind: 'price'; symbol: string; hasData: boolean; excludedTicker: boolean };
+export type ChartRole =
+  | { kind: 'fx' }
+  | { kind: 'market' }
+  | { kind: 'expected' }
+  | { kind: 'price'; symbol: string; hasData: boolean; excludedTicker: boolean };
 
 /** One dashboard chart as the worker hands it to the page. */
 export interface ChartData {
@@ -100,7 +104,8 @@ export const PRICES_LOADING = 'Loading prices…';
 const SOURCE_NOTES: Partial<Record<QuoteDataSource, string>> = { sample: 'Sample prices', files: 'Offline prices' };
 
 /** 'Sample prices' or 'Offline prices' for prices from there; null for live ones (or none). */
-export const sourceNote = (dataSource: QuoteDataSource | null): string | null => (dataSource && SOURCE_NOTES[dataSource]) || null;
+export const sourceNote = (dataSource: QuoteDataSource | null): string | null =>
+  (dataSource && SOURCE_NOTES[dataSource]) || null;
 
 /** Columns with NaN for "no value" as uPlot reads them: the same numbers, null for NaN. */
 export function withNulls(column: Float64Array): Array<number | null> {

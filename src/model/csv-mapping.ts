@@ -46,7 +46,8 @@ export function mappingProblem(mapping: CsvMapping, columnCount: number): string
   for (const field of MAPPED_FIELDS) {
     const column = mapping.columns[field];
     if (column === null) continue;
-    if (column < 0 || column >= columnCount) return `The ${field} column ${column + 1} is not in the file (it has ${columnCount}).`;
+    if (column < 0 || column >= columnCount)
+      return `The ${field} column ${column + 1} is not in the file (it has ${columnCount}).`;
     const other = used.get(column);
     if (other) return `The ${other} and the ${field} are both in column ${column + 1}; each needs its own.`;
     used.set(column, field);
@@ -63,7 +64,8 @@ export const MAX_REMEMBERED_MAPPINGS = 50;
 
 export type CheckedCsvMapping = { ok: true; value: CsvMapping } | { ok: false; message: string };
 
-const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
 
 /**
  * A mapping as sent or stored, checked: exactly the keys of `CsvMapping`, every field's column a whole
@@ -71,18 +73,23 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
  * (`mappingProblem`) is the worker's to check, against the file.
  */
 export function checkCsvMapping(value: unknown): CheckedCsvMapping {
-  const refuse = (message: string): CheckedCsvMapping => ({ ok: false, message: `The mapping is not valid: ${message}.` });
+  const refuse = (message: string): CheckedCsvMapping => ({
+    ok: false,
+    message: `The mapping is not valid: ${message}.`,
+  });
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return refuse('send it as a JSON object');
   const given = value as Record<string, unknown>;
   const keys = ['delimiter', 'columns', 'fixedCurrency', 'dateOrder', 'decimalMark'];
   const unknownKey = Object.keys(given).find((key) => !keys.includes(key));
-  if (unknownKey !== undefined) return refuse(`"${unknownKey.slice(0, 40)}" is not part of a mapping (known: ${keys.join(', ')})`);
+  if (unknownKey !== undefined)
+    return refuse(`"${unknownKey.slice(0, 40)}" is not part of a mapping (known: ${keys.join(', ')})`);
   if (!isOneOf(DELIMITERS, given.delimiter)) return refuse('delimiter is one of "," ";" and a tab');
   if (!isOneOf(CURRENCIES, given.fixedCurrency)) return refuse(`fixedCurrency is ${CURRENCIES.join(' or ')}`);
   if (!isOneOf(DATE_ORDERS, given.dateOrder)) return refuse(`dateOrder is one of ${DATE_ORDERS.join(', ')}`);
   if (!isOneOf(DECIMAL_MARKS, given.decimalMark)) return refuse('decimalMark is "." or ","');
   const columns = given.columns;
-  if (columns === null || typeof columns !== 'object' || Array.isArray(columns)) return refuse('columns is an object naming a column per field');
+  if (columns === null || typeof columns !== 'object' || Array.isArray(columns))
+    return refuse('columns is an object naming a column per field');
   const columnKeys = Object.keys(columns);
   const extra = columnKeys.find((key) => !isOneOf(MAPPED_FIELDS, key));
   if (extra !== undefined) return refuse(`"${extra.slice(0, 40)}" is not a field (known: ${MAPPED_FIELDS.join(', ')})`);
@@ -90,16 +97,27 @@ export function checkCsvMapping(value: unknown): CheckedCsvMapping {
   for (const field of MAPPED_FIELDS) {
     const column = (columns as Record<string, unknown>)[field];
     if (column === null) checked[field] = null;
-    else if (typeof column === 'number' && Number.isInteger(column) && column >= 0 && column < MAX_MAPPED_COLUMNS) checked[field] = column;
+    else if (typeof column === 'number' && Number.isInteger(column) && column >= 0 && column < MAX_MAPPED_COLUMNS)
+      checked[field] = column;
     else return refuse(`columns.${field} is a column number from 0 to ${MAX_MAPPED_COLUMNS - 1}, or null`);
   }
-  return { ok: true, value: { delimiter: given.delimiter, columns: checked, fixedCurrency: given.fixedCurrency, dateOrder: given.dateOrder, decimalMark: given.decimalMark } };
+  return {
+    ok: true,
+    value: {
+      delimiter: given.delimiter,
+      columns: checked,
+      fixedCurrency: given.fixedCurrency,
+      dateOrder: given.dateOrder,
+      decimalMark: given.decimalMark,
+    },
+  };
 }
 
 /** A header key as sent: text of 1 to MAX_HEADER_KEY_LENGTH characters, or why not. */
 export function headerKeyProblem(key: unknown): string | null {
   if (typeof key !== 'string' || key.length === 0) return 'The header is missing: send the header key as text.';
-  if (key.length > MAX_HEADER_KEY_LENGTH) return `The header is longer than ${MAX_HEADER_KEY_LENGTH} characters; its mapping is not remembered.`;
+  if (key.length > MAX_HEADER_KEY_LENGTH)
+    return `The header is longer than ${MAX_HEADER_KEY_LENGTH} characters; its mapping is not remembered.`;
   return null;
 }
 
@@ -129,16 +147,25 @@ export type SavedAtCheck = { nowMs: number } | 'as-stored';
  * `checkCsvMapping` wants it and a saved-at time as `times` says; no header twice. The message names the
  * first problem.
  */
-export function checkRememberedMappings(value: unknown, times: SavedAtCheck): { ok: true; value: RememberedMapping[] } | { ok: false; message: string } {
+export function checkRememberedMappings(
+  value: unknown,
+  times: SavedAtCheck,
+): { ok: true; value: RememberedMapping[] } | { ok: false; message: string } {
   if (!Array.isArray(value)) return { ok: false, message: 'expected a list of {header, mapping, savedAt}' };
-  if (value.length > MAX_REMEMBERED_MAPPINGS) return { ok: false, message: `${value.length} mappings, at most ${MAX_REMEMBERED_MAPPINGS} are remembered` };
+  if (value.length > MAX_REMEMBERED_MAPPINGS)
+    return { ok: false, message: `${value.length} mappings, at most ${MAX_REMEMBERED_MAPPINGS} are remembered` };
   const seen = new Set<string>();
   const checked: RememberedMapping[] = [];
   for (const [i, entry] of value.entries()) {
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return { ok: false, message: `mapping ${i + 1} is not an object {header, mapping, savedAt}` };
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+      return { ok: false, message: `mapping ${i + 1} is not an object {header, mapping, savedAt}` };
     const { header, mapping, savedAt, ...rest } = entry as Record<string, unknown>;
     const extra = Object.keys(rest)[0];
-    if (extra !== undefined) return { ok: false, message: `mapping ${i + 1} has "${extra.slice(0, 40)}", which is not part of a remembered mapping` };
+    if (extra !== undefined)
+      return {
+        ok: false,
+        message: `mapping ${i + 1} has "${extra.slice(0, 40)}", which is not part of a remembered mapping`,
+      };
     const headerProblem = headerKeyProblem(header);
     if (headerProblem) return { ok: false, message: `mapping ${i + 1}: ${headerProblem}` };
     if (seen.has(header as string)) return { ok: false, message: `mapping ${i + 1}: its header is remembered twice` };

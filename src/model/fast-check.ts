@@ -14,7 +14,8 @@ export interface FastChecked<T> {
   accepts: (value: unknown) => value is T;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A finite number (zod's `z.number()` refuses NaN and the infinities). */
 export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -14,15 +14,23 @@ export interface DatePattern {
   hint: string;
 }
 
-export type DateReading = { ok: true; iso: string; note: string } | { ok: false; problem: 'empty' | 'invalid'; message: string };
+export type DateReading =
+  { ok: true; iso: string; note: string } | { ok: false; problem: 'empty' | 'invalid'; message: string };
 
 const patterns = new Map<string, DatePattern>();
 
 export function datePattern(locale: string): DatePattern {
   let pattern = patterns.get(locale);
   if (!pattern) {
-    const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).formatToParts(Date.UTC(2024, 0, 31));
-    const order = parts.flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []));
+    const parts = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).formatToParts(Date.UTC(2024, 0, 31));
+    const order = parts.flatMap((part) =>
+      part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : [],
+    );
     const separator = parts.find((part) => part.type === 'literal')?.value.trim() || '-';
     const hint = order.map((part) => (part === 'day' ? 'dd' : part === 'month' ? 'mm' : 'yyyy')).join(separator);
     pattern = { order: order.length === 3 ? order : ['day', 'month', 'year'], separator, hint };
@@ -42,7 +50,9 @@ export function formatIsoDate(iso: string, locale: string): string {
 export function formatEpochDay(epochDay: number, locale: string): string {
   const { year, month, day } = civilFromEpochDay(epochDay);
   const { order, separator } = datePattern(locale);
-  return order.map((part) => (part === 'day' ? pad(day) : part === 'month' ? pad(month) : pad(year, 4))).join(separator);
+  return order
+    .map((part) => (part === 'day' ? pad(day) : part === 'month' ? pad(month) : pad(year, 4)))
+    .join(separator);
 }
 
 const monthNamesByLocale = new Map<string, readonly string[]>();
@@ -84,7 +94,8 @@ const longDates = new Map<string, Intl.DateTimeFormat>();
 function spelledOut(iso: string, locale: string): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   let format = longDates.get(locale);
-  if (!format) longDates.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })));
+  if (!format)
+    longDates.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })));
   return format.format(Date.UTC(year, month - 1, day));
 }
 
@@ -110,12 +121,16 @@ export function parseLocaleDate(text: string, locale: string): DateReading {
       return { ok: false, problem: 'invalid', message: `“${trimmed}” is not a date: type it as ${hint}.` };
     }
     const at = (name: 'day' | 'month' | 'year') => parts[order.indexOf(name)]!;
-    if (at('year').length !== 4) return { ok: false, problem: 'invalid', message: `Type the year in full (four digits): ${hint}.` };
-    if (at('day').length > 2 || at('month').length > 2) return { ok: false, problem: 'invalid', message: `“${trimmed}” is not a date: type it as ${hint}.` };
+    if (at('year').length !== 4)
+      return { ok: false, problem: 'invalid', message: `Type the year in full (four digits): ${hint}.` };
+    if (at('day').length > 2 || at('month').length > 2)
+      return { ok: false, problem: 'invalid', message: `“${trimmed}” is not a date: type it as ${hint}.` };
     [year, month, day] = [Number(at('year')), Number(at('month')), Number(at('day'))];
   }
-  if (month < 1 || month > 12) return { ok: false, problem: 'invalid', message: `“${trimmed}” has no month ${month}: type it as ${hint}.` };
-  if (day < 1 || day > daysInMonth(year, month)) return { ok: false, problem: 'invalid', message: `“${trimmed}” is not a day of that month: type it as ${hint}.` };
+  if (month < 1 || month > 12)
+    return { ok: false, problem: 'invalid', message: `“${trimmed}” has no month ${month}: type it as ${hint}.` };
+  if (day < 1 || day > daysInMonth(year, month))
+    return { ok: false, problem: 'invalid', message: `“${trimmed}” is not a day of that month: type it as ${hint}.` };
   const isoText = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
   return { ok: true, iso: isoText, note: `Read as ${spelledOut(isoText, locale)}.` };
 }

@@ -22,7 +22,10 @@ export function numberMarks(locale: string): NumberMarks {
   let marks = marksByLocale.get(locale);
   if (!marks) {
     const parts = new Intl.NumberFormat(locale).formatToParts(12_345.6);
-    marks = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
+    marks = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
     marksByLocale.set(locale, marks);
   }
   return marks;
@@ -35,7 +38,9 @@ export function notationName(locale: string): string {
   let name = notationByLocale.get(locale);
   if (name === undefined) {
     try {
-      name = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }).of(locale.split('-')[0]!) ?? locale;
+      name =
+        new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }).of(locale.split('-')[0]!) ??
+        locale;
     } catch {
       name = locale;
     }
@@ -48,7 +53,8 @@ const SPACES = /[\u0020\u00a0\u202f\u2009]/;
 const SIGNS = '+-\u2212';
 const CURRENCY = /[€$£¥]|\b(?:eur|usd)\b/i;
 
-const markName = (mark: string): string => (mark === ',' ? 'the comma' : mark === '.' ? 'the point' : SPACES.test(mark) ? 'a space' : `“${mark}”`);
+const markName = (mark: string): string =>
+  mark === ',' ? 'the comma' : mark === '.' ? 'the point' : SPACES.test(mark) ? 'a space' : `“${mark}”`;
 
 /** Digits and the marks between them; null when anything else is in the text. */
 function tokens(text: string, marks: NumberMarks): { runs: string[]; seps: string[] } | null {
@@ -78,7 +84,8 @@ function properlyGrouped(runs: readonly string[]): boolean {
   return first!.length >= 1 && first!.length <= 3 && first![0] !== '0' && rest.every((run) => run.length === 3);
 }
 
-const isGroupMark = (sep: string, marks: NumberMarks): boolean => sep === marks.group || sep === ' ' || (SPACES.test(marks.group) && sep === ' ');
+const isGroupMark = (sep: string, marks: NumberMarks): boolean =>
+  sep === marks.group || sep === ' ' || (SPACES.test(marks.group) && sep === ' ');
 
 /** A lone mark before exactly three digits, after 1–3 digits not starting with 0: `1,000`, `12.500`. */
 const looksLikeThousands = (intDigits: string, fracDigits: string): boolean =>
@@ -106,7 +113,11 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 
 function format(value: number, locale: string, fractionDigits: number, grouping = true): string {
   const digits = Math.min(fractionDigits, MAX_FRACTION_DIGITS);
-  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping }).format(value);
+  return numberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: grouping,
+  }).format(value);
 }
 
 /**
@@ -128,12 +139,16 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
     body = body.slice(1).trimStart();
   }
   const invalid = (message: string): NumberReading => ({ ok: false, problem: 'invalid', message });
-  if (CURRENCY.test(body)) return invalid('Leave out the currency sign: type the number only (the currency has a field of its own).');
+  if (CURRENCY.test(body))
+    return invalid('Leave out the currency sign: type the number only (the currency has a field of its own).');
   const parsed = tokens(body, marks);
-  if (!parsed || body === '') return invalid(`“${trimmed}” is not a number. Type digits, e.g. ${example} (${notation}).`);
+  if (!parsed || body === '')
+    return invalid(`“${trimmed}” is not a number. Type digits, e.g. ${example} (${notation}).`);
   const { runs, seps } = parsed;
   if (runs.some((run, i) => run === '' && !(i === 0 && seps[0] === marks.decimal))) {
-    return invalid(`“${trimmed}” is not a number: each mark needs digits on both sides. Type e.g. ${example} (${notation}).`);
+    return invalid(
+      `“${trimmed}” is not a number: each mark needs digits on both sides. Type e.g. ${example} (${notation}).`,
+    );
   }
   const sign = negative ? -1 : 1;
   const result = (intDigits: string, fracDigits: string, note?: string): NumberReading => {
@@ -141,7 +156,9 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
     return note ? { ok: true, value: value === 0 ? 0 : value, note } : { ok: true, value: value === 0 ? 0 : value };
   };
   const ambiguous = (typed: string, intDigits: string, fracDigits: string, mark: string): NumberReading => {
-    const small = numberFormat(locale, { maximumFractionDigits: 3 }).format(sign * Number(`${intDigits}.${fracDigits}`));
+    const small = numberFormat(locale, { maximumFractionDigits: 3 }).format(
+      sign * Number(`${intDigits}.${fracDigits}`),
+    );
     const large = sign * Number(`${intDigits}${fracDigits}`);
     return {
       ok: false,
@@ -151,13 +168,17 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
         `but it is often meant as ${format(large, locale, 0, false)}. Type ${small} or ${format(large, locale, 0, false)}.`,
     };
   };
-  const readAs = (intDigits: string, fracDigits: string) => format(sign * Number(`${intDigits || '0'}.${fracDigits || '0'}`), locale, fracDigits.length);
+  const readAs = (intDigits: string, fracDigits: string) =>
+    format(sign * Number(`${intDigits || '0'}.${fracDigits || '0'}`), locale, fracDigits.length);
 
   if (seps.length === 0) return result(runs[0]!, '');
 
   const decimalAt = seps.flatMap((sep, i) => (sep === marks.decimal ? [i] : []));
   const foreign = marks.decimal === ',' ? '.' : ',';
-  if (decimalAt.length > 1) return invalid(`“${trimmed}” has ${markName(marks.decimal)} more than once; in ${notation} it is the decimal mark. Type e.g. ${example}.`);
+  if (decimalAt.length > 1)
+    return invalid(
+      `“${trimmed}” has ${markName(marks.decimal)} more than once; in ${notation} it is the decimal mark. Type e.g. ${example}.`,
+    );
 
   if (decimalAt.length === 1) {
     const at = decimalAt[0]!;
@@ -169,14 +190,22 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
       const other = seps[seps.length - 1]!;
       const digits = runs.slice(0, -1).join('');
       const last = runs[runs.length - 1]!;
-      const guess = other === foreign && properlyGrouped(runs.slice(0, -1)) ? ` Did you mean ${format(sign * Number(`${digits}.${last}`), locale, last.length)}?` : '';
-      return invalid(`“${trimmed}” does not read in ${notation}: ${markName(marks.decimal)} is the decimal mark and comes last.${guess}`);
+      const guess =
+        other === foreign && properlyGrouped(runs.slice(0, -1))
+          ? ` Did you mean ${format(sign * Number(`${digits}.${last}`), locale, last.length)}?`
+          : '';
+      return invalid(
+        `“${trimmed}” does not read in ${notation}: ${markName(marks.decimal)} is the decimal mark and comes last.${guess}`,
+      );
     }
     if (before.some((sep) => !isGroupMark(sep, marks)) || !properlyGrouped(intRuns)) {
-      return invalid(`“${trimmed}” is not grouped in threes. In ${notation} type e.g. ${example} or ${format(1234.56, locale, 2, false)}.`);
+      return invalid(
+        `“${trimmed}” is not grouped in threes. In ${notation} type e.g. ${example} or ${format(1234.56, locale, 2, false)}.`,
+      );
     }
     const intDigits = intRuns.join('');
-    if (before.length === 0 && looksLikeThousands(intDigits, fracDigits)) return ambiguous(trimmed, intDigits, fracDigits, marks.decimal);
+    if (before.length === 0 && looksLikeThousands(intDigits, fracDigits))
+      return ambiguous(trimmed, intDigits, fracDigits, marks.decimal);
     const reading = readAs(intDigits, fracDigits);
     return result(intDigits, fracDigits, before.length > 0 && reading !== trimmed ? `Read as ${reading}.` : undefined);
   }
@@ -184,15 +213,25 @@ export function parseLocaleNumber(text: string, locale: string): NumberReading {
   // No decimal mark of the locale: thousands marks only, or one foreign decimal mark.
   if (seps.every((sep) => isGroupMark(sep, marks)) && properlyGrouped(runs)) {
     const intDigits = runs.join('');
-    return result(intDigits, '', `Read as ${format(sign * Number(intDigits), locale, 0, false)} (${markName(seps[0]!)} groups thousands in ${notation}).`);
+    return result(
+      intDigits,
+      '',
+      `Read as ${format(sign * Number(intDigits), locale, 0, false)} (${markName(seps[0]!)} groups thousands in ${notation}).`,
+    );
   }
   if (seps.length === 1 && seps[0] === foreign && runs[0] !== '') {
     // `1.5` in nl, `2,75` in en: no thousands group has that shape, so the mark can only be a decimal mark.
     const [intDigits, fracDigits] = runs as [string, string];
     if (looksLikeThousands(intDigits, fracDigits)) return ambiguous(trimmed, intDigits, fracDigits, foreign);
-    return result(intDigits, fracDigits, `Read as ${readAs(intDigits, fracDigits)} (${markName(foreign)} taken as the decimal mark).`);
+    return result(
+      intDigits,
+      fracDigits,
+      `Read as ${readAs(intDigits, fracDigits)} (${markName(foreign)} taken as the decimal mark).`,
+    );
   }
-  return invalid(`“${trimmed}” does not read as a number in ${notation}: type e.g. ${example} or ${format(1234.56, locale, 2, false)}.`);
+  return invalid(
+    `“${trimmed}” does not read as a number in ${notation}: type e.g. ${example} or ${format(1234.56, locale, 2, false)}.`,
+  );
 }
 
 /**

@@ -11,11 +11,21 @@ const chartResult = z.looseObject({
   events: z.optional(
     z.looseObject({
       dividends: z.optional(z.record(z.string(), z.looseObject({ amount: z.number(), date: z.number() }))),
-      splits: z.optional(z.record(z.string(), z.looseObject({ date: z.number(), numerator: z.number(), denominator: z.number() }))),
+      splits: z.optional(
+        z.record(z.string(), z.looseObject({ date: z.number(), numerator: z.number(), denominator: z.number() })),
+      ),
     }),
   ),
   indicators: z.looseObject({
-    quote: z.array(z.looseObject({ close: z.optional(values), open: z.optional(values), high: z.optional(values), low: z.optional(values), volume: z.optional(values) })),
+    quote: z.array(
+      z.looseObject({
+        close: z.optional(values),
+        open: z.optional(values),
+        high: z.optional(values),
+        low: z.optional(values),
+        volume: z.optional(values),
+      }),
+    ),
     adjclose: z.optional(z.array(z.looseObject({ adjclose: z.optional(values) }))),
   }),
 });
@@ -46,13 +56,19 @@ function isRecordOf(value: unknown, entry: (item: Record<string, unknown>) => bo
 }
 
 const isDividend = ({ amount, date }: Record<string, unknown>) => isNumber(amount) && isNumber(date);
-const isSplit = ({ date, numerator, denominator }: Record<string, unknown>) => isNumber(date) && isNumber(numerator) && isNumber(denominator);
+const isSplit = ({ date, numerator, denominator }: Record<string, unknown>) =>
+  isNumber(date) && isNumber(numerator) && isNumber(denominator);
 
 /** `chartResult` read in place. */
 function isChartResult(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const { meta, timestamp, events, indicators } = value;
-  if (!isRecord(meta) || !(meta.currency === undefined || meta.currency === null || typeof meta.currency === 'string') || !isOptionalString(meta.symbol)) return false;
+  if (
+    !isRecord(meta) ||
+    !(meta.currency === undefined || meta.currency === null || typeof meta.currency === 'string') ||
+    !isOptionalString(meta.symbol)
+  )
+    return false;
   if (timestamp !== undefined && !isArrayOf(timestamp, isNumber)) return false;
   if (events !== undefined) {
     if (!isRecord(events)) return false;
@@ -62,9 +78,19 @@ function isChartResult(value: unknown): boolean {
   if (!isRecord(indicators)) return false;
   const quotesOk = isArrayOf(
     indicators.quote,
-    (quote) => isRecord(quote) && isOptionalValues(quote.close) && isOptionalValues(quote.open) && isOptionalValues(quote.high) && isOptionalValues(quote.low) && isOptionalValues(quote.volume),
+    (quote) =>
+      isRecord(quote) &&
+      isOptionalValues(quote.close) &&
+      isOptionalValues(quote.open) &&
+      isOptionalValues(quote.high) &&
+      isOptionalValues(quote.low) &&
+      isOptionalValues(quote.volume),
   );
-  return quotesOk && (indicators.adjclose === undefined || isArrayOf(indicators.adjclose, (adjusted) => isRecord(adjusted) && isOptionalValues(adjusted.adjclose)));
+  return (
+    quotesOk &&
+    (indicators.adjclose === undefined ||
+      isArrayOf(indicators.adjclose, (adjusted) => isRecord(adjusted) && isOptionalValues(adjusted.adjclose)))
+  );
 }
 
 /** One entry: a symbol with its error, or with its chart (never both: the schema would drop the chart). */

@@ -58,5 +58,4 @@ export type QuoteEntry = { symbol: string; data: YahooChart } | { symbol: string
 
 /** Body of `POST /api/quotes`. `start` and `end` are unix seconds. */
 export type QuotesRequest =
-  | { symbols: string[]; start: number; end: number }
-  | { symbol: string; start: number; end: number };
+  { symbols: string[]; start: number; end: number } | { symbol: string; start: number; end: number };

@@ -50,7 +50,8 @@ export function savedAtProblem(value: unknown, nowMs: number): string | null {
   const ms = typeof value === 'string' && ISO_INSTANT.test(value) ? isoInstantMs(value) : null;
   if (ms === null) return `${shown(value)} is not a time like 2026-11-25T16:05:00.000Z`;
   if (ms < EARLIEST_SAVED_AT_MS) return `${shown(value)} is not a time after 2000-01-01`;
-  if (ms > latestSavedAtMs(nowMs)) return `${shown(value)} is in the future (later than a day after ${new Date(nowMs).toISOString()}, the time here: is the clock right?)`;
+  if (ms > latestSavedAtMs(nowMs))
+    return `${shown(value)} is in the future (later than a day after ${new Date(nowMs).toISOString()}, the time here: is the clock right?)`;
   return null;
 }
 

@@ -25,9 +25,12 @@ export interface SettingsIssue {
   message: string;
 }
 
-export type CheckedSettings = { ok: true; value: Partial<UserSettings> } | { ok: false; message: string; issues: SettingsIssue[] };
+export type CheckedSettings =
+  { ok: true; value: Partial<UserSettings> } | { ok: false; message: string; issues: SettingsIssue[] };
 
-type Check<K extends keyof UserSettings> = (value: unknown) => { ok: true; value: UserSettings[K] } | { ok: false; message: string };
+type Check<K extends keyof UserSettings> = (
+  value: unknown,
+) => { ok: true; value: UserSettings[K] } | { ok: false; message: string };
 
 const SETTING_CHECKS: { [K in keyof UserSettings]: Check<K> } = {
   benchmark(value) {
@@ -36,7 +39,10 @@ const SETTING_CHECKS: { [K in keyof UserSettings]: Check<K> } = {
     const symbol = value.trim().toUpperCase();
     if (symbol === '') return { ok: true, value: null };
     if (symbol.length > TICKER_MAX_LENGTH || !TICKER_PATTERN.test(symbol)) {
-      return { ok: false, message: `a Yahoo symbol such as VWCE.DE: letters, digits and . - = ^, at most ${TICKER_MAX_LENGTH} characters` };
+      return {
+        ok: false,
+        message: `a Yahoo symbol such as VWCE.DE: letters, digits and . - = ^, at most ${TICKER_MAX_LENGTH} characters`,
+      };
     }
     return { ok: true, value: symbol };
   },

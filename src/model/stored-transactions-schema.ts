@@ -73,10 +73,19 @@ function isStoredTransaction(value: unknown): boolean {
 function isStoredCash(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const { account, type, kind, date, value: worth, currency, importId } = value;
-  return isOptionalString(account) && type === 'cash' && KINDS.has(kind) && typeof date === 'string' && isNumber(worth) && CURRENCY_CODES.has(currency) && isOptionalString(importId);
+  return (
+    isOptionalString(account) &&
+    type === 'cash' &&
+    KINDS.has(kind) &&
+    typeof date === 'string' &&
+    isNumber(worth) &&
+    CURRENCY_CODES.has(currency) &&
+    isOptionalString(importId)
+  );
 }
 
-const isStoredAccount = (value: unknown): boolean => isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
+const isStoredAccount = (value: unknown): boolean =>
+  isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
 
 /** The transactions service's answer: the schema, with the fast check of a set of any size in front. */
 export const storedTransactionsBody: FastChecked<TransactionsBody> = {

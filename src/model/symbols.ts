@@ -8,7 +8,18 @@
 export type SymbolSource = 'saved' | 'lookup' | 'table';
 
 /** Kinds of listing, as Yahoo's search names them (`quoteType`). */
-export const LISTING_TYPES = ['EQUITY', 'ETF', 'MUTUALFUND', 'INDEX', 'OPTION', 'FUTURE', 'CURRENCY', 'CRYPTOCURRENCY', 'MONEYMARKET', 'OTHER'] as const;
+export const LISTING_TYPES = [
+  'EQUITY',
+  'ETF',
+  'MUTUALFUND',
+  'INDEX',
+  'OPTION',
+  'FUTURE',
+  'CURRENCY',
+  'CRYPTOCURRENCY',
+  'MONEYMARKET',
+  'OTHER',
+] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
 export interface SymbolCandidate {

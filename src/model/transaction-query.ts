@@ -21,7 +21,14 @@ export interface TransactionQuery {
   sort: TransactionSort;
 }
 
-export const EVERY_TRANSACTION: TransactionQuery = { text: '', type: null, ticker: null, from: null, to: null, sort: 'ticker' };
+export const EVERY_TRANSACTION: TransactionQuery = {
+  text: '',
+  type: null,
+  ticker: null,
+  from: null,
+  to: null,
+  sort: 'ticker',
+};
 
 /** Whether the query leaves every transaction in. */
 export const filtersNothing = (query: TransactionQuery): boolean =>
@@ -31,7 +38,12 @@ export const filtersNothing = (query: TransactionQuery): boolean =>
 export const isPlainListing = (query: TransactionQuery): boolean => filtersNothing(query) && query.sort === 'ticker';
 
 export const sameQuery = (a: TransactionQuery, b: TransactionQuery): boolean =>
-  a.text === b.text && a.type === b.type && a.ticker === b.ticker && a.from === b.from && a.to === b.to && a.sort === b.sort;
+  a.text === b.text &&
+  a.type === b.type &&
+  a.ticker === b.ticker &&
+  a.from === b.from &&
+  a.to === b.to &&
+  a.sort === b.sort;
 
 /** The worker's answer: the ids of the matching transactions in the query's order, for the set of `version`. */
 export interface TransactionMatches {

@@ -19,23 +19,27 @@ import {
   MIN_TRANSACTION_YEAR,
 } from './transaction-limits';
 
-export { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER, MAX_ACCOUNTS, MAX_TRANSACTIONS, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from './transaction-limits';
+export {
+  IMPORT_ID_MAX_LENGTH,
+  MAX_ABSOLUTE_NUMBER,
+  MAX_ACCOUNTS,
+  MAX_TRANSACTIONS,
+  MAX_TRANSACTION_YEAR,
+  MIN_TRANSACTION_YEAR,
+} from './transaction-limits';
 
 const tickerSchema = z
   .string()
   .max(TICKER_MAX_LENGTH, `at most ${TICKER_MAX_LENGTH} characters`)
   .regex(TICKER_PATTERN, 'not a ticker as Yahoo spells it (letters, digits, . - = ^)');
 
-const dateSchema = z.string().refine(
-  (text) => isIsoDate(text) && isTransactionYear(text),
-  { message: `a calendar date YYYY-MM-DD between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}` },
-);
+const dateSchema = z.string().refine((text) => isIsoDate(text) && isTransactionYear(text), {
+  message: `a calendar date YYYY-MM-DD between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}`,
+});
 
-const boundedNumber = z
-  .number()
-  .refine(isBoundedNumber, {
-    message: `a finite number within ±${MAX_ABSOLUTE_NUMBER}`,
-  });
+const boundedNumber = z.number().refine(isBoundedNumber, {
+  message: `a finite number within ±${MAX_ABSOLUTE_NUMBER}`,
+});
 
 /** Withheld tax: never below 0 (a refund is cash received, not a negative tax), bounded like a value. */
 const taxSchema = z.number().refine(isWithheldTax, {
@@ -45,7 +49,10 @@ const taxSchema = z.number().refine(isWithheldTax, {
 /** An account's id as a row names it: printable, no spaces, at most ACCOUNT_ID_MAX_LENGTH characters. */
 export const accountIdSchema = z
   .string()
-  .regex(new RegExp(`^[A-Za-z0-9._:-]{1,${ACCOUNT_ID_MAX_LENGTH}}$`), `an account id: 1 to ${ACCOUNT_ID_MAX_LENGTH} letters, digits, ".", "_", ":" or "-"`);
+  .regex(
+    new RegExp(`^[A-Za-z0-9._:-]{1,${ACCOUNT_ID_MAX_LENGTH}}$`),
+    `an account id: 1 to ${ACCOUNT_ID_MAX_LENGTH} letters, digits, ".", "_", ":" or "-"`,
+  );
 
 const currencySchema = z.enum(CURRENCIES, `one of ${CURRENCIES.join(', ')}`);
 
@@ -73,7 +80,10 @@ export const stockTransactionSchema = z.strictObject({
     .optional(),
 });
 /** Only a dividend may carry `tax`; on a trade or a fee it is an unknown key. */
-export const dividendTransactionSchema = z.strictObject({ ...transactionFields('dividend'), tax: taxSchema.optional() });
+export const dividendTransactionSchema = z.strictObject({
+  ...transactionFields('dividend'),
+  tax: taxSchema.optional(),
+});
 export const commissionTransactionSchema = z.strictObject(transactionFields('commission'));
 
 /**
@@ -101,7 +111,8 @@ export const cashTransactionSchema = z
   })
   .superRefine((cash, context) => {
     const sign = CASH_SIGNS[cash.kind];
-    if (sign && !sign.test(cash.value)) context.addIssue({ code: 'custom', path: ['value'], message: `${sign.words} (this one is ${cash.value})` });
+    if (sign && !sign.test(cash.value))
+      context.addIssue({ code: 'custom', path: ['value'], message: `${sign.words} (this one is ${cash.value})` });
   });
 
 /** An account as sent: an id and a name (trimmed, not empty). */
@@ -122,7 +133,12 @@ export const accountsSchema = z
   .superRefine((accounts, context) => {
     const seen = new Set<string>();
     accounts.forEach((account, index) => {
-      if (seen.has(account.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `the id ${account.id} is used by an earlier account` });
+      if (seen.has(account.id))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'id'],
+          message: `the id ${account.id} is used by an earlier account`,
+        });
       seen.add(account.id);
     });
   });
@@ -134,12 +150,19 @@ export const transactionSetSchema = z
     commission: z.array(commissionTransactionSchema),
     cash: z.array(cashTransactionSchema).optional(),
   })
-  .refine((set) => set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0) <= MAX_TRANSACTIONS, {
-    message: `at most ${MAX_TRANSACTIONS} transactions`,
-  });
+  .refine(
+    (set) =>
+      set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0) <= MAX_TRANSACTIONS,
+    {
+      message: `at most ${MAX_TRANSACTIONS} transactions`,
+    },
+  );
 
 /** Body of `GET` and `PUT /api/transactions`: the set, and the accounts beside it (absent: kept as stored). */
-export const transactionsBodySchema = z.strictObject({ transactions: transactionSetSchema, accounts: accountsSchema.optional() });
+export const transactionsBodySchema = z.strictObject({
+  transactions: transactionSetSchema,
+  accounts: accountsSchema.optional(),
+});
 
 /** One problem with a body: where (`transactions.stock.3.date`, empty for the body itself) and what. */
 export interface ValidationIssue {
@@ -148,8 +171,7 @@ export interface ValidationIssue {
 }
 
 export type TransactionsBodyValidation =
-  | { ok: true; body: TransactionsBody }
-  | { ok: false; issues: ValidationIssue[] };
+  { ok: true; body: TransactionsBody } | { ok: false; issues: ValidationIssue[] };
 
 /** Validates an untrusted value (parsed JSON, a form's state) as a `TransactionsBody`. */
 export function validateTransactionsBody(input: unknown): TransactionsBodyValidation {

@@ -4,7 +4,18 @@
  * task), where two typed arrays (transferred, not copied) and one string cost next to nothing, and the
  * objects are built again in a few ms.
  */
-import { TRANSACTION_TYPES, countTransactions, emptyByType, emptyTransactionSet, type Currency, type ListedSet, type TickerGroups, type Transaction, type TransactionSet, type TransactionType } from './transaction';
+import {
+  TRANSACTION_TYPES,
+  countTransactions,
+  emptyByType,
+  emptyTransactionSet,
+  type Currency,
+  type ListedSet,
+  type TickerGroups,
+  type Transaction,
+  type TransactionSet,
+  type TransactionType,
+} from './transaction';
 
 export interface PackedTransactions {
   /** How many transactions of each type, in the order of `TRANSACTION_TYPES`. */
@@ -57,7 +68,14 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
   const ends = new Uint32Array(strings.length);
   let end = 0;
   for (const [i, text] of strings.entries()) ends[i] = end += text.length;
-  return { counts: [set.stock.length, set.dividend.length, set.commission.length], text: strings.join(''), ends, refs, numbers, taxes };
+  return {
+    counts: [set.stock.length, set.dividend.length, set.commission.length],
+    text: strings.join(''),
+    ends,
+    refs,
+    numbers,
+    taxes,
+  };
 }
 
 /**
@@ -67,20 +85,25 @@ export function packTransactions(set: TransactionSet): PackedTransactions {
  * ticker's group as it is built (what `groupByTicker(set)` gives, without a second pass over the set).
  * Pure: whoever calls it decides how many per task.
  */
-export function transactionUnpacker(packed: PackedTransactions, ids?: Uint32Array, groups?: TickerGroups<Transaction>): { next(count: number): boolean; readonly set: TransactionSet } {
+export function transactionUnpacker(
+  packed: PackedTransactions,
+  ids?: Uint32Array,
+  groups?: TickerGroups<Transaction>,
+): { next(count: number): boolean; readonly set: TransactionSet } {
   const { text, ends, refs, numbers, taxes } = packed;
   const strings = new Array<string>(ends.length);
   for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) strings[i] = text.slice(start, ends[i]);
   /** Each ticker's group by the index of its string: an array look-up per transaction, not a hash. */
   const groupOf: Array<Record<TransactionType, Transaction[]> | undefined> = groups ? new Array(ends.length) : [];
   const set: TransactionSet = emptyTransactionSet();
-  for (const [typeIndex, type] of TRANSACTION_TYPES.entries()) set[type] = new Array<Transaction>(packed.counts[typeIndex]!);
+  for (const [typeIndex, type] of TRANSACTION_TYPES.entries())
+    set[type] = new Array<Transaction>(packed.counts[typeIndex]!);
   /** Where the next transaction is: its type, its place in that type's list, its place in the columns. */
   let typeIndex = 0;
   let i = 0;
   let k = 0;
   const next = (count: number): boolean => {
-    for (let built = 0; typeIndex < TRANSACTION_TYPES.length; ) {
+    for (let built = 0; typeIndex < TRANSACTION_TYPES.length;) {
       const type = TRANSACTION_TYPES[typeIndex]!;
       const list = set[type];
       if (i >= list.length) {
@@ -132,7 +155,12 @@ export function unpackTransactions(packed: PackedTransactions): TransactionSet {
 }
 
 /** The buffers to transfer with a packed set. */
-export const packedBuffers = (packed: PackedTransactions): ArrayBuffer[] => [packed.ends.buffer as ArrayBuffer, packed.refs.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer, packed.taxes.buffer as ArrayBuffer];
+export const packedBuffers = (packed: PackedTransactions): ArrayBuffer[] => [
+  packed.ends.buffer as ArrayBuffer,
+  packed.refs.buffer as ArrayBuffer,
+  packed.numbers.buffer as ArrayBuffer,
+  packed.taxes.buffer as ArrayBuffer,
+];
 
 /** A listed set in columns: the packed transactions and, in the same order, each one's id. */
 export interface PackedListing extends PackedTransactions {
@@ -150,4 +178,7 @@ export function unpackListing(packed: PackedListing): ListedSet {
   return unpacker.set as ListedSet;
 }
 
-export const listingBuffers = (packed: PackedListing): ArrayBuffer[] => [...packedBuffers(packed), packed.ids.buffer as ArrayBuffer];
+export const listingBuffers = (packed: PackedListing): ArrayBuffer[] => [
+  ...packedBuffers(packed),
+  packed.ids.buffer as ArrayBuffer,
+];

@@ -94,7 +94,9 @@ export function countTransactions(set: TransactionSet): number {
 export type TickerGroups<T> = Map<string, Record<TransactionType, T[]>>;
 
 /** A set's transactions per ticker (TickerGroups). The engine's columns and the transactions page's sections both start from it. */
-export function groupByTicker<T extends { ticker: string }>(set: Readonly<Record<TransactionType, readonly T[]>>): TickerGroups<T> {
+export function groupByTicker<T extends { ticker: string }>(
+  set: Readonly<Record<TransactionType, readonly T[]>>,
+): TickerGroups<T> {
   const groups: TickerGroups<T> = new Map();
   for (const type of TRANSACTION_TYPES) {
     for (const transaction of set[type]) {
@@ -111,14 +113,19 @@ export function isTransactionType(type: string): type is TransactionType {
 }
 
 /** Oldest first; a stable sort keeps transactions of one day in the order they came in. */
-export const byDateAscending = (a: { date: string }, b: { date: string }): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+export const byDateAscending = (a: { date: string }, b: { date: string }): number =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
 
 /** Newest first; transactions of one day keep the order they came in. */
 export const byDateDescending = (a: { date: string }, b: { date: string }): number => byDateAscending(b, a);
 
 /** A copy of `set` with each list sorted by date ascending, the order the server stores (the cash list too, when the set has one). */
 export function sortedByDate(set: TransactionSet): TransactionSet {
-  const sorted: TransactionSet = { stock: [...set.stock].sort(byDateAscending), dividend: [...set.dividend].sort(byDateAscending), commission: [...set.commission].sort(byDateAscending) };
+  const sorted: TransactionSet = {
+    stock: [...set.stock].sort(byDateAscending),
+    dividend: [...set.dividend].sort(byDateAscending),
+    commission: [...set.commission].sort(byDateAscending),
+  };
   if (set.cash) sorted.cash = [...set.cash].sort(byDateAscending);
   return sorted;
 }

@@ -19,8 +19,11 @@ function useAppActor(): AppActorRef {
 
 export const useAuthActor = (): AuthActorRef => useAppActor().system.get('auth') as AuthActorRef;
 export const usePortfolioActor = (): PortfolioActorRef => useAppActor().system.get('portfolio') as PortfolioActorRef;
-export const useTransactionsActor = (): TransactionsActorRef => useAppActor().system.get('transactions') as TransactionsActorRef;
-export const useTransactionListActor = (): TransactionListActorRef => useAppActor().system.get('transactionList') as TransactionListActorRef;
+export const useTransactionsActor = (): TransactionsActorRef =>
+  useAppActor().system.get('transactions') as TransactionsActorRef;
+export const useTransactionListActor = (): TransactionListActorRef =>
+  useAppActor().system.get('transactionList') as TransactionListActorRef;
 export const useImportActor = (): ImportActorRef => useAppActor().system.get('import') as ImportActorRef;
-export const useMappedImportActor = (): MappedImportActorRef => useAppActor().system.get('mappedImport') as MappedImportActorRef;
+export const useMappedImportActor = (): MappedImportActorRef =>
+  useAppActor().system.get('mappedImport') as MappedImportActorRef;
 export const useYourDataActor = (): YourDataActorRef => useAppActor().system.get('yourData') as YourDataActorRef;

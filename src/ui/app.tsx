@@ -61,11 +61,25 @@ export function App() {
         <Route path="/callback" element={<CallbackPage />} />
         <Route
           path="/forbidden"
-          element={<ProblemPage title="Forbidden" text="You are signed in, but this page is not yours to see." action="Go to your dashboard" to="/dashboard" />}
+          element={
+            <ProblemPage
+              title="Forbidden"
+              text="You are signed in, but this page is not yours to see."
+              action="Go to your dashboard"
+              to="/dashboard"
+            />
+          }
         />
         <Route
           path="/unauthorized"
-          element={<ProblemPage title="Unauthorized" text="You need to sign in to see this page." action="Go to the sign-in page" to="/login" />}
+          element={
+            <ProblemPage
+              title="Unauthorized"
+              text="You need to sign in to see this page."
+              action="Go to the sign-in page"
+              to="/login"
+            />
+          }
         />
         <Route
           element={

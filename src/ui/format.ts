@@ -34,12 +34,23 @@ function createFormats(locale: string): Formats {
   const two = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const counts = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const quantities = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  const percent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  });
   const moneyBy = new Map<string, Intl.NumberFormat>();
   const moneyFormat = (currency: string): Intl.NumberFormat => {
     let format = moneyBy.get(currency);
     if (!format) {
-      format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
       moneyBy.set(currency, format);
     }
     return format;

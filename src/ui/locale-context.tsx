@@ -25,7 +25,8 @@ function storePreference(preference: string): void {
   }
 }
 
-const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
+const browserLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
 /**
  * Reads the stored preference and builds its formats (kept by `formatsFor`), so that the first render
@@ -71,7 +72,13 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   }, []);
   const value = useMemo<LocaleState>(() => {
     const locale = resolveLocale(preference, browserLanguages());
-    return { preference, locale, browserLocale: resolveLocale(BROWSER_LOCALE, browserLanguages()), formats: formatsFor(locale), setPreference };
+    return {
+      preference,
+      locale,
+      browserLocale: resolveLocale(BROWSER_LOCALE, browserLanguages()),
+      formats: formatsFor(locale),
+      setPreference,
+    };
   }, [preference, setPreference]);
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
 }

@@ -11,7 +11,8 @@ import './styles.css';
 /** In development, `?inspect` (or VITE_XSTATE_INSPECT=1) shows every actor and event in the Stately inspector. */
 async function developmentInspector(): Promise<Observer<InspectionEvent> | undefined> {
   if (!import.meta.env.DEV) return undefined;
-  const wanted = new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_XSTATE_INSPECT === '1';
+  const wanted =
+    new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_XSTATE_INSPECT === '1';
   if (!wanted) return undefined;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector().inspect;

@@ -26,7 +26,17 @@ import { settingsIntents } from './intents/settings';
 import { transactionIntents } from './intents/transactions';
 import { yourDataIntents } from './intents/your-data';
 
-export type { ImportSaved, LookedUp, MappedImportSaved, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed } from './intents/contract';
+export type {
+  ImportSaved,
+  LookedUp,
+  MappedImportSaved,
+  ParsedFile,
+  PortfolioView,
+  PricesLoaded,
+  SettingsView,
+  SymbolsNeeded,
+  Timed,
+} from './intents/contract';
 
 /** The API with its own state: one per worker (index.ts), or one per test running it in Node. */
 export function createWorkerApi() {

@@ -6,7 +6,19 @@
  * The engine's typed arrays go in as they are (no copies, no per-day objects): transferred with the
  * answer, or shared (the closes); only sparse transaction series are compacted (typed arrays too).
  */
-import { daysWithAValue, sourceNote, TTM_LINES, type ChartColumns, type ChartData, type ChartRole, type ChartSeriesSpec, type ChartShape, type ChartX, type DashboardChartData, type UnpricedSymbol } from '../model/chart-data';
+import {
+  daysWithAValue,
+  sourceNote,
+  TTM_LINES,
+  type ChartColumns,
+  type ChartData,
+  type ChartRole,
+  type ChartSeriesSpec,
+  type ChartShape,
+  type ChartX,
+  type DashboardChartData,
+  type UnpricedSymbol,
+} from '../model/chart-data';
 import { handOut, newPriceSeries } from './engine/shared-series';
 import type { ActiveSeries, Derivation, PriceSeries } from './engine/types';
 
@@ -28,10 +40,19 @@ const FX: ChartRole = { kind: 'fx' };
 const MARKET: ChartRole = { kind: 'market' };
 const EXPECTED: ChartRole = { kind: 'expected' };
 
-const eur = (label: string, style: ChartSeriesSpec['style'] = 'line', scale: ChartSeriesSpec['scale'] = 'left'): ChartSeriesSpec => ({ label, suffix: ' €', style, scale });
+const eur = (
+  label: string,
+  style: ChartSeriesSpec['style'] = 'line',
+  scale: ChartSeriesSpec['scale'] = 'left',
+): ChartSeriesSpec => ({ label, suffix: ' €', style, scale });
 /** Bars of the euros each period brought. */
 const perPeriod = (label: string): ChartSeriesSpec => ({ ...eur(label, 'bars'), perPeriod: true });
-const count = (label: string, style: ChartSeriesSpec['style'] = 'line'): ChartSeriesSpec => ({ label, suffix: '', style, scale: 'left' });
+const count = (label: string, style: ChartSeriesSpec['style'] = 'line'): ChartSeriesSpec => ({
+  label,
+  suffix: '',
+  style,
+  scale: 'left',
+});
 const DAYS: ChartX = { kind: 'days' };
 const categories = (name: string, labels: string[]): ChartX => ({ kind: 'categories', name, labels });
 const indices = (length: number): number[] => Array.from({ length }, (_, i) => i);
@@ -55,7 +76,8 @@ function samePlain(a: ReadonlyArray<number | null>, b: ReadonlyArray<number | nu
   return true;
 }
 
-const sameMemory = (a: Float64Array, b: Float64Array): boolean => a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
+const sameMemory = (a: Float64Array, b: Float64Array): boolean =>
+  a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
 
 /**
  * A column as it is compared with the next build's: plain arrays as they are; typed arrays by their
@@ -67,11 +89,15 @@ type Column = ChartColumns[number];
 
 function sameColumn(a: Column, b: Column, byValue: boolean): boolean {
   if (a === b) return true;
-  if (a instanceof Float64Array || b instanceof Float64Array) return a instanceof Float64Array && b instanceof Float64Array && (sameMemory(a, b) || (byValue && sameFloat64s(a, b)));
+  if (a instanceof Float64Array || b instanceof Float64Array)
+    return (
+      a instanceof Float64Array && b instanceof Float64Array && (sameMemory(a, b) || (byValue && sameFloat64s(a, b)))
+    );
   return samePlain(a, b);
 }
 
-const sameColumns = (a: ChartColumns, b: ChartColumns, byValue: boolean): boolean => a.length === b.length && a.every((column, k) => sameColumn(column, b[k]!, byValue));
+const sameColumns = (a: ChartColumns, b: ChartColumns, byValue: boolean): boolean =>
+  a.length === b.length && a.every((column, k) => sameColumn(column, b[k]!, byValue));
 
 /**
  * Days on which any of the series has a value, and each series on those days (NaN where it has none):
@@ -134,15 +160,33 @@ export class DashboardCharts {
     if (checkedTickers.length === 0) return { charts: [], excluded: [], atCost: [], unpriced: [] };
     const shapes = new Map<string, ChartShape>();
     const account = this.accountLines && (this.accountLines.map(handOut) as AccountLines);
-    return buildCharts(active, tickers, checkedTickers, this.stableDays(active.days), account, (title, x, series, columns, notes, role, sparse = false) =>
-      this.chart(shapes, title, x, series, columns, notes, role, sparse),
+    return buildCharts(
+      active,
+      tickers,
+      checkedTickers,
+      this.stableDays(active.days),
+      account,
+      (title, x, series, columns, notes, role, sparse = false) =>
+        this.chart(shapes, title, x, series, columns, notes, role, sparse),
     );
   }
 
-  private chart(shapes: Map<string, ChartShape>, title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], role: ChartRole, sparse: boolean): ChartData {
+  private chart(
+    shapes: Map<string, ChartShape>,
+    title: string,
+    x: ChartX,
+    series: ChartSeriesSpec[],
+    columns: ChartColumns,
+    notes: string[],
+    role: ChartRole,
+    sparse: boolean,
+  ): ChartData {
     const key = JSON.stringify([x, series]);
     const previous = this.last.get(title);
-    const revision = previous && previous.key === key && sameColumns(previous.columns, columns, sparse) ? previous.revision : this.nextRevision++;
+    const revision =
+      previous && previous.key === key && sameColumns(previous.columns, columns, sparse)
+        ? previous.revision
+        : this.nextRevision++;
     this.last.set(title, { key, columns, revision });
     // One object per shape in an answer: a message carries an object once however often it is referenced,
     // so the page unpacks the price charts' few shapes once, not one per symbol.
@@ -167,29 +211,48 @@ export class DashboardCharts {
 }
 
 /** `sparse`: columns of {@link sparseSeries}, compared value by value. */
-type ChartFactory = (title: string, x: ChartX, series: ChartSeriesSpec[], columns: ChartColumns, notes: string[], role: ChartRole, sparse?: boolean) => ChartData;
+type ChartFactory = (
+  title: string,
+  x: ChartX,
+  series: ChartSeriesSpec[],
+  columns: ChartColumns,
+  notes: string[],
+  role: ChartRole,
+  sparse?: boolean,
+) => ChartData;
 
 /** Whether a price series has a bar in the grid (NaN before the first bar and throughout when it has none). */
 const drawn = (price: PriceSeries): boolean => price.close.some((close) => !Number.isNaN(close));
 
 /** The notes of the prices a chart draws with: only those that have bars, so a chart is not labelled with prices it never used. */
-const sourceNotes = (prices: PriceSeries[]): string[] => unique(prices.filter(drawn).flatMap((p) => sourceNote(p.dataSource) ?? []));
+const sourceNotes = (prices: PriceSeries[]): string[] =>
+  unique(prices.filter(drawn).flatMap((p) => sourceNote(p.dataSource) ?? []));
 
-const suffixOf = (currency: string | null): string => (currency === null ? '' : currency === 'EUR' ? ' €' : ` ${currency}`);
+const suffixOf = (currency: string | null): string =>
+  currency === null ? '' : currency === 'EUR' ? ' €' : ` ${currency}`;
 
 /**
  * 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need, that HAS prices; the
  * others are listed once (`unpriced`), not drawn as empty cards: with fifty products from a statement,
  * most have no quotes, and fifty empty frames hide the few charts there are.
  */
-function priceCharts(active: ActiveSeries, tickers: Tickers, checked: readonly string[], days: Float64Array, chart: ChartFactory): { charts: ChartData[]; unpriced: UnpricedSymbol[] } {
+function priceCharts(
+  active: ActiveSeries,
+  tickers: Tickers,
+  checked: readonly string[],
+  days: Float64Array,
+  chart: ChartFactory,
+): { charts: ChartData[]; unpriced: UnpricedSymbol[] } {
   const bySymbol = new Map(active.prices.map((price) => [price.symbol, price]));
   const checkedSet = new Set(checked);
   const summed = new Set(active.tickers);
   // The tickers summed, and checked ones left out.
-  const checkedTickers = Object.keys(tickers).filter((ticker) => summed.has(ticker) || (tickers[ticker].excluded && checkedSet.has(ticker)));
+  const checkedTickers = Object.keys(tickers).filter(
+    (ticker) => summed.has(ticker) || (tickers[ticker].excluded && checkedSet.has(ticker)),
+  );
   const rates = new Set(active.prices.map((price) => price.symbol).filter((symbol) => !(symbol in tickers)));
-  for (const ticker of checkedTickers) for (const symbol of tickers[ticker].missingSymbols) if (!(symbol in tickers)) rates.add(symbol);
+  for (const ticker of checkedTickers)
+    for (const symbol of tickers[ticker].missingSymbols) if (!(symbol in tickers)) rates.add(symbol);
   const charts: ChartData[] = [];
   // A ticker without trades (DEGIRO's account costs) has no price to chart or to miss.
   const priced = (symbol: string) => !(symbol in tickers) || tickers[symbol].trades > 0;
@@ -201,9 +264,25 @@ function priceCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
       unpriced.push({ symbol, excludedTicker: tickers[symbol]?.excluded ?? false, rate: !(symbol in tickers) });
       continue;
     }
-    const series = [{ label: price.currency ? `Close (${price.currency})` : 'Close', suffix: suffixOf(price.currency), style: 'line' as const, scale: 'left' as const }];
+    const series = [
+      {
+        label: price.currency ? `Close (${price.currency})` : 'Close',
+        suffix: suffixOf(price.currency),
+        style: 'line' as const,
+        scale: 'left' as const,
+      },
+    ];
     // Before the first bar the close is NaN; uPlot reads NaN as a value, so the chart starts at the first bar.
-    charts.push(chart(`Yahoo Data: ${symbol}`, DAYS, series, [days.subarray(first), price.close.subarray(first)], sourceNotes([price]), { kind: 'price', symbol, hasData: true, excludedTicker: false }));
+    charts.push(
+      chart(
+        `Yahoo Data: ${symbol}`,
+        DAYS,
+        series,
+        [days.subarray(first), price.close.subarray(first)],
+        sourceNotes([price]),
+        { kind: 'price', symbol, hasData: true, excludedTicker: false },
+      ),
+    );
   }
   return { charts, unpriced };
 }
@@ -218,11 +297,22 @@ function keptCopy(series: Float64Array): Float64Array {
   return kept;
 }
 
-function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly string[], days: Float64Array, account: AccountLines | null, chart: ChartFactory): DashboardChartData {
+function buildCharts(
+  active: ActiveSeries,
+  tickers: Tickers,
+  checked: readonly string[],
+  days: Float64Array,
+  account: AccountLines | null,
+  chart: ChartFactory,
+): DashboardChartData {
   const { transactions } = active;
-  const checkedFigures = checked.filter((ticker) => ticker in tickers).map((ticker) => [ticker, tickers[ticker]] as const);
+  const checkedFigures = checked
+    .filter((ticker) => ticker in tickers)
+    .map((ticker) => [ticker, tickers[ticker]] as const);
   const excluded = checkedFigures.filter(([, figures]) => figures.excluded).map(([ticker]) => ticker);
-  const atCost = checkedFigures.filter(([, figures]) => !figures.excluded && figures.priceSource !== 'market').map(([ticker]) => ticker);
+  const atCost = checkedFigures
+    .filter(([, figures]) => !figures.excluded && figures.priceSource !== 'market')
+    .map(([ticker]) => ticker);
   // Transaction values in other currencies are converted with the exchange rates: those charts depend on
   // the rates that convert a booking, not on a rate only a quote needs (a USD listing bought in EUR).
   const fxNotes = sourceNotes(active.prices.filter((price) => price.convertsBookings));
@@ -237,7 +327,14 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
   const prices = priceCharts(active, tickers, checked, days, chart);
 
   const charts = [
-    chart('Dividend per quarter by year', categories('Quarter', QUARTERS), byYear.map((year) => perPeriod(year.year)), [indices(4), ...byYear.map((year) => year.data)], fxNotes, FX),
+    chart(
+      'Dividend per quarter by year',
+      categories('Quarter', QUARTERS),
+      byYear.map((year) => perPeriod(year.year)),
+      [indices(4), ...byYear.map((year) => year.data)],
+      fxNotes,
+      FX,
+    ),
     chart(
       'TTM dividend per quarter',
       categories('Quarter', ttm.quarters),
@@ -248,8 +345,22 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
     ),
     // With cash, the account's own lines: its cash, and the securities (every ticker of the view) with it.
     account
-      ? chart('Portfolio value', DAYS, [eur('Value'), eur('Invested'), eur('Cash'), eur('Account value')], [days, active.value, active.invested, ...account], marketNotes, MARKET)
-      : chart('Portfolio value', DAYS, [eur('Value'), eur('Invested')], [days, active.value, active.invested], marketNotes, MARKET),
+      ? chart(
+          'Portfolio value',
+          DAYS,
+          [eur('Value'), eur('Invested'), eur('Cash'), eur('Account value')],
+          [days, active.value, active.invested, ...account],
+          marketNotes,
+          MARKET,
+        )
+      : chart(
+          'Portfolio value',
+          DAYS,
+          [eur('Value'), eur('Invested')],
+          [days, active.value, active.invested],
+          marketNotes,
+          MARKET,
+        ),
     chart('Profit', DAYS, [eur('Profit')], [days, active.profit], marketNotes, MARKET),
     chart(
       'Yield per year',
@@ -270,10 +381,40 @@ function buildCharts(active: ActiveSeries, tickers: Tickers, checked: readonly s
     chart('Aggregated Dividend', DAYS, [eur('Dividend')], [days, active.dividend], fxNotes, FX),
     ...prices.charts,
     chart('Aggregated Commission', DAYS, [eur('Commission')], [days, active.commission], fxNotes, FX),
-    chart('Transactions Values', DAYS, typeLabels.map((label) => eur(label, 'points')), sparseSeries(days, [stock.values, dividend.values, commission.values]), fxNotes, FX, true),
-    chart('Aggregated Transactions Values', DAYS, typeLabels.map((label) => eur(label)), [days, stock.aggregatedValues, dividend.aggregatedValues, commission.aggregatedValues], fxNotes, FX),
-    chart('Transactions Amounts', DAYS, typeLabels.map((label) => count(label, 'points')), sparseSeries(days, [stock.amounts, dividend.amounts, commission.amounts]), fxNotes, FX, true),
-    chart('Aggregated Transactions Amounts', DAYS, typeLabels.map((label) => count(label)), [days, stock.aggregatedAmounts, dividend.aggregatedAmounts, commission.aggregatedAmounts], fxNotes, FX),
+    chart(
+      'Transactions Values',
+      DAYS,
+      typeLabels.map((label) => eur(label, 'points')),
+      sparseSeries(days, [stock.values, dividend.values, commission.values]),
+      fxNotes,
+      FX,
+      true,
+    ),
+    chart(
+      'Aggregated Transactions Values',
+      DAYS,
+      typeLabels.map((label) => eur(label)),
+      [days, stock.aggregatedValues, dividend.aggregatedValues, commission.aggregatedValues],
+      fxNotes,
+      FX,
+    ),
+    chart(
+      'Transactions Amounts',
+      DAYS,
+      typeLabels.map((label) => count(label, 'points')),
+      sparseSeries(days, [stock.amounts, dividend.amounts, commission.amounts]),
+      fxNotes,
+      FX,
+      true,
+    ),
+    chart(
+      'Aggregated Transactions Amounts',
+      DAYS,
+      typeLabels.map((label) => count(label)),
+      [days, stock.aggregatedAmounts, dividend.aggregatedAmounts, commission.aggregatedAmounts],
+      fxNotes,
+      FX,
+    ),
   ];
   return { charts, excluded, atCost, unpriced: prices.unpriced };
 }

@@ -5,8 +5,21 @@
  * The parser is loaded on first use, so the dashboard's worker stays small.
  */
 import type { TransactionSet } from '../model';
-import { isValidIsin, type SymbolCandidate, type SymbolChoice, type SymbolProduct, type SymbolResolution } from '../model/symbols';
-import type { DegiroImport, ImportedProduct, ImportProgress, mergeImported, TickerChoice, TickerSource } from './import';
+import {
+  isValidIsin,
+  type SymbolCandidate,
+  type SymbolChoice,
+  type SymbolProduct,
+  type SymbolResolution,
+} from '../model/symbols';
+import type {
+  DegiroImport,
+  ImportedProduct,
+  ImportProgress,
+  mergeImported,
+  TickerChoice,
+  TickerSource,
+} from './import';
 import type { CashCounts, Reconciliation } from './import/types';
 
 export type { ImportProgress } from './import';
@@ -39,7 +52,15 @@ export interface SkippedGroup {
 
 export interface ImportPreview {
   error: string | null;
-  counts: { buys: number; sells: number; dividends: number; commissions: number; skipped: number; unrecognised: number; lines: number };
+  counts: {
+    buys: number;
+    sells: number;
+    dividends: number;
+    commissions: number;
+    skipped: number;
+    unrecognised: number;
+    lines: number;
+  };
   /** The file's cash transactions per kind (deposits, withdrawals, interest, account fees, conversion legs). */
   cash: CashCounts;
   /**
@@ -76,7 +97,8 @@ const MAX_UNRECOGNISED = 200;
 
 function importIdsOf(set: TransactionSet): Set<string> {
   const ids = new Set<string>();
-  for (const list of [set.stock, set.dividend, set.commission, set.cash ?? []]) for (const t of list) if (t.importId) ids.add(t.importId);
+  for (const list of [set.stock, set.dividend, set.commission, set.cash ?? []])
+    for (const t of list) if (t.importId) ids.add(t.importId);
   return ids;
 }
 
@@ -88,7 +110,11 @@ function mergeCounts(parsed: DegiroImport, existing: TransactionSet, merge: type
   const all = [parsed.transactions.stock, parsed.transactions.dividend, parsed.transactions.commission];
   if (merge && all.every((list) => list.every((t) => t.ticker !== ''))) {
     const merged = merge(existing, parsed);
-    return { newTransactions: merged.added, alreadyImported: merged.alreadyPresent, completes: merged.taxFilled + merged.converted + merged.renamed };
+    return {
+      newTransactions: merged.added,
+      alreadyImported: merged.alreadyPresent,
+      completes: merged.taxFilled + merged.converted + merged.renamed,
+    };
   }
   const known = importIdsOf(existing);
   let alreadyImported = 0;
@@ -98,7 +124,12 @@ function mergeCounts(parsed: DegiroImport, existing: TransactionSet, merge: type
     for (const t of list) {
       total += 1;
       // Stored under an id an earlier version gave it (or its parts), it is not new either: the merge renames or replaces.
-      if (known.has(t.importId) || (t.formerImportId !== undefined && known.has(t.formerImportId)) || t.replacesImportIds?.some((id) => known.has(id))) alreadyImported += 1;
+      if (
+        known.has(t.importId) ||
+        (t.formerImportId !== undefined && known.has(t.formerImportId)) ||
+        t.replacesImportIds?.some((id) => known.has(id))
+      )
+        alreadyImported += 1;
     }
   }
   return { newTransactions: total - alreadyImported, alreadyImported, completes: 0 };
@@ -161,7 +192,12 @@ export class ImportSession {
   private candidates = new Map<string, SymbolCandidate[]>();
 
   /** The preview of `file` against `existing`; null when a newer parse or a cancel overtook this one. */
-  async parse(id: number, file: Blob, existing: () => TransactionSet, onProgress: (progress: ImportProgress) => void): Promise<ImportPreview | null> {
+  async parse(
+    id: number,
+    file: Blob,
+    existing: () => TransactionSet,
+    onProgress: (progress: ImportProgress) => void,
+  ): Promise<ImportPreview | null> {
     this.running?.abort();
     const running = new AbortController();
     this.running = running;
@@ -181,20 +217,28 @@ export class ImportSession {
   productsToLookUp(id: number): SymbolProduct[] | null {
     if (id !== this.newest || !this.parsed) return null;
     // Transactions.csv names the exchange of the trades: the listing there ranks first.
-    return this.parsed.products
-      .filter(lookedUp)
-      .map((product) => ({ isin: product.isin, name: product.product, ...(product.currency ? { currency: product.currency } : {}), ...(product.venue ? { venue: product.venue } : {}) }));
+    return this.parsed.products.filter(lookedUp).map((product) => ({
+      isin: product.isin,
+      name: product.product,
+      ...(product.currency ? { currency: product.currency } : {}),
+      ...(product.venue ? { venue: product.venue } : {}),
+    }));
   }
 
   /** Takes the lookup's answer for parse `id` (its proposals and listings) and previews again; null when `id` is no longer the newest. */
-  async applyLookup(id: number, resolutions: readonly SymbolResolution[], existing: TransactionSet): Promise<ImportPreview | null> {
+  async applyLookup(
+    id: number,
+    resolutions: readonly SymbolResolution[],
+    existing: TransactionSet,
+  ): Promise<ImportPreview | null> {
     if (id !== this.newest || !this.parsed) return null;
     const byIsin = new Map(resolutions.map((resolution) => [resolution.isin, resolution]));
     for (const product of this.parsed.products.filter(lookedUp)) {
       const resolution = byIsin.get(product.isin);
       if (!resolution) continue;
       this.candidates.set(product.productKey, resolution.candidates);
-      if (resolution.chosen) this.proposed[product.productKey] = { ticker: resolution.chosen.symbol, source: resolution.chosen.source };
+      if (resolution.chosen)
+        this.proposed[product.productKey] = { ticker: resolution.chosen.symbol, source: resolution.chosen.source };
     }
     return this.preview(existing);
   }
@@ -219,19 +263,38 @@ export class ImportSession {
    * Yahoo symbol stops it, naming the products and why. `choices` are what to keep on the server: each
    * product's symbol by ISIN, and a saved choice the user emptied forgotten.
    */
-  async merge(existing: TransactionSet, tickers: Record<string, string>, account?: string): Promise<ImportMerge & { merged: TransactionSet; converted: number; renamed: number; taxFilled: number; choices: SymbolChoice[]; reconciliation: Reconciliation[] }> {
+  async merge(
+    existing: TransactionSet,
+    tickers: Record<string, string>,
+    account?: string,
+  ): Promise<
+    ImportMerge & {
+      merged: TransactionSet;
+      converted: number;
+      renamed: number;
+      taxFilled: number;
+      choices: SymbolChoice[];
+      reconciliation: Reconciliation[];
+    }
+  > {
     if (!this.parsed) throw new Error('There is no parsed file to import; choose the file again.');
     const { asSaved, assignTickers, mergeImported } = await import('./import');
     const assigned = assignTickers(this.parsed, { ...this.proposed, ...asSaved(tickers) });
     const refused = assigned.products.filter((product) => product.problem);
     if (refused.length > 0) {
-      const named = refused.map((product) => `${product.product}${product.isin ? ` (${product.isin})` : ''}: ${product.problem}`);
-      throw new Error(`Correct the symbol of ${refused.length === 1 ? 'this product' : 'these products'} first: ${named.join('; ')}.`);
+      const named = refused.map(
+        (product) => `${product.product}${product.isin ? ` (${product.isin})` : ''}: ${product.problem}`,
+      );
+      throw new Error(
+        `Correct the symbol of ${refused.length === 1 ? 'this product' : 'these products'} first: ${named.join('; ')}.`,
+      );
     }
     const choices: SymbolChoice[] = [];
     for (const product of assigned.products.filter(lookedUp)) {
-      if (KEPT_SOURCES.has(product.source) && product.ticker) choices.push({ isin: product.isin, symbol: product.ticker });
-      else if (this.proposed[product.productKey]?.source === 'saved') choices.push({ isin: product.isin, symbol: null });
+      if (KEPT_SOURCES.has(product.source) && product.ticker)
+        choices.push({ isin: product.isin, symbol: product.ticker });
+      else if (this.proposed[product.productKey]?.source === 'saved')
+        choices.push({ isin: product.isin, symbol: null });
     }
     return { ...mergeImported(existing, assigned, account), choices, reconciliation: this.parsed.reconciliation };
   }

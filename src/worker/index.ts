@@ -2,8 +2,25 @@
 import * as Comlink from 'comlink';
 import { createWorkerApi } from './api';
 
-export type { ActiveSeries, Benchmark, Derivation, Holding, HoldingSeries, Performance, PeriodReturn, TickerFigures } from './engine';
-export type { CashCounts, ImportMerge, ImportPreview, ImportProgress, ProductChoice, Reconciliation, SkippedGroup } from './import-session';
+export type {
+  ActiveSeries,
+  Benchmark,
+  Derivation,
+  Holding,
+  HoldingSeries,
+  Performance,
+  PeriodReturn,
+  TickerFigures,
+} from './engine';
+export type {
+  CashCounts,
+  ImportMerge,
+  ImportPreview,
+  ImportProgress,
+  ProductChoice,
+  Reconciliation,
+  SkippedGroup,
+} from './import-session';
 export type { ImportTarget } from './import/target';
 export type { Outcome, Refusal } from '../model/outcome';
 export type { Credentials } from './services/http';
@@ -13,7 +30,18 @@ export type { TaxReport } from './tax-report-csv';
 export type { SymbolCheck } from './symbol-check';
 export type { CountProgress, MappedFile, MappedPreview } from './mapped-csv/session';
 export type { MappedRow } from './mapped-csv/parse-mapped';
-export type { ImportSaved, LookedUp, MappedImportSaved, ParsedFile, PortfolioView, PricesLoaded, SettingsView, SymbolsNeeded, Timed, WorkerApi } from './api';
+export type {
+  ImportSaved,
+  LookedUp,
+  MappedImportSaved,
+  ParsedFile,
+  PortfolioView,
+  PricesLoaded,
+  SettingsView,
+  SymbolsNeeded,
+  Timed,
+  WorkerApi,
+} from './api';
 export type { ChartedDerivation, ChartedSeries } from './dashboard-charts';
 
 Comlink.expose(createWorkerApi());

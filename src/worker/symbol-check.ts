@@ -21,13 +21,26 @@ export async function checkSymbol(typed: string, credentials: Credentials, nowMs
   }
   const endSeconds = Math.floor(nowMs / 1000);
   try {
-    const [entry] = await requestQuotes(credentials, { symbols: [symbol], startSeconds: endSeconds - CHECK_YEARS * 365 * 86_400, endSeconds });
+    const [entry] = await requestQuotes(credentials, {
+      symbols: [symbol],
+      startSeconds: endSeconds - CHECK_YEARS * 365 * 86_400,
+      endSeconds,
+    });
     if (!entry || 'error' in entry) {
-      return { symbol, hasPrices: false, message: `No price data for ${symbol}${entry && 'error' in entry ? ` (${entry.error})` : ''}. Check the symbol on Yahoo Finance, or leave it empty to import under the ISIN without a price source.` };
+      return {
+        symbol,
+        hasPrices: false,
+        message: `No price data for ${symbol}${entry && 'error' in entry ? ` (${entry.error})` : ''}. Check the symbol on Yahoo Finance, or leave it empty to import under the ISIN without a price source.`,
+      };
     }
     const result = entry.data.chart.result?.[0];
     const days = result?.timestamp ?? [];
-    if (days.length === 0) return { symbol, hasPrices: false, message: `No price data for ${symbol} in the last ${CHECK_YEARS} years. Check the symbol on Yahoo Finance, or leave it empty to import under the ISIN without a price source.` };
+    if (days.length === 0)
+      return {
+        symbol,
+        hasPrices: false,
+        message: `No price data for ${symbol} in the last ${CHECK_YEARS} years. Check the symbol on Yahoo Finance, or leave it empty to import under the ISIN without a price source.`,
+      };
     const last = new Date(days[days.length - 1]! * 1000).toISOString().slice(0, 10);
     const currency = result?.meta.currency ? ` in ${result.meta.currency}` : '';
     return { symbol, hasPrices: true, message: `${symbol} has prices${currency} up to ${last}.` };

@@ -44,7 +44,18 @@ export function taxReportCsv(records: readonly DividendRecord[]): string {
     gross += grossEur;
     tax += taxEur;
     net += netEur;
-    lines.push([year, record.date, record.ticker, record.currency, amount(record.net + record.tax), amount(record.tax), amount(record.net), cents(grossEur), cents(taxEur), cents(netEur)]);
+    lines.push([
+      year,
+      record.date,
+      record.ticker,
+      record.currency,
+      amount(record.net + record.tax),
+      amount(record.tax),
+      amount(record.net),
+      cents(grossEur),
+      cents(taxEur),
+      cents(netEur),
+    ]);
   }
   if (year !== '') total();
   return csvFile(lines, { lineEnd: '\n', byteOrderMark: false });

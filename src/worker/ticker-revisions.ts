@@ -30,9 +30,21 @@ function placesByTicker(set: TransactionSet): Map<string, Record<TransactionType
 
 /** Every field the page may show or send back (a transaction of another ticker or type is in another section). */
 const sameFields = (a: Transaction, b: Transaction): boolean =>
-  a.date === b.date && a.amount === b.amount && a.value === b.value && a.currency === b.currency && a.tax === b.tax && a.importId === b.importId && a.product === b.product && a.account === b.account;
+  a.date === b.date &&
+  a.amount === b.amount &&
+  a.value === b.value &&
+  a.currency === b.currency &&
+  a.tax === b.tax &&
+  a.importId === b.importId &&
+  a.product === b.product &&
+  a.account === b.account;
 
-function sameRows(before: IdentifiedSet, beforePlaces: Record<TransactionType, number[]>, after: IdentifiedSet, afterPlaces: Record<TransactionType, number[]>): boolean {
+function sameRows(
+  before: IdentifiedSet,
+  beforePlaces: Record<TransactionType, number[]>,
+  after: IdentifiedSet,
+  afterPlaces: Record<TransactionType, number[]>,
+): boolean {
   for (const type of TRANSACTION_TYPES) {
     const was = beforePlaces[type];
     const is = afterPlaces[type];
@@ -40,7 +52,8 @@ function sameRows(before: IdentifiedSet, beforePlaces: Record<TransactionType, n
     for (let k = 0; k < is.length; k += 1) {
       const i = was[k]!;
       const j = is[k]!;
-      if (before.ids[type][i] !== after.ids[type][j] || !sameFields(before.set[type][i]!, after.set[type][j]!)) return false;
+      if (before.ids[type][i] !== after.ids[type][j] || !sameFields(before.set[type][i]!, after.set[type][j]!))
+        return false;
     }
   }
   return true;
@@ -50,7 +63,12 @@ function sameRows(before: IdentifiedSet, beforePlaces: Record<TransactionType, n
  * The revision of each ticker of `after`: its revision in `revisions` (those of `before`) when its rows
  * are the same ids with the same fields in the same order, else `revision`.
  */
-export function tickerRevisions(before: IdentifiedSet, revisions: ReadonlyMap<string, number>, after: IdentifiedSet, revision: number): Map<string, number> {
+export function tickerRevisions(
+  before: IdentifiedSet,
+  revisions: ReadonlyMap<string, number>,
+  after: IdentifiedSet,
+  revision: number,
+): Map<string, number> {
   const beforePlaces = placesByTicker(before.set);
   const next = new Map<string, number>();
   for (const [ticker, places] of placesByTicker(after.set)) {

@@ -4,7 +4,13 @@
  * `machines/describe-change.ts`). Every change keeps what it does not name: the cash and the accounts
  * go through a transaction's change untouched, and the seed's lists through a cash or account change.
  */
-import { byDateAscending, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
+import {
+  byDateAscending,
+  TRANSACTION_TYPES,
+  type Transaction,
+  type TransactionSet,
+  type TransactionType,
+} from '../model';
 import { ACCOUNT_NAME_MAX_LENGTH, accountOf, type Account, type CashTransaction } from '../model/cash';
 import { newAccountId } from './account-ids';
 
@@ -41,14 +47,31 @@ export interface Position {
 
 /** The changed set and accounts; after an edit, also the listed id and the transaction that now stands in its place (it keeps the id). */
 export type Applied =
-  | { ok: true; set: TransactionSet; accounts: Account[]; edited?: { id: number; transaction: Transaction | CashTransaction } }
+  | {
+      ok: true;
+      set: TransactionSet;
+      accounts: Account[];
+      edited?: { id: number; transaction: Transaction | CashTransaction };
+    }
   | { ok: false; message: string };
 
 const GONE = 'That transaction is no longer in your portfolio (it was changed elsewhere and reloaded).';
 const NO_ACCOUNT = 'That account is no longer there (it was deleted elsewhere and reloaded).';
 
 /** The transaction's own fields only: a listed one from the page carries its id, which is not stored. */
-function plain({ account, ticker, type, date, amount, value, currency, importId, tax, product, priceCurrency }: Transaction): Transaction {
+function plain({
+  account,
+  ticker,
+  type,
+  date,
+  amount,
+  value,
+  currency,
+  importId,
+  tax,
+  product,
+  priceCurrency,
+}: Transaction): Transaction {
   const transaction: Transaction = { ticker, type, date, amount, value, currency };
   if (account !== undefined) transaction.account = account;
   if (importId !== undefined) transaction.importId = importId;
@@ -71,7 +94,10 @@ const withTransaction = (set: TransactionSet, transaction: Transaction): Transac
   [transaction.type]: [...set[transaction.type], plain(transaction)].sort(byDateAscending),
 });
 
-const withCash = (set: TransactionSet, cash: CashTransaction): TransactionSet => ({ ...set, cash: [...(set.cash ?? []), plainCash(cash)].sort(byDateAscending) });
+const withCash = (set: TransactionSet, cash: CashTransaction): TransactionSet => ({
+  ...set,
+  cash: [...(set.cash ?? []), plainCash(cash)].sort(byDateAscending),
+});
 
 function without(set: TransactionSet, { type, index }: Position): TransactionSet {
   const list: readonly unknown[] = type === 'cash' ? (set.cash ?? []) : set[type];
@@ -81,20 +107,27 @@ function without(set: TransactionSet, { type, index }: Position): TransactionSet
 /** Null when the name is fine for an account among `accounts` (`except`: the one being renamed); else why not. */
 function nameProblem(name: string, accounts: readonly Account[], except?: string): string | null {
   if (name === '') return 'An account needs a name.';
-  if (name.length > ACCOUNT_NAME_MAX_LENGTH) return `An account's name has at most ${ACCOUNT_NAME_MAX_LENGTH} characters.`;
+  if (name.length > ACCOUNT_NAME_MAX_LENGTH)
+    return `An account's name has at most ${ACCOUNT_NAME_MAX_LENGTH} characters.`;
   const taken = accounts.find((a) => a.id !== except && a.name.toLocaleLowerCase() === name.toLocaleLowerCase());
   return taken ? `There is already an account named ${taken.name}.` : null;
 }
 
-const knows = (accounts: readonly Account[], row: { account?: string }): boolean => row.account === undefined || accounts.some((a) => a.id === row.account);
+const knows = (accounts: readonly Account[], row: { account?: string }): boolean =>
+  row.account === undefined || accounts.some((a) => a.id === row.account);
 
 /** The held set and accounts after `change`; `held` is not modified. `find` says where a listed id sits. */
 export function applyChange(held: Held, change: TransactionChange, find: (id: number) => Position | null): Applied {
   const { set, accounts } = held;
-  const done = (next: TransactionSet, edited?: { id: number; transaction: Transaction | CashTransaction }): Applied => ({ ok: true, set: next, accounts, ...(edited ? { edited } : {}) });
+  const done = (
+    next: TransactionSet,
+    edited?: { id: number; transaction: Transaction | CashTransaction },
+  ): Applied => ({ ok: true, set: next, accounts, ...(edited ? { edited } : {}) });
   switch (change.kind) {
     case 'add':
-      return knows(accounts, change.transaction) ? done(withTransaction(set, change.transaction)) : { ok: false, message: NO_ACCOUNT };
+      return knows(accounts, change.transaction)
+        ? done(withTransaction(set, change.transaction))
+        : { ok: false, message: NO_ACCOUNT };
     case 'edit': {
       const at = find(change.id);
       if (!at || at.type === 'cash') return { ok: false, message: GONE };
@@ -116,9 +149,11 @@ export function applyChange(held: Held, change: TransactionChange, find: (id: nu
     case 'deleteAll':
       return done({ stock: [], dividend: [], commission: [], cash: [] });
     case 'renameTicker': {
-      if (!TRANSACTION_TYPES.some((type) => set[type].some((t) => t.ticker === change.from))) return { ok: false, message: `No transaction has the ticker ${change.from}.` };
+      if (!TRANSACTION_TYPES.some((type) => set[type].some((t) => t.ticker === change.from)))
+        return { ok: false, message: `No transaction has the ticker ${change.from}.` };
       const renamed: TransactionSet = { ...set };
-      for (const type of TRANSACTION_TYPES) renamed[type] = set[type].map((t) => (t.ticker === change.from ? { ...t, ticker: change.to } : t));
+      for (const type of TRANSACTION_TYPES)
+        renamed[type] = set[type].map((t) => (t.ticker === change.from ? { ...t, ticker: change.to } : t));
       return done(renamed);
     }
     case 'addCash':
@@ -152,10 +187,15 @@ export function applyChange(held: Held, change: TransactionChange, find: (id: nu
     }
     case 'deleteAccount': {
       if (!accounts.some((a) => a.id === change.id)) return { ok: false, message: NO_ACCOUNT };
-      if (accounts.length === 1) return { ok: false, message: 'The last account cannot be deleted; delete its transactions instead.' };
+      if (accounts.length === 1)
+        return { ok: false, message: 'The last account cannot be deleted; delete its transactions instead.' };
       // A row naming no account is the first account's: it goes with the first account, and stays with any other.
       const keep = (row: { account?: string }): boolean => accountOf(row, accounts) !== change.id;
-      const next: TransactionSet = { stock: set.stock.filter(keep), dividend: set.dividend.filter(keep), commission: set.commission.filter(keep) };
+      const next: TransactionSet = {
+        stock: set.stock.filter(keep),
+        dividend: set.dividend.filter(keep),
+        commission: set.commission.filter(keep),
+      };
       if (set.cash) next.cash = set.cash.filter(keep);
       return { ok: true, set: next, accounts: accounts.filter((a) => a.id !== change.id) };
     }

@@ -3,7 +3,13 @@
  * tens of thousands of transactions is filtered and sorted without the page's main thread, which gets the
  * matching ids (a typed array) and draws them from the listing it holds.
  */
-import { byDateAscending, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
+import {
+  byDateAscending,
+  TRANSACTION_TYPES,
+  type Transaction,
+  type TransactionSet,
+  type TransactionType,
+} from '../model';
 import type { TransactionQuery } from '../model/transaction-query';
 import { productsByTicker } from './backup/products';
 
@@ -29,7 +35,12 @@ const ORDERS: Record<TransactionQuery['sort'], (a: Row, b: Row) => number> = {
  * by list. `symbolChoices` (ISIN or product name → ticker, from the user's imports) lets the text find a
  * ticker by its product's name or ISIN, as does the product name an imported trade keeps.
  */
-export function queryTransactions(set: TransactionSet, ids: Readonly<Record<TransactionType, readonly number[]>>, query: TransactionQuery, symbolChoices: Readonly<Record<string, string>>): Uint32Array {
+export function queryTransactions(
+  set: TransactionSet,
+  ids: Readonly<Record<TransactionType, readonly number[]>>,
+  query: TransactionQuery,
+  symbolChoices: Readonly<Record<string, string>>,
+): Uint32Array {
   const needle = query.text.trim().toLowerCase();
   // Which tickers the text finds, each decided once: by the ticker, its product's name or its ISIN.
   const products = needle === '' ? null : productsByTicker(symbolChoices);
@@ -48,7 +59,9 @@ export function queryTransactions(set: TransactionSet, ids: Readonly<Record<Tran
     let hit = found.get(ticker);
     if (hit === undefined) {
       const product = products?.get(ticker);
-      hit = [ticker, product?.product ?? '', product?.isin ?? '', ...(tradeNames.get(ticker) ?? [])].some((text) => text.toLowerCase().includes(needle));
+      hit = [ticker, product?.product ?? '', product?.isin ?? '', ...(tradeNames.get(ticker) ?? [])].some((text) =>
+        text.toLowerCase().includes(needle),
+      );
       found.set(ticker, hit);
     }
     return hit;

@@ -4,7 +4,14 @@
  * never sends a set. Intents that read or replace the set run one after another, so a save never
  * starts from a set a load is about to replace.
  */
-import { emptyByType, emptyTransactionSet, TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../model';
+import {
+  emptyByType,
+  emptyTransactionSet,
+  TRANSACTION_TYPES,
+  type Transaction,
+  type TransactionSet,
+  type TransactionType,
+} from '../model';
 import { accountsOrFirst, type Account, type CashTransaction, type ListedCash } from '../model/cash';
 import { packListing, type PackedListing } from '../model/transaction-wire';
 import { refusal, type Outcome } from '../model/outcome';
@@ -35,11 +42,18 @@ export interface HeldView {
 /** The transactions service as the store uses it. */
 export interface TransactionsServer {
   fetch: (credentials: Credentials) => Promise<VersionedSet>;
-  put: (credentials: Credentials, transactions: TransactionSet, accounts: readonly Account[], version: string | null) => Promise<VersionedSet>;
+  put: (
+    credentials: Credentials,
+    transactions: TransactionSet,
+    accounts: readonly Account[],
+    version: string | null,
+  ) => Promise<VersionedSet>;
 }
 
-const keyOf = (t: Transaction): string => `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}\u0000${t.account ?? ''}`;
-const cashKeyOf = (c: CashTransaction): string => `cash\u0000${c.kind}\u0000${c.date}\u0000${c.value}\u0000${c.currency}\u0000${c.importId ?? ''}\u0000${c.account ?? ''}`;
+const keyOf = (t: Transaction): string =>
+  `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}\u0000${t.account ?? ''}`;
+const cashKeyOf = (c: CashTransaction): string =>
+  `cash\u0000${c.kind}\u0000${c.date}\u0000${c.value}\u0000${c.currency}\u0000${c.importId ?? ''}\u0000${c.account ?? ''}`;
 
 /** A request's failure as a value: the server's status and message, or 0 when it was not reached. */
 function refused(error: unknown) {
@@ -113,14 +127,29 @@ export class TransactionStore {
    * accounts stay as held unless `build` answers new ones (an import into a new account, a restore).
    */
   replace<T extends object>(
-    build: (set: TransactionSet, accounts: readonly Account[]) => Promise<{ set: TransactionSet | null; accounts?: Account[]; extra: T }>,
+    build: (
+      set: TransactionSet,
+      accounts: readonly Account[],
+    ) => Promise<{ set: TransactionSet | null; accounts?: Account[]; extra: T }>,
     credentials: Credentials,
   ): Promise<Outcome<T & { view: HeldView | null }>> {
     return this.serial(async () => {
       const { set, accounts, extra } = await build(this.set, this.accounts);
       if (set === null) return { ok: true as const, ...extra, view: null };
       const held = await this.hold(() => this.server.put(credentials, set, accounts ?? this.accounts, this.version));
-      return held.ok ? { ...extra, ok: true as const, view: { listing: held.listing, version: held.version, revisions: held.revisions, accounts: held.accounts, cash: held.cash } } : held;
+      return held.ok
+        ? {
+            ...extra,
+            ok: true as const,
+            view: {
+              listing: held.listing,
+              version: held.version,
+              revisions: held.revisions,
+              accounts: held.accounts,
+              cash: held.cash,
+            },
+          }
+        : held;
     });
   }
 
@@ -147,7 +176,10 @@ export class TransactionStore {
    * The server's answer becomes the held set; transactions that were held before keep their ids, and an
    * `edited` one keeps the id of the transaction it replaced (the page finds its row again).
    */
-  private async hold(request: () => Promise<VersionedSet>, edited?: { id: number; transaction: Transaction | CashTransaction }): Promise<Outcome<HeldView>> {
+  private async hold(
+    request: () => Promise<VersionedSet>,
+    edited?: { id: number; transaction: Transaction | CashTransaction },
+  ): Promise<Outcome<HeldView>> {
     const session = this.session;
     let answer: VersionedSet;
     try {
@@ -162,7 +194,10 @@ export class TransactionStore {
       if (ids) ids.push(id);
       else earlier.set(key, [id]);
     };
-    if (edited) earlier.set(edited.transaction.type === 'cash' ? cashKeyOf(edited.transaction) : keyOf(edited.transaction), [edited.id]);
+    if (edited)
+      earlier.set(edited.transaction.type === 'cash' ? cashKeyOf(edited.transaction) : keyOf(edited.transaction), [
+        edited.id,
+      ]);
     for (const type of TRANSACTION_TYPES) {
       this.set[type].forEach((t, i) => {
         if (this.ids[type][i] !== edited?.id) remember(keyOf(t), this.ids[type][i]!);
@@ -182,7 +217,12 @@ export class TransactionStore {
     }
     const cash = answer.transactions.cash ?? [];
     const cashIds = cash.map((c) => earlier.get(cashKeyOf(c))?.shift() ?? this.nextId++);
-    this.revisions = tickerRevisions({ set: this.set, ids: this.ids }, this.revisions, { set: answer.transactions, ids }, this.nextRevision++);
+    this.revisions = tickerRevisions(
+      { set: this.set, ids: this.ids },
+      this.revisions,
+      { set: answer.transactions, ids },
+      this.nextRevision++,
+    );
     this.set = answer.transactions;
     this.accounts = accountsOrFirst(answer.accounts);
     this.ids = ids;
@@ -203,7 +243,8 @@ export class TransactionStore {
   private positionOf(id: number): Position | null {
     if (!this.positions) {
       this.positions = new Map();
-      for (const type of TRANSACTION_TYPES) this.ids[type].forEach((held, index) => this.positions!.set(held, { type, index }));
+      for (const type of TRANSACTION_TYPES)
+        this.ids[type].forEach((held, index) => this.positions!.set(held, { type, index }));
       this.cashIds.forEach((held, index) => this.positions!.set(held, { type: 'cash', index }));
     }
     return this.positions.get(id) ?? null;

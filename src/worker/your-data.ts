@@ -28,7 +28,8 @@ export interface RestorePreview {
   plan: RestorePlan;
 }
 
-const toBackupSettings = (settings: UserSettings): BackupSettings => (settings.benchmark ? { benchmark: settings.benchmark } : {});
+const toBackupSettings = (settings: UserSettings): BackupSettings =>
+  settings.benchmark ? { benchmark: settings.benchmark } : {};
 
 /** What an export holds besides the set: the server's symbol choices, settings and remembered column mappings (the last two in the backup only). */
 export interface ExportExtras {
@@ -52,24 +53,44 @@ export function setOfView(set: TransactionSet, accounts: readonly Account[], acc
   return view;
 }
 
-export async function buildExport(format: ExportFormat, whole: TransactionSet, extras: ExportExtras, exportedAt: string, view: ExportView = { accounts: [], account: null }): Promise<ExportedFile> {
+export async function buildExport(
+  format: ExportFormat,
+  whole: TransactionSet,
+  extras: ExportExtras,
+  exportedAt: string,
+  view: ExportView = { accounts: [], account: null },
+): Promise<ExportedFile> {
   const { symbolChoices, settings, csvMappings } = extras;
   const set = setOfView(whole, view.accounts, view.account);
   const day = exportedAt.slice(0, 10);
   if (format === 'csv') {
     const { transactionsToCsv } = await import('./backup/export-csv');
-    return { fileName: `investments-${day}.csv`, mimeType: 'text/csv', file: new Blob([transactionsToCsv(set, symbolChoices)], { type: 'text/csv;charset=utf-8' }) };
+    return {
+      fileName: `investments-${day}.csv`,
+      mimeType: 'text/csv',
+      file: new Blob([transactionsToCsv(set, symbolChoices)], { type: 'text/csv;charset=utf-8' }),
+    };
   }
   const { backupToJson } = await import('./backup/backup-json');
-  const json = backupToJson({ transactions: set, symbolChoices, settings: toBackupSettings(settings), csvMappings }, exportedAt);
-  return { fileName: `investments-backup-${day}.json`, mimeType: 'application/json', file: new Blob([json], { type: 'application/json' }) };
+  const json = backupToJson(
+    { transactions: set, symbolChoices, settings: toBackupSettings(settings), csvMappings },
+    exportedAt,
+  );
+  return {
+    fileName: `investments-backup-${day}.json`,
+    mimeType: 'application/json',
+    file: new Blob([json], { type: 'application/json' }),
+  };
 }
 
 export class RestoreSession {
   private read: { fileName: string; content: BackupContent } | null = null;
 
   /** Reads the file whole; a preview of both choices, or why the file cannot be restored. */
-  async preview(file: File, current: CurrentContent): Promise<{ ok: true; preview: RestorePreview } | { ok: false; message: string }> {
+  async preview(
+    file: File,
+    current: CurrentContent,
+  ): Promise<{ ok: true; preview: RestorePreview } | { ok: false; message: string }> {
     this.read = null;
     const { readRestoreFile } = await import('./backup/read-restore');
     const { planRestore } = await import('./backup/restore-plan');
@@ -99,4 +120,3 @@ export class RestoreSession {
     this.read = null;
   }
 }
-

@@ -62,7 +62,9 @@ for (const width of [1440, 360]) {
       const plot = page.locator('.charts figure .chart-plot').first();
       await plot.scrollIntoViewIfNeeded();
       await expect(plot.locator('canvas')).toBeVisible();
-      await expect(page.getByRole('figure', { name: 'Portfolio value' }).locator('.chart-summary')).toContainText(/Value .* at \d{2}\/\d{2}\/\d{4}/);
+      await expect(page.getByRole('figure', { name: 'Portfolio value' }).locator('.chart-summary')).toContainText(
+        /Value .* at \d{2}\/\d{2}\/\d{4}/,
+      );
       await check(page, `dashboard at ${width} px`);
 
       await page.getByRole('button', { name: 'Menu' }).click();
@@ -80,11 +82,28 @@ for (const width of [1440, 360]) {
       test.setTimeout(120_000);
       await signIn(page);
       const screens: Array<{ path: string; heading: string | RegExp; ready: (page: Page) => Promise<void> }> = [
-        { path: '/holdings', heading: 'Holdings', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
-        { path: '/performance', heading: 'Performance', ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()) },
+        {
+          path: '/holdings',
+          heading: 'Holdings',
+          ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()),
+        },
+        {
+          path: '/performance',
+          heading: 'Performance',
+          ready: async (p) => void (await expect(p.getByRole('table').first()).toBeVisible()),
+        },
         // The income page mounts its tables one section per task: the last one there, every table is checked.
-        { path: '/income', heading: 'Income', ready: async (p) => void (await expect(p.getByRole('table', { name: 'Dividends per year, in EUR' })).toBeVisible()) },
-        { path: '/settings', heading: 'Settings', ready: async (p) => void (await expect(p.getByRole('combobox').first()).toBeVisible()) },
+        {
+          path: '/income',
+          heading: 'Income',
+          ready: async (p) =>
+            void (await expect(p.getByRole('table', { name: 'Dividends per year, in EUR' })).toBeVisible()),
+        },
+        {
+          path: '/settings',
+          heading: 'Settings',
+          ready: async (p) => void (await expect(p.getByRole('combobox').first()).toBeVisible()),
+        },
       ];
       for (const screen of screens) {
         await page.goto(screen.path);

@@ -13,7 +13,8 @@ const EXPORT = path.join(import.meta.dirname, '../fixtures/degiro/nl-example.csv
 test.use({ viewport: { width: 1440, height: 900 } });
 
 /** Whether the focus is lost: on `<body>` or nowhere. */
-const focusIsLost = (page: Page) => page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
+const focusIsLost = (page: Page) =>
+  page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
 
 /**
  * Presses `key` and checks the focus settles on an element, not on `<body>` (a route change moves it to the
@@ -21,7 +22,8 @@ const focusIsLost = (page: Page) => page.evaluate(() => document.activeElement =
  */
 async function press(page: Page, key: string, { loadsPage = false } = {}): Promise<void> {
   await page.keyboard.press(key);
-  if (!loadsPage) await expect.poll(() => focusIsLost(page), { message: `focus on <body> after ${key}`, timeout: 3_000 }).toBe(false);
+  if (!loadsPage)
+    await expect.poll(() => focusIsLost(page), { message: `focus on <body> after ${key}`, timeout: 3_000 }).toBe(false);
 }
 
 /** Tabs (forwards, or backwards with Shift) until `target` has the focus; fails past `max` presses or when the focus falls to `<body>`. */
@@ -98,7 +100,9 @@ test('sign up, drawer, add, edit, delete, import and toggle a ticker with the ke
   await expect(announcer(page)).toHaveText('Saved: added stock KEYS.AS on 03/04/2024, 3 shares, €300.50.');
   await expect(addForm.getByLabel('Type')).toBeFocused();
   const section = page.getByRole('region', { name: 'KEYS.AS' });
-  await expect(section.getByRole('table', { name: 'Stock' }).getByRole('row', { name: /03\/04\/2024/ })).toContainText('€300.50');
+  await expect(section.getByRole('table', { name: 'Stock' }).getByRole('row', { name: /03\/04\/2024/ })).toContainText(
+    '€300.50',
+  );
 
   // ── Edit: Escape cancels and gives the focus back to Edit; a save changes the row in place, the focus returns to it ──
   const edit = section.getByRole('button', { name: 'Edit stock KEYS.AS 03/04/2024' });
@@ -119,7 +123,9 @@ test('sign up, drawer, add, edit, delete, import and toggle a ticker with the ke
   await retype(page, '400');
   await press(page, 'Enter');
   await expect(dialog).toBeHidden();
-  await expect(announcer(page)).toHaveText('Saved: changed stock KEYS.AS on 03/04/2024, 3 shares, €300.50 to stock KEYS.AS on 03/05/2024, 4 shares, €400.00.');
+  await expect(announcer(page)).toHaveText(
+    'Saved: changed stock KEYS.AS on 03/04/2024, 3 shares, €300.50 to stock KEYS.AS on 03/05/2024, 4 shares, €400.00.',
+  );
   const edited = section.getByRole('button', { name: 'Edit stock KEYS.AS 03/05/2024' });
   await expect(edited).toBeFocused();
   await expect(section.getByRole('table', { name: 'Stock' })).toHaveAttribute('aria-rowcount', '2');
@@ -182,11 +188,15 @@ test('a chart zooms and moves by keyboard and Home shows all again', async ({ pa
   await tabTo(page, plot, { max: 80 });
   const all = await canvas.screenshot();
   await press(page, '+');
-  await expect.poll(async () => (await canvas.screenshot()).equals(all), { message: 'the plot is drawn zoomed in' }).toBe(false);
+  await expect
+    .poll(async () => (await canvas.screenshot()).equals(all), { message: 'the plot is drawn zoomed in' })
+    .toBe(false);
   const zoomed = await canvas.screenshot();
   await press(page, 'ArrowLeft');
   await expect.poll(async () => (await canvas.screenshot()).equals(zoomed), { message: 'the plot moved' }).toBe(false);
   await press(page, 'Home');
-  await expect.poll(async () => (await canvas.screenshot()).equals(all), { message: 'Home shows all again' }).toBe(true);
+  await expect
+    .poll(async () => (await canvas.screenshot()).equals(all), { message: 'Home shows all again' })
+    .toBe(true);
   await expect(plot).toBeFocused();
 });

@@ -37,7 +37,9 @@ function engineFigures(set: TransactionSet, accounts: Account[], view: string | 
   const quotes = (symbols: string[]): QuoteEntry[] =>
     symbols.map((symbol) => {
       const file = path.join(import.meta.dirname, '../../data/market', `${symbol}.json`);
-      return existsSync(file) ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) } : { symbol, error: `No recorded data for ${symbol}` };
+      return existsSync(file)
+        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
+        : { symbol, error: `No recorded data for ${symbol}` };
     });
   engine.setQuotes(quotes(engine.symbolsToRequest()));
   engine.setQuotes(quotes(engine.symbolsToRequest()));
@@ -49,7 +51,11 @@ const localToday = (page: Page) =>
     const now = new Date();
     return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   });
-const summaryBox = (page: Page, label: string) => page.locator('dl.summary .summary-box').filter({ has: page.locator('dt', { hasText: new RegExp(`^(${label})$`) }) }).locator('dd');
+const summaryBox = (page: Page, label: string) =>
+  page
+    .locator('dl.summary .summary-box')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^(${label})$`) }) })
+    .locator('dd');
 const percent = (value: number | null) => (value === null ? '—' : formats.signedPercent(value));
 
 async function openFromDrawer(page: Page, name: string) {
@@ -70,11 +76,16 @@ async function importInto(page: Page, file: string, accountName: string) {
   await preview.getByLabel('Account', { exact: true }).selectOption({ label: 'A new account…' });
   await preview.getByLabel("New account's name").fill(accountName);
   await preview.getByRole('button', { name: /^Import \d+ new transactions$/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Imported ${path.basename(file)} into ${accountName}` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Imported ${path.basename(file)} into ${accountName}` }),
+  ).toBeVisible();
   return preview;
 }
 
-test('two statements into two accounts: every screen follows the view, all accounts is the sum, each view is the engine', async ({ page, baseURL }) => {
+test('two statements into two accounts: every screen follows the view, all accounts is the sum, each view is the engine', async ({
+  page,
+  baseURL,
+}) => {
   // Three views on five screens, two imports, two widths: longer than one screen's test.
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -86,7 +97,10 @@ test('two statements into two accounts: every screen follows the view, all accou
   // The preview names each currency's check and the cash rows; the flatex statement reconciles to the cent.
   await page.getByLabel('Upload from file:').setInputFiles(FLATEX);
   const preview = page.getByRole('region', { name: 'Import preview' });
-  await expect(preview.locator('.reconciliation li')).toHaveText([/^EUR: reconciled to the cent/, /^USD: reconciled to the cent/]);
+  await expect(preview.locator('.reconciliation li')).toHaveText([
+    /^EUR: reconciled to the cent/,
+    /^USD: reconciled to the cent/,
+  ]);
   await expect(preview.getByRole('listitem').filter({ hasText: 'Cash, deposit:' })).toBeVisible();
   // No account was used yet: a new one named after the file is proposed.
   await expect(preview.getByLabel("New account's name")).toHaveValue('nl-flatex-cash');
@@ -97,7 +111,9 @@ test('two statements into two accounts: every screen follows the view, all accou
   // The next file proposes the account used last; nl-example's EUR balance is off, and the preview names the line.
   await page.getByLabel('Upload from file:').setInputFiles(EXAMPLE);
   await expect(preview.getByLabel('Account', { exact: true })).toHaveValue(/^acc-/);
-  await expect(preview.locator('.reconciliation li').filter({ hasText: 'EUR' })).toContainText(/not reconciled\. On .*, line 7/);
+  await expect(preview.locator('.reconciliation li').filter({ hasText: 'EUR' })).toContainText(
+    /not reconciled\. On .*, line 7/,
+  );
   await preview.getByRole('button', { name: 'Cancel' }).click();
   await importInto(page, EXAMPLE, 'Pension');
 
@@ -124,10 +140,16 @@ test('two statements into two accounts: every screen follows the view, all accou
   // SEMANTICS applies the holdings rules to the union of a ticker's rows, so the all-accounts view nets the
   // two. Its securities are then the engine's own for that union, which the page shows (checked below).
   for (const key of ['cashValue', 'netDeposits'] as const) {
-    expect(account('All accounts').onAsOf[key]).toBeCloseTo(account('Trading').onAsOf[key] + account('Pension').onAsOf[key], 6);
+    expect(account('All accounts').onAsOf[key]).toBeCloseTo(
+      account('Trading').onAsOf[key] + account('Pension').onAsOf[key],
+      6,
+    );
   }
   for (const name of ['All accounts', 'Trading', 'Pension']) {
-    expect(account(name).onAsOf.accountValue).toBeCloseTo(account(name).onAsOf.cashValue + figures[name]!.summary.portfolioValue, 6);
+    expect(account(name).onAsOf.accountValue).toBeCloseTo(
+      account(name).onAsOf.cashValue + figures[name]!.summary.portfolioValue,
+      6,
+    );
   }
 
   const viewSwitch = page.getByRole('combobox', { name: 'View' });
@@ -146,8 +168,12 @@ test('two statements into two accounts: every screen follows the view, all accou
     const table = page.locator('table.returns-table');
     for (const period of PERFORMANCE_PERIODS) {
       const cells = table.locator(`tr[data-period="${period}"]`);
-      await expect(cells.locator('td[data-label="On deposits, time-weighted"]')).toHaveText(percent(a.periods[period].cumulative));
-      await expect(cells.locator('td[data-label="On deposits, money-weighted, per year"]')).toHaveText(percent(a.mwr[period]));
+      await expect(cells.locator('td[data-label="On deposits, time-weighted"]')).toHaveText(
+        percent(a.periods[period].cumulative),
+      );
+      await expect(cells.locator('td[data-label="On deposits, money-weighted, per year"]')).toHaveText(
+        percent(a.mwr[period]),
+      );
     }
     await look(page, `performance ${name} 1440`);
 
@@ -173,7 +199,9 @@ test('two statements into two accounts: every screen follows the view, all accou
   await page.getByRole('button', { name: 'Delete account' }).click();
   await expect(page.getByRole('list', { name: 'Your accounts' }).getByRole('listitem')).toHaveCount(2);
   await page.getByRole('button', { name: 'Delete Pension' }).click();
-  await expect(page.getByRole('dialog')).toContainText(/Its \d+ transactions? and \d+ cash transactions? will be deleted with it/);
+  await expect(page.getByRole('dialog')).toContainText(
+    /Its \d+ transactions? and \d+ cash transactions? will be deleted with it/,
+  );
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Trading');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -193,7 +221,10 @@ test('two statements into two accounts: every screen follows the view, all accou
   // A seed-shaped client's PUT keeps the cash and the accounts.
   const before = await api.get();
   const seed = before.body.transactions as TransactionSet;
-  const put = await api.put({ transactions: { stock: seed.stock, dividend: seed.dividend, commission: seed.commission } }, { ifMatch: before.etag });
+  const put = await api.put(
+    { transactions: { stock: seed.stock, dividend: seed.dividend, commission: seed.commission } },
+    { ifMatch: before.etag },
+  );
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   const after = await api.get();
   expect((after.body.transactions as TransactionSet).cash).toEqual(seed.cash);

@@ -22,8 +22,21 @@ const formats = formatsFor('en-US');
 const PASSWORD = 'cash figures password';
 
 const accounts: Account[] = [{ id: 'broker', name: 'DEGIRO' }];
-const row = (type: 'stock' | 'commission', date: string, amount: number, value: number) => ({ ticker: 'VWCE.DE', type, date, amount, value, currency: 'EUR' as const, account: 'broker' });
-const cash = (kind: 'deposit' | 'withdrawal' | 'interest' | 'fee' | 'conversion', date: string, value: number, currency: 'EUR' | 'USD' = 'EUR') => ({
+const row = (type: 'stock' | 'commission', date: string, amount: number, value: number) => ({
+  ticker: 'VWCE.DE',
+  type,
+  date,
+  amount,
+  value,
+  currency: 'EUR' as const,
+  account: 'broker',
+});
+const cash = (
+  kind: 'deposit' | 'withdrawal' | 'interest' | 'fee' | 'conversion',
+  date: string,
+  value: number,
+  currency: 'EUR' | 'USD' = 'EUR',
+) => ({
   account: 'broker',
   type: 'cash' as const,
   kind,
@@ -63,7 +76,9 @@ function engineFigures(set: TransactionSet, asOf: string) {
   const quotes = (symbols: string[]): QuoteEntry[] =>
     symbols.map((symbol) => {
       const file = join(import.meta.dirname, '../../data/market', `${symbol}.json`);
-      return existsSync(file) ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) } : { symbol, error: `No recorded data for ${symbol}` };
+      return existsSync(file)
+        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
+        : { symbol, error: `No recorded data for ${symbol}` };
     });
   engine.setQuotes(quotes(engine.symbolsToRequest()));
   engine.setQuotes(quotes(engine.symbolsToRequest()));
@@ -76,7 +91,11 @@ const localToday = (page: Page) =>
     return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   });
 
-const summaryBox = (page: Page, label: string) => page.locator('dl.summary .summary-box').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const summaryBox = (page: Page, label: string) =>
+  page
+    .locator('dl.summary .summary-box')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 
 async function openFromDrawer(page: Page, name: string) {
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -108,7 +127,9 @@ for (const [width, height] of [
     expect(expected.summary.totalCommission).toBeCloseTo(4.5, 9);
     await expect(summaryBox(page, 'Total Commission')).toHaveText(formats.money(expected.summary.totalCommission));
     await expect(summaryBox(page, 'Portfolio value')).toHaveText(formats.money(expected.summary.portfolioValue));
-    await expect(summaryBox(page, 'Profit \\(incl\\. commission\\)')).toHaveText(formats.money(expected.summary.totalReturn.absolute));
+    await expect(summaryBox(page, 'Profit \\(incl\\. commission\\)')).toHaveText(
+      formats.money(expected.summary.totalReturn.absolute),
+    );
 
     const valueChart = page.locator('figure.chart[aria-label="Portfolio value"]');
     await valueChart.scrollIntoViewIfNeeded();
@@ -120,10 +141,18 @@ for (const [width, height] of [
     await expect(table).toBeVisible();
     for (const period of PERFORMANCE_PERIODS) {
       const cells = table.locator(`tr[data-period="${period}"]`);
-      await expect(cells.locator('td[data-label="On deposits, time-weighted"]')).toHaveText(percent(account.periods[period].cumulative));
-      await expect(cells.locator('td[data-label="On deposits, time-weighted, per year"]')).toHaveText(percent(account.periods[period].annualised));
-      await expect(cells.locator('td[data-label="On deposits, money-weighted, per year"]')).toHaveText(percent(account.mwr[period]));
-      await expect(cells.locator('td[data-label="Time-weighted"]')).toHaveText(percent(expected.performance.twr[period].cumulative));
+      await expect(cells.locator('td[data-label="On deposits, time-weighted"]')).toHaveText(
+        percent(account.periods[period].cumulative),
+      );
+      await expect(cells.locator('td[data-label="On deposits, time-weighted, per year"]')).toHaveText(
+        percent(account.periods[period].annualised),
+      );
+      await expect(cells.locator('td[data-label="On deposits, money-weighted, per year"]')).toHaveText(
+        percent(account.mwr[period]),
+      );
+      await expect(cells.locator('td[data-label="Time-weighted"]')).toHaveText(
+        percent(expected.performance.twr[period].cumulative),
+      );
     }
     await expectNoHorizontalScroll(page, `performance with cash at ${width} px`);
   });
@@ -136,8 +165,18 @@ test('a view without cash shows nothing new', async ({ page, baseURL }) => {
   const expected = engineFigures(WITHOUT_CASH, await localToday(page));
   expect(expected.account).toBeNull();
   await expect(summaryBox(page, 'Portfolio value')).toHaveText(formats.money(expected.summary.portfolioValue));
-  await expect(page.locator('dl.summary dt')).toHaveText(['Portfolio value', 'Total Invested', 'Profit (excl. commission)', 'Profit (incl. commission)', 'Total Dividend', 'Total Commission']);
-  await expect(page.locator('figure.chart[aria-label="Portfolio value"] .chart-legend li')).toHaveText([/Value/, /Invested/]);
+  await expect(page.locator('dl.summary dt')).toHaveText([
+    'Portfolio value',
+    'Total Invested',
+    'Profit (excl. commission)',
+    'Profit (incl. commission)',
+    'Total Dividend',
+    'Total Commission',
+  ]);
+  await expect(page.locator('figure.chart[aria-label="Portfolio value"] .chart-legend li')).toHaveText([
+    /Value/,
+    /Invested/,
+  ]);
   await openFromDrawer(page, 'Performance');
   await expect(page.locator('table.returns-table')).toBeVisible();
   await expect(page.locator('table.returns-table td.on-deposits')).toHaveCount(0);

@@ -7,7 +7,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from '#helpers/e2e/fixtures';
 
 /** The track's horizontal offset now, px (from its computed transform matrix). */
-const offset = (track: Locator) => track.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m41);
+const offset = (track: Locator) =>
+  track.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m41);
 
 /** Whether the focus is anywhere inside the banner (which would pause it by itself). */
 const focusInBanner = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('.returns-banner')));
@@ -56,12 +57,22 @@ test.describe('at 360 px with reduced motion', () => {
     await signIn(page);
     const banner = page.getByRole('complementary', { name: 'Returns' });
     await expect(banner).toBeVisible();
-    expect(await banner.locator('.returns-track').evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+    expect(await banner.locator('.returns-track').evaluate((element) => getComputedStyle(element).animationName)).toBe(
+      'none',
+    );
     await expect(banner.locator('.returns-block:visible'), 'one copy').toHaveCount(1);
-    const window = await banner.locator('.returns-window').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, right: element.getBoundingClientRect().right }));
+    const window = await banner.locator('.returns-window').evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+      right: element.getBoundingClientRect().right,
+    }));
     expect(window.scroll, 'nothing clipped sideways in the banner').toBeLessThanOrEqual(window.client);
     for (const label of ['1d', '1w', '1m']) {
-      const item = banner.locator('.returns-block').first().getByRole('listitem').filter({ hasText: new RegExp(`^${label} `) });
+      const item = banner
+        .locator('.returns-block')
+        .first()
+        .getByRole('listitem')
+        .filter({ hasText: new RegExp(`^${label} `) });
       await expect(item).toBeInViewport({ ratio: 1 });
       const box = (await item.boundingBox())!;
       expect(box.x, `${label} starts on the screen`).toBeGreaterThanOrEqual(0);

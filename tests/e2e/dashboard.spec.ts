@@ -1,8 +1,22 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '#helpers/e2e/fixtures';
 
-const BEFORE_PRICES = ['Dividend per quarter by year', 'TTM dividend per quarter', 'Portfolio value', 'Profit', 'Yield per year', 'Dividend per quarter', 'Aggregated Dividend'];
-const AFTER_PRICES = ['Aggregated Commission', 'Transactions Values', 'Aggregated Transactions Values', 'Transactions Amounts', 'Aggregated Transactions Amounts'];
+const BEFORE_PRICES = [
+  'Dividend per quarter by year',
+  'TTM dividend per quarter',
+  'Portfolio value',
+  'Profit',
+  'Yield per year',
+  'Dividend per quarter',
+  'Aggregated Dividend',
+];
+const AFTER_PRICES = [
+  'Aggregated Commission',
+  'Transactions Values',
+  'Aggregated Transactions Values',
+  'Transactions Amounts',
+  'Aggregated Transactions Amounts',
+];
 
 const picker = (page: Page) => page.getByRole('group', { name: 'Select active tickers' });
 const chartsRegion = (page: Page) => page.getByRole('region', { name: 'Charts' });
@@ -19,7 +33,9 @@ async function openDashboard(page: Page): Promise<string[]> {
   return (await picker(page).locator('label').allTextContents()).map((text) => text.trim());
 }
 
-test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per ticker and exchange rate', async ({ page }) => {
+test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per ticker and exchange rate', async ({
+  page,
+}) => {
   const tickers = await openDashboard(page);
   expect(tickers).toEqual(expect.arrayContaining(['AAPL', 'IBE.MC', 'MSFT', 'MUV2.DE', 'VWCE.DE']));
   for (const ticker of tickers) await expect(picker(page).getByRole('checkbox', { name: ticker })).toBeChecked();
@@ -29,7 +45,12 @@ test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per 
   expect(await chartTitles(page)).toEqual([...BEFORE_PRICES, ...prices, ...AFTER_PRICES]);
 
   // Charts are drawn as they come near the viewport: scrolled to, each draws its plot.
-  for (const title of ['Portfolio value', 'TTM dividend per quarter', 'Yahoo Data: MSFT', 'Aggregated Transactions Amounts']) {
+  for (const title of [
+    'Portfolio value',
+    'TTM dividend per quarter',
+    'Yahoo Data: MSFT',
+    'Aggregated Transactions Amounts',
+  ]) {
     const figure = page.locator(`figure[aria-label="${title}"]`);
     await figure.scrollIntoViewIfNeeded();
     await expect(figure.locator('canvas').first()).toBeVisible();
@@ -40,8 +61,12 @@ test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per 
   // Bars of the dividends per quarter are said in words by each series' total and largest quarter; the
   // trailing twelve months' bars do not add up over the quarters and keep the latest value and its change.
   const summaryOf = (title: string) => page.getByRole('figure', { name: title, exact: true }).locator('.chart-summary');
-  await expect(summaryOf('Dividend per quarter by year')).toHaveText(/^Q1 to Q4: \d{4} €[\d,]+\.\d{2} in total, most in Q[1-4] \(€[\d,]+\.\d{2}\);/);
-  await expect(summaryOf('Dividend per quarter')).toHaveText(/^\d{4}-Q[1-4] to \d{4}-Q[1-4]: Received €[\d,]+\.\d{2} in total, most in \d{4}-Q[1-4] \(€[\d,]+\.\d{2}\); Expected /);
+  await expect(summaryOf('Dividend per quarter by year')).toHaveText(
+    /^Q1 to Q4: \d{4} €[\d,]+\.\d{2} in total, most in Q[1-4] \(€[\d,]+\.\d{2}\);/,
+  );
+  await expect(summaryOf('Dividend per quarter')).toHaveText(
+    /^\d{4}-Q[1-4] to \d{4}-Q[1-4]: Received €[\d,]+\.\d{2} in total, most in \d{4}-Q[1-4] \(€[\d,]+\.\d{2}\); Expected /,
+  );
   await expect(summaryOf('TTM dividend per quarter')).toHaveText(/^Yearly €[\d,]+\.\d{2} at \d{4}-Q[1-4]/);
   // The cursor readout (en-US): the day as mm/dd/yyyy, money with '€' before it, amounts without (axis labels are on canvas; the legend is text).
   const profit = page.getByRole('figure', { name: 'Profit' });
@@ -53,7 +78,9 @@ test('the demo portfolio shows all 13 charts in order, one Yahoo Data chart per 
   await expect(amounts.locator('.u-legend')).not.toContainText('€');
 });
 
-test('charts are drawn as they come near the viewport; the others keep their place and their words', async ({ page }) => {
+test('charts are drawn as they come near the viewport; the others keep their place and their words', async ({
+  page,
+}) => {
   // Two charts a row, the first row on screen: the last chart is far below.
   await page.setViewportSize({ width: 1280, height: 720 });
   await openDashboard(page);
@@ -100,7 +127,9 @@ test('unchecking tickers changes the charts; with none checked there are no char
   await expect(region.getByRole('heading', { name: 'Yahoo Data: VWCE.DE' })).toBeVisible();
 
   for (const ticker of tickers) await picker(page).getByRole('checkbox', { name: ticker }).uncheck();
-  await expect(region.getByText('No ticker is checked. Check one or more tickers above to see their charts.')).toBeVisible();
+  await expect(
+    region.getByText('No ticker is checked. Check one or more tickers above to see their charts.'),
+  ).toBeVisible();
   await expect(region.getByRole('figure')).toHaveCount(0);
 
   await picker(page).getByRole('checkbox', { name: 'VWCE.DE' }).check();
@@ -141,7 +170,10 @@ test('no returns banner when the total return is 0: one holding still valued at 
   await page.route('**/api/transactions', async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
     const buy = { ticker: 'ZERO.TEST', type: 'stock', date: '2024-03-01', amount: 10, value: 1000, currency: 'EUR' };
-    await route.fulfill({ json: { transactions: { stock: [buy], dividend: [], commission: [] } }, headers: { ETag: '"zero"' } });
+    await route.fulfill({
+      json: { transactions: { stock: [buy], dividend: [], commission: [] } },
+      headers: { ETag: '"zero"' },
+    });
   });
   await signIn(page);
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
@@ -155,7 +187,9 @@ test('no returns banner when the total return is 0: one holding still valued at 
 test('the dashboard fits a 360 px wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await openDashboard(page);
-  const width = await page.getByRole('figure', { name: 'Portfolio value' }).evaluate((figure) => figure.getBoundingClientRect().width);
+  const width = await page
+    .getByRole('figure', { name: 'Portfolio value' })
+    .evaluate((figure) => figure.getBoundingClientRect().width);
   expect(width).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

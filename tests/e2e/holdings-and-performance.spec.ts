@@ -39,7 +39,9 @@ function engineFigures(asOf: string, benchmark: string | null = null) {
   const quotes = (symbols: string[]): QuoteEntry[] =>
     symbols.map((symbol) => {
       const file = join(import.meta.dirname, '../../data/market', `${symbol}.json`);
-      return existsSync(file) ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) } : { symbol, error: `No recorded data for ${symbol}` };
+      return existsSync(file)
+        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
+        : { symbol, error: `No recorded data for ${symbol}` };
     });
   engine.setQuotes(quotes(engine.symbolsToRequest()));
   engine.setQuotes(quotes(engine.symbolsToRequest()));
@@ -102,7 +104,9 @@ test('the holdings table shows the engine’s figures and sorts by every column'
 
   // By realised gain, largest first.
   await table.getByRole('button', { name: 'Realised', exact: true }).click();
-  const byRealised = [...byValue].sort((a, b) => expected.holdings[b]!.realisedGain - expected.holdings[a]!.realisedGain || a.localeCompare(b));
+  const byRealised = [...byValue].sort(
+    (a, b) => expected.holdings[b]!.realisedGain - expected.holdings[a]!.realisedGain || a.localeCompare(b),
+  );
   await expect.poll(tickersShown).toEqual(byRealised);
 });
 
@@ -142,13 +146,17 @@ test('the benchmark is set, changed, fails with Retry while the rest stays, and 
       await page.getByRole('button', { name: 'Save benchmark' }).click();
       await expect(page.getByText(`Current: ${symbol}.`)).toBeVisible();
       await openFromDrawer(page, 'Performance');
-      await expect(page.getByRole('figure', { name: new RegExp(`the same money in ${symbol.replace('.', '\\.')}`) })).toBeVisible();
+      await expect(
+        page.getByRole('figure', { name: new RegExp(`the same money in ${symbol.replace('.', '\\.')}`) }),
+      ).toBeVisible();
       await expect(page.locator('.benchmark-error')).toHaveCount(0);
       const expected = engineFigures(asOf, symbol).benchmark;
       expect(expected?.ok).toBe(true);
       const since = expected?.ok ? expected.periods.MAX.cumulative : null;
       expect(since).not.toBeNull();
-      await expect(page.locator(`tr[data-period="MAX"] td[data-label="${symbol}, time-weighted"]`)).toHaveText(formats.signedPercent(since!));
+      await expect(page.locator(`tr[data-period="MAX"] td[data-label="${symbol}, time-weighted"]`)).toHaveText(
+        formats.signedPercent(since!),
+      );
     }
 
     // A symbol without prices: its message with Retry, and the returns table stays.
@@ -181,7 +189,9 @@ test.describe('a holding’s own view', () => {
   // axe-core is injected as a script of the page: the page's CSP (script-src 'self') would refuse it.
   test.use({ bypassCSP: true });
 
-  test('a holding opens its own view by keyboard: its figures, its price with its trades, its value against cost', async ({ page }) => {
+  test('a holding opens its own view by keyboard: its figures, its price with its trades, its value against cost', async ({
+    page,
+  }) => {
     await signIn(page);
     await expect(page.getByText('Loading prices…')).toHaveCount(0);
     const asOf = await localToday(page);
@@ -197,11 +207,17 @@ test.describe('a holding’s own view', () => {
     await expect(page).toHaveTitle(/^MSFT · Holdings/);
     const heading = page.getByRole('heading', { level: 1, name: ticker });
     await expect(heading).toBeFocused();
-    const figure = (label: string) => page.locator('.holding-figures .summary-box').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    const figure = (label: string) =>
+      page
+        .locator('.holding-figures .summary-box')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd');
     await expect(figure('Shares')).toHaveText(formats.quantity(figures.amountOfShares));
     await expect(figure('Value')).toHaveText(formats.money(figures.portfolioValue));
     await expect(figure('Cost basis')).toHaveText(formats.money(expected.holdings[ticker]!.costBasis));
-    await expect(figure('Average cost')).toHaveText(formats.money(expected.holdings[ticker]!.costBasis / figures.amountOfShares));
+    await expect(figure('Average cost')).toHaveText(
+      formats.money(expected.holdings[ticker]!.costBasis / figures.amountOfShares),
+    );
     await expect(figure('Unrealised')).toHaveText(formats.signedMoney(expected.holdings[ticker]!.unrealisedGain));
     await expect(figure('Dividends')).toHaveText(formats.money(figures.totalDividend));
 
@@ -213,7 +229,9 @@ test.describe('a holding’s own view', () => {
     await expect(price.locator('.chart-note')).toHaveText(['In EUR', 'Sample prices']);
     // In words: the summary ends where the figures do.
     await expect(value.locator('.chart-summary')).toContainText(`Value ${formats.money(figures.portfolioValue)}`);
-    await expect(value.locator('.chart-summary')).toContainText(`Cost basis ${formats.money(expected.holdings[ticker]!.costBasis)}`);
+    await expect(value.locator('.chart-summary')).toContainText(
+      `Cost basis ${formats.money(expected.holdings[ticker]!.costBasis)}`,
+    );
 
     // Every trade day of the stored set is marked (a day's trades pooled), buys and sells apart.
     const trades = demoSet().stock.filter((t) => t.ticker === ticker && t.date <= asOf);
@@ -234,19 +252,28 @@ test.describe('a holding’s own view', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Holdings' })).toBeVisible();
   });
 
-  test('an imported holding keeps the product name the statement gave it, in the table and in its own view', async ({ page }) => {
+  test('an imported holding keeps the product name the statement gave it, in the table and in its own view', async ({
+    page,
+  }) => {
     await signUp(page, `products${Date.now().toString(36)}`);
     await page.goto('/transactions');
-    await page.getByLabel('Upload from file:').setInputFiles(join(import.meta.dirname, '../fixtures/degiro/nl-example.csv'));
+    await page
+      .getByLabel('Upload from file:')
+      .setInputFiles(join(import.meta.dirname, '../fixtures/degiro/nl-example.csv'));
     const preview = page.getByRole('region', { name: 'Import preview' });
     await preview.getByRole('button', { name: 'Import 12 new transactions' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Imported nl-example.csv' })).toContainText('12 new');
 
     await openFromDrawer(page, 'Holdings');
-    const row = openTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'IWDA.AS', exact: true }) });
+    const row = openTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'IWDA.AS', exact: true }) });
     await expect(row.locator('[data-column="product"]')).toHaveText('ISHARES CORE MSCI WORLD UCITS ETF');
     await openTable(page).getByRole('button', { name: 'Product', exact: true }).click();
-    await expect(openTable(page).getByRole('columnheader', { name: /Product/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(openTable(page).getByRole('columnheader', { name: /Product/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
 
     await row.getByRole('link', { name: 'IWDA.AS' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'IWDA.AS' })).toBeFocused();
@@ -261,7 +288,9 @@ test.describe('a holding’s own view', () => {
   });
 });
 
-test('a statement that sells more than it buys: the position below 0 shares is named, with what its figures mean', async ({ page }) => {
+test('a statement that sells more than it buys: the position below 0 shares is named, with what its figures mean', async ({
+  page,
+}) => {
   await signUp(page, `oversold${Date.now().toString(36)}`);
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(SELLS_WITHOUT_A_BUY);
@@ -278,7 +307,9 @@ test('a statement that sells more than it buys: the position below 0 shares is n
   await expect(note).toContainText('no price is known for it, so its value counts as €0.00 (price “—”)');
   await expect(note).not.toContainText('negative');
   await expect(note).not.toContainText('IWDA.AS');
-  const row = openTable(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^VWRL\.AS/ }) });
+  const row = openTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /^VWRL\.AS/ }) });
   await expect(row.getByRole('rowheader')).toHaveText('VWRL.AS ⚠ (more sold than bought)');
   await expect(row.locator('[data-column="shares"]')).toHaveText('−7');
   await expect(row.locator('[data-column="value"]')).toHaveText('€0.00');

@@ -27,7 +27,9 @@ async function proposedTickers(page: Page): Promise<Map<string, string>> {
   return tickers;
 }
 
-test('39 products: ≥ 90 % get a symbol with no typing, one click imports, every holding is on the dashboard, a placeholder picked later is renamed everywhere, the next import proposes the saved symbols', async ({ page }) => {
+test('39 products: ≥ 90 % get a symbol with no typing, one click imports, every holding is on the dashboard, a placeholder picked later is renamed everywhere, the next import proposes the saved symbols', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signUp(page, `symbols${Date.now().toString(36)}`);
   await page.goto('/transactions');
@@ -35,7 +37,9 @@ test('39 products: ≥ 90 % get a symbol with no typing, one click imports, ever
   const preview = page.getByRole('region', { name: 'Import preview' });
   await expect(preview).toContainText('84 new, 0 already imported');
   // The lookup ends with 37 of the 39 products that need a symbol holding one (the account's costs need none).
-  await expect(preview.getByText(/^\d+ of \d+ products have a symbol\.$/)).toHaveText('37 of 39 products have a symbol.');
+  await expect(preview.getByText(/^\d+ of \d+ products have a symbol\.$/)).toHaveText(
+    '37 of 39 products have a symbol.',
+  );
   expect(37 / 39).toBeGreaterThanOrEqual(0.9);
   const tickers = await proposedTickers(page);
   // The account's costs are its fees (cash): no product.
@@ -44,11 +48,19 @@ test('39 products: ≥ 90 % get a symbol with no typing, one click imports, ever
   expect(tickers.get('SOLVAY SA'), 'a placeholder shows no symbol').toBe('');
   expect(tickers.get('DEUTSCHE TELEKOM AG')).toBe('DTE.DE');
   // Where each came from, and the listings to pick from with their venue and currency.
-  const world = preview.getByRole('row').filter({ has: page.getByLabel('Ticker for ISHARES CORE MSCI WORLD UCITS ETF USD (ACC)') });
+  const world = preview
+    .getByRole('row')
+    .filter({ has: page.getByLabel('Ticker for ISHARES CORE MSCI WORLD UCITS ETF USD (ACC)') });
   await expect(world).toContainText('lookup: found by its ISIN');
-  await expect(world.getByLabel('Listings found for ISHARES CORE MSCI WORLD UCITS ETF USD (ACC)').locator('option')).toContainText([/IWDA\.AS · .* · Amsterdam · EUR/]);
-  await expect(preview.getByRole('row').filter({ has: page.getByLabel('Ticker for DEUTSCHE TELEKOM AG') })).toContainText('table: the shipped ISIN list');
-  await expect(preview.getByRole('row').filter({ has: page.getByLabel('Ticker for SOLVAY SA') })).toContainText('placeholder: no price source');
+  await expect(
+    world.getByLabel('Listings found for ISHARES CORE MSCI WORLD UCITS ETF USD (ACC)').locator('option'),
+  ).toContainText([/IWDA\.AS · .* · Amsterdam · EUR/]);
+  await expect(
+    preview.getByRole('row').filter({ has: page.getByLabel('Ticker for DEUTSCHE TELEKOM AG') }),
+  ).toContainText('table: the shipped ISIN list');
+  await expect(preview.getByRole('row').filter({ has: page.getByLabel('Ticker for SOLVAY SA') })).toContainText(
+    'placeholder: no price source',
+  );
   await expect(preview.getByRole('heading', { name: 'Products without a price source (2)' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'import preview of 39 products at 360 px');
   await expectNoHorizontalScroll(page, 'import preview at 360 px');
@@ -62,7 +74,9 @@ test('39 products: ≥ 90 % get a symbol with no typing, one click imports, ever
 
   // One click imports everything.
   await preview.getByRole('button', { name: 'Import 84 new transactions' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-40-products.csv' })).toContainText('84 new, 0 already imported');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported nl-40-products.csv' })).toContainText(
+    '84 new, 0 already imported',
+  );
 
   await page.goto('/dashboard');
   // One notice about prices. Offline, dozens of symbols have no recorded prices: it counts them and names
@@ -85,17 +99,22 @@ test('39 products: ≥ 90 % get a symbol with no typing, one click imports, ever
   await expect(notice.getByRole('button', { name: 'Retry' })).toBeVisible();
   // What the failures mean for the value is said by a count: no notice's sentence names a failed symbol again
   // (each chart's own note names its symbol: not a notice).
-  await expect(notice.getByText(/^Provisional value: (all \d+|\d+ of them) (is|are) valued at (its|their) own trade prices\.$/)).toBeVisible();
+  await expect(
+    notice.getByText(/^Provisional value: (all \d+|\d+ of them) (is|are) valued at (its|their) own trade prices\.$/),
+  ).toBeVisible();
   const failed = (await notice.getByRole('listitem').allTextContents()).map((item) => item.slice(0, item.indexOf(':')));
   expect(new Set(failed).size).toBe(failing);
   const sentences = await page.locator('p[role="status"], [role="status"] p').allTextContents();
   const namedInSentences = new Set(sentences.flatMap((sentence) => sentence.split(/[\s,;:()]+/)));
   expect(failed.filter((symbol) => namedInSentences.has(symbol))).toEqual([]);
   expect(sentences.filter((sentence) => sentence.startsWith('Provisional value:'))).toHaveLength(2);
-  const held = [...tickers.entries()].filter(([product]) => product !== 'DEGIRO account costs').map(([product, ticker]) => ticker || PLACEHOLDERS[product === 'SOLVAY SA' ? 0 : 1]!);
+  const held = [...tickers.entries()]
+    .filter(([product]) => product !== 'DEGIRO account costs')
+    .map(([product, ticker]) => ticker || PLACEHOLDERS[product === 'SOLVAY SA' ? 0 : 1]!);
   // On a phone the ticker checklist starts closed: its summary opens it.
   await page.locator('.ticker-picker-box > summary').click();
-  for (const ticker of held) await expect(page.getByRole('checkbox', { name: ticker, exact: true }), ticker).toBeVisible();
+  for (const ticker of held)
+    await expect(page.getByRole('checkbox', { name: ticker, exact: true }), ticker).toBeVisible();
 
   // Later, on the Holdings page: a symbol for a placeholder renames it everywhere, in one save.
   await page.goto('/holdings');
@@ -113,7 +132,9 @@ test('39 products: ≥ 90 % get a symbol with no typing, one click imports, ever
   // The next import of the statement proposes every symbol kept, as saved; nothing new.
   await page.getByLabel('Upload from file:').setInputFiles(STATEMENT);
   await expect(preview).toContainText('0 new, 83 already imported');
-  await expect(preview.getByText(/^\d+ of \d+ products have a symbol\.$/)).toHaveText('38 of 39 products have a symbol.');
+  await expect(preview.getByText(/^\d+ of \d+ products have a symbol\.$/)).toHaveText(
+    '38 of 39 products have a symbol.',
+  );
   await expect(preview.getByLabel('Ticker for SOLVAY SA')).toHaveValue('SOLB.BR');
   await expect(preview.getByText('saved: your earlier choice')).toHaveCount(38);
 });

@@ -37,9 +37,26 @@ function cells(line: string): string[] {
 
 /** EUR per USD on a day: the latest recorded close on or before it, each bar dated in the exchange's zone. */
 function eurPerUsdOn(): (isoDate: string) => number {
-  const result = (JSON.parse(readFileSync(EUR_PER_USD, 'utf8')) as { chart: { result: Array<{ meta: { exchangeTimezoneName: string }; timestamp: number[]; indicators: { quote: Array<{ close: Array<number | null> }> } }> } }).chart.result[0]!;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: result.meta.exchangeTimezoneName, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const bars = result.timestamp.map((t, i) => [day.format(new Date(t * 1000)), result.indicators.quote[0]!.close[i]] as const).filter(([, close]) => close !== null);
+  const result = (
+    JSON.parse(readFileSync(EUR_PER_USD, 'utf8')) as {
+      chart: {
+        result: Array<{
+          meta: { exchangeTimezoneName: string };
+          timestamp: number[];
+          indicators: { quote: Array<{ close: Array<number | null> }> };
+        }>;
+      };
+    }
+  ).chart.result[0]!;
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: result.meta.exchangeTimezoneName,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const bars = result.timestamp
+    .map((t, i) => [day.format(new Date(t * 1000)), result.indicators.quote[0]!.close[i]] as const)
+    .filter(([, close]) => close !== null);
   return (isoDate) => bars.findLast(([date]) => date <= isoDate)![1]!;
 }
 
@@ -50,8 +67,17 @@ function eurPerUsdOn(): (isoDate: string) => number {
  * JPY dividend) is income of nothing received, and the app skips it, as here.
  */
 function expectedPerYear(): Map<string, YearTotals> {
-  const lines = readFileSync(STATEMENT, 'utf8').split(/\r?\n/).slice(1).filter((line) => line.trim() !== '');
-  const rows = lines.map(cells).map((c) => ({ date: c[0]!.split('-').reverse().join('-'), isin: c[4]!, description: c[5]!, currency: c[7]!, amount: Number(c[8]!.replace(',', '.')) }));
+  const lines = readFileSync(STATEMENT, 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((line) => line.trim() !== '');
+  const rows = lines.map(cells).map((c) => ({
+    date: c[0]!.split('-').reverse().join('-'),
+    isin: c[4]!,
+    description: c[5]!,
+    currency: c[7]!,
+    amount: Number(c[8]!.replace(',', '.')),
+  }));
   const groups = new Map<string, { date: string; currency: string; cash: number; tax: number }>();
   for (const row of rows) {
     const isTax = /belasting|Impôts sur dividende/i.test(row.description);
@@ -69,7 +95,8 @@ function expectedPerYear(): Map<string, YearTotals> {
   const perYear = new Map<string, YearTotals>();
   for (const group of groups.values()) {
     if (Math.abs(group.cash) < 0.005 || group.currency === 'JPY') continue;
-    const eurPerUnit = group.currency === 'EUR' ? 1 : group.date === converted.day ? converted.eurPerUsd : rate(group.date);
+    const eurPerUnit =
+      group.currency === 'EUR' ? 1 : group.date === converted.day ? converted.eurPerUsd : rate(group.date);
     const year = perYear.get(group.date.slice(0, 4)) ?? { gross: 0, tax: 0, net: 0 };
     year.net += group.cash * eurPerUnit;
     year.tax += group.tax * eurPerUnit;
@@ -81,7 +108,9 @@ function expectedPerYear(): Map<string, YearTotals> {
 
 const euros = (text: string): number => Number(text.replace(/[^\d.−-]/g, '').replace('−', '-'));
 
-test('a statement with withholding tax: the Income page shows each year’s gross, tax and net, and the CSV for the tax return holds them', async ({ page }) => {
+test('a statement with withholding tax: the Income page shows each year’s gross, tax and net, and the CSV for the tax return holds them', async ({
+  page,
+}) => {
   await signUp(page, `income${Date.now().toString(36)}`);
   await page.goto('/transactions');
   await page.getByLabel('Upload from file:').setInputFiles(STATEMENT);
@@ -115,14 +144,30 @@ test('a statement with withholding tax: the Income page shows each year’s gros
     expect(Math.abs(euros(shown[1]!) - totals.tax), `${year} tax within a cent`).toBeLessThanOrEqual(0.011);
   }
   // 2023 paid nothing: its row says so.
-  await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2023', exact: true }) })).toContainText('€0.00');
+  await expect(
+    table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2023', exact: true }) }),
+  ).toContainText('€0.00');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV for the tax return' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^dividend-tax-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n').map(cells);
-  expect(csv[0]).toEqual(['year', 'date', 'ticker', 'currency', 'gross', 'tax', 'net', 'gross_eur', 'tax_eur', 'net_eur']);
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map(cells);
+  expect(csv[0]).toEqual([
+    'year',
+    'date',
+    'ticker',
+    'currency',
+    'gross',
+    'tax',
+    'net',
+    'gross_eur',
+    'tax_eur',
+    'net_eur',
+  ]);
   const dividendLines = csv.slice(1).filter((line) => line[2] !== 'Total');
   expect(dividendLines).toHaveLength(8);
   // Realty Income, 18-03-2024: 0,51 USD gross, 0,15 withheld, 0,36 received.
@@ -135,7 +180,9 @@ test('a statement with withholding tax: the Income page shows each year’s gros
   }
 });
 
-test('the demo account’s next twelve months: a calendar chart stacked by holding and the months that add up to the total', async ({ page }) => {
+test('the demo account’s next twelve months: a calendar chart stacked by holding and the months that add up to the total', async ({
+  page,
+}) => {
   await signIn(page);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Income' }).click();
@@ -150,13 +197,18 @@ test('the demo account’s next twelve months: a calendar chart stacked by holdi
   const total = euros((await months.locator('tfoot td').textContent())!);
   expect(total).toBeGreaterThan(0);
   expect(amounts.reduce((sum, v) => sum + v, 0)).toBeCloseTo(total, 1);
-  await expect(page.locator('.summary-box').filter({ hasText: 'Income, next 12 months' }).locator('dd')).toHaveText(`${(await months.locator('tfoot td').textContent())!}`);
+  await expect(page.locator('.summary-box').filter({ hasText: 'Income, next 12 months' }).locator('dd')).toHaveText(
+    `${(await months.locator('tfoot td').textContent())!}`,
+  );
   // In words, what a reader of bars looks for: the months shown, then each holding's total over them (its
   // next twelve months in the table per holding) and its largest month; not the last month's value.
   const monthNames = await months.locator('tbody').getByRole('rowheader').allTextContents();
   const summary = chart.locator('.chart-summary');
   await expect(summary).toContainText(`${monthNames[0]} to ${monthNames[11]}: `);
-  const msft = page.getByRole('table', { name: 'Per holding' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'MSFT', exact: true }) });
+  const msft = page
+    .getByRole('table', { name: 'Per holding' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'MSFT', exact: true }) });
   const msftTotal = (await msft.getByRole('cell').first().textContent())!;
   const largest = new RegExp(`MSFT ${msftTotal.replace(/[.$]/g, '\\$&')} in total, most in (.+?) \\(€[\\d,.]+\\)`);
   await expect(summary).toHaveText(largest);
@@ -169,10 +221,16 @@ test('the demo account’s next twelve months: a calendar chart stacked by holdi
   for (let m = 0; m < 12; m += 1) {
     await expect(rows.nth(m).getByRole('rowheader')).toHaveText(monthNames[m]!);
     const parts = (await rows.nth(m).getByRole('cell').allTextContents()).map(euros);
-    expect(parts.reduce((sum, v) => sum + v, 0), monthNames[m]).toBeCloseTo(amounts[m]!, 1);
+    expect(
+      parts.reduce((sum, v) => sum + v, 0),
+      monthNames[m],
+    ).toBeCloseTo(amounts[m]!, 1);
   }
   // The demo's dividends carry their withheld tax.
-  const taxRow = page.getByRole('table', { name: 'Dividends per year, in EUR' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: '2024', exact: true }) });
+  const taxRow = page
+    .getByRole('table', { name: 'Dividends per year, in EUR' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: '2024', exact: true }) });
   expect(euros((await taxRow.getByRole('cell').nth(1).textContent())!)).toBeGreaterThan(0);
 });
 
@@ -190,7 +248,10 @@ function manyHoldings(): TransactionSet {
   return { stock, dividend, commission: [] };
 }
 
-test('two hundred holdings: the yield table holds the rows near the viewport, each named by its ticker, and every holding is reachable by scrolling', async ({ page, baseURL }) => {
+test('two hundred holdings: the yield table holds the rows near the viewport, each named by its ticker, and every holding is reachable by scrolling', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const user = await createSeededUser(baseURL!, `income-many-${Date.now()}`, manyHoldings());
   await signIn(page, user.username, user.password);
@@ -200,7 +261,12 @@ test('two hundred holdings: the yield table holds the rows near the viewport, ea
   const table = page.getByRole('table', { name: 'Per holding' });
   // Assistive technology is told the whole table's size, header row included, and each drawn row's place in it.
   await expect(table).toHaveAttribute('aria-rowcount', String(HOLDINGS + 1));
-  await expect(table.getByRole('columnheader')).toHaveText(['Holding', 'Next 12 months', 'Yield on cost', 'Forward yield']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Holding',
+    'Next 12 months',
+    'Yield on cost',
+    'Forward yield',
+  ]);
   const drawn = table.locator('tbody tr[aria-rowindex]');
   await expect(drawn.first()).toHaveAttribute('aria-rowindex', '2');
   await expect(drawn.first().getByRole('rowheader')).toHaveText(tickerOf(0));
@@ -214,5 +280,9 @@ test('two hundred holdings: the yield table holds the rows near the viewport, ea
   await expect(last.getByRole('rowheader')).toHaveText(tickerOf(HOLDINGS - 1));
   expect(await drawn.count(), 'still a window of rows after scrolling').toBeLessThan(HOLDINGS / 2);
   // The sections below the tables are there too.
-  await expect(page.getByRole('table', { name: 'Dividends per year, in EUR' }).getByRole('rowheader', { name: '2024', exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Dividends per year, in EUR' })
+      .getByRole('rowheader', { name: '2024', exact: true }),
+  ).toBeVisible();
 });

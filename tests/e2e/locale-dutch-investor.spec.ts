@@ -4,9 +4,13 @@ const uniqueName = (what: string) => `${what}-${Date.now().toString(36)}-${Math.
 
 test.use({ locale: 'nl-NL' });
 
-test('a Dutch browser: 1.234,56 on 06-05-2024 is saved as such, 1,000 is refused as ambiguous, and the regional format can be changed', async ({ page }) => {
+test('a Dutch browser: 1.234,56 on 06-05-2024 is saved as such, 1,000 is refused as ambiguous, and the regional format can be changed', async ({
+  page,
+}) => {
   await signUp(page, uniqueName('nl'));
-  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).toHaveText('€\u00a00,00');
+  await expect(page.locator('.summary-box').filter({ hasText: 'Total Invested' }).locator('dd')).toHaveText(
+    '€\u00a00,00',
+  );
   await page.goto('/transactions');
   const form = page.getByRole('form', { name: 'Add a transaction' });
   // The date field shows today in the Dutch form and says how to type it.
@@ -20,7 +24,9 @@ test('a Dutch browser: 1.234,56 on 06-05-2024 is saved as such, 1,000 is refused
   // The audit's case: 1,000 was saved as 1.00 EUR without a word.
   await form.getByLabel('Value', { exact: true }).fill('1,000');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('alert')).toHaveText('“1,000” is ambiguous: as written it reads as 1 (the comma as the decimal mark in Dutch notation), but it is often meant as 1000. Type 1 or 1000.');
+  await expect(form.getByRole('alert')).toHaveText(
+    '“1,000” is ambiguous: as written it reads as 1 (the comma as the decimal mark in Dutch notation), but it is often meant as 1000. Type 1 or 1000.',
+  );
   await expect(form.getByLabel('Value', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Value', { exact: true }).fill('1.234,56');
@@ -32,9 +38,13 @@ test('a Dutch browser: 1.234,56 on 06-05-2024 is saved as such, 1,000 is refused
   // English (UK) from the drawer: the same row in that form, kept on this device after a reload.
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByLabel('Regional format').selectOption('en-GB');
-  await expect(page.getByRole('region', { name: 'ASML.AS' }).getByRole('row', { name: /06\/05\/2024/ })).toContainText('€1,234.56');
+  await expect(page.getByRole('region', { name: 'ASML.AS' }).getByRole('row', { name: /06\/05\/2024/ })).toContainText(
+    '€1,234.56',
+  );
   await page.reload();
-  await expect(page.getByRole('region', { name: 'ASML.AS' }).getByRole('row', { name: /06\/05\/2024/ })).toContainText('€1,234.56');
+  await expect(page.getByRole('region', { name: 'ASML.AS' }).getByRole('row', { name: /06\/05\/2024/ })).toContainText(
+    '€1,234.56',
+  );
 });
 
 /** Dutch short month names, as Intl writes them for nl-NL. */

@@ -6,7 +6,13 @@
  */
 import { join } from 'node:path';
 import { bundleSizes } from '#bench/browser/bundle-sizes';
-import { measureImport, measureLoad, measureToggle, openSignedInTab, openTransactionsPage } from '#bench/browser/dashboard-session';
+import {
+  measureImport,
+  measureLoad,
+  measureToggle,
+  openSignedInTab,
+  openTransactionsPage,
+} from '#bench/browser/dashboard-session';
 import { workloadStatement } from '#bench/browser/degiro-csv';
 import { writeMarketFolder, type MarketFolder } from '#bench/browser/market-files';
 import { createSeededUser, type SeededUser } from '#bench/browser/seeded-user';
@@ -43,7 +49,9 @@ test.afterAll(async () => {
   market?.remove();
 });
 
-test('workload M loads, toggles a ticker, opens its transactions and imports a 20,000-row statement with no gross regression', async ({ browser }) => {
+test('workload M loads, toggles a ticker, opens its transactions and imports a 20,000-row statement with no gross regression', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tab = await openSignedInTab(browser, server.url, user);
   const errors: string[] = [];
@@ -54,26 +62,52 @@ test('workload M loads, toggles a ticker, opens its transactions and imports a 2
   try {
     // Everything measured first and attached to the report, then checked.
     const load = await measureLoad(tab.page);
-    const ticker = (await tab.page.getByRole('group', { name: 'Select active tickers' }).locator('label', { has: tab.page.locator('input[type="checkbox"]') }).first().textContent())!.trim();
+    const ticker = (await tab.page
+      .getByRole('group', { name: 'Select active tickers' })
+      .locator('label', { has: tab.page.locator('input[type="checkbox"]') })
+      .first()
+      .textContent())!.trim();
     const toggleOff = await measureToggle(tab.page, ticker);
     const toggleOn = await measureToggle(tab.page, ticker);
     const openTransactions = await openTransactionsPage(tab.page);
     const tickers = market.symbols.filter((symbol) => !symbol.endsWith('=X'));
     const imported = await measureImport(tab.page, workloadStatement(workload, IMPORT_ROWS), tickers);
-    await test.info().attach('figures.json', { body: JSON.stringify({ load, toggleOff, toggleOn, openTransactions, imported }, null, 2), contentType: 'application/json' });
+    await test.info().attach('figures.json', {
+      body: JSON.stringify({ load, toggleOff, toggleOn, openTransactions, imported }, null, 2),
+      contentType: 'application/json',
+    });
 
     await expect(tab.page.locator('section.import [role="status"]')).toContainText(/^Imported Account\.csv: \d+ new/);
     expect(load.charts, 'charts on the dashboard').toBe(M_CHARTS);
     expect(load.longestTaskMs, 'longest task during the load, ms').toBeLessThanOrEqual(GROSS * TARGETS.longestTaskMs);
-    expect(load.paintAfterDataMs, 'every chart drawn after the priced data arrived, ms').toBeLessThanOrEqual(GROSS * TARGETS.paintAfterDataMs);
-    expect(load.memory.jsHeapMB + load.memory.arrayBuffersMB, 'main thread JS heap and array buffers, MB').toBeLessThanOrEqual(GROSS * TARGETS.jsHeapMB);
-    for (const [direction, toggle] of [['off', toggleOff], ['on', toggleOn]] as const) {
-      expect(toggle.doneMs, `charts redrawn after toggling ${ticker} ${direction}, ms`).toBeLessThanOrEqual(GROSS * TARGETS.toggleMs);
-      expect(toggle.longestTaskMs, `longest task while toggling ${ticker} ${direction}, ms`).toBeLessThanOrEqual(GROSS * TARGETS.longestTaskMs);
+    expect(load.paintAfterDataMs, 'every chart drawn after the priced data arrived, ms').toBeLessThanOrEqual(
+      GROSS * TARGETS.paintAfterDataMs,
+    );
+    expect(
+      load.memory.jsHeapMB + load.memory.arrayBuffersMB,
+      'main thread JS heap and array buffers, MB',
+    ).toBeLessThanOrEqual(GROSS * TARGETS.jsHeapMB);
+    for (const [direction, toggle] of [
+      ['off', toggleOff],
+      ['on', toggleOn],
+    ] as const) {
+      expect(toggle.doneMs, `charts redrawn after toggling ${ticker} ${direction}, ms`).toBeLessThanOrEqual(
+        GROSS * TARGETS.toggleMs,
+      );
+      expect(toggle.longestTaskMs, `longest task while toggling ${ticker} ${direction}, ms`).toBeLessThanOrEqual(
+        GROSS * TARGETS.longestTaskMs,
+      );
     }
-    expect(openTransactions.longestTaskMs, 'longest task while /transactions opens, ms').toBeLessThanOrEqual(GROSS * TARGETS.longestTaskMs);
-    expect(imported.parse.longestTaskMs, 'longest task while the worker parses the statement, ms').toBeLessThanOrEqual(GROSS * TARGETS.longestTaskMs);
-    expect(imported.whole.longestTaskMs, 'longest task from the file chosen to the import stored and derived, ms').toBeLessThanOrEqual(GROSS * TARGETS.longestTaskMs);
+    expect(openTransactions.longestTaskMs, 'longest task while /transactions opens, ms').toBeLessThanOrEqual(
+      GROSS * TARGETS.longestTaskMs,
+    );
+    expect(imported.parse.longestTaskMs, 'longest task while the worker parses the statement, ms').toBeLessThanOrEqual(
+      GROSS * TARGETS.longestTaskMs,
+    );
+    expect(
+      imported.whole.longestTaskMs,
+      'longest task from the file chosen to the import stored and derived, ms',
+    ).toBeLessThanOrEqual(GROSS * TARGETS.longestTaskMs);
     expect(errors, 'console errors on the page').toEqual([]);
   } finally {
     await tab.close();
@@ -82,7 +116,9 @@ test('workload M loads, toggles a ticker, opens its transactions and imports a 2
 
 test('the production build keeps its first loads small and the CSV parser out of the worker until an import', () => {
   const bundle = bundleSizes(STATIC_DIR);
-  expect(bundle.initialGzipKB, 'entry chunk and its static imports, KB gzip').toBeLessThanOrEqual(GROSS * TARGETS.initialJsKB);
+  expect(bundle.initialGzipKB, 'entry chunk and its static imports, KB gzip').toBeLessThanOrEqual(
+    GROSS * TARGETS.initialJsKB,
+  );
   expect(bundle.workerGzipKB, "the worker's first load, KB gzip").toBeLessThanOrEqual(GROSS * TARGETS.workerJsKB);
   expect(bundle.workerLazy.length, 'chunks the worker loads only for an import').toBeGreaterThan(0);
 });

@@ -28,7 +28,9 @@ function scriptsFetched(context: BrowserContext): string[] {
 async function dashboardFigures(page: Page): Promise<string[]> {
   await signIn(page);
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('charts-painted', 'mark').length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('charts-painted', 'mark').length))
+    .toBeGreaterThan(0);
   const dashboard = page.locator('section.dashboard');
   // A price chart appears once its symbol has prices (issue 30): count the charts when the words of every one are in.
   expect(await dashboard.locator('figure.chart').count()).toBeGreaterThan(0);
@@ -37,7 +39,9 @@ async function dashboardFigures(page: Page): Promise<string[]> {
   await expect(dashboard.locator('.chart-status[role="status"]')).toHaveCount(0);
   const words = dashboard.locator('.chart-summary, .chart-status');
   await expect.poll(async () => (await words.count()) - (await dashboard.locator('figure.chart').count())).toBe(0);
-  const titles = await dashboard.locator('figure.chart').evaluateAll((figures) => figures.map((figure) => figure.getAttribute('aria-label') ?? ''));
+  const titles = await dashboard
+    .locator('figure.chart')
+    .evaluateAll((figures) => figures.map((figure) => figure.getAttribute('aria-label') ?? ''));
   return [await dashboard.locator('dl.summary').first().innerText(), ...titles, ...(await words.allInnerTexts())];
 }
 
@@ -55,10 +59,18 @@ async function dashboardIn(browser: Browser, baseURL: string) {
   return { figures, fetched, errors };
 }
 
-test('the dashboard loads no lazy chunk of the worker, with Temporal or without, and the figures are the same', async ({ browser, playwright, launchOptions, baseURL }) => {
+test('the dashboard loads no lazy chunk of the worker, with Temporal or without, and the figures are the same', async ({
+  browser,
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
   // The same Chromium with its Temporal switched off, as in a browser that ships none yet: the exchanges'
   // dates come from Intl there (src/worker/engine/time-zone-days.ts), from Temporal here.
-  const withoutTemporal = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), '--js-flags=--no-harmony-temporal'] });
+  const withoutTemporal = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--js-flags=--no-harmony-temporal'],
+  });
   try {
     const temporalIn = async (where: Browser) => {
       const probe = await where.newPage();
@@ -90,9 +102,20 @@ test('the worker’s first chunk is one file within its target, without the full
   // One file: no common chunk of its own to fetch after the entry, before the worker can answer.
   expect(first).toHaveLength(1);
   const lazy = bundle.workerLazy.map((chunk) => chunk.file.replace(/-[\w-]{8}\.js$/, ''));
-  for (const name of ['import', 'your-data', 'read-restore', 'session', 'tax-report-csv', 'symbol-check', 'account-api', 'csv-mappings-api', 'en']) {
+  for (const name of [
+    'import',
+    'your-data',
+    'read-restore',
+    'session',
+    'tax-report-csv',
+    'symbol-check',
+    'account-api',
+    'csv-mappings-api',
+    'en',
+  ]) {
     expect(lazy, `${name} is loaded on first use`).toContain(name);
   }
   // The full zod carries its JSON Schema output; zod/mini, which the worker's first schemas use, does not.
-  for (const file of first) expect(readFileSync(join(STATIC_DIR, 'assets', file), 'utf8'), file).not.toContain('toJSONSchema');
+  for (const file of first)
+    expect(readFileSync(join(STATIC_DIR, 'assets', file), 'utf8'), file).not.toContain('toJSONSchema');
 });

@@ -17,8 +17,34 @@
  * axe finds nothing serious and no screen scrolls sideways.
  */
 import { expect, signUp, test } from '#helpers/e2e/fixtures';
-import { ACCOUNT, allRows, checkScreen, confirmImport, figure, goTo, goToHolding, positions, previewFile, shot, SIZES, TRADES, WIDE, type HoldingCells } from '#helpers/e2e/real-account';
-import { accountLines, bareBuys, dutch, isCost, isinOf, productLines, sharesOf, splitCostOrders, statementTime, tradeRecords } from '#helpers/import/real-account-statement';
+import {
+  ACCOUNT,
+  allRows,
+  checkScreen,
+  confirmImport,
+  figure,
+  goTo,
+  goToHolding,
+  positions,
+  previewFile,
+  shot,
+  SIZES,
+  TRADES,
+  WIDE,
+  type HoldingCells,
+} from '#helpers/e2e/real-account';
+import {
+  accountLines,
+  bareBuys,
+  dutch,
+  isCost,
+  isinOf,
+  productLines,
+  sharesOf,
+  splitCostOrders,
+  statementTime,
+  tradeRecords,
+} from '#helpers/import/real-account-statement';
 
 test.describe.configure({ mode: 'serial' });
 // axe-core is injected as a script tag, which the app's Content-Security-Policy would refuse.
@@ -31,7 +57,10 @@ const WORLDLINE = isinOf(/WORLDLINE/);
 /** The ticker the page gave a statement product: the open position whose Product cell names it. */
 function tickerOf(rows: HoldingCells, product: string): string {
   const found = Object.entries(rows).filter(([, row]) => row.Product?.toUpperCase() === product.toUpperCase());
-  expect(found.map(([ticker]) => ticker), `one open position named ${product}`).toHaveLength(1);
+  expect(
+    found.map(([ticker]) => ticker),
+    `one open position named ${product}`,
+  ).toHaveLength(1);
   return found[0]![0];
 }
 
@@ -42,20 +71,27 @@ test('the statement holds what the items need', () => {
   for (const [orderId, rows] of splitOrders) {
     const trade = tradeRecords.find((c) => c.includes(orderId));
     expect(trade, orderId).toBeDefined();
-    expect(dutch(trade![14]!)).toBeCloseTo(rows.reduce((sum, row) => sum + row.amount, 0), 2);
+    expect(dutch(trade![14]!)).toBeCloseTo(
+      rows.reduce((sum, row) => sum + row.amount, 0),
+      2,
+    );
   }
   expect(productLines(PHILIPS).some((row) => / @ 0 EUR/.test(row.description))).toBe(true);
   expect(productLines(WORLDLINE).reduce((sum, row) => sum + sharesOf(row), 0)).toBeLessThan(0);
 });
 
-test('Account.csv, then Transactions.csv: rows left out, costs once, Philips valued, income from received dividends, the oversold notice', async ({ page }) => {
+test('Account.csv, then Transactions.csv: rows left out, costs once, Philips valued, income from received dividends, the oversold notice', async ({
+  page,
+}) => {
   test.setTimeout(900_000);
   await page.setViewportSize(WIDE);
   await signUp(page, `real40e${Date.now().toString(36)}`);
 
   // ── Item 8: the bare buy rows, not recognised, each with its reason ──
   let region = await previewFile(page, ACCOUNT);
-  const unrecognised = region.locator('.notice').filter({ hasText: /rows were not recognised and will not be imported/ });
+  const unrecognised = region
+    .locator('.notice')
+    .filter({ hasText: /rows were not recognised and will not be imported/ });
   await expect(unrecognised.locator('p')).toHaveText(new RegExp(`^${bareBuys.length} rows were not recognised`));
   await expect(unrecognised.getByRole('listitem')).toHaveCount(bareBuys.length);
   for (const row of bareBuys) {
@@ -129,16 +165,21 @@ test('Account.csv, then Transactions.csv: rows left out, costs once, Philips val
     const line = notice.getByRole('listitem').filter({ hasText: `${worldline} (${worldlineRow.Shares} shares)` });
     await expect(line).toHaveCount(1);
     if (worldlineRow.Price === '—') {
-      await expect(line).toContainText(`no price is known for it, so its value counts as ${worldlineRow.Value} (price “—”)`);
+      await expect(line).toContainText(
+        `no price is known for it, so its value counts as ${worldlineRow.Value} (price “—”)`,
+      );
       await expect(line).not.toContainText('its value is');
     } else {
-      await expect(line).toContainText(`its value is ${worldlineRow.Shares} × ${worldlineRow.Price} = ${worldlineRow.Value}, below 0`);
+      await expect(line).toContainText(
+        `its value is ${worldlineRow.Shares} × ${worldlineRow.Price} = ${worldlineRow.Value}, below 0`,
+      );
     }
     await notice.scrollIntoViewIfNeeded();
     await shot(page, `engine-oversold-${at}`);
     await goToHolding(page, worldline);
     const holdingNote = page.getByRole('note', { name: 'More sold than bought' });
-    if ((await holdingNote.count()) > 0) await expect(holdingNote.getByRole('listitem')).toHaveText(await line.textContent() ?? '');
+    if ((await holdingNote.count()) > 0)
+      await expect(holdingNote.getByRole('listitem')).toHaveText((await line.textContent()) ?? '');
     await goToHolding(page, philips);
     await checkScreen(page, `/holdings/${philips} at ${at} px`);
 
@@ -165,15 +206,22 @@ test('Account.csv, then Transactions.csv: rows left out, costs once, Philips val
       expect(tickerAt).toBe(0);
       const shown = rows.reduce((sum, row) => sum + figure(row.cells[valueAt - 1]!), 0);
       expect(rows.every((row) => row.header === ticker)).toBe(true);
-      expect(Math.abs(shown), `${ticker} (${product}): the costs listed against the statement's cost rows`).toBeCloseTo(statementCosts, 2);
+      expect(Math.abs(shown), `${ticker} (${product}): the costs listed against the statement's cost rows`).toBeCloseTo(
+        statementCosts,
+        2,
+      );
     }
     await shot(page, `engine-commission-${at}`);
     await checkScreen(page, `/transactions (commission of one ticker) at ${at} px`);
 
     // ── Item 3: income ahead from the dividends received, marked as such ──
     await goTo(page, 'Income');
-    const total = figure((await page.locator('.summary-box').filter({ hasText: 'Income, next 12 months' }).locator('dd').textContent())!);
-    await expect(page.getByText(/^\* From your received dividends: the market data has no dividends of these holdings/)).toBeVisible();
+    const total = figure(
+      (await page.locator('.summary-box').filter({ hasText: 'Income, next 12 months' }).locator('dd').textContent())!,
+    );
+    await expect(
+      page.getByText(/^\* From your received dividends: the market data has no dividends of these holdings/),
+    ).toBeVisible();
     const perHolding = page.getByRole('table', { name: 'Per holding' });
     await expect(perHolding).toBeVisible({ timeout: 60_000 });
     const holdings = await allRows(page, perHolding, size.width);
@@ -183,8 +231,11 @@ test('Account.csv, then Transactions.csv: rows left out, costs once, Philips val
     const markedSum = marked.reduce((sum, row) => sum + incomeOf(row), 0);
     // The total is the sum of the rows (each rounded to the cent on the page), read once the prices are in.
     const rowsSum = holdings.reduce((sum, row) => sum + incomeOf(row), 0);
-    expect(Math.abs(total - rowsSum), `total ${total} against the rows' ${rowsSum.toFixed(2)}`).toBeLessThanOrEqual(0.005 * holdings.length + 0.005);
-    for (const row of marked) expect(figure(row.cells[0]!.replace('(from your received dividends)', '')), row.header).toBeGreaterThan(0);
+    expect(Math.abs(total - rowsSum), `total ${total} against the rows' ${rowsSum.toFixed(2)}`).toBeLessThanOrEqual(
+      0.005 * holdings.length + 0.005,
+    );
+    for (const row of marked)
+      expect(figure(row.cells[0]!.replace('(from your received dividends)', '')), row.header).toBeGreaterThan(0);
     // The page's total is its calendar's twelve months, and the received dividends are in it.
     await expect(page.getByRole('row', { name: /^Twelve months/ }).getByRole('cell')).toHaveText(
       (await page.locator('.summary-box').filter({ hasText: 'Income, next 12 months' }).locator('dd').textContent())!,
@@ -194,9 +245,15 @@ test('Account.csv, then Transactions.csv: rows left out, costs once, Philips val
     // EUR dividends paid (before tax) in its last twelve months.
     const last = statementTime(accountLines[0]!.date);
     const lastYear = accountLines
-      .filter((row) => row.description === 'Dividend' && row.currency === 'EUR' && statementTime(row.date) > last - 365 * 86_400_000)
+      .filter(
+        (row) =>
+          row.description === 'Dividend' && row.currency === 'EUR' && statementTime(row.date) > last - 365 * 86_400_000,
+      )
       .reduce((sum, row) => sum + row.amount, 0);
-    expect(total, `next 12 months against the statement's €${lastYear.toFixed(2)} of EUR dividends in its last year`).toBeGreaterThan(lastYear / 2);
+    expect(
+      total,
+      `next 12 months against the statement's €${lastYear.toFixed(2)} of EUR dividends in its last year`,
+    ).toBeGreaterThan(lastYear / 2);
     // Each marked cell shows its "*" to the eye (the words are for screen readers).
     for (const row of marked) expect(row.cells[0], row.header).toContain('*');
     await perHolding.scrollIntoViewIfNeeded();

@@ -54,12 +54,22 @@ async function readFigures(page: Page): Promise<Figures> {
   const boxes = page.locator('.summary-box');
   await expect(boxes.first()).toBeVisible();
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
-  const summary = await page.locator('.dashboard').evaluate((dashboard) =>
-    Object.fromEntries([...dashboard.querySelectorAll('.summary-box')].map((box) => [(box.querySelector('dt')?.textContent ?? '').trim(), (box.querySelector('dd')?.textContent ?? '').trim()])),
-  );
+  const summary = await page
+    .locator('.dashboard')
+    .evaluate((dashboard) =>
+      Object.fromEntries(
+        [...dashboard.querySelectorAll('.summary-box')].map((box) => [
+          (box.querySelector('dt')?.textContent ?? '').trim(),
+          (box.querySelector('dd')?.textContent ?? '').trim(),
+        ]),
+      ),
+    );
   const { open, closed } = await positions(page);
   const noPositionTable = page.getByRole('table', { name: /^Without buys or sells/ });
-  const noPosition = (await noPositionTable.count()) > 0 ? (await noPositionTable.locator('tbody tr').allTextContents()).map((text) => text.trim()) : [];
+  const noPosition =
+    (await noPositionTable.count()) > 0
+      ? (await noPositionTable.locator('tbody tr').allTextContents()).map((text) => text.trim())
+      : [];
   await goTo(page, 'Transactions');
   const type = page.getByRole('search', { name: 'Find transactions' }).getByLabel('Show type');
   const status = page.locator('.finder-status');
@@ -81,7 +91,10 @@ async function signUpThroughCallback(page: Page, user: string): Promise<void> {
     await route.continue();
   });
   // Item 10: the seed's exact words.
-  const redirecting = expect(page.getByRole('status').filter({ hasText: /^Redirecting/ })).toHaveText('Redirecting...', { timeout: 60_000 });
+  const redirecting = expect(page.getByRole('status').filter({ hasText: /^Redirecting/ })).toHaveText(
+    'Redirecting...',
+    { timeout: 60_000 },
+  );
   await Promise.all([signUp(page, user, PASSWORD), redirecting]);
   await page.unroute(token);
 }
@@ -89,7 +102,9 @@ async function signUpThroughCallback(page: Page, user: string): Promise<void> {
 let alone: Figures | null = null;
 let aloneUser = '';
 
-test('Account.csv alone in a fresh account: its transactions, costs and figures once the prices are in', async ({ page }) => {
+test('Account.csv alone in a fresh account: its transactions, costs and figures once the prices are in', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize(WIDE);
   aloneUser = `real40a${Date.now().toString(36)}`;
@@ -104,7 +119,9 @@ for (const [order, files, letter] of [
   ['Account.csv, then Transactions.csv', [ACCOUNT, TRADES], 'b'],
   ['Transactions.csv, then Account.csv', [TRADES, ACCOUNT], 'c'],
 ] as const) {
-  test(`${order} in a fresh account: the same transactions, costs and figures as Account.csv alone`, async ({ page }) => {
+  test(`${order} in a fresh account: the same transactions, costs and figures as Account.csv alone`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     test.skip(alone === null, 'needs the figures of Account.csv alone');
     // Signed up on a phone (the callback page at 360 px), then read at 1440 px as Account.csv alone was.
@@ -129,19 +146,28 @@ async function dashboardScales(page: Page, figures: Figures, at: string): Promis
   await expect(page.locator('.price-notice')).toHaveCount(1);
   const charts = page.getByRole('region', { name: 'Charts' });
   await expect(charts).toBeVisible({ timeout: 60_000 });
-  const priceTitles = (await charts.getByRole('heading', { level: 3 }).allTextContents()).filter((title) => title.startsWith('Yahoo Data: '));
+  const priceTitles = (await charts.getByRole('heading', { level: 3 }).allTextContents()).filter((title) =>
+    title.startsWith('Yahoo Data: '),
+  );
   // Only symbols with prices have a chart: none says it has no data.
   expect(priceTitles.length).toBeGreaterThan(0);
   await expect(charts.locator('.chart-status')).toHaveCount(0);
   const unpriced = page.locator('details.unpriced-note');
   await expect(unpriced).toHaveCount(1);
   await expect(unpriced).not.toHaveAttribute('open', '');
-  const count = Number(/No price chart for (\d+) symbols? without prices/.exec((await unpriced.locator('summary').textContent()) ?? '')?.[1]);
+  const count = Number(
+    /No price chart for (\d+) symbols? without prices/.exec(
+      (await unpriced.locator('summary').textContent()) ?? '',
+    )?.[1],
+  );
   await unpriced.locator('summary').click();
   await expect(unpriced.getByRole('listitem')).toHaveCount(count);
   await expect(unpriced.getByRole('listitem').filter({ hasText: /^TSLA: / })).toHaveCount(1);
   await expect(unpriced.getByRole('listitem').filter({ hasText: /^DEGIRO-COSTS/ })).toHaveCount(0);
-  for (const title of priceTitles) await expect(unpriced.getByRole('listitem').filter({ hasText: new RegExp(`^${title.slice(12).replace(/[.^=]/g, '\\$&')}: `) })).toHaveCount(0);
+  for (const title of priceTitles)
+    await expect(
+      unpriced.getByRole('listitem').filter({ hasText: new RegExp(`^${title.slice(12).replace(/[.^=]/g, '\\$&')}: `) }),
+    ).toHaveCount(0);
   await unpriced.locator('summary').click();
   // Holdings priced at cost: said once, in the price notice, on no chart.
   await expect(charts.getByText(/Priced at cost/)).toHaveCount(0);
@@ -151,7 +177,9 @@ async function dashboardScales(page: Page, figures: Figures, at: string): Promis
   for (const title of ['Aggregated Commission', 'Transactions Values', 'Aggregated Transactions Amounts']) {
     await expect(charts.getByRole('figure', { name: title }).locator('.chart-note'), title).toHaveCount(0);
   }
-  await expect(charts.getByRole('figure', { name: 'Yahoo Data: VWCE.DE' }).locator('.chart-note')).toHaveText('Sample prices');
+  await expect(charts.getByRole('figure', { name: 'Yahoo Data: VWCE.DE' }).locator('.chart-note')).toHaveText(
+    'Sample prices',
+  );
 
   // The checklist: closed on a phone, open beside the charts on a wide screen; a filter, All / None of those shown, by keyboard.
   const picker = page.locator('details.ticker-picker-box');
@@ -189,7 +217,8 @@ async function holdingsFit(page: Page, at: string): Promise<void> {
   const byQuote = page.getByRole('figure', { name: 'By quote currency' });
   const quoted = new Set(Object.values(open).map((row) => row['Quoted in']));
   await expect(byQuote.getByRole('listitem')).toHaveCount(quoted.size);
-  for (const currency of quoted) await expect(byQuote.getByRole('listitem').filter({ hasText: new RegExp(`^${currency}`) })).toHaveCount(1);
+  for (const currency of quoted)
+    await expect(byQuote.getByRole('listitem').filter({ hasText: new RegExp(`^${currency}`) })).toHaveCount(1);
   // Each bar has its own label: a list item per slice with its name and share.
   const byHolding = page.getByRole('figure', { name: 'By holding' });
   await expect(byHolding.getByRole('listitem').first()).toHaveText(/^\S+\s*[\d.,]+ % · €/);
@@ -203,7 +232,10 @@ async function holdingsFit(page: Page, at: string): Promise<void> {
     // One caption line or two, not one word per line.
     expect((await table.locator('caption').boundingBox())!.height).toBeLessThan(80);
     await goTo(page, 'Performance');
-    const returnsCaption = await page.getByRole('table', { name: /^Returns per period/ }).locator('caption').boundingBox();
+    const returnsCaption = await page
+      .getByRole('table', { name: /^Returns per period/ })
+      .locator('caption')
+      .boundingBox();
     expect(returnsCaption!.x + returnsCaption!.width).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'performance-360');
   }
@@ -228,7 +260,12 @@ async function smallerItems(page: Page, user: string, at: string): Promise<void>
     probe.style.color = 'var(--negative)';
     const error = getComputedStyle(probe).color;
     probe.remove();
-    return { outline: getComputedStyle(element).outlineColor, style: getComputedStyle(element).outlineStyle, focus, error };
+    return {
+      outline: getComputedStyle(element).outlineColor,
+      style: getComputedStyle(element).outlineStyle,
+      focus,
+      error,
+    };
   });
   expect(ring.style).not.toBe('none');
   expect(ring.outline).toBe(ring.focus);
@@ -236,7 +273,11 @@ async function smallerItems(page: Page, user: string, at: string): Promise<void>
   // The banner's Pause button and its text do not overlap.
   const pause = (await page.getByRole('button', { name: /^(Pause|Play) the moving returns$/ }).boundingBox())!;
   const window = (await page.locator('.returns-window').boundingBox())!;
-  const apart = pause.x + pause.width <= window.x || window.x + window.width <= pause.x || pause.y + pause.height <= window.y || window.y + window.height <= pause.y;
+  const apart =
+    pause.x + pause.width <= window.x ||
+    window.x + window.width <= pause.x ||
+    pause.y + pause.height <= window.y ||
+    window.y + window.height <= pause.y;
   expect(apart, `Pause ${JSON.stringify(pause)}, text ${JSON.stringify(window)}`).toBe(true);
   // The user name is not cut.
   const name = page.locator('.toolbar .user');
@@ -251,14 +292,23 @@ async function smallerItems(page: Page, user: string, at: string): Promise<void>
   await shot(page, `holding-${at}`);
   // Settings' benchmark suggestions, one button each.
   await goTo(page, 'Settings');
-  await expect(page.getByRole('list', { name: /Suggestions/ }).getByRole('button')).toHaveText(['VWCE.DE', 'IWDA.AS', 'CSPX.AS']);
+  await expect(page.getByRole('list', { name: /Suggestions/ }).getByRole('button')).toHaveText([
+    'VWCE.DE',
+    'IWDA.AS',
+    'CSPX.AS',
+  ]);
   // In the Dutch format the date hint reads the date in Dutch (the month as Intl names it for nl-NL).
   const format = (await openMenu(page)).getByLabel('Regional format');
   await format.selectOption('nl-NL');
   await goTo(page, 'Transactions');
   const form = page.getByRole('form', { name: 'Add a transaction' });
   await form.getByLabel('Date', { exact: true }).fill('06-05-2024');
-  const dutchDate = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2024, 4, 6));
+  const dutchDate = new Intl.DateTimeFormat('nl-NL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(2024, 4, 6));
   await expect(form.getByText(`Read as ${dutchDate}.`)).toBeVisible();
   await openMenu(page);
   await format.selectOption({ index: 0 });
@@ -277,7 +327,10 @@ async function loopbackSentHome(page: Page, baseURL: string): Promise<void> {
   await figuresSettled(page, 'Settings');
 }
 
-test('the screens with Account.csv alone at 1440 and 360 px: the dashboard, holdings, currencies, the loopback address, the smaller items', async ({ page, baseURL }) => {
+test('the screens with Account.csv alone at 1440 and 360 px: the dashboard, holdings, currencies, the loopback address, the smaller items', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(900_000);
   test.skip(alone === null, 'needs the account of Account.csv alone');
   await page.setViewportSize(WIDE);
@@ -287,7 +340,14 @@ test('the screens with Account.csv alone at 1440 and 360 px: the dashboard, hold
     await dashboardScales(page, alone!, at);
     await holdingsFit(page, at);
     await smallerItems(page, aloneUser, at);
-    for (const screen of ['Dashboard', 'Holdings', 'Performance', 'Income', 'Transactions', 'Settings'] satisfies Screen[]) {
+    for (const screen of [
+      'Dashboard',
+      'Holdings',
+      'Performance',
+      'Income',
+      'Transactions',
+      'Settings',
+    ] satisfies Screen[]) {
       await goTo(page, screen);
       await checkScreen(page, `${screen} at ${at} px`);
     }

@@ -141,7 +141,9 @@ test.describe('transactions page', () => {
     await add('commission', 'VWCE.DE', '2024-01-02', '1', '2', 'USD');
 
     const section = page.getByRole('region', { name: 'VWCE.DE' });
-    await expect(section.getByRole('table', { name: 'Stock' }).getByRole('row', { name: /01\/02\/2024/ })).toContainText('€100.00');
+    await expect(
+      section.getByRole('table', { name: 'Stock' }).getByRole('row', { name: /01\/02\/2024/ }),
+    ).toContainText('€100.00');
     await expect(section.getByRole('table', { name: 'Dividend' })).toContainText('€12.50');
     await expect(section.getByRole('table', { name: 'Commission' })).toContainText('$2.00');
 
@@ -161,7 +163,9 @@ test.describe('transactions page', () => {
     await expect(page.getByRole('region', { name: 'VWCE.DE' }).getByRole('table')).toHaveCount(2);
     await page.getByRole('button', { name: 'Delete All Transactions' }).click();
     const all = page.getByRole('dialog', { name: 'Delete all transactions?' });
-    await expect(all).toContainText('All 2 transactions of every account, cash included, will be deleted; the accounts stay.');
+    await expect(all).toContainText(
+      'All 2 transactions of every account, cash included, will be deleted; the accounts stay.',
+    );
     await page.keyboard.press('Escape');
     await expect(all).toBeHidden();
     await expect(page.getByRole('region', { name: 'VWCE.DE' })).toBeVisible();

@@ -11,24 +11,49 @@ const BUYS = 3_000;
 const DIVIDENDS = 400;
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(1996, 0, 2);
-const isoDate = (k: number, everyDays: number) => new Date(FIRST_DAY + k * everyDays * DAY_MS).toISOString().slice(0, 10);
+const isoDate = (k: number, everyDays: number) =>
+  new Date(FIRST_DAY + k * everyDays * DAY_MS).toISOString().slice(0, 10);
 /** The same day as the page shows it in the browser's locale (en-US in these tests): mm/dd/yyyy. */
-const shownDate = (k: number, everyDays: number) => isoDate(k, everyDays).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+const shownDate = (k: number, everyDays: number) =>
+  isoDate(k, everyDays).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
 
 function longHistory(): TransactionSet {
   const stock: Transaction[] = [];
-  for (let k = 0; k < BUYS; k += 1) stock.push({ type: 'stock', ticker: 'LONG.AS', date: isoDate(k, 3), amount: 1 + (k % 9), value: 100 + k, currency: 'EUR' });
+  for (let k = 0; k < BUYS; k += 1)
+    stock.push({
+      type: 'stock',
+      ticker: 'LONG.AS',
+      date: isoDate(k, 3),
+      amount: 1 + (k % 9),
+      value: 100 + k,
+      currency: 'EUR',
+    });
   stock.push({ type: 'stock', ticker: 'ZZZ.DE', date: '2020-01-02', amount: 5, value: 500, currency: 'EUR' });
   const dividend: Transaction[] = [];
-  for (let k = 0; k < DIVIDENDS; k += 1) dividend.push({ type: 'dividend', ticker: 'LONG.AS', date: isoDate(k, 27), amount: 0, value: 10 + k / 100, currency: 'EUR' });
+  for (let k = 0; k < DIVIDENDS; k += 1)
+    dividend.push({
+      type: 'dividend',
+      ticker: 'LONG.AS',
+      date: isoDate(k, 27),
+      amount: 0,
+      value: 10 + k / 100,
+      currency: 'EUR',
+    });
   return { stock, dividend, commission: [] };
 }
 
 /** Rows the table holds in the document (its header row not counted). */
 const drawnRows = (page: Page, ticker: string, caption: string) =>
-  page.getByRole('region', { name: ticker }).getByRole('table', { name: caption }).locator('tbody tr[aria-rowindex]').count();
+  page
+    .getByRole('region', { name: ticker })
+    .getByRole('table', { name: caption })
+    .locator('tbody tr[aria-rowindex]')
+    .count();
 
-test('a long history: a screenful of rows in the document, every row reachable by scrolling, newest first', async ({ page, baseURL }) => {
+test('a long history: a screenful of rows in the document, every row reachable by scrolling, newest first', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const user = await createSeededUser(baseURL!, `long-history-${Date.now()}`, longHistory());
   await signIn(page, user.username, user.password);
@@ -49,8 +74,13 @@ test('a long history: a screenful of rows in the document, every row reachable b
   // Keyboard: the focus on the last row in the document brings the next rows in, and Tab goes on to them.
   const drawn = stock.locator('tbody tr[aria-rowindex]');
   const lastIndex = Number(await drawn.last().getAttribute('aria-rowindex'));
-  await drawn.last().getByRole('button', { name: /^Delete/ }).focus();
-  await expect.poll(async () => Number(await drawn.last().getAttribute('aria-rowindex')), 'rows after the focused one').toBeGreaterThan(lastIndex);
+  await drawn
+    .last()
+    .getByRole('button', { name: /^Delete/ })
+    .focus();
+  await expect
+    .poll(async () => Number(await drawn.last().getAttribute('aria-rowindex')), 'rows after the focused one')
+    .toBeGreaterThan(lastIndex);
   await page.keyboard.press('Tab');
   // Row `aria-rowindex` r holds the (r − 1)-th newest buy; its Edit button comes before its Delete.
   await expect(page.locator(':focus')).toHaveAccessibleName(`Edit stock LONG.AS ${shownDate(BUYS - lastIndex, 3)}`);
@@ -76,7 +106,10 @@ test('a long history: a screenful of rows in the document, every row reachable b
   await expect(last.getByRole('row', { name: /01\/02\/2020/ })).toContainText('€500.00');
 });
 
-test('a long history: search, filter by type and dates, sort by value, edit a found row; the worker answers, the table stays windowed', async ({ page, baseURL }) => {
+test('a long history: search, filter by type and dates, sort by value, edit a found row; the worker answers, the table stays windowed', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const user = await createSeededUser(baseURL!, `long-find-${Date.now()}`, longHistory());
   await signIn(page, user.username, user.password);
@@ -104,7 +137,9 @@ test('a long history: search, filter by type and dates, sort by value, edit a fo
   expect(await rows.count(), 'rows of 400 in the document').toBeLessThan(200);
 
   // A date range in the locale's form (en-US here), both days included.
-  const inYear = Array.from({ length: DIVIDENDS }, (_, k) => isoDate(k, 27)).filter((date) => date.startsWith('2000-')).length;
+  const inYear = Array.from({ length: DIVIDENDS }, (_, k) => isoDate(k, 27)).filter((date) =>
+    date.startsWith('2000-'),
+  ).length;
   await finder.getByLabel('From').fill('01/01/2000');
   await finder.getByLabel('To').fill('12/31/2000');
   await expect(status).toHaveText(`${inYear} of ${total.toLocaleString('en-US')} transactions match.`);
@@ -131,15 +166,30 @@ test('a long history: search, filter by type and dates, sort by value, edit a fo
   await finder.getByRole('button', { name: 'Show all' }).click();
   await expect(finder.getByLabel('Search')).toBeFocused();
   await expect(finder.getByLabel('From')).toHaveValue('');
-  await expect(page.getByRole('region', { name: 'LONG.AS' }).getByRole('table', { name: 'Dividend' })).toHaveAttribute('aria-rowcount', String(DIVIDENDS + 1));
+  await expect(page.getByRole('region', { name: 'LONG.AS' }).getByRole('table', { name: 'Dividend' })).toHaveAttribute(
+    'aria-rowcount',
+    String(DIVIDENDS + 1),
+  );
 });
 
-test('many tickers: opening the page measures only the tables near the screen, and a table far below gets its rows when scrolled to', async ({ page, baseURL }) => {
+test('many tickers: opening the page measures only the tables near the screen, and a table far below gets its rows when scrolled to', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const TICKERS = 120;
   const ticker = (k: number) => `T${String(k).padStart(3, '0')}.AS`;
   const stock: Transaction[] = [];
-  for (let k = 0; k < TICKERS; k += 1) for (let d = 0; d < 3; d += 1) stock.push({ type: 'stock', ticker: ticker(k), date: isoDate(k * 3 + d, 5), amount: 1 + d, value: 100 + k, currency: 'EUR' });
+  for (let k = 0; k < TICKERS; k += 1)
+    for (let d = 0; d < 3; d += 1)
+      stock.push({
+        type: 'stock',
+        ticker: ticker(k),
+        date: isoDate(k * 3 + d, 5),
+        amount: 1 + d,
+        value: 100 + k,
+        currency: 'EUR',
+      });
   const user = await createSeededUser(baseURL!, `many-tickers-${Date.now()}`, { stock, dividend: [], commission: [] });
   // Every table body whose box the page asks for (a windowed table measuring where its rows are).
   await page.addInitScript(() => {
@@ -159,7 +209,8 @@ test('many tickers: opening the page measures only the tables near the screen, a
   await expect(last.getByRole('table', { name: 'Stock' })).toHaveAttribute('aria-rowcount', '4');
   await expect(page.getByRole('region', { name: ticker(0) }).locator('tbody tr[aria-rowindex]')).toHaveCount(3);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const measured = () => page.evaluate(() => (globalThis as unknown as { measuredBodies: Set<Element> }).measuredBodies.size);
+  const measured = () =>
+    page.evaluate(() => (globalThis as unknown as { measuredBodies: Set<Element> }).measuredBodies.size);
   const tables = await page.locator('.ticker-section table tbody').count();
   expect(tables, 'a table per ticker').toBeGreaterThanOrEqual(TICKERS);
   // Near the screen: the viewport and one more above and below, a handful of sections; none of the far ones.

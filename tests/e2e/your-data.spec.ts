@@ -10,8 +10,15 @@ import { expect, signUp, test } from '#helpers/e2e/fixtures';
 const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
 
 const bankMapping = {
-  header: 'datum\u001ftype\u001fproduct\u001fsymbool\u001faantal\u001fkoers\u001ftotaal\u001fvaluta\u001fkosten\u001fbronbelasting',
-  mapping: { delimiter: ';', columns: { date: 0, ticker: 3, type: 1, amount: 4, value: 6, currency: 7, tax: 9, fees: 8 }, fixedCurrency: 'EUR', dateOrder: 'DMY', decimalMark: ',' },
+  header:
+    'datum\u001ftype\u001fproduct\u001fsymbool\u001faantal\u001fkoers\u001ftotaal\u001fvaluta\u001fkosten\u001fbronbelasting',
+  mapping: {
+    delimiter: ';',
+    columns: { date: 0, ticker: 3, type: 1, amount: 4, value: 6, currency: 7, tax: 9, fees: 8 },
+    fixedCurrency: 'EUR',
+    dateOrder: 'DMY',
+    decimalMark: ',',
+  },
   savedAt: '2026-10-01T12:00:00.000Z',
 };
 
@@ -22,10 +29,20 @@ const backup = {
   counts: { stock: 2, dividend: 1, commission: 1, symbolChoices: 1, csvMappings: 1 },
   transactions: {
     stock: [
-      { ticker: 'VWCE.DE', type: 'stock', date: '2021-03-01', amount: 10, value: 950.5, currency: 'EUR', importId: 'degiro:00000000000001' },
+      {
+        ticker: 'VWCE.DE',
+        type: 'stock',
+        date: '2021-03-01',
+        amount: 10,
+        value: 950.5,
+        currency: 'EUR',
+        importId: 'degiro:00000000000001',
+      },
       { ticker: 'AAPL', type: 'stock', date: '2021-04-01', amount: 2, value: 240, currency: 'USD' },
     ],
-    dividend: [{ ticker: 'AAPL', type: 'dividend', date: '2021-05-14', amount: 1, value: 0.85, currency: 'USD', tax: 0.15 }],
+    dividend: [
+      { ticker: 'AAPL', type: 'dividend', date: '2021-05-14', amount: 1, value: 0.85, currency: 'USD', tax: 0.15 },
+    ],
     commission: [{ ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' }],
   },
   symbolChoices: { IE00BK5BQT80: 'VWCE.DE' },
@@ -41,11 +58,15 @@ test('export, restore by merge and by replace, delete the account', async ({ pag
   const panel = page.getByRole('region', { name: 'Export and restore' });
 
   // A backup into the empty account, by merge.
-  await panel.getByLabel('Restore from a file…').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
+  await panel
+    .getByLabel('Restore from a file…')
+    .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
   const preview = panel.getByLabel('Restore preview');
   await expect(preview).toContainText('backup.json: a backup of 4 transactions');
   await expect(preview).toContainText('Merge adds 4 transactions (2 trades, 1 dividends, 1 commissions)');
-  await expect(preview).toContainText("Column mappings of other brokers' CSV files: merge adds 1 (yours kept for the same header; you will have 1); replace leaves the file's 1 instead of your 0.");
+  await expect(preview).toContainText(
+    "Column mappings of other brokers' CSV files: merge adds 1 (yours kept for the same header; you will have 1); replace leaves the file's 1 instead of your 0.",
+  );
   await preview.getByRole('button', { name: 'Merge' }).click();
   await expect(panel.getByRole('status')).toHaveText('Restored backup.json.');
   await expect(page.getByRole('heading', { name: 'AAPL', level: 2 })).toBeVisible();
@@ -72,26 +93,40 @@ test('export, restore by merge and by replace, delete the account', async ({ pag
   expect(exported.csvMappings).toEqual(backup.csvMappings);
 
   // The exported CSV merged back: nothing new.
-  await panel.getByLabel('Restore from a file…').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await panel
+    .getByLabel('Restore from a file…')
+    .setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(preview).toContainText('Merge adds 0 transactions');
   await expect(preview).toContainText('4 transactions you already have');
-  await expect(preview).toContainText('This file carries no column mappings: your 1 remembered mapping stay either way.');
+  await expect(preview).toContainText(
+    'This file carries no column mappings: your 1 remembered mapping stay either way.',
+  );
   await preview.getByRole('button', { name: 'Cancel' }).click();
   await expect(preview).toBeHidden();
 
   // A smaller CSV replaces the set, after a confirmation that names the counts.
-  const smaller = [HEADER, 'MSFT,stock,2022-01-03,3,900,USD,,,,', 'AAPL,stock,2021-04-01,2,240,USD,,,,', ''].join('\r\n');
-  await panel.getByLabel('Restore from a file…').setInputFiles({ name: 'smaller.csv', mimeType: 'text/csv', buffer: Buffer.from(smaller) });
+  const smaller = [HEADER, 'MSFT,stock,2022-01-03,3,900,USD,,,,', 'AAPL,stock,2021-04-01,2,240,USD,,,,', ''].join(
+    '\r\n',
+  );
+  await panel
+    .getByLabel('Restore from a file…')
+    .setInputFiles({ name: 'smaller.csv', mimeType: 'text/csv', buffer: Buffer.from(smaller) });
   await preview.getByRole('button', { name: 'Replace…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Replace your transactions?' });
-  await expect(dialog).toContainText('Replace removes 3 transactions, adds 1: you will have the file\'s 2 transactions instead of your 4.');
+  await expect(dialog).toContainText(
+    "Replace removes 3 transactions, adds 1: you will have the file's 2 transactions instead of your 4.",
+  );
   await dialog.getByRole('button', { name: 'Replace: remove 3, add 1' }).click();
   await expect(panel.getByRole('status')).toHaveText('Restored smaller.csv.');
   await expect(page.getByRole('heading', { name: 'MSFT', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'VWCE.DE', level: 2 })).toBeHidden();
 
   // A bad file: refused with its reason, nothing changes.
-  await panel.getByLabel('Restore from a file…').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup).slice(0, 200)) });
+  await panel.getByLabel('Restore from a file…').setInputFiles({
+    name: 'cut.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(backup).slice(0, 200)),
+  });
   await expect(panel.getByRole('alert')).toContainText('The backup is cut off');
 
   // Delete the account: the name must be typed; then signed out, and the name no longer signs in.

@@ -29,7 +29,6 @@ const tally = { files: 0, filesHeld: 0, imports: 0, importsAccepted: 0, drafts: 
 /** Imports whose merged set the server's schema refuses: file, and the first issues. */
 const refusedImports: Array<{ how: string; issues: unknown }> = [];
 
-
 afterAll(() => {
   recordTally({
     section: 'bad input',
@@ -45,7 +44,8 @@ afterAll(() => {
   });
   recordTally({
     section: 'bad input',
-    check: 'fuzzed add-form drafts → no throw, every refusal names a field, every accepted draft passes the server schema',
+    check:
+      'fuzzed add-form drafts → no throw, every refusal names a field, every accepted draft passes the server schema',
     tried: tally.drafts,
     held: tally.draftsHeld,
   });
@@ -54,7 +54,12 @@ afterAll(() => {
 async function importThroughSession(file: FuzzedFile): Promise<void> {
   const session = new ImportSession();
   const progress: number[] = [];
-  const preview = await session.parse(1, new Blob([new Uint8Array(file.bytes)]), () => existing, (p) => progress.push(p.bytes));
+  const preview = await session.parse(
+    1,
+    new Blob([new Uint8Array(file.bytes)]),
+    () => existing,
+    (p) => progress.push(p.bytes),
+  );
   if (preview === null) throw new Error(`${file.how}: the only parse was dropped as overtaken`);
   if (preview.error !== null) {
     expect(preview.error, file.how).toMatch(/\S/);
@@ -102,16 +107,44 @@ describe('the import session (worker code, in Node)', () => {
   });
 });
 
-const HOSTILE_TEXT = ['', ' ', '1e400', '-1e400', '1e12', '1000000000001', '-1000000000001', '0x10', '1,5', '1.234,5', ' 3 ', 'NaN', 'Infinity', '-0', '١٢٣', '\u0000', '3\n'];
+const HOSTILE_TEXT = [
+  '',
+  ' ',
+  '1e400',
+  '-1e400',
+  '1e12',
+  '1000000000001',
+  '-1000000000001',
+  '0x10',
+  '1,5',
+  '1.234,5',
+  ' 3 ',
+  'NaN',
+  'Infinity',
+  '-0',
+  '١٢٣',
+  '\u0000',
+  '3\n',
+];
 
 const draft: fc.Arbitrary<TransactionDraft> = fc.record({
   type: fc.constantFrom('stock', 'dividend', 'commission'),
-  ticker: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 24 }), fc.stringMatching(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]{0,22}$/)),
+  ticker: fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 24 }),
+    fc.stringMatching(/^[A-Za-z0-9^][A-Za-z0-9.\-=^]{0,22}$/),
+  ),
   date: fc.oneof(
     fc.string({ maxLength: 12 }),
     fc
-      .record({ year: fc.integer({ min: 0, max: 9999 }), month: fc.integer({ min: 0, max: 13 }), day: fc.integer({ min: 0, max: 32 }) })
-      .map(({ year, month, day }) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`),
+      .record({
+        year: fc.integer({ min: 0, max: 9999 }),
+        month: fc.integer({ min: 0, max: 13 }),
+        day: fc.integer({ min: 0, max: 32 }),
+      })
+      .map(
+        ({ year, month, day }) =>
+          `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      ),
   ),
   amount: fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.double().map(String), fc.string({ maxLength: 10 })),
   value: fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.double().map(String), fc.string({ maxLength: 10 })),
@@ -142,7 +175,15 @@ describe('the add form', () => {
   });
 
   it('refuses the values the server would refuse, naming the field', () => {
-    const base: TransactionDraft = { type: 'stock', ticker: 'VWCE.DE', date: '2023-05-02', amount: '3', value: '300', currency: 'EUR', tax: '' };
+    const base: TransactionDraft = {
+      type: 'stock',
+      ticker: 'VWCE.DE',
+      date: '2023-05-02',
+      amount: '3',
+      value: '300',
+      currency: 'EUR',
+      tax: '',
+    };
     const refused = (change: Partial<TransactionDraft>) => {
       const result = validateDraft({ ...base, ...change }, 'en-US');
       return result.ok ? {} : result.errors;

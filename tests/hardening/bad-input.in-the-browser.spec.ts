@@ -25,12 +25,28 @@ function noise(length: number, seed: number): Buffer {
 const mixed = fs.readFileSync(path.join(FIXTURES, 'nl-mixed-languages.csv'));
 const GARBAGE_FILES: Array<{ what: string; name: string; buffer: Buffer }> = [
   { what: 'random bytes', name: 'Account.csv', buffer: noise(64 * 1024, 7) },
-  { what: 'a PNG named .csv', name: 'Account.csv', buffer: Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), noise(2048, 3)]) },
+  {
+    what: 'a PNG named .csv',
+    name: 'Account.csv',
+    buffer: Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), noise(2048, 3)]),
+  },
   { what: 'an empty file', name: 'Account.csv', buffer: Buffer.alloc(0) },
   { what: 'a statement cut mid-row', name: 'Account.csv', buffer: mixed.subarray(0, Math.floor(mixed.length / 2) + 7) },
-  { what: 'a header and a 2 MB line of commas', name: 'Account.csv', buffer: Buffer.concat([mixed.subarray(0, mixed.indexOf(10) + 1), Buffer.alloc(2 * 1024 * 1024, ',')]) },
-  { what: 'a statement in UTF-16', name: 'Account.csv', buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(mixed.toString('utf8'), 'utf16le')]) },
-  { what: 'a German PDF statement as text', name: 'Account.csv', buffer: fs.readFileSync(path.join(FIXTURES, 'de-statement-wording.txt')) },
+  {
+    what: 'a header and a 2 MB line of commas',
+    name: 'Account.csv',
+    buffer: Buffer.concat([mixed.subarray(0, mixed.indexOf(10) + 1), Buffer.alloc(2 * 1024 * 1024, ',')]),
+  },
+  {
+    what: 'a statement in UTF-16',
+    name: 'Account.csv',
+    buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(mixed.toString('utf8'), 'utf16le')]),
+  },
+  {
+    what: 'a German PDF statement as text',
+    name: 'Account.csv',
+    buffer: fs.readFileSync(path.join(FIXTURES, 'de-statement-wording.txt')),
+  },
 ];
 
 const importSection = (page: Page) => page.locator('section.import');
@@ -84,7 +100,8 @@ test('bad values in the add form: each named next to its field, nothing sent, no
   const form = page.getByRole('form', { name: 'Add a transaction' });
   const good = { Ticker: 'VWCE.DE', Date: '2024-05-06', Amount: '3', Value: '300' };
   for (const bad of BAD_VALUES) {
-    for (const [label, value] of Object.entries({ ...good, ...bad.fill })) await form.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries({ ...good, ...bad.fill }))
+      await form.getByLabel(label, { exact: true }).fill(value);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByRole('alert').filter({ hasText: bad.error }), bad.what).toBeVisible();
   }

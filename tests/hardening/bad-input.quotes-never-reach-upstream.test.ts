@@ -20,13 +20,18 @@ let held = 0;
 beforeAll(async () => {
   yahoo = await startFakeYahooUpstream();
   server = await startTestServer({ QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
-  ({ idToken } = await signIn(server.url, { username: 'quotes-input', password: 'quotes-input-secret', createAccount: true }));
+  ({ idToken } = await signIn(server.url, {
+    username: 'quotes-input',
+    password: 'quotes-input-secret',
+    createAccount: true,
+  }));
 });
 
 afterAll(async () => {
   recordTally({
     section: 'bad input',
-    check: 'bad POST /api/quotes (symbols, injections, ranges, 1,000 symbols) → 4xx with a message, 0 requests upstream',
+    check:
+      'bad POST /api/quotes (symbols, injections, ranges, 1,000 symbols) → 4xx with a message, 0 requests upstream',
     tried: requests.length,
     held,
     requests: requests.length,
@@ -53,7 +58,10 @@ describe('each bad quotes request is refused before anything goes upstream', () 
     const refusal = JSON.parse(text) as { message?: string; issues?: Array<{ path: string }> };
     expect(refusal.message, name).toMatch(request.expected.message);
     if (request.expected.issuePath !== undefined) {
-      expect(refusal.issues?.map((issue) => issue.path), name).toContain(request.expected.issuePath);
+      expect(
+        refusal.issues?.map((issue) => issue.path),
+        name,
+      ).toContain(request.expected.issuePath);
     }
     expect(yahoo.requestCount(), `${name} reached the upstream`).toBe(0);
     held += 1;
@@ -61,11 +69,20 @@ describe('each bad quotes request is refused before anything goes upstream', () 
 });
 
 it('sends a good request upstream, one chart request per symbol, to the chart path only', async () => {
-  const response = await send({ name: 'good', body: { symbols: ['MSFT', '^GSPC'], ...GOOD_RANGE }, expected: { status: 200, message: /./ } });
+  const response = await send({
+    name: 'good',
+    body: { symbols: ['MSFT', '^GSPC'], ...GOOD_RANGE },
+    expected: { status: 200, message: /./ },
+  });
   expect(response.status).toBe(200);
   const entries = (await response.json()) as Array<{ symbol: string; data?: unknown; error?: string }>;
   expect(entries.map((entry) => entry.symbol)).toEqual(['MSFT', '^GSPC']);
   expect(entries[0]).toHaveProperty('data');
-  expect(yahoo.requests().map((request) => request.symbol).sort()).toEqual(['MSFT', '^GSPC']);
+  expect(
+    yahoo
+      .requests()
+      .map((request) => request.symbol)
+      .sort(),
+  ).toEqual(['MSFT', '^GSPC']);
   for (const request of yahoo.requests()) expect(request.path).toMatch(/^\/v8\/finance\/chart\/[^/]+$/);
 });

@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '#helpers/oidc-login';
 import { startTestServer, type TestServer } from '#helpers/test-server';
-import { malformedTransactionRequests, VALID_BODY, type MalformedRequest } from '#helpers/hardening/malformed-transactions';
+import {
+  malformedTransactionRequests,
+  VALID_BODY,
+  type MalformedRequest,
+} from '#helpers/hardening/malformed-transactions';
 import { expectUnchanged, readStoredBytes, type StoredBytes } from '#helpers/hardening/stored-bytes';
 import { recordTally } from '#helpers/hardening/tally';
 
@@ -22,8 +26,17 @@ let held = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ idToken } = await signIn(server.url, { username: 'bad-input', password: 'bad-input-secret', createAccount: true }));
-  const saved = await send({ name: 'the set to protect', body: VALID_BODY, headers: { 'if-match': '"v0"' }, expected: { status: 200, message: /./ } });
+  ({ idToken } = await signIn(server.url, {
+    username: 'bad-input',
+    password: 'bad-input-secret',
+    createAccount: true,
+  }));
+  const saved = await send({
+    name: 'the set to protect',
+    body: VALID_BODY,
+    headers: { 'if-match': '"v0"' },
+    expected: { status: 200, message: /./ },
+  });
   expect(saved.status).toBe(200);
   before = await readStoredBytes(server.url, idToken);
   expect(before.etag).toBe('"v1"');
@@ -45,7 +58,12 @@ async function send(request: MalformedRequest): Promise<Response> {
   if (request.contentType !== null) headers['content-type'] = request.contentType ?? 'application/json';
   const { body } = request;
   // A string body would make fetch add `text/plain`: send bytes when the case wants no content type.
-  const payload = typeof body === 'function' ? body() : typeof body === 'string' && request.contentType === null ? new TextEncoder().encode(body) : body;
+  const payload =
+    typeof body === 'function'
+      ? body()
+      : typeof body === 'string' && request.contentType === null
+        ? new TextEncoder().encode(body)
+        : body;
   return fetch(`${server.url}/api/transactions`, {
     method: request.method ?? 'PUT',
     headers,
@@ -70,7 +88,10 @@ describe('each malformed request is refused clearly and changes nothing', () => 
     expect(typeof refusal.message, name).toBe('string');
     expect(refusal.message, name).toMatch(request.expected.message);
     if (request.expected.issuePath !== undefined) {
-      expect(refusal.issues?.map((issue) => issue.path), name).toContain(request.expected.issuePath);
+      expect(
+        refusal.issues?.map((issue) => issue.path),
+        name,
+      ).toContain(request.expected.issuePath);
     }
     expectUnchanged(await readStoredBytes(server.url, idToken), before, name);
     held += 1;
@@ -79,7 +100,12 @@ describe('each malformed request is refused clearly and changes nothing', () => 
 
 it('sees a real change: a valid write after all of them moves the version and the bytes', async () => {
   const changed = VALID_BODY.replace('300.5', '301.5');
-  const response = await send({ name: 'control', body: changed, headers: { 'if-match': before.etag! }, expected: { status: 200, message: /./ } });
+  const response = await send({
+    name: 'control',
+    body: changed,
+    headers: { 'if-match': before.etag! },
+    expected: { status: 200, message: /./ },
+  });
   expect(response.status).toBe(200);
   const after = await readStoredBytes(server.url, idToken);
   expect(after.etag).toBe('"v2"');

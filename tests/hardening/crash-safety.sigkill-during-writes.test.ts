@@ -12,24 +12,30 @@ import { recordTally } from '#helpers/hardening/tally';
 const KILLS = Number(process.env.HARDENING_KILLS ?? 5);
 const WRITERS = 4;
 
-it(`keeps every acknowledged write through ${KILLS} SIGKILLs with ${WRITERS} writers streaming`, { timeout: 60_000 + KILLS * 6_000 }, async () => {
-  const report = await runCrashSafety({ kills: KILLS, writers: WRITERS, seed: `hardening-${KILLS}` });
-  recordTally({
-    section: 'crash safety',
-    check: `SIGKILL during streamed PUTs (${report.acknowledgedWrites} acknowledged, ${report.writesInFlightAtKill} in flight at a kill, ${report.inFlightFoundStored} of those stored), restart: last acknowledged or in-flight set, integrity_check ok`,
-    tried: report.kills,
-    held: report.kills - new Set(report.violations.map((violation) => /^kill (\d+)/.exec(violation)?.[1] ?? violation)).size,
-    kills: report.kills,
-    faults: report.kills,
-    writesLost: report.writesLost,
-    requests: report.acknowledgedWrites + report.writesInFlightAtKill,
-  });
-  expect(report.violations).toEqual([]);
-  expect(report.kills).toBe(KILLS);
-  expect(report.integrityChecksOk).toBe(KILLS);
-  expect(report.writesLost).toBe(0);
-  expect(report.acknowledgedWrites, 'every round kills after a write was acknowledged').toBeGreaterThanOrEqual(KILLS);
-});
+it(
+  `keeps every acknowledged write through ${KILLS} SIGKILLs with ${WRITERS} writers streaming`,
+  { timeout: 60_000 + KILLS * 6_000 },
+  async () => {
+    const report = await runCrashSafety({ kills: KILLS, writers: WRITERS, seed: `hardening-${KILLS}` });
+    recordTally({
+      section: 'crash safety',
+      check: `SIGKILL during streamed PUTs (${report.acknowledgedWrites} acknowledged, ${report.writesInFlightAtKill} in flight at a kill, ${report.inFlightFoundStored} of those stored), restart: last acknowledged or in-flight set, integrity_check ok`,
+      tried: report.kills,
+      held:
+        report.kills -
+        new Set(report.violations.map((violation) => /^kill (\d+)/.exec(violation)?.[1] ?? violation)).size,
+      kills: report.kills,
+      faults: report.kills,
+      writesLost: report.writesLost,
+      requests: report.acknowledgedWrites + report.writesInFlightAtKill,
+    });
+    expect(report.violations).toEqual([]);
+    expect(report.kills).toBe(KILLS);
+    expect(report.integrityChecksOk).toBe(KILLS);
+    expect(report.writesLost).toBe(0);
+    expect(report.acknowledgedWrites, 'every round kills after a write was acknowledged').toBeGreaterThanOrEqual(KILLS);
+  },
+);
 
 describe('the verdict after a restart', () => {
   const set = (value: number): TransactionSet => ({
@@ -58,6 +64,8 @@ describe('the verdict after a restart', () => {
   });
 
   it('flags a set in flight when none was', () => {
-    expect(classifyStored({ ...writer, inFlight: null }, { status: 200, version: 8, bytes: bytesOf(set(8)) })).toBe('neither');
+    expect(classifyStored({ ...writer, inFlight: null }, { status: 200, version: 8, bytes: bytesOf(set(8)) })).toBe(
+      'neither',
+    );
   });
 });

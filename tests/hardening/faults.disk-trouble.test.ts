@@ -27,7 +27,8 @@ const dirs: string[] = [];
 afterAll(() => {
   recordTally({
     section: 'faults',
-    check: 'disk trouble: a write the system refuses half-way (EFBIG) → 507 with a message, nothing half-written, reads served; a read-only data folder at start → a clear error, nothing changed',
+    check:
+      'disk trouble: a write the system refuses half-way (EFBIG) → 507 with a message, nothing half-written, reads served; a read-only data folder at start → a clear error, nothing changed',
     tried: tally.faults,
     held: tally.held,
     faults: tally.faults,
@@ -46,7 +47,14 @@ const freshDataDir = () => {
 const setOf = (count: number, tag: string) =>
   JSON.stringify({
     transactions: {
-      stock: Array.from({ length: count }, (_, i) => ({ ticker: `${tag}${i % 50}.DE`, type: 'stock', date: `2023-${String(1 + (i % 12)).padStart(2, '0')}-0${1 + (i % 9)}`, amount: 1 + (i % 7), value: 100 + i, currency: 'EUR' })),
+      stock: Array.from({ length: count }, (_, i) => ({
+        ticker: `${tag}${i % 50}.DE`,
+        type: 'stock',
+        date: `2023-${String(1 + (i % 12)).padStart(2, '0')}-0${1 + (i % 9)}`,
+        amount: 1 + (i % 7),
+        value: 100 + i,
+        currency: 'EUR',
+      })),
       dividend: [],
       commission: [],
     },
@@ -64,10 +72,15 @@ async function put(server: ServerProcess, token: string, body: string, etag: str
     headers: { Authorization: token, 'content-type': 'application/json', 'if-match': etag },
     body,
   });
-  return { status: response.status, etag: response.headers.get('etag'), body: (await response.json()) as { message?: string } };
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    body: (await response.json()) as { message?: string },
+  };
 }
 
-const largestFile = (dir: string) => Math.max(...fs.readdirSync(dir).map((name) => fs.statSync(path.join(dir, name)).size));
+const largestFile = (dir: string) =>
+  Math.max(...fs.readdirSync(dir).map((name) => fs.statSync(path.join(dir, name)).size));
 
 describe('a write the system refuses half-way', () => {
   it('answers 507 with a message, keeps the stored set and serves it, and the file stays whole', async () => {

@@ -13,7 +13,11 @@ import Database from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
 import { startTestServer, type TestServer } from '#helpers/test-server';
 import { freshAccount, signInThroughProvider, watchForErrors } from '#helpers/e2e/pages';
-import { startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '#helpers/hardening/fake-yahoo-upstream';
+import {
+  startFakeYahooUpstream,
+  type FakeYahooUpstream,
+  type UpstreamMode,
+} from '#helpers/hardening/fake-yahoo-upstream';
 import { refusedBaseUrl } from '#helpers/fake-yahoo';
 import { expect, test } from '#helpers/e2e/fixtures';
 import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from '#helpers/postgres-cluster';
@@ -31,7 +35,12 @@ interface Running {
  * Runs `scenario` with a server of its own (`env`) and a page of a fresh browser context pointed at it;
  * then no page of it may have thrown or logged an error, the `expectedNetworkErrors` statuses aside.
  */
-async function withApp(browser: Browser, env: Record<string, string>, expectedNetworkErrors: number[], scenario: (app: Running) => Promise<void>) {
+async function withApp(
+  browser: Browser,
+  env: Record<string, string>,
+  expectedNetworkErrors: number[],
+  scenario: (app: Running) => Promise<void>,
+) {
   const server = await startTestServer(env);
   const context = await browser.newContext({ baseURL: server.url });
   try {
@@ -50,7 +59,9 @@ const priceProblems = (page: Page) => page.locator('.price-notice');
 /** The figures that come from the transactions alone are on screen as numbers. */
 async function expectTransactionFigures(page: Page) {
   for (const label of ['Total Invested', 'Total Dividend', 'Total Commission']) {
-    await expect(page.locator('.summary-box').filter({ hasText: label }).locator('dd')).toHaveText(/^−?€[\d,]+\.\d{2}$/);
+    await expect(page.locator('.summary-box').filter({ hasText: label }).locator('dd')).toHaveText(
+      /^−?€[\d,]+\.\d{2}$/,
+    );
   }
 }
 
@@ -61,7 +72,9 @@ test.describe('the quotes upstream failing', () => {
   });
   test.afterAll(() => yahoo?.close());
 
-  test('garbage: figures, a message and Retry; after the upstream recovers Retry brings the prices', async ({ browser }) => {
+  test('garbage: figures, a message and Retry; after the upstream recovers Retry brings the prices', async ({
+    browser,
+  }) => {
     yahoo.setMode('html-page');
     await withApp(browser, { QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl }, [], async (app) => {
       await signInThroughProvider(app.page, DEMO);
@@ -90,7 +103,9 @@ test.describe('the quotes upstream failing', () => {
       await withApp(browser, { QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: baseUrl }, [], async (app) => {
         await signInThroughProvider(app.page, DEMO);
         await expect(priceProblems(app.page)).toContainText('Some prices could not be loaded', { timeout: 30_000 });
-        await expect(priceProblems(app.page)).toContainText(mode === 'hang' ? /no answer|unreachable/ : /refused|500|429|unreachable/);
+        await expect(priceProblems(app.page)).toContainText(
+          mode === 'hang' ? /no answer|unreachable/ : /refused|500|429|unreachable/,
+        );
         await expectTransactionFigures(app.page);
         // Retry while the upstream is still out: the server remembers the outage and answers at once.
         await priceProblems(app.page).getByRole('button', { name: 'Retry' }).click();
@@ -101,7 +116,9 @@ test.describe('the quotes upstream failing', () => {
   }
 });
 
-test('the database failing a save: the change is kept, the page says so, Retry saves it once the database is back', async ({ browser }) => {
+test('the database failing a save: the change is kept, the page says so, Retry saves it once the database is back', async ({
+  browser,
+}) => {
   await withApp(browser, {}, [503], async (app) => {
     await signInThroughProvider(app.page, freshAccount('storage'), { createAccount: true });
     const page = app.page;
@@ -122,7 +139,10 @@ test('the database failing a save: the change is kept, the page says so, Retry s
       locker.prepare('BEGIN EXCLUSIVE').run();
       await add('SECOND.DE', '2024-02-03');
       // The notice above the form (the form repeats the message in its own alert).
-      const alert = page.getByRole('alert').filter({ hasText: 'Saving failed' }).filter({ has: page.getByRole('button', { name: 'Retry' }) });
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: 'Saving failed' })
+        .filter({ has: page.getByRole('button', { name: 'Retry' }) });
       await expect(alert).toContainText('could not save', { timeout: 15_000 });
       await expect(alert).toContainText('Pending change');
       await expect(alert).toContainText('SECOND.DE');
@@ -147,7 +167,9 @@ test.describe('PostgreSQL away and back', () => {
   let cluster: PostgresCluster | undefined;
   test.afterAll(() => cluster?.destroy());
 
-  test('a save and a load while it is stopped say so with Retry; Retry saves and loads once it is back', async ({ browser }) => {
+  test('a save and a load while it is stopped say so with Retry; Retry saves and loads once it is back', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     if (!postgres.ok) return;
     cluster = await startPostgresCluster(postgres.bin);
@@ -170,7 +192,10 @@ test.describe('PostgreSQL away and back', () => {
       // A save while PostgreSQL is stopped: refused with the server's message, the change kept.
       await db.stop();
       await add('AWAY.DE');
-      const saveFailed = page.getByRole('alert').filter({ hasText: 'Saving failed' }).filter({ has: page.getByRole('button', { name: 'Retry' }) });
+      const saveFailed = page
+        .getByRole('alert')
+        .filter({ hasText: 'Saving failed' })
+        .filter({ has: page.getByRole('button', { name: 'Retry' }) });
       await expect(saveFailed).toContainText('The database does not answer', { timeout: 10_000 });
       await expect(saveFailed).toContainText('AWAY.DE');
       await expect(page.getByRole('region', { name: 'AWAY.DE' })).toHaveCount(0);
@@ -187,7 +212,10 @@ test.describe('PostgreSQL away and back', () => {
       await db.stop();
       await page.goto('/dashboard');
       await page.reload();
-      const loadFailed = page.getByRole('alert').filter({ hasText: /database does not answer/ }).filter({ has: page.getByRole('button', { name: 'Retry' }) });
+      const loadFailed = page
+        .getByRole('alert')
+        .filter({ hasText: /database does not answer/ })
+        .filter({ has: page.getByRole('button', { name: 'Retry' }) });
       await expect(loadFailed).toBeVisible({ timeout: 15_000 });
       await db.start();
       await loadFailed.getByRole('button', { name: 'Retry' }).click();
@@ -224,10 +252,16 @@ test('two tabs: the second save gets the conflict, reloads, and Save again keeps
     await expect(first.getByRole('region', { name: 'TABA.DE' })).toBeVisible();
 
     await add(second, 'TABB.DE');
-    const notice = second.getByRole('alert').filter({ hasText: 'changed elsewhere' }).filter({ has: second.getByRole('button', { name: 'Save again' }) });
+    const notice = second
+      .getByRole('alert')
+      .filter({ hasText: 'changed elsewhere' })
+      .filter({ has: second.getByRole('button', { name: 'Save again' }) });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('TABB.DE');
-    await expect(second.getByRole('region', { name: 'TABA.DE' }), 'the second tab reloaded the first tab’s save').toBeVisible();
+    await expect(
+      second.getByRole('region', { name: 'TABA.DE' }),
+      'the second tab reloaded the first tab’s save',
+    ).toBeVisible();
     await notice.getByRole('button', { name: 'Save again' }).click();
     await expect(second.getByRole('region', { name: 'TABB.DE' })).toBeVisible();
     await expect(second.getByRole('region', { name: 'TABA.DE' })).toBeVisible();

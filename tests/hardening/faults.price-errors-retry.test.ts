@@ -22,11 +22,19 @@ it('offers Retry for symbols that came back with errors, and asks again for thos
   ];
   const { portfolio, calls } = startApp({
     server: { set: setOf(buy, usd), version: 1 },
-    fetchPrices: async () => ({ symbols: ['MSFT', 'VWCE.DE'], firstDate: '2024-01-02', errors: outcomes.shift() ?? {} }),
+    fetchPrices: async () => ({
+      symbols: ['MSFT', 'VWCE.DE'],
+      firstDate: '2024-01-02',
+      errors: outcomes.shift() ?? {},
+    }),
   });
   await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
   expect(portfolio.getSnapshot().context.derivation).not.toBeNull();
-  expect(selectPriceProblems(portfolio.getSnapshot()).map((p) => p.symbol).sort()).toEqual(['MSFT', 'VWCE.DE']);
+  expect(
+    selectPriceProblems(portfolio.getSnapshot())
+      .map((p) => p.symbol)
+      .sort(),
+  ).toEqual(['MSFT', 'VWCE.DE']);
 
   portfolio.send({ type: 'portfolio.retry' });
   await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }) && calls.fetchPrices.length === 2);
@@ -42,5 +50,11 @@ it('offers Retry for symbols that came back with errors, and asks again for thos
   portfolio.send({ type: 'portfolio.retry' });
   expect(portfolio.getSnapshot().matches({ ready: 'settled' })).toBe(true);
   expect(calls.fetchPrices).toHaveLength(3);
-  recordTally({ section: 'faults', check: 'per-symbol price errors: figures kept, Retry asks again for the failed symbols only (machines)', tried: 2, held: 2, faults: 2 });
+  recordTally({
+    section: 'faults',
+    check: 'per-symbol price errors: figures kept, Retry asks again for the failed symbols only (machines)',
+    tried: 2,
+    held: 2,
+    faults: 2,
+  });
 });

@@ -13,7 +13,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '#helpers/oidc-login';
 import { startTestServer, type TestServer } from '#helpers/test-server';
-import { GARBAGE_MODES, startFakeYahooUpstream, type FakeYahooUpstream, type UpstreamMode } from '#helpers/hardening/fake-yahoo-upstream';
+import {
+  GARBAGE_MODES,
+  startFakeYahooUpstream,
+  type FakeYahooUpstream,
+  type UpstreamMode,
+} from '#helpers/hardening/fake-yahoo-upstream';
 import { recordTally } from '#helpers/hardening/tally';
 
 const SYMBOLS = ['MSFT', 'AAPL', 'EUR=X'];
@@ -52,7 +57,11 @@ let idToken: string;
 const reference = new Map<Range, QuoteEntry[]>();
 const tally = { faults: 0, held: 0, requests: 0 };
 
-async function askQuotes(target: TestServer, token: string, range: Range): Promise<{ entries: QuoteEntry[]; ms: number }> {
+async function askQuotes(
+  target: TestServer,
+  token: string,
+  range: Range,
+): Promise<{ entries: QuoteEntry[]; ms: number }> {
   const started = performance.now();
   tally.requests += 1;
   const response = await fetch(`${target.url}/api/quotes`, {
@@ -75,7 +84,11 @@ beforeAll(async () => {
   // The reference: a server that never saw a fault, on its own data directory.
   const clean = await startTestServer({ QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
   try {
-    const cleanUser = await signIn(clean.url, { username: 'reference', password: 'reference-secret', createAccount: true });
+    const cleanUser = await signIn(clean.url, {
+      username: 'reference',
+      password: 'reference-secret',
+      createAccount: true,
+    });
     for (const range of Object.values(RANGES)) {
       const { entries } = await askQuotes(clean, cleanUser.idToken, range);
       expect(entries.map((entry) => Object.keys(entry).sort())).toEqual(SYMBOLS.map(() => ['data', 'symbol']));
@@ -91,7 +104,8 @@ beforeAll(async () => {
 afterAll(async () => {
   recordTally({
     section: 'faults',
-    check: 'quotes upstream refusing, hanging, 500, 429, garbage → error entries in bounded time, outage remembered, correct data after recovery (cache not poisoned)',
+    check:
+      'quotes upstream refusing, hanging, 500, 429, garbage → error entries in bounded time, outage remembered, correct data after recovery (cache not poisoned)',
     tried: tally.faults,
     held: tally.held,
     faults: tally.faults,
@@ -103,7 +117,10 @@ afterAll(async () => {
 });
 
 function expectErrorEntries(entries: QuoteEntry[], what: string) {
-  expect(entries.map((entry) => entry.symbol), what).toEqual(SYMBOLS);
+  expect(
+    entries.map((entry) => entry.symbol),
+    what,
+  ).toEqual(SYMBOLS);
   for (const entry of entries) {
     expect(entry.data, `${what}: ${entry.symbol} came back with data`).toBeUndefined();
     expect(entry.error, `${what}: ${entry.symbol}`).toMatch(/\S/);
@@ -111,7 +128,9 @@ function expectErrorEntries(entries: QuoteEntry[], what: string) {
 }
 
 /** Turns the fault on and asks for its range: every symbol must come back as an error entry. */
-async function askDuringFault(mode: UpstreamMode): Promise<{ range: Range; faulty: { entries: QuoteEntry[]; ms: number } }> {
+async function askDuringFault(
+  mode: UpstreamMode,
+): Promise<{ range: Range; faulty: { entries: QuoteEntry[]; ms: number } }> {
   tally.faults += 1;
   const range = RANGES[mode]!;
   yahoo.setMode(mode);

@@ -23,7 +23,8 @@ const tally = { faults: 0, held: 0, requests: 0 };
 afterAll(() => {
   recordTally({
     section: 'faults',
-    check: 'storage failing a write (SQLite locked by another connection; PostgreSQL LOCK TABLE, dropped connections) → 503 with a message, nothing partial stored, the write succeeds afterwards',
+    check:
+      'storage failing a write (SQLite locked by another connection; PostgreSQL LOCK TABLE, dropped connections) → 503 with a message, nothing partial stored, the write succeeds afterwards',
     tried: tally.faults,
     held: tally.held,
     faults: tally.faults,
@@ -41,7 +42,12 @@ async function put(server: TestServer, idToken: string, body: string, etag: stri
     headers: { Authorization: idToken, 'content-type': 'application/json', ...(etag ? { 'if-match': etag } : {}) },
     body,
   });
-  return { status: response.status, body: (await response.json()) as { message?: string }, etag: response.headers.get('etag'), ms: performance.now() - started };
+  return {
+    status: response.status,
+    body: (await response.json()) as { message?: string },
+    etag: response.headers.get('etag'),
+    ms: performance.now() - started,
+  };
 }
 
 describe('SQLite: another connection holds an exclusive lock on the file', () => {
@@ -50,7 +56,11 @@ describe('SQLite: another connection holds an exclusive lock on the file', () =>
 
   it('refuses the write with a 503 after the busy timeout, stores nothing, and takes it once the lock is gone', async () => {
     server = await startTestServer();
-    const { idToken } = await signIn(server.url, { username: 'sqlite-lock', password: 'sqlite-lock-secret', createAccount: true });
+    const { idToken } = await signIn(server.url, {
+      username: 'sqlite-lock',
+      password: 'sqlite-lock-secret',
+      createAccount: true,
+    });
     expect((await put(server, idToken, VALID_BODY, '"v0"')).status).toBe(200);
     const before = await readStoredBytes(server.url, idToken);
 

@@ -26,10 +26,17 @@ const tally = { xsrf: 0, xsrfHeld: 0, pages: 0, pagesHeld: 0 };
 beforeAll(async () => {
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-static-'));
   fs.mkdirSync(path.join(staticDir, 'assets'));
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-AAAAAAAA.js"></script></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-AAAAAAAA.js"></script></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(staticDir, 'assets/index-AAAAAAAA.js'), 'console.log("app");\n'.repeat(100));
   server = await startTestServer({ STATIC_DIR: staticDir });
-  ({ idToken } = await signIn(server.url, { username: 'forgery-target', password: 'forgery-secret', createAccount: true }));
+  ({ idToken } = await signIn(server.url, {
+    username: 'forgery-target',
+    password: 'forgery-secret',
+    createAccount: true,
+  }));
   const saved = await fetch(`${server.url}/api/transactions`, {
     method: 'PUT',
     headers: { Authorization: idToken, 'content-type': 'application/json', 'if-match': '"v0"' },
@@ -41,14 +48,16 @@ beforeAll(async () => {
 afterAll(async () => {
   recordTally({
     section: 'security',
-    check: 'anti-forgery: writes carrying the cookie without (or with a wrong) X-XSRF-TOKEN or _xsrf → 403, nothing stored',
+    check:
+      'anti-forgery: writes carrying the cookie without (or with a wrong) X-XSRF-TOKEN or _xsrf → 403, nothing stored',
     tried: tally.xsrf,
     held: tally.xsrfHeld,
     requests: tally.xsrf,
   });
   recordTally({
     section: 'security',
-    check: 'CSP, nosniff, Referrer-Policy, X-Frame-Options, COOP on every kind of answer (pages, assets, sign-in, provider, API, errors)',
+    check:
+      'CSP, nosniff, Referrer-Policy, X-Frame-Options, COOP on every kind of answer (pages, assets, sign-in, provider, API, errors)',
     tried: tally.pages,
     held: tally.pagesHeld,
     requests: tally.pages,
@@ -59,10 +68,30 @@ afterAll(async () => {
 
 describe('anti-forgery', () => {
   const writes = [
-    { name: 'PUT /api/transactions', method: 'PUT', path: '/api/transactions', body: VALID_BODY.replace('300.5', '999') },
-    { name: 'POST /api/quotes', method: 'POST', path: '/api/quotes', body: JSON.stringify({ symbol: 'MSFT', start: 1_700_000_000, end: 1_700_086_400 }) },
-    { name: 'POST /api/symbols/resolve', method: 'POST', path: '/api/symbols/resolve', body: JSON.stringify({ products: [{ isin: 'US0378331005' }] }) },
-    { name: 'PUT /api/symbols/choices', method: 'PUT', path: '/api/symbols/choices', body: JSON.stringify({ choices: [{ isin: 'US0378331005', symbol: 'FORGED' }] }) },
+    {
+      name: 'PUT /api/transactions',
+      method: 'PUT',
+      path: '/api/transactions',
+      body: VALID_BODY.replace('300.5', '999'),
+    },
+    {
+      name: 'POST /api/quotes',
+      method: 'POST',
+      path: '/api/quotes',
+      body: JSON.stringify({ symbol: 'MSFT', start: 1_700_000_000, end: 1_700_086_400 }),
+    },
+    {
+      name: 'POST /api/symbols/resolve',
+      method: 'POST',
+      path: '/api/symbols/resolve',
+      body: JSON.stringify({ products: [{ isin: 'US0378331005' }] }),
+    },
+    {
+      name: 'PUT /api/symbols/choices',
+      method: 'PUT',
+      path: '/api/symbols/choices',
+      body: JSON.stringify({ choices: [{ isin: 'US0378331005', symbol: 'FORGED' }] }),
+    },
   ];
   const wrongHeaders: Array<[string, (cookie: string) => Record<string, string>]> = [
     ['no header', () => ({})],
@@ -70,7 +99,10 @@ describe('anti-forgery', () => {
     ['another token of the same length', (cookie) => ({ 'X-XSRF-TOKEN': 'x'.repeat(cookie.length) })],
     ['the token cut short', (cookie) => ({ 'X-XSRF-TOKEN': cookie.slice(0, -1) })],
     ['the token with a character more', (cookie) => ({ 'X-XSRF-TOKEN': `${cookie}x` })],
-    ['the token in other case', (cookie) => ({ 'X-XSRF-TOKEN': cookie.toUpperCase() === cookie ? cookie.toLowerCase() : cookie.toUpperCase() })],
+    [
+      'the token in other case',
+      (cookie) => ({ 'X-XSRF-TOKEN': cookie.toUpperCase() === cookie ? cookie.toLowerCase() : cookie.toUpperCase() }),
+    ],
     ['the token in another header name', (cookie) => ({ 'X-CSRF-TOKEN': cookie })],
   ];
 
@@ -85,7 +117,12 @@ describe('anti-forgery', () => {
       const send = async (headers: Record<string, string>) =>
         browser.request(`${server.url}${write.path}`, {
           method: write.method,
-          headers: { Authorization: idToken, 'content-type': 'application/json', 'if-match': await currentTransactionsEtag(server.url, idToken), ...headers },
+          headers: {
+            Authorization: idToken,
+            'content-type': 'application/json',
+            'if-match': await currentTransactionsEtag(server.url, idToken),
+            ...headers,
+          },
           body: write.body,
         });
       for (const [name, headers] of wrongHeaders) {
@@ -119,14 +156,20 @@ describe('anti-forgery', () => {
       tally.xsrf += 1;
       const { browser, html } = await openSignInPage(server.url);
       expect(hiddenField(html, '_xsrf')).toBe(browser.cookie('XSRF-TOKEN'));
-      const fields: Record<string, string> = { username: 'forged-user', password: 'forged-password', passwordAgain: 'forged-password' };
+      const fields: Record<string, string> = {
+        username: 'forged-user',
+        password: 'forged-password',
+        passwordAgain: 'forged-password',
+      };
       if (xsrf) fields._xsrf = xsrf;
       const response = await browser.postForm(new URL(formAction(html, step), server.url).href, fields);
       expect(response.status, `${step} with _xsrf ${xsrf ?? 'missing'}`).toBe(403);
       tally.xsrfHeld += 1;
     }
     // Nobody was signed in or created by the refused forms.
-    await expect(signIn(server.url, { username: 'forged-user', password: 'forged-password' })).rejects.toThrow(/Sign-in refused/);
+    await expect(signIn(server.url, { username: 'forged-user', password: 'forged-password' })).rejects.toThrow(
+      /Sign-in refused/,
+    );
   });
 });
 
@@ -166,7 +209,12 @@ describe('security headers on every kind of answer', () => {
     ['the health check', '/healthz', undefined, 200],
     ['an API call without a token', '/api/transactions', undefined, 401],
     ['an unknown API path', '/api/nothing', undefined, 401],
-    ['an OPTIONS preflight', '/api/transactions', { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'PUT' } }, 401],
+    [
+      'an OPTIONS preflight',
+      '/api/transactions',
+      { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'PUT' } },
+      401,
+    ],
   ];
 
   it.each(answers)('%s', async (what, path, init, status) => {
@@ -186,7 +234,11 @@ describe('security headers on every kind of answer', () => {
     ['a 400 from the transactions service', 'PUT', '/api/transactions', '{', 400],
   ] as const)('%s', async (what, method, path, body, status) => {
     tally.pages += 1;
-    const response = await fetch(`${server.url}${path}`, { method, headers: { Authorization: idToken, 'content-type': 'application/json' }, body });
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: idToken, 'content-type': 'application/json' },
+      body,
+    });
     expect(response.status, what).toBe(status);
     expectHeaders(response, what);
     tally.pagesHeld += 1;

@@ -26,7 +26,11 @@ const tally = { tried: 0, held: 0, requests: 0 };
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ idToken } = await signIn(server.url, { username: 'stall-maker', password: 'a long enough secret', createAccount: true }));
+  ({ idToken } = await signIn(server.url, {
+    username: 'stall-maker',
+    password: 'a long enough secret',
+    createAccount: true,
+  }));
 });
 
 afterAll(async () => {
@@ -56,9 +60,30 @@ interface Attack {
 }
 
 const attacks: Attack[] = [
-  { name: '10 MiB of [] as rows', method: 'PUT', path: '/api/transactions', body: () => rowsOf('[]', 10 * MIB - 100), status: 413, message: /more than 200016 arrays and objects/ },
-  { name: '10 MiB of {} as rows', method: 'PUT', path: '/api/transactions', body: () => rowsOf('{}', 10 * MIB - 100), status: 413, message: /more than 200016 arrays and objects/ },
-  { name: '10 MiB of 0 as rows', method: 'PUT', path: '/api/transactions', body: () => rowsOf('0', 10 * MIB - 100), status: 413, message: /more than 1600000 array items and object members/ },
+  {
+    name: '10 MiB of [] as rows',
+    method: 'PUT',
+    path: '/api/transactions',
+    body: () => rowsOf('[]', 10 * MIB - 100),
+    status: 413,
+    message: /more than 200016 arrays and objects/,
+  },
+  {
+    name: '10 MiB of {} as rows',
+    method: 'PUT',
+    path: '/api/transactions',
+    body: () => rowsOf('{}', 10 * MIB - 100),
+    status: 413,
+    message: /more than 200016 arrays and objects/,
+  },
+  {
+    name: '10 MiB of 0 as rows',
+    method: 'PUT',
+    path: '/api/transactions',
+    body: () => rowsOf('0', 10 * MIB - 100),
+    status: 413,
+    message: /more than 1600000 array items and object members/,
+  },
   {
     name: '409,500 nested [ as mappings',
     method: 'PUT',
@@ -80,7 +105,10 @@ const attacks: Attack[] = [
 async function watchHealth(until: Promise<unknown>): Promise<number[]> {
   const latencies: number[] = [];
   let done = false;
-  void until.then(() => (done = true), () => (done = true));
+  void until.then(
+    () => (done = true),
+    () => (done = true),
+  );
   while (!done) {
     const started = performance.now();
     const response = await fetch(`${server.url}/healthz`);
@@ -93,7 +121,10 @@ async function watchHealth(until: Promise<unknown>): Promise<number[]> {
 }
 
 /** Sends the body in `file` twice at once from a child process; the answers' statuses and messages. */
-function sendTwiceFromAChildProcess(attack: Attack, file: string): Promise<{ status: number; json: { message: string } }[]> {
+function sendTwiceFromAChildProcess(
+  attack: Attack,
+  file: string,
+): Promise<{ status: number; json: { message: string } }[]> {
   const script = `
     const body = require('node:fs').readFileSync(process.argv[1]);
     const [url, method, token] = process.argv.slice(2);
@@ -102,13 +133,18 @@ function sendTwiceFromAChildProcess(attack: Attack, file: string): Promise<{ sta
     Promise.all([send(), send()]).then((answers) => process.stdout.write(JSON.stringify(answers)));
   `;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', script, file, `${server.url}${attack.path}`, attack.method, idToken], { maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error) reject(error);
-      else {
-        tally.requests += 2;
-        resolve(JSON.parse(stdout) as { status: number; json: { message: string } }[]);
-      }
-    });
+    execFile(
+      process.execPath,
+      ['-e', script, file, `${server.url}${attack.path}`, attack.method, idToken],
+      { maxBuffer: 1 << 20 },
+      (error, stdout) => {
+        if (error) reject(error);
+        else {
+          tally.requests += 2;
+          resolve(JSON.parse(stdout) as { status: number; json: { message: string } }[]);
+        }
+      },
+    );
   });
 }
 
@@ -118,7 +154,9 @@ describe('a body built to stall the server is refused while it is read', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stall-')), 'body.json');
     fs.writeFileSync(file, attack.body());
     const quiet = await watchHealth(new Promise((resolve) => setTimeout(resolve, 500)));
-    const requests = sendTwiceFromAChildProcess(attack, file).finally(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
+    const requests = sendTwiceFromAChildProcess(attack, file).finally(() =>
+      fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+    );
     const [answers, latencies] = await Promise.all([requests, watchHealth(requests)]);
     for (const answer of answers) {
       expect(answer.status).toBe(attack.status);

@@ -21,13 +21,18 @@ const tally = { tried: 0, held: 0, requests: 0 };
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ idToken } = await signIn(server.url, { username: 'heavy-lifter', password: 'a long enough secret', createAccount: true }));
+  ({ idToken } = await signIn(server.url, {
+    username: 'heavy-lifter',
+    password: 'a long enough secret',
+    createAccount: true,
+  }));
 });
 
 afterAll(async () => {
   recordTally({
     section: 'security',
-    check: 'bodies built to stall the server (200,000 empty rows, 5 MB of [) refused quickly; /healthz answers meanwhile; memory bounded',
+    check:
+      'bodies built to stall the server (200,000 empty rows, 5 MB of [) refused quickly; /healthz answers meanwhile; memory bounded',
     tried: tally.tried,
     held: tally.held,
     requests: tally.requests,
@@ -41,14 +46,28 @@ function peakMemoryMb(pid: number): number {
   return kb / 1024;
 }
 
-const emptyRows = (count: number) => `{"transactions":{"stock":[${Array(count).fill('{}').join(',')}],"dividend":[],"commission":[]}}`;
+const emptyRows = (count: number) =>
+  `{"transactions":{"stock":[${Array(count).fill('{}').join(',')}],"dividend":[],"commission":[]}}`;
 
 const attacks: Array<[string, () => string, RegExp]> = [
   ['200,000 empty rows (600 KB)', () => emptyRows(200_000), /at most 100000 transactions \(this set has 200000\)/],
-  ['100,000 empty rows, just within the count', () => emptyRows(100_000), /not valid; nothing was saved\. transactions\.stock\.0\.ticker: .*checking stopped there/],
+  [
+    '100,000 empty rows, just within the count',
+    () => emptyRows(100_000),
+    /not valid; nothing was saved\. transactions\.stock\.0\.ticker: .*checking stopped there/,
+  ],
   // Cash rows count with the others (issue 33): 60,000 empty trades and 60,000 empty cash rows are too many.
-  ['60,000 empty trades and 60,000 empty cash rows', () => `{"transactions":{"stock":[${Array(60_000).fill('{}').join(',')}],"dividend":[],"commission":[],"cash":[${Array(60_000).fill('{}').join(',')}]}}`, /at most 100000 transactions \(this set has 120000\)/],
-  ['5 MB of [', () => `{"transactions":{"stock":${'['.repeat(5 * 1024 * 1024)}`, /nests arrays or objects more than 8 deep/],
+  [
+    '60,000 empty trades and 60,000 empty cash rows',
+    () =>
+      `{"transactions":{"stock":[${Array(60_000).fill('{}').join(',')}],"dividend":[],"commission":[],"cash":[${Array(60_000).fill('{}').join(',')}]}}`,
+    /at most 100000 transactions \(this set has 120000\)/,
+  ],
+  [
+    '5 MB of [',
+    () => `{"transactions":{"stock":${'['.repeat(5 * 1024 * 1024)}`,
+    /nests arrays or objects more than 8 deep/,
+  ],
 ];
 
 describe('a request built to stall the server', () => {
@@ -78,7 +97,11 @@ describe('a request built to stall the server', () => {
           body,
         });
         tally.requests += 1;
-        return { status: response.status, elapsedMs: performance.now() - started, json: (await response.json()) as { message: string; issues: unknown[] } };
+        return {
+          status: response.status,
+          elapsedMs: performance.now() - started,
+          json: (await response.json()) as { message: string; issues: unknown[] },
+        };
       }),
     );
     done = true;

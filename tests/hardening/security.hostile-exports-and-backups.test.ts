@@ -30,8 +30,20 @@ afterAll(() => {
     held: tally.namedHeld,
     requests: tally.requests,
   });
-  recordTally({ section: 'security', check: 'fuzzed names (triggers, separators, spaces, quotes) in the CSV export and the tax report → no formula cell; restore gives them back', tried: tally.fuzzed, held: tally.fuzzedHeld });
-  recordTally({ section: 'security', check: 'backup with a mapping saved in the future (2100-12-31T23:59:59.999Z, a day and 1 ms ahead) → refused by the restore and by PUT /api/csv-mappings/all; the export after reads back', tried: tally.backups, held: tally.backupsHeld });
+  recordTally({
+    section: 'security',
+    check:
+      'fuzzed names (triggers, separators, spaces, quotes) in the CSV export and the tax report → no formula cell; restore gives them back',
+    tried: tally.fuzzed,
+    held: tally.fuzzedHeld,
+  });
+  recordTally({
+    section: 'security',
+    check:
+      'backup with a mapping saved in the future (2100-12-31T23:59:59.999Z, a day and 1 ms ahead) → refused by the restore and by PUT /api/csv-mappings/all; the export after reads back',
+    tried: tally.backups,
+    held: tally.backupsHeld,
+  });
 });
 
 const hostileTrade = (i: number, product: string, importId: string): Transaction => ({
@@ -47,7 +59,10 @@ const hostileTrade = (i: number, product: string, importId: string): Transaction
 
 it('a set with hostile names, stored and exported through the worker, holds no formula and restores to the same set', async () => {
   const { credentials, worker, api } = await real.signedIn('hostile-names');
-  const stock = HOSTILE_TEXTS.flatMap((text, i) => [hostileTrade(2 * i, text, `degiro:${i}`), hostileTrade(2 * i + 1, `Product ${i}`, text)]);
+  const stock = HOSTILE_TEXTS.flatMap((text, i) => [
+    hostileTrade(2 * i, text, `degiro:${i}`),
+    hostileTrade(2 * i + 1, `Product ${i}`, text),
+  ]);
   const saved = await api.put({ transactions: { ...emptyTransactionSet(), stock } });
   tally.requests += 2;
   expect(saved.status).toBe(200);
@@ -60,7 +75,14 @@ it('a set with hostile names, stored and exported through the worker, holds no f
   expect(found).toEqual([]);
   // Into the account it came from: every row is already there, none differs.
   const preview = await worker.previewRestore(new File([csv], 'investments.csv'), credentials);
-  expect(preview).toMatchObject({ ok: true, preview: { plan: { merge: { added: { stock: 0, dividend: 0, commission: 0 }, alreadyPresent: stock.length, keptDifferent: 0 } } } });
+  expect(preview).toMatchObject({
+    ok: true,
+    preview: {
+      plan: {
+        merge: { added: { stock: 0, dividend: 0, commission: 0 }, alreadyPresent: stock.length, keptDifferent: 0 },
+      },
+    },
+  });
   tally.namedHeld += HOSTILE_TEXTS.length;
 });
 
@@ -69,10 +91,21 @@ it('fuzzed names in the CSV export and the tax report never start a formula, and
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(name, name), { minLength: 1, maxLength: 5 }), async (names) => {
       tally.fuzzed += 1;
-      const stock = names.flatMap(([product, importId], i) => [hostileTrade(i, product, importId)]).sort((a, b) => a.date.localeCompare(b.date));
+      const stock = names
+        .flatMap(([product, importId], i) => [hostileTrade(i, product, importId)])
+        .sort((a, b) => a.date.localeCompare(b.date));
       const set = { ...emptyTransactionSet(), stock };
       const csv = transactionsToCsv(set, Object.fromEntries(names.map(([product]) => [product, 'VWCE.DE'])));
-      const report = taxReportCsv(names.map(([ticker]) => ({ date: '2024-04-01', ticker, currency: 'USD' as const, net: -1.25, tax: 0.5, eurPerUnit: 0.9 })));
+      const report = taxReportCsv(
+        names.map(([ticker]) => ({
+          date: '2024-04-01',
+          ticker,
+          currency: 'USD' as const,
+          net: -1.25,
+          tax: 0.5,
+          eurPerUnit: 0.9,
+        })),
+      );
       expect(formulaCells(csv)).toEqual([]);
       expect(formulaCells(report)).toEqual([]);
       const read = await readRestoreFile(csv, Date.now());
@@ -88,7 +121,11 @@ it('a backup with a mapping saved in the future is refused, by the restore and b
   const { idToken, credentials, worker } = await real.signedIn('future-backup');
   await worker.load(credentials);
   const header = 'datum\u001fsymbool\u001fbedrag';
-  const saveMapping = await fetch(`${real.url()}/api/csv-mappings`, { method: 'PUT', headers: { Authorization: idToken, 'content-type': 'application/json' }, body: JSON.stringify({ header, mapping: EUROPEAN_MAPPING }) });
+  const saveMapping = await fetch(`${real.url()}/api/csv-mappings`, {
+    method: 'PUT',
+    headers: { Authorization: idToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ header, mapping: EUROPEAN_MAPPING }),
+  });
   expect(saveMapping.status).toBe(200);
   const exported = await worker.exportFile('json', new Date().toISOString(), credentials);
   if (!exported.ok) throw new Error(exported.message);
@@ -112,7 +149,10 @@ it('a backup with a mapping saved in the future is refused, by the restore and b
     // The account's mapping is as it was, and its export reads back.
     const again = await worker.exportFile('json', new Date().toISOString(), credentials);
     if (!again.ok) throw new Error(again.message);
-    expect(await worker.previewRestore(new File([await again.file.text()], 'backup.json'), credentials)).toMatchObject({ ok: true, preview: { plan: { fileCsvMappings: 1 } } });
+    expect(await worker.previewRestore(new File([await again.file.text()], 'backup.json'), credentials)).toMatchObject({
+      ok: true,
+      preview: { plan: { fileCsvMappings: 1 } },
+    });
     worker.discardRestore();
     tally.requests += 6;
     tally.backupsHeld += 1;

@@ -25,11 +25,31 @@ interface Route {
 
 const ROUTES: Route[] = [
   { name: 'GET /api/transactions', method: 'GET', path: '/api/transactions' },
-  { name: 'PUT /api/transactions', method: 'PUT', path: '/api/transactions', body: VALID_BODY.replace('VWCE.DE', 'FORGED') },
-  { name: 'POST /api/quotes', method: 'POST', path: '/api/quotes', body: JSON.stringify({ symbol: 'MSFT', start: 1_700_000_000, end: 1_700_086_400 }) },
+  {
+    name: 'PUT /api/transactions',
+    method: 'PUT',
+    path: '/api/transactions',
+    body: VALID_BODY.replace('VWCE.DE', 'FORGED'),
+  },
+  {
+    name: 'POST /api/quotes',
+    method: 'POST',
+    path: '/api/quotes',
+    body: JSON.stringify({ symbol: 'MSFT', start: 1_700_000_000, end: 1_700_086_400 }),
+  },
   { name: 'DELETE /api/account', method: 'DELETE', path: '/api/account', body: JSON.stringify({ username: 'victim' }) },
-  { name: 'POST /api/symbols/resolve', method: 'POST', path: '/api/symbols/resolve', body: JSON.stringify({ products: [{ isin: 'US0378331005' }] }) },
-  { name: 'PUT /api/symbols/choices', method: 'PUT', path: '/api/symbols/choices', body: JSON.stringify({ choices: [{ isin: 'US0378331005', symbol: 'FORGED' }] }) },
+  {
+    name: 'POST /api/symbols/resolve',
+    method: 'POST',
+    path: '/api/symbols/resolve',
+    body: JSON.stringify({ products: [{ isin: 'US0378331005' }] }),
+  },
+  {
+    name: 'PUT /api/symbols/choices',
+    method: 'PUT',
+    path: '/api/symbols/choices',
+    body: JSON.stringify({ choices: [{ isin: 'US0378331005', symbol: 'FORGED' }] }),
+  },
   { name: 'GET /api/unknown', method: 'GET', path: '/api/unknown' },
 ];
 

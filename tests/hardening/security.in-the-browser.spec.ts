@@ -19,19 +19,31 @@ interface StorageSnapshot {
 
 async function storage(page: Page): Promise<StorageSnapshot> {
   return page.evaluate(async () => {
-    const entries = (store: Storage) => Object.fromEntries(Array.from({ length: store.length }, (_, i) => store.key(i)!).map((key) => [key, store.getItem(key) ?? '']));
+    const entries = (store: Storage) =>
+      Object.fromEntries(
+        Array.from({ length: store.length }, (_, i) => store.key(i)!).map((key) => [key, store.getItem(key) ?? '']),
+      );
     const databases = 'databases' in indexedDB ? await indexedDB.databases() : [];
-    return { local: entries(localStorage), session: entries(sessionStorage), cookie: document.cookie, indexedDb: databases.map((d) => d.name ?? '') };
+    return {
+      local: entries(localStorage),
+      session: entries(sessionStorage),
+      cookie: document.cookie,
+      indexedDb: databases.map((d) => d.name ?? ''),
+    };
   });
 }
 
-test('tokens stay out of localStorage, IndexedDB and cookies; logout empties session storage; CSP on every document, no violation', async ({ page }) => {
+test('tokens stay out of localStorage, IndexedDB and cookies; logout empties session storage; CSP on every document, no violation', async ({
+  page,
+}) => {
   const violations: string[] = [];
   const documentsWithoutCsp: string[] = [];
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI} on ${location.pathname}`);
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} on ${location.pathname}`,
+      );
     });
   });
   const documents: string[] = [];
@@ -71,8 +83,13 @@ test('tokens stay out of localStorage, IndexedDB and cookies; logout empties ses
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 
-  expect(documents, 'the documents loaded on the way').toEqual(expect.arrayContaining(['/login', '/dashboard', '/transactions', '/callback']));
-  expect(documents.some((path) => path.startsWith('/signin/')), 'the provider sign-in page was loaded').toBe(true);
+  expect(documents, 'the documents loaded on the way').toEqual(
+    expect.arrayContaining(['/login', '/dashboard', '/transactions', '/callback']),
+  );
+  expect(
+    documents.some((path) => path.startsWith('/signin/')),
+    'the provider sign-in page was loaded',
+  ).toBe(true);
   expect(documentsWithoutCsp, 'documents without the CSP').toEqual([]);
   expect(violations, 'CSP violations').toEqual([]);
 });

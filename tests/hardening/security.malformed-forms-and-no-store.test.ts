@@ -17,7 +17,11 @@ const tally = { tried: 0, held: 0, requests: 0 };
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ idToken } = await signIn(server.url, { username: 'form-breaker', password: 'a long enough secret', createAccount: true }));
+  ({ idToken } = await signIn(server.url, {
+    username: 'form-breaker',
+    password: 'a long enough secret',
+    createAccount: true,
+  }));
   const landed = await authorize(new Browser(), server.url);
   uid = landed.pathname.split('/')[2]!;
 });
@@ -35,8 +39,16 @@ afterAll(async () => {
 
 const malformedForms: Array<[string, string, string]> = [
   ['a boundary that never comes', 'multipart/form-data; boundary=zzz', 'username=demo&password=demo'],
-  ['no boundary at all', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\ndemo\r\n--x--\r\n'],
-  ['a part cut short', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nde'],
+  [
+    'no boundary at all',
+    'multipart/form-data',
+    '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\ndemo\r\n--x--\r\n',
+  ],
+  [
+    'a part cut short',
+    'multipart/form-data; boundary=x',
+    '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nde',
+  ],
   ['a part without headers', 'multipart/form-data; boundary=x', '--x\r\n\r\n\r\n--x--\r\n'],
 ];
 
@@ -44,7 +56,11 @@ describe('malformed sign-in forms', () => {
   for (const page of ['login', 'register']) {
     it.each(malformedForms)(`${page}: %s → 400`, async (_name, contentType, body) => {
       tally.tried += 1;
-      const response = await fetch(`${server.url}/signin/${uid}/${page}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      const response = await fetch(`${server.url}/signin/${uid}/${page}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
       tally.requests += 1;
       expect(response.status).toBe(400);
       expect(await response.text()).toMatch(/could not be read/);
@@ -54,7 +70,13 @@ describe('malformed sign-in forms', () => {
 });
 
 describe('Cache-Control: no-store on every API answer that holds user data', () => {
-  const reads = ['/api/transactions', '/api/settings', '/api/symbols/choices', '/api/csv-mappings/all', '/api/csv-mappings?header=a'];
+  const reads = [
+    '/api/transactions',
+    '/api/settings',
+    '/api/symbols/choices',
+    '/api/csv-mappings/all',
+    '/api/csv-mappings?header=a',
+  ];
   it.each(reads)('GET %s', async (path) => {
     tally.tried += 1;
     const response = await fetch(`${server.url}${path}`, { headers: { Authorization: idToken } });

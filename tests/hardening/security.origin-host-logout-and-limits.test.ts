@@ -27,10 +27,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-const check = (what: string, requests = 1) => recordTally({ section: 'security', check: what, tried: 1, held: 1, requests });
+const check = (what: string, requests = 1) =>
+  recordTally({ section: 'security', check: what, tried: 1, held: 1, requests });
 
 /** A request with any Host header (fetch does not let a caller set it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers }, (response) => {
       let body = '';
@@ -48,7 +52,11 @@ describe('4. CORS on the token endpoint', () => {
       fetch(provider.tokenEndpoint, {
         method: 'POST',
         headers: { Origin: origin, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: provider.clientId }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: 'x',
+          client_id: provider.clientId,
+        }).toString(),
       });
     const evil = await post('https://evil.example');
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
@@ -65,9 +73,21 @@ describe('5. signing out', () => {
   }
 
   it('without the user’s own id_token_hint, asks first (no self-submitting page) and stays signed in', async () => {
-    const user = await signIn(server.url, { username: 'sits-tight', password: 'my own passphrase', createAccount: true });
-    const other = await signIn(server.url, { username: 'someone-else', password: 'another passphrase', createAccount: true });
-    const cases: Array<Record<string, string>> = [{}, { id_token_hint: other.idToken }, { post_logout_redirect_uri: `${server.url}/callback`, client_id: provider.clientId }];
+    const user = await signIn(server.url, {
+      username: 'sits-tight',
+      password: 'my own passphrase',
+      createAccount: true,
+    });
+    const other = await signIn(server.url, {
+      username: 'someone-else',
+      password: 'another passphrase',
+      createAccount: true,
+    });
+    const cases: Array<Record<string, string>> = [
+      {},
+      { id_token_hint: other.idToken },
+      { post_logout_redirect_uri: `${server.url}/callback`, client_id: provider.clientId },
+    ];
     for (const params of cases) {
       const end = new URL(provider.endSessionEndpoint);
       end.search = new URLSearchParams(params).toString();
@@ -90,7 +110,11 @@ describe('5. signing out', () => {
 describe('6. the Host header', () => {
   it('421 for a Host or X-Forwarded-Host other than PUBLIC_URL’s; the probes answer any Host', async () => {
     const discovery = `${server.url}/oidc/.well-known/openid-configuration`;
-    const cases: Array<Record<string, string>> = [{ Host: 'evil.example' }, { Host: `evil.example:${new URL(server.url).port}` }, { 'X-Forwarded-Host': 'evil.example' }];
+    const cases: Array<Record<string, string>> = [
+      { Host: 'evil.example' },
+      { Host: `evil.example:${new URL(server.url).port}` },
+      { 'X-Forwarded-Host': 'evil.example' },
+    ];
     for (const headers of cases) {
       const answer = await rawGet(discovery, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(421);
@@ -99,7 +123,9 @@ describe('6. the Host header', () => {
     }
     const own = await rawGet(discovery, {});
     expect(own.status).toBe(200);
-    expect((JSON.parse(own.body) as { token_endpoint: string }).token_endpoint.startsWith(`${server.url}/oidc/`)).toBe(true);
+    expect((JSON.parse(own.body) as { token_endpoint: string }).token_endpoint.startsWith(`${server.url}/oidc/`)).toBe(
+      true,
+    );
     expect((await rawGet(`${server.url}/healthz`, { Host: '10.0.0.7:8080' })).status).toBe(200);
     check('Host header: 421 for another host', 5);
   });
@@ -107,7 +133,11 @@ describe('6. the Host header', () => {
 
 describe('9. slow requests and many connections', () => {
   it('cuts an upload still arriving after 30 s', async () => {
-    const { idToken } = await signIn(server.url, { username: 'slow-uploader', password: 'my own passphrase', createAccount: true });
+    const { idToken } = await signIn(server.url, {
+      username: 'slow-uploader',
+      password: 'my own passphrase',
+      createAccount: true,
+    });
     const { port } = new URL(server.url);
     const socket = net.connect(Number(port), '127.0.0.1');
     const started = performance.now();
@@ -116,7 +146,9 @@ describe('9. slow requests and many connections', () => {
     );
     socket.on('error', () => undefined);
     const drip = setInterval(() => socket.writable && socket.write(' '), 1000);
-    const closedAfterMs = await new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now() - started)));
+    const closedAfterMs = await new Promise<number>((resolve) =>
+      socket.on('close', () => resolve(performance.now() - started)),
+    );
     clearInterval(drip);
     expect(closedAfterMs).toBeGreaterThan(25_000);
     expect(closedAfterMs).toBeLessThan(40_000);
@@ -131,7 +163,9 @@ describe('9. slow requests and many connections', () => {
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
     socket.on('error', () => undefined);
-    const closedAfterMs = await new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now() - started)));
+    const closedAfterMs = await new Promise<number>((resolve) =>
+      socket.on('close', () => resolve(performance.now() - started)),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     clearInterval(drip);
     expect(closedAfterMs).toBeLessThan(15_000);
@@ -141,10 +175,16 @@ describe('9. slow requests and many connections', () => {
   it('holds at most 100 connections from one address; the rest are closed at once', async () => {
     const port = Number(new URL(server.url).port);
     const sockets = await Promise.all(
-      Array.from({ length: 120 }, () => new Promise<{ socket: net.Socket; closed: Promise<void> }>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => resolve({ socket, closed: new Promise((done) => socket.on('close', () => done())) }));
-        socket.on('error', () => undefined);
-      })),
+      Array.from(
+        { length: 120 },
+        () =>
+          new Promise<{ socket: net.Socket; closed: Promise<void> }>((resolve) => {
+            const socket = net.connect(port, '127.0.0.1', () =>
+              resolve({ socket, closed: new Promise((done) => socket.on('close', () => done())) }),
+            );
+            socket.on('error', () => undefined);
+          }),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const closed = sockets.filter(({ socket }) => socket.destroyed || socket.readyState === 'closed').length;
@@ -162,8 +202,14 @@ describe('11. source maps', () => {
     const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-maps-'));
     fs.mkdirSync(path.join(staticDir, 'assets'));
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
-    fs.writeFileSync(path.join(staticDir, 'assets/index-AAAAAAAA.js'), 'console.log(1);\n//# sourceMappingURL=index-AAAAAAAA.js.map\n');
-    fs.writeFileSync(path.join(staticDir, 'assets/index-AAAAAAAA.js.map'), JSON.stringify({ version: 3, sourcesContent: ['secret source'] }));
+    fs.writeFileSync(
+      path.join(staticDir, 'assets/index-AAAAAAAA.js'),
+      'console.log(1);\n//# sourceMappingURL=index-AAAAAAAA.js.map\n',
+    );
+    fs.writeFileSync(
+      path.join(staticDir, 'assets/index-AAAAAAAA.js.map'),
+      JSON.stringify({ version: 3, sourcesContent: ['secret source'] }),
+    );
     const withMaps = await startTestServer({ STATIC_DIR: staticDir });
     try {
       expect((await fetch(`${withMaps.url}/assets/index-AAAAAAAA.js`)).status).toBe(200);

@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 async function refusal(promise: Promise<unknown>): Promise<SignInRefused> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SignInRefused);
   return error as SignInRefused;
 }
@@ -41,11 +44,19 @@ describe('password policy', () => {
     // Nothing was created: signing in with it fails as for anyone unknown.
     const signInError = await refusal(signIn(server.url, { username, password }));
     expect(signInError.status).toBe(401);
-    recordTally({ section: 'security', check: 'weak passwords refused at account creation', tried: 1, held: 1, requests: 2 });
+    recordTally({
+      section: 'security',
+      check: 'weak passwords refused at account creation',
+      tried: 1,
+      held: 1,
+      requests: 2,
+    });
   });
 
   it('accepts a long passphrase with spaces and any script', async () => {
-    await expect(signIn(server.url, { username: 'poet', password: 'über grüne wiesen 🌿', createAccount: true })).resolves.toMatchObject({
+    await expect(
+      signIn(server.url, { username: 'poet', password: 'über grüne wiesen 🌿', createAccount: true }),
+    ).resolves.toMatchObject({
       sub: expect.any(String),
     });
   });
@@ -53,14 +64,32 @@ describe('password policy', () => {
 
 describe('create account does not tell which usernames exist', () => {
   it('answers a taken name as it answers a reserved one; the owner with the right password is signed in', async () => {
-    const owner = await signIn(server.url, { username: 'taken-name', password: 'owner passphrase', createAccount: true });
-    const taken = await refusal(signIn(server.url, { username: 'taken-name', password: 'another passphrase', createAccount: true }));
-    const reserved = await refusal(signIn(server.url, { username: 'administrator', password: 'another passphrase', createAccount: true }));
+    const owner = await signIn(server.url, {
+      username: 'taken-name',
+      password: 'owner passphrase',
+      createAccount: true,
+    });
+    const taken = await refusal(
+      signIn(server.url, { username: 'taken-name', password: 'another passphrase', createAccount: true }),
+    );
+    const reserved = await refusal(
+      signIn(server.url, { username: 'administrator', password: 'another passphrase', createAccount: true }),
+    );
     expect(taken.status).toBe(reserved.status);
     expect(taken.pageError.replace('taken-name', 'NAME')).toBe(reserved.pageError.replace('administrator', 'NAME'));
     expect(taken.pageError.replace('taken-name', 'NAME')).not.toMatch(/taken|exists/);
-    const again = await signIn(server.url, { username: 'Taken-Name', password: 'owner passphrase', createAccount: true });
+    const again = await signIn(server.url, {
+      username: 'Taken-Name',
+      password: 'owner passphrase',
+      createAccount: true,
+    });
     expect(again.sub).toBe(owner.sub);
-    recordTally({ section: 'security', check: 'create account: a taken and a reserved username answered alike', tried: 1, held: 1, requests: 4 });
+    recordTally({
+      section: 'security',
+      check: 'create account: a taken and a reserved username answered alike',
+      tried: 1,
+      held: 1,
+      requests: 4,
+    });
   });
 });

@@ -32,7 +32,11 @@ describe('the data directory and the database', () => {
     fs.writeFileSync(dbFile, '');
     fs.chmodSync(dbFile, 0o644);
     server = await startTestServer({ DATA_DIR: dataDir });
-    const signedIn = await signIn(server.url, { username: 'private-person', password: 'my own passphrase', createAccount: true });
+    const signedIn = await signIn(server.url, {
+      username: 'private-person',
+      password: 'my own passphrase',
+      createAccount: true,
+    });
     expect(signedIn.refreshToken).toBeTruthy();
 
     expect(mode(dataDir)).toBe(0o700);
@@ -40,12 +44,17 @@ describe('the data directory and the database', () => {
 
     // What someone who can read the file finds.
     const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-    const rows = db.prepare('SELECT model, id, payload FROM oidc_entries').all() as Array<{ model: string; id: string; payload: string }>;
+    const rows = db.prepare('SELECT model, id, payload FROM oidc_entries').all() as Array<{
+      model: string;
+      id: string;
+      payload: string;
+    }>;
     db.close();
     expect(rows.some((row) => row.model === 'RefreshToken')).toBe(true);
     const everything = JSON.stringify(rows);
     expect(everything).not.toContain(signedIn.refreshToken!);
-    for (const row of rows.filter((r) => r.model !== 'Grant')) expect(row.id, row.model).toMatch(/^sha256:[A-Za-z0-9_-]{43}$/);
+    for (const row of rows.filter((r) => r.model !== 'Grant'))
+      expect(row.id, row.model).toMatch(/^sha256:[A-Za-z0-9_-]{43}$/);
 
     // Posted as refresh tokens, none of the stored ids (nor any string in a payload) signs anyone in.
     const provider = await providerInfo(server.url);
@@ -61,7 +70,11 @@ describe('the data directory and the database', () => {
       const response = await fetch(provider.tokenEndpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: candidate, client_id: provider.clientId }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: candidate,
+          client_id: provider.clientId,
+        }).toString(),
       });
       expect(response.status, candidate).toBe(400);
       expect(((await response.json()) as { error: string }).error).toBe('invalid_grant');

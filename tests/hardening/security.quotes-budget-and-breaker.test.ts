@@ -56,7 +56,14 @@ interface Running {
 async function start(dataDir: string, yahoo: FakeYahooUpstream): Promise<Running> {
   const server = await startTestServer({ DATA_DIR: dataDir, QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
   const config = (await (await fetch(`${server.url}/api/config`)).json()) as { issuer: string; clientId: string };
-  return { yahoo, server, key: await serverSigningKey(dataDir), issuer: config.issuer, clientId: config.clientId, dataDir };
+  return {
+    yahoo,
+    server,
+    key: await serverSigningKey(dataDir),
+    issuer: config.issuer,
+    clientId: config.clientId,
+    dataDir,
+  };
 }
 
 async function ask(running: Running, user: string, symbols: string[], range = RANGE): Promise<Answer> {
@@ -69,7 +76,12 @@ async function ask(running: Running, user: string, symbols: string[], range = RA
     body: JSON.stringify({ symbols, ...range }),
   });
   const body = (await response.json()) as Answer['body'];
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body, ms: performance.now() - started };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body,
+    ms: performance.now() - started,
+  };
 }
 
 const entriesOf = (answer: Answer): QuoteEntry[] => (Array.isArray(answer.body) ? answer.body : answer.body.entries);
@@ -94,7 +106,8 @@ const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   recordTally({
     section: 'security',
-    check: 'quotes: per-user budget of Yahoo calls (429 + Retry-After), unknown symbols remembered, identical calls coalesced, one user cannot open the breaker for all',
+    check:
+      'quotes: per-user budget of Yahoo calls (429 + Retry-After), unknown symbols remembered, identical calls coalesced, one user cannot open the breaker for all',
     tried: tally.tried,
     held: tally.held,
     requests: tally.requests,
@@ -106,7 +119,10 @@ async function fresh(): Promise<Running> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-quotes-budget-'));
   const yahoo = await startFakeYahooUpstream();
   const running = await start(dataDir, yahoo);
-  cleanups.push(() => yahoo.close(), () => Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true })));
+  cleanups.push(
+    () => yahoo.close(),
+    () => Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true })),
+  );
   cleanups.push(() => running.server.close());
   return running;
 }
@@ -129,11 +145,17 @@ describe('the budget and the unknown-symbol memory', () => {
       expect(answer.status).toBe(429);
       expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
       const body = answer.body as { message: string; retryAfterSeconds: number; entries: QuoteEntry[] };
-      expect(body.message).toMatch(new RegExp(`used your quote charts from Yahoo for now \\(${burst} at once, then ${perMinute} a minute\\); try again in \\d+ s`));
+      expect(body.message).toMatch(
+        new RegExp(
+          `used your quote charts from Yahoo for now \\(${burst} at once, then ${perMinute} a minute\\); try again in \\d+ s`,
+        ),
+      );
       expect(body.retryAfterSeconds).toBe(Number(answer.retryAfter));
       expect(body.entries.map((entry) => entry.symbol)).toEqual(symbols);
       for (const entry of body.entries) {
-        expect(entry.error, entry.symbol).toMatch(calls.includes(entry.symbol) ? /Yahoo answered 404/ : /used your quote charts/);
+        expect(entry.error, entry.symbol).toMatch(
+          calls.includes(entry.symbol) ? /Yahoo answered 404/ : /used your quote charts/,
+        );
       }
     }),
   );
@@ -146,7 +168,8 @@ describe('the budget and the unknown-symbol memory', () => {
       for (const range of [RANGE, OTHER_RANGE]) {
         const answer = await ask(running, 'someone-else', known404, range);
         expect(answer.status).toBe(200);
-        for (const entry of entriesOf(answer)) expect(entry.error, entry.symbol).toMatch(/Yahoo answered 404.*remembered/);
+        for (const entry of entriesOf(answer))
+          expect(entry.error, entry.symbol).toMatch(/Yahoo answered 404.*remembered/);
       }
       expect(running.yahoo.requestCount() - before).toBe(0);
 
@@ -165,7 +188,9 @@ describe('the budget and the unknown-symbol memory', () => {
     held(async () => {
       const before = running.yahoo.requestCount();
       const started = performance.now();
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(running, 'parallel', madeUp(`P${i}N`, 100))));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => ask(running, 'parallel', madeUp(`P${i}N`, 100))),
+      );
       const calls = chartCallsSince(running.yahoo, before).length;
       expect(calls).toBeGreaterThan(0);
       expect(calls).toBeLessThanOrEqual(budgetOver(performance.now() - started));

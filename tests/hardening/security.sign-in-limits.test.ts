@@ -39,7 +39,8 @@ describe('sign-in limits', () => {
     await signIn(server.url, { username: 'victim', password: PASSWORD, createAccount: true });
     const form = await signInForm(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 200; i++) statuses.push((await form.post('login', { username: 'victim', password: `guess-${i}` })).status);
+    for (let i = 0; i < 200; i++)
+      statuses.push((await form.post('login', { username: 'victim', password: `guess-${i}` })).status);
     // A few wrong ones are told so; then every attempt is refused without checking the password.
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.slice(-150).every((status) => status === 429)).toBe(true);
@@ -56,17 +57,32 @@ describe('sign-in limits', () => {
 
     // Another account from the same address still signs in.
     await signIn(server.url, { username: 'bystander', password: PASSWORD, createAccount: true });
-    await expect(signIn(server.url, { username: 'bystander', password: PASSWORD })).resolves.toMatchObject({ sub: expect.any(String) });
-    recordTally({ section: 'security', check: '200 wrong passwords for one account: locked, the right one refused with "try again at"', tried: 1, held: 1, requests: 202 });
+    await expect(signIn(server.url, { username: 'bystander', password: PASSWORD })).resolves.toMatchObject({
+      sub: expect.any(String),
+    });
+    recordTally({
+      section: 'security',
+      check: '200 wrong passwords for one account: locked, the right one refused with "try again at"',
+      tried: 1,
+      held: 1,
+      requests: 202,
+    });
   });
 
   /** Creates accounts from this address until one is refused (or 30 went through): how many, and the refusal. */
-  async function createUntilRefused(url: string, prefix: string): Promise<{ created: number; refused: Response | undefined }> {
+  async function createUntilRefused(
+    url: string,
+    prefix: string,
+  ): Promise<{ created: number; refused: Response | undefined }> {
     const form = await signInForm(url);
     let created = 0;
     let refused: Response | undefined;
     for (let i = 0; i < 30 && !refused; i++) {
-      const response = await form.post('register', { username: `${prefix}-${i}`, password: PASSWORD, passwordAgain: PASSWORD });
+      const response = await form.post('register', {
+        username: `${prefix}-${i}`,
+        password: PASSWORD,
+        passwordAgain: PASSWORD,
+      });
       if (response.status === 303) created += 1;
       else refused = response;
       // Each creation signs this browser in; start a fresh sign-in page for the next.
@@ -83,16 +99,28 @@ describe('sign-in limits', () => {
     const text = pageError(await refused!.text());
     expect(text).toMatch(/Too many attempts to create accounts from your address/);
     expect(text).toMatch(TRY_AGAIN);
-    recordTally({ section: 'security', check: 'account creation per address: the 21st in an hour refused with "try again at"', tried: 1, held: 1, requests: 21 });
+    recordTally({
+      section: 'security',
+      check: 'account creation per address: the 21st in an hour refused with "try again at"',
+      tried: 1,
+      held: 1,
+      requests: 21,
+    });
   });
 
-  it('takes the operator\'s number of account creations per hour (ACCOUNT_CREATIONS_PER_HOUR)', async () => {
+  it("takes the operator's number of account creations per hour (ACCOUNT_CREATIONS_PER_HOUR)", async () => {
     server = await startTestServer({ ACCOUNT_CREATIONS_PER_HOUR: '3' });
     const { created, refused } = await createUntilRefused(server.url, 'few');
     expect(created).toBe(3);
     expect(refused?.status).toBe(429);
     expect(pageError(await refused!.text())).toMatch(/Too many attempts to create accounts from your address/);
-    recordTally({ section: 'security', check: 'account creation per address: the operator\'s limit (3) holds', tried: 1, held: 1, requests: 4 });
+    recordTally({
+      section: 'security',
+      check: "account creation per address: the operator's limit (3) holds",
+      tried: 1,
+      held: 1,
+      requests: 4,
+    });
   });
 
   it('keeps quotes and /healthz fast during 300 sign-in posts, 40 at a time', async () => {
@@ -153,6 +181,12 @@ describe('sign-in limits', () => {
     expect(Math.max(...healthTimes)).toBeLessThan(2500);
     expect(median(quoteTimes)).toBeLessThan(500);
     expect(median(healthTimes)).toBeLessThan(300);
-    recordTally({ section: 'security', check: '300 sign-in posts, 40 at a time: quotes and /healthz stay fast', tried: 1, held: 1, requests: 300 + 2 * quoteTimes.length });
+    recordTally({
+      section: 'security',
+      check: '300 sign-in posts, 40 at a time: quotes and /healthz stay fast',
+      tried: 1,
+      held: 1,
+      requests: 300 + 2 * quoteTimes.length,
+    });
   });
 });

@@ -70,7 +70,8 @@ beforeAll(async () => {
 afterAll(async () => {
   recordTally({
     section: 'security',
-    check: "symbol search: per-user budget of Yahoo searches, found-nothing ISINs not searched again, identical searches coalesced, one user's 500s stop only that user",
+    check:
+      "symbol search: per-user budget of Yahoo searches, found-nothing ISINs not searched again, identical searches coalesced, one user's 500s stop only that user",
     tried: tally.tried,
     held: tally.held,
     requests: tally.requests,
@@ -87,11 +88,15 @@ describe('the symbol search', () => {
       const second = await resolve('amplifier', madeUpIsins(2, 200));
       expect([first.status, second.status]).toEqual([200, 200]);
       expect(yahoo.queries.length).toBeGreaterThan(0);
-      expect(yahoo.queries.length).toBeLessThanOrEqual(burst + Math.ceil(((first.ms + second.ms) / 60_000) * perMinute));
+      expect(yahoo.queries.length).toBeLessThanOrEqual(
+        burst + Math.ceil(((first.ms + second.ms) / 60_000) * perMinute),
+      );
       const refused = second.results.filter((result) => !yahoo.queries.includes(result.isin));
       expect(refused.length).toBeGreaterThan(0);
       for (const result of refused) {
-        expect(result.problem, result.isin).toMatch(/used your symbol searches from Yahoo for now .*try again in \d+ s/);
+        expect(result.problem, result.isin).toMatch(
+          /used your symbol searches from Yahoo for now .*try again in \d+ s/,
+        );
         expect(result.chosen).toBeNull();
       }
 
@@ -113,7 +118,9 @@ describe('the symbol search', () => {
       yahoo.queue('hang');
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => resolve(`same-${i}`, isins)));
       expect(yahoo.queries.slice(before).sort()).toEqual([...isins].sort());
-      for (const answer of answers) for (const result of answer.results) expect(result.problem).toMatch(/no answer from .* within \d+ ms|unreachable/);
+      for (const answer of answers)
+        for (const result of answer.results)
+          expect(result.problem).toMatch(/no answer from .* within \d+ ms|unreachable/);
     }),
   );
 

@@ -31,13 +31,23 @@ let attempts = 0;
 let held = 0;
 
 const bodyOf = (marker: string) =>
-  JSON.stringify({ transactions: { stock: [{ ticker: marker, type: 'stock', date: '2022-03-01', amount: 10, value: 1000, currency: 'EUR' }], dividend: [], commission: [] } });
+  JSON.stringify({
+    transactions: {
+      stock: [{ ticker: marker, type: 'stock', date: '2022-03-01', amount: 10, value: 1000, currency: 'EUR' }],
+      dividend: [],
+      commission: [],
+    },
+  });
 
 /** Stores the user's marked set (again: the user's own attack round replaced it with its own writes). */
 async function saveMarkedSet(user: Pick<User, 'idToken' | 'marker'>): Promise<void> {
   const saved = await fetch(`${server.url}/api/transactions`, {
     method: 'PUT',
-    headers: { Authorization: user.idToken, 'content-type': 'application/json', 'if-match': await currentTransactionsEtag(server.url, user.idToken) },
+    headers: {
+      Authorization: user.idToken,
+      'content-type': 'application/json',
+      'if-match': await currentTransactionsEtag(server.url, user.idToken),
+    },
     body: bodyOf(user.marker),
   });
   expect(saved.status).toBe(200);
@@ -51,13 +61,17 @@ async function register(username: string, password: string, marker: string): Pro
 
 beforeAll(async () => {
   server = await startTestServer();
-  [alice, bob] = await Promise.all([register('alice', 'alice-secret-1', 'ALICEONLY.DE'), register('bob', 'bob-secret-22', 'BOBONLY.DE')]);
+  [alice, bob] = await Promise.all([
+    register('alice', 'alice-secret-1', 'ALICEONLY.DE'),
+    register('bob', 'bob-secret-22', 'BOBONLY.DE'),
+  ]);
 });
 
 afterAll(async () => {
   recordTally({
     section: 'security',
-    check: "two real users: requests naming the other's subject (query, path, headers, body, duplicate Authorization, forged sub) → no byte of the other's set read or changed",
+    check:
+      "two real users: requests naming the other's subject (query, path, headers, body, duplicate Authorization, forged sub) → no byte of the other's set read or changed",
     tried: attempts,
     held,
     requests: attempts,
@@ -78,7 +92,15 @@ function attemptsAgainst(attacker: User, victim: User): Attempt[] {
   const sub = encodeURIComponent(victim.sub);
   const write = bodyOf(`${attacker.marker.slice(0, 3)}OWNED.DE`);
   const list: Attempt[] = [];
-  for (const query of [`sub=${sub}`, `user=${sub}`, `userId=${sub}`, `user_id=${sub}`, `as=${sub}`, `username=${victim.username}`, `sub=${sub}&sub=${sub}`]) {
+  for (const query of [
+    `sub=${sub}`,
+    `user=${sub}`,
+    `userId=${sub}`,
+    `user_id=${sub}`,
+    `as=${sub}`,
+    `username=${victim.username}`,
+    `sub=${sub}&sub=${sub}`,
+  ]) {
     list.push({ name: `GET ?${query}`, method: 'GET', path: `/api/transactions?${query}` });
     list.push({ name: `PUT ?${query}`, method: 'PUT', path: `/api/transactions?${query}`, body: write });
   }
@@ -110,14 +132,34 @@ function attemptsAgainst(attacker: User, victim: User): Attempt[] {
     ['Forwarded', `for=127.0.0.1;by=${victim.username}`],
   ] as const) {
     list.push({ name: `GET with ${header}`, method: 'GET', path: '/api/transactions', headers: { [header]: value } });
-    list.push({ name: `PUT with ${header}`, method: 'PUT', path: '/api/transactions', headers: { [header]: value }, body: write });
+    list.push({
+      name: `PUT with ${header}`,
+      method: 'PUT',
+      path: '/api/transactions',
+      headers: { [header]: value },
+      body: write,
+    });
   }
-  const withSub = (extra: Record<string, string>) =>
-    JSON.stringify({ ...(JSON.parse(write) as object), ...extra });
-  list.push({ name: 'PUT with sub in the body', method: 'PUT', path: '/api/transactions', body: withSub({ sub: victim.sub }) });
-  list.push({ name: 'PUT with userId in the body', method: 'PUT', path: '/api/transactions', body: withSub({ userId: victim.sub }) });
+  const withSub = (extra: Record<string, string>) => JSON.stringify({ ...(JSON.parse(write) as object), ...extra });
+  list.push({
+    name: 'PUT with sub in the body',
+    method: 'PUT',
+    path: '/api/transactions',
+    body: withSub({ sub: victim.sub }),
+  });
+  list.push({
+    name: 'PUT with userId in the body',
+    method: 'PUT',
+    path: '/api/transactions',
+    body: withSub({ userId: victim.sub }),
+  });
   list.push({ name: 'POST /api/transactions', method: 'POST', path: '/api/transactions', body: write });
-  list.push({ name: 'GET with the victim sub appended to the token', method: 'GET', path: '/api/transactions', headers: { Authorization: `${attacker.idToken},${victim.sub}` } });
+  list.push({
+    name: 'GET with the victim sub appended to the token',
+    method: 'GET',
+    path: '/api/transactions',
+    headers: { Authorization: `${attacker.idToken},${victim.sub}` },
+  });
   return list;
 }
 
@@ -130,7 +172,13 @@ async function forgedWithVictimSub(victim: User): Promise<Attempt[]> {
   ];
   return forged.flatMap(([name, token]) => [
     { name: `GET with ${name}`, method: 'GET' as const, path: '/api/transactions', headers: { Authorization: token } },
-    { name: `PUT with ${name}`, method: 'PUT' as const, path: '/api/transactions', headers: { Authorization: token }, body: bodyOf('FORGED.DE') },
+    {
+      name: `PUT with ${name}`,
+      method: 'PUT' as const,
+      path: '/api/transactions',
+      headers: { Authorization: token },
+      body: bodyOf('FORGED.DE'),
+    },
   ]);
 }
 

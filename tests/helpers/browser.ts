@@ -36,7 +36,11 @@ export class Browser {
   }
 
   /** Follows redirects from `response` until one is not a redirect or `stop` says so. */
-  async follow(response: Response, base: string, stop: (location: URL) => boolean = () => false): Promise<Response | URL> {
+  async follow(
+    response: Response,
+    base: string,
+    stop: (location: URL) => boolean = () => false,
+  ): Promise<Response | URL> {
     let current = response;
     for (let hop = 0; hop < 10; hop++) {
       const location = current.headers.get('location');

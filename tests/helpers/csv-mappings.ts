@@ -14,7 +14,13 @@ export const EUROPEAN_MAPPING: CsvMapping = {
   decimalMark: ',',
 };
 
-export const AMERICAN_MAPPING: CsvMapping = { ...EUROPEAN_MAPPING, delimiter: ',', fixedCurrency: 'USD', dateOrder: 'MDY', decimalMark: '.' };
+export const AMERICAN_MAPPING: CsvMapping = {
+  ...EUROPEAN_MAPPING,
+  delimiter: ',',
+  fixedCurrency: 'USD',
+  dateOrder: 'MDY',
+  decimalMark: '.',
+};
 
 export const EUROPEAN_MAPPING_WITH_CURRENCY: CsvMapping = {
   ...EUROPEAN_MAPPING,

@@ -15,7 +15,9 @@ export interface LoopbackServer {
 }
 
 /** Serves `handle` on a free loopback port. */
-export async function serveOnLoopback(handle: (request: IncomingMessage, response: ServerResponse) => void): Promise<LoopbackServer> {
+export async function serveOnLoopback(
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<LoopbackServer> {
   const sockets = new Set<Socket>();
   const server = createServer(handle);
   server.on('connection', (socket) => {
@@ -42,7 +44,12 @@ export async function refusedBaseUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -54,7 +61,12 @@ export type YahooFault = 'hang' | 'reset' | 'status-500' | 'status-429' | 'statu
  * Answers `behaviour` if it is one of Yahoo's failures (its 500 in the shape of the `api` asked, chart
  * or finance) and says whether it did.
  */
-export function answerFault(request: IncomingMessage, response: ServerResponse, behaviour: string, api: 'chart' | 'finance'): boolean {
+export function answerFault(
+  request: IncomingMessage,
+  response: ServerResponse,
+  behaviour: string,
+  api: 'chart' | 'finance',
+): boolean {
   switch (behaviour as YahooFault) {
     case 'hang':
       return true;
@@ -62,7 +74,9 @@ export function answerFault(request: IncomingMessage, response: ServerResponse, 
       request.socket.destroy();
       return true;
     case 'status-500':
-      sendJson(response, 500, { [api]: { result: null, error: { code: 'Internal Server Error', description: 'boom' } } });
+      sendJson(response, 500, {
+        [api]: { result: null, error: { code: 'Internal Server Error', description: 'boom' } },
+      });
       return true;
     case 'status-429':
       sendJson(response, 429, { message: 'Too Many Requests' });
@@ -108,7 +122,8 @@ export function sliceChartResult(result: YahooChartResult, period1: number, peri
 }
 
 /** What the chart endpoint can answer: the chart, one of Yahoo's failures, or garbage under a 200. */
-export type ChartBehaviour = 'ok' | YahooFault | 'json-not-a-chart' | 'truncated-json' | 'columns-of-unequal-length' | 'another-symbol';
+export type ChartBehaviour =
+  'ok' | YahooFault | 'json-not-a-chart' | 'truncated-json' | 'columns-of-unequal-length' | 'another-symbol';
 
 /** `/v8/finance/chart/SYMBOL`'s symbol, or null for any other path. */
 export function chartSymbolOf(url: URL): string | null {
@@ -117,7 +132,14 @@ export function chartSymbolOf(url: URL): string | null {
 }
 
 /** Answers a chart request for `symbol` (`period1`/`period2` of `url`) from `charts` (by upper-case symbol), as `behaviour` says. */
-export function answerChart(request: IncomingMessage, response: ServerResponse, behaviour: ChartBehaviour, charts: ReadonlyMap<string, YahooChartResult>, symbol: string, url: URL): void {
+export function answerChart(
+  request: IncomingMessage,
+  response: ServerResponse,
+  behaviour: ChartBehaviour,
+  charts: ReadonlyMap<string, YahooChartResult>,
+  symbol: string,
+  url: URL,
+): void {
   if (answerFault(request, response, behaviour, 'chart')) return;
   const period1 = Number(url.searchParams.get('period1'));
   const period2 = Number(url.searchParams.get('period2'));
@@ -126,17 +148,36 @@ export function answerChart(request: IncomingMessage, response: ServerResponse, 
     case 'json-not-a-chart':
       return sendJson(response, 200, { finance: { result: [] } });
     case 'truncated-json': {
-      const whole = JSON.stringify({ chart: { result: result ? [sliceChartResult(result, period1, period2)] : [], error: null } });
+      const whole = JSON.stringify({
+        chart: { result: result ? [sliceChartResult(result, period1, period2)] : [], error: null },
+      });
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(whole.slice(0, Math.floor(whole.length / 2)));
       return;
     }
     case 'columns-of-unequal-length':
-      return sendJson(response, 200, { chart: { result: [{ meta: { symbol }, timestamp: [period1, period1 + 86_400], indicators: { quote: [{ close: [1] }] } }], error: null } });
+      return sendJson(response, 200, {
+        chart: {
+          result: [
+            { meta: { symbol }, timestamp: [period1, period1 + 86_400], indicators: { quote: [{ close: [1] }] } },
+          ],
+          error: null,
+        },
+      });
     case 'another-symbol':
-      return sendJson(response, 200, { chart: { result: [{ meta: { symbol: `NOT-${symbol}` }, timestamp: [period1], indicators: { quote: [{ close: [1] }] } }], error: null } });
+      return sendJson(response, 200, {
+        chart: {
+          result: [
+            { meta: { symbol: `NOT-${symbol}` }, timestamp: [period1], indicators: { quote: [{ close: [1] }] } },
+          ],
+          error: null,
+        },
+      });
     default:
-      if (!result) return sendJson(response, 404, { chart: { result: null, error: { code: 'Not Found', description: 'No data found, symbol may be delisted' } } });
+      if (!result)
+        return sendJson(response, 404, {
+          chart: { result: null, error: { code: 'Not Found', description: 'No data found, symbol may be delisted' } },
+        });
       return sendJson(response, 200, { chart: { result: [sliceChartResult(result, period1, period2)], error: null } });
   }
 }

@@ -64,7 +64,12 @@ export async function serverSigningKey(dataDir: string, databaseUrl?: string): P
 /** A new RS256 key nobody trusts (or that a fake issuer publishes). */
 export async function foreignSigningKey(kid: string = randomUUID()): Promise<SigningKey> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  return { privateKey, kid, alg: 'RS256', publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+  return {
+    privateKey,
+    kid,
+    alg: 'RS256',
+    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+  };
 }
 
 /** Signs `claims`; `iat` defaults to now and `exp` to an hour from now. */

@@ -47,8 +47,15 @@ export class SignInRefused extends Error {
 }
 
 export async function providerInfo(baseUrl: string): Promise<ProviderInfo> {
-  const config = (await (await fetch(`${baseUrl}/api/config`)).json()) as { issuer: string; clientId: string; scope: string };
-  const discovery = (await (await fetch(`${config.issuer}/.well-known/openid-configuration`)).json()) as Record<string, string>;
+  const config = (await (await fetch(`${baseUrl}/api/config`)).json()) as {
+    issuer: string;
+    clientId: string;
+    scope: string;
+  };
+  const discovery = (await (await fetch(`${config.issuer}/.well-known/openid-configuration`)).json()) as Record<
+    string,
+    string
+  >;
   return {
     ...config,
     authorizationEndpoint: discovery.authorization_endpoint!,
@@ -103,10 +110,13 @@ export async function authorize(
     code_challenge_method: 'S256',
     ...options.params,
   }).toString();
-  const landed = await browser.follow(await browser.get(url.href), url.href, (location) =>
-    location.pathname.startsWith('/callback') || location.pathname.startsWith('/signin/'),
+  const landed = await browser.follow(
+    await browser.get(url.href),
+    url.href,
+    (location) => location.pathname.startsWith('/callback') || location.pathname.startsWith('/signin/'),
   );
-  if (!(landed instanceof URL)) throw new Error(`Authorization stopped at ${landed.status}: ${(await landed.text()).slice(0, 300)}`);
+  if (!(landed instanceof URL))
+    throw new Error(`Authorization stopped at ${landed.status}: ${(await landed.text()).slice(0, 300)}`);
   return landed;
 }
 
@@ -158,7 +168,12 @@ async function tokenRequest(endpoint: string, fields: Record<string, string>) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   });
-  const body = (await response.json()) as { id_token?: string; refresh_token?: string; error?: string; error_description?: string };
+  const body = (await response.json()) as {
+    id_token?: string;
+    refresh_token?: string;
+    error?: string;
+    error_description?: string;
+  };
   if (!response.ok || !body.id_token) {
     throw new Error(`Token request refused (${response.status}): ${body.error} ${body.error_description ?? ''}`);
   }

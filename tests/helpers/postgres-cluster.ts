@@ -42,7 +42,8 @@ function clusterUser(): { uid: number; gid: number } | undefined {
   for (const name of ['postgres', 'nobody']) {
     const id = spawnSync('id', ['-u', name], { encoding: 'utf8' });
     const group = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-    if (id.status === 0 && group.status === 0) return { uid: Number(id.stdout.trim()), gid: Number(group.stdout.trim()) };
+    if (id.status === 0 && group.status === 0)
+      return { uid: Number(id.stdout.trim()), gid: Number(group.stdout.trim()) };
   }
   throw new Error('Running as root and no postgres or nobody user to run PostgreSQL as');
 }
@@ -65,7 +66,12 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   const dataDir = path.join(root, 'data');
   const port = await freePort();
   const run = (program: string, args: string[]) =>
-    execFileSync(path.join(bin, program), args, { cwd: root, ...user, env: { PATH: process.env.PATH ?? '', LANG: 'C' }, stdio: 'pipe' });
+    execFileSync(path.join(bin, program), args, {
+      cwd: root,
+      ...user,
+      env: { PATH: process.env.PATH ?? '', LANG: 'C' },
+      stdio: 'pipe',
+    });
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = async () => {

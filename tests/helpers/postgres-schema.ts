@@ -20,7 +20,9 @@ export function postgresUrlForTests(suite: string): string | undefined {
   if (process.env.CI) {
     throw new Error(`${suite}: DATABASE_URL is not set, but CI is. CI must run the PostgreSQL suites.`);
   }
-  console.warn(`${suite}: PostgreSQL run skipped, DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).`);
+  console.warn(
+    `${suite}: PostgreSQL run skipped, DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).`,
+  );
   return undefined;
 }
 

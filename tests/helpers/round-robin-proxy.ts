@@ -32,21 +32,29 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
   const forward = (request: http.IncomingMessage, body: Buffer, response: http.ServerResponse, tried: number) => {
     const target = targets[next++ % Math.max(targets.length, 1)];
     if (!target || tried >= targets.length) {
-      response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'No instance answers' }));
+      response
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: 'No instance answers' }));
       return;
     }
     const { hostname, port } = new URL(target);
-    const upstream = http.request({ hostname, port, method: request.method, path: request.url, headers: request.headers, agent }, (answer) => {
-      answeredBy.set(target, (answeredBy.get(target) ?? 0) + 1);
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-      answer.on('error', () => response.destroy());
-      answer.on('aborted', () => response.destroy());
-    });
+    const upstream = http.request(
+      { hostname, port, method: request.method, path: request.url, headers: request.headers, agent },
+      (answer) => {
+        answeredBy.set(target, (answeredBy.get(target) ?? 0) + 1);
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+        answer.on('error', () => response.destroy());
+        answer.on('aborted', () => response.destroy());
+      },
+    );
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       // Refused: the instance is down and got nothing, so the next one may take the request.
       if (error.code === 'ECONNREFUSED' && !response.headersSent) return forward(request, body, response, tried + 1);
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `The instance failed: ${error.message}` }));
+      if (!response.headersSent)
+        response
+          .writeHead(502, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: `The instance failed: ${error.message}` }));
       else response.destroy();
     });
     upstream.end(body);

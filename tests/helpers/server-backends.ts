@@ -50,8 +50,15 @@ export function serverForTheSuite<const Name extends string>(
 ): void {
   beforeAll(async () => {
     const server = await backend.start();
-    const users = await Promise.all(usernames.map((username) => signIn(server.url, { username, password: `${username}-secret!`, createAccount: true })));
-    await use(server, Object.fromEntries(usernames.map((username, i) => [username, users[i]!])) as Record<Name, SignedIn>);
+    const users = await Promise.all(
+      usernames.map((username) =>
+        signIn(server.url, { username, password: `${username}-secret!`, createAccount: true }),
+      ),
+    );
+    await use(
+      server,
+      Object.fromEntries(usernames.map((username, i) => [username, users[i]!])) as Record<Name, SignedIn>,
+    );
   }, 60_000);
   afterAll(() => backend.stop());
 }
@@ -76,7 +83,15 @@ export function sqliteServer(): ServerBackend {
     allRows: async () =>
       read((db) => {
         const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
-        return Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).all().map((row) => JSON.stringify(row))]));
+        return Object.fromEntries(
+          tables.map((table) => [
+            table,
+            db
+              .prepare(`SELECT * FROM "${table}"`)
+              .all()
+              .map((row) => JSON.stringify(row)),
+          ]),
+        );
       }),
     stop: async () => void (await server?.close()),
   };

@@ -40,7 +40,10 @@ export interface ServerProcessOptions {
  * `env` holds the server's variables (DATA_DIR, DATABASE_URL…); none is inherited from this process.
  * PORT defaults to 0 (the server picks one and prints it); give one when PUBLIC_URL names a proxy.
  */
-export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
   const [command, ...args] =
     options.fileSizeLimitBytes === undefined
@@ -78,7 +81,8 @@ export async function startServerProcess(env: Record<string, string>, options: S
   };
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} while starting:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with ${child.exitCode} while starting:\n${output()}`);
     const printedUrl = RUNNING_AT.exec(output())?.[1];
     // Behind a proxy (PUBLIC_URL set) the server prints the public URL: with a PORT given, ask it directly.
     const url = printedUrl && env.PORT ? `http://127.0.0.1:${env.PORT}` : printedUrl;

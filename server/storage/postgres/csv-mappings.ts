@@ -10,7 +10,10 @@ const PRUNE = `DELETE FROM csv_mappings WHERE user_id = $1 AND header_key NOT IN
 export function postgresCsvMappingStore(pool: pg.Pool): CsvMappingStore {
   return {
     async get(userId, headerKey) {
-      const { rows } = await pool.query<{ mapping: unknown }>('SELECT mapping FROM csv_mappings WHERE user_id = $1 AND header_key = $2', [userId, headerKey]);
+      const { rows } = await pool.query<{ mapping: unknown }>(
+        'SELECT mapping FROM csv_mappings WHERE user_id = $1 AND header_key = $2',
+        [userId, headerKey],
+      );
       if (rows.length === 0) return null;
       const checked = checkCsvMapping(rows[0]!.mapping);
       return checked.ok ? checked.value : null;
@@ -35,7 +38,15 @@ export function postgresCsvMappingStore(pool: pg.Pool): CsvMappingStore {
       );
       return rows.flatMap((row) => {
         const checked = checkCsvMapping(row.mapping);
-        return checked.ok ? [{ header: row.header_key, mapping: checked.value, savedAt: new Date(Number(row.updated_at_ms)).toISOString() }] : [];
+        return checked.ok
+          ? [
+              {
+                header: row.header_key,
+                mapping: checked.value,
+                savedAt: new Date(Number(row.updated_at_ms)).toISOString(),
+              },
+            ]
+          : [];
       });
     },
     async restore(userId, mappings, mode) {
@@ -46,7 +57,12 @@ export function postgresCsvMappingStore(pool: pg.Pool): CsvMappingStore {
             `INSERT INTO csv_mappings (user_id, header_key, mapping, updated_at_ms)
              SELECT $1, header_key, mapping, saved_at_ms FROM UNNEST($2::text[], $3::jsonb[], $4::bigint[]) AS given(header_key, mapping, saved_at_ms)
              ON CONFLICT (user_id, header_key) DO NOTHING`,
-            [userId, mappings.map((m) => m.header), mappings.map((m) => JSON.stringify(m.mapping)), mappings.map((m) => savedAtMs(m.savedAt) ?? 0)],
+            [
+              userId,
+              mappings.map((m) => m.header),
+              mappings.map((m) => JSON.stringify(m.mapping)),
+              mappings.map((m) => savedAtMs(m.savedAt) ?? 0),
+            ],
           );
         }
         await client.query(PRUNE, [userId, MAX_REMEMBERED_MAPPINGS]);

@@ -11,13 +11,19 @@ const MAX_TRUSTED_SUBJECTS = 10_000;
  * is not asked twice per request under load; `deleted(sub)` (called by this instance's deletion) ends
  * that at once here, other instances see the deletion within NOT_DELETED_TRUSTED_MS.
  */
-export function postgresDeletedAccounts(pool: pg.Pool, nowMs: () => number = Date.now): DeletedAccountStore & { deleted(sub: string): void } {
+export function postgresDeletedAccounts(
+  pool: pg.Pool,
+  nowMs: () => number = Date.now,
+): DeletedAccountStore & { deleted(sub: string): void } {
   const notDeletedAt = new Map<string, number>();
   return {
     async deletedAtMs(sub) {
       const checkedAt = notDeletedAt.get(sub);
       if (checkedAt !== undefined && nowMs() - checkedAt < NOT_DELETED_TRUSTED_MS) return undefined;
-      const { rows } = await pool.query<{ deleted_at_ms: string }>('SELECT deleted_at_ms FROM deleted_accounts WHERE sub_sha256 = $1', [subjectDigest(sub)]);
+      const { rows } = await pool.query<{ deleted_at_ms: string }>(
+        'SELECT deleted_at_ms FROM deleted_accounts WHERE sub_sha256 = $1',
+        [subjectDigest(sub)],
+      );
       if (rows[0]) return Number(rows[0].deleted_at_ms);
       if (notDeletedAt.size >= MAX_TRUSTED_SUBJECTS) notDeletedAt.clear();
       notDeletedAt.set(sub, nowMs());

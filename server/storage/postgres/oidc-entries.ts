@@ -37,7 +37,11 @@ export function postgresOidcStore(pool: pg.Pool): OidcStore {
     findByUid: (model, uid) => findBy('uid', model, uid),
     findByUserCode: (model, userCode) => findBy('user_code', model, userCode),
     async consume(model, id) {
-      await pool.query('UPDATE oidc_entries SET consumed_at = $3 WHERE model = $1 AND id = $2', [model, id, nowSeconds()]);
+      await pool.query('UPDATE oidc_entries SET consumed_at = $3 WHERE model = $1 AND id = $2', [
+        model,
+        id,
+        nowSeconds(),
+      ]);
     },
     async destroy(model, id) {
       await pool.query('DELETE FROM oidc_entries WHERE model = $1 AND id = $2', [model, id]);

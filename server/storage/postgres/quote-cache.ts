@@ -34,10 +34,13 @@ export function createPgQuoteCache(pool: Pool): QuoteCache {
       const { bars } = series;
       const events = shared.eventColumns(series);
       await inTransaction(pool, async (client) => {
-        await client.query(
-          `${sql.insertSeries} VALUES ($1, $2, $3, $4, $5) ${sql.upsertSeries}`,
-          [symbol, JSON.stringify(series.meta), coverage.startSeconds, coverage.endSeconds, coverage.fetchedAtSeconds],
-        );
+        await client.query(`${sql.insertSeries} VALUES ($1, $2, $3, $4, $5) ${sql.upsertSeries}`, [
+          symbol,
+          JSON.stringify(series.meta),
+          coverage.startSeconds,
+          coverage.endSeconds,
+          coverage.fetchedAtSeconds,
+        ]);
         if (bars.length > 0) {
           await client.query(
             `${sql.insertBars}

@@ -5,7 +5,10 @@ import { CACHE_SQL as sql, type UnknownSymbols } from '../quote-cache';
 export function postgresUnknownSymbols(pool: Pool): UnknownSymbols {
   return {
     async find(symbol, nowMs) {
-      const found = await pool.query<{ reason: string }>(`${sql.selectUnknown} WHERE symbol = $1 AND until_ms > $2`, [symbol, nowMs]);
+      const found = await pool.query<{ reason: string }>(`${sql.selectUnknown} WHERE symbol = $1 AND until_ms > $2`, [
+        symbol,
+        nowMs,
+      ]);
       return found.rows[0]?.reason ?? null;
     },
     async remember(symbol, reason, untilMs, nowMs) {

@@ -18,7 +18,10 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
       return new Map(rows.map((row) => [row.isin, row.symbol]));
     },
     async allChoices(userId) {
-      const { rows } = await pool.query<{ isin: string; symbol: string }>('SELECT isin, symbol FROM symbol_choices WHERE user_id = $1 ORDER BY isin', [userId]);
+      const { rows } = await pool.query<{ isin: string; symbol: string }>(
+        'SELECT isin, symbol FROM symbol_choices WHERE user_id = $1 ORDER BY isin',
+        [userId],
+      );
       return new Map(rows.map((row) => [row.isin, row.symbol]));
     },
     async saveChoices(userId, choices) {
@@ -28,18 +31,29 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
         // One write of a user's choices at a time, so that parallel ones cannot pass the cap together.
         await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SYMBOL_CHOICES_LOCK_KEY, userId]);
         if (forgotten.length > 0) {
-          await client.query('DELETE FROM symbol_choices WHERE user_id = $1 AND isin = ANY($2::text[])', [userId, forgotten]);
+          await client.query('DELETE FROM symbol_choices WHERE user_id = $1 AND isin = ANY($2::text[])', [
+            userId,
+            forgotten,
+          ]);
         }
         if (kept.length > 0) {
           await client.query(
             `INSERT INTO symbol_choices (user_id, isin, symbol, updated_at_ms)
              SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
              ON CONFLICT (user_id, isin) DO UPDATE SET symbol = excluded.symbol, updated_at_ms = excluded.updated_at_ms`,
-            [userId, kept.map((choice) => choice.isin), kept.map((choice) => choice.symbol), kept.map(() => Date.now())],
+            [
+              userId,
+              kept.map((choice) => choice.isin),
+              kept.map((choice) => choice.symbol),
+              kept.map(() => Date.now()),
+            ],
           );
         }
         // Over the cap, the throw rolls the whole write back.
-        const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM symbol_choices WHERE user_id = $1', [userId]);
+        const { rows } = await client.query<{ count: string }>(
+          'SELECT count(*) FROM symbol_choices WHERE user_id = $1',
+          [userId],
+        );
         checkSymbolChoicesCap(Number(rows[0]?.count ?? 0));
       });
     },
@@ -49,7 +63,8 @@ export function postgresSymbolStore(pool: pg.Pool): SymbolStore {
         [isins],
       );
       const found = new Map<string, StoredLookup>();
-      for (const row of rows) found.set(row.isin, { candidates: row.candidates, fetchedAtMs: Number(row.fetched_at_ms) });
+      for (const row of rows)
+        found.set(row.isin, { candidates: row.candidates, fetchedAtMs: Number(row.fetched_at_ms) });
       return found;
     },
     async saveLookup(isin, lookup) {

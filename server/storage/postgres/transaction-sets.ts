@@ -25,7 +25,11 @@ export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
       return row ? storedTransactions(row.body, row.version) : { set: emptyTransactionSet(), version: 0 };
     },
     async extras(userId) {
-      const { rows } = await pool.query<{ version: number; cash: CashTransaction[] | null; accounts: Account[] | null }>(
+      const { rows } = await pool.query<{
+        version: number;
+        cash: CashTransaction[] | null;
+        accounts: Account[] | null;
+      }>(
         `SELECT version, body->'cash' AS cash, body->'accounts' AS accounts FROM transaction_sets WHERE user_id = $1`,
         [userId],
       );
@@ -57,7 +61,9 @@ export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
         );
       }
       const written = result.rows[0];
-      return written ? { ok: true, version: written.version } : { ok: false, currentVersion: await currentVersion(userId) };
+      return written
+        ? { ok: true, version: written.version }
+        : { ok: false, currentVersion: await currentVersion(userId) };
     },
   };
 }

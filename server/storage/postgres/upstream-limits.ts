@@ -14,10 +14,17 @@ export function postgresUpstreamLimits(pool: pg.Pool): UpstreamLimitsStore {
   return {
     change(scope, userId, nowMs, change) {
       return inTransaction(pool, async (client) => {
-        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [UPSTREAM_LIMITS_LOCK_KEY, `${scope}/${userId}`]);
-        const { rows } = await client.query<{ state: string }>('SELECT state FROM upstream_limits WHERE scope = $1 AND user_id = $2', [scope, userId]);
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+          UPSTREAM_LIMITS_LOCK_KEY,
+          `${scope}/${userId}`,
+        ]);
+        const { rows } = await client.query<{ state: string }>(
+          'SELECT state FROM upstream_limits WHERE scope = $1 AND user_id = $2',
+          [scope, userId],
+        );
         const { state, result } = change(rows[0]?.state);
-        if (state === undefined) await client.query('DELETE FROM upstream_limits WHERE scope = $1 AND user_id = $2', [scope, userId]);
+        if (state === undefined)
+          await client.query('DELETE FROM upstream_limits WHERE scope = $1 AND user_id = $2', [scope, userId]);
         else {
           await client.query(
             `INSERT INTO upstream_limits (scope, user_id, state, updated_at_ms) VALUES ($1, $2, $3, $4)

@@ -6,7 +6,9 @@ import type { SettingsStore } from '../types';
 export function postgresSettingsStore(pool: pg.Pool): SettingsStore {
   return {
     async get(userId) {
-      const { rows } = await pool.query<{ body: unknown }>('SELECT body FROM user_settings WHERE user_id = $1', [userId]);
+      const { rows } = await pool.query<{ body: unknown }>('SELECT body FROM user_settings WHERE user_id = $1', [
+        userId,
+      ]);
       return settingsFrom(rows[0]?.body ?? null);
     },
     async update(userId, changes) {

@@ -73,15 +73,20 @@ export function checkSqliteBackup(file: string): BackupCheck {
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') return { ok: false, reason: `${file} is damaged: integrity_check says ${String(integrity)}.` };
+    if (integrity !== 'ok')
+      return { ok: false, reason: `${file} is damaged: integrity_check says ${String(integrity)}.` };
     const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
     const missing = REQUIRED_TABLES.filter((table) => !tables.has(table));
-    if (missing.length > 0) return { ok: false, reason: `${file} is not an Investments Tracker database (no table ${missing.join(', ')}).` };
+    if (missing.length > 0)
+      return { ok: false, reason: `${file} is not an Investments Tracker database (no table ${missing.join(', ')}).` };
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[];
     const known = new Set(MIGRATIONS.map((migration) => migration.version));
     const unknown = versions.filter((version) => !known.has(version));
     if (unknown.length > 0) {
-      return { ok: false, reason: `${file} was written by a newer server (migration ${unknown.join(', ')} unknown here): restore it with that version.` };
+      return {
+        ok: false,
+        reason: `${file} was written by a newer server (migration ${unknown.join(', ')} unknown here): restore it with that version.`,
+      };
     }
     const count = (table: string) => Number(db!.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
     return {

@@ -1,10 +1,18 @@
 /** Remembered CSV column mappings in SQLite (table of migration 7): one JSON mapping per user and header. */
 import type Database from 'better-sqlite3';
-import { checkCsvMapping, MAX_REMEMBERED_MAPPINGS, savedAtMs, type CsvMapping, type RememberedMapping } from '../../../src/model/csv-mapping';
+import {
+  checkCsvMapping,
+  MAX_REMEMBERED_MAPPINGS,
+  savedAtMs,
+  type CsvMapping,
+  type RememberedMapping,
+} from '../../../src/model/csv-mapping';
 import type { CsvMappingStore } from '../types';
 
 export function sqliteCsvMappingStore(db: Database.Database): CsvMappingStore {
-  const select = db.prepare<[string, string], { mapping: string }>('SELECT mapping FROM csv_mappings WHERE user_id = ? AND header_key = ?');
+  const select = db.prepare<[string, string], { mapping: string }>(
+    'SELECT mapping FROM csv_mappings WHERE user_id = ? AND header_key = ?',
+  );
   const upsert = db.prepare(`
     INSERT INTO csv_mappings (user_id, header_key, mapping, updated_at_ms)
     VALUES (@userId, @headerKey, @mapping, MAX(@now, COALESCE((SELECT MAX(updated_at_ms) + 1 FROM csv_mappings WHERE user_id = @userId), 0)))
@@ -27,7 +35,13 @@ export function sqliteCsvMappingStore(db: Database.Database): CsvMappingStore {
     ON CONFLICT (user_id, header_key) DO NOTHING`);
   const restore = db.transaction((userId: string, mappings: readonly RememberedMapping[], replace: boolean) => {
     if (replace) deleteAll.run(userId);
-    for (const { header, mapping, savedAt } of mappings) insertKept.run({ userId, headerKey: header, mapping: JSON.stringify(mapping), savedAtMs: savedAtMs(savedAt) ?? 0 });
+    for (const { header, mapping, savedAt } of mappings)
+      insertKept.run({
+        userId,
+        headerKey: header,
+        mapping: JSON.stringify(mapping),
+        savedAtMs: savedAtMs(savedAt) ?? 0,
+      });
     prune.run(userId, userId, MAX_REMEMBERED_MAPPINGS);
   });
   return {
@@ -43,7 +57,15 @@ export function sqliteCsvMappingStore(db: Database.Database): CsvMappingStore {
     async list(userId) {
       return selectAll.all(userId).flatMap((row) => {
         const checked = checkCsvMapping(JSON.parse(row.mapping));
-        return checked.ok ? [{ header: row.header_key, mapping: checked.value, savedAt: new Date(Number(row.updated_at_ms)).toISOString() }] : [];
+        return checked.ok
+          ? [
+              {
+                header: row.header_key,
+                mapping: checked.value,
+                savedAt: new Date(Number(row.updated_at_ms)).toISOString(),
+              },
+            ]
+          : [];
       });
     },
     async restore(userId, mappings, mode) {

@@ -3,7 +3,9 @@ import type Database from 'better-sqlite3';
 import { subjectDigest, type DeletedAccountStore } from '../deleted-accounts';
 
 export function sqliteDeletedAccounts(db: Database.Database): DeletedAccountStore {
-  const select = db.prepare<[string], number>('SELECT deleted_at_ms FROM deleted_accounts WHERE sub_sha256 = ?').pluck();
+  const select = db
+    .prepare<[string], number>('SELECT deleted_at_ms FROM deleted_accounts WHERE sub_sha256 = ?')
+    .pluck();
   return {
     async deletedAtMs(sub) {
       const ms = select.get(subjectDigest(sub));

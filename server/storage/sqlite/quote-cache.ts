@@ -9,23 +9,25 @@ import { sqliteUnknownSymbols } from './quote-unknown-symbols';
 export function createSqliteQuoteCache(db: Database): QuoteCache {
   const { CACHE_SQL: sql } = shared;
   const selectSeries = db.prepare<[string], SeriesRow>(`${sql.selectSeries} WHERE symbol = ?`);
-  const selectBars = db.prepare<[string, number, number], BarRow>(`${sql.selectBars} WHERE symbol = ? AND ts BETWEEN ? AND ? ORDER BY ts`);
+  const selectBars = db.prepare<[string, number, number], BarRow>(
+    `${sql.selectBars} WHERE symbol = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
+  );
   const selectEvents = db.prepare<[string, number, number], EventRow>(
     `${sql.selectEvents} WHERE symbol = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
   );
-  const upsertSeries = db.prepare(
-    `${sql.insertSeries} VALUES (?, ?, ?, ?, ?) ${sql.upsertSeries}`,
-  );
-  const upsertBar = db.prepare(
-    `${sql.insertBars} VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${sql.upsertBar}`,
-  );
-  const upsertEvent = db.prepare(
-    `${sql.insertEvents} VALUES (?, ?, ?, ?, ?, ?, ?) ${sql.upsertEvent}`,
-  );
+  const upsertSeries = db.prepare(`${sql.insertSeries} VALUES (?, ?, ?, ?, ?) ${sql.upsertSeries}`);
+  const upsertBar = db.prepare(`${sql.insertBars} VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${sql.upsertBar}`);
+  const upsertEvent = db.prepare(`${sql.insertEvents} VALUES (?, ?, ?, ?, ?, ?, ?) ${sql.upsertEvent}`);
   const deletes = sql.tablesOfASymbol.map((table) => db.prepare(`DELETE FROM ${table} WHERE symbol = ?`));
 
   const write = db.transaction((symbol: string, series: QuoteSeries, coverage: CacheCoverage) => {
-    upsertSeries.run(symbol, JSON.stringify(series.meta), coverage.startSeconds, coverage.endSeconds, coverage.fetchedAtSeconds);
+    upsertSeries.run(
+      symbol,
+      JSON.stringify(series.meta),
+      coverage.startSeconds,
+      coverage.endSeconds,
+      coverage.fetchedAtSeconds,
+    );
     for (const bar of series.bars) {
       upsertBar.run(symbol, bar.epochDay, bar.timestampSeconds, bar.open, bar.high, bar.low, bar.close, bar.volume);
     }
@@ -44,7 +46,11 @@ export function createSqliteQuoteCache(db: Database): QuoteCache {
     async read(symbol, startSeconds, endSeconds) {
       const row = selectSeries.get(symbol);
       if (!row) return null;
-      return shared.seriesFromRows(row, selectBars.all(symbol, startSeconds, endSeconds), selectEvents.all(symbol, startSeconds, endSeconds));
+      return shared.seriesFromRows(
+        row,
+        selectBars.all(symbol, startSeconds, endSeconds),
+        selectEvents.all(symbol, startSeconds, endSeconds),
+      );
     },
     async write(symbol, series, coverage) {
       write(symbol, series, coverage);

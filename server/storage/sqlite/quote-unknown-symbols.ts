@@ -3,7 +3,9 @@ import type { Database } from 'better-sqlite3';
 import { CACHE_SQL as sql, type UnknownSymbols } from '../quote-cache';
 
 export function sqliteUnknownSymbols(db: Database): UnknownSymbols {
-  const selectUnknown = db.prepare<[string, number], { reason: string }>(`${sql.selectUnknown} WHERE symbol = ? AND until_ms > ?`);
+  const selectUnknown = db.prepare<[string, number], { reason: string }>(
+    `${sql.selectUnknown} WHERE symbol = ? AND until_ms > ?`,
+  );
   const upsertUnknown = db.prepare(`${sql.upsertUnknown} VALUES (?, ?, ?) ${sql.onConflictUnknown}`);
   const deleteEndedUnknown = db.prepare(`${sql.deleteEndedUnknown} ?`);
   const remember = db.transaction((symbol: string, reason: string, untilMs: number, nowMs: number) => {

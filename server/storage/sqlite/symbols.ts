@@ -8,7 +8,9 @@ export function sqliteSymbolStore(db: Database.Database): SymbolStore {
   const selectChoices = db.prepare<[string, string], { isin: string; symbol: string }>(
     'SELECT isin, symbol FROM symbol_choices WHERE user_id = ? AND isin IN (SELECT value FROM json_each(?))',
   );
-  const selectAllChoices = db.prepare<[string], { isin: string; symbol: string }>('SELECT isin, symbol FROM symbol_choices WHERE user_id = ? ORDER BY isin');
+  const selectAllChoices = db.prepare<[string], { isin: string; symbol: string }>(
+    'SELECT isin, symbol FROM symbol_choices WHERE user_id = ? ORDER BY isin',
+  );
   const upsertChoice = db.prepare(`
     INSERT INTO symbol_choices (user_id, isin, symbol, updated_at_ms) VALUES (?, ?, ?, ?)
     ON CONFLICT (user_id, isin) DO UPDATE SET symbol = excluded.symbol, updated_at_ms = excluded.updated_at_ms`);
@@ -20,15 +22,17 @@ export function sqliteSymbolStore(db: Database.Database): SymbolStore {
     INSERT INTO symbol_lookups (isin, candidates, fetched_at_ms) VALUES (?, ?, ?)
     ON CONFLICT (isin) DO UPDATE SET candidates = excluded.candidates, fetched_at_ms = excluded.fetched_at_ms`);
   const countChoices = db.prepare<[string], number>('SELECT count(*) FROM symbol_choices WHERE user_id = ?').pluck();
-  const saveChoices = db.transaction((userId: string, choices: ReadonlyArray<{ isin: string; symbol: string | null }>) => {
-    const nowMs = Date.now();
-    for (const { isin, symbol } of choices) {
-      if (symbol === null) deleteChoice.run(userId, isin);
-      else upsertChoice.run(userId, isin, symbol, nowMs);
-    }
-    // Over the cap, the throw rolls the whole write back.
-    checkSymbolChoicesCap(countChoices.get(userId) ?? 0);
-  });
+  const saveChoices = db.transaction(
+    (userId: string, choices: ReadonlyArray<{ isin: string; symbol: string | null }>) => {
+      const nowMs = Date.now();
+      for (const { isin, symbol } of choices) {
+        if (symbol === null) deleteChoice.run(userId, isin);
+        else upsertChoice.run(userId, isin, symbol, nowMs);
+      }
+      // Over the cap, the throw rolls the whole write back.
+      checkSymbolChoicesCap(countChoices.get(userId) ?? 0);
+    },
+  );
   return {
     async choices(userId, isins) {
       return new Map(selectChoices.all(userId, JSON.stringify(isins)).map((row) => [row.isin, row.symbol]));
@@ -42,7 +46,10 @@ export function sqliteSymbolStore(db: Database.Database): SymbolStore {
     async lookups(isins) {
       const found = new Map<string, StoredLookup>();
       for (const row of selectLookups.all(JSON.stringify(isins))) {
-        found.set(row.isin, { candidates: JSON.parse(row.candidates) as SymbolCandidate[], fetchedAtMs: row.fetched_at_ms });
+        found.set(row.isin, {
+          candidates: JSON.parse(row.candidates) as SymbolCandidate[],
+          fetchedAtMs: row.fetched_at_ms,
+        });
       }
       return found;
     },

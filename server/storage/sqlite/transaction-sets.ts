@@ -29,9 +29,14 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
       return storedTransactions(JSON.parse(row.body) as StoredBody, row.version);
     },
     async extras(userId) {
-      const row = selectExtras.get(userId) as { version: number; cash: string | null; accounts: string | null } | undefined;
+      const row = selectExtras.get(userId) as
+        { version: number; cash: string | null; accounts: string | null } | undefined;
       if (!row) return { version: 0 };
-      return storedExtras(row.version, row.cash === null ? undefined : JSON.parse(row.cash), row.accounts === null ? undefined : JSON.parse(row.accounts));
+      return storedExtras(
+        row.version,
+        row.cash === null ? undefined : JSON.parse(row.cash),
+        row.accounts === null ? undefined : JSON.parse(row.accounts),
+      );
     },
     async put(userId, set, expectedVersion, accounts) {
       // IMMEDIATE takes the write lock before reading the version, so no other writer slips in between.

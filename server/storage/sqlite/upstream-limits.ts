@@ -3,7 +3,9 @@ import type Database from 'better-sqlite3';
 import type { UpstreamLimitsStore } from '../upstream-limits';
 
 export function sqliteUpstreamLimits(db: Database.Database): UpstreamLimitsStore {
-  const read = db.prepare<[string, string], { state: string }>('SELECT state FROM upstream_limits WHERE scope = ? AND user_id = ?');
+  const read = db.prepare<[string, string], { state: string }>(
+    'SELECT state FROM upstream_limits WHERE scope = ? AND user_id = ?',
+  );
   const write = db.prepare(
     `INSERT INTO upstream_limits (scope, user_id, state, updated_at_ms) VALUES (?, ?, ?, ?)
      ON CONFLICT (scope, user_id) DO UPDATE SET state = excluded.state, updated_at_ms = excluded.updated_at_ms`,

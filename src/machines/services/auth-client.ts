@@ -1,7 +1,6 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { authConfigOf } from '../../model/auth-config';
 
-
 /** The signed-in user as the machines keep it: the raw ID token is what our services verify. */
 export interface SessionUser {
   sub: string;
@@ -30,7 +29,10 @@ export function getUserManager(): Promise<UserManager> {
     const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`The sign-in configuration could not be loaded (${response.status}).`);
     const config = authConfigOf(await response.json());
-    if (!config) throw new Error('The sign-in configuration the server sent is not one: it needs an issuer, a client id and a scope.');
+    if (!config)
+      throw new Error(
+        'The sign-in configuration the server sent is not one: it needs an issuer, a client id and a scope.',
+      );
     const origin = window.location.origin;
     // Tokens and sign-in state live in session storage only: nothing survives the tab, nothing in localStorage.
     const store = new WebStorageStateStore({ store: window.sessionStorage });

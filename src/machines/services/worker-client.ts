@@ -3,7 +3,13 @@
  * views it answers with, unpacked from columns once, here, a slice per task.
  */
 import * as Comlink from 'comlink';
-import { groupByTicker, type ListedSet, type ListedTransaction, type TickerGroups, type Transaction } from '../../model';
+import {
+  groupByTicker,
+  type ListedSet,
+  type ListedTransaction,
+  type TickerGroups,
+  type Transaction,
+} from '../../model';
 import type { Account, ListedCash } from '../../model/cash';
 import type { Outcome } from '../../model/outcome';
 import { transactionUnpacker, unpackListing } from '../../model/transaction-wire';
@@ -13,7 +19,9 @@ let remote: Comlink.Remote<WorkerApi> | null = null;
 
 /** The one portfolio worker of the page, started on first use. */
 export function getWorker(): Comlink.Remote<WorkerApi> {
-  remote ??= Comlink.wrap<WorkerApi>(new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: 'portfolio' }));
+  remote ??= Comlink.wrap<WorkerApi>(
+    new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: 'portfolio' }),
+  );
   return remote;
 }
 
@@ -26,7 +34,10 @@ export function readXsrfToken(cookie: string = document.cookie): string | null {
   return null;
 }
 
-export const credentialsFor = (idToken: string | null): Credentials => ({ idToken: idToken ?? '', xsrfToken: readXsrfToken() });
+export const credentialsFor = (idToken: string | null): Credentials => ({
+  idToken: idToken ?? '',
+  xsrfToken: readXsrfToken(),
+});
 
 /** The set as the page holds it after an intent: each transaction with its id, the version, its tickers' revisions, the symbols it needs. */
 export interface SetView {
@@ -45,7 +56,15 @@ export interface SetView {
 /** The view unpacked in one go (tests that hand machines a view of a few transactions). */
 export function setViewOf(view: PortfolioView): SetView {
   const transactions = unpackListing(view.listing);
-  return { transactions, byTicker: groupByTicker(transactions), version: view.version, revisions: view.revisions, needed: view.needed, accounts: view.accounts, cash: view.cash };
+  return {
+    transactions,
+    byTicker: groupByTicker(transactions),
+    version: view.version,
+    revisions: view.revisions,
+    needed: view.needed,
+    accounts: view.accounts,
+    cash: view.cash,
+  };
 }
 
 /**

@@ -10,7 +10,11 @@ export const focusIsLost = (): boolean => document.activeElement === null || doc
  * (an import's result, seen again on coming back to the page) is not news, and the page's heading keeps
  * the focus.
  */
-export function useFocusWhen(target: RefObject<HTMLElement | null>, when: boolean, { onlyIfLost = false, notAtMount = false } = {}): void {
+export function useFocusWhen(
+  target: RefObject<HTMLElement | null>,
+  when: boolean,
+  { onlyIfLost = false, notAtMount = false } = {},
+): void {
   const was = useRef(notAtMount && when);
   useEffect(() => {
     if (when && !was.current && (!onlyIfLost || focusIsLost())) target.current?.focus();

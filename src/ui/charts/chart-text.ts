@@ -73,11 +73,16 @@ export function chartSummary(options: ChartOptions, data: uPlot.AlignedData): st
     const latest = ys[last] as number;
     if (isEventSeries(series)) {
       const count = countOf(ys);
-      parts.push(`${label}: ${count} ${count === 1 ? 'day' : 'days'}, the latest ${format(latest, last)} at ${xFormat(xs[last]!, last)}`);
+      parts.push(
+        `${label}: ${count} ${count === 1 ? 'day' : 'days'}, the latest ${format(latest, last)} at ${xFormat(xs[last]!, last)}`,
+      );
       continue;
     }
     // The change is no point of its own: written as the latest point's value is.
-    const since = last > first ? `, ${signed((v) => format(v, last), latest - (ys[first] as number))} since ${xFormat(xs[first]!, first)}` : '';
+    const since =
+      last > first
+        ? `, ${signed((v) => format(v, last), latest - (ys[first] as number))} since ${xFormat(xs[first]!, first)}`
+        : '';
     parts.push(`${label} ${format(latest, last)} at ${xFormat(xs[last]!, last)}${since}`);
   }
   return parts.length === 0 ? 'No data.' : `${parts.join('; ')}.`;
@@ -131,7 +136,8 @@ function monthEnds(xs: ArrayLike<number>): number[] {
   for (let i = 0; i < xs.length; i += 1) {
     const here = new Date(xs[i]! * 1000);
     const next = i + 1 < xs.length ? new Date(xs[i + 1]! * 1000) : null;
-    if (!next || next.getUTCMonth() !== here.getUTCMonth() || next.getUTCFullYear() !== here.getUTCFullYear()) ends.push(i);
+    if (!next || next.getUTCMonth() !== here.getUTCMonth() || next.getUTCFullYear() !== here.getUTCFullYear())
+      ends.push(i);
   }
   return ends;
 }
@@ -139,7 +145,9 @@ function monthEnds(xs: ArrayLike<number>): number[] {
 /** The chart's points as a table: days newest first, categories in order; every point, or one per month (its last) for long series. */
 export function chartTable(options: ChartOptions, data: uPlot.AlignedData): DataTable {
   const xs = data[0] as ArrayLike<number>;
-  const headers = options.series.slice(0, data.length).map((series, k) => (series.label ? String(series.label) : `Series ${k}`));
+  const headers = options.series
+    .slice(0, data.length)
+    .map((series, k) => (series.label ? String(series.label) : `Series ${k}`));
   const formats = options.series.slice(0, data.length).map((series, k) => formatterOf(series, k));
   const onDays = options.scales?.x?.time !== false;
   let indices = Array.from({ length: xs.length }, (_, i) => i);
@@ -153,9 +161,11 @@ export function chartTable(options: ChartOptions, data: uPlot.AlignedData): Data
     indices = indices.slice(-MAX_TABLE_ROWS);
   }
   const withValues = indices.filter((i) => data.slice(1).some((ys) => present((ys as ArrayLike<number | null>)[i])));
-  const rows = (onDays ? withValues.reverse() : withValues).map((i) => data.map((column, k) => {
+  const rows = (onDays ? withValues.reverse() : withValues).map((i) =>
+    data.map((column, k) => {
       const v = (column as ArrayLike<number | null>)[i];
       return present(v) ? formats[k]!(v, i) : '–';
-    }));
+    }),
+  );
   return { headers, rows, note };
 }

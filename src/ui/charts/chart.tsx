@@ -96,7 +96,16 @@ export function Chart({ title, options, data, size = 400, note, notes = [], summ
       givenRef.current = latestRef.current;
       const setUp: { init?: () => void } = {};
       const plot = new uPlot(
-        { ...options, width, height: width, hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), reportDrawn], setSeries: [...(options.hooks?.setSeries ?? []), followSeries] } },
+        {
+          ...options,
+          width,
+          height: width,
+          hooks: {
+            ...options.hooks,
+            draw: [...(options.hooks?.draw ?? []), reportDrawn],
+            setSeries: [...(options.hooks?.setSeries ?? []), followSeries],
+          },
+        },
         givenRef.current,
         // Not drawn yet: `start`, the next piece, adds it to the page and draws.
         (_, init) => {
@@ -216,8 +225,19 @@ export function Chart({ title, options, data, size = 400, note, notes = [], summ
     <ChartFigure figureRef={figureRef} title={title} notes={note ? [note, ...notes] : notes} describedBy={summaryId}>
       <ChartSummary id={summaryId} options={options} data={data} text={summary} />
       <ChartLegend options={options} shown={shown} onToggle={toggle} />
-      <div className="chart-keys" role="group" tabIndex={0} aria-label={`${title}, zoom: ${ZOOM_KEYS_HELP}`} onKeyDown={onKey}>
-        <div ref={hostRef} className="chart-plot" aria-hidden="true" style={{ '--plot-size': `${size}px` } as CSSProperties} />
+      <div
+        className="chart-keys"
+        role="group"
+        tabIndex={0}
+        aria-label={`${title}, zoom: ${ZOOM_KEYS_HELP}`}
+        onKeyDown={onKey}
+      >
+        <div
+          ref={hostRef}
+          className="chart-plot"
+          aria-hidden="true"
+          style={{ '--plot-size': `${size}px` } as CSSProperties}
+        />
       </div>
       <ChartDataTable title={title} options={options} data={data} />
     </ChartFigure>

@@ -6,7 +6,17 @@ import type { Formats } from '../format';
  * green 5.1:1, orange 3.8:1, blue 5.8:1, red 5.6:1, purple 8.2:1, amber 4.9:1, then teal, pink and brown.
  * A chart with more series than these gets further hues, each darkened to 3:1, so no colour repeats.
  */
-export const PALETTE = ['#2E7D32', '#E65100', '#1565C0', '#C62828', '#7B1FA2', '#996600', '#00838F', '#AD1457', '#5D4037'] as const;
+export const PALETTE = [
+  '#2E7D32',
+  '#E65100',
+  '#1565C0',
+  '#C62828',
+  '#7B1FA2',
+  '#996600',
+  '#00838F',
+  '#AD1457',
+  '#5D4037',
+] as const;
 
 /** Relative luminance of `#rrggbb` (WCAG 2). */
 function luminance(hex: string): number {
@@ -25,7 +35,9 @@ function hslHex(hue: number, saturation: number, lightness: number): string {
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
     const c = lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`.toUpperCase();
 }
@@ -113,7 +125,11 @@ export function series(formats: Formats, label: string, index: number, unit: str
 }
 
 /** Options of a chart over days: x in unix seconds, axis labels `Mon 'yy`, the legend's date in the locale's form. */
-export function timeOptions(formats: Formats, ys: uPlot.Series[], unit: string = ' €'): Omit<uPlot.Options, 'width' | 'height'> {
+export function timeOptions(
+  formats: Formats,
+  ys: uPlot.Series[],
+  unit: string = ' €',
+): Omit<uPlot.Options, 'width' | 'height'> {
   return {
     tzDate: utcDate,
     scales: { x: { time: true } },

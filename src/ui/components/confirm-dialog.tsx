@@ -1,7 +1,14 @@
 import { useEffect, useRef } from 'react';
 
 /** A modal question with a clear default: Escape or 'Cancel' keeps everything as it was. */
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
   open: boolean;
   title: string;
   text: string;

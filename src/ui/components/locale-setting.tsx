@@ -13,7 +13,12 @@ export function LocaleSetting() {
   return (
     <div className="field locale-setting">
       <label htmlFor={id}>Regional format</label>
-      <select id={id} value={known ? preference : BROWSER_LOCALE} onChange={(e) => setPreference(e.target.value)} aria-describedby={`${id}-example`}>
+      <select
+        id={id}
+        value={known ? preference : BROWSER_LOCALE}
+        onChange={(e) => setPreference(e.target.value)}
+        aria-describedby={`${id}-example`}
+      >
         <option value={BROWSER_LOCALE}>As the browser ({browserLocale})</option>
         {LOCALE_CHOICES.map((choice) => (
           <option key={choice.tag} value={choice.tag}>

@@ -36,7 +36,11 @@ function watcherFor(margin: string): Watcher {
  * half the viewport's height above and below): once soon after (in a coming frame), then on every change.
  * Returns a function that stops watching.
  */
-export function watchNearViewport(element: Element, onChange: (near: boolean) => void, margin: string = CHART_MARGIN): () => void {
+export function watchNearViewport(
+  element: Element,
+  onChange: (near: boolean) => void,
+  margin: string = CHART_MARGIN,
+): () => void {
   const { observer, listeners } = watcherFor(margin);
   listeners.set(element, onChange);
   observer.observe(element);

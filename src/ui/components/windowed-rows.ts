@@ -18,7 +18,13 @@ export interface RowRange {
  * The rows of a list of `count` rows of `rowHeight` px whose first row's top is at `top` (px, viewport
  * coordinates) that lie in the viewport of `viewportHeight` px widened by `overscan` px each side.
  */
-export function rowsInView(top: number, rowHeight: number, count: number, viewportHeight: number, overscan: number): RowRange {
+export function rowsInView(
+  top: number,
+  rowHeight: number,
+  count: number,
+  viewportHeight: number,
+  overscan: number,
+): RowRange {
   if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
   const start = Math.min(count, Math.max(0, Math.floor((-overscan - top) / rowHeight)));
   const end = Math.min(count, Math.max(start, Math.ceil((viewportHeight + overscan - top) / rowHeight)));

@@ -21,7 +21,15 @@ export interface Column<Row> {
  * others stand as two spacer rows. `aria-rowcount` and `aria-rowindex` tell assistive technology where
  * each drawn row is in the whole table.
  */
-function WindowedTableOf<Row>({ caption, columns, rows }: { caption: string; columns: ReadonlyArray<Column<Row>>; rows: readonly Row[] }) {
+function WindowedTableOf<Row>({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: ReadonlyArray<Column<Row>>;
+  rows: readonly Row[];
+}) {
   const { start, end, rowHeight, bodyRef } = useWindowedRows(rows.length);
   const spacer = (height: number) =>
     height > 0 ? (
@@ -52,7 +60,11 @@ function WindowedTableOf<Row>({ caption, columns, rows }: { caption: string; col
     );
   }
   return (
-    <table className="windowed" aria-rowcount={rows.length + 1} style={{ width: `calc(${columns.map((column) => column.width).join(' + ')})` }}>
+    <table
+      className="windowed"
+      aria-rowcount={rows.length + 1}
+      style={{ width: `calc(${columns.map((column) => column.width).join(' + ')})` }}
+    >
       <caption>{caption}</caption>
       <colgroup>
         {columns.map((column, c) => (

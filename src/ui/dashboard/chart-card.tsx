@@ -15,7 +15,8 @@ export const ChartCard = memo(function ChartCard({ model }: { model: ChartModel 
   const formats = useFormats();
   const options = useChartOptions(shape, formats);
   const summary = useMemo(() => perPeriodSummary(shape, columns, formats), [shape, columns, formats]);
-  if (status.kind === 'ready') return <Chart title={title} options={options} data={columns} notes={notes} summary={summary} />;
+  if (status.kind === 'ready')
+    return <Chart title={title} options={options} data={columns} notes={notes} summary={summary} />;
   return (
     <ChartFigure title={title} notes={notes}>
       {status.kind === 'loading' ? (

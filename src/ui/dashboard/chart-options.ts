@@ -24,28 +24,62 @@ function zeroBasedRange(_u: uPlot, dataMin: number | null, dataMax: number | nul
  * dash (solid, dashed, dotted, …), markers by shape (square, diamond, hollow square), bars by fill (every
  * second bar series outlined and lightly filled: Received solid, Expected outlined).
  */
-function seriesOptions(formats: Formats, spec: ChartSeriesSpec, index: number, kindIndex: number, paths: uPlot.Series.PathBuilder | undefined, onCategories: boolean): uPlot.Series {
+function seriesOptions(
+  formats: Formats,
+  spec: ChartSeriesSpec,
+  index: number,
+  kindIndex: number,
+  paths: uPlot.Series.PathBuilder | undefined,
+  onCategories: boolean,
+): uPlot.Series {
   const color = colorAt(index);
   const value = (_u: uPlot, v: number | null) => valueOrDash(formats, v, spec.suffix);
   const scale = SCALE_KEYS[spec.scale];
   if (spec.style === 'bars') {
     const outlined = kindIndex % 2 === 1;
-    return { label: spec.label, scale, stroke: color, fill: outlined ? `${color}33` : `${color}cc`, width: outlined ? 2 : 0, paths, points: { show: false }, value };
+    return {
+      label: spec.label,
+      scale,
+      stroke: color,
+      fill: outlined ? `${color}33` : `${color}cc`,
+      width: outlined ? 2 : 0,
+      paths,
+      points: { show: false },
+      value,
+    };
   }
   if (spec.style === 'points') {
     const marker = markerAt(kindIndex);
     const hollow = kindIndex % 3 === 2;
     // Markers 6 CSS px across, with no outline (the hollow square is all outline), for each of thousands of transaction days.
-    return { label: spec.label, scale, stroke: color, width: 0, paths: () => null, points: { show: true, size: 6, width: hollow ? 2 : 0, stroke: color, fill: color, paths: marker }, value };
+    return {
+      label: spec.label,
+      scale,
+      stroke: color,
+      width: 0,
+      paths: () => null,
+      points: { show: true, size: 6, width: hollow ? 2 : 0, stroke: color, fill: color, paths: marker },
+      value,
+    };
   }
-  const points: uPlot.Series.Points = { show: onCategories, size: 5, width: 0, stroke: color, fill: color, paths: kindIndex % 2 === 1 ? markerAt(1) : squarePoints };
+  const points: uPlot.Series.Points = {
+    show: onCategories,
+    size: 5,
+    width: 0,
+    stroke: color,
+    fill: color,
+    paths: kindIndex % 2 === 1 ? markerAt(1) : squarePoints,
+  };
   return { label: spec.label, scale, stroke: color, width: 2, dash: dashAt(kindIndex), points, value, spanGaps: false };
 }
 
 /** CSS px a category label needs: about 7 px per character plus a margin. */
 const labelWidth = (labels: string[]): number => Math.max(1, ...labels.map((label) => label.length)) * 7 + 16;
 
-function xOptions(formats: Formats, x: ChartX): Pick<uPlot.Options, 'scales' | 'tzDate'> & { axis: uPlot.Axis; series: uPlot.Series } {
+function xOptions(
+  formats: Formats,
+  x: ChartX,
+): Pick<uPlot.Options, 'scales' | 'tzDate'> & { axis: uPlot.Axis; series: uPlot.Series } {
   if (x.kind === 'days') {
     return {
       tzDate: utcDate,
@@ -78,7 +112,14 @@ function buildOptions(shape: ChartShape, formats: Formats): ChartOptions {
   let barSlot = 0;
   const kindCounts = { line: 0, bars: 0, points: 0 };
   const ys = series.map((spec, index) =>
-    seriesOptions(formats, spec, index, kindCounts[spec.style]++, spec.style === 'bars' ? barPaths(barSlot++, barSeries) : undefined, onCategories),
+    seriesOptions(
+      formats,
+      spec,
+      index,
+      kindCounts[spec.style]++,
+      spec.style === 'bars' ? barPaths(barSlot++, barSeries) : undefined,
+      onCategories,
+    ),
   );
   const left = series.find((spec) => spec.scale === 'left');
   const right = series.find((spec) => spec.scale === 'right');
@@ -88,7 +129,11 @@ function buildOptions(shape: ChartShape, formats: Formats): ChartOptions {
     ...xRest,
     scales: { ...xRest.scales, [SCALE_KEYS.left]: valueScale, ...(right ? { [SCALE_KEYS.right]: valueScale } : {}) },
     series: [xSeries, ...ys],
-    axes: [axis, valueAxis(formats, left?.suffix ?? '', 'left', SCALE_KEYS.left), ...(right ? [valueAxis(formats, right.suffix, 'right', SCALE_KEYS.right)] : [])],
+    axes: [
+      axis,
+      valueAxis(formats, left?.suffix ?? '', 'left', SCALE_KEYS.left),
+      ...(right ? [valueAxis(formats, right.suffix, 'right', SCALE_KEYS.right)] : []),
+    ],
     cursor: { drag: { x: !onCategories, y: false } },
     legend: { live: true },
   };
@@ -125,6 +170,7 @@ export const ChartOptionsContext = createContext<OptionsFor | null>(null);
 /** The options of `shape` from the enclosing view's cache. */
 export function useChartOptions(shape: ChartShape, formats: Formats): ChartOptions {
   const optionsFor = useContext(ChartOptionsContext);
-  if (!optionsFor) throw new Error('A chart needs a ChartOptionsContext above it (the view that draws the charts holds the cache).');
+  if (!optionsFor)
+    throw new Error('A chart needs a ChartOptionsContext above it (the view that draws the charts holds the cache).');
   return optionsFor(shape, formats);
 }

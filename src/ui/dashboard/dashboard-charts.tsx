@@ -41,7 +41,12 @@ export function DashboardCharts() {
   // not in the task that brought the worker's data. A recombination (a toggle) changes about a dozen
   // charts, whose models the selectors keep when unchanged: rendered at once, it is on screen sooner.
   const deferred = useDeferredValue(source, null);
-  const shown = deferred && deferred.derivation?.tickers === source.derivation?.tickers && deferred.pricesLoading === source.pricesLoading ? source : deferred;
+  const shown =
+    deferred &&
+    deferred.derivation?.tickers === source.derivation?.tickers &&
+    deferred.pricesLoading === source.pricesLoading
+      ? source
+      : deferred;
   // The section mounts empty, with the ticker checkboxes above it; its charts follow in a transition of
   // their own, after that commit: the browser lays out the checkboxes and the chart frames in two frames,
   // not in one long task.

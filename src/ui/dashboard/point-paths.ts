@@ -17,7 +17,12 @@ export const squarePoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx, idx0
   const draw = (i: number) => {
     const y = ys[i];
     if (y == null) return;
-    fill.rect(Math.round(u.valToPos(xs[i]!, 'x', true) - half), Math.round(u.valToPos(y, scale, true) - half), side, side);
+    fill.rect(
+      Math.round(u.valToPos(xs[i]!, 'x', true) - half),
+      Math.round(u.valToPos(y, scale, true) - half),
+      side,
+      side,
+    );
   };
   if (filtIdxs) filtIdxs.forEach(draw);
   else for (let i = idx0; i <= idx1; i += 1) draw(i);
@@ -70,4 +75,5 @@ export const hollowSquarePoints: uPlot.Series.Points.PathBuilder = (u, seriesIdx
 };
 
 /** The marker of series `index` of a points chart: square, diamond, hollow square, then round again. */
-export const markerAt = (index: number): uPlot.Series.Points.PathBuilder => [squarePoints, diamondPoints, hollowSquarePoints][index % 3]!;
+export const markerAt = (index: number): uPlot.Series.Points.PathBuilder =>
+  [squarePoints, diamondPoints, hollowSquarePoints][index % 3]!;

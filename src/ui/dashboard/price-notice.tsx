@@ -58,7 +58,8 @@ export function PriceNotice({ notice, onRetry }: { notice: Notice; onRetry: () =
       {noPrices ? (
         <>
           <p>
-            Provisional value: {problems ? 'also ' : ''}no prices for {inSentence(noPrices)}, valued at {its(noPrices.count)} own trade prices.
+            Provisional value: {problems ? 'also ' : ''}no prices for {inSentence(noPrices)}, valued at{' '}
+            {its(noPrices.count)} own trade prices.
           </p>
           <TheOthers list={noPrices} item={nameItem} />
         </>
@@ -66,8 +67,9 @@ export function PriceNotice({ notice, onRetry }: { notice: Notice; onRetry: () =
       {noSource ? (
         <>
           <p>
-            Provisional value: no price source for {inSentence(noSource)} (imported under {noSource.count === 1 ? 'its ISIN' : 'their ISINs'}), valued at{' '}
-            {its(noSource.count)} own trade prices until you <Link to="/holdings">pick a symbol on the Holdings page</Link>.
+            Provisional value: no price source for {inSentence(noSource)} (imported under{' '}
+            {noSource.count === 1 ? 'its ISIN' : 'their ISINs'}), valued at {its(noSource.count)} own trade prices until
+            you <Link to="/holdings">pick a symbol on the Holdings page</Link>.
           </p>
           <TheOthers list={noSource} item={nameItem} />
         </>

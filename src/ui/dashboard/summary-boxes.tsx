@@ -21,11 +21,23 @@ export function SummaryBoxes({ summary, account }: { summary: Summary; account: 
     ['Total Dividend', summary.totalDividend, false],
     ['Total Commission', summary.totalCommission, false],
   ];
-  const figures: SummaryFigure[] = boxes.map(([label, valueEur, signed]) => [label, formats.money(valueEur, 'EUR'), signed && valueEur < 0]);
+  const figures: SummaryFigure[] = boxes.map(([label, valueEur, signed]) => [
+    label,
+    formats.money(valueEur, 'EUR'),
+    signed && valueEur < 0,
+  ]);
   if (account?.ok) {
     figures.push(
-      ...account.perCurrency.map(({ currency, amount }): SummaryFigure => [`Cash in ${currency}`, formats.money(amount, currency), amount < 0]),
-      [account.perCurrency.length > 0 ? 'Cash, all in EUR' : 'Cash', formats.money(account.cashEur, 'EUR'), account.cashEur < 0],
+      ...account.perCurrency.map(({ currency, amount }): SummaryFigure => [
+        `Cash in ${currency}`,
+        formats.money(amount, currency),
+        amount < 0,
+      ]),
+      [
+        account.perCurrency.length > 0 ? 'Cash, all in EUR' : 'Cash',
+        formats.money(account.cashEur, 'EUR'),
+        account.cashEur < 0,
+      ],
       ['Account value', formats.money(account.accountValueEur, 'EUR')],
       ['Net deposits', formats.money(account.netDepositsEur, 'EUR')],
       ['Gain on deposits', formats.money(account.gainEur, 'EUR'), account.gainEur < 0],
@@ -34,7 +46,9 @@ export function SummaryBoxes({ summary, account }: { summary: Summary; account: 
   return (
     <>
       <SummaryList figures={figures} />
-      {account && !account.ok ? <p className="hint account-unknown">Cash and the account’s value cannot be shown: {account.reason}.</p> : null}
+      {account && !account.ok ? (
+        <p className="hint account-unknown">Cash and the account’s value cannot be shown: {account.reason}.</p>
+      ) : null}
     </>
   );
 }

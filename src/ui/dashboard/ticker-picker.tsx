@@ -7,7 +7,8 @@ import { usePortfolioActor } from '../app-context';
 /** CSS px: below this width the picker starts closed (a phone), above it open. Matches styles.css's narrow layout. */
 const NARROW_MAX_WIDTH = 600;
 
-const startsOpen = (): boolean => typeof window === 'undefined' || !window.matchMedia(`(max-width: ${NARROW_MAX_WIDTH}px)`).matches;
+const startsOpen = (): boolean =>
+  typeof window === 'undefined' || !window.matchMedia(`(max-width: ${NARROW_MAX_WIDTH}px)`).matches;
 
 /**
  * 'Select active tickers': one labelled checkbox per ticker; the charts follow the checked ones. Each
@@ -30,14 +31,20 @@ export function TickerPicker() {
   const toggle = (ticker: string, checked: boolean) => {
     portfolio.send({ type: 'tickers.toggle', ticker });
     const checkedNow = choices.filter((choice) => (choice.ticker === ticker ? !checked : choice.checked)).length;
-    announce(`${ticker} ${checked ? 'unchecked' : 'checked'}: the charts show ${checkedNow} of ${choices.length} tickers.`);
+    announce(
+      `${ticker} ${checked ? 'unchecked' : 'checked'}: the charts show ${checkedNow} of ${choices.length} tickers.`,
+    );
   };
   /** Checks (or unchecks) every ticker the filter shows, leaving the others as they are. */
   const setShown = (check: boolean) => {
     const inView = new Set(shown.map((choice) => choice.ticker));
-    const active = choices.filter((choice) => (inView.has(choice.ticker) ? check : choice.checked)).map((choice) => choice.ticker);
+    const active = choices
+      .filter((choice) => (inView.has(choice.ticker) ? check : choice.checked))
+      .map((choice) => choice.ticker);
     portfolio.send({ type: 'tickers.setActive', active: active.length === choices.length ? null : active });
-    announce(`${check ? 'Checked' : 'Unchecked'} ${inView.size === choices.length ? 'every ticker' : `the ${inView.size} tickers shown`}: the charts show ${active.length} of ${choices.length} tickers.`);
+    announce(
+      `${check ? 'Checked' : 'Unchecked'} ${inView.size === choices.length ? 'every ticker' : `the ${inView.size} tickers shown`}: the charts show ${active.length} of ${choices.length} tickers.`,
+    );
   };
 
   return (
@@ -50,7 +57,14 @@ export function TickerPicker() {
         {choices.length > 8 ? (
           <div className="ticker-picker-tools">
             <label htmlFor={filterId}>Filter tickers</label>
-            <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} autoComplete="off" spellCheck={false} />
+            <input
+              id={filterId}
+              type="search"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
             <button type="button" className="secondary" onClick={() => setShown(true)} disabled={shown.length === 0}>
               All<span className="visually-hidden">{needle === '' ? ' tickers' : ' tickers shown'}</span>
             </button>

@@ -84,7 +84,12 @@ export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Re
     const holding = holdings[ticker];
     if (!holding) continue;
     if (figures.trades === 0) {
-      noPosition.push({ ticker, dividends: figures.totalDividend, commission: figures.totalCommission, excluded: figures.excluded });
+      noPosition.push({
+        ticker,
+        dividends: figures.totalDividend,
+        commission: figures.totalCommission,
+        excluded: figures.excluded,
+      });
       continue;
     }
     const row: HoldingRow = {
@@ -118,7 +123,8 @@ export function sortHoldingRows(rows: readonly HoldingRow[], sort: HoldingSort):
   return [...rows].sort((a, b) => {
     const x = a[sort.column];
     const y = b[sort.column];
-    if (missing(x) || missing(y)) return missing(x) === missing(y) ? a.ticker.localeCompare(b.ticker) : missing(x) ? 1 : -1;
+    if (missing(x) || missing(y))
+      return missing(x) === missing(y) ? a.ticker.localeCompare(b.ticker) : missing(x) ? 1 : -1;
     const order = typeof x === 'string' ? x.localeCompare(y as string) : (x as number) - (y as number);
     return order === 0 ? a.ticker.localeCompare(b.ticker) : sign * order;
   });
@@ -147,9 +153,12 @@ export function holdingTotals(rows: readonly HoldingRow[]): HoldingTotals {
 }
 
 /** Weight per quote currency (the listing's, not the booking's: a USD share bought in EUR counts as USD), in percent of the open rows' value. */
-export function allocationByCurrency(rows: readonly HoldingRow[]): Array<{ label: string; weight: number; value: number }> {
+export function allocationByCurrency(
+  rows: readonly HoldingRow[],
+): Array<{ label: string; weight: number; value: number }> {
   const byCurrency = new Map<string, number>();
-  for (const row of rows) if (!row.excluded) byCurrency.set(row.quoteCurrency, (byCurrency.get(row.quoteCurrency) ?? 0) + row.value);
+  for (const row of rows)
+    if (!row.excluded) byCurrency.set(row.quoteCurrency, (byCurrency.get(row.quoteCurrency) ?? 0) + row.value);
   const total = [...byCurrency.values()].reduce((sum, value) => sum + value, 0);
   return [...byCurrency]
     .map(([label, value]) => ({ label, value, weight: total === 0 ? 0 : (value / total) * 100 }))

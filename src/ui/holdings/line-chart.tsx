@@ -30,12 +30,25 @@ function points(values: Float64Array, low: number, high: number): string {
       if (maxIndex < 0 || v > values[maxIndex]) maxIndex = i;
     }
     if (minIndex < 0) continue;
-    for (const i of minIndex <= maxIndex ? [minIndex, maxIndex] : [maxIndex, minIndex]) out.push(`${x(i).toFixed(1)},${y(values[i]).toFixed(1)}`);
+    for (const i of minIndex <= maxIndex ? [minIndex, maxIndex] : [maxIndex, minIndex])
+      out.push(`${x(i).toFixed(1)},${y(values[i]).toFixed(1)}`);
   }
   return out.join(' ');
 }
 
-export function LineChart({ title, series, unit, firstDay, lastDay }: { title: string; series: readonly LineSeries[]; unit: 'percent' | 'money'; firstDay: string; lastDay: string }) {
+export function LineChart({
+  title,
+  series,
+  unit,
+  firstDay,
+  lastDay,
+}: {
+  title: string;
+  series: readonly LineSeries[];
+  unit: 'percent' | 'money';
+  firstDay: string;
+  lastDay: string;
+}) {
   const formats = useFormats();
   let low = Infinity;
   let high = -Infinity;
@@ -54,13 +67,27 @@ export function LineChart({ title, series, unit, firstDay, lastDay }: { title: s
   return (
     <figure className="line-chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" width="100%" height={HEIGHT} role="img" aria-label={`${title}, from ${formats.date(firstDay)} to ${formats.date(lastDay)}, between ${label(low)} and ${label(high)}`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        width="100%"
+        height={HEIGHT}
+        role="img"
+        aria-label={`${title}, from ${formats.date(firstDay)} to ${formats.date(lastDay)}, between ${label(low)} and ${label(high)}`}
+      >
         {series.map((line) => (
-          <polyline key={line.label} points={points(line.values, low, high)} className={`line ${line.className}`} fill="none" vectorEffect="non-scaling-stroke" />
+          <polyline
+            key={line.label}
+            points={points(line.values, low, high)}
+            className={`line ${line.className}`}
+            fill="none"
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
       </svg>
       <p className="axis">
-        <span>{formats.date(firstDay)}</span> <span>
+        <span>{formats.date(firstDay)}</span>{' '}
+        <span>
           {label(low)} … {label(high)}
         </span>{' '}
         <span>{formats.date(lastDay)}</span>

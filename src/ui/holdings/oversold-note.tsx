@@ -18,8 +18,8 @@ export function OversoldNote({ rows }: { rows: readonly HoldingRow[] }) {
   return (
     <div className="notice oversold-note" role="note" aria-label="More sold than bought">
       <p>
-        <strong>More sold than bought:</strong> check for a missing buy in an earlier statement (import it, or add the buy on the Transactions
-        page).
+        <strong>More sold than bought:</strong> check for a missing buy in an earlier statement (import it, or add the
+        buy on the Transactions page).
       </p>
       <ul>
         {oversold.map((row) => (

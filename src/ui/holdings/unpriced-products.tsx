@@ -63,8 +63,8 @@ export function UnpricedProducts() {
     <section aria-labelledby="unpriced-heading" className="unpriced notice">
       <h2 id="unpriced-heading">Products without a price source ({products.length})</h2>
       <p className="hint">
-        Imported under their ISIN and valued at their own trade prices. Give each its Yahoo symbol (as on finance.yahoo.com, e.g. VWCE.DE): every transaction of it is
-        renamed, and your next import proposes it.
+        Imported under their ISIN and valued at their own trade prices. Give each its Yahoo symbol (as on
+        finance.yahoo.com, e.g. VWCE.DE): every transaction of it is renamed, and your next import proposes it.
       </p>
       <ul>
         {products.map((product, index) => (

@@ -10,7 +10,10 @@ import { useFormats } from '../locale-context';
 const bars = uPlot.paths.bars!({ size: [0.7, 64] });
 
 /** Bars start at 0 with a little room above the tallest. */
-const fromZero = (_u: uPlot, _min: number | null, max: number | null): uPlot.Range.MinMax => [0, max && max > 0 ? max * 1.08 : 1];
+const fromZero = (_u: uPlot, _min: number | null, max: number | null): uPlot.Range.MinMax => [
+  0,
+  max && max > 0 ? max * 1.08 : 1,
+];
 
 /**
  * Options for the calendar's bands (labels bottom first) over the months `YYYY-MM`, named in the locale's
@@ -18,7 +21,12 @@ const fromZero = (_u: uPlot, _min: number | null, max: number | null): uPlot.Ran
  * bar up to its running sum, the top band first, so every lower band covers its part of the one above: a
  * stacked bar per month. The legend shows each band's own amount, not the running sum.
  */
-function calendarOptions(formats: Formats, labels: readonly string[], months: readonly string[], ownOf: (band: number, month: number) => number | undefined): ChartOptions {
+function calendarOptions(
+  formats: Formats,
+  labels: readonly string[],
+  months: readonly string[],
+  ownOf: (band: number, month: number) => number | undefined,
+): ChartOptions {
   const order = labels.map((_, k) => labels.length - 1 - k);
   return {
     scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: fromZero } },
@@ -41,7 +49,8 @@ function calendarOptions(formats: Formats, labels: readonly string[], months: re
           const step = Math.ceil(months.length / Math.max(1, Math.floor(u.bbox.width / uPlot.pxRatio / 40)));
           return months.map((_, i) => i).filter((i) => i % step === 0);
         },
-        values: (_u, splits) => splits.map((i) => (months[i] === undefined ? '' : formats.monthName(Number(months[i].slice(5, 7))))),
+        values: (_u, splits) =>
+          splits.map((i) => (months[i] === undefined ? '' : formats.monthName(Number(months[i].slice(5, 7))))),
         grid: { show: false },
       },
       valueAxis(formats, ' €'),
@@ -61,7 +70,13 @@ export function ForwardCalendarChart({ view }: { view: IncomeView }) {
   const bandsRef = useRef(view.bands);
   bandsRef.current = view.bands;
   const options = useMemo(
-    () => calendarOptions(formats, labelsKey === '' ? [] : labelsKey.split('\u0000'), monthsKey.split('\u0000'), (band, month) => bandsRef.current[band]?.own[month]),
+    () =>
+      calendarOptions(
+        formats,
+        labelsKey === '' ? [] : labelsKey.split('\u0000'),
+        monthsKey.split('\u0000'),
+        (band, month) => bandsRef.current[band]?.own[month],
+      ),
     [formats, labelsKey, monthsKey],
   );
   const data = useMemo<uPlot.AlignedData>(
@@ -70,8 +85,15 @@ export function ForwardCalendarChart({ view }: { view: IncomeView }) {
   );
   // In words: each holding's own amounts (the bars' parts, not their stacked tops), their total and largest month.
   const summary = useMemo(
-    () => periodsSummary(view.months.map((month) => formats.yearMonth(month)), view.bands.map(({ label, own }) => ({ label, values: own })), (v) => formats.money(v)),
+    () =>
+      periodsSummary(
+        view.months.map((month) => formats.yearMonth(month)),
+        view.bands.map(({ label, own }) => ({ label, values: own })),
+        (v) => formats.money(v),
+      ),
     [formats, view.months, view.bands],
   );
-  return <Chart title="Income ahead, by month and holding" options={options} data={data} size={560} summary={summary} />;
+  return (
+    <Chart title="Income ahead, by month and holding" options={options} data={data} size={560} summary={summary} />
+  );
 }

@@ -41,7 +41,12 @@ export function ForwardMonthsTable({ view }: { view: IncomeView }) {
  * The per-holding tables are windowed (components/windowed-table.tsx): with 200 holdings only the rows near
  * the viewport are in the document, each a row of one height with the ticker as its row header.
  */
-const holdingColumn = <Row extends { ticker: string }>(): Column<Row> => ({ header: 'Holding', width: '8rem', rowHeader: true, cell: (row) => row.ticker });
+const holdingColumn = <Row extends { ticker: string }>(): Column<Row> => ({
+  header: 'Holding',
+  width: '8rem',
+  rowHeader: true,
+  cell: (row) => row.ticker,
+});
 
 export function HoldingYieldsTable({ view }: { view: IncomeView }) {
   const formats = useFormats();
@@ -63,8 +68,18 @@ export function HoldingYieldsTable({ view }: { view: IncomeView }) {
             formats.money(holding.forwardIncome)
           ),
       },
-      { header: 'Yield on cost', width: '8rem', className: 'number', cell: (holding) => percent(formats, holding.yieldOnCost) },
-      { header: 'Forward yield', width: '8rem', className: 'number', cell: (holding) => percent(formats, holding.forwardYield) },
+      {
+        header: 'Yield on cost',
+        width: '8rem',
+        className: 'number',
+        cell: (holding) => percent(formats, holding.yieldOnCost),
+      },
+      {
+        header: 'Forward yield',
+        width: '8rem',
+        className: 'number',
+        cell: (holding) => percent(formats, holding.forwardYield),
+      },
     ],
     [formats],
   );
@@ -108,7 +123,10 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
   const [allYears, setAllYears] = useState(false);
   const years = view.growthYears;
   const from = allYears ? 0 : Math.max(0, years.length - RECENT_YEARS);
-  const payers = useMemo(() => view.holdings.filter((holding) => holding.growth.some((cell) => cell.dividendPerShare > 0)), [view.holdings]);
+  const payers = useMemo(
+    () => view.holdings.filter((holding) => holding.growth.some((cell) => cell.dividendPerShare > 0)),
+    [view.holdings],
+  );
   const columns = useMemo<Array<Column<HoldingIncomeRow>>>(
     () => [
       holdingColumn(),
@@ -125,11 +143,16 @@ export function DividendGrowthTable({ view }: { view: IncomeView }) {
     ],
     [formats, years, from],
   );
-  if (years.length === 0 || payers.length === 0) return <p className="hint">No complete year of dividends yet: growth is shown once a year has ended.</p>;
+  if (years.length === 0 || payers.length === 0)
+    return <p className="hint">No complete year of dividends yet: growth is shown once a year has ended.</p>;
   return (
     <>
       <ScrollRegion label="Dividend growth per holding">
-        <WindowedTable caption="Dividend per share, change on the year before (▲ raise, ▼ cut, = unchanged)" columns={columns} rows={payers} />
+        <WindowedTable
+          caption="Dividend per share, change on the year before (▲ raise, ▼ cut, = unchanged)"
+          columns={columns}
+          rows={payers}
+        />
       </ScrollRegion>
       {years.length > RECENT_YEARS ? (
         <button type="button" className="link" aria-pressed={allYears} onClick={() => setAllYears((all) => !all)}>
@@ -146,7 +169,10 @@ export function ReceivedExpectedTable({ view }: { view: IncomeView }) {
   const formats = useFormats();
   const [yearIndex, setYearIndex] = useState(view.years.length - 1);
   const k = Math.min(yearIndex, view.years.length - 1);
-  const rows = useMemo(() => view.receivedExpected.filter((row) => row.received[k] !== 0 || row.expected[k] !== 0), [view.receivedExpected, k]);
+  const rows = useMemo(
+    () => view.receivedExpected.filter((row) => row.received[k] !== 0 || row.expected[k] !== 0),
+    [view.receivedExpected, k],
+  );
   const columns = useMemo<Array<Column<ReceivedExpectedRow>>>(
     () => [
       holdingColumn(),
@@ -176,7 +202,11 @@ export function ReceivedExpectedTable({ view }: { view: IncomeView }) {
       {rows.length === 0 ? (
         <p className="hint">No dividends received or expected in {view.years[k]}.</p>
       ) : (
-        <WindowedTable caption={`Received (gross) against expected from the market data, ${view.years[k]}`} columns={columns} rows={rows} />
+        <WindowedTable
+          caption={`Received (gross) against expected from the market data, ${view.years[k]}`}
+          columns={columns}
+          rows={rows}
+        />
       )}
     </>
   );

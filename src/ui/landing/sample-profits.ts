@@ -7,13 +7,17 @@ export interface SamplePoint {
   profit: number;
 }
 
-const randomInt = (random: RandomSource, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+const randomInt = (random: RandomSource, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
 
 /**
  * The landing page's illustration: 12 points on the first day of each of the 12 months before
  * `today`'s month; the first a random integer 100–999, each next the previous plus −50…+149.
  */
-export function sampleProfits(today: { year: number; month: number }, random: RandomSource = Math.random): SamplePoint[] {
+export function sampleProfits(
+  today: { year: number; month: number },
+  random: RandomSource = Math.random,
+): SamplePoint[] {
   const points: SamplePoint[] = [];
   let profit = randomInt(random, 100, 999);
   for (let back = 12; back >= 1; back -= 1) {

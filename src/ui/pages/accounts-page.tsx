@@ -43,7 +43,10 @@ export function AccountsPage() {
   return (
     <section className="accounts">
       <PageHeading title="Accounts">Accounts</PageHeading>
-      <p className="hint">Each transaction belongs to one account. The view switch at the top shows one account or all of them on every page.</p>
+      <p className="hint">
+        Each transaction belongs to one account. The view switch at the top shows one account or all of them on every
+        page.
+      </p>
       {status === 'loadFailed' ? <PortfolioFailed /> : null}
       <SaveProblem />
       {status === 'loading' && accounts.length === 0 ? (
@@ -66,10 +69,16 @@ export function AccountsPage() {
                 <>
                   <span className="account-name">{account.name}</span>
                   <span className="hint">
-                    {plural(contents[account.id]?.transactions ?? 0, 'transaction', 'transactions')}, {plural(contents[account.id]?.cash ?? 0, 'cash transaction', 'cash transactions')}
+                    {plural(contents[account.id]?.transactions ?? 0, 'transaction', 'transactions')},{' '}
+                    {plural(contents[account.id]?.cash ?? 0, 'cash transaction', 'cash transactions')}
                   </span>
                   <span className="actions">
-                    <button type="button" className="secondary" aria-label={`Rename ${account.name}`} onClick={() => setRenaming(account.id)}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`Rename ${account.name}`}
+                      onClick={() => setRenaming(account.id)}
+                    >
                       Rename
                     </button>
                     <button
@@ -95,7 +104,13 @@ export function AccountsPage() {
         </p>
       ) : null}
       <h2>New account</h2>
-      <AccountNameForm key={savedCount} id="new-account" label="Name" submitLabel="Create account" onSubmit={(name) => saver.send({ type: 'accounts.create', name })} />
+      <AccountNameForm
+        key={savedCount}
+        id="new-account"
+        label="Name"
+        submitLabel="Create account"
+        onSubmit={(name) => saver.send({ type: 'accounts.create', name })}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete the account “${deleting.name}”?` : ''}

@@ -3,7 +3,12 @@ import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { selectAccountSummary } from '../../machines/account-selectors';
 import { selectHasCharts, selectPriceNotice } from '../../machines/dashboard-selectors';
-import { selectPortfolioStatus, selectPricesFailed, selectPricesLoading, selectSummary } from '../../machines/selectors';
+import {
+  selectPortfolioStatus,
+  selectPricesFailed,
+  selectPricesLoading,
+  selectSummary,
+} from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
@@ -56,8 +61,8 @@ export function DashboardPage() {
             ) : null
           ) : (
             <p className="hint">
-              Nothing to chart yet: your portfolio is worth {formats.money(0)}. <Link to="/transactions">Add a transaction or upload a DEGIRO export</Link> to
-              begin.
+              Nothing to chart yet: your portfolio is worth {formats.money(0)}.{' '}
+              <Link to="/transactions">Add a transaction or upload a DEGIRO export</Link> to begin.
             </p>
           )}
         </>

@@ -7,7 +7,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { sourceNote, type ChartShape } from '../../machines/chart-models';
-import { holdingMachine, selectHoldingBusy, selectHoldingError, selectHoldingView, type HoldingView } from '../../machines/holding-machine';
+import {
+  holdingMachine,
+  selectHoldingBusy,
+  selectHoldingError,
+  selectHoldingView,
+  type HoldingView,
+} from '../../machines/holding-machine';
 import { selectDerivation, selectPortfolioStatus } from '../../machines/selectors';
 import { PageHeading } from '../a11y/page-heading';
 import { usePortfolioActor } from '../app-context';
@@ -17,7 +23,13 @@ import { SummaryList } from '../components/summary-list';
 import { Chart } from '../charts/chart';
 import { createChartOptions } from '../dashboard/chart-options';
 import { OversoldNote } from '../holdings/oversold-note';
-import { holdingCell, holdingRows, HOLDING_COLUMNS, type HoldingColumn, type HoldingRow } from '../holdings/holding-rows';
+import {
+  holdingCell,
+  holdingRows,
+  HOLDING_COLUMNS,
+  type HoldingColumn,
+  type HoldingRow,
+} from '../holdings/holding-rows';
 import { useFormats } from '../locale-context';
 import type { TickerFigures } from '../../worker';
 
@@ -41,7 +53,19 @@ const VALUE_SHAPE: ChartShape = {
 };
 
 /** The figures of the holdings table, one box each; cost basis beside them. */
-const FIGURES: HoldingColumn[] = ['shares', 'averageCost', 'price', 'value', 'weight', 'unrealised', 'unrealisedPercent', 'realised', 'dividends', 'tradeCurrency', 'quoteCurrency'];
+const FIGURES: HoldingColumn[] = [
+  'shares',
+  'averageCost',
+  'price',
+  'value',
+  'weight',
+  'unrealised',
+  'unrealisedPercent',
+  'realised',
+  'dividends',
+  'tradeCurrency',
+  'quoteCurrency',
+];
 const labelOf = (column: HoldingColumn) => HOLDING_COLUMNS.find((c) => c.key === column)!.label;
 
 function HoldingFigures({ row }: { row: HoldingRow }) {
@@ -61,8 +85,18 @@ function HoldingCharts({ view, dataSource }: { view: HoldingView; dataSource: Ti
   return (
     <>
       <div className="charts">
-        <Chart title={`${ticker}: price per share, with its buys and sells`} options={optionsFor(PRICE_SHAPE, formats)} data={view.priceColumns} notes={notes} />
-        <Chart title={`${ticker}: value against cost basis`} options={optionsFor(VALUE_SHAPE, formats)} data={view.valueColumns} notes={notes} />
+        <Chart
+          title={`${ticker}: price per share, with its buys and sells`}
+          options={optionsFor(PRICE_SHAPE, formats)}
+          data={view.priceColumns}
+          notes={notes}
+        />
+        <Chart
+          title={`${ticker}: value against cost basis`}
+          options={optionsFor(VALUE_SHAPE, formats)}
+          data={view.valueColumns}
+          notes={notes}
+        />
       </div>
       <table className="returns-table holding-trades">
         <caption>Buys and sells marked on the price chart (EUR per share, a day’s trades pooled)</caption>
@@ -117,8 +151,8 @@ export function HoldingPage() {
   } else if (!row && known) {
     body = (
       <p className="hint">
-        {ticker} has no buys or sells, only costs or dividends: it is no position. <Link to="/holdings">All holdings</Link> lists what it
-        cost and paid.
+        {ticker} has no buys or sells, only costs or dividends: it is no position.{' '}
+        <Link to="/holdings">All holdings</Link> lists what it cost and paid.
       </p>
     );
   } else if (!row) {
@@ -127,7 +161,11 @@ export function HoldingPage() {
     body = (
       <>
         <FiguresPending />
-        {row.excluded ? <p className="hint">An exchange rate {ticker} needs has no prices: its figures in EUR are left out until it does.</p> : null}
+        {row.excluded ? (
+          <p className="hint">
+            An exchange rate {ticker} needs has no prices: its figures in EUR are left out until it does.
+          </p>
+        ) : null}
         <OversoldNote rows={[row]} />
         <HoldingFigures row={row} />
         {error ? (

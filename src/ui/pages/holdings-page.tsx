@@ -28,7 +28,19 @@ import { PageHeading } from '../a11y/page-heading';
 import { UnpricedProducts } from '../holdings/unpriced-products';
 import { OVERSOLD_MARK, OversoldNote } from '../holdings/oversold-note';
 
-function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: string; rows: HoldingRow[]; sort: HoldingSort; onSort: (column: HoldingColumn) => void; totals: boolean }) {
+function HoldingsTable({
+  caption,
+  rows,
+  sort,
+  onSort,
+  totals,
+}: {
+  caption: string;
+  rows: HoldingRow[];
+  sort: HoldingSort;
+  onSort: (column: HoldingColumn) => void;
+  totals: boolean;
+}) {
   const formats = useFormats();
   const sum = holdingTotals(rows);
   return (
@@ -40,7 +52,9 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
             <th key={key} scope="col" aria-sort={sort.column === key ? sort.direction : 'none'}>
               <button type="button" className="sort" onClick={() => onSort(key)}>
                 {label}
-                <span aria-hidden="true">{sort.column === key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
+                <span aria-hidden="true">
+                  {sort.column === key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}
+                </span>
               </button>
             </th>
           ))}
@@ -89,7 +103,9 @@ function HoldingsTable({ caption, rows, sort, onSort, totals }: { caption: strin
             <td data-label="Unrealised" data-column="unrealised">
               {formats.signedMoney(sum.unrealised)}
             </td>
-            <td data-label="Unrealised %">{sum.costBasis > 0 ? formats.signedPercent((sum.unrealised / sum.costBasis) * 100) : '—'}</td>
+            <td data-label="Unrealised %">
+              {sum.costBasis > 0 ? formats.signedPercent((sum.unrealised / sum.costBasis) * 100) : '—'}
+            </td>
             <td data-label="Realised" data-column="realised">
               {formats.signedMoney(sum.realised)}
             </td>
@@ -117,7 +133,10 @@ function NoPositionTable({ rows }: { rows: readonly NoPositionRow[] }) {
     <table className="holdings-table no-position">
       <caption>
         Without buys or sells
-        <span className="hint"> — costs and dividends that belong to no position; the dashboard’s summary counts them</span>
+        <span className="hint">
+          {' '}
+          — costs and dividends that belong to no position; the dashboard’s summary counts them
+        </span>
       </caption>
       <thead>
         <tr>
@@ -156,7 +175,13 @@ export function HoldingsPage() {
     setSort((current) =>
       current.column === column
         ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { column, direction: column === 'ticker' || column === 'product' || column === 'tradeCurrency' || column === 'quoteCurrency' ? 'ascending' : 'descending' },
+        : {
+            column,
+            direction:
+              column === 'ticker' || column === 'product' || column === 'tradeCurrency' || column === 'quoteCurrency'
+                ? 'ascending'
+                : 'descending',
+          },
     );
 
   let body;
@@ -168,15 +193,29 @@ export function HoldingsPage() {
     body = <p className="hint">No holdings yet: add a buy on the Transactions page, or import a DEGIRO export.</p>;
   } else {
     const open = sortHoldingRows(rows.open, sort);
-    const byHolding = open.filter((row) => !row.excluded).map((row) => ({ label: row.ticker, weight: row.weight, value: row.value }));
+    const byHolding = open
+      .filter((row) => !row.excluded)
+      .map((row) => ({ label: row.ticker, weight: row.weight, value: row.value }));
     body = (
       <>
         <FiguresPending />
         <UnpricedProducts />
         <OversoldNote rows={open} />
-        <HoldingsTable caption="Open positions (sorted by the column whose header you choose)" rows={open} sort={sort} onSort={onSort} totals />
+        <HoldingsTable
+          caption="Open positions (sorted by the column whose header you choose)"
+          rows={open}
+          sort={sort}
+          onSort={onSort}
+          totals
+        />
         {rows.closed.length > 0 ? (
-          <HoldingsTable caption="Closed positions" rows={sortHoldingRows(rows.closed, sort)} sort={sort} onSort={onSort} totals={false} />
+          <HoldingsTable
+            caption="Closed positions"
+            rows={sortHoldingRows(rows.closed, sort)}
+            sort={sort}
+            onSort={onSort}
+            totals={false}
+          />
         ) : null}
         {rows.noPosition.length > 0 ? <NoPositionTable rows={rows.noPosition} /> : null}
         <section aria-labelledby="allocation-heading" className="allocations">

@@ -3,14 +3,25 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIncomeView, type IncomeView } from '../../machines/income-view';
 import { selectPortfolioStatus } from '../../machines/selectors';
-import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '../../machines/tax-report-machine';
+import {
+  selectTaxReport,
+  selectTaxReportBusy,
+  selectTaxReportError,
+  taxReportMachine,
+} from '../../machines/tax-report-machine';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
 import { FiguresPending } from '../components/figures-pending';
 import { SummaryList } from '../components/summary-list';
 import { useFormats } from '../locale-context';
 import { ForwardCalendarChart } from '../income/forward-calendar-chart';
-import { DividendGrowthTable, ForwardMonthsTable, HoldingYieldsTable, ReceivedExpectedTable, TaxPerYearTable } from '../income/income-tables';
+import {
+  DividendGrowthTable,
+  ForwardMonthsTable,
+  HoldingYieldsTable,
+  ReceivedExpectedTable,
+  TaxPerYearTable,
+} from '../income/income-tables';
 import { PageHeading } from '../a11y/page-heading';
 import { ScrollRegion } from '../components/scroll-region';
 import { useSectionsMounted } from '../components/sections-mounted';
@@ -52,7 +63,9 @@ function TaxReportDownload() {
       <button type="button" disabled={busy} onClick={() => taxReport.send({ type: 'taxReport.request' })}>
         {busy ? 'Preparing the CSV…' : 'Download CSV for the tax return'}
       </button>{' '}
-      <span className="hint">one line per dividend (gross, tax withheld, net, as recorded and in EUR) and a total per year</span>
+      <span className="hint">
+        one line per dividend (gross, tax withheld, net, as recorded and in EUR) and a total per year
+      </span>
       {error ? (
         <span role="alert" className="error">
           {' '}
@@ -95,8 +108,8 @@ export function IncomePage() {
       <section className="income" aria-labelledby="income-heading">
         {heading}
         <p className="hint">
-          No dividends yet, received or ahead. <Link to="/transactions">Add a dividend or upload a DEGIRO export</Link>; dividends ahead come
-          from the market data of the shares you hold.
+          No dividends yet, received or ahead. <Link to="/transactions">Add a dividend or upload a DEGIRO export</Link>;
+          dividends ahead come from the market data of the shares you hold.
         </p>
       </section>
     );
@@ -108,15 +121,21 @@ export function IncomePage() {
       <IncomeSummary view={view} />
 
       <h2>The next twelve months</h2>
-      <p className="hint">The dividends of the past twelve months, paid again on the shares you hold today, in the months they were paid.</p>
+      <p className="hint">
+        The dividends of the past twelve months, paid again on the shares you hold today, in the months they were paid.
+      </p>
       {view.fromReceived && (
         <p className="hint">
-          * From your received dividends: the market data has no dividends of these holdings, so theirs are the dividends you received (before
-          tax), scaled to the shares you hold today.
+          * From your received dividends: the market data has no dividends of these holdings, so theirs are the
+          dividends you received (before tax), scaled to the shares you hold today.
         </p>
       )}
       <div className="income-calendar">
-        {view.forwardIncome > 0 ? <ForwardCalendarChart view={view} /> : <p className="hint">None of your holdings paid a dividend in the past twelve months.</p>}
+        {view.forwardIncome > 0 ? (
+          <ForwardCalendarChart view={view} />
+        ) : (
+          <p className="hint">None of your holdings paid a dividend in the past twelve months.</p>
+        )}
         <ForwardMonthsTable view={view} />
       </div>
       <IncomeSections view={view} />

@@ -10,9 +10,15 @@ import { sampleProfits } from '../landing/sample-profits';
 import { useFormats } from '../locale-context';
 
 const FEATURES = [
-  { title: 'Real-time Analytics', text: 'Value, profit, returns and yield are recomputed the moment you record a trade.' },
+  {
+    title: 'Real-time Analytics',
+    text: 'Value, profit, returns and yield are recomputed the moment you record a trade.',
+  },
   { title: 'Global Markets', text: 'Stocks and ETFs from every exchange Yahoo Finance covers, in euros and dollars.' },
-  { title: 'Bank-grade Security', text: 'Signed-in access only, verified tokens on every request, and your data kept to yourself.' },
+  {
+    title: 'Bank-grade Security',
+    text: 'Signed-in access only, verified tokens on every request, and your data kept to yourself.',
+  },
 ];
 
 export function LoginPage() {
@@ -35,8 +41,15 @@ export function LoginPage() {
     <div className="landing">
       <header className="landing-hero">
         <PageHeading title="Welcome">Track Your Investments Like a Pro</PageHeading>
-        <p>Record trades, dividends and commissions, import your DEGIRO statement, and see what your portfolio is worth, earns and pays.</p>
-        {error ? <p role="alert" className="error">{error}</p> : null}
+        <p>
+          Record trades, dividends and commissions, import your DEGIRO statement, and see what your portfolio is worth,
+          earns and pays.
+        </p>
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
         <div className="actions">
           <button type="button" onClick={start} disabled={busy}>
             Log in

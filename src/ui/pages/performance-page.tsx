@@ -7,7 +7,14 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { PERFORMANCE_PERIODS } from '../../model';
 import { selectAccountSummary, selectDepositReturns } from '../../machines/account-selectors';
-import { selectActiveSeries, selectBenchmark, selectPerformance, selectPortfolioStatus, selectPricesLoading, selectSettings } from '../../machines/selectors';
+import {
+  selectActiveSeries,
+  selectBenchmark,
+  selectPerformance,
+  selectPortfolioStatus,
+  selectPricesLoading,
+  selectSettings,
+} from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { PortfolioFailed } from '../components/portfolio-failed';
 import { FiguresPending } from '../components/figures-pending';
@@ -26,7 +33,11 @@ const PERIOD_NAMES: Record<(typeof PERFORMANCE_PERIODS)[number], string> = {
 };
 
 /** The return on deposits (SEMANTICS.md, "Cash"), beside the securities' own, for a view that holds cash. */
-const DEPOSIT_COLUMNS = ['On deposits, time-weighted', 'On deposits, time-weighted, per year', 'On deposits, money-weighted, per year'] as const;
+const DEPOSIT_COLUMNS = [
+  'On deposits, time-weighted',
+  'On deposits, time-weighted, per year',
+  'On deposits, money-weighted, per year',
+] as const;
 
 export function PerformancePage() {
   const portfolio = usePortfolioActor();
@@ -67,58 +78,76 @@ export function PerformancePage() {
   return (
     <section className="performance" aria-labelledby="performance-heading">
       <PageHeading id="performance-heading" title="Performance">
-          Performance
-        </PageHeading>
+        Performance
+      </PageHeading>
       <FiguresPending />
       <ScrollRegion label="Returns per period">
-      <table className="returns-table">
-        <caption>
-          Returns per period, all tickers{deposits ? ', and on your deposits: the account with its cash' : ''}. Periods of a year or more also show the rate per year.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Time-weighted</th>
-            <th scope="col">Time-weighted, per year</th>
-            <th scope="col">Money-weighted, per year</th>
-            {okBenchmark ? <th scope="col">{okBenchmark.symbol}, time-weighted</th> : null}
-            {deposits ? DEPOSIT_COLUMNS.map((label) => <th key={label} scope="col">{label}</th>) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {PERFORMANCE_PERIODS.map((period) => (
-            <tr key={period} data-period={period}>
-              <th scope="row">{PERIOD_NAMES[period]}</th>
-              <td data-label="Time-weighted">{percent(performance.twr[period].cumulative)}</td>
-              <td data-label="Time-weighted, per year">{percent(performance.twr[period].annualised)}</td>
-              <td data-label="Money-weighted, per year">{percent(performance.mwr[period])}</td>
-              {okBenchmark ? <td data-label={`${okBenchmark.symbol}, time-weighted`}>{percent(okBenchmark.periods[period].cumulative)}</td> : null}
+        <table className="returns-table">
+          <caption>
+            Returns per period, all tickers{deposits ? ', and on your deposits: the account with its cash' : ''}.
+            Periods of a year or more also show the rate per year.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Time-weighted</th>
+              <th scope="col">Time-weighted, per year</th>
+              <th scope="col">Money-weighted, per year</th>
+              {okBenchmark ? <th scope="col">{okBenchmark.symbol}, time-weighted</th> : null}
               {deposits
-                ? [deposits.periods[period].cumulative, deposits.periods[period].annualised, deposits.mwr[period]].map((value, k) => (
-                    <td key={DEPOSIT_COLUMNS[k]} data-label={DEPOSIT_COLUMNS[k]} className="on-deposits">
-                      {percent(value)}
-                    </td>
+                ? DEPOSIT_COLUMNS.map((label) => (
+                    <th key={label} scope="col">
+                      {label}
+                    </th>
                   ))
                 : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {PERFORMANCE_PERIODS.map((period) => (
+              <tr key={period} data-period={period}>
+                <th scope="row">{PERIOD_NAMES[period]}</th>
+                <td data-label="Time-weighted">{percent(performance.twr[period].cumulative)}</td>
+                <td data-label="Time-weighted, per year">{percent(performance.twr[period].annualised)}</td>
+                <td data-label="Money-weighted, per year">{percent(performance.mwr[period])}</td>
+                {okBenchmark ? (
+                  <td data-label={`${okBenchmark.symbol}, time-weighted`}>
+                    {percent(okBenchmark.periods[period].cumulative)}
+                  </td>
+                ) : null}
+                {deposits
+                  ? [
+                      deposits.periods[period].cumulative,
+                      deposits.periods[period].annualised,
+                      deposits.mwr[period],
+                    ].map((value, k) => (
+                      <td key={DEPOSIT_COLUMNS[k]} data-label={DEPOSIT_COLUMNS[k]} className="on-deposits">
+                        {percent(value)}
+                      </td>
+                    ))
+                  : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </ScrollRegion>
       <p className="hint">
-        “—”: the history is shorter than the period, or no rate solves it. Time-weighted measures the investments; money-weighted what your own money earned, the timing of
-        your buys and sells included.
+        “—”: the history is shorter than the period, or no rate solves it. Time-weighted measures the investments;
+        money-weighted what your own money earned, the timing of your buys and sells included.
         {deposits
           ? ' On deposits: the account’s value (securities and cash) against what you deposited and withdrew; trades, dividends, interest and fees stay inside the account.'
           : ''}
       </p>
-      {account && !account.ok ? <p className="hint account-unknown">The return on your deposits cannot be shown: {account.reason}.</p> : null}
+      {account && !account.ok ? (
+        <p className="hint account-unknown">The return on your deposits cannot be shown: {account.reason}.</p>
+      ) : null}
 
       <section aria-labelledby="benchmark-heading" className="benchmark">
         <h2 id="benchmark-heading">Benchmark</h2>
         {!settings?.benchmark ? (
           <p className="hint">
-            No benchmark chosen. <Link to="/settings">Choose one in Settings</Link> to see what the same money would have done in an index fund.
+            No benchmark chosen. <Link to="/settings">Choose one in Settings</Link> to see what the same money would
+            have done in an index fund.
           </p>
         ) : benchmarkWaiting ? (
           <p role="status">Loading the prices of {settings.benchmark}…</p>
@@ -158,4 +187,3 @@ export function PerformancePage() {
     </section>
   );
 }
-

@@ -2,7 +2,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { BENCHMARK_SUGGESTIONS, checkSettingsUpdate } from '../../model/settings';
-import { selectPortfolioStatus, selectSettings, selectSettingsError, selectSettingsSaving } from '../../machines/selectors';
+import {
+  selectPortfolioStatus,
+  selectSettings,
+  selectSettingsError,
+  selectSettingsSaving,
+} from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { PageHeading } from '../a11y/page-heading';
 
@@ -38,8 +43,8 @@ export function SettingsPage() {
       <form onSubmit={submit} aria-labelledby="benchmark-heading" noValidate>
         <h2 id="benchmark-heading">Benchmark</h2>
         <p className="hint">
-          A fund to compare with: the Performance page shows what the same money, bought and sold on the same days, would be worth in it. Current:{' '}
-          <strong>{settings?.benchmark ?? 'none'}</strong>.
+          A fund to compare with: the Performance page shows what the same money, bought and sold on the same days,
+          would be worth in it. Current: <strong>{settings?.benchmark ?? 'none'}</strong>.
         </p>
         <label htmlFor="benchmark-symbol">Yahoo symbol</label>
         <input
@@ -65,7 +70,12 @@ export function SettingsPage() {
         <ul className="suggestions" aria-labelledby="benchmark-suggestions-label">
           {BENCHMARK_SUGGESTIONS.map((suggestion) => (
             <li key={suggestion.symbol}>
-              <button type="button" className="secondary" aria-describedby={`benchmark-suggestion-${suggestion.symbol}`} onClick={() => setBenchmark(suggestion.symbol)}>
+              <button
+                type="button"
+                className="secondary"
+                aria-describedby={`benchmark-suggestion-${suggestion.symbol}`}
+                onClick={() => setBenchmark(suggestion.symbol)}
+              >
                 {suggestion.symbol}
               </button>{' '}
               <span id={`benchmark-suggestion-${suggestion.symbol}`} className="suggestion-name">

@@ -95,15 +95,33 @@ export function TransactionsPage() {
       {status === 'loading' || set === null ? (
         <p role="status">Loading transactions…</p>
       ) : count === 0 && viewCount === 0 ? (
-        <p className="empty">No transactions yet. Add your first one with the form above, or upload a DEGIRO account statement (Account.csv).</p>
+        <p className="empty">
+          No transactions yet. Add your first one with the form above, or upload a DEGIRO account statement
+          (Account.csv).
+        </p>
       ) : (
         <>
           <h2>Find transactions</h2>
-          {viewCount === 0 ? <p className="empty">{viewName} holds no transactions yet. Choose All accounts in the view switch to see the others.</p> : null}
+          {viewCount === 0 ? (
+            <p className="empty">
+              {viewName} holds no transactions yet. Choose All accounts in the view switch to see the others.
+            </p>
+          ) : null}
           <TransactionFinder tickers={tickers} query={query} onQuery={setQuery} />
-          <TransactionMatches query={query} plain={plain} found={found} searching={searching} searchError={searchError} columns={mixedColumns} />
+          <TransactionMatches
+            query={query}
+            plain={plain}
+            found={found}
+            searching={searching}
+            searchError={searchError}
+            columns={mixedColumns}
+          />
           {plain ? <CashSection onEdit={setEditing} onDelete={askDeleteCash} /> : null}
-          {plain ? groups.slice(0, sectionsMounted).map((group) => <TickerSectionView key={group.ticker} section={group} columns={sectionColumns} />) : null}
+          {plain
+            ? groups
+                .slice(0, sectionsMounted)
+                .map((group) => <TickerSectionView key={group.ticker} section={group} columns={sectionColumns} />)
+            : null}
           <button type="button" className="danger" onClick={() => setQuestion({ kind: 'deleteAll' })}>
             Delete All Transactions
           </button>
@@ -112,12 +130,21 @@ export function TransactionsPage() {
       <EditTransactionDialog
         editing={editing}
         onSend={(transaction) => {
-          sending({ words: `${describeTransaction(editing!, formats)} to ${describeTransaction(transaction, formats)}`, kind: 'edit', edited: editing! });
+          sending({
+            words: `${describeTransaction(editing!, formats)} to ${describeTransaction(transaction, formats)}`,
+            kind: 'edit',
+            edited: editing!,
+          });
           setFocusForm(false);
         }}
         onCancel={() => setEditing(null)}
       />
-      <DeleteTransactionDialog question={question} count={count} onConfirm={confirm} onCancel={() => setQuestion(null)} />
+      <DeleteTransactionDialog
+        question={question}
+        count={count}
+        onConfirm={confirm}
+        onCancel={() => setQuestion(null)}
+      />
     </section>
   );
 }

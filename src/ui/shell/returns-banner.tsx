@@ -43,7 +43,8 @@ export function ReturnsBanner({ inert = false }: { inert?: boolean }) {
             // Only the first copy is read out; the others exist to make the loop seamless.
             <ul key={copy} className="returns-block" aria-hidden={copy > 0 ? true : undefined}>
               <li>
-                <span className="returns-label">Portfolio value</span> <span>{formats.money(banner.portfolioValue, 'EUR')}</span>
+                <span className="returns-label">Portfolio value</span>{' '}
+                <span>{formats.money(banner.portfolioValue, 'EUR')}</span>
               </li>
               {banner.returns.map((entry) => (
                 <ReturnItem key={entry.label} {...entry} />

@@ -69,7 +69,13 @@ export function Shell() {
   return (
     <div className={`shell ${drawerOpen ? 'drawer-open' : ''}`}>
       <header className="toolbar" inert={modal}>
-        <button ref={menuButton} type="button" aria-expanded={drawerOpen} aria-controls="drawer" onClick={() => setDrawerOpen((open) => !open)}>
+        <button
+          ref={menuButton}
+          type="button"
+          aria-expanded={drawerOpen}
+          aria-controls="drawer"
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
           Menu
         </button>
         <span className="brand">Investments Tracker</span>
@@ -79,13 +85,7 @@ export function Shell() {
       <ReturnsBanner inert={modal} />
       {/* 'over' mode (narrow screens): a backdrop covers the page; a click on it closes the drawer. */}
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => close(true)} /> : null}
-      <nav
-        ref={drawer}
-        id="drawer"
-        className="drawer"
-        aria-label="Main"
-        hidden={!drawerOpen}
-      >
+      <nav ref={drawer} id="drawer" className="drawer" aria-label="Main" hidden={!drawerOpen}>
         {modal ? (
           <button type="button" className="secondary drawer-close" onClick={() => close(true)}>
             Close menu
@@ -128,7 +128,11 @@ export function Shell() {
             </NavLink>
           </li>
           <li>
-            <button type="button" className="link" onClick={() => (setDrawerOpen(false), auth.send({ type: 'auth.logout' }))}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => (setDrawerOpen(false), auth.send({ type: 'auth.logout' }))}
+            >
               Log out
             </button>
           </li>

@@ -15,7 +15,13 @@ export function ViewSwitch() {
   return (
     <div className="view-switch">
       <label htmlFor="view-switch">View</label>
-      <select id="view-switch" value={view ?? ''} onChange={(e) => portfolio.send({ type: 'view.select', account: e.target.value === '' ? null : e.target.value })}>
+      <select
+        id="view-switch"
+        value={view ?? ''}
+        onChange={(e) =>
+          portfolio.send({ type: 'view.select', account: e.target.value === '' ? null : e.target.value })
+        }
+      >
         <option value="">All accounts</option>
         {accounts.map((account) => (
           <option key={account.id} value={account.id}>

@@ -25,12 +25,29 @@ export function EditTransactionDialog({
     if (!editing && dialog.open) dialog.close();
   }, [editing]);
   return (
-    <dialog ref={ref} className="edit-dialog" aria-labelledby="edit-title" onCancel={(e) => (e.preventDefault(), onCancel())}>
+    <dialog
+      ref={ref}
+      className="edit-dialog"
+      aria-labelledby="edit-title"
+      onCancel={(e) => (e.preventDefault(), onCancel())}
+    >
       <h2 id="edit-title">Edit transaction</h2>
       {editing ? (
         <>
-          {editing.importId !== undefined ? <p className="field-hint">Imported from a statement: it keeps its import id, so importing that statement again does not add it twice.</p> : null}
-          <TransactionForm key={editing.id} editing={editing} idPrefix="edit" focusOnMount onSend={onSend} onCancel={onCancel} />
+          {editing.importId !== undefined ? (
+            <p className="field-hint">
+              Imported from a statement: it keeps its import id, so importing that statement again does not add it
+              twice.
+            </p>
+          ) : null}
+          <TransactionForm
+            key={editing.id}
+            editing={editing}
+            idPrefix="edit"
+            focusOnMount
+            onSend={onSend}
+            onCancel={onCancel}
+          />
         </>
       ) : null}
     </dialog>

@@ -25,7 +25,13 @@ export function ImportAccountChoice({ disabled }: { disabled: boolean }) {
         disabled={disabled}
         value={chosen}
         onChange={(e) =>
-          importer.send({ type: 'import.setTarget', target: e.target.value === NEW ? { newAccount: 'newAccount' in target ? target.newAccount : '' } : { account: e.target.value } })
+          importer.send({
+            type: 'import.setTarget',
+            target:
+              e.target.value === NEW
+                ? { newAccount: 'newAccount' in target ? target.newAccount : '' }
+                : { account: e.target.value },
+          })
         }
       >
         {accounts.map((account) => (

@@ -46,12 +46,17 @@ export function ImportPanel() {
   const target = useSelector(importer, selectImportTarget);
   const accounts = useSelector(usePortfolioActor(), selectAccounts);
   // A new account needs a name, and an existing one must still be there.
-  const noTarget = target !== null && ('newAccount' in target ? target.newAccount.trim() === '' : !accounts.some((account) => account.id === target.account));
+  const noTarget =
+    target !== null &&
+    ('newAccount' in target
+      ? target.newAccount.trim() === ''
+      : !accounts.some((account) => account.id === target.account));
   const formats = useFormats();
   // Without a symbol: nothing typed or picked, and none proposed (a placeholder), or the proposal emptied.
   const needTicker = (preview?.products ?? []).flatMap((product, index) => {
     const edit = tickers[product.key];
-    const none = edit === undefined ? product.source === 'placeholder' : edit === '' && product.source !== 'none-needed';
+    const none =
+      edit === undefined ? product.source === 'placeholder' : edit === '' && product.source !== 'none-needed';
     return none ? [{ product, index }] : [];
   });
   const priced = (preview?.products ?? []).filter((product) => product.source !== 'none-needed').length;
@@ -70,7 +75,8 @@ export function ImportPanel() {
   // chosen" beside its preview); once the import ends, or nothing is open any more, it is emptied so the
   // same file can be chosen again.
   const fileInput = useRef<HTMLInputElement>(null);
-  const fileOpen = status === 'parsing' || status === 'preview' || status === 'saving' || (status === 'idle' && fileName !== null);
+  const fileOpen =
+    status === 'parsing' || status === 'preview' || status === 'saving' || (status === 'idle' && fileName !== null);
   useEffect(() => {
     if (!fileOpen && fileInput.current) fileInput.current.value = '';
   }, [fileOpen]);
@@ -92,9 +98,11 @@ export function ImportPanel() {
           if (file) importer.send({ type: 'import.fileSelected', file, accounts });
         }}
       />
-      <p className="hint">A DEGIRO account statement (Account.csv), in any of DEGIRO&apos;s languages, or another broker&apos;s CSV: you then say which column holds what.</p>
+      <p className="hint">
+        A DEGIRO account statement (Account.csv), in any of DEGIRO&apos;s languages, or another broker&apos;s CSV: you
+        then say which column holds what.
+      </p>
       <MappingStep />
-
       {status === 'parsing' ? (
         <div role="status">
           <p>
@@ -106,7 +114,6 @@ export function ImportPanel() {
           </button>
         </div>
       ) : null}
-
       {status === 'failed' ? (
         <div ref={failureBox} tabIndex={-1} role="alert" className="error">
           <p>{error}</p>
@@ -115,14 +122,21 @@ export function ImportPanel() {
           </button>
         </div>
       ) : null}
-
       {status === 'done' && result ? (
         <div ref={resultBox} tabIndex={-1} role="status" className="notice">
           <p>
             Imported {fileName}
-            {result.account !== null ? ` into ${accounts.find((account) => account.id === result.account)?.name ?? 'the new account'}` : ''}: {result.added} new, {result.alreadyPresent} already imported
-            {result.taxFilled > 0 ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before` : ''}.
-            {leftOut > 0 ? ` ${formats.count(leftOut)} ${leftOut === 1 ? 'row was' : 'rows were'} not recognised and left out (the preview said why).` : ''}
+            {result.account !== null
+              ? ` into ${accounts.find((account) => account.id === result.account)?.name ?? 'the new account'}`
+              : ''}
+            : {result.added} new, {result.alreadyPresent} already imported
+            {result.taxFilled > 0
+              ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before`
+              : ''}
+            .
+            {leftOut > 0
+              ? ` ${formats.count(leftOut)} ${leftOut === 1 ? 'row was' : 'rows were'} not recognised and left out (the preview said why).`
+              : ''}
           </p>
           <ImportReconciliation checks={result.reconciliation} label="The statement's check" />
           {result.choicesProblem ? <p className="error">{result.choicesProblem}</p> : null}
@@ -131,7 +145,6 @@ export function ImportPanel() {
           </button>
         </div>
       ) : null}
-
       {(status === 'preview' || status === 'saving') && preview ? (
         <div className="import-preview" role="region" aria-label="Import preview">
           <h3 ref={previewHeading} tabIndex={-1}>
@@ -152,7 +165,10 @@ export function ImportPanel() {
           <ImportReconciliation checks={preview.reconciliation} label="The statement's check" />
           <ImportAccountChoice disabled={status !== 'preview'} />
           {lookingUp ? (
-            <p role="status">Looking up the symbols of {priced} products… You can import now: a product without a symbol goes in under its ISIN.</p>
+            <p role="status">
+              Looking up the symbols of {priced} products… You can import now: a product without a symbol goes in under
+              its ISIN.
+            </p>
           ) : (
             <p role="status" className="hint">
               {priced - needTicker.length} of {priced} products have a symbol.
@@ -167,12 +183,17 @@ export function ImportPanel() {
             <div className="attention">
               <h4 id="attention-heading">Products without a price source ({needTicker.length})</h4>
               <p className="hint">
-                They are imported under their ISIN and valued at their own trade prices until you give each a Yahoo symbol, here or later on the Holdings page. Go to one:
+                They are imported under their ISIN and valued at their own trade prices until you give each a Yahoo
+                symbol, here or later on the Holdings page. Go to one:
               </p>
               <ul aria-labelledby="attention-heading">
                 {needTicker.map(({ product, index }) => (
                   <li key={product.key}>
-                    <button type="button" className="link" onClick={() => document.getElementById(`import-ticker-${index}`)?.focus()}>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => document.getElementById(`import-ticker-${index}`)?.focus()}
+                    >
                       {product.product || product.key}
                       {product.isin ? ` (${product.isin})` : ''}
                     </button>
@@ -183,8 +204,14 @@ export function ImportPanel() {
           ) : null}
           {nothingToImport ? (
             <p id="import-nothing" className="hint">
-              Nothing to import: {preview.alreadyImported > 0 ? `the ${formats.count(preview.alreadyImported)} transactions of this file are already in your portfolio` : 'this file has no transaction that can be imported'}
-              {preview.counts.unrecognised > 0 ? `, and its ${formats.count(preview.counts.unrecognised)} unrecognised rows cannot be imported (why is listed below)` : ''}.
+              Nothing to import:{' '}
+              {preview.alreadyImported > 0
+                ? `the ${formats.count(preview.alreadyImported)} transactions of this file are already in your portfolio`
+                : 'this file has no transaction that can be imported'}
+              {preview.counts.unrecognised > 0
+                ? `, and its ${formats.count(preview.counts.unrecognised)} unrecognised rows cannot be imported (why is listed below)`
+                : ''}
+              .
             </p>
           ) : null}
           <div className="actions">
@@ -200,7 +227,12 @@ export function ImportPanel() {
                   ? `Update ${preview.completes} transactions already imported`
                   : `Import ${preview.newTransactions} new transactions`}
             </button>
-            <button type="button" className="secondary" disabled={status !== 'preview'} onClick={() => importer.send({ type: 'import.cancel' })}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={status !== 'preview'}
+              onClick={() => importer.send({ type: 'import.cancel' })}
+            >
               Cancel
             </button>
           </div>
@@ -252,7 +284,8 @@ export function ImportPanel() {
           {preview.counts.unrecognised > 0 ? (
             <div className="notice">
               <p>
-                {preview.counts.unrecognised} rows were not recognised and will not be imported. Check them against your statement:
+                {preview.counts.unrecognised} rows were not recognised and will not be imported. Check them against your
+                statement:
               </p>
               <ul>
                 {preview.unrecognised.map((row) => (

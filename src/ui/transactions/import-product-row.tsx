@@ -12,7 +12,9 @@ const SOURCE_LABELS: Record<string, string> = {
 };
 
 export const candidateLabel = (candidate: SymbolCandidate): string =>
-  [candidate.symbol, candidate.name, candidate.venue || candidate.exchange, candidate.currency].filter((part) => part).join(' · ');
+  [candidate.symbol, candidate.name, candidate.venue || candidate.exchange, candidate.currency]
+    .filter((part) => part)
+    .join(' · ');
 
 interface Props {
   product: ProductChoice;
@@ -33,10 +35,21 @@ export function ImportProductRow({ product, index, edit, check, disabled, onChan
   const name = product.product || product.key;
   const proposed = product.source === 'placeholder' ? '' : (product.ticker ?? '');
   const value = edit ?? proposed;
-  const source = edit === undefined ? SOURCE_LABELS[product.source ?? 'placeholder'] : edit === '' ? SOURCE_LABELS.placeholder : 'your choice';
+  const source =
+    edit === undefined
+      ? SOURCE_LABELS[product.source ?? 'placeholder']
+      : edit === ''
+        ? SOURCE_LABELS.placeholder
+        : 'your choice';
   const noPriceSource = value === '' && product.source !== 'none-needed';
   const inputId = `import-ticker-${index}`;
-  const describedBy = [`import-source-${index}`, check ? `import-check-${index}` : null, product.problem ? `import-problem-${index}` : null].filter(Boolean).join(' ');
+  const describedBy = [
+    `import-source-${index}`,
+    check ? `import-check-${index}` : null,
+    product.problem ? `import-problem-${index}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const listed = product.candidates.some((candidate) => candidate.symbol === value);
   return (
     <tr>
@@ -47,7 +60,13 @@ export function ImportProductRow({ product, index, edit, check, disabled, onChan
       </td>
       <td>
         {product.source === 'none-needed' ? (
-          <input id={inputId} aria-label={`Ticker for ${name}`} value={product.ticker ?? ''} readOnly aria-describedby={describedBy} />
+          <input
+            id={inputId}
+            aria-label={`Ticker for ${name}`}
+            value={product.ticker ?? ''}
+            readOnly
+            aria-describedby={describedBy}
+          />
         ) : (
           <>
             <input
@@ -71,8 +90,17 @@ export function ImportProductRow({ product, index, edit, check, disabled, onChan
               }}
             />
             {product.candidates.length > 0 ? (
-              <select aria-label={`Listings found for ${name}`} value={listed ? value : ''} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-                <option value="">{listed ? 'No symbol (ISIN placeholder)' : `${product.candidates.length} listing${product.candidates.length === 1 ? '' : 's'} found…`}</option>
+              <select
+                aria-label={`Listings found for ${name}`}
+                value={listed ? value : ''}
+                disabled={disabled}
+                onChange={(e) => onChange(e.target.value)}
+              >
+                <option value="">
+                  {listed
+                    ? 'No symbol (ISIN placeholder)'
+                    : `${product.candidates.length} listing${product.candidates.length === 1 ? '' : 's'} found…`}
+                </option>
                 {product.candidates.map((candidate) => (
                   <option key={candidate.symbol} value={candidate.symbol}>
                     {candidateLabel(candidate)}
@@ -88,14 +116,20 @@ export function ImportProductRow({ product, index, edit, check, disabled, onChan
           </small>
         ) : null}
         {check ? (
-          <small id={`import-check-${index}`} className={check.status === 'none' ? 'error' : 'hint'} role={check.status === 'checking' ? undefined : 'status'}>
+          <small
+            id={`import-check-${index}`}
+            className={check.status === 'none' ? 'error' : 'hint'}
+            role={check.status === 'checking' ? undefined : 'status'}
+          >
             {check.message}
           </small>
         ) : null}
       </td>
       <td>
         <span id={`import-source-${index}`} className={noPriceSource ? 'no-price' : 'hint'}>
-          {noPriceSource ? `${SOURCE_LABELS.placeholder}: imported under ${product.ticker ?? 'its ISIN'}, valued at its own trade prices` : source}
+          {noPriceSource
+            ? `${SOURCE_LABELS.placeholder}: imported under ${product.ticker ?? 'its ISIN'}, valued at its own trade prices`
+            : source}
         </span>
       </td>
     </tr>

@@ -8,7 +8,8 @@ export function reconciliationText(check: Reconciliation, formats: Formats): str
   const from = check.startsMidway
     ? ` The statement starts midway: the check starts from its first line's balance, ${formats.money(check.openingCents / 100, check.currency)}.`
     : '';
-  if (check.status === 'reconciled') return `${check.currency}: reconciled to the cent over ${formats.count(check.days)} ${check.days === 1 ? 'day' : 'days'}.${from}`;
+  if (check.status === 'reconciled')
+    return `${check.currency}: reconciled to the cent over ${formats.count(check.days)} ${check.days === 1 ? 'day' : 'days'}.${from}`;
   const where = check.line !== undefined ? `, line ${check.line}` : '';
   const why = check.reason ? ` (${check.reason})` : '';
   const by = formats.signedMoney((check.differenceCents ?? 0) / 100, check.currency);
@@ -18,7 +19,8 @@ export function reconciliationText(check: Reconciliation, formats: Formats): str
 /** The statement's own check per currency (SEMANTICS.md "Statements reconciled"), as the preview and the result say it. */
 export function ImportReconciliation({ checks, label }: { checks: readonly Reconciliation[]; label: string }) {
   const formats = useFormats();
-  if (checks.length === 0) return <p className="hint">This file has no running balance, so it cannot be checked against one.</p>;
+  if (checks.length === 0)
+    return <p className="hint">This file has no running balance, so it cannot be checked against one.</p>;
   const off = checks.some((check) => check.status === 'off');
   return (
     <div className={off ? 'notice' : undefined}>

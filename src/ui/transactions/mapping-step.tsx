@@ -1,6 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { DATE_ORDERS, DECIMAL_MARKS, DELIMITERS, MAPPED_FIELDS, REQUIRED_FIELDS, type DateOrder, type DecimalMarkChoice, type Delimiter, type MappedField } from '../../model/csv-mapping';
+import {
+  DATE_ORDERS,
+  DECIMAL_MARKS,
+  DELIMITERS,
+  MAPPED_FIELDS,
+  REQUIRED_FIELDS,
+  type DateOrder,
+  type DecimalMarkChoice,
+  type Delimiter,
+  type MappedField,
+} from '../../model/csv-mapping';
 import { CURRENCIES, type Currency, type Transaction } from '../../model';
 import type { MappedImportActorRef } from '../../machines/mapped-import-machine';
 import type { MappedPreview, MappedRow } from '../../worker';
@@ -18,15 +28,21 @@ const FIELD_LABELS: Record<MappedField, string> = {
   tax: 'Withholding tax',
   fees: 'Fees',
 };
-const DATE_ORDER_LABELS: Record<DateOrder, string> = { DMY: 'day-month-year (31-12-2021)', YMD: 'year-month-day (2021-12-31)', MDY: 'month/day/year (12/31/2021)' };
+const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+  DMY: 'day-month-year (31-12-2021)',
+  YMD: 'year-month-day (2021-12-31)',
+  MDY: 'month/day/year (12/31/2021)',
+};
 const DECIMAL_LABELS: Record<DecimalMarkChoice, string> = { ',': 'comma: 1.234,56', '.': 'point: 1,234.56' };
 const DELIMITER_LABELS: Record<Delimiter, string> = { ',': 'comma (,)', ';': 'semicolon (;)', '\t': 'tab' };
 
 const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 
 function describeTransaction(t: Transaction, money: (value: number, currency: Currency) => string): string {
-  if (t.type === 'stock') return `${t.amount < 0 ? 'sell' : 'buy'} ${Math.abs(t.amount)} ${t.ticker} for ${money(Math.abs(t.value), t.currency)}`;
-  if (t.type === 'dividend') return `dividend ${t.ticker} ${money(t.value, t.currency)}${t.tax ? `, tax ${money(t.tax, t.currency)}` : ''}`;
+  if (t.type === 'stock')
+    return `${t.amount < 0 ? 'sell' : 'buy'} ${Math.abs(t.amount)} ${t.ticker} for ${money(Math.abs(t.value), t.currency)}`;
+  if (t.type === 'dividend')
+    return `dividend ${t.ticker} ${money(t.value, t.currency)}${t.tax ? `, tax ${money(t.tax, t.currency)}` : ''}`;
   return `commission ${t.ticker} ${money(t.value, t.currency)}`;
 }
 
@@ -45,7 +61,19 @@ function summaryText(preview: MappedPreview | null, previewing: boolean): string
 }
 
 /** The column chooser of one field: the file's headings, and "not in the file". */
-function ColumnChoice({ actor, field, header, column, disabled }: { actor: MappedImportActorRef; field: MappedField; header: string[]; column: number | null; disabled: boolean }) {
+function ColumnChoice({
+  actor,
+  field,
+  header,
+  column,
+  disabled,
+}: {
+  actor: MappedImportActorRef;
+  field: MappedField;
+  header: string[];
+  column: number | null;
+  disabled: boolean;
+}) {
   const required = REQUIRED_FIELDS.includes(field);
   const id = `mapping-${field}`;
   return (
@@ -59,7 +87,13 @@ function ColumnChoice({ actor, field, header, column, disabled }: { actor: Mappe
         value={column === null ? '' : String(column)}
         disabled={disabled}
         aria-required={required}
-        onChange={(e) => actor.send({ type: 'mapping.setColumn', field, column: e.target.value === '' ? null : Number(e.target.value) })}
+        onChange={(e) =>
+          actor.send({
+            type: 'mapping.setColumn',
+            field,
+            column: e.target.value === '' ? null : Number(e.target.value),
+          })
+        }
       >
         <option value="">{required ? '— choose a column —' : '— not in the file —'}</option>
         {header.map((heading, index) => (
@@ -72,7 +106,15 @@ function ColumnChoice({ actor, field, header, column, disabled }: { actor: Mappe
   );
 }
 
-function PreviewRow({ row, columns, money }: { row: MappedRow; columns: Record<MappedField, number | null>; money: (value: number, currency: Currency) => string }) {
+function PreviewRow({
+  row,
+  columns,
+  money,
+}: {
+  row: MappedRow;
+  columns: Record<MappedField, number | null>;
+  money: (value: number, currency: Currency) => string;
+}) {
   const cells = MAPPED_FIELDS.flatMap((field) => (columns[field] === null ? [] : [row.cells[columns[field]] ?? '']));
   return (
     <li className={row.problem ? 'problem' : undefined}>
@@ -80,7 +122,12 @@ function PreviewRow({ row, columns, money }: { row: MappedRow; columns: Record<M
       {row.problem ? (
         <strong className="error">Problem: {row.problem}</strong>
       ) : (
-        <span>→ {row.transactions.map((t) => (t.type === 'cash' ? `${t.kind} ${money(t.value, t.currency)}` : describeTransaction(t, money))).join('; ')}</span>
+        <span>
+          →{' '}
+          {row.transactions
+            .map((t) => (t.type === 'cash' ? `${t.kind} ${money(t.value, t.currency)}` : describeTransaction(t, money)))
+            .join('; ')}
+        </span>
       )}
     </li>
   );
@@ -93,7 +140,17 @@ function PreviewRow({ row, columns, money }: { row: MappedRow; columns: Record<M
  */
 export function MappingStep() {
   const actor = useMappedImportActor();
-  const state = useSelector(actor, (s) => (s.matches('idle') || s.matches('discarding') ? 'closed' : s.matches('opening') ? 'opening' : s.matches('done') ? 'done' : s.matches('failed') ? 'failed' : 'editing'));
+  const state = useSelector(actor, (s) =>
+    s.matches('idle') || s.matches('discarding')
+      ? 'closed'
+      : s.matches('opening')
+        ? 'opening'
+        : s.matches('done')
+          ? 'done'
+          : s.matches('failed')
+            ? 'failed'
+            : 'editing',
+  );
   const previewing = useSelector(actor, (s) => s.hasTag('previewing'));
   const countingAll = useSelector(actor, (s) => s.hasTag('counting'));
   const counted = useSelector(actor, (s) => s.context.counting);
@@ -145,7 +202,8 @@ export function MappingStep() {
   }
   if (!mapping) return null;
   const disabled = saving;
-  const canImport = preview !== null && preview.error === null && preview.complete && preview.transactionCount > 0 && !previewing;
+  const canImport =
+    preview !== null && preview.error === null && preview.complete && preview.transactionCount > 0 && !previewing;
 
   return (
     <div className="mapping-step import-preview" role="region" aria-labelledby="mapping-heading">
@@ -162,7 +220,14 @@ export function MappingStep() {
         <fieldset>
           <legend>Columns</legend>
           {MAPPED_FIELDS.map((field) => (
-            <ColumnChoice key={field} actor={actor} field={field} header={header} column={mapping.columns[field]} disabled={disabled} />
+            <ColumnChoice
+              key={field}
+              actor={actor}
+              field={field}
+              header={header}
+              column={mapping.columns[field]}
+              disabled={disabled}
+            />
           ))}
           {mapping.columns.currency === null ? (
             <div className="field">
@@ -171,7 +236,9 @@ export function MappingStep() {
                 id="mapping-fixed-currency"
                 value={mapping.fixedCurrency}
                 disabled={disabled}
-                onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { fixedCurrency: e.target.value as Currency } })}
+                onChange={(e) =>
+                  actor.send({ type: 'mapping.setOptions', options: { fixedCurrency: e.target.value as Currency } })
+                }
               >
                 {CURRENCIES.map((currency) => (
                   <option key={currency}>{currency}</option>
@@ -184,7 +251,14 @@ export function MappingStep() {
           <legend>Formats</legend>
           <div className="field">
             <label htmlFor="mapping-date-order">Date format</label>
-            <select id="mapping-date-order" value={mapping.dateOrder} disabled={disabled} onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { dateOrder: e.target.value as DateOrder } })}>
+            <select
+              id="mapping-date-order"
+              value={mapping.dateOrder}
+              disabled={disabled}
+              onChange={(e) =>
+                actor.send({ type: 'mapping.setOptions', options: { dateOrder: e.target.value as DateOrder } })
+              }
+            >
               {DATE_ORDERS.map((order) => (
                 <option key={order} value={order}>
                   {DATE_ORDER_LABELS[order]}
@@ -194,7 +268,17 @@ export function MappingStep() {
           </div>
           <div className="field">
             <label htmlFor="mapping-decimal-mark">Decimal mark</label>
-            <select id="mapping-decimal-mark" value={mapping.decimalMark} disabled={disabled} onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { decimalMark: e.target.value as DecimalMarkChoice } })}>
+            <select
+              id="mapping-decimal-mark"
+              value={mapping.decimalMark}
+              disabled={disabled}
+              onChange={(e) =>
+                actor.send({
+                  type: 'mapping.setOptions',
+                  options: { decimalMark: e.target.value as DecimalMarkChoice },
+                })
+              }
+            >
               {DECIMAL_MARKS.map((mark) => (
                 <option key={mark} value={mark}>
                   {DECIMAL_LABELS[mark]}
@@ -204,7 +288,14 @@ export function MappingStep() {
           </div>
           <div className="field">
             <label htmlFor="mapping-delimiter">Columns separated by</label>
-            <select id="mapping-delimiter" value={mapping.delimiter} disabled={disabled} onChange={(e) => actor.send({ type: 'mapping.setOptions', options: { delimiter: e.target.value as Delimiter } })}>
+            <select
+              id="mapping-delimiter"
+              value={mapping.delimiter}
+              disabled={disabled}
+              onChange={(e) =>
+                actor.send({ type: 'mapping.setOptions', options: { delimiter: e.target.value as Delimiter } })
+              }
+            >
               {DELIMITERS.map((delimiter) => (
                 <option key={delimiter} value={delimiter}>
                   {DELIMITER_LABELS[delimiter]}
@@ -214,7 +305,11 @@ export function MappingStep() {
           </div>
         </fieldset>
 
-        <section className="mapping-preview" aria-labelledby="mapping-preview-heading" aria-busy={previewing || countingAll}>
+        <section
+          className="mapping-preview"
+          aria-labelledby="mapping-preview-heading"
+          aria-busy={previewing || countingAll}
+        >
           <h4 id="mapping-preview-heading">Preview</h4>
           <p role="status">{summaryText(preview, previewing)}</p>
           {countingAll && preview && preview.error === null && !preview.complete ? (
@@ -236,7 +331,8 @@ export function MappingStep() {
             <div className="attention">
               <h5 id="mapping-problems-heading">
                 Rows with a problem ({preview.problemCount}
-                {preview.complete ? '' : ` in the first ${plural(preview.sampledRows, 'row')}`}){preview.transactionCount > 0 ? ', left out of the import' : ''}
+                {preview.complete ? '' : ` in the first ${plural(preview.sampledRows, 'row')}`})
+                {preview.transactionCount > 0 ? ', left out of the import' : ''}
               </h5>
               <ul aria-labelledby="mapping-problems-heading">
                 {preview.problems.map((problem) => (
@@ -245,7 +341,9 @@ export function MappingStep() {
                   </li>
                 ))}
               </ul>
-              {preview.problemCount > preview.problems.length ? <p className="hint">and {preview.problemCount - preview.problems.length} more.</p> : null}
+              {preview.problemCount > preview.problems.length ? (
+                <p className="hint">and {preview.problemCount - preview.problems.length} more.</p>
+              ) : null}
             </div>
           ) : null}
         </section>
@@ -257,9 +355,18 @@ export function MappingStep() {
         ) : null}
         <div className="actions">
           <button type="submit" disabled={saving}>
-            {saving ? 'Importing…' : canImport ? `Import ${plural(preview.newTransactions, 'new transaction')}` : 'Import'}
+            {saving
+              ? 'Importing…'
+              : canImport
+                ? `Import ${plural(preview.newTransactions, 'new transaction')}`
+                : 'Import'}
           </button>
-          <button type="button" className="secondary" disabled={saving} onClick={() => actor.send({ type: 'mapping.cancel' })}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={saving}
+            onClick={() => actor.send({ type: 'mapping.cancel' })}
+          >
             Cancel
           </button>
         </div>

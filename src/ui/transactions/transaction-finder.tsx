@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { datePattern, parseLocaleDate } from '../../model/locale-date';
 import { TRANSACTION_TYPES, type TransactionType } from '../../model';
-import { EVERY_TRANSACTION, isPlainListing, type TransactionQuery, type TransactionSort } from '../../model/transaction-query';
+import {
+  EVERY_TRANSACTION,
+  isPlainListing,
+  type TransactionQuery,
+  type TransactionSort,
+} from '../../model/transaction-query';
 import { useLocale } from '../locale-context';
 
 const SORT_NAMES: Record<TransactionSort, string> = {
@@ -21,7 +26,15 @@ type Bound = 'from' | 'to';
  * a date range typed in the user's locale, and the order. Each change is a new `query` at once; a date
  * that does not read is said under its field and leaves that end of the range open.
  */
-export function TransactionFinder({ tickers, query, onQuery }: { tickers: readonly string[]; query: TransactionQuery; onQuery: (query: TransactionQuery) => void }) {
+export function TransactionFinder({
+  tickers,
+  query,
+  onQuery,
+}: {
+  tickers: readonly string[];
+  query: TransactionQuery;
+  onQuery: (query: TransactionQuery) => void;
+}) {
   const { locale } = useLocale();
   const [dates, setDates] = useState<Record<Bound, string>>({ from: '', to: '' });
   const reading = (bound: Bound) => (dates[bound].trim() === '' ? null : parseLocaleDate(dates[bound], locale));
@@ -65,11 +78,24 @@ export function TransactionFinder({ tickers, query, onQuery }: { tickers: readon
     <form role="search" aria-label="Find transactions" className="add-form finder" onSubmit={(e) => e.preventDefault()}>
       <div className="field">
         <label htmlFor="find-text">Search</label>
-        <input id="find-text" type="search" placeholder="ticker, product or ISIN" autoComplete="off" value={query.text} onChange={(e) => onQuery({ ...query, text: e.target.value })} />
+        <input
+          id="find-text"
+          type="search"
+          placeholder="ticker, product or ISIN"
+          autoComplete="off"
+          value={query.text}
+          onChange={(e) => onQuery({ ...query, text: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor="find-type">Show type</label>
-        <select id="find-type" value={query.type ?? ''} onChange={(e) => onQuery({ ...query, type: e.target.value === '' ? null : (e.target.value as TransactionType) })}>
+        <select
+          id="find-type"
+          value={query.type ?? ''}
+          onChange={(e) =>
+            onQuery({ ...query, type: e.target.value === '' ? null : (e.target.value as TransactionType) })
+          }
+        >
           <option value="">All types</option>
           {TRANSACTION_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -80,7 +106,11 @@ export function TransactionFinder({ tickers, query, onQuery }: { tickers: readon
       </div>
       <div className="field">
         <label htmlFor="find-ticker">Show ticker</label>
-        <select id="find-ticker" value={query.ticker ?? ''} onChange={(e) => onQuery({ ...query, ticker: e.target.value === '' ? null : e.target.value })}>
+        <select
+          id="find-ticker"
+          value={query.ticker ?? ''}
+          onChange={(e) => onQuery({ ...query, ticker: e.target.value === '' ? null : e.target.value })}
+        >
           <option value="">All tickers</option>
           {tickers.map((ticker) => (
             <option key={ticker} value={ticker}>
@@ -93,7 +123,11 @@ export function TransactionFinder({ tickers, query, onQuery }: { tickers: readon
       {dateField('to', 'To')}
       <div className="field">
         <label htmlFor="find-sort">Sort by</label>
-        <select id="find-sort" value={query.sort} onChange={(e) => onQuery({ ...query, sort: e.target.value as TransactionSort })}>
+        <select
+          id="find-sort"
+          value={query.sort}
+          onChange={(e) => onQuery({ ...query, sort: e.target.value as TransactionSort })}
+        >
           {Object.entries(SORT_NAMES).map(([sort, name]) => (
             <option key={sort} value={sort}>
               {name}

@@ -36,11 +36,33 @@ function readingOf(field: Field, text: string, locale: string): string | null {
 const isCash = (row: ListedTransaction | ListedCash): row is ListedCash => row.type === 'cash';
 
 /** A listed row's fields as the form shows them for editing, in the user's locale. */
-function draftOf(row: ListedTransaction | ListedCash, locale: string, date: (iso: string) => string, account: string): FormDraft {
+function draftOf(
+  row: ListedTransaction | ListedCash,
+  locale: string,
+  date: (iso: string) => string,
+  account: string,
+): FormDraft {
   const number = (value: number) => formatNumberForInput(value, locale);
   const common = { date: date(row.date), currency: row.currency, account: row.account ?? account };
-  if (isCash(row)) return { ...common, type: 'cash', kind: row.kind, ticker: '', amount: '0', value: number(typedCashValue(row.kind, row.value)), tax: '' };
-  return { ...common, type: row.type, kind: 'deposit', ticker: row.ticker, amount: number(row.amount), value: number(row.value), tax: row.tax === undefined ? '' : number(row.tax) };
+  if (isCash(row))
+    return {
+      ...common,
+      type: 'cash',
+      kind: row.kind,
+      ticker: '',
+      amount: '0',
+      value: number(typedCashValue(row.kind, row.value)),
+      tax: '',
+    };
+  return {
+    ...common,
+    type: row.type,
+    kind: 'deposit',
+    ticker: row.ticker,
+    amount: number(row.amount),
+    value: number(row.value),
+    tax: row.tax === undefined ? '' : number(row.tax),
+  };
 }
 
 /**
@@ -75,7 +97,17 @@ export function TransactionForm({
   const [draft, setDraft] = useState<FormDraft>(() =>
     editing
       ? draftOf(editing, locale, formats.date, account)
-      : { type: 'stock', kind: 'deposit', ticker: '', date: formats.date(localToday()), amount: '0', value: '0', currency: 'EUR', tax: '', account },
+      : {
+          type: 'stock',
+          kind: 'deposit',
+          ticker: '',
+          date: formats.date(localToday()),
+          amount: '0',
+          value: '0',
+          currency: 'EUR',
+          tax: '',
+          account,
+        },
   );
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const firstField = useRef<HTMLSelectElement>(null);
@@ -98,7 +130,9 @@ export function TransactionForm({
       setErrors({});
       onSend?.(result.cash);
       transactions.send(
-        editing && isCash(editing) ? { type: 'transactions.editCash', listed: editing, cash: result.cash } : { type: 'transactions.addCash', cash: result.cash },
+        editing && isCash(editing)
+          ? { type: 'transactions.editCash', listed: editing, cash: result.cash }
+          : { type: 'transactions.addCash', cash: result.cash },
       );
       return;
     }
@@ -107,7 +141,9 @@ export function TransactionForm({
     setErrors({});
     onSend?.(result.transaction);
     transactions.send(
-      editing && !isCash(editing) ? { type: 'transactions.edit', listed: editing, transaction: result.transaction } : { type: 'transactions.add', transaction: result.transaction },
+      editing && !isCash(editing)
+        ? { type: 'transactions.edit', listed: editing, transaction: result.transaction }
+        : { type: 'transactions.add', transaction: result.transaction },
     );
   };
 
@@ -137,19 +173,43 @@ export function TransactionForm({
   };
   const described = (name: Field, hinted = false) => {
     const reading = readingOf(name, String(draft[name]), locale);
-    const ids = [hinted ? id(name, '-hint') : null, errors[name] ? id(name, '-error') : reading ? id(name, '-reading') : null].filter(Boolean);
-    return { ...(errors[name] ? { 'aria-invalid': true } : {}), ...(ids.length > 0 ? { 'aria-describedby': ids.join(' ') } : {}) };
+    const ids = [
+      hinted ? id(name, '-hint') : null,
+      errors[name] ? id(name, '-error') : reading ? id(name, '-reading') : null,
+    ].filter(Boolean);
+    return {
+      ...(errors[name] ? { 'aria-invalid': true } : {}),
+      ...(ids.length > 0 ? { 'aria-describedby': ids.join(' ') } : {}),
+    };
   };
   const numberInput = (name: 'amount' | 'value' | 'tax', hinted = false, placeholder?: string) => (
-    <input id={id(name)} inputMode="decimal" autoComplete="off" placeholder={placeholder} value={draft[name]} onChange={(e) => set(name, e.target.value)} {...described(name, hinted)} />
+    <input
+      id={id(name)}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={placeholder}
+      value={draft[name]}
+      onChange={(e) => set(name, e.target.value)}
+      {...described(name, hinted)}
+    />
   );
 
   return (
-    <form className="add-form" onSubmit={submit} noValidate aria-label={editing ? 'Edit the transaction' : 'Add a transaction'}>
+    <form
+      className="add-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? 'Edit the transaction' : 'Add a transaction'}
+    >
       {field(
         'type',
         'Type',
-        <select ref={firstField} id={id('type')} value={draft.type} onChange={(e) => set('type', e.target.value as FormDraft['type'])}>
+        <select
+          ref={firstField}
+          id={id('type')}
+          value={draft.type}
+          onChange={(e) => set('type', e.target.value as FormDraft['type'])}
+        >
           {/* An edit keeps a row in its list: a trade stays a transaction, a cash row stays cash. */}
           {!editing || !isCash(editing) ? (
             <>
@@ -173,19 +233,45 @@ export function TransactionForm({
               ))}
             </select>,
           )
-        : field('ticker', 'Ticker', <input id={id('ticker')} placeholder="ticker" value={draft.ticker} onChange={(e) => set('ticker', e.target.value)} {...described('ticker')} />)}
+        : field(
+            'ticker',
+            'Ticker',
+            <input
+              id={id('ticker')}
+              placeholder="ticker"
+              value={draft.ticker}
+              onChange={(e) => set('ticker', e.target.value)}
+              {...described('ticker')}
+            />,
+          )}
       {field(
         'date',
         'Date',
-        <input id={id('date')} inputMode="numeric" autoComplete="off" value={draft.date} onChange={(e) => set('date', e.target.value)} {...described('date', true)} />,
+        <input
+          id={id('date')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft.date}
+          onChange={(e) => set('date', e.target.value)}
+          {...described('date', true)}
+        />,
         datePattern(locale).hint,
       )}
       {cash ? null : field('amount', 'Amount', numberInput('amount'))}
-      {field('value', cash ? 'Amount' : 'Value', numberInput('value', cash), cash ? CASH_VALUE_HINTS[draft.kind] : undefined)}
+      {field(
+        'value',
+        cash ? 'Amount' : 'Value',
+        numberInput('value', cash),
+        cash ? CASH_VALUE_HINTS[draft.kind] : undefined,
+      )}
       {field(
         'currency',
         'Currency',
-        <select id={id('currency')} value={draft.currency} onChange={(e) => set('currency', e.target.value as FormDraft['currency'])}>
+        <select
+          id={id('currency')}
+          value={draft.currency}
+          onChange={(e) => set('currency', e.target.value as FormDraft['currency'])}
+        >
           <option value="EUR">Euro (€)</option>
           <option value="USD">US Dollar ($)</option>
         </select>,

@@ -7,7 +7,14 @@ import { sortName } from './transaction-finder';
 import type { FoundTransactions } from './use-transaction-search';
 
 /** What a search, a filter or an order found: how many match (a status line), then the matching transactions in one list. */
-export function TransactionMatches({ query, plain, found, searching, searchError, columns }: {
+export function TransactionMatches({
+  query,
+  plain,
+  found,
+  searching,
+  searchError,
+  columns,
+}: {
   query: TransactionQuery;
   plain: boolean;
   found: FoundTransactions | null;
@@ -36,7 +43,11 @@ export function TransactionMatches({ query, plain, found, searching, searchError
           <h2 id={MATCHES_HEADING} tabIndex={-1}>
             Matching transactions
           </h2>
-          <WindowedTable caption={`Sorted by ${sortName(query.sort).toLowerCase()}`} columns={columns} rows={found.rows} />
+          <WindowedTable
+            caption={`Sorted by ${sortName(query.sort).toLowerCase()}`}
+            columns={columns}
+            rows={found.rows}
+          />
         </section>
       ) : null}
     </>

@@ -10,7 +10,13 @@ import { CASH_HEADING, editButtonOf, headingOf, PAGE_HEADING } from './focus-tar
  * edit (`editSaved`, with the dialog closed) to the edited row; after a deletion to the heading that
  * `rescueFocusTo` named, when the deleted row had the focus. Returns `rescueFocusTo`.
  */
-export function useFocusAfterSave({ editSaved, editing, groups, shownSet, set }: {
+export function useFocusAfterSave({
+  editSaved,
+  editing,
+  groups,
+  shownSet,
+  set,
+}: {
   editSaved: RefObject<ListedTransaction | ListedCash | null>;
   editing: ListedTransaction | ListedCash | null;
   groups: TickerSection[];
@@ -27,7 +33,11 @@ export function useFocusAfterSave({ editSaved, editing, groups, shownSet, set }:
     const edited = editSaved.current;
     if (!edited || editing || shownSet !== set) return;
     editSaved.current = null;
-    (document.getElementById(editButtonOf(edited.id)) ?? document.getElementById(edited.type === 'cash' ? CASH_HEADING : headingOf(edited.ticker)) ?? document.getElementById(PAGE_HEADING))?.focus({ preventScroll: false });
+    (
+      document.getElementById(editButtonOf(edited.id)) ??
+      document.getElementById(edited.type === 'cash' ? CASH_HEADING : headingOf(edited.ticker)) ??
+      document.getElementById(PAGE_HEADING)
+    )?.focus({ preventScroll: false });
   }, [editSaved, groups, editing, shownSet, set]);
 
   // The dialog gives the focus back to the Delete button; rows are keyed by position, so it stays on the row

@@ -17,7 +17,10 @@ const SAVED_WORDS = { add: 'added', edit: 'changed', delete: 'deleted' } as cons
  * `sending` tells it the change being sent. When an edit's save ends, `onEditSaved` closes the edit dialog
  * and `editSaved` holds the edited transaction, whose row takes the focus once the new set is drawn.
  */
-export function useSaveAnnouncements(savedCount: number, onEditSaved: () => void): { sending: (change: SentChange) => void; editSaved: RefObject<ListedTransaction | ListedCash | null> } {
+export function useSaveAnnouncements(
+  savedCount: number,
+  onEditSaved: () => void,
+): { sending: (change: SentChange) => void; editSaved: RefObject<ListedTransaction | ListedCash | null> } {
   const announce = useAnnounce();
   const sent = useRef<SentChange | null>(null);
   const editSaved = useRef<ListedTransaction | ListedCash | null>(null);

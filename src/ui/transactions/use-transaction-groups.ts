@@ -2,7 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useDeferredValue, useMemo, useRef } from 'react';
 import type { ListedTransaction, TickerGroups } from '../../model';
 import { selectView, selectViewByTicker } from '../../machines/view-selectors';
-import { selectTickerRevisions, selectTransactions, tickerSections, type TickerSection } from '../../machines/selectors';
+import {
+  selectTickerRevisions,
+  selectTransactions,
+  tickerSections,
+  type TickerSection,
+} from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { useSectionsMounted } from '../components/sections-mounted';
 
@@ -31,12 +36,22 @@ export function useTransactionGroups() {
   // for that, drawn or not: a section stands for its ticker's rows at its revision, whichever render built
   // it; and a deferred render that an urgent one interrupted finds them again instead of grouping anew.
   // A section is kept only within one view: another view's section of a ticker holds other rows.
-  const built = useRef<{ byTicker: TickerGroups<ListedTransaction> | null; revisions: Readonly<Record<string, number>>; view: string | null; sections: TickerSection[] } | null>(null);
+  const built = useRef<{
+    byTicker: TickerGroups<ListedTransaction> | null;
+    revisions: Readonly<Record<string, number>>;
+    view: string | null;
+    sections: TickerSection[];
+  } | null>(null);
   const groups = useMemo(() => {
     const last = built.current;
     if (last && last.byTicker === shownByTicker && last.revisions === shownRevisions) return last.sections;
     const sections = tickerSections(shownByTicker, shownRevisions, last?.view === shownView ? last.sections : []);
-    built.current = { byTicker: shownByTicker as TickerGroups<ListedTransaction> | null, revisions: shownRevisions, view: shownView, sections };
+    built.current = {
+      byTicker: shownByTicker as TickerGroups<ListedTransaction> | null,
+      revisions: shownRevisions,
+      view: shownView,
+      sections,
+    };
     return sections;
   }, [shownByTicker, shownRevisions, shownView]);
   const sectionsMounted = useSectionsMounted(groups.length, SECTIONS_PER_TASK);

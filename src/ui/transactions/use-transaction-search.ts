@@ -38,7 +38,9 @@ export function useTransactionSearch(query: TransactionQuery, shownSet: ListedSe
   const byId = useMemo(() => {
     if (plain) return null;
     const ids = new Map<number, ListedTransaction>();
-    if (shownSet) for (const list of [shownSet.stock, shownSet.dividend, shownSet.commission]) for (const t of list) ids.set(t.id, t);
+    if (shownSet)
+      for (const list of [shownSet.stock, shownSet.dividend, shownSet.commission])
+        for (const t of list) ids.set(t.id, t);
     return ids;
   }, [plain, shownSet]);
   const found = useMemo((): FoundTransactions | null => {

@@ -28,16 +28,25 @@ export function DeleteAccount() {
       <dialog ref={ref} aria-labelledby="delete-account-title" onCancel={(e) => (e.preventDefault(), setOpen(false))}>
         <h2 id="delete-account-title">Delete your account?</h2>
         <p>
-          Everything of yours goes: all transactions, settings and symbol choices, and your sign-in. This cannot be undone; export a
-          backup first if you may want it back.
+          Everything of yours goes: all transactions, settings and symbol choices, and your sign-in. This cannot be
+          undone; export a backup first if you may want it back.
         </p>
         <label>
           Type your user name, <strong>{userName}</strong>, to confirm
           <input value={typed} autoComplete="off" onChange={(e) => setTyped(e.currentTarget.value)} />
         </label>
-        {error ? <p role="alert" className="error">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
         <div className="actions">
-          <button type="button" className="danger" disabled={!matches || busy} onClick={() => actor.send({ type: 'data.deleteAccount', username: typed.trim() })}>
+          <button
+            type="button"
+            className="danger"
+            disabled={!matches || busy}
+            onClick={() => actor.send({ type: 'data.deleteAccount', username: typed.trim() })}
+          >
             {busy ? 'Deleting…' : 'Delete my account'}
           </button>
           <button type="button" className="secondary" onClick={() => setOpen(false)}>

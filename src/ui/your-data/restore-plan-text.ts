@@ -18,7 +18,10 @@ export function replaceText(plan: RestorePlan): string {
 /** What each choice does to the column mappings remembered for other brokers' CSV files; null when neither has any. */
 export function mappingsText(plan: RestorePlan): string | null {
   const yours = plan.current.csvMappings;
-  if (plan.fileCsvMappings === null) return yours > 0 ? `This file carries no column mappings: your ${plural(yours, 'remembered mapping')} stay either way.` : null;
+  if (plan.fileCsvMappings === null)
+    return yours > 0
+      ? `This file carries no column mappings: your ${plural(yours, 'remembered mapping')} stay either way.`
+      : null;
   if (plan.fileCsvMappings === 0 && yours === 0) return null;
   return `Column mappings of other brokers' CSV files: merge adds ${plan.merge.csvMappingsAdded.toLocaleString()} (yours kept for the same header; you will have ${plan.merge.csvMappings.toLocaleString()}); replace leaves the file's ${plan.replace.csvMappings.toLocaleString()} instead of your ${yours.toLocaleString()}.`;
 }

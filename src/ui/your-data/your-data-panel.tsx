@@ -22,15 +22,21 @@ export function YourDataPanel() {
     <section className="your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title">Export and restore</h2>
       {view !== null ? (
-        <p className="hint">
-          The CSV holds the view&apos;s account only ({viewName}); the backup holds every account.
-        </p>
+        <p className="hint">The CSV holds the view&apos;s account only ({viewName}); the backup holds every account.</p>
       ) : null}
       <div className="actions">
-        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'csv', account: view })}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'data.export', format: 'csv', account: view })}
+        >
           Export CSV
         </button>
-        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.export', format: 'json', account: null })}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'data.export', format: 'json', account: null })}
+        >
           Export backup (JSON)
         </button>
         <label className="file-button">
@@ -57,7 +63,8 @@ export function YourDataPanel() {
       {preview ? (
         <div className="restore-preview" aria-label="Restore preview">
           <h3>
-            {preview.fileName}: {preview.kind === 'backup' ? 'a backup' : 'a CSV export'} of {plural(preview.plan.replace.total, 'transaction')}
+            {preview.fileName}: {preview.kind === 'backup' ? 'a backup' : 'a CSV export'} of{' '}
+            {plural(preview.plan.replace.total, 'transaction')}
           </h3>
           <p>{mergeText(preview.plan)}</p>
           <p>{replaceText(preview.plan)}</p>
@@ -69,14 +76,23 @@ export function YourDataPanel() {
             <button type="button" className="danger" disabled={busy} onClick={() => setConfirmReplace(true)}>
               Replace…
             </button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => actor.send({ type: 'data.cancel' })}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'data.cancel' })}
+            >
               Cancel
             </button>
           </div>
           <ConfirmDialog
             open={confirmReplace}
             title="Replace your transactions?"
-            text={preview.plan.fileCsvMappings === null ? replaceText(preview.plan) : `${replaceText(preview.plan)} Remembered column mappings: the file's ${preview.plan.replace.csvMappings.toLocaleString()} instead of your ${preview.plan.current.csvMappings.toLocaleString()}.`}
+            text={
+              preview.plan.fileCsvMappings === null
+                ? replaceText(preview.plan)
+                : `${replaceText(preview.plan)} Remembered column mappings: the file's ${preview.plan.replace.csvMappings.toLocaleString()} instead of your ${preview.plan.current.csvMappings.toLocaleString()}.`
+            }
             confirmLabel={`Replace: remove ${preview.plan.replace.removed.toLocaleString()}, add ${preview.plan.replace.added.toLocaleString()}`}
             onConfirm={() => (setConfirmReplace(false), actor.send({ type: 'data.restore', mode: 'replace' }))}
             onCancel={() => setConfirmReplace(false)}

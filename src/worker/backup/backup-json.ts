@@ -74,7 +74,8 @@ export function countsOf(content: Pick<BackupContent, 'transactions' | 'symbolCh
 function mappingsAsOf(mappings: readonly RememberedMapping[], exportedAt: string): RememberedMapping[] {
   if (mappings.length === 0) return [];
   const asOfMs = isoInstantMs(exportedAt);
-  if (asOfMs === null) throw new Error(`The backup's time ${JSON.stringify(exportedAt)} is not a time like 2026-11-25T16:05:00.000Z.`);
+  if (asOfMs === null)
+    throw new Error(`The backup's time ${JSON.stringify(exportedAt)} is not a time like 2026-11-25T16:05:00.000Z.`);
   return mappings.map((m) => ({ ...m, savedAt: savedAtAsOf(isoInstantMs(m.savedAt) ?? asOfMs, asOfMs) }));
 }
 
@@ -95,4 +96,3 @@ export function backupToJson(content: BackupContent, exportedAt: string): string
   };
   return `${JSON.stringify(backup, null, 1)}\n`;
 }
-

@@ -9,7 +9,18 @@
  * `.` decimals without digit grouping, ISO dates; text cells guarded against formulas (`csv-writer.ts`).
  */
 
-export const CSV_COLUMNS = ['ticker', 'type', 'date', 'amount', 'value', 'currency', 'tax', 'import_id', 'product', 'isin'] as const;
+export const CSV_COLUMNS = [
+  'ticker',
+  'type',
+  'date',
+  'amount',
+  'value',
+  'currency',
+  'tax',
+  'import_id',
+  'product',
+  'isin',
+] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 export const CSV_HEADER = CSV_COLUMNS.join(',');
 export const CSV_LINE_END = '\r\n';

@@ -5,12 +5,35 @@
  * are not valid (the first ones listed, all counted).
  */
 import Papa from 'papaparse';
-import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, emptyTransactionSet, type Currency, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import {
+  CURRENCIES,
+  TICKER_PATTERN,
+  TRANSACTION_TYPES,
+  emptyTransactionSet,
+  type Currency,
+  type Transaction,
+  type TransactionSet,
+  type TransactionType,
+} from '../../model';
 import { isIsoDate } from '../../model/days';
-import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS, PRODUCT_MAX_LENGTH, isBoundedNumber, isTransactionYear, isWithheldTax } from '../../model/transaction-limits';
+import {
+  IMPORT_ID_MAX_LENGTH,
+  MAX_TRANSACTIONS,
+  PRODUCT_MAX_LENGTH,
+  isBoundedNumber,
+  isTransactionYear,
+  isWithheldTax,
+} from '../../model/transaction-limits';
 import { transactionSetSchema } from '../../model/transaction-schema';
 import { checkRememberedMappings } from '../../model/csv-mapping';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, countsOf, READABLE_BACKUP_VERSIONS, type BackupContent, type BackupSettings } from './backup-json';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  countsOf,
+  READABLE_BACKUP_VERSIONS,
+  type BackupContent,
+  type BackupSettings,
+} from './backup-json';
 import { CSV_COLUMNS, CSV_HEADER } from './csv-format';
 import { BYTE_ORDER_MARK, parsePlainNumber, readTextCell } from '../csv-writer';
 import { ISIN_PATTERN } from './products';
@@ -49,13 +72,20 @@ export interface TextPurpose {
   nothing: string;
 }
 
-const RESTORE_PURPOSE: TextPurpose = { file: 'a backup or CSV to restore', notText: 'so it is not one of our backups or CSV files', nothing: 'Nothing was restored.' };
+const RESTORE_PURPOSE: TextPurpose = {
+  file: 'a backup or CSV to restore',
+  notText: 'so it is not one of our backups or CSV files',
+  nothing: 'Nothing was restored.',
+};
 
 /**
  * The file's text, or why it cannot be read (too large, binary). Its encoding is the byte-order mark's
  * (UTF-8, UTF-16 LE or BE), else UTF-8, else Windows-1252 (`text-encoding.ts`).
  */
-export async function restoreText(file: Blob | string, purpose: TextPurpose = RESTORE_PURPOSE): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+export async function restoreText(
+  file: Blob | string,
+  purpose: TextPurpose = RESTORE_PURPOSE,
+): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.size;
   if (size > RESTORE_MAX_BYTES) {
     return {
@@ -63,9 +93,13 @@ export async function restoreText(file: Blob | string, purpose: TextPurpose = RE
       error: `The file is ${megabytes(size)}; ${purpose.file} may be at most ${megabytes(RESTORE_MAX_BYTES)} (${MAX_TRANSACTIONS.toLocaleString('en')} transactions). ${purpose.nothing}`,
     };
   }
-  const { text, encoding } = typeof file === 'string' ? { text: file, encoding: 'utf-8' } : decodeBytes(new Uint8Array(await file.arrayBuffer()));
+  const { text, encoding } =
+    typeof file === 'string'
+      ? { text: file, encoding: 'utf-8' }
+      : decodeBytes(new Uint8Array(await file.arrayBuffer()));
   // Bytes that are not UTF-8 read as Windows-1252 whatever they are: a binary file is told apart by its control characters.
-  if (encoding === 'windows-1252' && looksBinary(text)) return { ok: false, error: `The file is not text (it holds binary data), ${purpose.notText}. ${purpose.nothing}` };
+  if (encoding === 'windows-1252' && looksBinary(text))
+    return { ok: false, error: `The file is not text (it holds binary data), ${purpose.notText}. ${purpose.nothing}` };
   return { ok: true, text: text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text };
 }
 
@@ -96,8 +130,15 @@ export function readBackupJson(text: string, nowMs: number): RestoreRead {
         : `The backup is damaged: it is not valid JSON (${reason}). Nothing was restored.`,
     );
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json) || (json as { format?: unknown }).format !== BACKUP_FORMAT) {
-    return refusal(`This JSON is not an Investments Tracker backup (it has no "format": "${BACKUP_FORMAT}"). Nothing was restored.`);
+  if (
+    !json ||
+    typeof json !== 'object' ||
+    Array.isArray(json) ||
+    (json as { format?: unknown }).format !== BACKUP_FORMAT
+  ) {
+    return refusal(
+      `This JSON is not an Investments Tracker backup (it has no "format": "${BACKUP_FORMAT}"). Nothing was restored.`,
+    );
   }
   const backup = json as Record<string, unknown>;
   const version = backup.formatVersion;
@@ -112,27 +153,36 @@ export function readBackupJson(text: string, nowMs: number): RestoreRead {
       row: 0,
       message: `transactions.${issue.path.map(String).join('.')}: ${issue.message}`,
     }));
-    return refusal(`The backup's transactions are not valid (${problems[0]?.message}). Nothing was restored.`, problems);
+    return refusal(
+      `The backup's transactions are not valid (${problems[0]?.message}). Nothing was restored.`,
+      problems,
+    );
   }
   const choices = symbolChoicesOf(backup.symbolChoices);
-  if (typeof choices === 'string') return refusal(`The backup's symbol choices are not valid: ${choices}. Nothing was restored.`);
+  if (typeof choices === 'string')
+    return refusal(`The backup's symbol choices are not valid: ${choices}. Nothing was restored.`);
   const settings = settingsOf(backup.settings);
-  if (typeof settings === 'string') return refusal(`The backup's settings are not valid: ${settings}. Nothing was restored.`);
+  if (typeof settings === 'string')
+    return refusal(`The backup's settings are not valid: ${settings}. Nothing was restored.`);
   // Version 1 had no mappings: the user's stay whatever the restore (`csvMappings: null`).
   let csvMappings = null;
   if (version >= 2) {
     // A time in the future is refused: the server stamps each later save after it (`saved-at.ts`).
     const mappings = checkRememberedMappings(backup.csvMappings, { nowMs });
-    if (!mappings.ok) return refusal(`The backup's column mappings are not valid: ${mappings.message}. Nothing was restored.`);
+    if (!mappings.ok)
+      return refusal(`The backup's column mappings are not valid: ${mappings.message}. Nothing was restored.`);
     csvMappings = mappings.value;
   }
   const content: BackupContent = { transactions: transactions.data, symbolChoices: choices, settings, csvMappings };
   const counted = countsOf(content);
   const declared = backup.counts as Record<string, unknown> | undefined;
-  const counts = (Object.keys(counted) as Array<keyof typeof counted>).filter((key) => version >= 2 || key !== 'csvMappings');
+  const counts = (Object.keys(counted) as Array<keyof typeof counted>).filter(
+    (key) => version >= 2 || key !== 'csvMappings',
+  );
   for (const key of counts) {
     if (declared?.[key] !== counted[key]) {
-      const what = key === 'symbolChoices' ? 'symbol choices' : key === 'csvMappings' ? 'column mappings' : `${key} transactions`;
+      const what =
+        key === 'symbolChoices' ? 'symbol choices' : key === 'csvMappings' ? 'column mappings' : `${key} transactions`;
       return refusal(
         `The backup is incomplete: it says it holds ${JSON.stringify(declared?.[key])} ${what}, but ${counted[key]} are in it. Nothing was restored; export the backup again.`,
       );
@@ -162,7 +212,8 @@ function symbolChoicesOf(value: unknown): Record<string, string> | string {
   const choices: Array<[string, string]> = [];
   for (const [key, ticker] of Object.entries(value)) {
     if (key === '' || key.length > IMPORT_ID_MAX_LENGTH) return `a product key of ${key.length} characters`;
-    if (typeof ticker !== 'string' || !TICKER_PATTERN.test(ticker)) return `"${key}" → ${JSON.stringify(ticker)} is not a ticker`;
+    if (typeof ticker !== 'string' || !TICKER_PATTERN.test(ticker))
+      return `"${key}" → ${JSON.stringify(ticker)} is not a ticker`;
     choices.push([key, ticker]);
   }
   // Own properties whatever the key (a product named "__proto__" must not reach the prototype).
@@ -175,7 +226,8 @@ function settingsOf(value: unknown): BackupSettings | string {
   const extra = Object.keys(unknown);
   if (extra.length > 0) return `unknown setting "${extra[0]}"`;
   if (benchmark === undefined) return {};
-  if (typeof benchmark !== 'string' || !TICKER_PATTERN.test(benchmark)) return `the benchmark ${JSON.stringify(benchmark)} is not a ticker`;
+  if (typeof benchmark !== 'string' || !TICKER_PATTERN.test(benchmark))
+    return `the benchmark ${JSON.stringify(benchmark)} is not a ticker`;
   return { benchmark };
 }
 
@@ -189,28 +241,37 @@ export function ourHeader(cells: readonly string[]): 'same' | 'reordered' | 'oth
   return sorted(names) === sorted(CSV_COLUMNS) ? 'reordered' : 'other';
 }
 
-const COLUMN = Object.fromEntries(CSV_COLUMNS.map((name, i) => [name, i])) as Record<(typeof CSV_COLUMNS)[number], number>;
+const COLUMN = Object.fromEntries(CSV_COLUMNS.map((name, i) => [name, i])) as Record<
+  (typeof CSV_COLUMNS)[number],
+  number
+>;
 
-type RowResult = { ok: true; transaction: Transaction; product: string; isin: string } | { ok: false; messages: string[] };
+type RowResult =
+  { ok: true; transaction: Transaction; product: string; isin: string } | { ok: false; messages: string[] };
 
 function readRow(cells: readonly string[]): RowResult {
   const messages: string[] = [];
   const cell = (name: keyof typeof COLUMN) => cells[COLUMN[name]] ?? '';
   const ticker = cell('ticker');
-  if (!TICKER_PATTERN.test(ticker)) messages.push(`ticker ${JSON.stringify(ticker)} is not a ticker as Yahoo spells it`);
+  if (!TICKER_PATTERN.test(ticker))
+    messages.push(`ticker ${JSON.stringify(ticker)} is not a ticker as Yahoo spells it`);
   const type = cell('type');
-  if (!(TRANSACTION_TYPES as readonly string[]).includes(type)) messages.push(`type ${JSON.stringify(type)} is not stock, dividend or commission`);
+  if (!(TRANSACTION_TYPES as readonly string[]).includes(type))
+    messages.push(`type ${JSON.stringify(type)} is not stock, dividend or commission`);
   const date = cell('date');
-  if (!isIsoDate(date) || !isTransactionYear(date)) messages.push(`date ${JSON.stringify(date)} is not a date YYYY-MM-DD between 1900 and 2100`);
+  if (!isIsoDate(date) || !isTransactionYear(date))
+    messages.push(`date ${JSON.stringify(date)} is not a date YYYY-MM-DD between 1900 and 2100`);
   const number = (name: 'amount' | 'value') => {
     const n = parsePlainNumber(cell(name));
-    if (!isBoundedNumber(n)) messages.push(`${name} ${JSON.stringify(cell(name))} is not a number written like 1234.56`);
+    if (!isBoundedNumber(n))
+      messages.push(`${name} ${JSON.stringify(cell(name))} is not a number written like 1234.56`);
     return n;
   };
   const amount = number('amount');
   const value = number('value');
   const currency = cell('currency');
-  if (!(CURRENCIES as readonly string[]).includes(currency)) messages.push(`currency ${JSON.stringify(currency)} is not ${CURRENCIES.join(' or ')}`);
+  if (!(CURRENCIES as readonly string[]).includes(currency))
+    messages.push(`currency ${JSON.stringify(currency)} is not ${CURRENCIES.join(' or ')}`);
   const taxText = cell('tax');
   let tax: number | undefined;
   if (taxText !== '') {
@@ -219,11 +280,20 @@ function readRow(cells: readonly string[]): RowResult {
     else if (!isWithheldTax(tax)) messages.push(`tax ${JSON.stringify(taxText)} is not a number ≥ 0 written like 12.5`);
   }
   const importId = readTextCell(cell('import_id'));
-  if (importId.length > IMPORT_ID_MAX_LENGTH) messages.push(`import_id has ${importId.length} characters, at most ${IMPORT_ID_MAX_LENGTH}`);
+  if (importId.length > IMPORT_ID_MAX_LENGTH)
+    messages.push(`import_id has ${importId.length} characters, at most ${IMPORT_ID_MAX_LENGTH}`);
   const product = readTextCell(cell('product'));
-  if (product.length > PRODUCT_MAX_LENGTH) messages.push(`product has ${product.length} characters, at most ${PRODUCT_MAX_LENGTH}`);
+  if (product.length > PRODUCT_MAX_LENGTH)
+    messages.push(`product has ${product.length} characters, at most ${PRODUCT_MAX_LENGTH}`);
   if (messages.length > 0) return { ok: false, messages };
-  const transaction: Transaction = { ticker, type: type as TransactionType, date, amount, value, currency: currency as Currency };
+  const transaction: Transaction = {
+    ticker,
+    type: type as TransactionType,
+    date,
+    amount,
+    value,
+    currency: currency as Currency,
+  };
   if (tax !== undefined) transaction.tax = tax;
   if (importId !== '') transaction.importId = importId;
   // An imported trade keeps the product name its import saw; a row entered by hand never had one.
@@ -232,7 +302,11 @@ function readRow(cells: readonly string[]): RowResult {
 }
 
 export function readOurCsv(text: string): RestoreRead {
-  const parsed = Papa.parse<string[]>(text, { delimiter: ',', newline: text.includes('\r\n') ? '\r\n' : '\n', skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<string[]>(text, {
+    delimiter: ',',
+    newline: text.includes('\r\n') ? '\r\n' : '\n',
+    skipEmptyLines: 'greedy',
+  });
   const [header, ...rows] = parsed.data;
   if (!header) return refusal('The file is empty. Nothing was restored.');
   const shape = ourHeader(header);
@@ -247,7 +321,9 @@ export function readOurCsv(text: string): RestoreRead {
     );
   }
   if (rows.length > MAX_TRANSACTIONS) {
-    return refusal(`The file has ${rows.length.toLocaleString('en')} rows; a portfolio holds at most ${MAX_TRANSACTIONS.toLocaleString('en')} transactions. Nothing was restored.`);
+    return refusal(
+      `The file has ${rows.length.toLocaleString('en')} rows; a portfolio holds at most ${MAX_TRANSACTIONS.toLocaleString('en')} transactions. Nothing was restored.`,
+    );
   }
   const transactions: TransactionSet = emptyTransactionSet();
   const symbolChoices = new Map<string, string>();
@@ -255,7 +331,10 @@ export function readOurCsv(text: string): RestoreRead {
   rows.forEach((cells, i) => {
     const row = i + 2;
     if (cells.length !== CSV_COLUMNS.length) {
-      problems.push({ row, message: `${cells.length} cells instead of ${CSV_COLUMNS.length}${i === rows.length - 1 ? ' (is the file cut off?)' : ''}` });
+      problems.push({
+        row,
+        message: `${cells.length} cells instead of ${CSV_COLUMNS.length}${i === rows.length - 1 ? ' (is the file cut off?)' : ''}`,
+      });
       return;
     }
     const result = readRow(cells);
@@ -273,5 +352,9 @@ export function readOurCsv(text: string): RestoreRead {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more row${problems.length === 2 ? '' : 's'})` : '';
     return refusal(`Row ${first.row} is not valid: ${first.message}${more}. Nothing was restored.`, problems);
   }
-  return { ok: true, kind: 'csv', content: { transactions, symbolChoices: Object.fromEntries(symbolChoices), settings: null, csvMappings: null } };
+  return {
+    ok: true,
+    kind: 'csv',
+    content: { transactions, symbolChoices: Object.fromEntries(symbolChoices), settings: null, csvMappings: null },
+  };
 }

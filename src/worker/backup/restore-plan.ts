@@ -7,7 +7,14 @@
  * buys on one day are two transactions, so a file that holds them twice and a portfolio that holds them
  * once merge into twice, and merging a file into itself changes nothing.
  */
-import { TRANSACTION_TYPES, byDateAscending, countTransactions, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import {
+  TRANSACTION_TYPES,
+  byDateAscending,
+  countTransactions,
+  type Transaction,
+  type TransactionSet,
+  type TransactionType,
+} from '../../model';
 import { MAX_REMEMBERED_MAPPINGS, savedAtMs, type RememberedMapping } from '../../model/csv-mapping';
 import type { BackupContent, BackupSettings } from './backup-json';
 
@@ -122,7 +129,10 @@ class Holdings {
 }
 
 /** The merged set (each list by date; same-day transactions: the portfolio's first) and what it took. */
-export function mergeTransactions(current: TransactionSet, incoming: TransactionSet): { merged: TransactionSet; added: TypeCounts; alreadyPresent: number; keptDifferent: number } {
+export function mergeTransactions(
+  current: TransactionSet,
+  incoming: TransactionSet,
+): { merged: TransactionSet; added: TypeCounts; alreadyPresent: number; keptDifferent: number } {
   const held = new Holdings(current);
   const added = zero();
   let alreadyPresent = 0;
@@ -159,7 +169,9 @@ export function mergeTransactions(current: TransactionSet, incoming: Transaction
 
 function settingsAddedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
   if (!incoming) return [];
-  return (Object.keys(incoming) as Array<keyof BackupSettings>).filter((key) => current[key] === undefined && incoming[key] !== undefined);
+  return (Object.keys(incoming) as Array<keyof BackupSettings>).filter(
+    (key) => current[key] === undefined && incoming[key] !== undefined,
+  );
 }
 
 function settingsChangedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
@@ -177,32 +189,45 @@ export interface CurrentContent {
 }
 
 /** Most recently saved first; on the same time by header (the server's order). */
-const byMostRecent = (a: RememberedMapping, b: RememberedMapping) => (savedAtMs(b.savedAt) ?? 0) - (savedAtMs(a.savedAt) ?? 0) || (a.header < b.header ? -1 : a.header > b.header ? 1 : 0);
+const byMostRecent = (a: RememberedMapping, b: RememberedMapping) =>
+  (savedAtMs(b.savedAt) ?? 0) - (savedAtMs(a.savedAt) ?? 0) || (a.header < b.header ? -1 : a.header > b.header ? 1 : 0);
 
 /**
  * The remembered mappings after a merge, as the server makes them (`PUT /api/csv-mappings/all`): the
  * user's own for every header they have, the file's for the others, and of those the most recently
  * saved MAX_REMEMBERED_MAPPINGS.
  */
-export function mergeCsvMappings(current: readonly RememberedMapping[], incoming: readonly RememberedMapping[]): RememberedMapping[] {
+export function mergeCsvMappings(
+  current: readonly RememberedMapping[],
+  incoming: readonly RememberedMapping[],
+): RememberedMapping[] {
   const own = new Set(current.map((m) => m.header));
-  return [...current, ...incoming.filter((m) => !own.has(m.header))].sort(byMostRecent).slice(0, MAX_REMEMBERED_MAPPINGS);
+  return [...current, ...incoming.filter((m) => !own.has(m.header))]
+    .sort(byMostRecent)
+    .slice(0, MAX_REMEMBERED_MAPPINGS);
 }
 
 export function planRestore(current: CurrentContent, incoming: BackupContent): RestorePlan {
   const match = mergeTransactions(current.transactions, incoming.transactions);
   const { alreadyPresent, keptDifferent } = match;
   const kept = applyRestore(current, incoming, 'replace');
-  const mergedMappings = incoming.csvMappings === null ? current.csvMappings : mergeCsvMappings(current.csvMappings, incoming.csvMappings);
+  const mergedMappings =
+    incoming.csvMappings === null ? current.csvMappings : mergeCsvMappings(current.csvMappings, incoming.csvMappings);
   const own = new Set(current.csvMappings.map((m) => m.header));
   return {
-    current: { total: countTransactions(current.transactions), symbolChoices: Object.keys(current.symbolChoices).length, csvMappings: current.csvMappings.length },
+    current: {
+      total: countTransactions(current.transactions),
+      symbolChoices: Object.keys(current.symbolChoices).length,
+      csvMappings: current.csvMappings.length,
+    },
     fileCsvMappings: incoming.csvMappings?.length ?? null,
     merge: {
       added: match.added,
       alreadyPresent,
       keptDifferent,
-      symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter((key) => !Object.hasOwn(current.symbolChoices, key)).length,
+      symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter(
+        (key) => !Object.hasOwn(current.symbolChoices, key),
+      ).length,
       settingsAdded: settingsAddedBy(current.settings, incoming.settings),
       csvMappingsAdded: mergedMappings.filter((m) => !own.has(m.header)).length,
       csvMappings: mergedMappings.length,
@@ -231,16 +256,30 @@ export type RestoreMode = 'merge' | 'replace';
  */
 export function applyRestore(current: CurrentContent, incoming: BackupContent, mode: RestoreMode): CurrentContent {
   if (mode === 'replace') {
-    const csvMappings = incoming.csvMappings === null ? [...current.csvMappings] : [...incoming.csvMappings].sort(byMostRecent);
+    const csvMappings =
+      incoming.csvMappings === null ? [...current.csvMappings] : [...incoming.csvMappings].sort(byMostRecent);
     if (incoming.settings === null) {
-      return { transactions: incoming.transactions, symbolChoices: { ...current.symbolChoices, ...incoming.symbolChoices }, settings: current.settings, csvMappings };
+      return {
+        transactions: incoming.transactions,
+        symbolChoices: { ...current.symbolChoices, ...incoming.symbolChoices },
+        settings: current.settings,
+        csvMappings,
+      };
     }
-    return { transactions: incoming.transactions, symbolChoices: { ...incoming.symbolChoices }, settings: incoming.settings, csvMappings };
+    return {
+      transactions: incoming.transactions,
+      symbolChoices: { ...incoming.symbolChoices },
+      settings: incoming.settings,
+      csvMappings,
+    };
   }
   return {
     transactions: mergeTransactions(current.transactions, incoming.transactions).merged,
     symbolChoices: { ...incoming.symbolChoices, ...current.symbolChoices },
     settings: { ...(incoming.settings ?? {}), ...current.settings },
-    csvMappings: incoming.csvMappings === null ? [...current.csvMappings] : mergeCsvMappings(current.csvMappings, incoming.csvMappings),
+    csvMappings:
+      incoming.csvMappings === null
+        ? [...current.csvMappings]
+        : mergeCsvMappings(current.csvMappings, incoming.csvMappings),
   };
 }

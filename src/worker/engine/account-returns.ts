@@ -25,7 +25,15 @@ export interface AccountInputs {
   securitiesValue: Float64Array;
 }
 
-export function accountFigures({ grid, starts, cash, tickers, currencies, rates, securitiesValue }: AccountInputs): AccountFigures {
+export function accountFigures({
+  grid,
+  starts,
+  cash,
+  tickers,
+  currencies,
+  rates,
+  securitiesValue,
+}: AccountInputs): AccountFigures {
   const onGrid = cashOnGrid(grid, cash, tickers, currencies, rates);
   const accountValue = new Float64Array(grid.length);
   for (let i = 0; i < grid.length; i += 1) accountValue[i] = securitiesValue[i] + onGrid.cashValue[i];
@@ -42,7 +50,11 @@ export function accountFigures({ grid, starts, cash, tickers, currencies, rates,
     withdrawals: onGrid.withdrawals,
     netDeposits: onGrid.netDeposits,
     gain: accountValue[last] - onGrid.netDeposits[last],
-    onAsOf: { cashValue: onGrid.cashValue[last], accountValue: accountValue[last], netDeposits: onGrid.netDeposits[last] },
+    onAsOf: {
+      cashValue: onGrid.cashValue[last],
+      accountValue: accountValue[last],
+      netDeposits: onGrid.netDeposits[last],
+    },
     twr: twrPercent(growth),
     periods: periodReturns(growth, starts),
     mwr: periodMwr(accountValue, flows, starts),
@@ -73,7 +85,11 @@ export function accountOfView(
   }
   if (missingSymbols.size > 0) {
     const symbols = [...missingSymbols].sort();
-    return { ok: false, missingSymbols: symbols, error: `the account's value needs ${symbols.join(', ')}, which ${symbols.length === 1 ? 'is' : 'are'} missing` };
+    return {
+      ok: false,
+      missingSymbols: symbols,
+      error: `the account's value needs ${symbols.join(', ')}, which ${symbols.length === 1 ? 'is' : 'are'} missing`,
+    };
   }
   return accountFigures({ ...inputs, tickers: tickerList, currencies, rates });
 }

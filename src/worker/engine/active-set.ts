@@ -35,13 +35,25 @@ export function tickerSet(
   chosen.forEach((state, k) => {
     if (state.series?.close) {
       const { quoteCurrency, dataSource } = state.figures;
-      prices.push({ symbol: tickers[k], currency: quoteCurrency, dataSource, convertsBookings: false, close: handOut(state.series.close) });
+      prices.push({
+        symbol: tickers[k],
+        currency: quoteCurrency,
+        dataSource,
+        convertsBookings: false,
+        close: handOut(state.series.close),
+      });
     }
   });
   const bookingRates = new Set(chosen.flatMap((state) => state.bookingFxSymbols));
   for (const symbol of [...new Set(chosen.flatMap((state) => state.fxSymbols))].sort()) {
     const rate = fx.onGrid(grid, symbol, market.get(symbol)) as FxOnGrid;
-    prices.push({ symbol, currency: rate.series.currency, dataSource: rate.series.dataSource, convertsBookings: bookingRates.has(symbol), close: handOut(rate.close) });
+    prices.push({
+      symbol,
+      currency: rate.series.currency,
+      dataSource: rate.series.dataSource,
+      convertsBookings: bookingRates.has(symbol),
+      close: handOut(rate.close),
+    });
   }
   const series = chosen.map((state) => state.series as TickerSeries);
   const combined = combineSeries(grid, periods, series);

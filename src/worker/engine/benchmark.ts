@@ -67,7 +67,8 @@ export function benchmarkOf(
 ): Benchmark {
   if (!quote) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes have not been loaded' };
   if (!quote.ok) return { ok: false, symbol, missingSymbols: [symbol], error: quote.error };
-  if (quote.series.closes.length === 0) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes hold no prices' };
+  if (quote.series.closes.length === 0)
+    return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes hold no prices' };
   const rate = rateOf(quote.series.currency);
   if (!rate) {
     const fxSymbol = fxSymbolFor(majorCurrency(quote.series.currency)) as string;

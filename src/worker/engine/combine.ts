@@ -14,17 +14,32 @@ export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonl
   const value = new Float64Array(grid.length);
   for (const ticker of tickers) addInto(value, ticker.value);
   const transactions: Record<TransactionType, TransactionSeries> = {
-    stock: transactionSeries(grid.length, tickers.map((ticker) => ticker.entries.stock)),
-    dividend: transactionSeries(grid.length, tickers.map((ticker) => ticker.entries.dividend)),
-    commission: transactionSeries(grid.length, tickers.map((ticker) => ticker.entries.commission)),
+    stock: transactionSeries(
+      grid.length,
+      tickers.map((ticker) => ticker.entries.stock),
+    ),
+    dividend: transactionSeries(
+      grid.length,
+      tickers.map((ticker) => ticker.entries.dividend),
+    ),
+    commission: transactionSeries(
+      grid.length,
+      tickers.map((ticker) => ticker.entries.commission),
+    ),
   };
   const invested = transactions.stock.aggregatedValues.slice();
   const commission = transactions.commission.aggregatedValues.slice();
   const dividend = transactions.dividend.aggregatedValues.slice();
   const profit = profitOf(value, invested, commission);
 
-  const dividendPerQuarter = perQuarter(periods, tickers.map((ticker) => ticker.entries.dividend));
-  const expectedDividendPerQuarter = perQuarter(periods, tickers.map((ticker) => ticker.expected));
+  const dividendPerQuarter = perQuarter(
+    periods,
+    tickers.map((ticker) => ticker.entries.dividend),
+  );
+  const expectedDividendPerQuarter = perQuarter(
+    periods,
+    tickers.map((ticker) => ticker.expected),
+  );
   return {
     firstDay: isoFromEpochDay(grid.firstDay),
     lastDay: isoFromEpochDay(grid.lastDay),
@@ -114,7 +129,10 @@ function perQuarter(periods: GridPeriods, entries: readonly GridEntries[]): Quar
   return { quarters: periods.quarterLabels.slice(), values: Array.from(sums) };
 }
 
-function perQuarterByYear(periods: GridPeriods, quarterValues: readonly number[]): ActiveSeries['dividendPerQuarterByYear'] {
+function perQuarterByYear(
+  periods: GridPeriods,
+  quarterValues: readonly number[],
+): ActiveSeries['dividendPerQuarterByYear'] {
   return periods.years.map((year) => {
     const data: [number, number, number, number] = [0, 0, 0, 0];
     for (let quarter = 0; quarter < 4; quarter += 1) {

@@ -13,7 +13,13 @@ import type { HoldingSeries } from './types';
  * `quoteRate`: EUR per unit of the quote's major currency per grid day, `unitsPerMajor`: 100 for pence.
  * The days start the day before the ticker's first trade (the grid's first day without trades).
  */
-export function holdingSeries(grid: Grid, ticker: string, series: TickerSeries, quoteRate: Float64Array, unitsPerMajor: number): HoldingSeries {
+export function holdingSeries(
+  grid: Grid,
+  ticker: string,
+  series: TickerSeries,
+  quoteRate: Float64Array,
+  unitsPerMajor: number,
+): HoldingSeries {
   const { stock } = series.entries;
   const from = stock.dayIndex.length > 0 ? Math.max(0, stock.dayIndex[0] - 1) : 0;
   const length = grid.length - from;

@@ -43,7 +43,11 @@ function holdingIncome(income: TickerIncome, periods: GridPeriods): HoldingIncom
 }
 
 /** `incomes`: each ticker that is not excluded, by name. */
-export function incomeFigures(grid: Grid, periods: GridPeriods, incomes: ReadonlyMap<string, TickerIncome>): IncomeFigures {
+export function incomeFigures(
+  grid: Grid,
+  periods: GridPeriods,
+  incomes: ReadonlyMap<string, TickerIncome>,
+): IncomeFigures {
   const years = periods.years.length;
   const net = new Float64Array(years);
   const tax = new Float64Array(years);

@@ -57,7 +57,9 @@ function bars(result: YahooChartResult, zone: ZoneDays): Pick<MarketSeries, 'bar
     count += 1;
   }
   // Yahoo sends bars in time order; a response that does not is sorted rather than misread.
-  const order = ascending ? usable.subarray(0, count) : usable.subarray(0, count).sort((a, b) => timestamps[a] - timestamps[b]);
+  const order = ascending
+    ? usable.subarray(0, count)
+    : usable.subarray(0, count).sort((a, b) => timestamps[a] - timestamps[b]);
   const barDays = new Int32Array(count);
   const closes = new Float64Array(count);
   for (let k = 0; k < count; k += 1) {
@@ -67,7 +69,10 @@ function bars(result: YahooChartResult, zone: ZoneDays): Pick<MarketSeries, 'bar
   return { barDays, closes };
 }
 
-function events(result: YahooChartResult, zone: ZoneDays): Omit<MarketSeries, 'symbol' | 'currency' | 'dataSource' | 'barDays' | 'closes'> {
+function events(
+  result: YahooChartResult,
+  zone: ZoneDays,
+): Omit<MarketSeries, 'symbol' | 'currency' | 'dataSource' | 'barDays' | 'closes'> {
   // An event's day is its `date` field, not its map key (monthly bars key it by the bar's start).
   const dividends = Object.values(result.events?.dividends ?? {})
     .filter((event) => Number.isFinite(event?.date) && Number.isFinite(event?.amount))

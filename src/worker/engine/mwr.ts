@@ -36,7 +36,11 @@ export function netFlows(flows: CashFlows): NetFlows {
   return { dayIndex, amount };
 }
 
-export function periodMwr(value: Float64Array, flows: NetFlows, starts: PeriodStarts): Record<PerformancePeriod, number | null> {
+export function periodMwr(
+  value: Float64Array,
+  flows: NetFlows,
+  starts: PeriodStarts,
+): Record<PerformancePeriod, number | null> {
   const mwr = {} as Record<PerformancePeriod, number | null>;
   for (const period of PERFORMANCE_PERIODS) {
     const start = starts[period];

@@ -2,7 +2,17 @@
  * The portfolio engine: keeps transactions and quotes, computes each ticker once per change on one
  * daily grid, and sums the cached per-ticker series for whichever tickers are active.
  */
-import { emptyTransactionSet, epochDayFromIso, groupByTicker, isoFromEpochDay, isValidIsin, type Account, type QuoteEntry, type TransactionSet, type TransactionSetWithCash } from '../../model';
+import {
+  emptyTransactionSet,
+  epochDayFromIso,
+  groupByTicker,
+  isoFromEpochDay,
+  isValidIsin,
+  type Account,
+  type QuoteEntry,
+  type TransactionSet,
+  type TransactionSetWithCash,
+} from '../../model';
 import type * as accountMathModule from './account-math';
 import { benchmarkOf } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
@@ -24,7 +34,16 @@ import { tickerSet, type TickerSet } from './active-set';
 import { periodReturns } from './twr';
 import { needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
-import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, Holding, HoldingSeries, Performance, TickerFigures } from './types';
+import type {
+  AccountFigures,
+  ActiveSeries,
+  Derivation,
+  DividendRecord,
+  Holding,
+  HoldingSeries,
+  Performance,
+  TickerFigures,
+} from './types';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
 
 /** The account figures' code (account-math.ts): loaded only for a view that holds cash. */
@@ -74,7 +93,8 @@ export class PortfolioEngine {
     this.accounts = accounts;
     const view = accountView(account, accounts);
     // The all-accounts view holds every transaction, whichever account is the first.
-    const same = view.account === this.view.account && (view.account === null || view.defaultAccount === this.view.defaultAccount);
+    const same =
+      view.account === this.view.account && (view.account === null || view.defaultAccount === this.view.defaultAccount);
     this.view = view;
     if (!same) this.applyView();
   }
@@ -89,7 +109,9 @@ export class PortfolioEngine {
     return this.accountMath === null && this.cash.days.length > 0;
   }
 
-  useAccountMath(math: AccountMath): void { this.accountMath = math; }
+  useAccountMath(math: AccountMath): void {
+    this.accountMath = math;
+  }
 
   private applyView(): void {
     const { tickers, cash } = transactionsInView(this.set, this.view);
@@ -162,7 +184,8 @@ export class PortfolioEngine {
 
   /** Everything for the dashboard. `active` null = all tickers. Throws a RangeError when `asOf` is not `YYYY-MM-DD`. */
   derive(asOf: string, active: readonly string[] | null): Derivation {
-    if (this.needsAccountMath()) throw new Error('this view holds cash: useAccountMath(await import(account-math)) before derive');
+    if (this.needsAccountMath())
+      throw new Error('this view holds cash: useAccountMath(await import(account-math)) before derive');
     this.update(epochDayFromIso(asOf));
     const tickers: Record<string, TickerFigures> = {};
     const included: TickerTotals[] = [];
@@ -183,7 +206,9 @@ export class PortfolioEngine {
     }
     const grid = this.grid as Grid;
     const plain = summarize(included, excluded, [...missing].sort());
-    const summary = this.accountMath ? this.accountMath.chargeFees(plain, grid, this.cash, (currency) => this.rateOf(currency), fxSymbolFor) : plain;
+    const summary = this.accountMath
+      ? this.accountMath.chargeFees(plain, grid, this.cash, (currency) => this.rateOf(currency), fxSymbolFor)
+      : plain;
     const holdings: Record<string, Holding> = {};
     for (const ticker of names) {
       const { totals, cost } = this.states.get(ticker) as TickerState;
@@ -191,14 +216,25 @@ export class PortfolioEngine {
     }
     const activeSet = this.tickerSetOf(active ?? names);
     // The summary's set is every included ticker: the active set when all are checked.
-    const all = activeSet.series.tickers.length === includedTickers.length ? activeSet : this.tickerSetOf(includedTickers);
+    const all =
+      activeSet.series.tickers.length === includedTickers.length ? activeSet : this.tickerSetOf(includedTickers);
     return {
       asOf,
       summary,
       tickers,
       holdings,
       performance: this.performanceOf(all),
-      benchmark: this.benchmarkSymbol ? benchmarkOf(this.benchmarkSymbol, this.market.get(this.benchmarkSymbol), grid, this.starts as PeriodStarts, all, this.stockOf(includedTickers), this.rateOf.bind(this)) : null,
+      benchmark: this.benchmarkSymbol
+        ? benchmarkOf(
+            this.benchmarkSymbol,
+            this.market.get(this.benchmarkSymbol),
+            grid,
+            this.starts as PeriodStarts,
+            all,
+            this.stockOf(includedTickers),
+            this.rateOf.bind(this),
+          )
+        : null,
       active: activeSet.series,
       income: incomeFigures(grid, this.periods as GridPeriods, incomes),
       account: this.accountOf(all, excluded),
@@ -261,7 +297,10 @@ export class PortfolioEngine {
     for (const [ticker, transactions] of this.transactions) {
       if (this.states.has(ticker)) continue;
       this.onTickerComputed?.(ticker);
-      this.states.set(ticker, computeTickerState(grid, this.periods as GridPeriods, transactions, this.market, this.fx));
+      this.states.set(
+        ticker,
+        computeTickerState(grid, this.periods as GridPeriods, transactions, this.market, this.fx),
+      );
     }
   }
 
@@ -271,7 +310,11 @@ export class PortfolioEngine {
 
   private performanceOf(all: TickerSet): Performance {
     const starts = this.starts as PeriodStarts;
-    return { value: all.series.value, twr: periodReturns(all.growth, starts), mwr: periodMwr(all.series.value, netFlows(all.flows), starts) };
+    return {
+      value: all.series.value,
+      twr: periodReturns(all.growth, starts),
+      mwr: periodMwr(all.series.value, netFlows(all.flows), starts),
+    };
   }
 
   /** EUR per unit of `currency`'s major currency per grid day; null when its exchange rate has no quote. */
@@ -286,14 +329,29 @@ export class PortfolioEngine {
   /** The view's account figures; null when it holds no cash transaction on or before `asOf`. */
   private accountOf(all: TickerSet, excludedTickers: readonly string[]): AccountFigures | null {
     if (!this.accountMath) return null;
-    const missingFromTickers = excludedTickers.flatMap((ticker) => (this.states.get(ticker) as TickerState).figures.missingSymbols);
+    const missingFromTickers = excludedTickers.flatMap(
+      (ticker) => (this.states.get(ticker) as TickerState).figures.missingSymbols,
+    );
     const { grid, starts, cash, transactions } = this;
-    const inputs = { grid: grid as Grid, starts: starts as PeriodStarts, cash, tickers: transactions.values(), securitiesValue: all.series.value };
-    return this.accountMath.accountOfView({ ...inputs, missingFromTickers, rateOf: (currency) => this.rateOf(currency), fxSymbolFor });
+    const inputs = {
+      grid: grid as Grid,
+      starts: starts as PeriodStarts,
+      cash,
+      tickers: transactions.values(),
+      securitiesValue: all.series.value,
+    };
+    return this.accountMath.accountOfView({
+      ...inputs,
+      missingFromTickers,
+      rateOf: (currency) => this.rateOf(currency),
+      fxSymbolFor,
+    });
   }
 
   /** Every one of `tickers`' stock entries on the grid. */
   private stockOf(tickers: readonly string[]) {
-    return tickers.map((ticker) => (this.states.get(ticker) as TickerState).series?.entries.stock).filter((entries) => entries !== undefined);
+    return tickers
+      .map((ticker) => (this.states.get(ticker) as TickerState).series?.entries.stock)
+      .filter((entries) => entries !== undefined);
   }
 }

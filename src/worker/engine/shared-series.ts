@@ -8,11 +8,14 @@
 
 /** Whether this realm can share memory with the page (Node has no `crossOriginIsolated`: it can). */
 export const CAN_SHARE_SERIES =
-  typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+  typeof SharedArrayBuffer === 'function' &&
+  (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
 
 /** A new per-day series, in shared memory when it can be. Fill it once; never write it after handing it out. */
 export function newPriceSeries(length: number): Float64Array {
-  return CAN_SHARE_SERIES ? new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT)) : new Float64Array(length);
+  return CAN_SHARE_SERIES
+    ? new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT))
+    : new Float64Array(length);
 }
 
 /** The series for a result: itself when shared (it never changes), else a copy the result owns. */

@@ -51,7 +51,11 @@ export function excludedTickerFigures(shares: number, facts: TickerFacts): Ticke
   };
 }
 
-export function summarize(included: readonly TickerTotals[], excludedTickers: string[], missingSymbols: string[]): Summary {
+export function summarize(
+  included: readonly TickerTotals[],
+  excludedTickers: string[],
+  missingSymbols: string[],
+): Summary {
   let valueEur = 0;
   let investedEur = 0;
   let dividendEur = 0;

@@ -147,7 +147,8 @@ function receivedForward(
   for (let k = 0; k < days.length && days[k] <= grid.lastDay; k += 1) {
     const index = days[k] - grid.firstDay;
     // shares[its date]: the stock transactions dated on or before it, split-adjusted (dividends are in day order).
-    for (; next < stock.dayIndex.length && stock.dayIndex[next] <= index; next += 1) shares = settledShares(shares + stock.amount[next]);
+    for (; next < stock.dayIndex.length && stock.dayIndex[next] <= index; next += 1)
+      shares = settledShares(shares + stock.amount[next]);
     if (days[k] <= grid.lastDay - TRAILING_DAYS || shares <= 0) continue;
     const grossEur = (values[k] + taxes[k]) * rates.get(currencies[k])![index];
     const paidAgainEur = (grossEur * sharesNow) / shares;
@@ -184,14 +185,24 @@ function dividendsPerYear(
 }
 
 /** Every dividend of the tickers computed with their income (`states`), by date, then ticker: the tax report's rows. */
-export function dividendRecordsOf(states: ReadonlyMap<string, TickerState>, transactions: ReadonlyMap<string, TickerTransactions>): DividendRecord[] {
+export function dividendRecordsOf(
+  states: ReadonlyMap<string, TickerState>,
+  transactions: ReadonlyMap<string, TickerTransactions>,
+): DividendRecord[] {
   const records: DividendRecord[] = [];
   for (const [ticker, state] of states) {
     if (!state.income) continue;
     const { dates, values, taxes, currencies } = (transactions.get(ticker) as TickerTransactions).columns.dividend;
     const rates = state.income.dividendRates;
     for (let k = 0; k < rates.length; k += 1) {
-      records.push({ date: dates[k], ticker, currency: currencies[k], net: values[k], tax: taxes[k], eurPerUnit: rates[k] });
+      records.push({
+        date: dates[k],
+        ticker,
+        currency: currencies[k],
+        net: values[k],
+        tax: taxes[k],
+        eurPerUnit: rates[k],
+      });
     }
   }
   return records.sort((a, b) => byDateAscending(a, b) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));

@@ -57,7 +57,11 @@ export interface TickerComputation {
 }
 
 /** Major currencies (other than EUR) whose daily rate this ticker needs on a grid ending `lastDay`. */
-export function currenciesNeeded(transactions: TickerTransactions, market: MarketSeries | null, lastDay: number): string[] {
+export function currenciesNeeded(
+  transactions: TickerTransactions,
+  market: MarketSeries | null,
+  lastDay: number,
+): string[] {
   const needed = new Set<string>();
   for (const type of TRANSACTION_TYPES) {
     const { days, currencies } = transactions.columns[type];
@@ -190,12 +194,17 @@ function expectedDividends(
   for (let k = 0; k < market.dividendDays.length; k += 1) {
     const index = market.dividendDays[k] - grid.firstDay;
     if (index < 1 || index >= grid.length) continue;
-    for (; next < stock.dayIndex.length && stock.dayIndex[next] < index; next += 1) sharesBefore = settledShares(sharesBefore + stock.amount[next]);
+    for (; next < stock.dayIndex.length && stock.dayIndex[next] < index; next += 1)
+      sharesBefore = settledShares(sharesBefore + stock.amount[next]);
     dayIndex.push(index);
     valueEur.push((market.dividendAmounts[k] / unitsPerMajor) * sharesBefore * quoteRate[index]);
     amount.push(sharesBefore);
   }
-  return { dayIndex: Int32Array.from(dayIndex), valueEur: Float64Array.from(valueEur), amount: Float64Array.from(amount) };
+  return {
+    dayIndex: Int32Array.from(dayIndex),
+    valueEur: Float64Array.from(valueEur),
+    amount: Float64Array.from(amount),
+  };
 }
 
 function noEntries(): GridEntries {

@@ -52,7 +52,9 @@ export function computeTickerState(
       ratesMissing = true;
     }
   }
-  const bookingFxSymbols = currenciesNeeded(transactions, null, grid.lastDay).map((currency) => fxSymbolFor(currency) as string);
+  const bookingFxSymbols = currenciesNeeded(transactions, null, grid.lastDay).map(
+    (currency) => fxSymbolFor(currency) as string,
+  );
   const facts: TickerFacts = {
     trades: transactions.columns.stock.days.length,
     currency: transactions.currency,

@@ -48,14 +48,21 @@ export function needsQuotes(transactions: TickerTransactions): boolean {
  * the order the database keeps; rows in another order read as changed, which only costs a recompute.
  */
 export function sameTransactions(prepared: TickerTransactions, rows: TransactionsByType): boolean {
-  if (productOf(rows.stock) !== prepared.product || priceCurrencyOf(rows.stock) !== prepared.priceCurrency) return false;
+  if (productOf(rows.stock) !== prepared.product || priceCurrencyOf(rows.stock) !== prepared.priceCurrency)
+    return false;
   return TRANSACTION_TYPES.every((type) => {
     const columns = prepared.columns[type];
     const list = rows[type];
     if (list.length !== columns.dates.length) return false;
     for (let k = 0; k < list.length; k += 1) {
       const row = list[k];
-      if (row.date !== columns.dates[k] || row.amount !== columns.amounts[k] || row.value !== columns.values[k] || row.currency !== columns.currencies[k] || (row.tax ?? 0) !== columns.taxes[k]) {
+      if (
+        row.date !== columns.dates[k] ||
+        row.amount !== columns.amounts[k] ||
+        row.value !== columns.values[k] ||
+        row.currency !== columns.currencies[k] ||
+        (row.tax ?? 0) !== columns.taxes[k]
+      ) {
         return false;
       }
     }
@@ -65,11 +72,24 @@ export function sameTransactions(prepared: TickerTransactions, rows: Transaction
 
 /** Columns for one ticker; throws a RangeError naming the row when a date is not `YYYY-MM-DD`. */
 export function prepareTicker(ticker: string, rows: TransactionsByType): TickerTransactions {
-  const columns = { stock: toColumns(rows.stock), dividend: toColumns(rows.dividend), commission: toColumns(rows.commission) };
+  const columns = {
+    stock: toColumns(rows.stock),
+    dividend: toColumns(rows.dividend),
+    commission: toColumns(rows.commission),
+  };
   let firstDay = Infinity;
-  for (const type of TRANSACTION_TYPES) if (columns[type].days.length > 0) firstDay = Math.min(firstDay, columns[type].days[0]);
+  for (const type of TRANSACTION_TYPES)
+    if (columns[type].days.length > 0) firstDay = Math.min(firstDay, columns[type].days[0]);
   const currencies = [...new Set(TRANSACTION_TYPES.flatMap((type) => columns[type].currencies))].sort();
-  return { ticker, columns, firstDay, currency: latestCurrency(columns), currencies, product: productOf(rows.stock), priceCurrency: priceCurrencyOf(rows.stock) };
+  return {
+    ticker,
+    columns,
+    firstDay,
+    currency: latestCurrency(columns),
+    currencies,
+    product: productOf(rows.stock),
+    priceCurrency: priceCurrencyOf(rows.stock),
+  };
 }
 
 /** The currency the latest trade (by date, then list order) was priced in. */

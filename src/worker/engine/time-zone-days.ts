@@ -79,7 +79,9 @@ class TemporalZoneDays implements CountedZoneDays {
   /** Asks Temporal for the offset at the instant and the next transition; merges with a known interval that ends there. */
   private load(unixSeconds: number, insertAt: number): number {
     this.lookups += 1;
-    const zoned = this.temporal.Instant.fromEpochMilliseconds(Math.round(unixSeconds * 1000)).toZonedDateTimeISO(this.timeZone);
+    const zoned = this.temporal.Instant.fromEpochMilliseconds(Math.round(unixSeconds * 1000)).toZonedDateTimeISO(
+      this.timeZone,
+    );
     const offsetSeconds = zoned.offsetNanoseconds / 1e9;
     const next = zoned.getTimeZoneTransition('next');
     const endSeconds = next ? next.epochMilliseconds / 1000 : Infinity;
@@ -172,7 +174,8 @@ class IntlZoneDays implements CountedZoneDays {
       }
     }
     if (field !== 6) throw new Error(`Intl wrote a date this cannot read: ${text}`);
-    const wallClock = epochDayFromCivil(fields[2], fields[0], fields[1]) * DAY_SECONDS + fields[3] * 3600 + fields[4] * 60 + fields[5];
+    const wallClock =
+      epochDayFromCivil(fields[2], fields[0], fields[1]) * DAY_SECONDS + fields[3] * 3600 + fields[4] * 60 + fields[5];
     return wallClock - second;
   }
 }

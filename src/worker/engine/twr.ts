@@ -8,7 +8,12 @@ import type { PeriodReturn } from './types';
  * r[d] = (V[d] + out[d]) / (V[d−1] + bought[d]) − 1; r = 0 when nothing was at work, −1 when the day
  * ended below 0. `out` is what left that day (sells, and for the portfolio dividends less commissions).
  */
-export function growthSeries(value: Float64Array, bought: Float64Array, sold: Float64Array, income: Float64Array | null): Float64Array {
+export function growthSeries(
+  value: Float64Array,
+  bought: Float64Array,
+  sold: Float64Array,
+  income: Float64Array | null,
+): Float64Array {
   const growth = new Float64Array(value.length);
   let factor = 1;
   let before = 0;

@@ -21,10 +21,16 @@ export function accountView(account: string | null, accounts: readonly Account[]
 }
 
 /** The view's transactions: the set's own lists when it shows every account (nothing copied). */
-export function transactionsInView(set: TransactionSetWithCash, view: AccountView): { tickers: TransactionSet; cash: readonly CashTransaction[] } {
+export function transactionsInView(
+  set: TransactionSetWithCash,
+  view: AccountView,
+): { tickers: TransactionSet; cash: readonly CashTransaction[] } {
   const cash = set.cash ?? [];
   if (view.account === null) return { tickers: set, cash };
   const inView = (row: { account?: string }): boolean => (row.account ?? view.defaultAccount) === view.account;
   const keep = (rows: readonly Transaction[]): Transaction[] => rows.filter(inView);
-  return { tickers: { stock: keep(set.stock), dividend: keep(set.dividend), commission: keep(set.commission) }, cash: cash.filter(inView) };
+  return {
+    tickers: { stock: keep(set.stock), dividend: keep(set.dividend), commission: keep(set.commission) },
+    cash: cash.filter(inView),
+  };
 }

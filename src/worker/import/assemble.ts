@@ -9,7 +9,15 @@ import { roundCents, roundMoney } from './numbers';
 import { joinOrderCosts } from './order-costs';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import { reconcile } from './reconcile';
-import { emptyImport, type DegiroImport, type ImportedProduct, type ImportedTransaction, type SkipReason, type SkippedLine, type UnrecognisedLine } from './types';
+import {
+  emptyImport,
+  type DegiroImport,
+  type ImportedProduct,
+  type ImportedTransaction,
+  type SkipReason,
+  type SkippedLine,
+  type UnrecognisedLine,
+} from './types';
 
 /** Skipped lines that move money between the account's own places: the check follows them. */
 const INTERNAL: ReadonlySet<SkipReason> = new Set<SkipReason>(['cash sweep', 'money-market fund', 'reservation']);
@@ -61,7 +69,12 @@ function attributeTaxRefunds(drafts: Draft[]): Draft[] {
       for (let i = candidates.length - 1; i >= 0 && !target; i--) {
         const candidate = candidates[i]!;
         const left = (withheldTax(candidate) ?? 0) - (candidate.refunds?.amount ?? 0);
-        if (finalCurrency(candidate) === finalCurrency(draft) && candidate.row.epochDay < draft.row.epochDay && left >= refund - 0.005) target = candidate;
+        if (
+          finalCurrency(candidate) === finalCurrency(draft) &&
+          candidate.row.epochDay < draft.row.epochDay &&
+          left >= refund - 0.005
+        )
+          target = candidate;
       }
       if (target) {
         target.refunds ??= { amount: 0, drafts: [] };
@@ -82,7 +95,12 @@ function transactionOf(draft: Draft): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
   const only = !draft.more && !draft.extra ? draft.row : null;
-  const lines = only && only.lineCount === 1 ? [only.line] : rowsOf(draft).flatMap(linesOf).sort((a, b) => a - b);
+  const lines =
+    only && only.lineCount === 1
+      ? [only.line]
+      : rowsOf(draft)
+          .flatMap(linesOf)
+          .sort((a, b) => a - b);
   const transaction: ImportedTransaction = {
     ticker: '',
     type: draft.type,
@@ -102,17 +120,21 @@ function transactionOf(draft: Draft): ImportedTransaction {
     transaction.value = roundMoney(transaction.value + draft.refunds.amount) + 0;
     transaction.tax = roundMoney(Math.max(0, (tax ?? 0) - draft.refunds.amount)) + 0;
     transaction.importId = joinImportIds(transaction.importId, draft.refunds.drafts.map(idOf));
-    transaction.lines = [...lines, ...draft.refunds.drafts.flatMap((refund) => rowsOf(refund).flatMap(linesOf))].sort((a, b) => a - b);
+    transaction.lines = [...lines, ...draft.refunds.drafts.flatMap((refund) => rowsOf(refund).flatMap(linesOf))].sort(
+      (a, b) => a - b,
+    );
   }
   // A trade keeps the name the statement gives its product (the holdings show it, whatever the symbol).
   if (draft.type === 'stock' && draft.row.product) transaction.product = draft.row.product;
   // A trade priced in one currency and booked in another (AutoFX: `Koop 5 @ 200 USD`, paid in EUR) keeps
   // the price's currency: the listing's, which the holdings name and allocate by when it has no quotes.
-  if (draft.type === 'stock' && /^[A-Za-z]{3}$/.test(draft.currency) && draft.currency !== transaction.currency) transaction.priceCurrency = draft.currency;
+  if (draft.type === 'stock' && /^[A-Za-z]{3}$/.test(draft.currency) && draft.currency !== transaction.currency)
+    transaction.priceCurrency = draft.currency;
   const folded = draft.extra?.filter((row) => row.classification.kind === 'fx' && row.fingerprint !== 0);
   if (folded && folded.length > 0) transaction.foldedImportIds = folded.map((row) => importIdOf(row.fingerprint));
   const joinsOrderCosts = draft.extra?.some((row) => row.costsLead) ?? false;
-  if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0) transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
+  if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0)
+    transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
   const replaces = replacedIds(draft, joinsOrderCosts);
   if (replaces.length > 0) transaction.replacesImportIds = replaces;
   return transaction;
@@ -134,7 +156,10 @@ function replacedIds(draft: Draft, joinsOrderCosts: boolean): string[] {
 }
 
 function idOf(draft: Draft): string {
-  return importIdOf(draft.row.fingerprint, draft.more?.map((row) => row.fingerprint));
+  return importIdOf(
+    draft.row.fingerprint,
+    draft.more?.map((row) => row.fingerprint),
+  );
 }
 
 function rowsOf(draft: Draft): SourceRow[] {
@@ -165,8 +190,17 @@ interface ProductTally {
 
 function productOf(productKey: string, row: SourceRow, tally: ProductTally): ImportedProduct {
   const product = productKey === ACCOUNT_PRODUCT ? ACCOUNT_PRODUCT : row.product || productKey;
-  const nets = tally.stocks > 0 && tally.dividends === 0 && Math.abs(tally.shares) < 1e-9 && Math.abs(tally.cash) < 0.005;
-  const result: ImportedProduct = { productKey, product, isin: row.isin, currency: tally.currency, needsSymbol: productKey !== ACCOUNT_PRODUCT && !nets, ticker: null, source: null };
+  const nets =
+    tally.stocks > 0 && tally.dividends === 0 && Math.abs(tally.shares) < 1e-9 && Math.abs(tally.cash) < 0.005;
+  const result: ImportedProduct = {
+    productKey,
+    product,
+    isin: row.isin,
+    currency: tally.currency,
+    needsSymbol: productKey !== ACCOUNT_PRODUCT && !nets,
+    ticker: null,
+    source: null,
+  };
   if (tally.venue) result.venue = tally.venue;
   return result;
 }
@@ -179,7 +213,9 @@ const NON_TRADEABLE = /^(.*?)\s*-\s*non[ -]?tradeable$/i;
  */
 function attributeNonTradeableDividends(drafts: readonly Draft[]): void {
   const keyOfName = new Map<string, string>();
-  for (const draft of drafts) if (!NON_TRADEABLE.test(draft.row.product) && draft.row.product) keyOfName.set(draft.row.product.toUpperCase(), draft.productKey);
+  for (const draft of drafts)
+    if (!NON_TRADEABLE.test(draft.row.product) && draft.row.product)
+      keyOfName.set(draft.row.product.toUpperCase(), draft.productKey);
   for (const draft of drafts) {
     if (draft.type !== 'dividend') continue;
     const company = NON_TRADEABLE.exec(draft.row.product)?.[1]?.toUpperCase();
@@ -199,7 +235,8 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
     if (INTERNAL.has(reason)) internal.push(row);
     eachLine(row, (line, text) => skipped.push({ line, reason, text }));
   };
-  const reject = (row: SourceRow, reason: string) => eachLine(row, (line, text) => unrecognised.push({ line, text, reason }));
+  const reject = (row: SourceRow, reason: string) =>
+    eachLine(row, (line, text) => unrecognised.push({ line, text, reason }));
 
   const legs: SourceRow[] = [];
   let lines = 0;
@@ -207,7 +244,11 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
     if (!row.sharesLine) lines += row.lineCount;
     if (row.problem !== null) reject(row, row.problem);
     // A money-market line with a mutation is the fund's gain or loss: interest (cash.ts).
-    else if (row.classification.kind === 'skip' && !(row.classification.skipReason === 'money-market fund' && row.fingerprint !== 0)) skip(row, row.classification.skipReason!);
+    else if (
+      row.classification.kind === 'skip' &&
+      !(row.classification.skipReason === 'money-market fund' && row.fingerprint !== 0)
+    )
+      skip(row, row.classification.skipReason!);
     else if (row.classification.kind === 'fx') legs.push(row);
   }
   const { drafts, skipped: skippedByDrafts, interest } = buildDrafts(rows);
@@ -232,7 +273,11 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       continue;
     }
     const transaction = transactionOf(draft);
-    const unbounded = !isBoundedNumber(transaction.value) ? `value ${transaction.value}` : transaction.tax !== undefined && !isBoundedNumber(transaction.tax) ? `withheld tax ${transaction.tax}` : null;
+    const unbounded = !isBoundedNumber(transaction.value)
+      ? `value ${transaction.value}`
+      : transaction.tax !== undefined && !isBoundedNumber(transaction.tax)
+        ? `withheld tax ${transaction.tax}`
+        : null;
     if (unbounded !== null) {
       // Each row is within bounds, their sum need not be.
       const reason = `${describe(draft)} whose ${unbounded} is beyond ±${MAX_ABSOLUTE_NUMBER}`;
@@ -247,9 +292,14 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
     transactions[draft.type].push(transaction);
     if (draft.type === 'stock' && transaction.amount >= 0) buys += 1;
     // A dividend moved to its company's product does not name that product.
-    if (draft.row.productKey === draft.productKey || !newestRow.has(draft.productKey)) newestRow.set(draft.productKey, draft.row);
+    if (draft.row.productKey === draft.productKey || !newestRow.has(draft.productKey))
+      newestRow.set(draft.productKey, draft.row);
     let tally = tallies.get(draft.productKey);
-    if (!tally) tallies.set(draft.productKey, (tally = { shares: 0, cash: 0, stocks: 0, dividends: 0, currency: null, venue: null }));
+    if (!tally)
+      tallies.set(
+        draft.productKey,
+        (tally = { shares: 0, cash: 0, stocks: 0, dividends: 0, currency: null, venue: null }),
+      );
     if (draft.type === 'stock') {
       tally.stocks += 1;
       tally.shares += transaction.amount;
@@ -265,7 +315,10 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   skipped.sort((a, b) => a.line - b.line);
   unrecognised.sort((a, b) => a.line - b.line);
   transactions.cash.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : b.lines[0]! - a.lines[0]!));
-  const reasons = new Map<number, string>([...skipped.map((s) => [s.line, s.reason] as const), ...unrecognised.map((u) => [u.line, u.reason] as const)]);
+  const reasons = new Map<number, string>([
+    ...skipped.map((s) => [s.line, s.reason] as const),
+    ...unrecognised.map((u) => [u.line, u.reason] as const),
+  ]);
   const cash = Object.fromEntries(CASH_KINDS.map((kind) => [kind, 0])) as DegiroImport['counts']['cash'];
   for (const t of transactions.cash) cash[t.kind] += 1;
   const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row, tallies.get(productKey)!));

@@ -41,12 +41,28 @@ export function currencyProblem(kind: CashKind, currency: string): string {
 }
 
 function cashOf(row: SourceRow, kind: CashKind): ImportedCash {
-  return { type: 'cash', kind, date: row.date, value: roundMoney(row.amount) + 0, currency: row.currency as Currency, importId: importIdOf(row.fingerprint), lines: linesOf(row) };
+  return {
+    type: 'cash',
+    kind,
+    date: row.date,
+    value: roundMoney(row.amount) + 0,
+    currency: row.currency as Currency,
+    importId: importIdOf(row.fingerprint),
+    lines: linesOf(row),
+  };
 }
 
 /** An account fee from the commission the importer made of an account cost (its id stays the commission's). */
 export function accountFee(commission: ImportedTransaction): ImportedCash {
-  return { type: 'cash', kind: 'fee', date: commission.date, value: -commission.value + 0, currency: commission.currency, importId: commission.importId, lines: commission.lines };
+  return {
+    type: 'cash',
+    kind: 'fee',
+    date: commission.date,
+    value: -commission.value + 0,
+    currency: commission.currency,
+    importId: commission.importId,
+    lines: commission.lines,
+  };
 }
 
 export interface CashBooking {
@@ -62,9 +78,14 @@ const legKey = (row: SourceRow) => `${row.epochDay * 1440 + row.minutes}|${row.o
  * Books the cash lines of `rows`, the conversion legs no trade or dividend took (`legs`) and the accrued
  * interest without its trade (`interest`).
  */
-export function bookCash(rows: readonly SourceRow[], legs: readonly SourceRow[], interest: readonly SourceRow[]): CashBooking {
+export function bookCash(
+  rows: readonly SourceRow[],
+  legs: readonly SourceRow[],
+  interest: readonly SourceRow[],
+): CashBooking {
   let first: SourceRow | null = null;
-  for (const row of rows) if (Number.isFinite(row.epochDay) && row.date !== '' && (!first || row.epochDay < first.epochDay)) first = row;
+  for (const row of rows)
+    if (Number.isFinite(row.epochDay) && row.date !== '' && (!first || row.epochDay < first.epochDay)) first = row;
   const booking: CashBooking = { cash: [], rejected: [], internal: [] };
   const book = (row: SourceRow, kind: CashKind) => {
     if (isHeldCurrency(row.currency)) booking.cash.push(cashOf(row, kind));

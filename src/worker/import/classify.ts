@@ -3,9 +3,29 @@ import type { CashKind } from '../../model/cash';
 import type { SkipReason } from './types';
 import { foldText, repairMojibake } from './text';
 import {
-  ACCRUED_INTEREST, ADR_FEE, CASH_SWEEP, CASH_SWEEP_ISIN, CASH_SWEEP_PRODUCT, DEPOSIT, DIVIDEND, DIVIDEND_TAX, FEE, FX_LEG,
-  FRACTION_CASH, INTEREST, MONEY_MARKET, MONEY_MARKET_PRODUCT, PLAIN_TRADE, PROMOTION, RESERVATION, SELL_VERB_SET, SPLIT_BOOKING, SPLIT_PREFIX,
-  TRADE, TRADE_WITHOUT_SHARES, WITHDRAWAL,
+  ACCRUED_INTEREST,
+  ADR_FEE,
+  CASH_SWEEP,
+  CASH_SWEEP_ISIN,
+  CASH_SWEEP_PRODUCT,
+  DEPOSIT,
+  DIVIDEND,
+  DIVIDEND_TAX,
+  FEE,
+  FX_LEG,
+  FRACTION_CASH,
+  INTEREST,
+  MONEY_MARKET,
+  MONEY_MARKET_PRODUCT,
+  PLAIN_TRADE,
+  PROMOTION,
+  RESERVATION,
+  SELL_VERB_SET,
+  SPLIT_BOOKING,
+  SPLIT_PREFIX,
+  TRADE,
+  TRADE_WITHOUT_SHARES,
+  WITHDRAWAL,
 } from './vocabulary';
 
 export type RowKind =
@@ -76,11 +96,19 @@ export function classifyFolded(description: string): Classification {
   if (PROMOTION.test(description)) return FIXED.fee;
   if (INTEREST.test(description)) return CASH('interest');
   if (FEE.test(description)) return FIXED.fee;
-  if (WITHDRAWAL.test(description)) return /\bprocessed\b/.test(description) ? { kind: 'cash', cashKind: 'withdrawal', bankSide: true } : CASH('withdrawal');
+  if (WITHDRAWAL.test(description))
+    return /\bprocessed\b/.test(description)
+      ? { kind: 'cash', cashKind: 'withdrawal', bankSide: true }
+      : CASH('withdrawal');
   if (DEPOSIT.test(description)) return CASH('deposit');
   // Last: only a row nothing else reads is a trade whose share count is missing.
   const unread = TRADE_WITHOUT_SHARES.exec(description);
-  if (unread) return { kind: 'unknown', tradeWithoutShares: unread[1] ?? unread[2]!, sell: SELL_VERB_SET.has(unread[1] ?? unread[2]!) };
+  if (unread)
+    return {
+      kind: 'unknown',
+      tradeWithoutShares: unread[1] ?? unread[2]!,
+      sell: SELL_VERB_SET.has(unread[1] ?? unread[2]!),
+    };
   return FIXED.unknown;
 }
 
@@ -124,7 +152,11 @@ export class Classifier {
     let reason = this.byProduct.get(product);
     if (reason === undefined) {
       const folded = foldText(product);
-      reason = MONEY_MARKET_PRODUCT.test(folded) ? 'money-market fund' : CASH_SWEEP_PRODUCT.test(folded) ? 'cash sweep' : null;
+      reason = MONEY_MARKET_PRODUCT.test(folded)
+        ? 'money-market fund'
+        : CASH_SWEEP_PRODUCT.test(folded)
+          ? 'cash sweep'
+          : null;
       if (this.byProduct.size >= CACHE_LIMIT) this.byProduct.clear();
       this.byProduct.set(product, reason);
     }

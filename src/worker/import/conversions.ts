@@ -86,7 +86,10 @@ function convert(drafts: readonly Draft[], pairs: readonly ConversionPair[]): bo
   if (drafts.length === 1 && sameCents(cashTotal, -foreignTotal)) {
     drafts[0]!.cashEur = roundCents(eurTotal);
   } else if (sameCents(cashTotal, -foreignTotal)) {
-    const parts = allocateCents(eurTotal, drafts.map((draft) => draft.cash));
+    const parts = allocateCents(
+      eurTotal,
+      drafts.map((draft) => draft.cash),
+    );
     drafts.forEach((draft, i) => (draft.cashEur = parts[i]!));
   } else {
     const eurPerForeign = eurTotal / -foreignTotal;
@@ -134,7 +137,8 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
 
   // 2. Same product and minute as a trade without its own conversion.
   const byMoment = new Map<number, Draft[]>();
-  for (const draft of foreign) if (draft.cashEur === null && draft.type !== 'dividend') push(byMoment, momentOf(draft.row), draft);
+  for (const draft of foreign)
+    if (draft.cashEur === null && draft.type !== 'dividend') push(byMoment, momentOf(draft.row), draft);
   const atMomentOf = (pair: ConversionPair) =>
     (byMoment.get(momentOf(pair.foreign)) ?? []).filter(
       (draft) =>
@@ -155,7 +159,12 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
   const income = new Map<string, Draft[]>();
   for (const draft of foreign) {
     // A dividend whose tax took all of it received nothing to convert.
-    if (draft.cashEur === null && draft.cash !== 0 && (draft.type === 'dividend' || (draft.type === 'commission' && !draft.orderId))) push(income, draft.currency, draft);
+    if (
+      draft.cashEur === null &&
+      draft.cash !== 0 &&
+      (draft.type === 'dividend' || (draft.type === 'commission' && !draft.orderId))
+    )
+      push(income, draft.currency, draft);
   }
   for (const list of income.values()) list.sort((a, b) => chronological(a.latest, b.latest));
   forDividends.sort((a, b) => chronological(a.latest, b.latest));
@@ -185,7 +194,9 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
 }
 
 function stockFirst(drafts: Draft[]): Draft[] {
-  return [...drafts].sort((a, b) => (a.type === 'stock' ? 0 : 1) - (b.type === 'stock' ? 0 : 1) || chronological(a.latest, b.latest));
+  return [...drafts].sort(
+    (a, b) => (a.type === 'stock' ? 0 : 1) - (b.type === 'stock' ? 0 : 1) || chronological(a.latest, b.latest),
+  );
 }
 
 /** Unsettled drafts booked up to the minute of `pair` (whatever their order within it), within the window, newest first. */

@@ -12,7 +12,7 @@ export const NO_DATE: ParsedDate = { date: '', epochDay: Number.NaN };
 const DATE = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/;
 
 function isDateSeparator(code: number): boolean {
-  return code === 45 /* - */ || code === 47 /* / */ || code === 46 /* . */;
+  return code === 45 /* - */ || code === 47 /* / */ || code === 46; /* . */
 }
 
 /** The two digits at `at` as a number; NaN unless both are digits. */

@@ -87,7 +87,10 @@ class DividendGroups {
 
   /** The group of the row's product, currency and day, if there is one. */
   find(row: SourceRow): Draft | undefined {
-    return this.byProduct.get(row.productKey)?.get(row.epochDay)?.find((group) => group.currency === row.currency);
+    return this.byProduct
+      .get(row.productKey)
+      ?.get(row.epochDay)
+      ?.find((group) => group.currency === row.currency);
   }
 
   add(row: SourceRow): void {
@@ -142,8 +145,7 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
       const draft = draftOf('commission', row, 1);
       drafts.push(draft);
       orderCosts.set(row, draft);
-    }
-    else if (kind === 'dividend' || kind === 'dividend-tax') dividends.add(row);
+    } else if (kind === 'dividend' || kind === 'dividend-tax') dividends.add(row);
     else if (kind === 'adr-fee') adrFees.push(row);
     else if (kind === 'accrued-interest') accrued.push(row);
   }
@@ -166,7 +168,9 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   // Accrued bond interest is part of the cash of the trade it was bought or sold with.
   if (accrued.length > 0) {
     const firstTradeOfOrder = new Map<string, Draft>();
-    for (const draft of drafts) if (draft.type === 'stock' && draft.orderId && !firstTradeOfOrder.has(draft.orderId)) firstTradeOfOrder.set(draft.orderId, draft);
+    for (const draft of drafts)
+      if (draft.type === 'stock' && draft.orderId && !firstTradeOfOrder.has(draft.orderId))
+        firstTradeOfOrder.set(draft.orderId, draft);
     for (const row of accrued) {
       const trade = row.orderId ? firstTradeOfOrder.get(row.orderId) : undefined;
       if (trade && trade.currency === row.currency) {

@@ -95,7 +95,10 @@ export function joinImportIds(own: string, others: readonly string[]): string {
 /** The ids a (joined) import id is made of: itself when it joins none. */
 export function importIdParts(id: string): string[] {
   if (!id.startsWith(IMPORT_ID_PREFIX) || !id.includes('+')) return [id];
-  return id.slice(IMPORT_ID_PREFIX.length).split('+').map((part) => IMPORT_ID_PREFIX + part);
+  return id
+    .slice(IMPORT_ID_PREFIX.length)
+    .split('+')
+    .map((part) => IMPORT_ID_PREFIX + part);
 }
 
 /**
@@ -105,9 +108,13 @@ export function importIdParts(id: string): string[] {
  * fingerprints are numbered as they were, among the rows' fingerprints of that time.
  */
 export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
-  const former = rows.some((row) => row.formerFingerprint !== 0) ? Float64Array.from(rows, (row) => row.formerFingerprint || row.fingerprint) : null;
+  const former = rows.some((row) => row.formerFingerprint !== 0)
+    ? Float64Array.from(rows, (row) => row.formerFingerprint || row.fingerprint)
+    : null;
   // Before an order's cost rows were summed, each was keyed alone: numbered as they were among the others.
-  const previous = rows.some((row) => row.previousFingerprint) ? Float64Array.from(rows, (row) => row.previousFingerprint || row.fingerprint) : null;
+  const previous = rows.some((row) => row.previousFingerprint)
+    ? Float64Array.from(rows, (row) => row.previousFingerprint || row.fingerprint)
+    : null;
   const current = Float64Array.from(rows, (row) => row.fingerprint);
   distinguishRepeated(current);
   rows.forEach((row, i) => (row.fingerprint = current[i]!));

@@ -54,7 +54,16 @@
  *   product (`venue`) for the symbol lookup.
  */
 export { parseDegiroExport } from './parse-degiro-export';
-export { ACCOUNT_TICKER, applyTickers, asSaved, assignTickers, normaliseTicker, placeholderTicker, shippedTicker, type TickerChoice } from './tickers';
+export {
+  ACCOUNT_TICKER,
+  applyTickers,
+  asSaved,
+  assignTickers,
+  normaliseTicker,
+  placeholderTicker,
+  shippedTicker,
+  type TickerChoice,
+} from './tickers';
 export { mergeImported, type MergeResult } from './merge';
 export { ACCOUNT_PRODUCT } from './rows';
 export { EXPECTED_HEADER, EXPECTED_HEADER_EN } from './header';

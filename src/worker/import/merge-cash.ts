@@ -27,7 +27,9 @@ export interface CashMerge {
 
 export function plainCash(imported: ImportedCash, account: string | undefined): CashTransaction {
   const { type, kind, date, value, currency, importId } = imported;
-  return account === undefined ? { type, kind, date, value, currency, importId } : { account, type, kind, date, value, currency, importId };
+  return account === undefined
+    ? { type, kind, date, value, currency, importId }
+    : { account, type, kind, date, value, currency, importId };
 }
 
 /**
@@ -42,7 +44,8 @@ export function plainCash(imported: ImportedCash, account: string | undefined): 
 function heldConverted(set: TransactionSet, leg: ImportedCash): boolean {
   const { before, eur } = leg.convertsBefore!;
   const from = isoFromEpochDay(epochDayFromIso(leg.date) - DIVIDEND_WINDOW_DAYS);
-  const within = (t: { date: string; currency: string; importId?: string }) => t.importId !== undefined && t.currency === 'EUR' && t.date >= from && t.date < before;
+  const within = (t: { date: string; currency: string; importId?: string }) =>
+    t.importId !== undefined && t.currency === 'EUR' && t.date >= from && t.date < before;
   const candidates = [
     ...set.dividend.filter(within).map((t) => ({ date: t.date, value: t.value })),
     ...set.commission.filter((t) => within(t) && t.ticker !== '').map((t) => ({ date: t.date, value: -t.value })),
@@ -68,17 +71,24 @@ export function mergeCash(
   const known = new Set(unfolded.flatMap((c) => (c.importId ? [c.importId] : [])));
   const fees = new Set(imported.flatMap((c) => (c.kind === 'fee' && !known.has(c.importId) ? [c.importId] : [])));
   const storedAsCommission = new Map<string, string | undefined>();
-  const kept = fees.size === 0 ? commission : commission.filter((t) => {
-    if (!t.importId || !fees.has(t.importId)) return true;
-    storedAsCommission.set(t.importId, t.account);
-    return false;
-  });
+  const kept =
+    fees.size === 0
+      ? commission
+      : commission.filter((t) => {
+          if (!t.importId || !fees.has(t.importId)) return true;
+          storedAsCommission.set(t.importId, t.account);
+          return false;
+        });
   const cash = [...unfolded];
   let added = 0;
   let alreadyPresent = 0;
   let replaced = stored.length - unfolded.length;
   /** Conversion legs whose conversion the set holds already, folded into what it converted. */
-  const held = new Set(imported.flatMap((c) => (c.convertsBefore && !known.has(c.importId) && heldConverted(existing, c) ? c.convertsBefore.pair : [])));
+  const held = new Set(
+    imported.flatMap((c) =>
+      c.convertsBefore && !known.has(c.importId) && heldConverted(existing, c) ? c.convertsBefore.pair : [],
+    ),
+  );
   for (const c of imported) {
     if (known.has(c.importId) || held.has(c.importId)) {
       alreadyPresent += 1;

@@ -33,7 +33,10 @@ const TYPES: readonly TransactionType[] = ['stock', 'dividend', 'commission'];
 
 function plain(imported: ImportedTransaction, account?: string): Transaction {
   const { ticker, type, date, amount, value, currency, importId, tax, product, priceCurrency } = imported;
-  const transaction: Transaction = account === undefined ? { ticker, type, date, amount, value, currency, importId } : { account, ticker, type, date, amount, value, currency, importId };
+  const transaction: Transaction =
+    account === undefined
+      ? { ticker, type, date, amount, value, currency, importId }
+      : { account, ticker, type, date, amount, value, currency, importId };
   if (tax !== undefined) transaction.tax = tax;
   if (product !== undefined) transaction.product = product;
   if (priceCurrency !== undefined) transaction.priceCurrency = priceCurrency;
@@ -45,9 +48,17 @@ function plain(imported: ImportedTransaction, account?: string): Transaction {
  * and product costs were keyed differently before Account.csv and Transactions.csv shared their keys)
  * takes the new id, which `known` then holds: it is the same transaction, already present.
  */
-function renameFormerIds(existing: TransactionSet, imported: DegiroImport, known: Set<string>): { lists: TransactionSet; count: number } {
+function renameFormerIds(
+  existing: TransactionSet,
+  imported: DegiroImport,
+  known: Set<string>,
+): { lists: TransactionSet; count: number } {
   let count = 0;
-  const renamed: TransactionSet = { stock: [...existing.stock], dividend: [...existing.dividend], commission: [...existing.commission] };
+  const renamed: TransactionSet = {
+    stock: [...existing.stock],
+    dividend: [...existing.dividend],
+    commission: [...existing.commission],
+  };
   for (const type of TYPES) {
     let at: Map<string, number> | null = null;
     for (const t of imported.transactions[type]) {
@@ -103,7 +114,11 @@ function replaceStoredParts(lists: TransactionSet, imported: DegiroImport, known
  * 'replaces' when it holds all they hold (it then takes their place: `dropped` gets their indices, the
  * ticker of the first stays), 'new' when none shares a part.
  */
-function joinedDividend(list: Transaction[], t: ImportedTransaction, dropped: Set<number>): 'present' | 'replaces' | 'new' {
+function joinedDividend(
+  list: Transaction[],
+  t: ImportedTransaction,
+  dropped: Set<number>,
+): 'present' | 'replaces' | 'new' {
   const parts = new Set(importIdParts(t.importId));
   const owners: number[] = [];
   list.forEach((stored, i) => {
@@ -124,8 +139,18 @@ function joinedDividend(list: Transaction[], t: ImportedTransaction, dropped: Se
  */
 export function mergeImported(existing: TransactionSet, imported: DegiroImport, account?: string): MergeResult {
   const unresolved = new Set<string>();
-  for (const type of TYPES) for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
-  if (unresolved.size > 0) return { merged: existing, added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, renamed: 0, unresolvedProducts: [...unresolved].sort() };
+  for (const type of TYPES)
+    for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
+  if (unresolved.size > 0)
+    return {
+      merged: existing,
+      added: 0,
+      alreadyPresent: 0,
+      taxFilled: 0,
+      converted: 0,
+      renamed: 0,
+      unresolvedProducts: [...unresolved].sort(),
+    };
 
   const known = new Set<string>();
   for (const type of TYPES) for (const t of existing[type]) if (t.importId) known.add(t.importId);
@@ -144,7 +169,9 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport, 
   /** Stored dividends a joined one replaces, by index. */
   const dropped = new Set<number>();
   /** The parts of stored dividends' joined ids: a refund or a dividend imported again alone is already in one. */
-  const joinedParts = new Set(renamed.dividend.flatMap((t) => (t.importId?.includes('+') ? importIdParts(t.importId) : [])));
+  const joinedParts = new Set(
+    renamed.dividend.flatMap((t) => (t.importId?.includes('+') ? importIdParts(t.importId) : [])),
+  );
   for (const type of TYPES) {
     const list = renamed[type];
     /** Stored transactions not in EUR, by import id: an export that ended before their conversion. */
@@ -153,7 +180,11 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport, 
       if (known.has(t.importId)) {
         alreadyPresent += 1;
         if (t.currency === 'EUR') {
-          unconverted ??= new Map(list.flatMap((stored, i) => (stored.importId && stored.currency !== 'EUR' ? [[stored.importId, i] as const] : [])));
+          unconverted ??= new Map(
+            list.flatMap((stored, i) =>
+              stored.importId && stored.currency !== 'EUR' ? [[stored.importId, i] as const] : [],
+            ),
+          );
           const at = unconverted.get(t.importId);
           if (at !== undefined) {
             const complete = plain(t, list[at]!.account);
@@ -174,7 +205,11 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport, 
         continue;
       }
       if (type === 'dividend' && (t.importId.includes('+') || joinedParts.size > 0)) {
-        const joined = t.importId.includes('+') ? joinedDividend(list, t, dropped) : joinedParts.has(t.importId) ? 'present' : 'new';
+        const joined = t.importId.includes('+')
+          ? joinedDividend(list, t, dropped)
+          : joinedParts.has(t.importId)
+            ? 'present'
+            : 'new';
         if (joined === 'present') {
           alreadyPresent += 1;
           continue;
@@ -188,7 +223,9 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport, 
       known.add(t.importId);
       list.push(plain(t, account));
     }
-    merged[type] = (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(byDateAscending);
+    merged[type] = (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(
+      byDateAscending,
+    );
   }
   const folded = new Set(TYPES.flatMap((type) => imported.transactions[type].flatMap((t) => t.foldedImportIds ?? [])));
   const cash = mergeCash(existing.cash ?? [], merged.commission, imported.transactions.cash, account, folded, existing);

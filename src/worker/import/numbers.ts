@@ -139,7 +139,9 @@ export function allocateCents(total: number, weights: readonly number[]): number
   if (weightSum === 0) return weights.map((_, i) => (i === 0 ? totalCents / 100 : 0));
   const exact = weights.map((weight) => (weight / weightSum) * totalCents);
   const parts = exact.map((cents) => Math.floor(cents));
-  const byRemainder = exact.map((cents, i) => ({ i, remainder: cents - parts[i]! })).sort((a, b) => b.remainder - a.remainder);
+  const byRemainder = exact
+    .map((cents, i) => ({ i, remainder: cents - parts[i]! }))
+    .sort((a, b) => b.remainder - a.remainder);
   let leftover = totalCents - parts.reduce((sum, cents) => sum + cents, 0);
   for (let k = 0; leftover > 0; k = (k + 1) % byRemainder.length, leftover--) parts[byRemainder[k]!.i]! += 1;
   return parts.map((cents) => cents / 100);

@@ -19,7 +19,13 @@ const hasher = new Hasher();
 
 /** Whether the row is a product's cost row that an Order Id ties to its order. */
 function isOrderCost(row: SourceRow): boolean {
-  return row.problem === null && row.classification.kind === 'fee' && row.isin !== '' && row.orderId !== '' && row.fingerprint !== 0;
+  return (
+    row.problem === null &&
+    row.classification.kind === 'fee' &&
+    row.isin !== '' &&
+    row.orderId !== '' &&
+    row.fingerprint !== 0
+  );
 }
 
 /**

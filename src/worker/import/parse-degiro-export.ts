@@ -116,7 +116,6 @@ async function parseAs(input: Blob | string, encoding: ReadEncoding, options: Pa
   return applyTickersInPlace(assemble(parser.rows), options.tickers ?? {});
 }
 
-
 export async function parseDegiroExport(input: Blob | string, options: ParseOptions = {}): Promise<DegiroImport> {
   try {
     // By its byte-order mark (UTF-8, UTF-16), else UTF-8.

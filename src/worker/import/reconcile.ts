@@ -63,7 +63,11 @@ function rowsOfLines(lines: readonly number[], byLine: ReadonlyMap<number, Sourc
 }
 
 /** What each row moves in each currency, by the imported transactions and the lines booked as nothing. */
-function rowDeltas(rows: readonly SourceRow[], transactions: ImportedTransactions, internal: readonly SourceRow[]): Deltas {
+function rowDeltas(
+  rows: readonly SourceRow[],
+  transactions: ImportedTransactions,
+  internal: readonly SourceRow[],
+): Deltas {
   const byLine = new Map<number, SourceRow>();
   for (const row of rows) if (!row.sharesLine) for (let i = 0; i < row.lineCount; i++) byLine.set(row.line + i, row);
   const deltas: Deltas = new Map();
@@ -90,12 +94,24 @@ function rowDeltas(rows: readonly SourceRow[], transactions: ImportedTransaction
       if (foreign) for (const [currency, sum] of foreign) add(deltas, anchor, currency, -sum);
     }
   }
-  for (const row of internal) add(deltas, row, Number.isFinite(row.amount) ? row.currency : row.balanceCurrency, Number.isFinite(row.amount) ? row.amount : row.statementMove);
+  for (const row of internal)
+    add(
+      deltas,
+      row,
+      Number.isFinite(row.amount) ? row.currency : row.balanceCurrency,
+      Number.isFinite(row.amount) ? row.amount : row.statementMove,
+    );
   return deltas;
 }
 
 /** The check of one currency: `lines` its balance lines, `moving` every row that moves it, both chronological. */
-function reconcileCurrency(currency: string, lines: readonly SourceRow[], moving: readonly SourceRow[], deltas: Deltas, reasons: ReadonlyMap<number, string>): Reconciliation {
+function reconcileCurrency(
+  currency: string,
+  lines: readonly SourceRow[],
+  moving: readonly SourceRow[],
+  deltas: Deltas,
+  reasons: ReadonlyMap<number, string>,
+): Reconciliation {
   const days: SourceRow[][] = [];
   for (const row of lines) {
     const day = days[days.length - 1];
@@ -105,7 +121,13 @@ function reconcileCurrency(currency: string, lines: readonly SourceRow[], moving
   const firstMinute = edgeMinute(days[0]!, 'first');
   const first = chainEnd(firstMinute, firstMinute[0]!, 'first');
   const openingCents = cents(first.balance - statementEffect(first));
-  const result: Reconciliation = { currency, status: 'reconciled', startsMidway: openingCents !== 0, openingCents, days: days.length };
+  const result: Reconciliation = {
+    currency,
+    status: 'reconciled',
+    startsMidway: openingCents !== 0,
+    openingCents,
+    days: days.length,
+  };
   const ofCurrency = deltas.get(currency);
   const delta = (row: SourceRow) => ofCurrency?.get(row) ?? 0;
   let implied = openingCents / 100;
@@ -144,12 +166,23 @@ function reconcileCurrency(currency: string, lines: readonly SourceRow[], moving
  * The check of every currency of the statement's balance column; empty for a file without one. `internal`:
  * the rows booked as nothing that move the balance; `reasons`: why each line not booked is not.
  */
-export function reconcile(rows: readonly SourceRow[], transactions: ImportedTransactions, internal: readonly SourceRow[], reasons: ReadonlyMap<number, string>): Reconciliation[] {
-  const lines = rows.filter((row) => Number.isFinite(row.balance) && row.balanceCurrency !== '' && Number.isFinite(row.epochDay));
+export function reconcile(
+  rows: readonly SourceRow[],
+  transactions: ImportedTransactions,
+  internal: readonly SourceRow[],
+  reasons: ReadonlyMap<number, string>,
+): Reconciliation[] {
+  const lines = rows.filter(
+    (row) => Number.isFinite(row.balance) && row.balanceCurrency !== '' && Number.isFinite(row.epochDay),
+  );
   if (lines.length === 0) return [];
   const deltas = rowDeltas(rows, transactions, internal);
   const moving = new Map<string, SourceRow[]>();
-  for (const [currency, byRow] of deltas) moving.set(currency, [...byRow.keys()].filter((row) => Number.isFinite(row.epochDay)));
+  for (const [currency, byRow] of deltas)
+    moving.set(
+      currency,
+      [...byRow.keys()].filter((row) => Number.isFinite(row.epochDay)),
+    );
   const byCurrency = new Map<string, SourceRow[]>();
   for (const row of lines) {
     const list = byCurrency.get(row.balanceCurrency);
@@ -158,5 +191,13 @@ export function reconcile(rows: readonly SourceRow[], transactions: ImportedTran
   }
   return [...byCurrency]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, list]) => reconcileCurrency(currency, list.sort(chronological), (moving.get(currency) ?? []).sort(chronological), deltas, reasons));
+    .map(([currency, list]) =>
+      reconcileCurrency(
+        currency,
+        list.sort(chronological),
+        (moving.get(currency) ?? []).sort(chronological),
+        deltas,
+        reasons,
+      ),
+    );
 }

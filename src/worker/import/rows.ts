@@ -1,5 +1,11 @@
 /** CSV records → typed rows: dates, amounts in the file's number format, the classification, a fingerprint. */
-import { isBoundedNumber, isTransactionYear, MAX_ABSOLUTE_NUMBER, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../../model/transaction-limits';
+import {
+  isBoundedNumber,
+  isTransactionYear,
+  MAX_ABSOLUTE_NUMBER,
+  MAX_TRANSACTION_YEAR,
+  MIN_TRANSACTION_YEAR,
+} from '../../model/transaction-limits';
 import { Classifier, type Classification } from './classify';
 import type { HeaderInfo } from './header';
 import { DateReader, minutesOf } from './dates';
@@ -79,10 +85,31 @@ const NUMBER_IN_TEXT = /\d[\d.,]*\d/g;
 /** Decisive decimal marks counted before the file's habit counts as known. */
 const MAX_VOTES = 20_000;
 /** Kinds whose rows identify a transaction, and so carry a fingerprint. */
-const IDENTIFYING: ReadonlySet<string> = new Set(['trade', 'fee', 'dividend', 'dividend-tax', 'adr-fee', 'cash', 'fx', 'accrued-interest']);
+const IDENTIFYING: ReadonlySet<string> = new Set([
+  'trade',
+  'fee',
+  'dividend',
+  'dividend-tax',
+  'adr-fee',
+  'cash',
+  'fx',
+  'accrued-interest',
+]);
 
 /** What a reader takes from a record's cells; the rest of a {@link SourceRow} is the record's or comes later. */
-export type RowCells = Pick<SourceRow, 'date' | 'epochDay' | 'product' | 'isin' | 'classification' | 'problem' | 'quantity' | 'currency' | 'amount' | 'orderId'>;
+export type RowCells = Pick<
+  SourceRow,
+  | 'date'
+  | 'epochDay'
+  | 'product'
+  | 'isin'
+  | 'classification'
+  | 'problem'
+  | 'quantity'
+  | 'currency'
+  | 'amount'
+  | 'orderId'
+>;
 
 /**
  * A row of either DEGIRO file (Account.csv or Transactions.csv), in one shape so the rest of the import
@@ -187,24 +214,38 @@ export class RowBuilder {
     }
     if (classification.kind !== 'skip') {
       if (!date) problem = `the date "${dateText}" is not a date written DD-MM-YYYY`;
-      else if (!isTransactionYear(date)) problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
+      else if (!isTransactionYear(date))
+        problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
       else if (Number.isNaN(amount)) problem = `the amount "${amountText}" is not a number`;
       else if (!isBoundedNumber(amount)) problem = `the amount "${amountText}" is beyond ±${MAX_ABSOLUTE_NUMBER}`;
       else if (!CURRENCY.test(currency)) problem = `"${currency}" is not a currency code`;
-      else if (classification.tradeWithoutShares !== undefined) problem = tradeWithoutSharesReason(description, classification.sell === true);
+      else if (classification.tradeWithoutShares !== undefined)
+        problem = tradeWithoutSharesReason(description, classification.sell === true);
       else if (classification.kind === 'unknown') problem = 'the description is not one the importer knows';
       else if (classification.kind === 'trade') {
         const { quantityText } = this.classifier;
         quantity = this.parseQuantity(quantityText, description, rowMark);
         if (!(quantity >= 0)) problem = `the share count "${quantityText}" is not a number`;
-        else if (!isBoundedNumber(quantity)) problem = `the share count "${quantityText}" is beyond ${MAX_ABSOLUTE_NUMBER}`;
+        else if (!isBoundedNumber(quantity))
+          problem = `the share count "${quantityText}" is beyond ${MAX_ABSOLUTE_NUMBER}`;
       }
     }
 
     const row = sourceRow(
       record,
       cell(fields, columns.time),
-      { date, epochDay, product, isin, classification, problem, quantity, currency, amount, orderId: cell(fields, columns.orderId) },
+      {
+        date,
+        epochDay,
+        product,
+        isin,
+        classification,
+        problem,
+        quantity,
+        currency,
+        amount,
+        orderId: cell(fields, columns.orderId),
+      },
       ACCOUNT_PRODUCT,
     );
     const balanceText = cell(fields, columns.balance + 1);
@@ -212,14 +253,25 @@ export class RowBuilder {
       row.balance = parseLocaleNumber(balanceText, decimalMarkOf(balanceText) ?? rowMark);
       row.balanceCurrency = this.intern(cell(fields, columns.balance));
     }
-    if (amountText === '' && classification.kind === 'skip') row.statementMove = describedMove(description, classification.skipReason!, rowMark);
+    if (amountText === '' && classification.kind === 'skip')
+      row.statementMove = describedMove(description, classification.skipReason!, rowMark);
     // A money-market line with a mutation and no buy or sell (`Koersverandering geldmarktfonds`, `Compensatie`) is
     // the fund's gain or loss, booked as interest: it needs an id. A conversion into or out of the fund stays the account's cash.
-    const fundResult = classification.skipReason === 'money-market fund' && Number.isFinite(amount) && amount !== 0 && date !== '' && !TRADE.test(foldText(repairMojibake(description)));
+    const fundResult =
+      classification.skipReason === 'money-market fund' &&
+      Number.isFinite(amount) &&
+      amount !== 0 &&
+      date !== '' &&
+      !TRADE.test(foldText(repairMojibake(description)));
     const booked = IDENTIFYING.has(classification.kind) || fundResult;
     if (problem === null && booked) {
       row.fingerprint = this.fingerprintOf(row, cell(fields, columns.valueDate));
-      const shared = classification.kind === 'trade' ? tradeFingerprint(this.hasher, row) : classification.kind === 'fee' && row.isin ? costsFingerprint(this.hasher, row) : 0;
+      const shared =
+        classification.kind === 'trade'
+          ? tradeFingerprint(this.hasher, row)
+          : classification.kind === 'fee' && row.isin
+            ? costsFingerprint(this.hasher, row)
+            : 0;
       if (shared !== 0) [row.formerFingerprint, row.fingerprint] = [row.fingerprint, shared];
     }
     return row;

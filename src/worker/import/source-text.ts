@@ -50,7 +50,7 @@ function* stringChunks(input: string, measure: boolean): Generator<TextChunk> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const totalBytes = measure ? utf8Length(text) : text.length;
   let bytesRead = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + CHUNK_CHARS);
     const last = text.charCodeAt(end - 1);
     if (last >= 0xd800 && last <= 0xdbff && end < text.length) end += 1;
@@ -61,7 +61,11 @@ function* stringChunks(input: string, measure: boolean): Generator<TextChunk> {
   }
 }
 
-export async function* readTextChunks(input: Blob | string, encoding: ReadEncoding, measure: boolean): AsyncGenerator<TextChunk> {
+export async function* readTextChunks(
+  input: Blob | string,
+  encoding: ReadEncoding,
+  measure: boolean,
+): AsyncGenerator<TextChunk> {
   if (typeof input === 'string') yield* stringChunks(input, measure);
   else yield* blobChunks(input, encoding);
 }

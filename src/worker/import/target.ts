@@ -27,17 +27,24 @@ export function newAccountId(accounts: readonly Account[], random: () => string 
 }
 
 /** Resolves `target` against the set's `accounts`; throws, in words, for an account that is gone or a name that is no name. */
-export function resolveTarget(target: ImportTarget | undefined, accounts: readonly Account[] | null, newId: () => string): ResolvedTarget {
+export function resolveTarget(
+  target: ImportTarget | undefined,
+  accounts: readonly Account[] | null,
+  newId: () => string,
+): ResolvedTarget {
   if (target === undefined) return { account: undefined, accounts: null };
   const known = accounts && accounts.length > 0 ? accounts : DEFAULT_ACCOUNTS;
   if ('account' in target) {
     if (!known.some((account) => account.id === target.account)) {
-      throw new Error(`The account this import was meant for no longer exists (it was deleted meanwhile): choose an account and import again. Nothing was stored.`);
+      throw new Error(
+        `The account this import was meant for no longer exists (it was deleted meanwhile): choose an account and import again. Nothing was stored.`,
+      );
     }
     return { account: target.account, accounts: null };
   }
   const name = target.newAccount.trim();
-  if (name === '' || name.length > MAX_NAME) throw new Error(`A new account needs a name of 1 to ${MAX_NAME} characters. Nothing was stored.`);
+  if (name === '' || name.length > MAX_NAME)
+    throw new Error(`A new account needs a name of 1 to ${MAX_NAME} characters. Nothing was stored.`);
   const id = newId();
   return { account: id, accounts: [...known, { id, name }] };
 }

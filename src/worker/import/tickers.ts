@@ -30,7 +30,11 @@ export function shippedTicker(isin: string): string | null {
 export function placeholderTicker(product: Pick<ImportedProduct, 'isin' | 'product' | 'productKey'>): string {
   if (product.isin && TICKER_PATTERN.test(product.isin)) return product.isin;
   if (product.productKey === ACCOUNT_PRODUCT) return ACCOUNT_TICKER;
-  const squeezed = product.product.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, TICKER_MAX_LENGTH);
+  const squeezed = product.product
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, TICKER_MAX_LENGTH);
   return TICKER_PATTERN.test(squeezed) ? squeezed : 'UNNAMED-PRODUCT';
 }
 
@@ -40,10 +44,17 @@ export interface TickerChoice {
   source: Extract<TickerSource, 'saved' | 'lookup' | 'table'>;
 }
 
-
-function resolve(product: ImportedProduct, choices: Readonly<Record<string, TickerChoice>>, placeholders: boolean): ImportedProduct {
+function resolve(
+  product: ImportedProduct,
+  choices: Readonly<Record<string, TickerChoice>>,
+  placeholders: boolean,
+): ImportedProduct {
   if (!product.needsSymbol) {
-    return { ...product, ticker: product.productKey === ACCOUNT_PRODUCT ? ACCOUNT_TICKER : placeholderTicker(product), source: 'none-needed' };
+    return {
+      ...product,
+      ticker: product.productKey === ACCOUNT_PRODUCT ? ACCOUNT_TICKER : placeholderTicker(product),
+      source: 'none-needed',
+    };
   }
   let problem: string | undefined;
   for (const key of [product.productKey, product.product]) {
@@ -65,7 +76,12 @@ function resolve(product: ImportedProduct, choices: Readonly<Record<string, Tick
   return resolved;
 }
 
-function withTickers(imported: DegiroImport, choices: Readonly<Record<string, TickerChoice>>, copy: boolean, placeholders: boolean): DegiroImport {
+function withTickers(
+  imported: DegiroImport,
+  choices: Readonly<Record<string, TickerChoice>>,
+  copy: boolean,
+  placeholders: boolean,
+): DegiroImport {
   const products = imported.products.map((product) => resolve(product, choices, placeholders));
   const tickerOf = new Map(products.map((product) => [product.productKey, product.ticker ?? '']));
   const withTicker = (list: ImportedTransaction[]) => {
@@ -79,7 +95,12 @@ function withTickers(imported: DegiroImport, choices: Readonly<Record<string, Ti
   return {
     ...imported,
     products,
-    transactions: { stock: withTicker(stock), dividend: withTicker(dividend), commission: withTicker(commission), cash },
+    transactions: {
+      stock: withTicker(stock),
+      dividend: withTicker(dividend),
+      commission: withTicker(commission),
+      cash,
+    },
   };
 }
 

@@ -12,7 +12,13 @@
  * Each row becomes a trade row and, when it has costs, a fee row of the same line (the commission), both
  * typed like Account.csv's rows so that the rest of the import treats them alike.
  */
-import { isBoundedNumber, isTransactionYear, MAX_ABSOLUTE_NUMBER, MAX_TRANSACTION_YEAR, MIN_TRANSACTION_YEAR } from '../../model/transaction-limits';
+import {
+  isBoundedNumber,
+  isTransactionYear,
+  MAX_ABSOLUTE_NUMBER,
+  MAX_TRANSACTION_YEAR,
+  MIN_TRANSACTION_YEAR,
+} from '../../model/transaction-limits';
 import type { Classification } from './classify';
 import { DateReader } from './dates';
 import { Hasher } from './import-id';
@@ -53,22 +59,132 @@ const TRADE_NAMES: Record<keyof TradesColumns, readonly string[]> = {
   time: ['time', 'tijd', 'uhrzeit', 'zeit', 'heure', 'hora', 'ora', 'czas', 'cas'],
   product: ['product', 'produkt', 'produit', 'producto', 'produto', 'prodotto'],
   isin: ['isin', 'code isin', 'codice isin', 'codigo isin'],
-  exchange: ['reference exchange', 'reference', 'beurs', 'referentiebeurs', 'referenzborse', 'bourse de reference', 'place boursi', 'bourse', 'bolsa de referencia', 'borsa di riferimento', 'gielda referenc', 'exchange', 'referencni burza'],
-  venue: ['venue', 'uitvoeringsplaats', 'ausfuhrungsort', "lieu d'execution", 'lieu d execution', 'centro de ejecucion', 'local de execucao', 'sede di esecuzione', 'borsa', 'bolsa', 'miejsce wykonania', 'execution venue', 'misto provedeni'],
-  quantity: ['quantity', 'aantal', 'anzahl', 'quantite', 'numero', 'cantidad', 'quantidade', 'quantita', 'liczba', 'pocet'],
+  exchange: [
+    'reference exchange',
+    'reference',
+    'beurs',
+    'referentiebeurs',
+    'referenzborse',
+    'bourse de reference',
+    'place boursi',
+    'bourse',
+    'bolsa de referencia',
+    'borsa di riferimento',
+    'gielda referenc',
+    'exchange',
+    'referencni burza',
+  ],
+  venue: [
+    'venue',
+    'uitvoeringsplaats',
+    'ausfuhrungsort',
+    "lieu d'execution",
+    'lieu d execution',
+    'centro de ejecucion',
+    'local de execucao',
+    'sede di esecuzione',
+    'borsa',
+    'bolsa',
+    'miejsce wykonania',
+    'execution venue',
+    'misto provedeni',
+  ],
+  quantity: [
+    'quantity',
+    'aantal',
+    'anzahl',
+    'quantite',
+    'numero',
+    'cantidad',
+    'quantidade',
+    'quantita',
+    'liczba',
+    'pocet',
+  ],
   price: ['price', 'koers', 'kurs', 'cours', 'precio', 'preco', 'precos', 'quotazione', 'cena'],
-  localValue: ['local value', 'lokale waarde', 'wert in lokalwahrung', 'lokaler wert', 'montant devise locale', 'valeur locale', 'valor local', 'valore locale', 'wartosc lokalna', 'mistni hodnota'],
+  localValue: [
+    'local value',
+    'lokale waarde',
+    'wert in lokalwahrung',
+    'lokaler wert',
+    'montant devise locale',
+    'valeur locale',
+    'valor local',
+    'valore locale',
+    'wartosc lokalna',
+    'mistni hodnota',
+  ],
   value: ['value', 'waarde', 'wert', 'montant', 'valeur', 'valor', 'valore', 'wartosc', 'hodnota'],
-  rate: ['exchange rate', 'wisselkoers', 'wechselkurs', 'taux de change', 'tipo de cambio', 'taxa de cambio', 'tasso di cambio', 'kurs wymian', 'smenny kurz'],
-  autoFx: ['autofx', 'autofx-gebuhr', 'frais autofx', 'frais conversion autofx', 'comision autofx', 'commissione autofx', 'custo autofx', 'taxa autofx', 'oplata autofx', 'poplatek autofx'],
-  costs: ['transaction', 'transactiekosten', 'transaktionskost', 'transaktionsgebuhr', 'frais de courtage', 'costes de transaccion', 'comision', 'costi di transazione', 'custos de transacao', 'oplata transakcyjna', 'transakcni naklady', 'kosten', 'fees'],
+  rate: [
+    'exchange rate',
+    'wisselkoers',
+    'wechselkurs',
+    'taux de change',
+    'tipo de cambio',
+    'taxa de cambio',
+    'tasso di cambio',
+    'kurs wymian',
+    'smenny kurz',
+  ],
+  autoFx: [
+    'autofx',
+    'autofx-gebuhr',
+    'frais autofx',
+    'frais conversion autofx',
+    'comision autofx',
+    'commissione autofx',
+    'custo autofx',
+    'taxa autofx',
+    'oplata autofx',
+    'poplatek autofx',
+  ],
+  costs: [
+    'transaction',
+    'transactiekosten',
+    'transaktionskost',
+    'transaktionsgebuhr',
+    'frais de courtage',
+    'costes de transaccion',
+    'comision',
+    'costi di transazione',
+    'custos de transacao',
+    'oplata transakcyjna',
+    'transakcni naklady',
+    'kosten',
+    'fees',
+  ],
   total: ['total', 'totaal', 'gesamt', 'montant negocie', 'totale', 'razem', 'celkem'],
-  orderId: ['order id', 'order-id', 'orderid', 'id ordre', "id de l'ordre", 'id orden', 'id ordine', 'id da ordem', 'identyfikator zlecenia', 'id objednavky'],
+  orderId: [
+    'order id',
+    'order-id',
+    'orderid',
+    'id ordre',
+    "id de l'ordre",
+    'id orden',
+    'id ordine',
+    'id da ordem',
+    'identyfikator zlecenia',
+    'id objednavky',
+  ],
 };
 
 /** Order of the tests: a more specific heading first (`Local value` before `Value`, `AutoFX` before the costs). */
 const MATCH_ORDER: ReadonlyArray<keyof TradesColumns> = [
-  'date', 'time', 'product', 'isin', 'exchange', 'venue', 'quantity', 'price', 'localValue', 'rate', 'autoFx', 'costs', 'total', 'orderId', 'value',
+  'date',
+  'time',
+  'product',
+  'isin',
+  'exchange',
+  'venue',
+  'quantity',
+  'price',
+  'localValue',
+  'rate',
+  'autoFx',
+  'costs',
+  'total',
+  'orderId',
+  'value',
 ];
 
 const CURRENCY = /^[A-Z]{3}$/;
@@ -86,7 +202,18 @@ export function tradesHeaderOf(cells: readonly string[]): TradesHeader | null {
   const found: Partial<Record<keyof TradesColumns, number>> = {};
   const taken = new Set<number>();
   for (const key of MATCH_ORDER) {
-    const index = cells.findIndex((heading, i) => !taken.has(i) && heading !== '' && TRADE_NAMES[key].some((name) => heading === name || heading.startsWith(`${name} `) || (name.length >= 8 && heading.startsWith(name)) || (heading.length >= 12 && name.startsWith(heading))));
+    const index = cells.findIndex(
+      (heading, i) =>
+        !taken.has(i) &&
+        heading !== '' &&
+        TRADE_NAMES[key].some(
+          (name) =>
+            heading === name ||
+            heading.startsWith(`${name} `) ||
+            (name.length >= 8 && heading.startsWith(name)) ||
+            (heading.length >= 12 && name.startsWith(heading)),
+        ),
+    );
     if (index === -1) continue;
     found[key] = index;
     taken.add(index);
@@ -94,14 +221,27 @@ export function tradesHeaderOf(cells: readonly string[]): TradesHeader | null {
   const { date, isin, quantity, price } = found;
   if (date === undefined || isin === undefined || quantity === undefined || price === undefined) return null;
   if (found.localValue === undefined && found.value === undefined && found.total === undefined) return null;
-  const suffix = (index: number | undefined) => (index === undefined ? null : /\b([a-z]{3})$/.exec(cells[index]!)?.[1]?.toUpperCase() ?? null);
+  const suffix = (index: number | undefined) =>
+    index === undefined ? null : (/\b([a-z]{3})$/.exec(cells[index]!)?.[1]?.toUpperCase() ?? null);
   const accountCurrency = suffix(found.value) ?? suffix(found.total) ?? 'EUR';
   const column = (key: keyof TradesColumns) => found[key] ?? -1;
   return {
     columns: {
-      date, time: column('time'), product: column('product'), isin, exchange: column('exchange'), venue: column('venue'), quantity, price,
-      localValue: column('localValue'), value: column('value'), rate: column('rate'), autoFx: column('autoFx'), costs: column('costs'),
-      total: column('total'), orderId: column('orderId'),
+      date,
+      time: column('time'),
+      product: column('product'),
+      isin,
+      exchange: column('exchange'),
+      venue: column('venue'),
+      quantity,
+      price,
+      localValue: column('localValue'),
+      value: column('value'),
+      rate: column('rate'),
+      autoFx: column('autoFx'),
+      costs: column('costs'),
+      total: column('total'),
+      orderId: column('orderId'),
     },
     accountCurrency: CURRENCY.test(accountCurrency) ? accountCurrency : 'EUR',
     languageMark: cells[date] === 'date' && cells[quantity] === 'quantity' ? '.' : ',',
@@ -113,7 +253,12 @@ const TRADE_SELL: Classification = { kind: 'trade', sell: true };
 const FEE: Classification = { kind: 'fee' };
 
 /** Currencies quoted in minor units: the trade key and the stored value use the major one. */
-const MINOR_UNITS: Record<string, { major: string; per: number }> = { GBX: { major: 'GBP', per: 100 }, GBp: { major: 'GBP', per: 100 }, ZAC: { major: 'ZAR', per: 100 }, ILA: { major: 'ILS', per: 100 } };
+const MINOR_UNITS: Record<string, { major: string; per: number }> = {
+  GBX: { major: 'GBP', per: 100 },
+  GBp: { major: 'GBP', per: 100 },
+  ZAC: { major: 'ZAR', per: 100 },
+  ILA: { major: 'ILS', per: 100 },
+};
 
 /** A Transactions.csv record → its trade row and, when it has costs, its commission row (same line). */
 export class TradeRowBuilder {
@@ -147,7 +292,10 @@ export class TradeRowBuilder {
   private amountAt(fields: readonly string[], column: number, mark: DecimalMark): { amount: number; currency: string } {
     const text = cell(fields, column);
     const next = cell(fields, column + 1);
-    return { amount: text === '' ? Number.NaN : parseLocaleNumber(text, mark), currency: CURRENCY.test(next) || next === 'GBp' ? next : '' };
+    return {
+      amount: text === '' ? Number.NaN : parseLocaleNumber(text, mark),
+      currency: CURRENCY.test(next) || next === 'GBp' ? next : '',
+    };
   }
 
   build(record: RawRecord): SourceRow[] {
@@ -159,9 +307,11 @@ export class TradeRowBuilder {
     const product = repairMojibake(cell(fields, columns.product)).replace(/\s+/g, ' ');
     const isin = cell(fields, columns.isin).toUpperCase();
     const quantityText = cell(fields, columns.quantity);
-    const signedQuantity = quantityText === '' ? Number.NaN : parseLocaleNumber(quantityText, decimalMarkOf(quantityText) ?? mark);
+    const signedQuantity =
+      quantityText === '' ? Number.NaN : parseLocaleNumber(quantityText, decimalMarkOf(quantityText) ?? mark);
     const price = this.amountAt(fields, columns.price, mark);
-    const local = columns.localValue >= 0 ? this.amountAt(fields, columns.localValue, mark) : { amount: Number.NaN, currency: '' };
+    const local =
+      columns.localValue >= 0 ? this.amountAt(fields, columns.localValue, mark) : { amount: Number.NaN, currency: '' };
     let localCurrency = local.currency || price.currency;
     let localAmount = Number.isNaN(local.amount) ? signedQuantity * price.amount : local.amount;
     const minor = MINOR_UNITS[localCurrency];
@@ -180,12 +330,14 @@ export class TradeRowBuilder {
     let problem: string | null = null;
     if (dateText === '' || quantityText === '') problem = 'a row without a date or a quantity';
     else if (!date) problem = `the date "${dateText}" is not a date written DD-MM-YYYY`;
-    else if (!isTransactionYear(date)) problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
+    else if (!isTransactionYear(date))
+      problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
     else if (!(quantity > 0)) problem = `the quantity "${quantityText}" is not a number of shares`;
     else if (!isBoundedNumber(quantity)) problem = `the quantity "${quantityText}" is beyond ${MAX_ABSOLUTE_NUMBER}`;
     else if (Number.isNaN(localAmount) || !isBoundedNumber(localAmount)) problem = 'the row has no value of the trade';
     else if (!CURRENCY.test(localCurrency)) problem = 'the row does not say the currency of the trade';
-    else if (Number.isNaN(costs) || !isBoundedNumber(costs)) problem = `the costs "${cell(fields, columns.costs)}" are not a number`;
+    else if (Number.isNaN(costs) || !isBoundedNumber(costs))
+      problem = `the costs "${cell(fields, columns.costs)}" are not a number`;
 
     // What the trade cost or brought, signed like Account.csv's cash: negative for a buy.
     const signed = (magnitude: number) => (sell ? Math.abs(magnitude) : -Math.abs(magnitude));
@@ -196,7 +348,8 @@ export class TradeRowBuilder {
       const value = number(columns.value);
       const inAccount = value !== 0 ? value + number(columns.autoFx) : number(columns.total) - costs;
       if (accountCurrency === 'EUR' && inAccount !== 0 && isBoundedNumber(inAccount)) amountEur = signed(inAccount);
-      else if (localCurrency !== 'EUR' && localCurrency !== 'USD') problem = `a trade in ${localCurrency} without its value in EUR (transactions are kept in EUR or USD)`;
+      else if (localCurrency !== 'EUR' && localCurrency !== 'USD')
+        problem = `a trade in ${localCurrency} without its value in EUR (transactions are kept in EUR or USD)`;
     }
 
     const orderId = cell(fields, columns.orderId) || (columns.orderId >= 0 ? cell(fields, columns.orderId + 1) : '');
@@ -205,7 +358,18 @@ export class TradeRowBuilder {
     const trade = sourceRow(
       record,
       cell(fields, columns.time),
-      { date, epochDay, product, isin, classification: sell ? TRADE_SELL : TRADE_BUY, problem, quantity, currency: localCurrency, amount: signed(localAmount), orderId },
+      {
+        date,
+        epochDay,
+        product,
+        isin,
+        classification: sell ? TRADE_SELL : TRADE_BUY,
+        problem,
+        quantity,
+        currency: localCurrency,
+        amount: signed(localAmount),
+        orderId,
+      },
       '',
     );
     if (amountEur !== undefined) trade.amountEur = amountEur;

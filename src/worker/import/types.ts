@@ -25,7 +25,8 @@ export const SKIP_REASON_DESCRIPTIONS: Record<SkipReason, string> = {
     "Money moved between the account's two places (DEGIRO and its cash account at flatexDEGIRO Bank): the account's cash is the sum of both, so it is neither a deposit nor a withdrawal (the check follows it).",
   'money-market fund':
     "Uninvested cash moved into or out of the money-market fund that holds it: still the account's cash, so nothing is booked (the check follows it).",
-  reservation: 'A reservation for a pending deposit, released when the deposit itself is booked: counted once, as that deposit.',
+  reservation:
+    'A reservation for a pending deposit, released when the deposit itself is booked: counted once, as that deposit.',
   'no money moved': 'A deposit or withdrawal of 0: there is nothing to book.',
   'share split': 'Share split bookings: splits come from the market data, so the engine adjusts share counts itself.',
   'dividend nets to zero':

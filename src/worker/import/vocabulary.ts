@@ -21,25 +21,34 @@ export const TRADE = new RegExp(
  * A buy or sell verb without the share count after it (`Koop`, `Verkoop @ 12,50 EUR`, `STOCK DIVIDEND: Koop`):
  * a trade whose shares cannot be read. Tested after {@link TRADE}. Group: the verb.
  */
-export const TRADE_WITHOUT_SHARES = new RegExp(`^(?:[^:]{1,60}?) ?: ?(${[...BUY_VERBS, ...SELL_VERBS].join('|')})\\b(?! ?\\d)|^(${[...BUY_VERBS, ...SELL_VERBS].join('|')})\\b(?! ?\\d)`);
+export const TRADE_WITHOUT_SHARES = new RegExp(
+  `^(?:[^:]{1,60}?) ?: ?(${[...BUY_VERBS, ...SELL_VERBS].join('|')})\\b(?! ?\\d)|^(${[...BUY_VERBS, ...SELL_VERBS].join('|')})\\b(?! ?\\d)`,
+);
 
 /** A plain trade, on the description as written (no prefix): the common case, tested before folding. */
-export const PLAIN_TRADE = new RegExp(`^(${[...BUY_VERBS, ...SELL_VERBS].join('|')}) (\\d{1,3}(?:[ '\u2019]\\d{3})+(?:[.,]\\d+)?(?![\\d.,])|\\d[\\d.,]*)`, 'i');
+export const PLAIN_TRADE = new RegExp(
+  `^(${[...BUY_VERBS, ...SELL_VERBS].join('|')}) (\\d{1,3}(?:[ '\u2019]\\d{3})+(?:[.,]\\d+)?(?![\\d.,])|\\d[\\d.,]*)`,
+  'i',
+);
 
 /**
  * Split bookings without a buy or sell verb (`Stock split 4 for 1`, `Ajustement fractionnement: …`,
  * `Aandelensplitsing`): skipped like the prefixed ones, since the engine splits with the market data.
  */
-export const SPLIT_BOOKING = /\b(stock|share|reverse) ?split\b|^split\b|aandelensplitsing|\bsplitsing\b|fractionnement|desdoblamiento|frazionamento|aktiensplit|\bsplit (\d|van|de|of)/;
+export const SPLIT_BOOKING =
+  /\b(stock|share|reverse) ?split\b|^split\b|aandelensplitsing|\bsplitsing\b|fractionnement|desdoblamiento|frazionamento|aktiensplit|\bsplit (\d|van|de|of)/;
 
 /** Corporate-action prefixes whose bookings are share splits: the engine applies splits from market data. */
-export const SPLIT_PREFIX = /split|splitsing|fractionnement|desdoblamiento|frazionamento|consolidat|samenvoeging|zusammenlegung/;
+export const SPLIT_PREFIX =
+  /split|splitsing|fractionnement|desdoblamiento|frazionamento|consolidat|samenvoeging|zusammenlegung/;
 
-export const MONEY_MARKET = /geldmarktfonds|fonds? monetaires?|money ?market|mercado monetario|mercato monetario|geldmarkt/;
+export const MONEY_MARKET =
+  /geldmarktfonds|fonds? monetaires?|money ?market|mercado monetario|mercato monetario|geldmarkt/;
 /** DEGIRO's cash funds (`MORGAN STANLEY EUR LIQUIDITY FUND`, `EUR CASH FUND FUNDSHARE`). */
 export const MONEY_MARKET_PRODUCT = /liquidity fund|cash fund|money ?market fund|geldmarktfonds/;
 
-export const CASH_SWEEP = /cash ?sweep|geldrekening|flatexdegiro bank|cash account|compte especes|cuenta de efectivo|conta de dinheiro|geldkonto/;
+export const CASH_SWEEP =
+  /cash ?sweep|geldrekening|flatexdegiro bank|cash account|compte especes|cuenta de efectivo|conta de dinheiro|geldkonto/;
 export const CASH_SWEEP_PRODUCT = /bank ?account/;
 export const CASH_SWEEP_ISIN = 'NLFLATEXACNT';
 
@@ -63,12 +72,14 @@ export const ACCRUED_INTEREST =
  * Cash for the fraction of a stock dividend that could not be paid in shares (`Verrekening van Aandelen`,
  * on the product's `NON TRADEABLE` line): dividend income of the company.
  */
-export const FRACTION_CASH = /verrekening van aandelen|cash in lieu|fractional (share )?(cash|compensation|payment)|compensation (for|of) fractions?|rompus|indemnisation (des )?rompus/;
+export const FRACTION_CASH =
+  /verrekening van aandelen|cash in lieu|fractional (share )?(cash|compensation|payment)|compensation (for|of) fractions?|rompus|indemnisation (des )?rompus/;
 
 export const DIVIDEND =
   /\b(dividend|dividende|dividendo|dividendos|dividenda|dywidenda)\b|fondsuitkering|fondsausschuttung|ertragsausschuttung|kapitaalsuitkering|capital return|return of capital|kapitalruckzahlung|rendimiento de capital|remboursement de capital|restituicao de capital|rimborso di capitale|\bcoupon\b|\bkupon\b/;
 
-export const INTEREST = /\brente\b|\binterest\b|\bzinsen\b|\binterets?\b|\bintereses\b|\binteres\b|\binteresse\b|\bjuros\b|\burok\b|odsetki/;
+export const INTEREST =
+  /\brente\b|\binterest\b|\bzinsen\b|\binterets?\b|\bintereses\b|\binteres\b|\binteresse\b|\bjuros\b|\burok\b|odsetki/;
 
 /** Promotions, courtesy payments, refunds: commissions with a negative value. */
 export const PROMOTION =
@@ -77,7 +88,8 @@ export const PROMOTION =
 export const FEE =
   /kosten|\bfees?\b|frais|gebuhr|comision|comisiones|comissao|comissoes|commission|costi|costes|\bcustos?\b|poplatek|oplata|stamp ?duty|zegelrecht|transactiebelasting|transaction tax|\btaxes?\b|\btaxe\b|belasting|steuer|impuesto|imposto|imposta|tassa|aansluiting|connection|connectivit|connessione|verbindung|handelsmodalitaten|^einrichtung von|corporate action|autofx|abonnement|subscription|realtime/;
 
-export const WITHDRAWAL = /withdrawal|terugstorting|opname|auszahlung|retrait|retirada|levantamento|prelievo|ritiro|\bvyber\b|wyplata|overboeking naar|transfer to/;
+export const WITHDRAWAL =
+  /withdrawal|terugstorting|opname|auszahlung|retrait|retirada|levantamento|prelievo|ritiro|\bvyber\b|wyplata|overboeking naar|transfer to/;
 
 export const DEPOSIT =
   /deposit|storting|einzahlung|versement|\bdepot\b|deposito|ingreso|vklad|wplata|\bideal\b|sofort|bancontact|giropay|trustly|overboeking van|overschrijving|uberweisung|transfer from/;

@@ -52,7 +52,10 @@ export function createWorkerContext(): WorkerContext {
 }
 
 /** Every symbol the held set needs prices for now, and its first day. */
-export const symbolsNeeded = (context: WorkerContext): SymbolsNeeded => ({ symbols: context.engine.symbolsToRequest(), firstDate: context.engine.firstTransactionDate() });
+export const symbolsNeeded = (context: WorkerContext): SymbolsNeeded => ({
+  symbols: context.engine.symbolsToRequest(),
+  firstDate: context.engine.firstTransactionDate(),
+});
 
 /** A held view with the symbols it needs: what the page gets after the set changed or loaded. */
 export const portfolioView = (context: WorkerContext, held: HeldView): PortfolioView => ({

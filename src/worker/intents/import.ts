@@ -19,7 +19,8 @@ import type { ImportSaved, LookedUp, ParsedFile } from './contract';
 import { refusing } from './refuse';
 
 /** A DEGIRO parse refused the file for its header: it may be another broker's CSV, which the user can map. */
-const isOtherCsv = (error: string | null): boolean => error !== null && (error.startsWith(NOT_DEGIRO_STATEMENT) || error.startsWith(OTHER_DEGIRO_FILE));
+const isOtherCsv = (error: string | null): boolean =>
+  error !== null && (error.startsWith(NOT_DEGIRO_STATEMENT) || error.startsWith(OTHER_DEGIRO_FILE));
 
 const OVERTAKEN = 'The parse was cancelled or overtaken by a newer one.';
 
@@ -30,7 +31,11 @@ export function importIntents(context: WorkerContext) {
      * Parses a DEGIRO account statement, streaming it; `onProgress` is a Comlink proxy. A newer parse or
      * `cancelImport(parseId)` stops this one: its answer is then a refusal, and only the newest lands.
      */
-    async parseImport(parseId: number, file: Blob, onProgress: (progress: ImportProgress) => void): Promise<Outcome<ParsedFile>> {
+    async parseImport(
+      parseId: number,
+      file: Blob,
+      onProgress: (progress: ImportProgress) => void,
+    ): Promise<Outcome<ParsedFile>> {
       return refusing(async () => {
         const preview = await importSession.parse(parseId, file, () => store.current(), onProgress);
         return preview ? { ok: true, parseId, preview, otherCsv: isOtherCsv(preview.error) } : refusal(0, OVERTAKEN);
@@ -70,14 +75,22 @@ export function importIntents(context: WorkerContext) {
         return await check.checkSymbol(symbol, credentials);
       } catch (error) {
         // The check's code could not be loaded: said as its own failures are.
-        return { symbol: symbol.trim(), hasPrices: false, message: `${symbol.trim()} could not be checked: ${messageOf(error)}` };
+        return {
+          symbol: symbol.trim(),
+          hasPrices: false,
+          message: `${symbol.trim()} could not be checked: ${messageOf(error)}`,
+        };
       }
     },
     /**
      * Adds the parsed file's new transactions (cash too) to the held set with the tickers the user chose,
      * in the `target` account (an existing one, or a new one by name; absent: the set's first), and stores it.
      */
-    async confirmImport(tickers: Record<string, string>, credentials: Credentials, target?: ImportTarget): Promise<Outcome<ImportSaved>> {
+    async confirmImport(
+      tickers: Record<string, string>,
+      credentials: Credentials,
+      target?: ImportTarget,
+    ): Promise<Outcome<ImportSaved>> {
       const outcome = await refusing(async (): Promise<Outcome<ImportSaved>> => {
         let choices: SymbolChoice[] = [];
         let reconciliation: Reconciliation[] = [];
@@ -93,8 +106,15 @@ export function importIntents(context: WorkerContext) {
           // A re-import that only completes stored transactions (their conversion to EUR, their tax) is saved too.
           // Renamed: stored trades take the ids both DEGIRO files share, so that a Transactions.csv adds nothing twice.
           const changed = added > 0 || converted > 0 || renamed > 0 || taxFilled > 0;
-          const extra = { added, alreadyPresent, taxFilled } satisfies Omit<ImportMerge, 'unresolvedProducts' | 'converted'>;
-          return { set: changed ? merged : null, extra, ...(changed && resolved.accounts ? { accounts: resolved.accounts } : {}) };
+          const extra = { added, alreadyPresent, taxFilled } satisfies Omit<
+            ImportMerge,
+            'unresolvedProducts' | 'converted'
+          >;
+          return {
+            set: changed ? merged : null,
+            extra,
+            ...(changed && resolved.accounts ? { accounts: resolved.accounts } : {}),
+          };
         }, credentials);
         if (!stored.ok) return stored;
         // The import is stored; its symbols are kept for the next import and other devices.
@@ -108,7 +128,16 @@ export function importIntents(context: WorkerContext) {
           },
         );
         const view = stored.view && portfolioView(context, stored.view);
-        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view, choicesProblem, reconciliation, account };
+        return {
+          ok: true,
+          added: stored.added,
+          alreadyPresent: stored.alreadyPresent,
+          taxFilled: stored.taxFilled,
+          view,
+          choicesProblem,
+          reconciliation,
+          account,
+        };
       });
       if (outcome.ok) importSession.discard();
       return withView(outcome, (saved) => saved.view);

@@ -21,11 +21,20 @@ export function mappedCsvIntents(context: WorkerContext) {
   };
   return {
     /** Reads the file (kept here) and proposes a mapping: the one remembered for its header, else a guess; with its preview. */
-    async openMappedCsv(file: Blob, fileName: string, credentials: Credentials): Promise<Outcome<{ file: MappedFile }>> {
+    async openMappedCsv(
+      file: Blob,
+      fileName: string,
+      credentials: Credentials,
+    ): Promise<Outcome<{ file: MappedFile }>> {
       return refusing(async () => {
-        const [{ MappedCsvSession }, { fetchCsvMapping }] = await Promise.all([import('../mapped-csv/session'), import('../services/csv-mappings-api')]);
+        const [{ MappedCsvSession }, { fetchCsvMapping }] = await Promise.all([
+          import('../mapped-csv/session'),
+          import('../services/csv-mappings-api'),
+        ]);
         context.mappedSession ??= new MappedCsvSession();
-        const opened = await context.mappedSession.open(file, fileName, store.current(), (key) => fetchCsvMapping(credentials, key));
+        const opened = await context.mappedSession.open(file, fileName, store.current(), (key) =>
+          fetchCsvMapping(credentials, key),
+        );
         return opened.ok ? opened : refusal(0, opened.message);
       });
     },
@@ -44,12 +53,18 @@ export function mappedCsvIntents(context: WorkerContext) {
      * with the worker free in between; `onProgress` (a Comlink proxy) hears the rows read. A newer preview or
      * count, `cancelMappedCount` or a discard stops it: its answer is then a refusal.
      */
-    async countMappedCsv(countId: number, mapping: CsvMapping, onProgress: (progress: CountProgress) => void): Promise<Outcome<{ countId: number; preview: MappedPreview }>> {
+    async countMappedCsv(
+      countId: number,
+      mapping: CsvMapping,
+      onProgress: (progress: CountProgress) => void,
+    ): Promise<Outcome<{ countId: number; preview: MappedPreview }>> {
       return refusing(async () => {
         const session = openedMapping();
         context.mappedCount = countId;
         const preview = await session.count(mapping, () => store.current(), onProgress);
-        return preview ? { ok: true, countId, preview } : refusal(0, 'The count was cancelled or overtaken by a newer change of the mapping.');
+        return preview
+          ? { ok: true, countId, preview }
+          : refusal(0, 'The count was cancelled or overtaken by a newer change of the mapping.');
       });
     },
     cancelMappedCount(countId: number): void {
@@ -78,7 +93,14 @@ export function mappedCsvIntents(context: WorkerContext) {
           mappingNotRemembered = messageOf(error);
         }
         const { added, alreadyPresent, skippedRows } = stored;
-        return { ok: true, added, alreadyPresent, skippedRows, view: stored.view && portfolioView(context, stored.view), mappingNotRemembered };
+        return {
+          ok: true,
+          added,
+          alreadyPresent,
+          skippedRows,
+          view: stored.view && portfolioView(context, stored.view),
+          mappingNotRemembered,
+        };
       });
       if (outcome.ok) context.mappedSession?.discard();
       return withView(outcome, (saved) => saved.view);

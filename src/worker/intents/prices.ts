@@ -45,7 +45,10 @@ export function priceIntents(context: WorkerContext) {
       // A rate's own quote is in EUR and needs nothing more; the bound only guards against a surprise.
       for (let round = 0; round < MAX_QUOTE_ROUNDS && symbols.length > 0; round += 1) {
         fetched.push(...symbols);
-        const entries = round === 0 ? await requestQuotes(credentials, { ...request, symbols }) : await ratesOrErrors(credentials, { ...request, symbols });
+        const entries =
+          round === 0
+            ? await requestQuotes(credentials, { ...request, symbols })
+            : await ratesOrErrors(credentials, { ...request, symbols });
         context.engine.setQuotes(entries);
         for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
         symbols = context.engine.symbolsToRequest().filter((symbol) => !known.has(symbol));
@@ -58,7 +61,11 @@ export function priceIntents(context: WorkerContext) {
      * null or absent: every account), with the dashboard's charts of them (dashboard-charts.ts). The first
      * view that holds cash loads the account figures' code (engine/account-math.ts).
      */
-    async derive(asOf: string, active: readonly string[] | null, view: string | null = null): Promise<Timed<ChartedDerivation>> {
+    async derive(
+      asOf: string,
+      active: readonly string[] | null,
+      view: string | null = null,
+    ): Promise<Timed<ChartedDerivation>> {
       context.engine.setView(view);
       if (context.engine.needsAccountMath()) {
         const math = await import('../engine/account-math');
@@ -77,7 +84,11 @@ export function priceIntents(context: WorkerContext) {
     holdingSeries(ticker: string): Outcome<{ series: HoldingSeries }> {
       if (context.engine.derivedAsOf() === null) return refusal(0, NOT_READY);
       const series = context.engine.holdingSeries(ticker);
-      if (!series) return refusal(0, `${ticker} has no figures to draw: it is not in your transactions, or an exchange rate it needs has no prices yet.`);
+      if (!series)
+        return refusal(
+          0,
+          `${ticker} has no figures to draw: it is not in your transactions, or an exchange rate it needs has no prices yet.`,
+        );
       const outcome = { ok: true as const, series };
       return Comlink.transfer(outcome, collectTransferables(series));
     },

@@ -23,7 +23,9 @@ export function refused(error: unknown): Refusal {
  */
 export function refusing<T extends object>(run: () => Promise<Outcome<T>>): Promise<Outcome<T>>;
 export function refusing<T extends object>(run: () => Outcome<T>): Outcome<T>;
-export function refusing<T extends object>(run: () => Outcome<T> | Promise<Outcome<T>>): Outcome<T> | Promise<Outcome<T>> {
+export function refusing<T extends object>(
+  run: () => Outcome<T> | Promise<Outcome<T>>,
+): Outcome<T> | Promise<Outcome<T>> {
   try {
     const answer = run();
     return answer instanceof Promise ? answer.catch(refused) : answer;

@@ -17,7 +17,10 @@ export function transactionIntents(context: WorkerContext) {
     async load(credentials: Credentials): Promise<Outcome<PortfolioView>> {
       // The user's symbol choices come along: the search finds a transaction by its product's ISIN. Without
       // them (the service did not answer) it still finds it by ticker.
-      const [held, choices] = await Promise.all([store.load(credentials), fetchSymbolChoices(credentials).catch(() => null)]);
+      const [held, choices] = await Promise.all([
+        store.load(credentials),
+        fetchSymbolChoices(credentials).catch(() => null),
+      ]);
       if (choices) context.symbolChoices = choices;
       return withView(held.ok ? { ...portfolioView(context, held), ok: true } : held, (view) => view);
     },
@@ -30,7 +33,10 @@ export function transactionIntents(context: WorkerContext) {
         try {
           await saveSymbolChoices(credentials, [choice]);
         } catch (error) {
-          return refusal(error instanceof HttpError ? error.status : 0, `The symbol was not kept, nothing was renamed: ${messageOf(error)}`);
+          return refusal(
+            error instanceof HttpError ? error.status : 0,
+            `The symbol was not kept, nothing was renamed: ${messageOf(error)}`,
+          );
         }
         context.symbolChoices = withChoices(context.symbolChoices, [choice]);
       }

@@ -16,7 +16,8 @@ import { refusing } from './refuse';
 /** The writes that turn the stored choices `before` into `after` (ISIN → symbol; keys that are not ISINs are left out). */
 function changedChoices(before: Record<string, string>, after: Record<string, string>): SymbolChoice[] {
   const changes: SymbolChoice[] = [];
-  for (const [isin, symbol] of Object.entries(after)) if (isValidIsin(isin) && before[isin] !== symbol) changes.push({ isin, symbol });
+  for (const [isin, symbol] of Object.entries(after))
+    if (isValidIsin(isin) && before[isin] !== symbol) changes.push({ isin, symbol });
   for (const isin of Object.keys(before)) if (!Object.hasOwn(after, isin)) changes.push({ isin, symbol: null });
   return changes;
 }
@@ -29,19 +30,30 @@ export function yourDataIntents(context: WorkerContext) {
      * settings and remembered column mappings). The CSV holds one account's view (`account`, its id) or all
      * (null, absent); the backup always holds every account, so that restoring it never drops one.
      */
-    async exportFile(format: ExportFormat, exportedAt: string, credentials: Credentials, requested: string | null = null): Promise<Outcome<ExportedFile>> {
+    async exportFile(
+      format: ExportFormat,
+      exportedAt: string,
+      credentials: Credentials,
+      requested: string | null = null,
+    ): Promise<Outcome<ExportedFile>> {
       return refusing(async () => {
         const backup = format === 'json';
         const account = backup ? null : requested;
         const [settings, symbolChoices, csvMappings, { buildExport }] = await Promise.all([
           backup ? fetchSettings(credentials) : { benchmark: null },
           fetchSymbolChoices(credentials),
-          backup ? import('../services/csv-mappings-api').then(({ fetchAllCsvMappings }) => fetchAllCsvMappings(credentials)) : [],
+          backup
+            ? import('../services/csv-mappings-api').then(({ fetchAllCsvMappings }) => fetchAllCsvMappings(credentials))
+            : [],
           import('../your-data'),
         ]);
         const view = { accounts: store.currentAccounts(), account };
-        if (account !== null && !view.accounts.some((a) => a.id === account)) return refusal(0, 'That account is no longer there; choose the view again.');
-        return { ok: true, ...(await buildExport(format, store.current(), { symbolChoices, settings, csvMappings }, exportedAt, view)) };
+        if (account !== null && !view.accounts.some((a) => a.id === account))
+          return refusal(0, 'That account is no longer there; choose the view again.');
+        return {
+          ok: true,
+          ...(await buildExport(format, store.current(), { symbolChoices, settings, csvMappings }, exportedAt, view)),
+        };
       });
     },
     /** Reads a backup or our CSV whole and previews merge and replace against the held set; the file stays here. */
@@ -54,7 +66,12 @@ export function yourDataIntents(context: WorkerContext) {
           import('../your-data'),
         ]);
         context.restoreSession ??= new RestoreSession();
-        const current = { transactions: store.current(), symbolChoices: choices, settings: settings.benchmark ? { benchmark: settings.benchmark } : {}, csvMappings };
+        const current = {
+          transactions: store.current(),
+          symbolChoices: choices,
+          settings: settings.benchmark ? { benchmark: settings.benchmark } : {},
+          csvMappings,
+        };
         const previewed = await context.restoreSession.preview(file, current);
         return previewed.ok ? previewed : refusal(0, previewed.message);
       });
@@ -65,9 +82,16 @@ export function yourDataIntents(context: WorkerContext) {
      * choices (those of ISINs; replacing forgets the others) and the column mappings it brings (the
      * server merges or replaces them: PUT /api/csv-mappings/all). Answers the stored set's view.
      */
-    async confirmRestore(mode: RestoreMode, credentials: Credentials): Promise<Outcome<{ view: PortfolioView | null }>> {
+    async confirmRestore(
+      mode: RestoreMode,
+      credentials: Credentials,
+    ): Promise<Outcome<{ view: PortfolioView | null }>> {
       const outcome = await refusing(async (): Promise<Outcome<{ view: PortfolioView | null }>> => {
-        const [settings, storedChoices, { RestoreSession }] = await Promise.all([fetchSettings(credentials), fetchSymbolChoices(credentials), import('../your-data')]);
+        const [settings, storedChoices, { RestoreSession }] = await Promise.all([
+          fetchSettings(credentials),
+          fetchSymbolChoices(credentials),
+          import('../your-data'),
+        ]);
         // Without a preview first there is nothing read: the session says so.
         const session = (context.restoreSession ??= new RestoreSession());
         const currentSettings = settings.benchmark ? { benchmark: settings.benchmark } : {};
@@ -75,13 +99,17 @@ export function yourDataIntents(context: WorkerContext) {
         let choices = storedChoices;
         const stored = await store.replace(async (set: TransactionSet) => {
           // The mappings are the server's to merge or replace (below); none here.
-          const applied = await session.apply({ transactions: set, symbolChoices: storedChoices, settings: currentSettings, csvMappings: [] }, mode);
+          const applied = await session.apply(
+            { transactions: set, symbolChoices: storedChoices, settings: currentSettings, csvMappings: [] },
+            mode,
+          );
           restoredSettings = applied.settings;
           choices = applied.symbolChoices;
           return { set: applied.transactions, extra: {} };
         }, credentials);
         if (!stored.ok) return stored;
-        if ((restoredSettings.benchmark ?? null) !== settings.benchmark) await writeSettings(credentials, { benchmark: restoredSettings.benchmark ?? null });
+        if ((restoredSettings.benchmark ?? null) !== settings.benchmark)
+          await writeSettings(credentials, { benchmark: restoredSettings.benchmark ?? null });
         const changes = changedChoices(storedChoices, choices);
         await saveSymbolChoices(credentials, changes);
         context.symbolChoices = withChoices(storedChoices, changes);

@@ -30,7 +30,11 @@ export function readDate(text: string, order: DateOrder): string | null {
  * guessed: the mapping says how the file writes numbers.
  */
 export function readNumber(text: string, mark: DecimalMarkChoice): number | null {
-  let body = text.trim().replace(/^[A-Z]{3}\s+|\s+[A-Z]{3}$/g, '').replace(/[€$£]/g, '').trim();
+  let body = text
+    .trim()
+    .replace(/^[A-Z]{3}\s+|\s+[A-Z]{3}$/g, '')
+    .replace(/[€$£]/g, '')
+    .trim();
   let negative = false;
   if (/^\(.*\)$/.test(body)) {
     negative = true;
@@ -40,7 +44,7 @@ export function readNumber(text: string, mark: DecimalMarkChoice): number | null
     negative = !negative;
     body = body.slice(1).trim();
   } else if (body.startsWith('+')) body = body.slice(1).trim();
-  const group = mark === ',' ? '[.\\s\\u00a0\\u202f\'’]' : '[,\\s\\u00a0\\u202f\'’]';
+  const group = mark === ',' ? "[.\\s\\u00a0\\u202f'’]" : "[,\\s\\u00a0\\u202f'’]";
   const decimal = mark === ',' ? ',' : '\\.';
   const shape = new RegExp(`^(\\d{1,3}(?:${group}\\d{3})+|\\d+)(?:${decimal}(\\d+))?$`);
   const m = shape.exec(body);
@@ -64,7 +68,9 @@ export const KIND_WORDS: ReadonlyArray<readonly [RowKind, readonly string[]]> = 
 
 /** The kind a type cell names (`Market buy`, `Dividend (Ordinary)`, `VERKOOP`), or null. */
 export function readKind(text: string): RowKind | null {
-  const words = foldText(text).split(/[^a-z]+/).filter((word) => word !== '');
+  const words = foldText(text)
+    .split(/[^a-z]+/)
+    .filter((word) => word !== '');
   for (const [kind, names] of KIND_WORDS) if (words.some((word) => names.includes(word))) return kind;
   return null;
 }

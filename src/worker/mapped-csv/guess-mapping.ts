@@ -4,7 +4,14 @@
  */
 import { foldText } from '../import/text';
 import { readDate, readNumber } from './fields';
-import { DATE_ORDERS, MAPPED_FIELDS, type CsvMapping, type DateOrder, type DecimalMarkChoice, type MappedField } from '../../model/csv-mapping';
+import {
+  DATE_ORDERS,
+  MAPPED_FIELDS,
+  type CsvMapping,
+  type DateOrder,
+  type DecimalMarkChoice,
+  type MappedField,
+} from '../../model/csv-mapping';
 import type { CsvTable } from './read-table';
 
 const HEADINGS: Record<MappedField, readonly string[]> = {
@@ -12,7 +19,18 @@ const HEADINGS: Record<MappedField, readonly string[]> = {
   ticker: ['ticker', 'symbol', 'instrument', 'code', 'security', 'stock', 'asset'],
   type: ['type', 'action', 'transaction type', 'activity', 'side', 'kind', 'operation', 'soort', 'typ'],
   amount: ['quantity', 'qty', 'shares', 'units', 'aantal', 'anzahl', 'no. of shares', 'number of shares'],
-  value: ['value', 'amount', 'total', 'net amount', 'amount eur', 'total amount', 'waarde', 'betrag', 'cash', 'proceeds'],
+  value: [
+    'value',
+    'amount',
+    'total',
+    'net amount',
+    'amount eur',
+    'total amount',
+    'waarde',
+    'betrag',
+    'cash',
+    'proceeds',
+  ],
   currency: ['currency', 'ccy', 'valuta', 'wahrung', 'devise', 'moneda', 'currency code'],
   tax: ['tax', 'withholding tax', 'taxes', 'belasting', 'steuer', 'withholding'],
   fees: ['fees', 'fee', 'commission', 'costs', 'kosten', 'gebuhr', 'transaction costs'],
@@ -25,7 +43,8 @@ function columnsByHeading(header: readonly string[]): CsvMapping['columns'] {
   const columns = {} as CsvMapping['columns'];
   for (const field of MAPPED_FIELDS) {
     let found = folded.findIndex((cell, i) => !taken.has(i) && HEADINGS[field].includes(cell));
-    if (found === -1) found = folded.findIndex((cell, i) => !taken.has(i) && HEADINGS[field].some((name) => cell.startsWith(name)));
+    if (found === -1)
+      found = folded.findIndex((cell, i) => !taken.has(i) && HEADINGS[field].some((name) => cell.startsWith(name)));
     columns[field] = found === -1 ? null : found;
     if (found !== -1) taken.add(found);
   }
@@ -45,7 +64,8 @@ function guessDateOrder(samples: readonly string[]): DateOrder {
 
 /** The mark that reads every sample number; `,` only when `.` fails. */
 function guessDecimalMark(samples: readonly string[]): DecimalMarkChoice {
-  const reads = (mark: DecimalMarkChoice) => samples.every((text) => text.trim() === '' || readNumber(text, mark) !== null);
+  const reads = (mark: DecimalMarkChoice) =>
+    samples.every((text) => text.trim() === '' || readNumber(text, mark) !== null);
   if (reads('.') && !samples.some((text) => /,\d{1,2}$/.test(text.trim()))) return '.';
   return reads(',') ? ',' : '.';
 }

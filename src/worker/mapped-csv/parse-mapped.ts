@@ -9,7 +9,16 @@
  * so importing the same file again adds nothing. A row that cannot be read is listed with the reason;
  * the others still import.
  */
-import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, byDateAscending, emptyTransactionSet, type Currency, type Transaction, type TransactionSet } from '../../model';
+import {
+  CURRENCIES,
+  TICKER_PATTERN,
+  TRANSACTION_TYPES,
+  byDateAscending,
+  emptyTransactionSet,
+  type Currency,
+  type Transaction,
+  type TransactionSet,
+} from '../../model';
 import type { CashTransaction } from '../../model/cash';
 import { isBoundedNumber } from '../../model/transaction-limits';
 import { Hasher } from '../import/import-id';
@@ -43,20 +52,31 @@ export interface MappedParse {
   rowCount: number;
 }
 
-function readRow(cells: readonly string[], mapping: CsvMapping): { transactions: Array<Transaction | CashTransaction> } | { problem: string } {
+function readRow(
+  cells: readonly string[],
+  mapping: CsvMapping,
+): { transactions: Array<Transaction | CashTransaction> } | { problem: string } {
   const cell = (field: keyof CsvMapping['columns']) => {
     const column = mapping.columns[field];
     return column === null ? '' : (cells[column] ?? '').trim();
   };
   const problems: string[] = [];
   const date = readDate(cell('date'), mapping.dateOrder);
-  if (date === null || date < '1900' || date > '2100-12-31') problems.push(`date "${cell('date')}" is not a date in the order ${mapping.dateOrder}`);
+  if (date === null || date < '1900' || date > '2100-12-31')
+    problems.push(`date "${cell('date')}" is not a date in the order ${mapping.dateOrder}`);
   const ticker = cell('ticker');
   const kind = readKind(cell('type'));
   // Money in or out of the account, its interest, a fee of no product: cash, no ticker, no shares.
-  const cashKind = kind === 'deposit' || kind === 'withdrawal' || kind === 'interest' ? kind : kind === 'fee' && ticker === '' ? 'fee' : null;
-  if (cashKind === null && !TICKER_PATTERN.test(ticker)) problems.push(`ticker "${ticker}" is not a ticker as Yahoo spells it (letters, digits, . - = ^)`);
-  if (kind === null) problems.push(`type "${cell('type')}" is none of buy, sell, dividend, fee, deposit, withdrawal, interest`);
+  const cashKind =
+    kind === 'deposit' || kind === 'withdrawal' || kind === 'interest'
+      ? kind
+      : kind === 'fee' && ticker === ''
+        ? 'fee'
+        : null;
+  if (cashKind === null && !TICKER_PATTERN.test(ticker))
+    problems.push(`ticker "${ticker}" is not a ticker as Yahoo spells it (letters, digits, . - = ^)`);
+  if (kind === null)
+    problems.push(`type "${cell('type')}" is none of buy, sell, dividend, fee, deposit, withdrawal, interest`);
   let signedValue = 0;
   const number = (field: 'amount' | 'value' | 'tax' | 'fees', optional: boolean) => {
     const text = cell(field);
@@ -81,7 +101,8 @@ function readRow(cells: readonly string[], mapping: CsvMapping): { transactions:
   }
   if (problems.length > 0 || date === null || kind === null) return { problem: problems.join('; ') };
   if (cashKind !== null) {
-    if (value === 0 && (cashKind === 'deposit' || cashKind === 'withdrawal')) return { problem: `a ${cashKind} of 0 moves no money` };
+    if (value === 0 && (cashKind === 'deposit' || cashKind === 'withdrawal'))
+      return { problem: `a ${cashKind} of 0 moves no money` };
     const cashValue = cashKind === 'deposit' ? value : cashKind === 'interest' ? signedValue : -value;
     return { transactions: [{ type: 'cash', kind: cashKind, date, value: cashValue + 0, currency }] };
   }
@@ -148,7 +169,8 @@ export class MappedReader {
       if ('problem' in read) {
         result.problemCount += 1;
         if (result.problems.length < MAX_LISTED_PROBLEMS) result.problems.push({ row, message: read.problem });
-        if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: [], problem: read.problem });
+        if (result.preview.length < PREVIEW_ROWS)
+          result.preview.push({ row, cells, transactions: [], problem: read.problem });
         continue;
       }
       const rowText = cells.join('\u001f');
@@ -160,7 +182,8 @@ export class MappedReader {
         if (t.type === 'cash') (result.transactions.cash ??= []).push(t);
         else result.transactions[t.type].push(t);
       });
-      if (result.preview.length < PREVIEW_ROWS) result.preview.push({ row, cells, transactions: read.transactions, problem: null });
+      if (result.preview.length < PREVIEW_ROWS)
+        result.preview.push({ row, cells, transactions: read.transactions, problem: null });
     }
     this.next = Math.max(this.next, rows);
   }

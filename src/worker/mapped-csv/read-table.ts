@@ -21,12 +21,19 @@ export function detectDelimiter(text: string): Delimiter {
 }
 
 /** The header and only the first `rows` data rows (the rest is not split); `complete` when the file has no more. */
-export function readTableStart(text: string, delimiter: Delimiter, rows: number): { table: CsvTable; complete: boolean } {
+export function readTableStart(
+  text: string,
+  delimiter: Delimiter,
+  rows: number,
+): { table: CsvTable; complete: boolean } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // One row more than asked for tells whether the file goes on.
   const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: 'greedy', preview: rows + 2 });
   const [header = [], ...data] = parsed.data;
-  return { table: { delimiter, header: header.map((cell) => cell.trim()), rows: data.slice(0, rows) }, complete: data.length <= rows };
+  return {
+    table: { delimiter, header: header.map((cell) => cell.trim()), rows: data.slice(0, rows) },
+    complete: data.length <= rows,
+  };
 }
 
 export function readTable(text: string, delimiter: Delimiter = detectDelimiter(text)): CsvTable {

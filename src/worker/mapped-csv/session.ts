@@ -29,7 +29,11 @@ export interface CountProgress {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const PURPOSE: TextPurpose = { file: 'a CSV to import', notText: 'so it cannot be read as a CSV', nothing: 'Nothing was imported.' };
+const PURPOSE: TextPurpose = {
+  file: 'a CSV to import',
+  notText: 'so it cannot be read as a CSV',
+  nothing: 'Nothing was imported.',
+};
 
 /**
  * What the page shows of a mapping tried on the file: at once, the first SAMPLE_ROWS rows (`complete`
@@ -74,7 +78,8 @@ export interface MappedMerge {
   skippedRows: number;
 }
 
-const countOf = (set: TransactionSet) => set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0);
+const countOf = (set: TransactionSet) =>
+  set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0);
 
 /**
  * The mapped rows merged into `existing` by import id, cash too (`mergeTransactions` merges the seed's three
@@ -88,7 +93,11 @@ function mergeWithCash(existing: TransactionSet, parsed: TransactionSet) {
   const cash = [...stored, ...fresh].sort(byDateAscending);
   const merged = cash.length > 0 || existing.cash !== undefined ? { ...merge.merged, cash } : merge.merged;
   const added = merge.added.stock + merge.added.dividend + merge.added.commission + fresh.length;
-  return { merged, added, alreadyPresent: merge.alreadyPresent + merge.keptDifferent + (parsed.cash?.length ?? 0) - fresh.length };
+  return {
+    merged,
+    added,
+    alreadyPresent: merge.alreadyPresent + merge.keptDifferent + (parsed.cash?.length ?? 0) - fresh.length,
+  };
 }
 
 /** The preview of the first rows: their rows and problems, nothing compared with the portfolio. */
@@ -135,23 +144,44 @@ export class MappedCsvSession {
    * Reads `file` and proposes a mapping: `remembered(key)` (the server's, for this header) when it fits
    * the file, else a guess. Refuses a file that is no table, or one of our own exports (restored elsewhere).
    */
-  async open(file: Blob, fileName: string, existing: TransactionSet, remembered: (headerKey: string) => Promise<CsvMapping | null>): Promise<{ ok: true; file: MappedFile } | { ok: false; message: string }> {
+  async open(
+    file: Blob,
+    fileName: string,
+    existing: TransactionSet,
+    remembered: (headerKey: string) => Promise<CsvMapping | null>,
+  ): Promise<{ ok: true; file: MappedFile } | { ok: false; message: string }> {
     this.file = null;
     const read = await restoreText(file, PURPOSE);
     if (!read.ok) return { ok: false, message: read.error };
     const table = readTable(read.text);
     if (table.header.join(',').toLowerCase() === CSV_HEADER) {
-      return { ok: false, message: `${fileName} is an export of this app: bring it back with "Restore from a file…" (Export and restore). Nothing was imported.` };
+      return {
+        ok: false,
+        message: `${fileName} is an export of this app: bring it back with "Restore from a file…" (Export and restore). Nothing was imported.`,
+      };
     }
     if (table.header.filter((cell) => cell !== '').length < 3 || table.rows.length === 0) {
-      return { ok: false, message: `${fileName} is not a table of transactions: its first line should name the columns (date, ticker, type, quantity, amount…) and rows should follow. Nothing was imported.` };
+      return {
+        ok: false,
+        message: `${fileName} is not a table of transactions: its first line should name the columns (date, ticker, type, quantity, amount…) and rows should follow. Nothing was imported.`,
+      };
     }
     const key = headerKey(table.header);
     const saved = await remembered(key);
     const fits = saved !== null && mappingProblem(saved, table.header.length) === null;
     const mapping = fits ? saved : guessMapping(table);
     this.file = { name: fileName, text: read.text, table };
-    return { ok: true, file: { fileName, header: this.header(mapping), headerKey: key, mapping, remembered: fits, preview: this.preview(mapping, existing) } };
+    return {
+      ok: true,
+      file: {
+        fileName,
+        header: this.header(mapping),
+        headerKey: key,
+        mapping,
+        remembered: fits,
+        preview: this.preview(mapping, existing),
+      },
+    };
   }
 
   /**
@@ -171,7 +201,11 @@ export class MappedCsvSession {
    * Every row read by `mapping`, compared with `existing`, a stretch of about COUNT_SLICE_MS at a time with
    * the worker free in between; null when a newer preview, count or discard came meanwhile (it stops then).
    */
-  async count(mapping: CsvMapping, existing: () => TransactionSet, onProgress: (progress: CountProgress) => void = () => {}): Promise<MappedPreview | null> {
+  async count(
+    mapping: CsvMapping,
+    existing: () => TransactionSet,
+    onProgress: (progress: CountProgress) => void = () => {},
+  ): Promise<MappedPreview | null> {
     const generation = ++this.generation;
     const stale = () => generation !== this.generation;
     // Let a newer intent already sent in first: this count is then stale before it reads a row.
@@ -229,7 +263,8 @@ export class MappedCsvSession {
   /** The whole file split by `mapping`'s delimiter (kept: the last delimiter asked for). */
   private tableFor(mapping: CsvMapping): CsvTable {
     if (!this.file) throw new Error('There is no file to map; choose it again.');
-    if (this.file.table.delimiter !== mapping.delimiter) this.file = { ...this.file, table: readTable(this.file.text, mapping.delimiter) };
+    if (this.file.table.delimiter !== mapping.delimiter)
+      this.file = { ...this.file, table: readTable(this.file.text, mapping.delimiter) };
     return this.file.table;
   }
 
@@ -237,7 +272,8 @@ export class MappedCsvSession {
   private sampleFor(mapping: CsvMapping): { table: CsvTable; rowCount: number | null } {
     if (!this.file) throw new Error('There is no file to map; choose it again.');
     const { table, text } = this.file;
-    if (table.delimiter === mapping.delimiter) return { table: { ...table, rows: table.rows.slice(0, SAMPLE_ROWS) }, rowCount: table.rows.length };
+    if (table.delimiter === mapping.delimiter)
+      return { table: { ...table, rows: table.rows.slice(0, SAMPLE_ROWS) }, rowCount: table.rows.length };
     const start = readTableStart(text, mapping.delimiter, SAMPLE_ROWS);
     return { table: start.table, rowCount: start.complete ? start.table.rows.length : null };
   }

@@ -3,20 +3,32 @@
  * `/api/csv-mappings/all`: every one, for the backup, and a backup's restored. Checked on arrival.
  */
 import * as z from 'zod/mini';
-import { checkCsvMapping, checkRememberedMappings, type CsvMapping, type MappingsRestoreMode, type RememberedMapping } from '../../model/csv-mapping';
+import {
+  checkCsvMapping,
+  checkRememberedMappings,
+  type CsvMapping,
+  type MappingsRestoreMode,
+  type RememberedMapping,
+} from '../../model/csv-mapping';
 import { requestJson, type Credentials } from './http';
 
 // The envelope here; the mapping itself by the same check the server applies (a bad one reads as none).
 const mappingAnswer = z.object({ mapping: z.unknown() });
 
 export async function fetchCsvMapping(credentials: Credentials, headerKey: string): Promise<CsvMapping | null> {
-  const { body } = await requestJson(`/api/csv-mappings?header=${encodeURIComponent(headerKey)}`, mappingAnswer, { credentials });
+  const { body } = await requestJson(`/api/csv-mappings?header=${encodeURIComponent(headerKey)}`, mappingAnswer, {
+    credentials,
+  });
   const checked = checkCsvMapping(body.mapping);
   return checked.ok ? checked.value : null;
 }
 
 export async function saveCsvMapping(credentials: Credentials, headerKey: string, mapping: CsvMapping): Promise<void> {
-  await requestJson('/api/csv-mappings', mappingAnswer, { method: 'PUT', credentials, body: { header: headerKey, mapping } });
+  await requestJson('/api/csv-mappings', mappingAnswer, {
+    method: 'PUT',
+    credentials,
+    body: { header: headerKey, mapping },
+  });
 }
 
 const mappingsAnswer = z.object({ mappings: z.unknown() });
@@ -35,7 +47,15 @@ export async function fetchAllCsvMappings(credentials: Credentials): Promise<Rem
 }
 
 /** Restores a backup's mappings (`replace`: they become the user's; `merge`: the user's own win); the user's after. */
-export async function restoreCsvMappings(credentials: Credentials, mode: MappingsRestoreMode, mappings: readonly RememberedMapping[]): Promise<RememberedMapping[]> {
-  const { body } = await requestJson('/api/csv-mappings/all', mappingsAnswer, { method: 'PUT', credentials, body: { mode, mappings } });
+export async function restoreCsvMappings(
+  credentials: Credentials,
+  mode: MappingsRestoreMode,
+  mappings: readonly RememberedMapping[],
+): Promise<RememberedMapping[]> {
+  const { body } = await requestJson('/api/csv-mappings/all', mappingsAnswer, {
+    method: 'PUT',
+    credentials,
+    body: { mode, mappings },
+  });
   return rememberedOf(body.mappings);
 }

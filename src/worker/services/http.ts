@@ -44,8 +44,16 @@ const messageIn = (body: unknown): string | null =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : null;
 
 /** Sends a JSON request; resolves with the body `schema` accepted and the response, rejects with an HttpError. */
-export async function requestJson<T>(url: string, checked: ZodMiniType<T> | FastChecked<T>, options: RequestOptions): Promise<{ body: T; response: Response }> {
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: options.credentials.idToken, ...options.headers };
+export async function requestJson<T>(
+  url: string,
+  checked: ZodMiniType<T> | FastChecked<T>,
+  options: RequestOptions,
+): Promise<{ body: T; response: Response }> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: options.credentials.idToken,
+    ...options.headers,
+  };
   const method = options.method ?? 'GET';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && options.credentials.xsrfToken) headers['X-XSRF-TOKEN'] = options.credentials.xsrfToken;
@@ -68,7 +76,8 @@ export async function requestJson<T>(url: string, checked: ZodMiniType<T> | Fast
   } catch {
     parsed = null;
   }
-  if (!response.ok) throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
+  if (!response.ok)
+    throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
   if (parsed === null) throw new HttpError(response.status, 'The server sent an empty or invalid response.');
   if ('accepts' in checked && checked.accepts(parsed)) return { body: parsed, response };
   const schema = 'accepts' in checked ? checked.schema : checked;
@@ -76,10 +85,16 @@ export async function requestJson<T>(url: string, checked: ZodMiniType<T> | Fast
   if (!result.success) {
     // The issues in the words the full zod uses; the locale is loaded only for a body that is refused
     // (should that load fail, zod's bare "Invalid input" still comes with where).
-    const english = await import('zod/v4/locales/en.js').then((locale) => locale.default().localeError, () => undefined);
+    const english = await import('zod/v4/locales/en.js').then(
+      (locale) => locale.default().localeError,
+      () => undefined,
+    );
     const issue = (english ? safeParse(schema, parsed, { error: english }).error : result.error)?.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new HttpError(response.status, `The server sent an unexpected response${where}: ${issue?.message ?? 'not the expected shape'}.`);
+    throw new HttpError(
+      response.status,
+      `The server sent an unexpected response${where}: ${issue?.message ?? 'not the expected shape'}.`,
+    );
   }
   return { body: result.data, response };
 }

@@ -4,7 +4,13 @@
  * every answer checked on arrival.
  */
 import * as z from 'zod/mini';
-import { LISTING_TYPES, MAX_SYMBOL_PRODUCTS, type SymbolChoice, type SymbolProduct, type SymbolResolution } from '../../model/symbols';
+import {
+  LISTING_TYPES,
+  MAX_SYMBOL_PRODUCTS,
+  type SymbolChoice,
+  type SymbolProduct,
+  type SymbolResolution,
+} from '../../model/symbols';
 import { requestJson, type Credentials } from './http';
 
 const candidateSchema = z.object({
@@ -37,14 +43,22 @@ function batches<T>(items: readonly T[]): T[][] {
 }
 
 /** One resolution per product, in the order given (products with checked ISINs, each once). */
-export async function resolveSymbols(credentials: Credentials, products: readonly SymbolProduct[]): Promise<SymbolResolution[]> {
-  const answers = await Promise.all(batches(products).map((batch) => requestJson('/api/symbols/resolve', resolveAnswer, { method: 'POST', credentials, body: { products: batch } })));
+export async function resolveSymbols(
+  credentials: Credentials,
+  products: readonly SymbolProduct[],
+): Promise<SymbolResolution[]> {
+  const answers = await Promise.all(
+    batches(products).map((batch) =>
+      requestJson('/api/symbols/resolve', resolveAnswer, { method: 'POST', credentials, body: { products: batch } }),
+    ),
+  );
   return answers.flatMap((answer) => answer.body.results);
 }
 
 /** Stores (or, symbol null, forgets) the user's choices on the server. */
 export async function saveSymbolChoices(credentials: Credentials, choices: readonly SymbolChoice[]): Promise<void> {
-  for (const batch of batches(choices)) await requestJson('/api/symbols/choices', savedAnswer, { method: 'PUT', credentials, body: { choices: batch } });
+  for (const batch of batches(choices))
+    await requestJson('/api/symbols/choices', savedAnswer, { method: 'PUT', credentials, body: { choices: batch } });
 }
 
 /** Every choice of the user: ISIN → symbol. */

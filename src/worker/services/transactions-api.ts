@@ -25,7 +25,12 @@ export async function fetchTransactions(credentials: Credentials): Promise<Versi
 }
 
 /** Stores the full set, its cash and the accounts; `version` refuses it (412) when the server holds a newer one. */
-export async function putTransactions(credentials: Credentials, transactions: TransactionSet, accounts: readonly Account[], version: string | null): Promise<VersionedSet> {
+export async function putTransactions(
+  credentials: Credentials,
+  transactions: TransactionSet,
+  accounts: readonly Account[],
+  version: string | null,
+): Promise<VersionedSet> {
   const { body, response } = await requestJson('/api/transactions', storedTransactionsBody, {
     method: 'PUT',
     credentials,

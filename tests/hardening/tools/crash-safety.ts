@@ -76,7 +76,9 @@ function makeSet(random: () => number, writer: number, sequence: number, maxTran
     currency: i % 3 === 0 ? 'USD' : 'EUR',
   }));
   // The marker: this writer's sequence number, so every set differs from every other.
-  const commission: Transaction[] = [{ ticker: `W${writer}.MARK`, type: 'commission', date: '2024-01-01', amount: 1, value: sequence, currency: 'EUR' }];
+  const commission: Transaction[] = [
+    { ticker: `W${writer}.MARK`, type: 'commission', date: '2024-01-01', amount: 1, value: sequence, currency: 'EUR' },
+  ];
   return { stock, dividend: [], commission };
 }
 
@@ -104,7 +106,8 @@ export function classifyStored(
   stored: StoredAnswer,
 ): 'acknowledged' | 'in flight' | 'neither' {
   if (stored.status !== 200) return 'neither';
-  if (stored.version === writer.acknowledged.version && stored.bytes.equals(writer.acknowledged.bytes)) return 'acknowledged';
+  if (stored.version === writer.acknowledged.version && stored.bytes.equals(writer.acknowledged.bytes))
+    return 'acknowledged';
   if (writer.inFlight === null || stored.version !== writer.acknowledged.version + 1) return 'neither';
   const body = JSON.parse(stored.bytes.toString('utf8')) as { transactions: TransactionSet };
   return isDeepStrictEqual(body.transactions, sortTransactionSet(writer.inFlight)) ? 'in flight' : 'neither';
@@ -113,7 +116,9 @@ export function classifyStored(
 async function tokensFor(server: ServerProcess, dataDir: string, writers: Writer[]): Promise<string[]> {
   const config = (await (await fetch(`${server.url}/api/config`)).json()) as { issuer: string; clientId: string };
   const key = await serverSigningKey(dataDir);
-  return Promise.all(writers.map((writer) => mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: writer.sub })));
+  return Promise.all(
+    writers.map((writer) => mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: writer.sub })),
+  );
 }
 
 interface StreamContext {
@@ -127,7 +132,10 @@ interface StreamContext {
 }
 
 /** One writer's stream: PUT after PUT until the server goes away. */
-async function stream(writer: Writer, { url, token, index, random, maxTransactions, onAcknowledged, violations }: StreamContext) {
+async function stream(
+  writer: Writer,
+  { url, token, index, random, maxTransactions, onAcknowledged, violations }: StreamContext,
+) {
   for (;;) {
     writer.sequence += 1;
     const set = makeSet(random, index, writer.sequence, maxTransactions);
@@ -137,7 +145,11 @@ async function stream(writer: Writer, { url, token, index, random, maxTransactio
     try {
       response = await fetch(`${url}/api/transactions`, {
         method: 'PUT',
-        headers: { Authorization: token, 'content-type': 'application/json', 'if-match': `"v${writer.acknowledged.version}"` },
+        headers: {
+          Authorization: token,
+          'content-type': 'application/json',
+          'if-match': `"v${writer.acknowledged.version}"`,
+        },
         body: JSON.stringify({ transactions: set }),
       });
       bytes = Buffer.from(await response.arrayBuffer());
@@ -193,7 +205,15 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
       };
       const url = server.url;
       const streams = writers.map((writer, i) =>
-        stream(writer, { url, token: tokens[i]!, index: i, random, maxTransactions, onAcknowledged, violations: report.violations }),
+        stream(writer, {
+          url,
+          token: tokens[i]!,
+          index: i,
+          random,
+          maxTransactions,
+          onAcknowledged,
+          violations: report.violations,
+        }),
       );
       // The kill lands amid steady streaming: a random 0–800 ms after this round's first acknowledged write.
       await Promise.race([acknowledgedOnce, Promise.all(streams)]);
@@ -226,7 +246,9 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
         writer.acknowledged = { version, bytes };
         writer.inFlight = null;
       }
-      log(`kill ${round}/${options.kills}: ${counts.acknowledged} writes acknowledged so far, ${inFlight} in flight at the kill, integrity ${integrity}`);
+      log(
+        `kill ${round}/${options.kills}: ${counts.acknowledged} writes acknowledged so far, ${inFlight} in flight at the kill, integrity ${integrity}`,
+      );
     }
   } finally {
     await server.kill('SIGTERM');
@@ -241,7 +263,11 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { kills: { type: 'string', default: '50' }, writers: { type: 'string', default: '4' }, seed: { type: 'string', default: 'crash-safety' } },
+    options: {
+      kills: { type: 'string', default: '50' },
+      writers: { type: 'string', default: '4' },
+      seed: { type: 'string', default: 'crash-safety' },
+    },
   });
   const report = await runCrashSafety({
     kills: Number(values.kills),

@@ -74,10 +74,18 @@ interface User {
 const empty = (): TransactionSet => ({ stock: [], dividend: [], commission: [] });
 const versionOf = (etag: string | null): number => Number(/^"v(\d+)"$/.exec(etag ?? '')?.[1] ?? Number.NaN);
 const markerTicker = (user: number, sequence: number) => `U${user}.M${sequence}`;
-const isMarker = (transaction: Transaction) => transaction.type === 'commission' && /^U\d+\.M\d+$/.test(transaction.ticker);
+const isMarker = (transaction: Transaction) =>
+  transaction.type === 'commission' && /^U\d+\.M\d+$/.test(transaction.ticker);
 
 function setWith(base: TransactionSet, markers: string[]): TransactionSet {
-  const commission: Transaction[] = markers.map((ticker) => ({ ticker, type: 'commission', date: '2024-01-02', amount: 1, value: 1, currency: 'EUR' }));
+  const commission: Transaction[] = markers.map((ticker) => ({
+    ticker,
+    type: 'commission',
+    date: '2024-01-02',
+    amount: 1,
+    value: 1,
+    currency: 'EUR',
+  }));
   return { stock: base.stock, dividend: base.dividend, commission: [...base.commission, ...commission] };
 }
 
@@ -144,7 +152,10 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
     try {
       const response = await fetch(url, {
         method,
-        headers: method === 'PUT' ? { Authorization: token, 'content-type': 'application/json', 'if-match': ifMatch! } : { Authorization: token },
+        headers:
+          method === 'PUT'
+            ? { Authorization: token, 'content-type': 'application/json', 'if-match': ifMatch! }
+            : { Authorization: token },
         body,
         signal: AbortSignal.timeout(15_000),
       });
@@ -170,7 +181,8 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
         return { version: versionOf(answer.etag), markers: set.commission.filter(isMarker).map((t) => t.ticker) };
       }
       if (answer) last = `${answer.status} ${answer.text.slice(0, 200)}`;
-      if (answer && answer.status !== 502 && answer.status !== 503) violations.push(`user ${user.index}: GET answered ${last}`);
+      if (answer && answer.status !== 502 && answer.status !== 503)
+        violations.push(`user ${user.index}: GET answered ${last}`);
       await pause(200);
     }
     throw new Error(`user ${user.index}: no instance answered GET with 200 for 30 s (last: ${last})`);
@@ -195,9 +207,12 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
       if (answer?.status === 412) {
         const stored = await read(user);
         const expected = [...user.markers, marker];
-        const sameMarkers = stored.markers.length === expected.length && expected.every((m) => stored.markers.includes(m));
+        const sameMarkers =
+          stored.markers.length === expected.length && expected.every((m) => stored.markers.includes(m));
         if (!uncertain || stored.version !== user.version + 1 || !sameMarkers) {
-          violations.push(`user ${user.index}: 412 for ${marker} (after an unclear answer: ${uncertain}); stored v${stored.version} [${stored.markers.slice(-3).join(' ')}], known v${user.version}`);
+          violations.push(
+            `user ${user.index}: 412 for ${marker} (after an unclear answer: ${uncertain}); stored v${stored.version} [${stored.markers.slice(-3).join(' ')}], known v${user.version}`,
+          );
         } else counts.uncertainStored += 1;
         user.markers = stored.markers;
         user.version = stored.version;
@@ -218,7 +233,12 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
     if (user.version < 1) return;
     counts.stale += 1;
     for (;;) {
-      const answer = await send(user.token, 'PUT', JSON.stringify({ transactions: setWith(base, []) }), `"v${user.version - 1}"`);
+      const answer = await send(
+        user.token,
+        'PUT',
+        JSON.stringify({ transactions: setWith(base, []) }),
+        `"v${user.version - 1}"`,
+      );
       if (answer?.status === 412) {
         counts.stale412 += 1;
         return;
@@ -241,7 +261,12 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
     const users: User[] = await Promise.all(
       Array.from({ length: options.users }, async (_, index) => ({
         index,
-        token: await mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: `kill-user-${index}`, exp: Math.floor(Date.now() / 1000) + 3600 }),
+        token: await mintIdToken(key, {
+          iss: config.issuer,
+          aud: config.clientId,
+          sub: `kill-user-${index}`,
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        }),
         markers: [],
         version: 0,
         acknowledged: new Set<string>(),
@@ -291,9 +316,12 @@ export async function runInstanceKills(options: InstanceKillsOptions): Promise<I
       twice += stored.markers.length - seen.size;
       const missing = [...user.acknowledged].filter((marker) => !seen.has(marker));
       lost += missing.length;
-      if (missing.length > 0) violations.push(`user ${user.index}: acknowledged and lost: ${missing.slice(0, 5).join(' ')}`);
-      if (stored.markers.length !== stored.version) violations.push(`user ${user.index}: v${stored.version} holds ${stored.markers.length} markers`);
-      if (stored.version !== user.version) violations.push(`user ${user.index}: stored v${stored.version}, last known v${user.version}`);
+      if (missing.length > 0)
+        violations.push(`user ${user.index}: acknowledged and lost: ${missing.slice(0, 5).join(' ')}`);
+      if (stored.markers.length !== stored.version)
+        violations.push(`user ${user.index}: v${stored.version} holds ${stored.markers.length} markers`);
+      if (stored.version !== user.version)
+        violations.push(`user ${user.index}: stored v${stored.version}, last known v${user.version}`);
     }
     if (twice > 0) violations.push(`${twice} markers stored twice`);
     const sorted = [...latencies].sort((a, b) => a - b);

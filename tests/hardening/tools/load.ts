@@ -58,7 +58,12 @@ function percentile(sorted: readonly number[], p: number): number {
 function stats(latencies: number[]): MethodStats {
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { requests: sorted.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
+  return {
+    requests: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
 }
 
 /** A realistic set: 5 tickers, buys over 15 years, dividends and commissions, some in USD. */
@@ -77,14 +82,20 @@ function makeSet(count: number, seed: string): TransactionSet {
       amount: type === 'stock' ? 1 + Math.floor(random() * 20) : 1,
       value: Math.round(random() * 500_000) / 100,
       currency: ticker === 'MSFT' || ticker === 'AAPL' ? 'USD' : 'EUR',
-      importId: `degiro:${Math.floor(random() * 2 ** 48).toString(16).padStart(12, '0')}`,
+      importId: `degiro:${Math.floor(random() * 2 ** 48)
+        .toString(16)
+        .padStart(12, '0')}`,
     };
     set[type].push(transaction);
   }
   return set;
 }
 
-async function runOne(storage: LoadResult['storage'], databaseUrl: string | undefined, options: LoadOptions): Promise<LoadResult> {
+async function runOne(
+  storage: LoadResult['storage'],
+  databaseUrl: string | undefined,
+  options: LoadOptions,
+): Promise<LoadResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const schema = databaseUrl ? await createTestSchema(databaseUrl) : undefined;
   const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: schema?.connectionString ?? '' });
@@ -92,10 +103,14 @@ async function runOne(storage: LoadResult['storage'], databaseUrl: string | unde
     const config = (await (await fetch(`${server.url}/api/config`)).json()) as { issuer: string; clientId: string };
     const key = await serverSigningKey(dataDir, schema?.connectionString);
     const tokens = await Promise.all(
-      Array.from({ length: options.users }, (_, i) => mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: `load-user-${i}` })),
+      Array.from({ length: options.users }, (_, i) =>
+        mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: `load-user-${i}` }),
+      ),
     );
     // Two versions of the set, so every PUT changes what is stored.
-    const bodies = [0, 1].map((variant) => JSON.stringify({ transactions: makeSet(options.transactions, `load-${variant}`) }));
+    const bodies = [0, 1].map((variant) =>
+      JSON.stringify({ transactions: makeSet(options.transactions, `load-${variant}`) }),
+    );
     const url = `${server.url}/api/transactions`;
     const latencies = { get: [] as number[], put: [] as number[] };
     const errorSamples: string[] = [];
@@ -165,7 +180,11 @@ async function main(): Promise<number> {
       out: { type: 'string' },
     },
   });
-  const options: LoadOptions = { durationMs: Number(values.duration) * 1000, users: Number(values.users), transactions: Number(values.transactions) };
+  const options: LoadOptions = {
+    durationMs: Number(values.duration) * 1000,
+    users: Number(values.users),
+    transactions: Number(values.transactions),
+  };
   const results = [await runOne('sqlite', undefined, options)];
   const databaseUrl = process.env.DATABASE_URL?.trim();
   let instanceKilled: (InstanceKillsReport & { transactionsPerSet: number }) | undefined;
@@ -180,15 +199,23 @@ async function main(): Promise<number> {
       log: (line) => process.stderr.write(`bench:load: ${line}\n`),
     });
     instanceKilled = { ...report, transactionsPerSet: options.transactions };
-  } else process.stderr.write('bench:load: PostgreSQL skipped, DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).\n');
-  const machine = { cpus: os.cpus().length, node: process.version, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+  } else
+    process.stderr.write(
+      'bench:load: PostgreSQL skipped, DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).\n',
+    );
+  const machine = {
+    cpus: os.cpus().length,
+    node: process.version,
+    loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
+  };
   const json = `${JSON.stringify({ machine, results, instanceKilled }, null, 2)}\n`;
   process.stdout.write(json);
   if (values.out) {
     fs.mkdirSync(path.dirname(values.out), { recursive: true });
     fs.writeFileSync(values.out, json);
   }
-  const killedHeld = !instanceKilled || (instanceKilled.violations.length === 0 && instanceKilled.acknowledgedWritesLost === 0);
+  const killedHeld =
+    !instanceKilled || (instanceKilled.violations.length === 0 && instanceKilled.acknowledgedWritesLost === 0);
   return results.every((result) => result.errors === 0) && killedHeld ? 0 : 1;
 }
 

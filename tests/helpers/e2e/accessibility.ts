@@ -19,11 +19,24 @@ interface AxeViolation {
 export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const results = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
-  if (process.env.AXE_REPORT) console.log(screen, JSON.stringify(violations.map((v) => [v.id, v.impact, v.nodes.length])));
+  if (process.env.AXE_REPORT)
+    console.log(screen, JSON.stringify(violations.map((v) => [v.id, v.impact, v.nodes.length])));
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `axe: serious or critical violations on ${screen}`).toEqual([]);
 }
@@ -35,8 +48,14 @@ export async function expectNoHorizontalScroll(page: Page, screen: string): Prom
     const outside = [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > client + 0.5 && element.getClientRects().length > 0)
       .slice(-5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)} px)`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)} px)`,
+      );
     return { scroll: document.documentElement.scrollWidth, client, outside };
   });
-  expect(widths.scroll, `${screen}: page ${widths.scroll} px wide in a ${widths.client} px viewport; sticking out: ${widths.outside.join(', ')}`).toBeLessThanOrEqual(widths.client);
+  expect(
+    widths.scroll,
+    `${screen}: page ${widths.scroll} px wide in a ${widths.client} px viewport; sticking out: ${widths.outside.join(', ')}`,
+  ).toBeLessThanOrEqual(widths.client);
 }

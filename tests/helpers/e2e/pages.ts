@@ -15,7 +15,11 @@ export interface Account {
  * From the app's login page through the provider and back to the dashboard. A tab of a browser that
  * already signed in (another tab) goes straight through: the provider remembers the session.
  */
-export async function signInThroughProvider(page: Page, account: Account, options: { createAccount?: boolean } = {}): Promise<void> {
+export async function signInThroughProvider(
+  page: Page,
+  account: Account,
+  options: { createAccount?: boolean } = {},
+): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   const signInButton = page.getByRole('button', { name: 'Sign in' });
@@ -39,7 +43,10 @@ export async function signInThroughProvider(page: Page, account: Account, option
 
 /** A fresh account name per run, so specs never share a set. */
 export function freshAccount(prefix: string): Account {
-  return { username: `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`, password: 'hardening-password' };
+  return {
+    username: `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`,
+    password: 'hardening-password',
+  };
 }
 
 /**

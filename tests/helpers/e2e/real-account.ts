@@ -46,8 +46,13 @@ export type Screen = 'Dashboard' | 'Transactions' | 'Income' | 'Holdings' | 'Per
  */
 export async function figuresSettled(page: Page, heading: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('status').filter({ hasText: /^Loading your (portfolio|holdings|returns)…$/ })).toHaveCount(0, { timeout: 60_000 });
-  await expect(page.getByRole('status').filter({ hasText: /^(Loading prices|Updating the figures)…$/ })).toHaveCount(0, { timeout: 120_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Loading your (portfolio|holdings|returns)…$/ }),
+  ).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^(Loading prices|Updating the figures)…$/ })).toHaveCount(
+    0,
+    { timeout: 120_000 },
+  );
 }
 
 /** Opens the main menu (the drawer) unless it is open; the menu's navigation. */
@@ -68,7 +73,10 @@ export async function goTo(page: Page, screen: Screen): Promise<void> {
 /** Opens a holding's page from its link in the Holdings tables. */
 export async function goToHolding(page: Page, ticker: string): Promise<void> {
   await goTo(page, 'Holdings');
-  await page.getByRole('table', { name: /^(Open|Closed) positions/ }).getByRole('link', { name: ticker, exact: true }).click();
+  await page
+    .getByRole('table', { name: /^(Open|Closed) positions/ })
+    .getByRole('link', { name: ticker, exact: true })
+    .click();
   await figuresSettled(page, ticker);
 }
 
@@ -126,7 +134,12 @@ async function holdingCells(page: Page, caption: RegExp): Promise<HoldingCells> 
     const rows: Record<string, Record<string, string>> = {};
     for (const row of element.querySelectorAll('tbody tr')) {
       const ticker = (row.querySelector('th a')?.textContent ?? '').trim();
-      rows[ticker] = Object.fromEntries([...row.querySelectorAll('td')].map((cell) => [cell.getAttribute('data-label') ?? '', (cell.textContent ?? '').trim()]));
+      rows[ticker] = Object.fromEntries(
+        [...row.querySelectorAll('td')].map((cell) => [
+          cell.getAttribute('data-label') ?? '',
+          (cell.textContent ?? '').trim(),
+        ]),
+      );
     }
     return rows;
   });
@@ -145,7 +158,11 @@ export function figure(text: string): number {
 }
 
 /** Every row of a windowed table (only the rows near the viewport are drawn): read with a viewport tall enough for all. */
-export async function allRows(page: Page, table: Locator, width: number): Promise<Array<{ header: string; cells: string[] }>> {
+export async function allRows(
+  page: Page,
+  table: Locator,
+  width: number,
+): Promise<Array<{ header: string; cells: string[] }>> {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width, height: 12_000 });
   await table.scrollIntoViewIfNeeded();

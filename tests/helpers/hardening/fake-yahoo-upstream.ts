@@ -29,7 +29,13 @@ export const UPSTREAM_MODES = [
 export type UpstreamMode = (typeof UPSTREAM_MODES)[number];
 
 /** Modes whose answer is garbage under a 200: they must never reach the cache. */
-export const GARBAGE_MODES: readonly UpstreamMode[] = ['html-page', 'json-not-a-chart', 'truncated-json', 'another-symbol', 'columns-of-unequal-length'];
+export const GARBAGE_MODES: readonly UpstreamMode[] = [
+  'html-page',
+  'json-not-a-chart',
+  'truncated-json',
+  'another-symbol',
+  'columns-of-unequal-length',
+];
 
 export interface UpstreamRequest {
   path: string;
@@ -59,7 +65,9 @@ export function marketCharts(dir: string = MARKET_DATA_DIR): Map<string, YahooCh
   return charts;
 }
 
-export async function startFakeYahooUpstream(charts: Map<string, YahooChartResult> = marketCharts()): Promise<FakeYahooUpstream> {
+export async function startFakeYahooUpstream(
+  charts: Map<string, YahooChartResult> = marketCharts(),
+): Promise<FakeYahooUpstream> {
   let mode: UpstreamMode = 'ok';
   const seen: UpstreamRequest[] = [];
   const server = await serveOnLoopback((request, response) => {

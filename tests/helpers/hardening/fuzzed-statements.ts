@@ -42,7 +42,11 @@ type Mutation = { kind: 'flip' | 'insert' | 'delete'; at: number; byte: number }
 const mutatedFixture = fixture.chain(({ name, bytes }) =>
   fc
     .array(
-      fc.record({ kind: fc.constantFrom<Mutation['kind']>('flip', 'insert', 'delete'), at: fc.nat({ max: bytes.length }), byte: fc.integer({ min: 0, max: 255 }) }),
+      fc.record({
+        kind: fc.constantFrom<Mutation['kind']>('flip', 'insert', 'delete'),
+        at: fc.nat({ max: bytes.length }),
+        byte: fc.integer({ min: 0, max: 255 }),
+      }),
       { minLength: 1, maxLength: 30 },
     )
     .map((mutations) => {
@@ -114,7 +118,10 @@ const FIXTURE_ROWS: string[][] = FIXTURES.filter(({ name }) => name.endsWith('.c
 
 const hostileStatement = fc
   .array(
-    fc.tuple(fc.constantFrom(...FIXTURE_ROWS), fc.array(fc.tuple(fc.nat({ max: 12 }), fc.constantFrom(...HOSTILE_CELLS)), { maxLength: 4 })),
+    fc.tuple(
+      fc.constantFrom(...FIXTURE_ROWS),
+      fc.array(fc.tuple(fc.nat({ max: 12 }), fc.constantFrom(...HOSTILE_CELLS)), { maxLength: 4 }),
+    ),
     { minLength: 1, maxLength: 40 },
   )
   .map((rows) => {
@@ -123,7 +130,10 @@ const hostileStatement = fc
       for (const [index, value] of replacements) out[Math.min(index, out.length)] = value;
       return out.join(',');
     });
-    return { how: `a statement of ${lines.length} rows with hostile cells`, bytes: encoder.encode([HEADER, ...lines].join('\n')) };
+    return {
+      how: `a statement of ${lines.length} rows with hostile cells`,
+      bytes: encoder.encode([HEADER, ...lines].join('\n')),
+    };
   });
 
 export const fuzzedStatementFile: fc.Arbitrary<FuzzedFile> = fc.oneof(

@@ -61,7 +61,11 @@ const INVALID = /Invalid quotes request/;
 function badSymbols(): BadQuotesRequest[] {
   const requests: BadQuotesRequest[] = [];
   for (const [name, symbol] of BAD_SYMBOLS) {
-    requests.push({ name: `symbol: ${name}`, body: { symbol, ...GOOD_RANGE }, expected: { status: 400, message: INVALID, issuePath: 'symbol' } });
+    requests.push({
+      name: `symbol: ${name}`,
+      body: { symbol, ...GOOD_RANGE },
+      expected: { status: 400, message: INVALID, issuePath: 'symbol' },
+    });
     requests.push({
       name: `symbols: ${name} among good ones`,
       body: { symbols: ['MSFT', symbol, 'AAPL'], ...GOOD_RANGE },
@@ -98,14 +102,26 @@ function badRanges(): BadQuotesRequest[] {
 function badShapes(): BadQuotesRequest[] {
   const many = (count: number) => Array.from({ length: count }, (_, i) => `S${i}`);
   return [
-    { name: '1,000 symbols', body: { symbols: many(1000), ...GOOD_RANGE }, expected: { status: 400, message: INVALID, issuePath: 'symbols' } },
-    { name: '101 symbols', body: { symbols: many(101), ...GOOD_RANGE }, expected: { status: 400, message: INVALID, issuePath: 'symbols' } },
+    {
+      name: '1,000 symbols',
+      body: { symbols: many(1000), ...GOOD_RANGE },
+      expected: { status: 400, message: INVALID, issuePath: 'symbols' },
+    },
+    {
+      name: '101 symbols',
+      body: { symbols: many(101), ...GOOD_RANGE },
+      expected: { status: 400, message: INVALID, issuePath: 'symbols' },
+    },
     {
       name: '1,000 symbols of 20 characters (over 16 KB)',
       body: { symbols: many(1000).map((s) => s.padEnd(20, 'X')), ...GOOD_RANGE },
       expected: { status: 413, message: /larger than/ },
     },
-    { name: 'no symbols', body: { symbols: [], ...GOOD_RANGE }, expected: { status: 400, message: INVALID, issuePath: 'symbols' } },
+    {
+      name: 'no symbols',
+      body: { symbols: [], ...GOOD_RANGE },
+      expected: { status: 400, message: INVALID, issuePath: 'symbols' },
+    },
     {
       name: 'one symbol twice in different case',
       body: { symbols: ['MSFT', 'msft'], ...GOOD_RANGE },
@@ -116,16 +132,43 @@ function badShapes(): BadQuotesRequest[] {
       body: { symbol: 'MSFT', symbols: ['AAPL'], ...GOOD_RANGE },
       expected: { status: 400, message: INVALID, issuePath: '' },
     },
-    { name: 'an unknown key', body: { symbols: ['MSFT'], interval: '1m', ...GOOD_RANGE }, expected: { status: 400, message: INVALID, issuePath: '' } },
-    { name: 'a proxy URL key', body: { symbols: ['MSFT'], url: 'http://169.254.169.254/', ...GOOD_RANGE }, expected: { status: 400, message: INVALID } },
+    {
+      name: 'an unknown key',
+      body: { symbols: ['MSFT'], interval: '1m', ...GOOD_RANGE },
+      expected: { status: 400, message: INVALID, issuePath: '' },
+    },
+    {
+      name: 'a proxy URL key',
+      body: { symbols: ['MSFT'], url: 'http://169.254.169.254/', ...GOOD_RANGE },
+      expected: { status: 400, message: INVALID },
+    },
     { name: 'an array body', body: [{ symbol: 'MSFT', ...GOOD_RANGE }], expected: { status: 400, message: INVALID } },
     { name: 'a null body', body: null, expected: { status: 400, message: INVALID } },
     { name: 'broken JSON', raw: '{"symbols":["MSFT"],', expected: { status: 400, message: /not valid JSON/ } },
-    { name: 'NaN in JSON', raw: `{"symbols":["MSFT"],"start":NaN,"end":${GOOD_RANGE.end}}`, expected: { status: 400, message: /not valid JSON/ } },
-    { name: 'text/plain', body: { symbols: ['MSFT'], ...GOOD_RANGE }, contentType: 'text/plain', expected: { status: 415, message: /application\/json/ } },
-    { name: 'a form', raw: 'symbol=MSFT', contentType: 'application/x-www-form-urlencoded', expected: { status: 415, message: /application\/json/ } },
+    {
+      name: 'NaN in JSON',
+      raw: `{"symbols":["MSFT"],"start":NaN,"end":${GOOD_RANGE.end}}`,
+      expected: { status: 400, message: /not valid JSON/ },
+    },
+    {
+      name: 'text/plain',
+      body: { symbols: ['MSFT'], ...GOOD_RANGE },
+      contentType: 'text/plain',
+      expected: { status: 415, message: /application\/json/ },
+    },
+    {
+      name: 'a form',
+      raw: 'symbol=MSFT',
+      contentType: 'application/x-www-form-urlencoded',
+      expected: { status: 415, message: /application\/json/ },
+    },
     { name: 'GET', method: 'GET', expected: { status: 405, message: /POST/ } },
-    { name: 'PUT', method: 'PUT', body: { symbols: ['MSFT'], ...GOOD_RANGE }, expected: { status: 405, message: /POST/ } },
+    {
+      name: 'PUT',
+      method: 'PUT',
+      body: { symbols: ['MSFT'], ...GOOD_RANGE },
+      expected: { status: 405, message: /POST/ },
+    },
     { name: 'DELETE', method: 'DELETE', expected: { status: 405, message: /POST/ } },
   ];
 }

@@ -116,11 +116,27 @@ function wrongShapes(): MalformedRequest[] {
     ['transactions: a string', '{"transactions":"all"}', 'transactions'],
     ['transactions: a number', '{"transactions":1}', 'transactions'],
     ['transactions: an empty object', '{"transactions":{}}', 'transactions.stock'],
-    ['an unknown key at the top', `{"transactions":{"stock":[],"dividend":[],"commission":[]},"sub":"someone-else"}`, ''],
+    [
+      'an unknown key at the top',
+      `{"transactions":{"stock":[],"dividend":[],"commission":[]},"sub":"someone-else"}`,
+      '',
+    ],
     ['an unknown list', `{"transactions":{"stock":[],"dividend":[],"commission":[],"bonds":[]}}`, 'transactions'],
-    ['__proto__ at the top', `{"transactions":{"stock":[],"dividend":[],"commission":[]},"__proto__":{"admin":true}}`, ''],
-    ['__proto__ among the lists', `{"transactions":{"stock":[],"dividend":[],"commission":[],"__proto__":{"admin":true}}}`, 'transactions'],
-    ['constructor.prototype among the lists', `{"transactions":{"stock":[],"dividend":[],"commission":[],"constructor":{"prototype":{"admin":true}}}}`, 'transactions'],
+    [
+      '__proto__ at the top',
+      `{"transactions":{"stock":[],"dividend":[],"commission":[]},"__proto__":{"admin":true}}`,
+      '',
+    ],
+    [
+      '__proto__ among the lists',
+      `{"transactions":{"stock":[],"dividend":[],"commission":[],"__proto__":{"admin":true}}}`,
+      'transactions',
+    ],
+    [
+      'constructor.prototype among the lists',
+      `{"transactions":{"stock":[],"dividend":[],"commission":[],"constructor":{"prototype":{"admin":true}}}}`,
+      'transactions',
+    ],
   ];
   for (const list of LISTS) {
     const others = LISTS.filter((other) => other !== list).map((other) => `"${other}":[]`);
@@ -131,7 +147,11 @@ function wrongShapes(): MalformedRequest[] {
       ['a string', '"[]"'],
       ['a number', '0'],
     ] as const) {
-      cases.push([`the ${list} list as ${what}`, `{"transactions":{${[...others, `"${list}":${raw}`].join(',')}}}`, `transactions.${list}`]);
+      cases.push([
+        `the ${list} list as ${what}`,
+        `{"transactions":{${[...others, `"${list}":${raw}`].join(',')}}}`,
+        `transactions.${list}`,
+      ]);
     }
     for (const [what, raw] of [
       ['null', 'null'],
@@ -159,7 +179,11 @@ function badFields(): MalformedRequest[] {
         requests.push({
           name: `${list}.${field} ${what}`,
           body: bodyWith(list, objectText(fields)),
-          expected: { status: 400, message: notValidAt(`transactions.${list}.1.${field}`), issuePath: `transactions.${list}.1.${field}` },
+          expected: {
+            status: 400,
+            message: notValidAt(`transactions.${list}.1.${field}`),
+            issuePath: `transactions.${list}.1.${field}`,
+          },
         });
       }
     }
@@ -169,7 +193,11 @@ function badFields(): MalformedRequest[] {
         requests.push({
           name: `${list}.${field} ${what}`,
           body: bodyWith(list, objectText({ ...validFields(list), [field]: raw })),
-          expected: { status: 400, message: notValidAt(`transactions.${list}.1.${field}`), issuePath: `transactions.${list}.1.${field}` },
+          expected: {
+            status: 400,
+            message: notValidAt(`transactions.${list}.1.${field}`),
+            issuePath: `transactions.${list}.1.${field}`,
+          },
         });
       }
     }
@@ -177,19 +205,28 @@ function badFields(): MalformedRequest[] {
     requests.push({
       name: `${list} list holding a ${otherType}`,
       body: bodyWith(list, objectText({ ...validFields(list), type: `"${otherType}"` })),
-      expected: { status: 400, message: notValidAt(`transactions.${list}.1.type`), issuePath: `transactions.${list}.1.type` },
+      expected: {
+        status: 400,
+        message: notValidAt(`transactions.${list}.1.type`),
+        issuePath: `transactions.${list}.1.type`,
+      },
     });
     for (const field of Object.keys(validFields(list))) {
       const { [field]: _missing, ...rest } = validFields(list);
       requests.push({
         name: `${list}.${field} missing`,
         body: bodyWith(list, objectText(rest)),
-        expected: { status: 400, message: notValidAt(`transactions.${list}.1.${field}`), issuePath: `transactions.${list}.1.${field}` },
+        expected: {
+          status: 400,
+          message: notValidAt(`transactions.${list}.1.${field}`),
+          issuePath: `transactions.${list}.1.${field}`,
+        },
       });
     }
     // A withheld tax belongs to a dividend only, a product name to a trade only: elsewhere each is an unknown key.
     const dividendOnly: ReadonlyArray<readonly [string, string]> = list === 'dividend' ? [] : [['tax', '0.15']];
-    const stockOnly: ReadonlyArray<readonly [string, string]> = list === 'stock' ? [] : [['product', '"VANGUARD FTSE ALL-WORLD UCITS ETF"']];
+    const stockOnly: ReadonlyArray<readonly [string, string]> =
+      list === 'stock' ? [] : [['product', '"VANGUARD FTSE ALL-WORLD UCITS ETF"']];
     for (const [key, raw] of [
       ...dividendOnly,
       ...stockOnly,
@@ -252,13 +289,21 @@ function largeAndDeep(): MalformedRequest[] {
     {
       name: '50,000 transactions with an impossible date in the last',
       body: manyStock(50_000, 49_999),
-      expected: { status: 400, message: notValidAt('transactions.stock.49999.date'), issuePath: 'transactions.stock.49999.date' },
+      expected: {
+        status: 400,
+        message: notValidAt('transactions.stock.49999.date'),
+        issuePath: 'transactions.stock.49999.date',
+      },
     },
     {
       name: '50,000 transactions all with an impossible date',
       body: manyStock(50_000, 'all'),
       // Validation stops after 100 problems (bounded work per request) and says so.
-      expected: { status: 400, message: /and 99 more problems; checking stopped there/, issuePath: 'transactions.stock.0.date' },
+      expected: {
+        status: 400,
+        message: /and 99 more problems; checking stopped there/,
+        issuePath: 'transactions.stock.0.date',
+      },
     },
     {
       name: '100,001 valid transactions (over the limit of 100,000)',
@@ -304,11 +349,21 @@ function wrongEnvelope(): MalformedRequest[] {
     expected: { status: 415, message: unsupported },
   }));
   for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
-    requests.push({ name: `method ${method}`, body: VALID_BODY, method, expected: { status: 404, message: new RegExp(`No such API: ${method}`) } });
+    requests.push({
+      name: `method ${method}`,
+      body: VALID_BODY,
+      method,
+      expected: { status: 404, message: new RegExp(`No such API: ${method}`) },
+    });
   }
   const required = /^Send If-Match with the ETag of the transactions you are replacing .*Nothing was saved\.$/;
   requests.push({ name: 'no If-Match', body: VALID_BODY, expected: { status: 428, message: required } });
-  requests.push({ name: 'If-Match: *', body: VALID_BODY, headers: { 'if-match': '*' }, expected: { status: 428, message: required } });
+  requests.push({
+    name: 'If-Match: *',
+    body: VALID_BODY,
+    headers: { 'if-match': '*' },
+    expected: { status: 428, message: required },
+  });
   const stale = /changed since you loaded them/;
   for (const [name, ifMatch] of [
     ['a stale version', '"v0"'],
@@ -319,7 +374,12 @@ function wrongEnvelope(): MalformedRequest[] {
     ['a version of twenty digits', '"v99999999999999999999"'],
     ['a tag list', '"v0", "v5"'],
   ] as const) {
-    requests.push({ name: `If-Match: ${name}`, body: VALID_BODY, headers: { 'if-match': ifMatch }, expected: { status: 412, message: stale } });
+    requests.push({
+      name: `If-Match: ${name}`,
+      body: VALID_BODY,
+      headers: { 'if-match': ifMatch },
+      expected: { status: 412, message: stale },
+    });
   }
   return requests;
 }

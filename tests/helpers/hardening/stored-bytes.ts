@@ -12,7 +12,11 @@ export interface StoredBytes {
 
 export async function readStoredBytes(baseUrl: string, idToken: string): Promise<StoredBytes> {
   const response = await fetch(`${baseUrl}/api/transactions`, { headers: { Authorization: idToken } });
-  return { status: response.status, etag: response.headers.get('etag'), bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** Fails with the case's name when the set or its version moved. */

@@ -12,7 +12,8 @@ export interface HardeningTotals {
 }
 
 export function totalsOf(entries: readonly TallyEntry[]): HardeningTotals {
-  const sum = (pick: (entry: TallyEntry) => number | undefined) => entries.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
+  const sum = (pick: (entry: TallyEntry) => number | undefined) =>
+    entries.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
   return {
     checks: entries.length,
     tried: sum((e) => e.tried),
@@ -27,7 +28,9 @@ export function totalsOf(entries: readonly TallyEntry[]): HardeningTotals {
 export function formatSummary(entries: readonly TallyEntry[]): string {
   const lines = ['', 'Hardening summary', '================='];
   for (const section of TALLY_SECTIONS) {
-    const inSection = entries.filter((entry) => entry.section === section).sort((a, b) => a.check.localeCompare(b.check));
+    const inSection = entries
+      .filter((entry) => entry.section === section)
+      .sort((a, b) => a.check.localeCompare(b.check));
     if (inSection.length === 0) continue;
     lines.push(`${section}:`);
     for (const entry of inSection) {

@@ -77,6 +77,20 @@ const quoted = (cell: string) => (cell.includes(',') || cell.includes('"') ? `"$
 
 /** One Account.csv row; cells with a comma are quoted as DEGIRO does. */
 export function row(cells: RowCells): string {
-  const { date, time = '09:00', valueDate = date, product = '', isin = '', description, fx = '', currency, amount, balance = '0', orderId = '' } = cells;
-  return [date, time, valueDate, product, isin, description, fx, currency, amount, currency, balance, orderId].map(quoted).join(',');
+  const {
+    date,
+    time = '09:00',
+    valueDate = date,
+    product = '',
+    isin = '',
+    description,
+    fx = '',
+    currency,
+    amount,
+    balance = '0',
+    orderId = '',
+  } = cells;
+  return [date, time, valueDate, product, isin, description, fx, currency, amount, currency, balance, orderId]
+    .map(quoted)
+    .join(',');
 }

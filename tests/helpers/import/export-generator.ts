@@ -8,7 +8,15 @@ import type { CashKind } from '#src/model/cash';
 export interface GeneratedExport {
   text: string;
   /** What a correct import of `text` yields. */
-  expected: { buys: number; sells: number; dividends: number; commissions: number; cash: Record<CashKind, number>; skippedLines: number; dataLines: number };
+  expected: {
+    buys: number;
+    sells: number;
+    dividends: number;
+    commissions: number;
+    cash: Record<CashKind, number>;
+    skippedLines: number;
+    dataLines: number;
+  };
   /** Data rows, newest first, without the header. */
   rows: string[];
 }
@@ -52,7 +60,10 @@ function money(value: number, style: NumberStyle): string {
 }
 
 function uuid(random: () => number): string {
-  const hex = () => Math.floor(random() * 0x10000).toString(16).padStart(4, '0');
+  const hex = () =>
+    Math.floor(random() * 0x10000)
+      .toString(16)
+      .padStart(4, '0');
   return `${hex()}${hex()}-${hex()}-${hex()}-${hex()}-${hex()}${hex()}${hex()}`;
 }
 
@@ -63,10 +74,28 @@ function uuid(random: () => number): string {
 export function generateExport(minRows: number, seed = 1, style: NumberStyle = 'nl'): GeneratedExport {
   const random = mulberry32(seed);
   const chronological: string[][] = [];
-  const expected = { buys: 0, sells: 0, dividends: 0, commissions: 0, cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 }, skippedLines: 0, dataLines: 0 };
+  const expected = {
+    buys: 0,
+    sells: 0,
+    dividends: 0,
+    commissions: 0,
+    cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 },
+    skippedLines: 0,
+    dataLines: 0,
+  };
   let rowCount = 0;
   let balance = 1000;
-  const row = (day: number, time: string, product: string, isin: string, description: string, fx: string, currency: string, amount: number, orderId = '') => {
+  const row = (
+    day: number,
+    time: string,
+    product: string,
+    isin: string,
+    description: string,
+    fx: string,
+    currency: string,
+    amount: number,
+    orderId = '',
+  ) => {
     balance += currency === 'EUR' ? amount : 0;
     const desc = description.includes(',') ? `"${description}"` : description;
     return `${dateOf(day)},${time},${dateOf(day)},${product},${isin},${desc},${fx},${currency},${money(amount, style)},${currency},${money(balance, style)},${orderId}`;
@@ -95,9 +124,14 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
         const orderId = uuid(random);
         const unitText = style === 'nl' ? unit.toFixed(2).replace('.', ',') : unit.toFixed(2);
         const verb = style === 'nl' ? (sell ? 'Verkoop' : 'Koop') : sell ? 'Sell' : 'Buy';
-        const fee = style === 'nl' ? 'DEGIRO Transactiekosten en/of kosten van derden' : 'DEGIRO Transaction and/or third party fees';
+        const fee =
+          style === 'nl'
+            ? 'DEGIRO Transactiekosten en/of kosten van derden'
+            : 'DEGIRO Transaction and/or third party fees';
         eventRows.push(row(day, time, name, isin, fee, '', 'EUR', -2, orderId));
-        eventRows.push(row(day, time, name, isin, `${verb} ${shares} @ ${unitText} EUR`, '', 'EUR', sell ? value : -value, orderId));
+        eventRows.push(
+          row(day, time, name, isin, `${verb} ${shares} @ ${unitText} EUR`, '', 'EUR', sell ? value : -value, orderId),
+        );
         if (sell) expected.sells += 1;
         else expected.buys += 1;
         expected.commissions += 1;
@@ -112,22 +146,46 @@ export function generateExport(minRows: number, seed = 1, style: NumberStyle = '
         const rate = 1.05 + Math.round(random() * 1000) / 10_000;
         const eur = Math.round((net / rate) * 100) / 100;
         const rateText = style === 'nl' ? `"${rate.toFixed(4).replace('.', ',')}"` : rate.toFixed(4);
-        eventRows.push(row(day, `07:0${payer}`, name, isin, style === 'nl' ? 'Dividendbelasting' : 'Dividend Tax', '', 'USD', -tax));
+        eventRows.push(
+          row(day, `07:0${payer}`, name, isin, style === 'nl' ? 'Dividendbelasting' : 'Dividend Tax', '', 'USD', -tax),
+        );
         eventRows.push(row(day, `07:0${payer}`, name, isin, 'Dividend', '', 'USD', gross));
         // DEGIRO converts the dividend to EUR the next morning.
         conversions.push([
           row(day + 1, `06:3${payer}`, '', '', style === 'nl' ? 'Valuta Creditering' : 'FX Credit', '', 'EUR', eur),
-          row(day + 1, `06:3${payer}`, '', '', style === 'nl' ? 'Valuta Debitering' : 'FX Debit', rateText, 'USD', -net),
+          row(
+            day + 1,
+            `06:3${payer}`,
+            '',
+            '',
+            style === 'nl' ? 'Valuta Debitering' : 'FX Debit',
+            rateText,
+            'USD',
+            -net,
+          ),
         ]);
         expected.dividends += 1;
       } else if (kind < 0.82) {
         eventRows.push(row(day, time, '', '', style === 'nl' ? 'iDEAL storting' : 'iDEAL Deposit', '', 'EUR', 500));
         expected.cash.deposit += 1;
       } else if (kind < 0.92) {
-        eventRows.push(row(day, time, 'FLATEX EURO BANKACCOUNT', 'NLFLATEXACNT', 'Degiro Cash Sweep Transfer', '', 'EUR', -25));
+        eventRows.push(
+          row(day, time, 'FLATEX EURO BANKACCOUNT', 'NLFLATEXACNT', 'Degiro Cash Sweep Transfer', '', 'EUR', -25),
+        );
         expected.skippedLines += 1;
       } else if (kind < 0.97) {
-        eventRows.push(row(day, time, '', '', style === 'nl' ? 'DEGIRO Aansluitingskosten 2024 (Xetra - XET)' : 'Giro Exchange Connection Fee 2024', '', 'EUR', -2.5));
+        eventRows.push(
+          row(
+            day,
+            time,
+            '',
+            '',
+            style === 'nl' ? 'DEGIRO Aansluitingskosten 2024 (Xetra - XET)' : 'Giro Exchange Connection Fee 2024',
+            '',
+            'EUR',
+            -2.5,
+          ),
+        );
         expected.cash.fee += 1;
       } else {
         eventRows.push(row(day, time, '', '', 'Flatex Interest', '', 'EUR', -0.41));

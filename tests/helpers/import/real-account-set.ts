@@ -17,11 +17,19 @@ const MARKET = join(import.meta.dirname, '../../../data/market');
 export const shippedQuotes = (): QuoteEntry[] =>
   readdirSync(MARKET)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => ({ symbol: file.slice(0, -'.json'.length), data: JSON.parse(readFileSync(join(MARKET, file), 'utf8')) }) as QuoteEntry);
+    .map(
+      (file) =>
+        ({
+          symbol: file.slice(0, -'.json'.length),
+          data: JSON.parse(readFileSync(join(MARKET, file), 'utf8')),
+        }) as QuoteEntry,
+    );
 
 /** Product key → ticker: the shipped symbol of its ISIN, else the product key. */
 export const tickersOf = (imported: DegiroImport): Record<string, string> =>
-  Object.fromEntries(imported.products.map((product) => [product.productKey, SHIPPED[product.isin] ?? product.productKey]));
+  Object.fromEntries(
+    imported.products.map((product) => [product.productKey, SHIPPED[product.isin] ?? product.productKey]),
+  );
 
 const parsed = async (file: string) => {
   const imported = await parseDegiroExport(readFileSync(file, 'utf8'));
@@ -31,7 +39,8 @@ const parsed = async (file: string) => {
 /** The set after importing `files` in order into an empty account. */
 export async function importedSet(files: ReadonlyArray<'Account.csv' | 'Transactions.csv'>): Promise<TransactionSet> {
   let set = emptyTransactionSet();
-  for (const file of files) set = mergeImported(set, await parsed(file === 'Account.csv' ? REAL_ACCOUNT : REAL_TRADES)).merged;
+  for (const file of files)
+    set = mergeImported(set, await parsed(file === 'Account.csv' ? REAL_ACCOUNT : REAL_TRADES)).merged;
   return set;
 }
 

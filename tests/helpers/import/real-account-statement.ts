@@ -58,11 +58,25 @@ export const accountLines: AccountLine[] = readFileSync(REAL_ACCOUNT, 'utf8')
   .filter(({ text }) => text.trim() !== '')
   .map(({ text, index }) => {
     const c = cells(text);
-    return { line: index + 1, text, date: c[0]!, product: c[3]!, isin: c[4]!, description: c[5]!, currency: c[7]!, amount: dutch(c[8]!), orderId: c[11]! };
+    return {
+      line: index + 1,
+      text,
+      date: c[0]!,
+      product: c[3]!,
+      isin: c[4]!,
+      description: c[5]!,
+      currency: c[7]!,
+      amount: dutch(c[8]!),
+      orderId: c[11]!,
+    };
   });
 
 /** Transactions.csv's records after its header, as cells. */
-export const tradeRecords: string[][] = readFileSync(REAL_TRADES, 'utf8').split(/\r?\n/).slice(1).filter(Boolean).map(cells);
+export const tradeRecords: string[][] = readFileSync(REAL_TRADES, 'utf8')
+  .split(/\r?\n/)
+  .slice(1)
+  .filter(Boolean)
+  .map(cells);
 
 /** A product's transaction costs (`DEGIRO Transactiekosten …`). */
 export const isCost = (row: AccountLine): boolean => row.description.startsWith('DEGIRO Transactiekosten');
@@ -86,7 +100,8 @@ export const bareBuys = accountLines.filter((row) => /^(Koop|Verkoop)$/.test(row
 /** Orders whose costs the account statement books in more than one row (one Order Id). */
 export function splitCostOrders(): Array<[orderId: string, rows: AccountLine[]]> {
   const byOrder = new Map<string, AccountLine[]>();
-  for (const row of accountLines.filter((line) => isCost(line) && line.orderId !== '')) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  for (const row of accountLines.filter((line) => isCost(line) && line.orderId !== ''))
+    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
   return [...byOrder].filter(([, rows]) => rows.length > 1);
 }
 

@@ -16,10 +16,34 @@ import type { Outcome } from '#src/model/outcome';
 import type { VersionedSet } from '#src/worker/services/transactions-api';
 import type { TransactionChange } from '#src/worker/transaction-changes';
 import { TransactionStore, type HeldView } from '#src/worker/transaction-store';
-import type { ChartedDerivation, ChartedSeries, ImportMerge, ImportPreview, LookedUp, PricesLoaded, SymbolCheck, SymbolsNeeded, Timed } from '#src/worker';
+import type {
+  ChartedDerivation,
+  ChartedSeries,
+  ImportMerge,
+  ImportPreview,
+  LookedUp,
+  PricesLoaded,
+  SymbolCheck,
+  SymbolsNeeded,
+  Timed,
+} from '#src/worker';
 
-export const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
-export const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2024-01-02', amount: 1, value: 2, currency: 'EUR' };
+export const buy: Transaction = {
+  ticker: 'VWCE.DE',
+  type: 'stock',
+  date: '2024-01-02',
+  amount: 10,
+  value: 1000,
+  currency: 'EUR',
+};
+export const fee: Transaction = {
+  ticker: 'VWCE.DE',
+  type: 'commission',
+  date: '2024-01-02',
+  amount: 1,
+  value: 2,
+  currency: 'EUR',
+};
 export const setOf = (...ts: Transaction[]): TransactionSet => ({
   stock: ts.filter((t) => t.type === 'stock'),
   dividend: ts.filter((t) => t.type === 'dividend'),
@@ -28,7 +52,12 @@ export const setOf = (...ts: Transaction[]): TransactionSet => ({
 /** Stand-ins for the worker's results: the machines only pass them along, so their inside does not matter here. */
 const NO_CHARTS = { charts: [], excluded: [], atCost: [] };
 const derivationFor = (tickers: string[]) =>
-  ({ summary: { portfolioValue: 1 }, tickers: Object.fromEntries(tickers.map((t) => [t, {}])), active: { tickers }, charts: NO_CHARTS }) as unknown as ChartedDerivation;
+  ({
+    summary: { portfolioValue: 1 },
+    tickers: Object.fromEntries(tickers.map((t) => [t, {}])),
+    active: { tickers },
+    charts: NO_CHARTS,
+  }) as unknown as ChartedDerivation;
 const seriesFor = (tickers: string[]) => ({ active: { tickers }, charts: NO_CHARTS }) as unknown as ChartedSeries;
 type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
 
@@ -68,7 +97,8 @@ export interface Fakes {
  */
 export function startApp(fakes: Fakes) {
   const calls = { fetchPrices: [] as string[][], derive: 0, combine: [] as string[][], signOut: 0 };
-  const symbolsOf = (set: TransactionSet) => [...new Set([...set.stock, ...set.dividend, ...set.commission].map((t) => t.ticker))].sort();
+  const symbolsOf = (set: TransactionSet) =>
+    [...new Set([...set.stock, ...set.dividend, ...set.commission].map((t) => t.ticker))].sort();
   /** The set the worker's engine derives from: the one its store last held. */
   let held: TransactionSet = setOf();
   const store = new TransactionStore(
@@ -76,7 +106,11 @@ export function startApp(fakes: Fakes) {
       held = set;
     },
     {
-      fetch: async () => (fakes.loadTransactions ?? (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` })))(),
+      fetch: async () =>
+        (
+          fakes.loadTransactions ??
+          (async () => ({ transactions: fakes.server.set, version: `"${fakes.server.version}"` }))
+        )(),
       put: async (_, set, _accounts, version) => {
         if (!fakes.save) throw new Error('no save configured');
         return fakes.save({ base: set, version });
@@ -89,10 +123,13 @@ export function startApp(fakes: Fakes) {
     return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
   };
   const viewOf = (view: HeldView): SetView => setViewOf({ ...view, needed: needed() });
-  const answer = (outcome: Outcome<HeldView>): Outcome<SetView> => (outcome.ok ? { ok: true, ...viewOf(outcome) } : outcome);
+  const answer = (outcome: Outcome<HeldView>): Outcome<SetView> =>
+    outcome.ok ? { ok: true, ...viewOf(outcome) } : outcome;
   const portfolio = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => answer(await store.load(credentials))),
+      loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () =>
+        answer(await store.load(credentials)),
+      ),
       forgetSession: fromPromise<void>(async () => {
         calls.signOut += 1;
         store.clear();
@@ -102,11 +139,13 @@ export function startApp(fakes: Fakes) {
         if (fakes.fetchPrices) return { fetched: input.symbols, ...(await fakes.fetchPrices(input)) };
         return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {}, fetched: input.symbols };
       }),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async () => {
-        calls.derive += 1;
-        await fakes.deriveGate?.(calls.derive);
-        return { result: derivationFor(symbolsOf(held)), computeMs: 1 };
-      }),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
+        async () => {
+          calls.derive += 1;
+          await fakes.deriveGate?.(calls.derive);
+          return { result: derivationFor(symbolsOf(held)), computeMs: 1 };
+        },
+      ),
       combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => {
         calls.combine.push(input.active);
         return { result: seriesFor(input.active), computeMs: 1 };
@@ -115,7 +154,9 @@ export function startApp(fakes: Fakes) {
   });
   const transactions = transactionsMachine.provide({
     actors: {
-      save: fromPromise<Outcome<SetView>, { idToken: string | null; change: TransactionChange }>(async ({ input }) => answer(await store.change(input.change, credentials))),
+      save: fromPromise<Outcome<SetView>, { idToken: string | null; change: TransactionChange }>(async ({ input }) =>
+        answer(await store.change(input.change, credentials)),
+      ),
     },
   });
   /** The parsed file's preview waits in the worker: a merge needs a parse first. */
@@ -124,7 +165,10 @@ export function startApp(fakes: Fakes) {
     actors: {
       parseFile: fromCallback<ImportEvent, { parseId: number; file: File }>(({ input, sendBack }) => {
         sendBack({ type: 'parse.progress', progress: { bytes: 1, totalBytes: 2, rows: 10 } });
-        (fakes.parseImport ?? (async () => Promise.reject(new Error('no parser configured'))))({ file: input.file, existing: store.current() }).then(
+        (fakes.parseImport ?? (async () => Promise.reject(new Error('no parser configured'))))({
+          file: input.file,
+          existing: store.current(),
+        }).then(
           (preview) => {
             parsed = preview;
             sendBack({ type: 'parse.done', preview });
@@ -137,16 +181,25 @@ export function startApp(fakes: Fakes) {
         if (fakes.lookUpSymbols) return fakes.lookUpSymbols({ preview: parsed, idToken: input.idToken });
         return { ok: true, parseId: input.parseId, preview: parsed, message: null };
       }),
-      checkSymbol: fromCallback<ImportEvent, { idToken: string | null; key: string; symbol: string }>(({ input, sendBack }) => {
-        void (fakes.checkSymbol ?? (async (symbol: string) => ({ symbol, hasPrices: true, message: `${symbol} has prices.` })))(input.symbol).then((check) =>
-          sendBack({ type: 'check.done', key: input.key, check }),
-        );
-      }),
-      confirm: fromPromise<Outcome<ImportStored>, { idToken: string | null; tickers: Record<string, string>; target: ImportTarget | null }>(async ({ input }) => {
+      checkSymbol: fromCallback<ImportEvent, { idToken: string | null; key: string; symbol: string }>(
+        ({ input, sendBack }) => {
+          void (
+            fakes.checkSymbol ??
+            (async (symbol: string) => ({ symbol, hasPrices: true, message: `${symbol} has prices.` }))
+          )(input.symbol).then((check) => sendBack({ type: 'check.done', key: input.key, check }));
+        },
+      ),
+      confirm: fromPromise<
+        Outcome<ImportStored>,
+        { idToken: string | null; tickers: Record<string, string>; target: ImportTarget | null }
+      >(async ({ input }) => {
         const stored = await store.replace(async (existing) => {
           if (!parsed) throw new Error('There is no parsed file to import; choose the file again.');
           if (!fakes.mergeImport) throw new Error('no merge configured');
-          const { merged, added, alreadyPresent, taxFilled }: FakeMerge = await fakes.mergeImport({ existing, tickers: input.tickers });
+          const { merged, added, alreadyPresent, taxFilled }: FakeMerge = await fakes.mergeImport({
+            existing,
+            tickers: input.tickers,
+          });
           return { set: added > 0 || taxFilled > 0 ? merged : null, extra: { added, alreadyPresent, taxFilled } };
         }, credentials);
         if (!stored.ok) return stored;
@@ -154,7 +207,16 @@ export function startApp(fakes: Fakes) {
         await fakes.saveChoices?.(input.tickers).catch((error: Error) => {
           choicesProblem = `The symbols were not kept for your next import: ${error.message}`;
         });
-        return { ok: true, added: stored.added, alreadyPresent: stored.alreadyPresent, taxFilled: stored.taxFilled, view: stored.view && viewOf(stored.view), choicesProblem, reconciliation: [], account: null };
+        return {
+          ok: true,
+          added: stored.added,
+          alreadyPresent: stored.alreadyPresent,
+          taxFilled: stored.taxFilled,
+          view: stored.view && viewOf(stored.view),
+          choicesProblem,
+          reconciliation: [],
+          account: null,
+        };
       }),
       discard: fromPromise<void, { parseId: number }>(async () => {
         parsed = null;
@@ -163,12 +225,24 @@ export function startApp(fakes: Fakes) {
   });
   const auth = authMachine.provide({
     actors: {
-      loadSession: fromPromise<SessionUser | null>(async () => ({ sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null })),
+      loadSession: fromPromise<SessionUser | null>(async () => ({
+        sub: 'alice',
+        name: 'Alice',
+        idToken: 'token-1',
+        expiresAt: null,
+      })),
       sessionEvents: fromCallback(() => {}),
     },
   });
-  const app = createActor(appMachine.provide({ actors: { auth, portfolio, transactions, import: importer } }), { input: { initialUrl: 'http://app.test/dashboard' } }).start();
+  const app = createActor(appMachine.provide({ actors: { auth, portfolio, transactions, import: importer } }), {
+    input: { initialUrl: 'http://app.test/dashboard' },
+  }).start();
   const get = <T extends AnyActorRef>(id: string) => app.system.get(id) as T;
-  return { app, calls, portfolio: get<PortfolioActorRef>('portfolio'), saver: get<TransactionsActorRef>('transactions'), importer: get<ImportActorRef>('import') };
+  return {
+    app,
+    calls,
+    portfolio: get<PortfolioActorRef>('portfolio'),
+    saver: get<TransactionsActorRef>('transactions'),
+    importer: get<ImportActorRef>('import'),
+  };
 }
-

@@ -6,7 +6,15 @@
  */
 import { getShortestPaths, getStateNodes, type StatePath } from '@xstate/graph';
 import { expect, it } from 'vitest';
-import { createActor, createMachine, fromCallback, fromPromise, type AnyActorLogic, type AnyActorRef, type AnyActorScope } from 'xstate';
+import {
+  createActor,
+  createMachine,
+  fromCallback,
+  fromPromise,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyActorScope,
+} from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } from 'xstate';
 
 type AnyStateNode = AnyStateMachine['root'];
@@ -54,7 +62,11 @@ function stateValueOf(node: AnyStateNode): StateValue {
 
 function invokedActors(machine: AnyStateMachine): InvokedActor[] {
   return [machine.root, ...stateNodesOf(machine)].flatMap((node) =>
-    node.invoke.map((invoke) => ({ stateId: node.id, invokeId: invoke.id, src: typeof invoke.src === 'string' ? invoke.src : invoke.id })),
+    node.invoke.map((invoke) => ({
+      stateId: node.id,
+      invokeId: invoke.id,
+      src: typeof invoke.src === 'string' ? invoke.src : invoke.id,
+    })),
   );
 }
 
@@ -77,7 +89,10 @@ function walkEvents(machine: AnyStateMachine, setup: GraphSetup): EventObject[] 
     .filter(({ src }) => !(src in (setup.callbackEvents ?? {})))
     .flatMap(({ invokeId, src }) => [
       ...(setup.outputs[src] ?? []).map((output) => ({ type: `xstate.done.actor.${invokeId}`, output })),
-      ...[new Error(`${src} failed`), ...(setup.failures?.[src] ?? [])].map((error) => ({ type: `xstate.error.actor.${invokeId}`, error })),
+      ...[new Error(`${src} failed`), ...(setup.failures?.[src] ?? [])].map((error) => ({
+        type: `xstate.error.actor.${invokeId}`,
+        error,
+      })),
     ]);
   return [...setup.events, ...settled];
 }
@@ -111,7 +126,17 @@ function hostMachine(neighbours: Record<string, AnyActorLogic>, subject?: { logi
  */
 function withinHost(machine: AnyStateMachine, host: AnyActorRef): AnyStateMachine {
   const ignore = () => {};
-  const scope: AnyActorScope = { self: host, id: host.id, sessionId: host.sessionId, system: host.system, logger: ignore, defer: ignore, emit: ignore, stopChild: ignore, actionExecutor: ignore };
+  const scope: AnyActorScope = {
+    self: host,
+    id: host.id,
+    sessionId: host.sessionId,
+    system: host.system,
+    logger: ignore,
+    defer: ignore,
+    emit: ignore,
+    stopChild: ignore,
+    actionExecutor: ignore,
+  };
   return Object.assign(Object.create(machine) as AnyStateMachine, {
     transition: (snapshot: AnyMachineSnapshot, event: EventObject) => machine.transition(snapshot, event, scope),
     getInitialSnapshot: (_scope: AnyActorScope, input: unknown) => machine.getInitialSnapshot(scope, input),
@@ -140,7 +165,10 @@ function shortestPathsToEveryState(machine: AnyStateMachine, setup: GraphSetup):
         limit: WALK_LIMIT,
       }) as MachinePath[];
     } catch (error) {
-      throw new Error(`The walk of ${machine.id} did not end (${String(error)}): give the setup a stateKey that leaves out growing counters.`, { cause: error });
+      throw new Error(
+        `The walk of ${machine.id} did not end (${String(error)}): give the setup a stateKey that leaves out growing counters.`,
+        { cause: error },
+      );
     }
     const shortest = new Map<string, MachinePath>();
     for (const path of paths) {
@@ -166,7 +194,10 @@ function shortestPathsToEveryState(machine: AnyStateMachine, setup: GraphSetup):
 
 /** Replaced actors that wait for the path: promise actors settle on done/error steps, callbacks send back. */
 class PathActors {
-  private readonly running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+  private readonly running = new Map<
+    string,
+    { resolve: (output: unknown) => void; reject: (error: unknown) => void }
+  >();
   private readonly callbacks = new Map<string, { src: string; sendBack: (event: EventObject) => void }>();
 
   constructor(private readonly callbackEvents: Record<string, readonly string[]>) {}
@@ -258,7 +289,8 @@ async function replayPath(machine: AnyStateMachine, path: GeneratedPath, setup: 
   }
   const entered = new Set<string>();
   for (const { sessionId, snapshot } of seen) {
-    if (sessionId === subject.sessionId) for (const node of nodes) if (snapshot.matches(stateValueOf(node))) entered.add(node.id);
+    if (sessionId === subject.sessionId)
+      for (const node of nodes) if (snapshot.matches(stateValueOf(node))) entered.add(node.id);
   }
   return { reached, entered };
 }
@@ -286,7 +318,11 @@ export function testShortestPaths(machine: AnyStateMachine, setup: GraphSetup): 
 
   for (const path of paths) {
     it(`reaches ${JSON.stringify(path.target)} by ${describePath(machine, path)}`, async () => {
-      if (path.expected.length > 0) expect(path.expected.at(-1)!.value, 'the events found for this state lead elsewhere: refine the stateKey').toEqual(path.target);
+      if (path.expected.length > 0)
+        expect(
+          path.expected.at(-1)!.value,
+          'the events found for this state lead elsewhere: refine the stateKey',
+        ).toEqual(path.target);
       const replay = await replayPath(machine, path, setup);
       expect(replay.reached).toEqual(path.expected);
     });
@@ -298,6 +334,9 @@ export function testShortestPaths(machine: AnyStateMachine, setup: GraphSetup): 
     const never = stateNodesOf(machine)
       .map((node) => node.id)
       .filter((id) => !entered.has(id));
-    expect(never, 'states no generated path enters: unreachable, or an event or actor output is missing from the setup').toEqual([]);
+    expect(
+      never,
+      'states no generated path enters: unreachable, or an event or actor output is missing from the setup',
+    ).toEqual([]);
   });
 }

@@ -80,8 +80,16 @@ export function describeQuoteCacheContract(name: string, emptyDatabase: () => Pr
     it('keeps the latest meta and coverage', async () => {
       const cache = await openCache();
       await cache.write('MSFT', series([bar(0, 400)]), coverage);
-      const later = { ...coverage, endSeconds: coverage.endSeconds + DAY, fetchedAtSeconds: coverage.fetchedAtSeconds + DAY };
-      await cache.write('MSFT', { ...series([]), meta: { symbol: 'MSFT', currency: 'USD', regularMarketPrice: 410 } }, later);
+      const later = {
+        ...coverage,
+        endSeconds: coverage.endSeconds + DAY,
+        fetchedAtSeconds: coverage.fetchedAtSeconds + DAY,
+      };
+      await cache.write(
+        'MSFT',
+        { ...series([]), meta: { symbol: 'MSFT', currency: 'USD', regularMarketPrice: 410 } },
+        later,
+      );
       expect(await cache.coverage('MSFT')).toEqual(later);
       expect((await cache.read('MSFT', 0, 2 ** 31))!.meta.regularMarketPrice).toBe(410);
     });

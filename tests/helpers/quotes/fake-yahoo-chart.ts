@@ -42,7 +42,12 @@ export async function startFakeYahoo(charts: YahooChart[]): Promise<FakeYahoo> {
     const url = new URL(request.url ?? '/', 'http://fake');
     const symbol = chartSymbolOf(url);
     if (!symbol) return sendJson(response, 404, { message: 'not a chart URL' });
-    requests.push({ symbol, period1: Number(url.searchParams.get('period1')), period2: Number(url.searchParams.get('period2')), userAgent: request.headers['user-agent'] });
+    requests.push({
+      symbol,
+      period1: Number(url.searchParams.get('period1')),
+      period2: Number(url.searchParams.get('period2')),
+      userAgent: request.headers['user-agent'],
+    });
     answerChart(request, response, pending.shift() ?? 'ok', bySymbol, symbol, url);
   });
   return { ...server, requests, queue: (...behaviours) => pending.push(...behaviours), setChart };

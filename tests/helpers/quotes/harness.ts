@@ -21,7 +21,8 @@ const FIXTURES = join(import.meta.dirname, '../../fixtures/yahoo');
 
 /** The v8 chart JSON of a fixture in `tests/fixtures/yahoo/` (recorded exchanges keep it under `response.bodyJson`). */
 export function recordedChart(fileName: string): YahooChart {
-  const json = JSON.parse(readFileSync(join(FIXTURES, fileName), 'utf8')) as YahooChart | { response: { bodyJson: YahooChart } };
+  const json = JSON.parse(readFileSync(join(FIXTURES, fileName), 'utf8')) as
+    YahooChart | { response: { bodyJson: YahooChart } };
   return 'response' in json ? json.response.bodyJson : json;
 }
 

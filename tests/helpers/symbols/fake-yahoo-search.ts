@@ -9,7 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { answerFault, sendJson, serveOnLoopback } from '../fake-yahoo';
 
-export type SearchBehaviour = 'ok' | 'status-500' | 'status-429' | 'html-page' | 'json-without-quotes' | 'yahoo-error' | 'hang';
+export type SearchBehaviour =
+  'ok' | 'status-500' | 'status-429' | 'html-page' | 'json-without-quotes' | 'yahoo-error' | 'hang';
 
 export interface FakeYahooSearch {
   baseUrl: string;
@@ -38,11 +39,22 @@ export function searchAnswers(extra: Record<string, string> = {}): Map<string, u
   for (const name of readdirSync(PROJECT_DATA)) {
     if (name.endsWith('.json')) answers.set(name.slice(0, -5), recordedSearchBody(path.join(PROJECT_DATA, name)));
   }
-  for (const [query, fixture] of Object.entries(extra)) answers.set(query, recordedSearchBody(path.join(FIXTURES, fixture)));
+  for (const [query, fixture] of Object.entries(extra))
+    answers.set(query, recordedSearchBody(path.join(FIXTURES, fixture)));
   return answers;
 }
 
-const EMPTY_ANSWER = { explains: [], count: 0, quotes: [], news: [], nav: [], lists: [], researchReports: [], screenerFieldResults: [], totalTime: 12 };
+const EMPTY_ANSWER = {
+  explains: [],
+  count: 0,
+  quotes: [],
+  news: [],
+  nav: [],
+  lists: [],
+  researchReports: [],
+  screenerFieldResults: [],
+  totalTime: 12,
+};
 
 export async function startFakeYahooSearch(answers: Map<string, unknown>): Promise<FakeYahooSearch> {
   const queries: string[] = [];
@@ -58,7 +70,10 @@ export async function startFakeYahooSearch(answers: Map<string, unknown>): Promi
     const behaviour = pending.shift() ?? standing;
     if (answerFault(request, response, behaviour, 'finance')) return;
     if (behaviour === 'json-without-quotes') return sendJson(response, 200, { finance: { result: [] }, count: 3 });
-    if (behaviour === 'yahoo-error') return sendJson(response, 200, { finance: { result: null, error: { code: 'Bad Request', description: 'Invalid Search Query' } } });
+    if (behaviour === 'yahoo-error')
+      return sendJson(response, 200, {
+        finance: { result: null, error: { code: 'Bad Request', description: 'Invalid Search Query' } },
+      });
     return sendJson(response, 200, answers.get(query) ?? EMPTY_ANSWER);
   });
   return {

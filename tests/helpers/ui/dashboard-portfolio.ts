@@ -3,7 +3,14 @@ import type { QuoteDataSource, QuoteEntry, Transaction, TransactionSet } from '#
 import { PortfolioEngine } from '#src/worker/engine';
 import { collectTransferables } from '#src/worker/transferables';
 
-export const tx = (ticker: string, type: Transaction['type'], date: string, amount: number, value: number, currency: Transaction['currency'] = 'EUR'): Transaction => ({
+export const tx = (
+  ticker: string,
+  type: Transaction['type'],
+  date: string,
+  amount: number,
+  value: number,
+  currency: Transaction['currency'] = 'EUR',
+): Transaction => ({
   ticker,
   type,
   date,
@@ -37,7 +44,11 @@ export function quote(
           {
             meta: { symbol, currency, exchangeTimezoneName: 'UTC', dataSource },
             timestamp: bars.map(([date]) => noonUtc(date)),
-            events: { dividends: Object.fromEntries(dividends.map(([date, amount]) => [String(noonUtc(date)), { date: noonUtc(date), amount }])) },
+            events: {
+              dividends: Object.fromEntries(
+                dividends.map(([date, amount]) => [String(noonUtc(date)), { date: noonUtc(date), amount }]),
+              ),
+            },
             indicators: { quote: [{ close: bars.map(([, close]) => close) }] },
           },
         ],

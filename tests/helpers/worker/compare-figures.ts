@@ -4,7 +4,9 @@
 export function figureDifferences(actual: unknown, expected: unknown, tolerance = 1e-6, path = '$'): string[] {
   if (typeof expected === 'number' && typeof actual === 'number') {
     // Object.is first: the same non-finite figure (a percentage of a denormal value) agrees with itself.
-    return Object.is(actual, expected) || Math.abs(actual - expected) <= tolerance ? [] : [`${path}: ${actual} ≠ ${expected}`];
+    return Object.is(actual, expected) || Math.abs(actual - expected) <= tolerance
+      ? []
+      : [`${path}: ${actual} ≠ ${expected}`];
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: not an array`];
@@ -15,9 +17,15 @@ export function figureDifferences(actual: unknown, expected: unknown, tolerance 
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${path}: not an object`];
     const expectedKeys = Object.keys(expected).sort();
     const actualKeys = Object.keys(actual).sort();
-    if (expectedKeys.join() !== actualKeys.join()) return [`${path}: keys ${actualKeys.join(',')} ≠ ${expectedKeys.join(',')}`];
+    if (expectedKeys.join() !== actualKeys.join())
+      return [`${path}: keys ${actualKeys.join(',')} ≠ ${expectedKeys.join(',')}`];
     return expectedKeys.flatMap((key) =>
-      figureDifferences((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], tolerance, `${path}.${key}`),
+      figureDifferences(
+        (actual as Record<string, unknown>)[key],
+        (expected as Record<string, unknown>)[key],
+        tolerance,
+        `${path}.${key}`,
+      ),
     );
   }
   return Object.is(actual, expected) ? [] : [`${path}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(expected)}`];

@@ -12,7 +12,13 @@ import {
 } from '#src/model';
 import { PortfolioEngine, type ActiveSeries, type Derivation } from '#src/worker/engine';
 
-export function stock(ticker: string, date: string, amount: number, value: number, currency: Currency = 'EUR'): Transaction {
+export function stock(
+  ticker: string,
+  date: string,
+  amount: number,
+  value: number,
+  currency: Currency = 'EUR',
+): Transaction {
   return { ticker, type: 'stock', date, amount, value, currency };
 }
 
@@ -53,7 +59,10 @@ export function unixSecondsAt(date: string, hourUtc: number): number {
 export function chart(symbol: string, spec: ChartSpec): QuoteEntry {
   const hour = spec.hourUtc ?? 12;
   const dividends = Object.fromEntries(
-    (spec.dividends ?? []).map(([date, amount]) => [String(unixSecondsAt(date, hour)), { amount, date: unixSecondsAt(date, hour) }]),
+    (spec.dividends ?? []).map(([date, amount]) => [
+      String(unixSecondsAt(date, hour)),
+      { amount, date: unixSecondsAt(date, hour) },
+    ]),
   );
   const splits = Object.fromEntries(
     (spec.splits ?? []).map(([date, numerator, denominator]) => [
@@ -80,8 +89,7 @@ export function chart(symbol: string, spec: ChartSpec): QuoteEntry {
 /** A recorded fixture from `tests/fixtures/yahoo/` as a quotes-service entry (recorded files wrap the chart under `response.bodyJson`). */
 export function fixtureEntry(file: string, symbol: string): QuoteEntry {
   const json = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/yahoo', file), 'utf8')) as
-    | YahooChart
-    | { response: { bodyJson: YahooChart } };
+    YahooChart | { response: { bodyJson: YahooChart } };
   return { symbol, data: 'response' in json ? json.response.bodyJson : json };
 }
 

@@ -64,7 +64,9 @@ export function workerOverAChannel(serverUrl: string) {
     createWorkerApi(),
     endpoint(port2, (message) => crossings.push({ direction: 'toPage', message }), hold),
   );
-  const worker = Comlink.wrap<WorkerApi>(endpoint(port1, (message) => crossings.push({ direction: 'toWorker', message })));
+  const worker = Comlink.wrap<WorkerApi>(
+    endpoint(port1, (message) => crossings.push({ direction: 'toWorker', message })),
+  );
   return {
     worker,
     crossings,
@@ -130,7 +132,11 @@ export function signedInChannelPerTest(prefix: string, use: (session: SignedInCh
   afterAll(() => server?.close());
   beforeEach(async () => {
     users += 1;
-    const { idToken } = await signIn(server!.url, { username: `${prefix}-${users}`, password: 'correct horse', createAccount: true });
+    const { idToken } = await signIn(server!.url, {
+      username: `${prefix}-${users}`,
+      password: 'correct horse',
+      createAccount: true,
+    });
     channel = workerOverAChannel(server!.url);
     use({ server: server!, idToken, credentials: { idToken, xsrfToken: null }, channel });
   });

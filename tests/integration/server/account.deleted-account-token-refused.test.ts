@@ -26,16 +26,39 @@ function tablesMentioning(rows: Record<string, string[]>, needle: string): Recor
 
 /** Every kind of call a copy of the token could make: the four writes of the report, and reads. */
 function callsWith(url: string, idToken: string): Array<[string, () => Promise<Response>]> {
-  const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => () =>
-    fetch(`${url}${path}`, { method, headers: { Authorization: idToken, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json =
+    (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    () =>
+      fetch(`${url}${path}`, {
+        method,
+        headers: { Authorization: idToken, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
   const get = (path: string) => () => fetch(`${url}${path}`, { headers: { Authorization: idToken } });
   return [
-    ['PUT /api/transactions', json('PUT', '/api/transactions', { transactions: transactionSet({ stock: [stock('VWCE.DE', '2022-01-03', 1, 100)] }) }, { 'if-match': '"v0"' })],
+    [
+      'PUT /api/transactions',
+      json(
+        'PUT',
+        '/api/transactions',
+        { transactions: transactionSet({ stock: [stock('VWCE.DE', '2022-01-03', 1, 100)] }) },
+        { 'if-match': '"v0"' },
+      ),
+    ],
     ['PUT /api/settings', json('PUT', '/api/settings', { benchmark: 'VWCE.DE' })],
-    ['PUT /api/symbols/choices', json('PUT', '/api/symbols/choices', { choices: [{ isin: 'IE00BK5BQT80', symbol: 'VWCE.DE' }] })],
-    ['PUT /api/csv-mappings', json('PUT', '/api/csv-mappings', { header: 'date,ticker,type,amount,value', mapping: AMERICAN_MAPPING })],
+    [
+      'PUT /api/symbols/choices',
+      json('PUT', '/api/symbols/choices', { choices: [{ isin: 'IE00BK5BQT80', symbol: 'VWCE.DE' }] }),
+    ],
+    [
+      'PUT /api/csv-mappings',
+      json('PUT', '/api/csv-mappings', { header: 'date,ticker,type,amount,value', mapping: AMERICAN_MAPPING }),
+    ],
     ['PUT /api/csv-mappings/all', json('PUT', '/api/csv-mappings/all', { mode: 'merge', mappings: [] })],
-    ['POST /api/quotes', json('POST', '/api/quotes', { symbols: ['VWCE.DE'], start: 1_600_000_000, end: 1_600_100_000 })],
+    [
+      'POST /api/quotes',
+      json('POST', '/api/quotes', { symbols: ['VWCE.DE'], start: 1_600_000_000, end: 1_600_100_000 }),
+    ],
     ['GET /api/transactions', get('/api/transactions')],
     ['GET /api/settings', get('/api/settings')],
     ['GET /api/symbols/choices', get('/api/symbols/choices')],
@@ -71,14 +94,22 @@ for (const backend of serverBackends('deleted accounts on PostgreSQL')) {
       expect(tablesMentioning(await backend.allRows(), leaver.sub)).toEqual({});
     });
 
-    it.runIf(backend.name === 'SQLite')('accepts a token for the same subject issued after the deletion (an external user starting afresh)', async () => {
-      const config = (await (await fetch(`${server.url}/api/config`)).json()) as { issuer: string; clientId: string };
-      const key = await serverSigningKey(server.dataDir);
-      const fresh = await mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub: leaver.sub, iat: nowSeconds() + 2 });
-      const response = await fetch(`${server.url}/api/settings`, { headers: { Authorization: fresh } });
-      expect(response.status).toBe(200);
-      const old = await fetch(`${server.url}/api/settings`, { headers: { Authorization: leaver.idToken } });
-      expect(old.status).toBe(401);
-    });
+    it.runIf(backend.name === 'SQLite')(
+      'accepts a token for the same subject issued after the deletion (an external user starting afresh)',
+      async () => {
+        const config = (await (await fetch(`${server.url}/api/config`)).json()) as { issuer: string; clientId: string };
+        const key = await serverSigningKey(server.dataDir);
+        const fresh = await mintIdToken(key, {
+          iss: config.issuer,
+          aud: config.clientId,
+          sub: leaver.sub,
+          iat: nowSeconds() + 2,
+        });
+        const response = await fetch(`${server.url}/api/settings`, { headers: { Authorization: fresh } });
+        expect(response.status).toBe(200);
+        const old = await fetch(`${server.url}/api/settings`, { headers: { Authorization: leaver.idToken } });
+        expect(old.status).toBe(401);
+      },
+    );
   });
 }

@@ -9,7 +9,14 @@ import { Browser } from '#helpers/browser';
 import { openSignInPage, refreshTokens, signIn, SignInRefused, type SignedIn } from '#helpers/oidc-login';
 import { serverBackends } from '#helpers/server-backends';
 import type { TestServer } from '#helpers/test-server';
-import { answeredBody, commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import {
+  answeredBody,
+  commission,
+  dividend,
+  stock,
+  transactionsClient,
+  transactionSet,
+} from '#helpers/transactions-client';
 import { AMERICAN_MAPPING } from '#helpers/csv-mappings';
 
 const backends = serverBackends('account deletion on PostgreSQL');
@@ -30,8 +37,15 @@ async function deleteAccount(baseUrl: string, idToken: string, body: unknown, op
   await browser.get(`${baseUrl}/`);
   const headers: Record<string, string> = { Authorization: idToken, 'content-type': 'application/json' };
   if (options.xsrfHeader ?? true) headers['X-XSRF-TOKEN'] = browser.cookie('XSRF-TOKEN')!;
-  const response = await browser.request(`${baseUrl}/api/account`, { method: 'DELETE', headers, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as { message?: string; deleted?: Record<string, number> } };
+  const response = await browser.request(`${baseUrl}/api/account`, {
+    method: 'DELETE',
+    headers,
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { message?: string; deleted?: Record<string, number> },
+  };
 }
 
 for (const backend of backends) {
@@ -66,7 +80,10 @@ for (const backend of backends) {
         const mapped = await fetch(`${server.url}/api/csv-mappings`, {
           method: 'PUT',
           headers: { Authorization: idToken, 'content-type': 'application/json' },
-          body: JSON.stringify({ header: 'date\u001fsymbol\u001faction\u001fquantity\u001famount', mapping: brokerMapping }),
+          body: JSON.stringify({
+            header: 'date\u001fsymbol\u001faction\u001fquantity\u001famount',
+            mapping: brokerMapping,
+          }),
         });
         expect(mapped.status).toBe(200);
       }
@@ -81,7 +98,9 @@ for (const backend of backends) {
       const found = tablesMentioning(rows, leaver.sub);
       expect(found).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1, csv_mappings: 1 });
       expect(found.oidc_entries).toBeGreaterThanOrEqual(4);
-      const interactions = rows.oidc_entries!.filter((row) => row.includes('"Interaction"') && row.includes(leaver.sub));
+      const interactions = rows.oidc_entries!.filter(
+        (row) => row.includes('"Interaction"') && row.includes(leaver.sub),
+      );
       expect(interactions).toHaveLength(1);
     });
 
@@ -118,7 +137,9 @@ for (const backend of backends) {
     });
 
     it('signing in again fails, and the refresh tokens of both sessions are dead', async () => {
-      const error = await signIn(server.url, { username: leaverName, password: 'leaver-secret' }).catch((e: unknown) => e);
+      const error = await signIn(server.url, { username: leaverName, password: 'leaver-secret' }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(SignInRefused);
       expect((error as SignInRefused).pageError).toBe('Wrong username or password.');
       for (const session of [leaver, secondSession]) {
@@ -128,7 +149,12 @@ for (const backend of backends) {
 
     it("keeps the other user's data and sign-in", async () => {
       const rows = await backend.allRows();
-      expect(tablesMentioning(rows, stayer.sub)).toMatchObject({ accounts: 1, transaction_sets: 1, user_settings: 1, csv_mappings: 1 });
+      expect(tablesMentioning(rows, stayer.sub)).toMatchObject({
+        accounts: 1,
+        transaction_sets: 1,
+        user_settings: 1,
+        csv_mappings: 1,
+      });
       const again = await signIn(server.url, { username: 'stayer', password: 'stayer-secret' });
       expect(again.sub).toBe(stayer.sub);
       expect((await transactionsClient(server.url, again.idToken).get()).body).toEqual(answeredBody(stayerSet));
@@ -136,7 +162,11 @@ for (const backend of backends) {
     });
 
     it('frees the name: a new account with it starts empty, under another subject', async () => {
-      const reborn = await signIn(server.url, { username: leaverName, password: 'another-secret', createAccount: true });
+      const reborn = await signIn(server.url, {
+        username: leaverName,
+        password: 'another-secret',
+        createAccount: true,
+      });
       expect(reborn.sub).not.toBe(leaver.sub);
       const { body, etag } = await transactionsClient(server.url, reborn.idToken).get();
       expect(etag).toBe('"v0"');

@@ -12,8 +12,16 @@ import { openForTheSuite, storageBackends, type OpenedStorage } from '#helpers/s
 async function columnsOf(storage: OpenedStorage): Promise<Map<string, string[]>> {
   if (storage.kind === 'sqlite') {
     const { db } = storage;
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
-    return new Map(tables.map((table) => [table, (db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((c) => c.name)]));
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .pluck()
+      .all() as string[];
+    return new Map(
+      tables.map((table) => [
+        table,
+        (db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((c) => c.name),
+      ]),
+    );
   }
   // The test's schema is the first of the connection's search path.
   const { rows } = await storage.pool.query<{ table_name: string; column_name: string }>(
@@ -50,14 +58,20 @@ describe.each(storageBackends('user data tables on PostgreSQL'))('the tables of 
     ).toEqual([]);
   });
 
-  it("every user-data table exists and has its user column", async () => {
+  it('every user-data table exists and has its user column', async () => {
     const columns = await columnsOf(storage);
     for (const { table, userColumn } of USER_DATA_TABLES) expect(columns.get(table), table).toContain(userColumn);
   });
 
   it('deletes all or nothing: a refused delete in accounts keeps the transactions too', async () => {
     const sub = 'all-or-nothing';
-    const set = { stock: [{ ticker: 'AAPL', type: 'stock' as const, date: '2020-01-02', amount: 1, value: 75, currency: 'EUR' as const }], dividend: [], commission: [] };
+    const set = {
+      stock: [
+        { ticker: 'AAPL', type: 'stock' as const, date: '2020-01-02', amount: 1, value: 75, currency: 'EUR' as const },
+      ],
+      dividend: [],
+      commission: [],
+    };
     await storage.transactions.put(sub, set);
     await storage.accounts.create({ sub, username: 'all-or-nothing', passwordHash: 'scrypt$x', createdAtMs: 1 });
     await storage.oidc.upsert('Session', 'session-1', { accountId: sub }, undefined);

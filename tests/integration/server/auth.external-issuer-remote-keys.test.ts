@@ -61,7 +61,11 @@ describe('the remote key set', () => {
   });
 
   it('answers 503 when nothing listens at the issuer', async () => {
-    const verifier = createRemoteVerifier({ issuer: 'http://127.0.0.1:9/realms/none', clientId: CLIENT_ID, timeoutMs: 500 });
+    const verifier = createRemoteVerifier({
+      issuer: 'http://127.0.0.1:9/realms/none',
+      clientId: CLIENT_ID,
+      timeoutMs: 500,
+    });
     expect(await verifier.verify(await mintIdToken(key, claims()))).toMatchObject({ ok: false, status: 503 });
   });
 });

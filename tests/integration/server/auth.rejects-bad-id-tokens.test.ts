@@ -89,7 +89,10 @@ describe('401 for', () => {
   });
 
   it('an expired token', async () => {
-    await expectRefused(await mintIdToken(key, { ...claims, iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 }), /expired/);
+    await expectRefused(
+      await mintIdToken(key, { ...claims, iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 }),
+      /expired/,
+    );
   });
 
   it('a token not valid before an hour from now', async () => {

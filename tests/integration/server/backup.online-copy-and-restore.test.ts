@@ -40,11 +40,17 @@ function makeSet(writer: number, sequence: number): TransactionSet {
     value: sequence * 1000 + i,
     currency: 'EUR',
   }));
-  const commission: Transaction[] = [{ ticker: `B${writer}.MARK`, type: 'commission', date: '2024-01-01', amount: 1, value: sequence, currency: 'EUR' }];
+  const commission: Transaction[] = [
+    { ticker: `B${writer}.MARK`, type: 'commission', date: '2024-01-01', amount: 1, value: sequence, currency: 'EUR' },
+  ];
   return { stock, dividend: [], commission };
 }
 
-function runCli(script: string, args: string[], dataDir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runCli(
+  script: string,
+  args: string[],
+  dataDir: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: PROJECT_ROOT,
@@ -73,14 +79,22 @@ describe('npm run backup and npm run restore on SQLite', () => {
     const live = await startTestServer({ DATA_DIR: liveDir });
     servers.push(live);
     const demo = await signIn(live.url, { username: 'demo', password: 'demo' });
-    const demoBefore = Buffer.from(await (await fetch(`${live.url}/api/transactions`, { headers: { Authorization: demo.idToken } })).arrayBuffer());
+    const demoBefore = Buffer.from(
+      await (await fetch(`${live.url}/api/transactions`, { headers: { Authorization: demo.idToken } })).arrayBuffer(),
+    );
 
     const config = (await (await fetch(`${live.url}/api/config`)).json()) as { issuer: string; clientId: string };
     const key = await serverSigningKey(liveDir);
     const writers: Writer[] = await Promise.all(
       Array.from({ length: WRITERS }, async () => {
         const sub = `backup-${randomUUID()}`;
-        return { sub, token: await mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub }), acknowledged: new Map(), lastVersion: 0, sequence: 0 };
+        return {
+          sub,
+          token: await mintIdToken(key, { iss: config.issuer, aud: config.clientId, sub }),
+          acknowledged: new Map(),
+          lastVersion: 0,
+          sequence: 0,
+        };
       }),
     );
 
@@ -92,7 +106,11 @@ describe('npm run backup and npm run restore on SQLite', () => {
         const duringBackup = phase.backupRunning;
         const response = await fetch(`${live.url}/api/transactions`, {
           method: 'PUT',
-          headers: { Authorization: writer.token, 'content-type': 'application/json', 'if-match': `"v${writer.lastVersion}"` },
+          headers: {
+            Authorization: writer.token,
+            'content-type': 'application/json',
+            'if-match': `"v${writer.lastVersion}"`,
+          },
           body: JSON.stringify({ transactions: makeSet(index, writer.sequence) }),
         });
         const bytes = Buffer.from(await response.arrayBuffer());
@@ -116,7 +134,9 @@ describe('npm run backup and npm run restore on SQLite', () => {
     phase.stop = true;
     await Promise.all(streams);
     expect(failures).toEqual([]);
-    expect(phase.writesDuringBackup, 'writes acknowledged while the backup ran').toBeGreaterThanOrEqual(MIN_WRITES_DURING_BACKUP);
+    expect(phase.writesDuringBackup, 'writes acknowledged while the backup ran').toBeGreaterThanOrEqual(
+      MIN_WRITES_DURING_BACKUP,
+    );
     expect(backup.stderr).toBe('');
     expect(backup.status).toBe(0);
     expect(backup.stdout).toContain('integrity_check ok');
@@ -138,14 +158,17 @@ describe('npm run backup and npm run restore on SQLite', () => {
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(version, `writer ${index}: acknowledged before the backup began`).toBeGreaterThanOrEqual(floor[index]!);
       expect(writer.acknowledged.has(version), `writer ${index}: version ${version} was acknowledged`).toBe(true);
-      expect(bytes.equals(writer.acknowledged.get(version)!), `writer ${index}: the set of version ${version}, whole`).toBe(true);
+      expect(
+        bytes.equals(writer.acknowledged.get(version)!),
+        `writer ${index}: the set of version ${version}, whole`,
+      ).toBe(true);
     }
     const demoAfter = await fetch(`${restored.url}/api/transactions`, { headers: { Authorization: demo.idToken } });
     expect(demoAfter.status, 'the ID token signed before the backup verifies after the restore').toBe(200);
     expect(Buffer.from(await demoAfter.arrayBuffer()).equals(demoBefore)).toBe(true);
   }, 120_000);
 
-  it('refuses a data folder that is not empty, a file that is not our database, and a newer server\'s backup', async () => {
+  it("refuses a data folder that is not empty, a file that is not our database, and a newer server's backup", async () => {
     const occupied = path.join(root, 'occupied');
     fs.mkdirSync(occupied);
     fs.writeFileSync(path.join(occupied, 'investments.sqlite'), 'anything');
@@ -162,17 +185,23 @@ describe('npm run backup and npm run restore on SQLite', () => {
 
     const newer = path.join(root, 'newer.sqlite');
     fs.copyFileSync(backupFile, newer);
-    new Database(newer).exec("INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES (9999, 'from the future', 0)").close();
+    new Database(newer)
+      .exec("INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES (9999, 'from the future', 0)")
+      .close();
     const fromNewer = await runCli('scripts/restore.ts', [newer], path.join(root, 'empty-2'));
     expect(fromNewer.status).toBe(1);
     expect(fromNewer.stderr).toContain('newer server (migration 9999 unknown here)');
     expect(fs.existsSync(path.join(root, 'empty-2'))).toBe(false);
 
-    const garbage = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', path.join(root, 'missing.sqlite')], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATA_DIR: path.join(root, 'empty-3'), DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    const garbage = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/restore.ts', path.join(root, 'missing.sqlite')],
+      {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, DATA_DIR: path.join(root, 'empty-3'), DATABASE_URL: '' },
+        encoding: 'utf8',
+      },
+    );
     expect(garbage.status).toBe(1);
     expect(garbage.stderr).toContain('There is no file at');
   }, 60_000);

@@ -36,28 +36,32 @@ interface RawRequest {
 function rawRequest(url: string, options: RawRequest = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
-    const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (response) => {
-      const pieces: Buffer[] = [];
-      let firstByteMs = Number.NaN;
-      response.on('data', (piece: Buffer) => {
-        if (pieces.length === 0) {
-          firstByteMs = performance.now() - startedAt;
-          options.onFirstByte?.();
-        }
-        pieces.push(piece);
-      });
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          wire: Buffer.concat(pieces),
-          chunks: pieces.length,
-          firstByteMs,
-          lastByteMs: performance.now() - startedAt,
-        }),
-      );
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (response) => {
+        const pieces: Buffer[] = [];
+        let firstByteMs = Number.NaN;
+        response.on('data', (piece: Buffer) => {
+          if (pieces.length === 0) {
+            firstByteMs = performance.now() - startedAt;
+            options.onFirstByte?.();
+          }
+          pieces.push(piece);
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            wire: Buffer.concat(pieces),
+            chunks: pieces.length,
+            firstByteMs,
+            lastByteMs: performance.now() - startedAt,
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });
@@ -81,15 +85,27 @@ describe('API answers compressed by Accept-Encoding, streamed', () => {
     const workload = makeWorkload('L');
     market = writeMarketFolder(workload.quotes);
     server = await startTestServer({ MARKET_DATA_DIR: market.dir });
-    ({ idToken } = await signIn(server.url, { username: 'compressed', password: 'compressed-password', createAccount: true }));
+    ({ idToken } = await signIn(server.url, {
+      username: 'compressed',
+      password: 'compressed-password',
+      createAccount: true,
+    }));
     const put = await fetch(`${server.url}/api/transactions`, {
       method: 'PUT',
-      headers: { Authorization: idToken, 'Content-Type': 'application/json', 'If-Match': await currentTransactionsEtag(server.url, idToken) },
+      headers: {
+        Authorization: idToken,
+        'Content-Type': 'application/json',
+        'If-Match': await currentTransactionsEtag(server.url, idToken),
+      },
       body: JSON.stringify({ transactions: workload.transactions }),
     });
     expect(put.status).toBe(200);
     const endSeconds = Math.floor(Date.parse('2025-01-01') / 1000);
-    quotesBody = JSON.stringify({ symbols: market.symbols.slice(0, 100), start: endSeconds - 31 * 365 * 86_400, end: endSeconds });
+    quotesBody = JSON.stringify({
+      symbols: market.symbols.slice(0, 100),
+      start: endSeconds - 31 * 365 * 86_400,
+      end: endSeconds,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -101,7 +117,11 @@ describe('API answers compressed by Accept-Encoding, streamed', () => {
     rawRequest(`${server.url}/api/quotes`, {
       method: 'POST',
       onFirstByte,
-      headers: { Authorization: idToken, 'Content-Type': 'application/json', ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
+      headers: {
+        Authorization: idToken,
+        'Content-Type': 'application/json',
+        ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+      },
       body: quotesBody,
     });
   const transactions = (acceptEncoding?: string, method = 'GET') =>
@@ -176,7 +196,11 @@ describe('API answers compressed by Accept-Encoding, streamed', () => {
     const gone = await new Promise<number>((resolve, reject) => {
       const request = http.request(
         `${server.url}/api/quotes`,
-        { method: 'POST', agent: false, headers: { Authorization: idToken, 'Content-Type': 'application/json', 'Accept-Encoding': 'br' } },
+        {
+          method: 'POST',
+          agent: false,
+          headers: { Authorization: idToken, 'Content-Type': 'application/json', 'Accept-Encoding': 'br' },
+        },
         (response) => {
           response.once('data', () => {
             request.destroy();
@@ -215,11 +239,15 @@ describe('API answers compressed by Accept-Encoding, streamed', () => {
     try {
       const ask = () =>
         new Promise<{ status: number; socket: unknown; length: number }>((resolve, reject) => {
-          const request = http.get(`${server.url}/api/transactions`, { agent, headers: { Authorization: idToken, 'Accept-Encoding': 'gzip' } }, (response) => {
-            let length = 0;
-            response.on('data', (piece: Buffer) => (length += piece.length));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, socket: request.socket, length }));
-          });
+          const request = http.get(
+            `${server.url}/api/transactions`,
+            { agent, headers: { Authorization: idToken, 'Accept-Encoding': 'gzip' } },
+            (response) => {
+              let length = 0;
+              response.on('data', (piece: Buffer) => (length += piece.length));
+              response.on('end', () => resolve({ status: response.statusCode ?? 0, socket: request.socket, length }));
+            },
+          );
           request.on('error', reject);
         });
       const first = await ask();

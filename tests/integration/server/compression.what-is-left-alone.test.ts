@@ -22,17 +22,30 @@ function buildApp(): Hono<AppEnv> {
   app.get('/large', (c) => c.json({ rows: Array.from({ length: 5000 }, (_, i) => ({ i, name: `row ${i}` })) }));
   app.get('/no-content', (c) => c.body(null, 204));
   app.get('/not-modified', (c) => c.body(null, 304, { ETag: '"a"' }));
-  app.get('/encoded', (c) => c.body(new Uint8Array(zlib.gzipSync(json(5000))), 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }));
-  app.get('/no-transform', (c) => c.body(json(5000), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-transform' }));
+  app.get('/encoded', (c) =>
+    c.body(new Uint8Array(zlib.gzipSync(json(5000))), 200, {
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+    }),
+  );
+  app.get('/no-transform', (c) =>
+    c.body(json(5000), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-transform' }),
+  );
   app.get('/image', (c) => c.body(new Uint8Array(5000), 200, { 'Content-Type': 'image/png' }));
-  app.get('/csv', (c) => c.body('a,b\n'.repeat(2000), 200, { 'Content-Type': 'text/csv; charset=utf-8', Vary: 'Origin' }));
+  app.get('/csv', (c) =>
+    c.body('a,b\n'.repeat(2000), 200, { 'Content-Type': 'text/csv; charset=utf-8', Vary: 'Origin' }),
+  );
   app.get('/stream', () => {
     const encoder = new TextEncoder();
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         if (sent === 20) return controller.close();
-        controller.enqueue(encoder.encode(`${sent === 0 ? '[' : ','}${JSON.stringify({ piece: sent, pad: 'y'.repeat(500) })}${sent === 19 ? ']' : ''}`));
+        controller.enqueue(
+          encoder.encode(
+            `${sent === 0 ? '[' : ','}${JSON.stringify({ piece: sent, pad: 'y'.repeat(500) })}${sent === 19 ? ']' : ''}`,
+          ),
+        );
         sent += 1;
       },
     });
@@ -49,12 +62,18 @@ interface Raw {
 
 function get(url: string, acceptEncoding = 'br, gzip', method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent: false, headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
-      const pieces: Buffer[] = [];
-      response.on('data', (piece: Buffer) => pieces.push(piece));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(pieces) }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      { method, agent: false, headers: { 'Accept-Encoding': acceptEncoding } },
+      (response) => {
+        const pieces: Buffer[] = [];
+        response.on('data', (piece: Buffer) => pieces.push(piece));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(pieces) }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end();
   });

@@ -8,7 +8,13 @@
  */
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { headerKey, MAX_HEADER_KEY_LENGTH, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '#src/model/csv-mapping';
+import {
+  headerKey,
+  MAX_HEADER_KEY_LENGTH,
+  MAX_REMEMBERED_MAPPINGS,
+  type CsvMapping,
+  type RememberedMapping,
+} from '#src/model/csv-mapping';
 import { MAX_CSV_MAPPINGS_RESTORE_BYTES } from '#server/csv-mappings/csv-mapping-routes';
 import { Browser } from '#helpers/browser';
 import { signIn, type SignedIn } from '#helpers/oidc-login';
@@ -19,7 +25,9 @@ const backends = serverBackends('csv mappings on PostgreSQL');
 
 /** The stored rows, `user_id → header_key → mapping` as parsed JSON. */
 async function storedRows(backend: ServerBackend): Promise<Record<string, Record<string, unknown>>> {
-  const rows = await backend.query<{ user_id: string; header_key: string; mapping: unknown }>('SELECT user_id, header_key, mapping FROM csv_mappings');
+  const rows = await backend.query<{ user_id: string; header_key: string; mapping: unknown }>(
+    'SELECT user_id, header_key, mapping FROM csv_mappings',
+  );
   const byUser: Record<string, Record<string, unknown>> = {};
   for (const row of rows) (byUser[row.user_id] ??= {})[row.header_key] = backend.json(row.mapping);
   return byUser;
@@ -30,15 +38,32 @@ async function storedRows(backend: ServerBackend): Promise<Record<string, Record
  * body and may close the connection while the body is still being sent (which fetch reports as a failed
  * request), so the answer is read as it arrives and a broken write is not an error here.
  */
-function answerToOversizedPut(url: string, idToken: string, body: string): Promise<{ status: number; message: string }> {
+function answerToOversizedPut(
+  url: string,
+  idToken: string,
+  body: string,
+): Promise<{ status: number; message: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'PUT', headers: { Authorization: idToken, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, message: (JSON.parse(text) as { message: string }).message }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'PUT',
+        headers: {
+          Authorization: idToken,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, message: (JSON.parse(text) as { message: string }).message }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', () => {});
     request.end(body);
   });
@@ -63,15 +88,32 @@ for (const backend of backends) {
       ({ alice, bob } = users);
     });
 
-    async function call(method: string, token: string | null, options: { header?: string; body?: string; contentType?: string; path?: string } = {}) {
+    async function call(
+      method: string,
+      token: string | null,
+      options: { header?: string; body?: string; contentType?: string; path?: string } = {},
+    ) {
       const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
       if (token) headers.Authorization = token;
       const query = options.header === undefined ? '' : `?header=${encodeURIComponent(options.header)}`;
-      const response = await fetch(`${server.url}/api/csv-mappings${options.path ?? ''}${query}`, { method, headers, ...(options.body === undefined ? {} : { body: options.body }) });
-      return { status: response.status, body: (await response.json()) as { mapping?: unknown; mappings?: RememberedMapping[]; message?: string; issues?: unknown[] } };
+      const response = await fetch(`${server.url}/api/csv-mappings${options.path ?? ''}${query}`, {
+        method,
+        headers,
+        ...(options.body === undefined ? {} : { body: options.body }),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as {
+          mapping?: unknown;
+          mappings?: RememberedMapping[];
+          message?: string;
+          issues?: unknown[];
+        },
+      };
     }
     const listAll = async (token: string) => (await call('GET', token, { path: '/all' })).body.mappings;
-    const restoreAll = (token: string, body: unknown) => call('PUT', token, { path: '/all', body: JSON.stringify(body) });
+    const restoreAll = (token: string, body: unknown) =>
+      call('PUT', token, { path: '/all', body: JSON.stringify(body) });
     const get = (token: string, header: string) => call('GET', token, { header });
     const put = (token: string, body: unknown) => call('PUT', token, { body: JSON.stringify(body) });
 
@@ -98,7 +140,9 @@ for (const backend of backends) {
     });
 
     it(`keeps the ${MAX_REMEMBERED_MAPPINGS} most recently saved headers of a user`, async () => {
-      const headers = Array.from({ length: MAX_REMEMBERED_MAPPINGS + 2 }, (_, i) => headerKey(['date', 'ticker', `column ${i}`]));
+      const headers = Array.from({ length: MAX_REMEMBERED_MAPPINGS + 2 }, (_, i) =>
+        headerKey(['date', 'ticker', `column ${i}`]),
+      );
       for (const header of headers) expect((await put(bob.idToken, { header, mapping })).status).toBe(200);
       const stored = (await storedRows(backend))[bob.sub]!;
       expect(Object.keys(stored)).toHaveLength(MAX_REMEMBERED_MAPPINGS);
@@ -115,8 +159,14 @@ for (const backend of backends) {
         [{ mapping }, /header is missing/],
         [{ header: 'x'.repeat(MAX_HEADER_KEY_LENGTH + 1), mapping }, /longer than 4000 characters/],
         [{ header: brokerHeader, mapping: { ...mapping, dateOrder: 'DDMMYYYY' } }, /dateOrder is one of YMD, DMY, MDY/],
-        [{ header: brokerHeader, mapping: { ...mapping, columns: { ...mapping.columns, date: -1 } } }, /columns.date is a column number/],
-        [{ header: brokerHeader, mapping: { ...mapping, columns: { ...mapping.columns, price: 3 } } }, /"price" is not a field/],
+        [
+          { header: brokerHeader, mapping: { ...mapping, columns: { ...mapping.columns, date: -1 } } },
+          /columns.date is a column number/,
+        ],
+        [
+          { header: brokerHeader, mapping: { ...mapping, columns: { ...mapping.columns, price: 3 } } },
+          /"price" is not a field/,
+        ],
         [{ header: brokerHeader, mapping: { ...mapping, fixedCurrency: 'GBP' } }, /fixedCurrency is EUR or USD/],
         [{ header: brokerHeader, mapping, owner: 'bob' }, /"owner" is not expected/],
         [[brokerHeader, mapping], /Send \{"header"/],
@@ -127,8 +177,13 @@ for (const backend of backends) {
         expect(answer.body.message).toMatch(message);
       }
       expect((await call('PUT', alice.idToken, { body: '{"header":' })).status).toBe(400);
-      expect((await call('PUT', alice.idToken, { body: 'header=x', contentType: 'application/x-www-form-urlencoded' })).status).toBe(415);
-      expect((await put(alice.idToken, { header: brokerHeader, mapping, padding: 'x'.repeat(20_000) })).status).toBe(413);
+      expect(
+        (await call('PUT', alice.idToken, { body: 'header=x', contentType: 'application/x-www-form-urlencoded' }))
+          .status,
+      ).toBe(415);
+      expect((await put(alice.idToken, { header: brokerHeader, mapping, padding: 'x'.repeat(20_000) })).status).toBe(
+        413,
+      );
       expect((await call('GET', alice.idToken)).status).toBe(400);
       expect((await call('DELETE', alice.idToken)).status).toBe(405);
       expect(await storedRows(backend)).toEqual(before);
@@ -140,7 +195,11 @@ for (const backend of backends) {
       const send = (xsrf: boolean) =>
         browser.request(`${server.url}/api/csv-mappings`, {
           method: 'PUT',
-          headers: { Authorization: bob.idToken, 'content-type': 'application/json', ...(xsrf ? { 'X-XSRF-TOKEN': browser.cookie('XSRF-TOKEN')! } : {}) },
+          headers: {
+            Authorization: bob.idToken,
+            'content-type': 'application/json',
+            ...(xsrf ? { 'X-XSRF-TOKEN': browser.cookie('XSRF-TOKEN')! } : {}),
+          },
           body: JSON.stringify({ header: brokerHeader, mapping }),
         });
       expect((await send(false)).status).toBe(403);
@@ -154,7 +213,9 @@ for (const backend of backends) {
       const ownHeader = headerKey(['Date', 'Ticker', 'Side']);
       const before = Date.now();
       expect((await put(carol.idToken, { header: brokerHeader, mapping })).status).toBe(200);
-      expect((await put(carol.idToken, { header: ownHeader, mapping: { ...mapping, delimiter: ',' } })).status).toBe(200);
+      expect((await put(carol.idToken, { header: ownHeader, mapping: { ...mapping, delimiter: ',' } })).status).toBe(
+        200,
+      );
       const listed = (await listAll(carol.idToken))!;
       // Most recently saved first, each with the server's time of its save.
       expect(listed.map((m) => m.header)).toEqual([ownHeader, brokerHeader]);
@@ -171,17 +232,27 @@ for (const backend of backends) {
       expect(merged.status).toBe(200);
       expect(merged.body.mappings).toEqual([...listed, fromBackup[1]]);
       expect((await get(carol.idToken, brokerHeader)).body).toEqual({ mapping });
-      expect((await storedRows(backend))[carol.sub]).toEqual({ [ownHeader]: { ...mapping, delimiter: ',' }, [brokerHeader]: mapping, [backupHeader]: fromBackup[1]!.mapping });
+      expect((await storedRows(backend))[carol.sub]).toEqual({
+        [ownHeader]: { ...mapping, delimiter: ',' },
+        [brokerHeader]: mapping,
+        [backupHeader]: fromBackup[1]!.mapping,
+      });
 
       // Replace: the backup's, exactly; the user's own header is forgotten.
       const replaced = await restoreAll(carol.idToken, { mode: 'replace', mappings: fromBackup });
       expect(replaced).toEqual({ status: 200, body: { mappings: fromBackup } });
-      expect((await storedRows(backend))[carol.sub]).toEqual({ [brokerHeader]: fromBackup[0]!.mapping, [backupHeader]: fromBackup[1]!.mapping });
+      expect((await storedRows(backend))[carol.sub]).toEqual({
+        [brokerHeader]: fromBackup[0]!.mapping,
+        [backupHeader]: fromBackup[1]!.mapping,
+      });
       // A save after a restore is the most recent, whatever the backup's times.
       expect((await put(carol.idToken, { header: backupHeader, mapping })).status).toBe(200);
       expect((await listAll(carol.idToken))!.map((m) => m.header)).toEqual([backupHeader, brokerHeader]);
       // Replace with none: the user has none.
-      expect(await restoreAll(carol.idToken, { mode: 'replace', mappings: [] })).toEqual({ status: 200, body: { mappings: [] } });
+      expect(await restoreAll(carol.idToken, { mode: 'replace', mappings: [] })).toEqual({
+        status: 200,
+        body: { mappings: [] },
+      });
       // Other users keep theirs.
       expect((await get(alice.idToken, brokerHeader)).body.mapping).not.toBeNull();
     });
@@ -194,12 +265,27 @@ for (const backend of backends) {
         [{ mode: 'overwrite', mappings: [good] }, /The mode is "merge" or "replace"/],
         [{ mode: 'replace' }, /expected a list/],
         [{ mode: 'replace', mappings: [good, good] }, /mapping 2: its header is remembered twice/],
-        [{ mode: 'replace', mappings: [{ ...good, savedAt: 'yesterday' }] }, /mapping 1: savedAt "yesterday" is not a time/],
+        [
+          { mode: 'replace', mappings: [{ ...good, savedAt: 'yesterday' }] },
+          /mapping 1: savedAt "yesterday" is not a time/,
+        ],
         [{ mode: 'replace', mappings: [{ ...good, savedAt: '1970-01-01T00:00:00.000Z' }] }, /savedAt .* is not a time/],
-        [{ mode: 'replace', mappings: [{ ...good, mapping: { ...mapping, decimalMark: ';' } }] }, /mapping 1: The mapping is not valid: decimalMark/],
+        [
+          { mode: 'replace', mappings: [{ ...good, mapping: { ...mapping, decimalMark: ';' } }] },
+          /mapping 1: The mapping is not valid: decimalMark/,
+        ],
         [{ mode: 'replace', mappings: [{ ...good, header: '' }] }, /mapping 1: The header is missing/],
-        [{ mode: 'replace', mappings: [{ ...good, owner: 'bob' }] }, /"owner", which is not part of a remembered mapping/],
-        [{ mode: 'replace', mappings: Array.from({ length: MAX_REMEMBERED_MAPPINGS + 1 }, (_, i) => ({ ...good, header: `h${i}` })) }, /51 mappings, at most 50/],
+        [
+          { mode: 'replace', mappings: [{ ...good, owner: 'bob' }] },
+          /"owner", which is not part of a remembered mapping/,
+        ],
+        [
+          {
+            mode: 'replace',
+            mappings: Array.from({ length: MAX_REMEMBERED_MAPPINGS + 1 }, (_, i) => ({ ...good, header: `h${i}` })),
+          },
+          /51 mappings, at most 50/,
+        ],
         [{ mode: 'replace', mappings: [], user: alice.sub }, /"user" is not expected/],
         [[good], /Send \{"mode"/],
       ];
@@ -208,9 +294,18 @@ for (const backend of backends) {
         expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
         expect(answer.body.message).toMatch(message);
       }
-      const oversized = JSON.stringify({ mode: 'replace', mappings: [], padding: 'x'.repeat(MAX_CSV_MAPPINGS_RESTORE_BYTES) });
-      expect(await answerToOversizedPut(`${server.url}/api/csv-mappings/all`, alice.idToken, oversized)).toEqual({ status: 413, message: `The mappings are larger than ${MAX_CSV_MAPPINGS_RESTORE_BYTES} bytes; nothing was saved.` });
-      expect((await call('PUT', null, { path: '/all', body: JSON.stringify({ mode: 'replace', mappings: [] }) })).status).toBe(401);
+      const oversized = JSON.stringify({
+        mode: 'replace',
+        mappings: [],
+        padding: 'x'.repeat(MAX_CSV_MAPPINGS_RESTORE_BYTES),
+      });
+      expect(await answerToOversizedPut(`${server.url}/api/csv-mappings/all`, alice.idToken, oversized)).toEqual({
+        status: 413,
+        message: `The mappings are larger than ${MAX_CSV_MAPPINGS_RESTORE_BYTES} bytes; nothing was saved.`,
+      });
+      expect(
+        (await call('PUT', null, { path: '/all', body: JSON.stringify({ mode: 'replace', mappings: [] }) })).status,
+      ).toBe(401);
       expect((await call('DELETE', alice.idToken, { path: '/all' })).status).toBe(405);
       expect(await storedRows(backend)).toEqual(before);
     });

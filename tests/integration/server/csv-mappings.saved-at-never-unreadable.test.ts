@@ -43,13 +43,16 @@ for (const backend of serverBackends('csv mapping times on PostgreSQL')) {
       expect(listed.mappings).toEqual([]);
     });
 
-    it('every time it lists after restores and saves passes the app\'s own reader', async () => {
+    it("every time it lists after restores and saves passes the app's own reader", async () => {
       const restored = await call('PUT', '/api/csv-mappings/all', {
         mode: 'replace',
         mappings: [{ header: 'a,b,c', mapping: AMERICAN_MAPPING, savedAt: '2025-06-01T10:00:00.000Z' }],
       });
       expect(restored.status).toBe(200);
-      await call('PUT', '/api/csv-mappings/all', { mode: 'merge', mappings: [{ header: 'x,y', mapping: AMERICAN_MAPPING, savedAt: '2100-12-31T23:59:59.999Z' }] });
+      await call('PUT', '/api/csv-mappings/all', {
+        mode: 'merge',
+        mappings: [{ header: 'x,y', mapping: AMERICAN_MAPPING, savedAt: '2100-12-31T23:59:59.999Z' }],
+      });
       expect((await call('PUT', '/api/csv-mappings', { header: 'd,e,f', mapping: EUROPEAN_MAPPING })).status).toBe(200);
       const listed = (await (await call('GET', '/api/csv-mappings/all')).json()) as { mappings: unknown };
       const read = checkRememberedMappings(listed.mappings, { nowMs: Date.now() });

@@ -29,15 +29,30 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 const json = (url: string, idToken: string, method: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method, headers: { Authorization: idToken, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method,
+    headers: { Authorization: idToken, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 /** What a visitor left in the demo account: no transactions, a benchmark, a symbol choice, a mapping. */
 async function scribble(server: TestServer, idToken: string): Promise<void> {
   const { etag } = await transactionsClient(server.url, idToken).get();
-  expect((await transactionsClient(server.url, idToken).put({ transactions: transactionSet() }, { ifMatch: etag! })).status).toBe(200);
+  expect(
+    (await transactionsClient(server.url, idToken).put({ transactions: transactionSet() }, { ifMatch: etag! })).status,
+  ).toBe(200);
   expect((await json(`${server.url}/api/settings`, idToken, 'PUT', { benchmark: 'AAPL' })).status).toBe(200);
-  expect((await json(`${server.url}/api/symbols/choices`, idToken, 'PUT', { choices: [{ isin: 'IE00BK5BQT80', symbol: 'ACME' }] })).status).toBe(200);
-  expect((await json(`${server.url}/api/csv-mappings`, idToken, 'PUT', { header: 'a,b,c,d,e', mapping: AMERICAN_MAPPING })).status).toBe(200);
+  expect(
+    (
+      await json(`${server.url}/api/symbols/choices`, idToken, 'PUT', {
+        choices: [{ isin: 'IE00BK5BQT80', symbol: 'ACME' }],
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await json(`${server.url}/api/csv-mappings`, idToken, 'PUT', { header: 'a,b,c,d,e', mapping: AMERICAN_MAPPING }))
+      .status,
+  ).toBe(200);
 }
 
 async function demoData(server: TestServer, idToken: string) {
@@ -50,12 +65,21 @@ async function demoData(server: TestServer, idToken: string) {
   };
 }
 
-const pristine = { transactions: portfolio, settings: { settings: { benchmark: null } }, choices: { choices: [] }, mappings: { mappings: [] } };
+const pristine = {
+  transactions: portfolio,
+  settings: { settings: { benchmark: null } },
+  choices: { choices: [] },
+  mappings: { mappings: [] },
+};
 
 describe('the demo account (DEMO_ACCOUNT on, the default)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ DATA_DIR: path.join(workDir, 'on'), DEMO_PORTFOLIO_FILE: portfolioFile, DEMO_RESET_SECONDS: '2' });
+    server = await startTestServer({
+      DATA_DIR: path.join(workDir, 'on'),
+      DEMO_PORTFOLIO_FILE: portfolioFile,
+      DEMO_RESET_SECONDS: '2',
+    });
   });
   afterAll(() => server?.close());
 
@@ -63,12 +87,18 @@ describe('the demo account (DEMO_ACCOUNT on, the default)', () => {
     const demo = await signIn(server.url, { username: 'demo', password: 'demo' });
     const response = await json(`${server.url}/api/account`, demo.idToken, 'DELETE', { username: 'demo' });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { message: string }).message).toMatch(/demo account is shared by every visitor and cannot be deleted/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /demo account is shared by every visitor and cannot be deleted/,
+    );
     expect((await signIn(server.url, { username: 'demo', password: 'demo' })).sub).toBe(demo.sub);
   });
 
   it('cannot be registered by anyone else', async () => {
-    const error = await signIn(server.url, { username: 'Demo', password: 'a brand new password', createAccount: true }).catch((e: unknown) => e);
+    const error = await signIn(server.url, {
+      username: 'Demo',
+      password: 'a brand new password',
+      createAccount: true,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SignInRefused);
     expect((error as SignInRefused).status).toBe(409);
     expect((error as SignInRefused).pageError).toMatch(/not available/);
@@ -101,7 +131,9 @@ describe('an older database whose demo account has another password (taken over 
     const before = await signIn(first.url, { username: 'demo', password: 'demo' });
     await first.close();
     const db = new Database(path.join(dataDir, 'investments.sqlite'));
-    db.prepare("UPDATE accounts SET password_hash = ? WHERE username = 'demo'").run(await hashPassword('the attacker password'));
+    db.prepare("UPDATE accounts SET password_hash = ? WHERE username = 'demo'").run(
+      await hashPassword('the attacker password'),
+    );
     db.close();
 
     const second = await startTestServer(env);
@@ -109,7 +141,9 @@ describe('an older database whose demo account has another password (taken over 
       const after = await signIn(second.url, { username: 'demo', password: 'demo' });
       expect(after.sub).not.toBe(before.sub);
       expect((await transactionsClient(second.url, after.idToken).get()).body.transactions).toEqual(portfolio);
-      await expect(signIn(second.url, { username: 'demo', password: 'the attacker password' })).rejects.toThrow(SignInRefused);
+      await expect(signIn(second.url, { username: 'demo', password: 'the attacker password' })).rejects.toThrow(
+        SignInRefused,
+      );
     } finally {
       await second.close();
     }

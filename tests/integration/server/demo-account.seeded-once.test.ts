@@ -69,8 +69,14 @@ describe('on a fresh DATA_DIR', () => {
       expect(reset.etag).toBe('"v3"');
       expect(reset.body.transactions).toEqual({ ...portfolio, stock: [portfolio.stock[1], portfolio.stock[0]] });
 
-      const newcomer = await signIn(second.url, { username: 'newcomer', password: 'newcomer-secret', createAccount: true });
-      expect((await transactionsClient(second.url, newcomer.idToken).get()).body).toEqual({ transactions: transactionSet() });
+      const newcomer = await signIn(second.url, {
+        username: 'newcomer',
+        password: 'newcomer-secret',
+        createAccount: true,
+      });
+      expect((await transactionsClient(second.url, newcomer.idToken).get()).body).toEqual({
+        transactions: transactionSet(),
+      });
     } finally {
       await second.close();
     }

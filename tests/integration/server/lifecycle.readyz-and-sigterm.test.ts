@@ -76,35 +76,37 @@ describe('SIGTERM', () => {
 
       // A PUT whose body arrives slowly: half now, the rest after the stop has begun.
       const { port } = new URL(server.url);
-      const answer = new Promise<{ status: number; etag: string | undefined; connection: string | undefined }>((resolve, reject) => {
-        const request = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'PUT',
-            path: '/api/transactions',
-            headers: {
-              Authorization: idToken,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              'if-match': '"v0"',
+      const answer = new Promise<{ status: number; etag: string | undefined; connection: string | undefined }>(
+        (resolve, reject) => {
+          const request = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'PUT',
+              path: '/api/transactions',
+              headers: {
+                Authorization: idToken,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+                'if-match': '"v0"',
+              },
             },
-          },
-          (response) => {
-            response.resume();
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                etag: response.headers.etag,
-                connection: response.headers.connection,
-              }),
-            );
-          },
-        );
-        request.on('error', reject);
-        request.write(body.slice(0, 10));
-        setTimeout(() => request.end(body.slice(10)), 1500);
-      });
+            (response) => {
+              response.resume();
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  etag: response.headers.etag,
+                  connection: response.headers.connection,
+                }),
+              );
+            },
+          );
+          request.on('error', reject);
+          request.write(body.slice(0, 10));
+          setTimeout(() => request.end(body.slice(10)), 1500);
+        },
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
 
       const stopping = server.close();

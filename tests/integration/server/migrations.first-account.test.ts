@@ -19,8 +19,20 @@ import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage';
 import { createTestSchema, postgresUrlForTests, type TestSchema } from '#helpers/postgres-schema';
 
 const before: TransactionSet = {
-  stock: [{ ticker: 'VWCE.DE', type: 'stock', date: '2021-03-01', amount: 10, value: 950.5, currency: 'EUR', importId: 'degiro:abc' }],
-  dividend: [{ ticker: 'AAPL', type: 'dividend', date: '2021-05-13', amount: 1, value: 1.64, currency: 'USD', tax: 0.29 }],
+  stock: [
+    {
+      ticker: 'VWCE.DE',
+      type: 'stock',
+      date: '2021-03-01',
+      amount: 10,
+      value: 950.5,
+      currency: 'EUR',
+      importId: 'degiro:abc',
+    },
+  ],
+  dividend: [
+    { ticker: 'AAPL', type: 'dividend', date: '2021-05-13', amount: 1, value: 1.64, currency: 'USD', tax: 0.29 },
+  ],
   commission: [{ ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' }],
 };
 const ownAccounts = [{ id: 'acc-pension', name: 'Pension' }];
@@ -36,17 +48,31 @@ describe('migration 10 on a real SQLite file', () => {
     db.exec(MIGRATIONS_TABLE_SQL);
     for (const m of BEFORE_10) {
       db.exec(m.sqlite);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES (?, ?, ?)').run(m.version, m.name, 1);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        1,
+      );
     }
-    const insert = db.prepare('INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES (?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES (?, ?, ?, ?)',
+    );
     insert.run('old-user', 7, JSON.stringify(before), 1);
     insert.run('has-accounts', 2, JSON.stringify({ ...before, accounts: ownAccounts }), 1);
     db.close();
 
     const storage = openSqliteStorage(file);
     try {
-      expect(await storage.transactions.get('old-user')).toEqual({ set: before, version: 7, accounts: [FIRST_ACCOUNT] });
-      expect(await storage.transactions.get('has-accounts')).toEqual({ set: before, version: 2, accounts: ownAccounts });
+      expect(await storage.transactions.get('old-user')).toEqual({
+        set: before,
+        version: 7,
+        accounts: [FIRST_ACCOUNT],
+      });
+      expect(await storage.transactions.get('has-accounts')).toEqual({
+        set: before,
+        version: 2,
+        accounts: ownAccounts,
+      });
     } finally {
       await storage.close();
     }
@@ -73,9 +99,14 @@ describe.skipIf(!postgresUrl)('migration 10 on a real PostgreSQL schema', () => 
       await client.query(MIGRATIONS_TABLE_SQL);
       for (const m of BEFORE_10) {
         await client.query(m.postgres);
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES ($1, $2, $3)', [m.version, m.name, 1]);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at_ms) VALUES ($1, $2, $3)', [
+          m.version,
+          m.name,
+          1,
+        ]);
       }
-      const insert = 'INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES ($1, $2, $3::jsonb, $4)';
+      const insert =
+        'INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES ($1, $2, $3::jsonb, $4)';
       await client.query(insert, ['old-user', 7, JSON.stringify(before), 1]);
       await client.query(insert, ['has-accounts', 2, JSON.stringify({ ...before, accounts: ownAccounts }), 1]);
     } finally {
@@ -83,8 +114,16 @@ describe.skipIf(!postgresUrl)('migration 10 on a real PostgreSQL schema', () => 
     }
     const storage = await openPostgresStorage({ connectionString: schema.connectionString });
     try {
-      expect(await storage.transactions.get('old-user')).toEqual({ set: before, version: 7, accounts: [FIRST_ACCOUNT] });
-      expect(await storage.transactions.get('has-accounts')).toEqual({ set: before, version: 2, accounts: ownAccounts });
+      expect(await storage.transactions.get('old-user')).toEqual({
+        set: before,
+        version: 7,
+        accounts: [FIRST_ACCOUNT],
+      });
+      expect(await storage.transactions.get('has-accounts')).toEqual({
+        set: before,
+        version: 2,
+        accounts: ownAccounts,
+      });
     } finally {
       await storage.close();
     }

@@ -8,7 +8,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '#helpers/browser';
-import { authorize, hiddenField, openSignInPage, providerInfo, refreshTokens, signIn, SignInRefused, type ProviderInfo } from '#helpers/oidc-login';
+import {
+  authorize,
+  hiddenField,
+  openSignInPage,
+  providerInfo,
+  refreshTokens,
+  signIn,
+  SignInRefused,
+  type ProviderInfo,
+} from '#helpers/oidc-login';
 import { startTestServer, type TestServer } from '#helpers/test-server';
 
 let server: TestServer;
@@ -22,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Starts an authorization in `browser`; resolves with the URL it lands on (callback or sign-in page). */
-const authorizeAt = (browser: Browser, params: Record<string, string> = {}): Promise<URL> => authorize(browser, server.url, { provider, params });
+const authorizeAt = (browser: Browser, params: Record<string, string> = {}): Promise<URL> =>
+  authorize(browser, server.url, { provider, params });
 
 async function refusal(promise: Promise<unknown>): Promise<SignInRefused> {
   const error = await promise.then(
@@ -35,7 +45,10 @@ async function refusal(promise: Promise<unknown>): Promise<SignInRefused> {
 
 describe('discovery', () => {
   it('announces the issuer under /oidc, code flow only, PKCE with S256', async () => {
-    const document = (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const document = (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(document.issuer).toBe(`${server.url}/oidc`);
     expect(document.response_types_supported).toEqual(['code']);
     expect(document.code_challenge_methods_supported).toEqual(['S256']);
@@ -100,10 +113,16 @@ describe('accounts', () => {
 
   it('refuses a taken username (as it refuses a reserved one), or signs its owner in with the right password', async () => {
     const created = await signIn(server.url, { username: 'frank', password: 'frank-secret', createAccount: true });
-    const error = await refusal(signIn(server.url, { username: 'Frank', password: 'other-secret', createAccount: true }));
+    const error = await refusal(
+      signIn(server.url, { username: 'Frank', password: 'other-secret', createAccount: true }),
+    );
     expect(error.status).toBe(409);
-    expect(error.pageError).toBe('The username "frank" is not available; choose another. (If it is yours, sign in with it above.)');
-    const reserved = await refusal(signIn(server.url, { username: 'admin', password: 'other-secret', createAccount: true }));
+    expect(error.pageError).toBe(
+      'The username "frank" is not available; choose another. (If it is yours, sign in with it above.)',
+    );
+    const reserved = await refusal(
+      signIn(server.url, { username: 'admin', password: 'other-secret', createAccount: true }),
+    );
     expect([reserved.status, reserved.pageError]).toEqual([409, error.pageError.replace('frank', 'admin')]);
     const again = await signIn(server.url, { username: 'frank', password: 'frank-secret', createAccount: true });
     expect(again.sub).toBe(created.sub);

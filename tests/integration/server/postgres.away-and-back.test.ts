@@ -29,7 +29,13 @@ async function timed(what: string, url: string, init: RequestInit = {}): Promise
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS + 3_000) });
     const body = (await response.json().catch(() => ({}))) as { message?: unknown };
-    return { what, status: response.status, retryAfter: response.headers.get('retry-after'), message: body.message, elapsedMs: performance.now() - started };
+    return {
+      what,
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      message: body.message,
+      elapsedMs: performance.now() - started,
+    };
   } catch (error) {
     return { what, status: 0, retryAfter: null, message: String(error), elapsedMs: performance.now() - started };
   }
@@ -73,7 +79,11 @@ describe.skipIf(!binaries.ok)('PostgreSQL away and back', () => {
           timed('GET settings', `${server.url}/api/settings`, { headers: auth }),
         ]);
         for (const answer of answers) {
-          expect(answer, answer.what).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), message: expect.any(String) });
+          expect(answer, answer.what).toMatchObject({
+            status: 503,
+            retryAfter: expect.stringMatching(/^\d+$/),
+            message: expect.any(String),
+          });
           expect(answer.elapsedMs, answer.what).toBeLessThan(ANSWER_WITHIN_MS);
         }
         const ready = await timed('readyz', `${server.url}/readyz`);
@@ -84,7 +94,10 @@ describe.skipIf(!binaries.ok)('PostgreSQL away and back', () => {
     const recovers = async () => {
       const back = performance.now();
       await expect
-        .poll(async () => (await timed('GET after', api, { headers: auth })).status, { timeout: ANSWER_WITHIN_MS, interval: 100 })
+        .poll(async () => (await timed('GET after', api, { headers: auth })).status, {
+          timeout: ANSWER_WITHIN_MS,
+          interval: 100,
+        })
         .toBe(200);
       expect(performance.now() - back).toBeLessThan(ANSWER_WITHIN_MS);
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);

@@ -25,7 +25,11 @@ describe.skipIf(!databaseUrl)('a server with DATABASE_URL', () => {
   });
 
   it('signs in, saves and reads back, with everything stored in PostgreSQL', async () => {
-    const { idToken, sub } = await signIn(server.url, { username: 'pg-user', password: 'pg-secret', createAccount: true });
+    const { idToken, sub } = await signIn(server.url, {
+      username: 'pg-user',
+      password: 'pg-secret',
+      createAccount: true,
+    });
     const api = transactionsClient(server.url, idToken);
     const set = transactionSet({ stock: [stock('VWCE.DE', '2022-01-03', 2, 200)] });
     expect((await api.put({ transactions: set }, { ifMatch: '"v0"' })).etag).toBe('"v1"');

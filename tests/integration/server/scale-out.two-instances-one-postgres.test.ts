@@ -54,8 +54,20 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
     const onB = transactionsClient(lb.url, user.idToken);
     expect((await onB.get()).etag).toBe('"v0"');
     // The first write carries cash and accounts (issue 33); the later seed-shaped ones keep them.
-    const accounts = [{ id: 'main', name: 'DEGIRO' }, { id: 'acc-pension', name: 'Pension' }];
-    const cash = [{ type: 'cash' as const, kind: 'deposit' as const, date: '2022-01-02', value: 500, currency: 'EUR' as const, account: 'acc-pension' }];
+    const accounts = [
+      { id: 'main', name: 'DEGIRO' },
+      { id: 'acc-pension', name: 'Pension' },
+    ];
+    const cash = [
+      {
+        type: 'cash' as const,
+        kind: 'deposit' as const,
+        date: '2022-01-02',
+        value: 500,
+        currency: 'EUR' as const,
+        account: 'acc-pension',
+      },
+    ];
     const first = transactionSet({ stock: [stock('VWCE.DE', '2022-01-03', 2, 200)] });
     expect((await onB.put({ transactions: { ...first, cash }, accounts }, { ifMatch: '"v0"' })).etag).toBe('"v1"');
 
@@ -70,7 +82,9 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
     // B writes v2; A still writes against v1 and is refused, nothing changed.
     lb.route(b.url);
     const second = transactionSet({ stock: [stock('VWCE.DE', '2022-01-03', 3, 300)] });
-    expect((await transactionsClient(lb.url, renewed.idToken).put({ transactions: second }, { ifMatch: '"v1"' })).etag).toBe('"v2"');
+    expect(
+      (await transactionsClient(lb.url, renewed.idToken).put({ transactions: second }, { ifMatch: '"v1"' })).etag,
+    ).toBe('"v2"');
     lb.route(a.url);
     const stale = await onA.put({ transactions: first }, { ifMatch: '"v1"' });
     expect(stale.status).toBe(412);
@@ -145,7 +159,7 @@ describe.skipIf(!databaseUrl)('two servers on one PostgreSQL', () => {
     for (const target of [a.url, b.url]) {
       lb.route(target);
       let status = (await transactionsClient(lb.url, after.idToken).get()).status;
-      for (const started = Date.now(); status === 401 && Date.now() - started < 7_000; ) {
+      for (const started = Date.now(); status === 401 && Date.now() - started < 7_000;) {
         await new Promise((resolve) => setTimeout(resolve, 500));
         status = (await transactionsClient(lb.url, after.idToken).get()).status;
       }

@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '#helpers/test-server';
 
 let server: TestServer;
 let staticDir: string;
-const indexHtml = '<!doctype html><html><head><title>Investments Tracker</title></head><body><div id="root"></div></body></html>\n';
+const indexHtml =
+  '<!doctype html><html><head><title>Investments Tracker</title></head><body><div id="root"></div></body></html>\n';
 const bundle = `console.log(${JSON.stringify('investments '.repeat(400))});\n`;
 const bundlePath = '/assets/index-B4x9_kQz.js';
 
@@ -71,7 +72,13 @@ describe('the app shell', () => {
   });
 
   it('is not served for a missing file', async () => {
-    for (const file of ['/assets/missing-AAAAAAAA.js', '/assets/missing', '/favicon.ico', '/missing.txt', '/holdings/chart.png']) {
+    for (const file of [
+      '/assets/missing-AAAAAAAA.js',
+      '/assets/missing',
+      '/favicon.ico',
+      '/missing.txt',
+      '/holdings/chart.png',
+    ]) {
       const response = await fetch(`${server.url}${file}`);
       expect(response.status, file).toBe(404);
       expect(await response.text()).not.toBe(indexHtml);
@@ -131,7 +138,9 @@ describe('assets', () => {
   it('answer 304 to a matching If-None-Match', async () => {
     const first = await fetch(`${server.url}${bundlePath}`, { headers: { 'accept-encoding': 'gzip' } });
     const etag = first.headers.get('etag')!;
-    const again = await fetch(`${server.url}${bundlePath}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    const again = await fetch(`${server.url}${bundlePath}`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
   });
 });

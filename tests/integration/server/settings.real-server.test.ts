@@ -29,8 +29,15 @@ for (const backend of backends) {
     async function call(method: string, token: string | null, body?: string, contentType = 'application/json') {
       const headers: Record<string, string> = { 'content-type': contentType };
       if (token) headers.Authorization = token;
-      const response = await fetch(`${server.url}/api/settings`, { method, headers, ...(body === undefined ? {} : { body }) });
-      return { status: response.status, body: (await response.json()) as { settings?: unknown; message?: string; issues?: unknown[] } };
+      const response = await fetch(`${server.url}/api/settings`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { settings?: unknown; message?: string; issues?: unknown[] },
+      };
     }
     const put = (token: string, settings: unknown) => call('PUT', token, JSON.stringify(settings));
 
@@ -45,13 +52,19 @@ for (const backend of backends) {
     });
 
     it('sets, changes and clears the benchmark, each user their own', async () => {
-      expect(await put(alice.idToken, { benchmark: ' vwce.de ' })).toEqual({ status: 200, body: { settings: { benchmark: 'VWCE.DE' } } });
+      expect(await put(alice.idToken, { benchmark: ' vwce.de ' })).toEqual({
+        status: 200,
+        body: { settings: { benchmark: 'VWCE.DE' } },
+      });
       expect((await call('GET', alice.idToken)).body).toEqual({ settings: { benchmark: 'VWCE.DE' } });
       expect((await call('GET', bob.idToken)).body).toEqual({ settings: { benchmark: null } });
 
       expect((await put(alice.idToken, { benchmark: 'IWDA.AS' })).body).toEqual({ settings: { benchmark: 'IWDA.AS' } });
       expect((await put(bob.idToken, { benchmark: 'CSPX.AS' })).status).toBe(200);
-      expect(await storedRows(backend)).toEqual({ [alice.sub]: { benchmark: 'IWDA.AS' }, [bob.sub]: { benchmark: 'CSPX.AS' } });
+      expect(await storedRows(backend)).toEqual({
+        [alice.sub]: { benchmark: 'IWDA.AS' },
+        [bob.sub]: { benchmark: 'CSPX.AS' },
+      });
 
       // An empty object names nothing and changes nothing; null clears.
       expect((await put(alice.idToken, {})).body).toEqual({ settings: { benchmark: 'IWDA.AS' } });
@@ -71,7 +84,9 @@ for (const backend of backends) {
       expect((await put(bob.idToken, ['VWCE.DE'])).status).toBe(400);
       expect((await put(bob.idToken, { benchmark: 42 })).status).toBe(400);
       expect((await call('PUT', bob.idToken, '{"benchmark":')).status).toBe(400);
-      expect((await call('PUT', bob.idToken, 'benchmark=VWCE.DE', 'application/x-www-form-urlencoded')).status).toBe(415);
+      expect((await call('PUT', bob.idToken, 'benchmark=VWCE.DE', 'application/x-www-form-urlencoded')).status).toBe(
+        415,
+      );
       expect((await put(bob.idToken, { benchmark: 'X'.repeat(5000) })).status).toBe(413);
       expect((await call('DELETE', bob.idToken)).status).toBe(405);
       expect((await call('GET', bob.idToken)).body).toEqual({ settings: { benchmark: 'CSPX.AS' } });

@@ -10,7 +10,8 @@ import { openForTheSuite, storageBackends } from '#helpers/storage-backends';
 import { stock as stockOf } from '#helpers/transactions-client';
 
 /** A VWCE.DE buy in EUR. */
-const stock = (date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction => stockOf('VWCE.DE', date, amount, value, extra);
+const stock = (date: string, amount: number, value: number, extra: Partial<Transaction> = {}): Transaction =>
+  stockOf('VWCE.DE', date, amount, value, extra);
 
 const setOf = (...stocks: Transaction[]): TransactionSet => ({ stock: stocks, dividend: [], commission: [] });
 
@@ -22,7 +23,11 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
     expect(storage.kind).toBe(backend.kind);
     expect(await storage.quotes.coverage('NOT.STORED')).toBeNull();
     const coverage = { startSeconds: 1_700_000_000, endSeconds: 1_700_086_400, fetchedAtSeconds: 1_700_090_000 };
-    await storage.quotes.write('CONTRACT.AS', { meta: { currency: 'EUR' }, bars: [], dividends: [], splits: [] }, coverage);
+    await storage.quotes.write(
+      'CONTRACT.AS',
+      { meta: { currency: 'EUR' }, bars: [], dividends: [], splits: [] },
+      coverage,
+    );
     expect(await storage.quotes.coverage('CONTRACT.AS')).toEqual(coverage);
   });
 
@@ -46,8 +51,14 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
 
   it('counts versions and refuses a stale expected version without changing anything', async () => {
     const user = 'versions';
-    expect(await storage.transactions.put(user, setOf(stock('2020-01-01', 1, 10)), 0)).toEqual({ ok: true, version: 1 });
-    expect(await storage.transactions.put(user, setOf(stock('2020-01-01', 2, 20)), 1)).toEqual({ ok: true, version: 2 });
+    expect(await storage.transactions.put(user, setOf(stock('2020-01-01', 1, 10)), 0)).toEqual({
+      ok: true,
+      version: 1,
+    });
+    expect(await storage.transactions.put(user, setOf(stock('2020-01-01', 2, 20)), 1)).toEqual({
+      ok: true,
+      version: 2,
+    });
     expect(await storage.transactions.put(user, setOf(stock('2020-01-01', 3, 30)), 1)).toEqual({
       ok: false,
       currentVersion: 2,
@@ -77,13 +88,18 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
   it('lets exactly one of many concurrent writers with the same base version win', async () => {
     const user = 'race';
     await storage.transactions.put(user, setOf());
-    const attempts = Array.from({ length: 8 }, (_, i) => storage.transactions.put(user, setOf(stock('2020-01-01', i + 1, 1)), 1));
+    const attempts = Array.from({ length: 8 }, (_, i) =>
+      storage.transactions.put(user, setOf(stock('2020-01-01', i + 1, 1)), 1),
+    );
     const results = await Promise.all(attempts);
     const winners = results.filter((r) => r.ok);
     expect(winners).toEqual([{ ok: true, version: 2 }]);
     expect(results.filter((r) => !r.ok)).toHaveLength(7);
     const winnerIndex = results.findIndex((r) => r.ok);
-    expect(await storage.transactions.get(user)).toEqual({ set: setOf(stock('2020-01-01', winnerIndex + 1, 1)), version: 2 });
+    expect(await storage.transactions.get(user)).toEqual({
+      set: setOf(stock('2020-01-01', winnerIndex + 1, 1)),
+      version: 2,
+    });
   });
 
   it('keeps users apart', async () => {
@@ -147,14 +163,18 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
   it('stores the provider keys once when several instances start at the same moment', async () => {
     const instances = await Promise.all([backend.open(), backend.open(), backend.open()]);
     try {
-      const results = await Promise.all(instances.map((instance, i) => instance.providerKeys.initialize(keyPair(`start-${i}`, 1000), 1000)));
+      const results = await Promise.all(
+        instances.map((instance, i) => instance.providerKeys.initialize(keyPair(`start-${i}`, 1000), 1000)),
+      );
       const ids = results[0]!.map((key) => key.id).sort();
       expect(ids).toHaveLength(2);
       expect(ids[0]).toMatch(/^cookie-start-\d$/);
       expect(ids[1]).toBe(ids[0]!.replace('cookie', 'sig'));
       for (const result of results) expect(result.map((key) => key.id).sort()).toEqual(ids);
       // Initializing again changes nothing.
-      expect((await storage.providerKeys.initialize(keyPair('late', 2000), 2000)).map((key) => key.id).sort()).toEqual(ids);
+      expect((await storage.providerKeys.initialize(keyPair('late', 2000), 2000)).map((key) => key.id).sort()).toEqual(
+        ids,
+      );
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
     }
@@ -186,7 +206,12 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
     expect(again.filter((key) => key.retiredAtMs === undefined).map((key) => key.id)).toEqual(['cookie-r2', 'sig-r2']);
     const reopened = await backend.open();
     try {
-      expect((await reopened.providerKeys.list(60_000)).map((key) => key.id)).toEqual(['cookie-r2', 'sig-r2', 'cookie-r1', 'sig-r1']);
+      expect((await reopened.providerKeys.list(60_000)).map((key) => key.id)).toEqual([
+        'cookie-r2',
+        'sig-r2',
+        'cookie-r1',
+        'sig-r1',
+      ]);
     } finally {
       await reopened.close();
     }

@@ -12,8 +12,15 @@ import { AMERICAN_MAPPING } from '#helpers/csv-mappings';
 
 /** Overwrites the user's stored mapping with one no schema accepts: a damaged row. */
 async function damage(storage: OpenedStorage, userId: string, header: string): Promise<void> {
-  if (storage.kind === 'sqlite') storage.db.prepare(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = ? AND header_key = ?`).run(userId, header);
-  else await storage.pool.query(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = $1 AND header_key = $2`, [userId, header]);
+  if (storage.kind === 'sqlite')
+    storage.db
+      .prepare(`UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = ? AND header_key = ?`)
+      .run(userId, header);
+  else
+    await storage.pool.query(
+      `UPDATE csv_mappings SET mapping = '{"delimiter":"|"}' WHERE user_id = $1 AND header_key = $2`,
+      [userId, header],
+    );
 }
 
 const mapping = AMERICAN_MAPPING;
@@ -33,9 +40,12 @@ describe.each(storageBackends('csv mappings storage contract'))('CSV mapping sto
 
   it('forgets the least recently saved past the limit, even when saves share a millisecond', async () => {
     const { csvMappings } = storage;
-    const headers = Array.from({ length: MAX_REMEMBERED_MAPPINGS + 3 }, (_, i) => headerKey([`c${String(i).padStart(3, '0')}`]));
+    const headers = Array.from({ length: MAX_REMEMBERED_MAPPINGS + 3 }, (_, i) =>
+      headerKey([`c${String(i).padStart(3, '0')}`]),
+    );
     // The first 50 saved in reverse alphabetical order, so that a tie broken by the key would forget the wrong ones.
-    for (const key of headers.slice(0, MAX_REMEMBERED_MAPPINGS).reverse()) await csvMappings.save('carol', key, mapping);
+    for (const key of headers.slice(0, MAX_REMEMBERED_MAPPINGS).reverse())
+      await csvMappings.save('carol', key, mapping);
     // Saving the oldest again makes it the most recent.
     await csvMappings.save('carol', headers[MAX_REMEMBERED_MAPPINGS - 1]!, { ...mapping, dateOrder: 'DMY' });
     for (const key of headers.slice(MAX_REMEMBERED_MAPPINGS)) await csvMappings.save('carol', key, mapping);

@@ -35,14 +35,24 @@ for (const backend of serverBackends('per-user caps on PostgreSQL')) {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     const countRows = async (table: string) =>
-      Number((await backend.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = '${user.sub}'`))[0]!.n);
+      Number(
+        (
+          await backend.query<{ n: number | string }>(
+            `SELECT count(*) AS n FROM ${table} WHERE user_id = '${user.sub}'`,
+          )
+        )[0]!.n,
+      );
 
     it(`symbol choices: at most ${MAX_SYMBOL_CHOICES}, parallel requests included; 409 names the limit`, async () => {
-      const batches = Array.from({ length: 11 }, (_, b) => Array.from({ length: 200 }, (_, i) => ({ isin: isinNumber(b * 200 + i), symbol: 'VWCE.DE' })));
-      const answers = await Promise.all(batches.map(async (choices) => {
-        const response = await call('PUT', '/api/symbols/choices', { choices });
-        return { status: response.status, body: (await response.json()) as { message?: string } };
-      }));
+      const batches = Array.from({ length: 11 }, (_, b) =>
+        Array.from({ length: 200 }, (_, i) => ({ isin: isinNumber(b * 200 + i), symbol: 'VWCE.DE' })),
+      );
+      const answers = await Promise.all(
+        batches.map(async (choices) => {
+          const response = await call('PUT', '/api/symbols/choices', { choices });
+          return { status: response.status, body: (await response.json()) as { message?: string } };
+        }),
+      );
       const refused = answers.filter((answer) => answer.status === 409);
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_SYMBOL_CHOICES / 200);
       expect(refused).toHaveLength(1);
@@ -50,15 +60,31 @@ for (const backend of serverBackends('per-user caps on PostgreSQL')) {
       expect(await countRows('symbol_choices')).toBe(MAX_SYMBOL_CHOICES);
 
       // At the cap, one more is refused; changing and forgetting existing ones still work.
-      const stored = ((await (await call('GET', '/api/symbols/choices')).json()) as { choices: Array<{ isin: string }> }).choices;
+      const stored = (
+        (await (await call('GET', '/api/symbols/choices')).json()) as { choices: Array<{ isin: string }> }
+      ).choices;
       expect(stored).toHaveLength(MAX_SYMBOL_CHOICES);
-      expect((await call('PUT', '/api/symbols/choices', { choices: [{ isin: isinNumber(99_999), symbol: 'AAPL' }] })).status).toBe(409);
-      expect((await call('PUT', '/api/symbols/choices', { choices: [{ isin: stored[0]!.isin, symbol: 'AAPL' }, { isin: stored[1]!.isin, symbol: null }] })).status).toBe(200);
+      expect(
+        (await call('PUT', '/api/symbols/choices', { choices: [{ isin: isinNumber(99_999), symbol: 'AAPL' }] })).status,
+      ).toBe(409);
+      expect(
+        (
+          await call('PUT', '/api/symbols/choices', {
+            choices: [
+              { isin: stored[0]!.isin, symbol: 'AAPL' },
+              { isin: stored[1]!.isin, symbol: null },
+            ],
+          })
+        ).status,
+      ).toBe(200);
       expect(await countRows('symbol_choices')).toBe(MAX_SYMBOL_CHOICES - 1);
     });
 
     it('csv mappings: the 50 most recently saved stay; settings: one row of known keys', async () => {
-      for (let i = 0; i < 55; i++) expect((await call('PUT', '/api/csv-mappings', { header: `h${i}`, mapping: AMERICAN_MAPPING })).status).toBe(200);
+      for (let i = 0; i < 55; i++)
+        expect((await call('PUT', '/api/csv-mappings', { header: `h${i}`, mapping: AMERICAN_MAPPING })).status).toBe(
+          200,
+        );
       expect(await countRows('csv_mappings')).toBe(50);
       expect((await call('PUT', '/api/settings', { benchmark: 'VWCE.DE' })).status).toBe(200);
       const unknown = await call('PUT', '/api/settings', { benchmark: 'VWCE.DE', [`k${'x'.repeat(100)}`]: 1 });

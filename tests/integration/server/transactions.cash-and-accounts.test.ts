@@ -16,7 +16,12 @@ const accounts: Account[] = [
   { id: 'acc-trading', name: 'DEGIRO' },
   { id: 'acc-pension', name: 'DEGIRO pension' },
 ];
-const cash = (kind: CashTransaction['kind'], date: string, value: number, extra: Partial<CashTransaction> = {}): CashTransaction => ({ type: 'cash', kind, date, value, currency: 'EUR', ...extra });
+const cash = (
+  kind: CashTransaction['kind'],
+  date: string,
+  value: number,
+  extra: Partial<CashTransaction> = {},
+): CashTransaction => ({ type: 'cash', kind, date, value, currency: 'EUR', ...extra });
 const cashRows: CashTransaction[] = [
   cash('deposit', '2024-01-02', 1000, { account: 'acc-trading' }),
   cash('deposit', '2024-01-03', 500, { account: 'acc-pension' }),
@@ -27,7 +32,12 @@ const cashRows: CashTransaction[] = [
   cash('withdrawal', '2024-09-01', -100, { account: 'acc-pension', importId: 'degiro:w1' }),
 ];
 const sortedCash = [...cashRows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-const trades = transactionSet({ stock: [stock('VWCE.DE', '2024-01-05', 5, 500, { account: 'acc-trading' }), stock('IWDA.AS', '2024-01-06', 3, 240, { account: 'acc-pension' })] });
+const trades = transactionSet({
+  stock: [
+    stock('VWCE.DE', '2024-01-05', 5, 500, { account: 'acc-trading' }),
+    stock('IWDA.AS', '2024-01-06', 3, 240, { account: 'acc-pension' }),
+  ],
+});
 
 interface Refusal {
   message: string;
@@ -46,7 +56,10 @@ for (const backend of serverBackends('cash and accounts on PostgreSQL')) {
 
     it('a new user has no cash and the one first account', async () => {
       const response = await api(users.full).get();
-      expect(response.body).toEqual({ transactions: { stock: [], dividend: [], commission: [], cash: [] }, accounts: [{ id: 'main', name: 'My account' }] });
+      expect(response.body).toEqual({
+        transactions: { stock: [], dividend: [], commission: [], cash: [] },
+        accounts: [{ id: 'main', name: 'My account' }],
+      });
     });
 
     it('stores cash and accounts beside the lists and answers them, the cash sorted by date', async () => {
@@ -85,16 +98,74 @@ for (const backend of serverBackends('cash and accounts on PostgreSQL')) {
     });
 
     const refusedCases: [string, unknown, string, RegExp][] = [
-      ['a cash row in a currency the product does not keep', { transactions: { ...transactionSet(), cash: [cash('deposit', '2024-01-02', 10, { currency: 'GBP' as 'EUR' })] } }, 'transactions.cash.0.currency', /one of EUR, USD/],
-      ['a cash row of an unknown kind', { transactions: { ...transactionSet(), cash: [{ ...cash('deposit', '2024-01-02', 10), kind: 'bonus' }] } }, 'transactions.cash.0.kind', /one of deposit, withdrawal, interest, fee, conversion/],
-      ['a negative deposit', { transactions: { ...transactionSet(), cash: [cash('deposit', '2024-01-02', -10)] } }, 'transactions.cash.0.value', /more than 0/],
-      ['a positive withdrawal', { transactions: { ...transactionSet(), cash: [cash('withdrawal', '2024-01-02', 10)] } }, 'transactions.cash.0.value', /less than 0/],
-      ['a cash row without a date', { transactions: { ...transactionSet(), cash: [{ ...cash('fee', '2024-01-02', -1), date: '2024-02-30' }] } }, 'transactions.cash.0.date', /calendar date/],
-      ['a trade naming an account the user does not have', { transactions: transactionSet({ stock: [stock('VWCE.DE', '2024-01-05', 1, 100, { account: 'acc-gone' })] }), accounts }, 'transactions.stock.0.account', /acc-gone, which is not one of the accounts/],
-      ['cash naming an account the user does not have', { transactions: { ...transactionSet(), cash: [cash('deposit', '2024-01-02', 1, { account: 'acc-gone' })] } }, 'transactions.cash.0.account', /acc-gone/],
-      ['two accounts with one id', { transactions: transactionSet(), accounts: [accounts[0], { ...accounts[0], name: 'Again' }] }, 'accounts.1.id', /used by an earlier account/],
-      ['an account without a name', { transactions: transactionSet(), accounts: [{ id: 'acc-x', name: '   ' }] }, 'accounts.0.name', /needs a name/],
-      ['an account name of 101 characters', { transactions: transactionSet(), accounts: [{ id: 'acc-x', name: 'x'.repeat(101) }] }, 'accounts.0.name', /at most 100/],
+      [
+        'a cash row in a currency the product does not keep',
+        {
+          transactions: {
+            ...transactionSet(),
+            cash: [cash('deposit', '2024-01-02', 10, { currency: 'GBP' as 'EUR' })],
+          },
+        },
+        'transactions.cash.0.currency',
+        /one of EUR, USD/,
+      ],
+      [
+        'a cash row of an unknown kind',
+        { transactions: { ...transactionSet(), cash: [{ ...cash('deposit', '2024-01-02', 10), kind: 'bonus' }] } },
+        'transactions.cash.0.kind',
+        /one of deposit, withdrawal, interest, fee, conversion/,
+      ],
+      [
+        'a negative deposit',
+        { transactions: { ...transactionSet(), cash: [cash('deposit', '2024-01-02', -10)] } },
+        'transactions.cash.0.value',
+        /more than 0/,
+      ],
+      [
+        'a positive withdrawal',
+        { transactions: { ...transactionSet(), cash: [cash('withdrawal', '2024-01-02', 10)] } },
+        'transactions.cash.0.value',
+        /less than 0/,
+      ],
+      [
+        'a cash row without a date',
+        { transactions: { ...transactionSet(), cash: [{ ...cash('fee', '2024-01-02', -1), date: '2024-02-30' }] } },
+        'transactions.cash.0.date',
+        /calendar date/,
+      ],
+      [
+        'a trade naming an account the user does not have',
+        {
+          transactions: transactionSet({ stock: [stock('VWCE.DE', '2024-01-05', 1, 100, { account: 'acc-gone' })] }),
+          accounts,
+        },
+        'transactions.stock.0.account',
+        /acc-gone, which is not one of the accounts/,
+      ],
+      [
+        'cash naming an account the user does not have',
+        { transactions: { ...transactionSet(), cash: [cash('deposit', '2024-01-02', 1, { account: 'acc-gone' })] } },
+        'transactions.cash.0.account',
+        /acc-gone/,
+      ],
+      [
+        'two accounts with one id',
+        { transactions: transactionSet(), accounts: [accounts[0], { ...accounts[0], name: 'Again' }] },
+        'accounts.1.id',
+        /used by an earlier account/,
+      ],
+      [
+        'an account without a name',
+        { transactions: transactionSet(), accounts: [{ id: 'acc-x', name: '   ' }] },
+        'accounts.0.name',
+        /needs a name/,
+      ],
+      [
+        'an account name of 101 characters',
+        { transactions: transactionSet(), accounts: [{ id: 'acc-x', name: 'x'.repeat(101) }] },
+        'accounts.0.name',
+        /at most 100/,
+      ],
       ['no account at all', { transactions: transactionSet(), accounts: [] }, 'accounts', /at least one account/],
     ];
     it.each(refusedCases)('refuses %s with 400, naming it, and stores nothing', async (_name, body, path, message) => {
@@ -113,9 +184,19 @@ for (const backend of serverBackends('cash and accounts on PostgreSQL')) {
 
     it('refuses accounts that leave stored cash without its account (the PUT sends no cash)', async () => {
       const client = api(users.refused);
-      expect((await client.put({ transactions: { ...transactionSet(), cash: [cash('deposit', '2024-01-02', 5, { account: 'acc-pension' })] }, accounts })).status).toBe(200);
+      expect(
+        (
+          await client.put({
+            transactions: { ...transactionSet(), cash: [cash('deposit', '2024-01-02', 5, { account: 'acc-pension' })] },
+            accounts,
+          })
+        ).status,
+      ).toBe(200);
       const before = await client.get();
-      const put = await client.put<Refusal>({ transactions: transactionSet(), accounts: [accounts[0]] } satisfies TransactionsBody);
+      const put = await client.put<Refusal>({
+        transactions: transactionSet(),
+        accounts: [accounts[0]],
+      } satisfies TransactionsBody);
       expect(put.status).toBe(400);
       expect(put.body.issues[0]).toMatchObject({ path: 'transactions.cash.0.account' });
       expect((await client.get()).body).toEqual(before.body);

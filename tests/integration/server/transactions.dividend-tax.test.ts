@@ -40,7 +40,12 @@ describe('a dividend with the tax withheld', () => {
 
 describe('refused tax, nothing stored', () => {
   const withTax = (list: 'stock' | 'dividend' | 'commission', tax: unknown) => {
-    const base: Transaction = list === 'stock' ? stock('KO', '2023-01-02', 1, 60) : list === 'dividend' ? dividend('KO', '2023-04-03', 0.37) : commission('KO', '2023-01-02', 2);
+    const base: Transaction =
+      list === 'stock'
+        ? stock('KO', '2023-01-02', 1, 60)
+        : list === 'dividend'
+          ? dividend('KO', '2023-04-03', 0.37)
+          : commission('KO', '2023-01-02', 2);
     return { transactions: transactionSet({ [list]: [{ ...base, tax } as unknown as Transaction] }) };
   };
 
@@ -64,6 +69,8 @@ describe('refused tax, nothing stored', () => {
 
   it('says what a tax must be', async () => {
     const response = await api.put<Refusal>(withTax('dividend', -3));
-    expect(response.body.issues?.find((issue) => issue.path === 'transactions.dividend.0.tax')?.message).toMatch(/from 0/);
+    expect(response.body.issues?.find((issue) => issue.path === 'transactions.dividend.0.tax')?.message).toMatch(
+      /from 0/,
+    );
   });
 });

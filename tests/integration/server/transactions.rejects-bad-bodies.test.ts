@@ -116,9 +116,15 @@ describe('content type and size', () => {
 
   it('takes 25,000 transactions with import ids in one PUT', async () => {
     const many = Array.from({ length: 25_000 }, (_, i) =>
-      stock('VWCE.DE', `20${String(10 + (i % 14)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`, 1.2345678, -123.456789, {
-        importId: `degiro:${i.toString(16).padStart(40, '0')}`,
-      }),
+      stock(
+        'VWCE.DE',
+        `20${String(10 + (i % 14)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`,
+        1.2345678,
+        -123.456789,
+        {
+          importId: `degiro:${i.toString(16).padStart(40, '0')}`,
+        },
+      ),
     );
     const response = await api.put({ transactions: transactionSet({ stock: many }) });
     expect(response.status).toBe(200);

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionsBody } from '#src/model/transaction';
 import { serverForTheSuite, sqliteServer } from '#helpers/server-backends';
 import type { TestServer } from '#helpers/test-server';
-import { answeredBody, commission, dividend, stock, transactionsClient, transactionSet } from '#helpers/transactions-client';
+import {
+  answeredBody,
+  commission,
+  dividend,
+  stock,
+  transactionsClient,
+  transactionSet,
+} from '#helpers/transactions-client';
 
 let server: TestServer;
 let api: ReturnType<typeof transactionsClient>;
@@ -83,7 +90,9 @@ describe('saving', () => {
     for (const ifMatch of [null, '*']) {
       const put = await api.put<Conflict>({ transactions: transactionSet() }, { ifMatch });
       expect(put.status, `If-Match ${ifMatch}`).toBe(428);
-      expect(put.body.message).toMatch(/^Send If-Match with the ETag of the transactions you are replacing .*Nothing was saved\.$/);
+      expect(put.body.message).toMatch(
+        /^Send If-Match with the ETag of the transactions you are replacing .*Nothing was saved\.$/,
+      );
     }
     expect(await api.get()).toMatchObject({ etag: before.etag, body: before.body });
     expect((await api.put({ transactions: transactionSet() }, { ifMatch: before.etag })).etag).toBe('"v3"');

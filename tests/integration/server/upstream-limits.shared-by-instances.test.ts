@@ -55,7 +55,11 @@ describe.skipIf(skipReason !== undefined)('two instances on one PostgreSQL', () 
   let yahoo: FakeYahooUpstream;
   const servers: TestServer[] = [];
   const start = async () => {
-    const server = await startTestServer({ DATABASE_URL: schema.connectionString, QUOTES_PROVIDER: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
+    const server = await startTestServer({
+      DATABASE_URL: schema.connectionString,
+      QUOTES_PROVIDER: 'yahoo',
+      YAHOO_BASE_URL: yahoo.baseUrl,
+    });
     servers.push(server);
     return server;
   };

@@ -43,7 +43,12 @@ describe('a write', () => {
   const put = async (browser: Browser, headers: Record<string, string> = {}) =>
     browser.request(`${server.url}/api/transactions`, {
       method: 'PUT',
-      headers: { Authorization: idToken, 'content-type': 'application/json', 'if-match': await currentTransactionsEtag(server.url, idToken), ...headers },
+      headers: {
+        Authorization: idToken,
+        'content-type': 'application/json',
+        'if-match': await currentTransactionsEtag(server.url, idToken),
+        ...headers,
+      },
       body,
     });
 

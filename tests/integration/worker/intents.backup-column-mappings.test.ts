@@ -19,7 +19,11 @@ const brokerHeader = 'trade date\u001fsymbol\u001faction\u001fquantity\u001famou
 const mapping = EUROPEAN_MAPPING;
 
 async function saveMapping(idToken: string, header: string, saved: CsvMapping) {
-  const response = await fetch(`${real.url()}/api/csv-mappings`, { method: 'PUT', headers: { Authorization: idToken, 'content-type': 'application/json' }, body: JSON.stringify({ header, mapping: saved }) });
+  const response = await fetch(`${real.url()}/api/csv-mappings`, {
+    method: 'PUT',
+    headers: { Authorization: idToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ header, mapping: saved }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -40,7 +44,11 @@ it('exports the mappings in the backup, and restores them by merge and by replac
   const exported = await worker.exportFile('json', new Date().toISOString(), credentials);
   if (!exported.ok) throw new Error(exported.message);
   const backupText = await exported.file.text();
-  const backup = JSON.parse(backupText) as { formatVersion: number; counts: Record<string, number>; csvMappings: RememberedMapping[] };
+  const backup = JSON.parse(backupText) as {
+    formatVersion: number;
+    counts: Record<string, number>;
+    csvMappings: RememberedMapping[];
+  };
   expect(backup.formatVersion).toBe(2);
   expect(backup.counts.csvMappings).toBe(2);
   expect(backup.csvMappings).toEqual(saved);
@@ -59,24 +67,50 @@ it('exports the mappings in the backup, and restores them by merge and by replac
 
   // A CSV and a version 1 backup carry no mappings: the preview says so, and a replace leaves the account's.
   const csvPreview = await worker.previewRestore(new File([csvText], 'export.csv'), otherCredentials);
-  expect(csvPreview).toMatchObject({ ok: true, preview: { plan: { fileCsvMappings: null, current: { csvMappings: 1 }, replace: { csvMappings: 1 } } } });
-  const { csvMappings: _left, counts, ...rest } = JSON.parse(backupText) as { csvMappings: unknown; counts: Record<string, number> };
+  expect(csvPreview).toMatchObject({
+    ok: true,
+    preview: { plan: { fileCsvMappings: null, current: { csvMappings: 1 }, replace: { csvMappings: 1 } } },
+  });
+  const {
+    csvMappings: _left,
+    counts,
+    ...rest
+  } = JSON.parse(backupText) as { csvMappings: unknown; counts: Record<string, number> };
   const { csvMappings: _count, ...countsV1 } = counts;
   const versionOne = JSON.stringify({ ...rest, formatVersion: 1, counts: countsV1 });
-  expect(await worker.previewRestore(new File([versionOne], 'old-backup.json'), otherCredentials)).toMatchObject({ ok: true, preview: { kind: 'backup', plan: { fileCsvMappings: null } } });
+  expect(await worker.previewRestore(new File([versionOne], 'old-backup.json'), otherCredentials)).toMatchObject({
+    ok: true,
+    preview: { kind: 'backup', plan: { fileCsvMappings: null } },
+  });
   expect(await worker.confirmRestore('replace', otherCredentials)).toMatchObject({ ok: true });
   expect((await mappingsOf(other.idToken)).map((m) => [m.header, m.mapping])).toEqual([[bankHeader, ownBank]]);
 
   // Merge: the account's own mapping for the bank's header stays; the broker's is added with its saved-at time.
   const mergePreview = await worker.previewRestore(new File([backupText], 'backup.json'), otherCredentials);
-  expect(mergePreview).toMatchObject({ ok: true, preview: { plan: { fileCsvMappings: 2, current: { csvMappings: 1 }, merge: { csvMappingsAdded: 1, csvMappings: 2 }, replace: { csvMappings: 2 } } } });
+  expect(mergePreview).toMatchObject({
+    ok: true,
+    preview: {
+      plan: {
+        fileCsvMappings: 2,
+        current: { csvMappings: 1 },
+        merge: { csvMappingsAdded: 1, csvMappings: 2 },
+        replace: { csvMappings: 2 },
+      },
+    },
+  });
   expect(await worker.confirmRestore('merge', otherCredentials)).toMatchObject({ ok: true });
   const merged = await mappingsOf(other.idToken);
-  expect(merged.map((m) => [m.header, m.mapping])).toEqual([[bankHeader, ownBank], [brokerHeader, saved[0]!.mapping]]);
+  expect(merged.map((m) => [m.header, m.mapping])).toEqual([
+    [bankHeader, ownBank],
+    [brokerHeader, saved[0]!.mapping],
+  ]);
   expect(merged[1]).toEqual(saved[0]);
 
   // Replace: the backup's, exactly as exported.
-  expect(await worker.previewRestore(new File([backupText], 'backup.json'), otherCredentials)).toMatchObject({ ok: true, preview: { plan: { merge: { csvMappingsAdded: 0 } } } });
+  expect(await worker.previewRestore(new File([backupText], 'backup.json'), otherCredentials)).toMatchObject({
+    ok: true,
+    preview: { plan: { merge: { csvMappingsAdded: 0 } } },
+  });
   expect(await worker.confirmRestore('replace', otherCredentials)).toMatchObject({ ok: true });
   expect(await mappingsOf(other.idToken)).toEqual(saved);
   // The first account's are untouched.

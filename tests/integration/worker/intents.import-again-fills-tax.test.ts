@@ -11,13 +11,18 @@ import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 
-const statement = () => new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-mixed-languages.csv'))]);
+const statement = () =>
+  new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-mixed-languages.csv'))]);
 
 it('fills in the withheld tax of dividends imported before without it, once, adding nothing twice', async () => {
   const { credentials, api, worker } = await real.signedIn('tax-again');
 
   await worker.load(credentials);
-  const first = await worker.parseImport(1, statement(), Comlink.proxy(() => {}));
+  const first = await worker.parseImport(
+    1,
+    statement(),
+    Comlink.proxy(() => {}),
+  );
   if (!first.ok) throw new Error(first.message);
   const tickers = Object.fromEntries(first.preview.products.map((p, i) => [p.key, p.ticker ?? `P${i}.AS`]));
   const imported = await worker.confirmImport(tickers, credentials);
@@ -27,11 +32,18 @@ it('fills in the withheld tax of dividends imported before without it, once, add
   const stored = await api.get();
   const taxes = stored.body.transactions.dividend.map((t) => t.tax);
   expect(taxes.filter((tax) => tax !== undefined)).toHaveLength(5);
-  const netted = { ...stored.body.transactions, dividend: stored.body.transactions.dividend.map(({ tax: _tax, ...rest }) => rest) };
+  const netted = {
+    ...stored.body.transactions,
+    dividend: stored.body.transactions.dividend.map(({ tax: _tax, ...rest }) => rest),
+  };
   expect((await api.put({ transactions: netted }, { ifMatch: stored.etag! })).status).toBe(200);
 
   await worker.load(credentials);
-  const again = await worker.parseImport(2, statement(), Comlink.proxy(() => {}));
+  const again = await worker.parseImport(
+    2,
+    statement(),
+    Comlink.proxy(() => {}),
+  );
   if (!again.ok) throw new Error(again.message);
   expect(again.preview.newTransactions).toBe(0);
   const filled = await worker.confirmImport(tickers, credentials);
@@ -40,9 +52,18 @@ it('fills in the withheld tax of dividends imported before without it, once, add
   expect(after.body.transactions.dividend.map((t) => t.tax)).toEqual(taxes);
   expect(after.body.transactions.stock).toHaveLength(stored.body.transactions.stock.length);
 
-  const third = await worker.parseImport(3, statement(), Comlink.proxy(() => {}));
+  const third = await worker.parseImport(
+    3,
+    statement(),
+    Comlink.proxy(() => {}),
+  );
   if (!third.ok) throw new Error(third.message);
-  expect(await worker.confirmImport(tickers, credentials)).toMatchObject({ ok: true, added: 0, taxFilled: 0, view: null });
+  expect(await worker.confirmImport(tickers, credentials)).toMatchObject({
+    ok: true,
+    added: 0,
+    taxFilled: 0,
+    view: null,
+  });
   expect((await api.get()).etag, 'nothing to store, nothing stored').toBe(after.etag);
 });
 
@@ -51,5 +72,9 @@ it('refuses the tax report before any figures, then writes it as of the derive',
   expect(await worker.taxReport()).toMatchObject({ ok: false, message: expect.stringMatching(/not ready/) });
   await worker.load(credentials);
   await worker.derive('2025-06-13', null);
-  expect(await worker.taxReport()).toEqual({ ok: true, csv: 'year,date,ticker,currency,gross,tax,net,gross_eur,tax_eur,net_eur\n', fileName: 'dividend-tax-2025-06-13.csv' });
+  expect(await worker.taxReport()).toEqual({
+    ok: true,
+    csv: 'year,date,ticker,currency,gross,tax,net,gross_eur,tax_eur,net_eur\n',
+    fileName: 'dividend-tax-2025-06-13.csv',
+  });
 });

@@ -13,7 +13,8 @@ import { workerOnARealServer } from '#helpers/worker/signed-in-worker';
 
 const real = workerOnARealServer();
 
-const statement = () => new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-mixed-languages.csv'))]);
+const statement = () =>
+  new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-mixed-languages.csv'))]);
 
 async function choicesOf(idToken: string): Promise<unknown> {
   const response = await fetch(`${real.url()}/api/symbols/choices`, { headers: { Authorization: idToken } });
@@ -24,9 +25,16 @@ it('proposes the lookup’s symbols, keeps them on the server at confirm, and pr
   const { idToken, credentials, worker } = await real.signedIn('symbols-intent');
   await worker.load(credentials);
 
-  const parsed = await worker.parseImport(1, statement(), Comlink.proxy(() => {}));
+  const parsed = await worker.parseImport(
+    1,
+    statement(),
+    Comlink.proxy(() => {}),
+  );
   if (!parsed.ok) throw new Error(parsed.message);
-  expect(parsed.preview.products.find((p) => p.isin === 'IE00B4L5Y983')?.candidates, 'no listings before the lookup').toEqual([]);
+  expect(
+    parsed.preview.products.find((p) => p.isin === 'IE00B4L5Y983')?.candidates,
+    'no listings before the lookup',
+  ).toEqual([]);
   const looked = await worker.lookUpImportSymbols(1, credentials);
   if (!looked.ok) throw new Error(looked.message);
   expect(looked.message).toBeNull();
@@ -42,9 +50,14 @@ it('proposes the lookup’s symbols, keeps them on the server at confirm, and pr
   const kept = (await choicesOf(idToken)) as Array<{ isin: string; symbol: string }>;
   expect(kept).toContainEqual({ isin: 'IE00B4L5Y983', symbol: 'IWDA.AS' });
   expect(kept, 'typed').toContainEqual({ isin: 'IE00B0M63391', symbol: 'CSKO.L' });
-  const placeholders = looked.preview.products.filter((p) => p.source === 'placeholder' && p.isin !== 'IE00B0M63391').map((p) => p.isin);
+  const placeholders = looked.preview.products
+    .filter((p) => p.source === 'placeholder' && p.isin !== 'IE00B0M63391')
+    .map((p) => p.isin);
   expect(placeholders.length).toBeGreaterThan(0);
-  expect(kept.filter((c) => placeholders.includes(c.isin)), 'no placeholder is kept as a choice').toEqual([]);
+  expect(
+    kept.filter((c) => placeholders.includes(c.isin)),
+    'no placeholder is kept as a choice',
+  ).toEqual([]);
 
   // A symbol picked later for a placeholder renames it in every transaction and is kept as the choice for its ISIN.
   const later = placeholders[0]!;
@@ -56,21 +69,35 @@ it('proposes the lookup’s symbols, keeps them on the server at confirm, and pr
   // The search finds the imported transactions by their product's ISIN, through the choices just kept.
   const found = await worker.queryTransactions({ ...EVERY_TRANSACTION, text: 'IE00B4L5Y983' });
   expect(found.ids.length).toBeGreaterThan(0);
-  const again = await worker.parseImport(2, statement(), Comlink.proxy(() => {}));
+  const again = await worker.parseImport(
+    2,
+    statement(),
+    Comlink.proxy(() => {}),
+  );
   if (!again.ok) throw new Error(again.message);
   const second = await worker.lookUpImportSymbols(2, credentials);
   if (!second.ok) throw new Error(second.message);
-  for (const { isin, symbol } of kept) expect(second.preview.products.find((p) => p.isin === isin), isin).toMatchObject({ ticker: symbol, source: 'saved' });
+  for (const { isin, symbol } of kept)
+    expect(
+      second.preview.products.find((p) => p.isin === isin),
+      isin,
+    ).toMatchObject({ ticker: symbol, source: 'saved' });
 });
 
 it('answers the preview as it was, with why, when the lookup is refused: nothing blocks the import', async () => {
   const { credentials, worker } = await real.signedIn('symbols-refused');
   await worker.load(credentials);
-  const parsed = await worker.parseImport(1, statement(), Comlink.proxy(() => {}));
+  const parsed = await worker.parseImport(
+    1,
+    statement(),
+    Comlink.proxy(() => {}),
+  );
   if (!parsed.ok) throw new Error(parsed.message);
   const looked = await worker.lookUpImportSymbols(1, { idToken: 'not-a-token', xsrfToken: null });
   if (!looked.ok) throw new Error(looked.message);
-  expect(looked.message).toMatch(/^The symbol lookup failed \(.+\)\. Products without a symbol are imported under their ISIN, without a price source/);
+  expect(looked.message).toMatch(
+    /^The symbol lookup failed \(.+\)\. Products without a symbol are imported under their ISIN, without a price source/,
+  );
   expect(looked.preview.products).toEqual(parsed.preview.products);
   const imported = await worker.confirmImport({}, credentials);
   expect(imported).toMatchObject({ ok: true, added: parsed.preview.newTransactions });
@@ -78,7 +105,18 @@ it('answers the preview as it was, with why, when the lookup is refused: nothing
 
 it('checks a typed symbol against the quotes service: prices, none, or not a symbol', async () => {
   const { credentials, worker } = await real.signedIn('symbols-check');
-  expect(await worker.checkSymbol(' vwce.de ', credentials)).toMatchObject({ symbol: 'VWCE.DE', hasPrices: true, message: expect.stringMatching(/^VWCE\.DE has prices in EUR up to \d{4}-\d\d-\d\d\.$/) });
-  expect(await worker.checkSymbol('NOPE.AS', credentials)).toMatchObject({ symbol: 'NOPE.AS', hasPrices: false, message: expect.stringMatching(/^No price data for NOPE\.AS/) });
-  expect(await worker.checkSymbol('two words', credentials)).toMatchObject({ hasPrices: false, message: '"two words" is not a Yahoo symbol (letters, digits, ".", "-", "=", "^"; at most 20 characters).' });
+  expect(await worker.checkSymbol(' vwce.de ', credentials)).toMatchObject({
+    symbol: 'VWCE.DE',
+    hasPrices: true,
+    message: expect.stringMatching(/^VWCE\.DE has prices in EUR up to \d{4}-\d\d-\d\d\.$/),
+  });
+  expect(await worker.checkSymbol('NOPE.AS', credentials)).toMatchObject({
+    symbol: 'NOPE.AS',
+    hasPrices: false,
+    message: expect.stringMatching(/^No price data for NOPE\.AS/),
+  });
+  expect(await worker.checkSymbol('two words', credentials)).toMatchObject({
+    hasPrices: false,
+    message: '"two words" is not a Yahoo symbol (letters, digits, ".", "-", "=", "^"; at most 20 characters).',
+  });
 });

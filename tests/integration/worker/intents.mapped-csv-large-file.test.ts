@@ -21,8 +21,13 @@ const BAD_ROW_INDEX = ROWS - 10;
 function bigFile(): string {
   const lines = ['Datum;Type;Symbool;Aantal;Totaal;Valuta'];
   for (let i = 0; i < ROWS; i++) {
-    const day = i === BAD_ROW_INDEX ? '31-06-2021' : `${String(1 + (i % 28)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${2000 + (i % 25)}`;
-    lines.push(`${day};${i % 3 === 0 ? 'Verkoop' : 'Koop'};${['VWCE.DE', 'AAPL', 'ASML.AS'][i % 3]};${1 + (i % 7)};${(100 + i / 100).toFixed(2).replace('.', ',')};EUR`);
+    const day =
+      i === BAD_ROW_INDEX
+        ? '31-06-2021'
+        : `${String(1 + (i % 28)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${2000 + (i % 25)}`;
+    lines.push(
+      `${day};${i % 3 === 0 ? 'Verkoop' : 'Koop'};${['VWCE.DE', 'AAPL', 'ASML.AS'][i % 3]};${1 + (i % 7)};${(100 + i / 100).toFixed(2).replace('.', ',')};EUR`,
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -40,7 +45,17 @@ it('answers each change from the first rows, counts every row after, and a newer
   const started = performance.now();
   const first = await worker.previewMappedCsv(mapping);
   const previewMs = performance.now() - started;
-  expect(first).toMatchObject({ ok: true, preview: { error: null, complete: false, sampledRows: SAMPLE_ROWS, rowCount: ROWS, problemCount: 0, transactionCount: SAMPLE_ROWS } });
+  expect(first).toMatchObject({
+    ok: true,
+    preview: {
+      error: null,
+      complete: false,
+      sampledRows: SAMPLE_ROWS,
+      rowCount: ROWS,
+      problemCount: 0,
+      transactionCount: SAMPLE_ROWS,
+    },
+  });
   if (!first.ok) throw new Error(first.message);
   expect(first.preview.rows).toHaveLength(10);
 
@@ -62,7 +77,11 @@ it('answers each change from the first rows, counts every row after, and a newer
   const cancelledAnswer = await cancelled;
   order.push('first count');
   expect(await newer).toMatchObject({ ok: true, preview: { complete: false, sampledRows: SAMPLE_ROWS } });
-  expect(cancelledAnswer).toEqual({ ok: false, status: 0, message: 'The count was cancelled or overtaken by a newer change of the mapping.' });
+  expect(cancelledAnswer).toEqual({
+    ok: false,
+    status: 0,
+    message: 'The count was cancelled or overtaken by a newer change of the mapping.',
+  });
   // The newer preview answered before the count it cancelled, which had not read the whole file.
   expect(order).toEqual(['newer preview', 'first count']);
   expect(progress[0]!.rowsRead).toBeLessThan(ROWS);
@@ -71,24 +90,47 @@ it('answers each change from the first rows, counts every row after, and a newer
   // A count left alone: every row read, with progress to the end; the bad row near the end found.
   const countStarted = performance.now();
   const seen: CountProgress[] = [];
-  const counted = await worker.countMappedCsv(2, mapping, Comlink.proxy((p: CountProgress) => void seen.push(p)));
+  const counted = await worker.countMappedCsv(
+    2,
+    mapping,
+    Comlink.proxy((p: CountProgress) => void seen.push(p)),
+  );
   const countMs = performance.now() - countStarted;
   expect(counted).toMatchObject({
     ok: true,
     countId: 2,
-    preview: { complete: true, rowCount: ROWS, sampledRows: ROWS, problemCount: 1, transactionCount: ROWS - 1, newTransactions: ROWS - 1, alreadyPresent: 0 },
+    preview: {
+      complete: true,
+      rowCount: ROWS,
+      sampledRows: ROWS,
+      problemCount: 1,
+      transactionCount: ROWS - 1,
+      newTransactions: ROWS - 1,
+      alreadyPresent: 0,
+    },
   });
   if (!counted.ok) throw new Error(counted.message);
-  expect(counted.preview.problems).toEqual([{ row: BAD_ROW_INDEX + 2, message: 'date "31-06-2021" is not a date in the order DMY' }]);
+  expect(counted.preview.problems).toEqual([
+    { row: BAD_ROW_INDEX + 2, message: 'date "31-06-2021" is not a date in the order DMY' },
+  ]);
   // Progress comes over its own port: the last report may land just after the answer.
   await vi.waitFor(() => expect(seen.at(-1)).toEqual({ rowsRead: ROWS, rowCount: ROWS }));
   expect(seen.length).toBeGreaterThan(1);
 
   // Cancelling an older count leaves a newer one running; cancelling the newest stops it.
-  const third = worker.countMappedCsv(3, mapping, Comlink.proxy(() => {}));
+  const third = worker.countMappedCsv(
+    3,
+    mapping,
+    Comlink.proxy(() => {}),
+  );
   await worker.cancelMappedCount(2);
   await worker.cancelMappedCount(3);
-  expect(await third).toMatchObject({ ok: false, message: 'The count was cancelled or overtaken by a newer change of the mapping.' });
+  expect(await third).toMatchObject({
+    ok: false,
+    message: 'The count was cancelled or overtaken by a newer change of the mapping.',
+  });
 
-  console.info(`${ROWS} rows: a change's preview answered in ${previewMs.toFixed(0)} ms; the count of every row took ${countMs.toFixed(0)} ms`);
+  console.info(
+    `${ROWS} rows: a change's preview answered in ${previewMs.toFixed(0)} ms; the count of every row took ${countMs.toFixed(0)} ms`,
+  );
 }, 120_000);

@@ -16,17 +16,25 @@ let credentials: Credentials;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const { idToken } = await signIn(server.url, { username: 'crossings', password: 'correct horse', createAccount: true });
+  const { idToken } = await signIn(server.url, {
+    username: 'crossings',
+    password: 'correct horse',
+    createAccount: true,
+  });
   credentials = { idToken, xsrfToken: null };
 }, 60_000);
 afterAll(() => server?.close());
 
 /** The sets in the messages of one intent, each way. */
-async function crossingsOf<R>(crossings: Crossing[], intent: () => R): Promise<{ answer: Awaited<R>; toWorker: number; toPage: number; messages: number }> {
+async function crossingsOf<R>(
+  crossings: Crossing[],
+  intent: () => R,
+): Promise<{ answer: Awaited<R>; toWorker: number; toPage: number; messages: number }> {
   const from = crossings.length;
   const answer = await intent();
   const mine = crossings.slice(from);
-  const count = (direction: Crossing['direction']) => mine.filter((c) => c.direction === direction).reduce((sum, c) => sum + setsIn(c.message), 0);
+  const count = (direction: Crossing['direction']) =>
+    mine.filter((c) => c.direction === direction).reduce((sum, c) => sum + setsIn(c.message), 0);
   return { answer, toWorker: count('toWorker'), toPage: count('toPage'), messages: mine.length };
 }
 
@@ -38,7 +46,14 @@ describe('sets crossing the worker boundary', () => {
       expect(load.answer.ok).toBe(true);
       expect([load.toWorker, load.toPage]).toEqual([0, 1]);
 
-      const buy = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' } as const;
+      const buy = {
+        ticker: 'VWCE.DE',
+        type: 'stock',
+        date: '2024-01-02',
+        amount: 10,
+        value: 1000,
+        currency: 'EUR',
+      } as const;
       const add = await crossingsOf(crossings, () => worker.change({ kind: 'add', transaction: buy }, credentials));
       if (!add.answer.ok) throw new Error(add.answer.message);
       expect([add.toWorker, add.toPage], 'add: sets to the worker, views back').toEqual([0, 1]);
@@ -51,13 +66,22 @@ describe('sets crossing the worker boundary', () => {
       expect(remove.answer.listing.ids).toHaveLength(0);
 
       const file = new Blob([readFileSync(path.resolve(import.meta.dirname, '../../fixtures/degiro/nl-example.csv'))]);
-      const parse = await crossingsOf(crossings, () => worker.parseImport(1, file, Comlink.proxy(() => {})));
+      const parse = await crossingsOf(crossings, () =>
+        worker.parseImport(
+          1,
+          file,
+          Comlink.proxy(() => {}),
+        ),
+      );
       if (!parse.answer.ok) throw new Error(parse.answer.message);
       expect(parse.answer.preview.newTransactions).toBeGreaterThan(0);
       const tickers = Object.fromEntries(parse.answer.preview.products.map((p) => [p.key, p.ticker ?? 'TEST.AS']));
       const confirm = await crossingsOf(crossings, () => worker.confirmImport(tickers, credentials));
       if (!confirm.answer.ok) throw new Error(confirm.answer.message);
-      expect([parse.toWorker + confirm.toWorker, parse.toPage + confirm.toPage], 'import: sets to the worker, views back').toEqual([0, 1]);
+      expect(
+        [parse.toWorker + confirm.toWorker, parse.toPage + confirm.toPage],
+        'import: sets to the worker, views back',
+      ).toEqual([0, 1]);
       expect(confirm.answer.added).toBe(parse.answer.preview.newTransactions);
       expect(confirm.answer.view?.listing.ids).toHaveLength(confirm.answer.added);
     } finally {

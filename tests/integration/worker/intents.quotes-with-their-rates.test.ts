@@ -23,7 +23,8 @@ beforeEach(() => {
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.endsWith('/api/quotes') && typeof init?.body === 'string') quoteRequests.push((JSON.parse(init.body) as { symbols: string[] }).symbols);
+    if (url.endsWith('/api/quotes') && typeof init?.body === 'string')
+      quoteRequests.push((JSON.parse(init.body) as { symbols: string[] }).symbols);
     return realFetch(input, init);
   });
 });

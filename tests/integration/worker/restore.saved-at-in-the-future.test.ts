@@ -22,8 +22,17 @@ const DAY_MS = 86_400_000;
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
 const iso = (ms: number) => new Date(ms).toISOString();
 const header = (i: number) => `datum\u001fsymbool\u001fbedrag ${i}`;
-const remembered = (i: number, savedAt: string): RememberedMapping => ({ header: header(i), mapping: EUROPEAN_MAPPING, savedAt });
-const content = (csvMappings: RememberedMapping[]) => ({ transactions: emptyTransactionSet(), symbolChoices: {}, settings: {}, csvMappings });
+const remembered = (i: number, savedAt: string): RememberedMapping => ({
+  header: header(i),
+  mapping: EUROPEAN_MAPPING,
+  savedAt,
+});
+const content = (csvMappings: RememberedMapping[]) => ({
+  transactions: emptyTransactionSet(),
+  symbolChoices: {},
+  settings: {},
+  csvMappings,
+});
 
 /** A backup as an attacker writes it: made honestly, then its saved-at time edited (the writer would not write it). */
 function craftedBackup(savedAt: string): string {
@@ -49,16 +58,26 @@ describe('a restore', () => {
   });
 
   it('refuses a time before 2000 and one that is no time', async () => {
-    expect(refusal(await readRestoreFile(craftedBackup('1999-12-31T23:59:59.999Z'), NOW_MS))).toMatch(/savedAt "1999-12-31T23:59:59.999Z" is not a time after 2000-01-01/);
-    expect(refusal(await readRestoreFile(craftedBackup('+010000-01-01T00:00:00.000Z'), NOW_MS))).toMatch(/is not a time like/);
-    expect(refusal(await readRestoreFile(craftedBackup('2026-02-30T00:00:00.000Z'), NOW_MS))).toMatch(/is not a time like/);
+    expect(refusal(await readRestoreFile(craftedBackup('1999-12-31T23:59:59.999Z'), NOW_MS))).toMatch(
+      /savedAt "1999-12-31T23:59:59.999Z" is not a time after 2000-01-01/,
+    );
+    expect(refusal(await readRestoreFile(craftedBackup('+010000-01-01T00:00:00.000Z'), NOW_MS))).toMatch(
+      /is not a time like/,
+    );
+    expect(refusal(await readRestoreFile(craftedBackup('2026-02-30T00:00:00.000Z'), NOW_MS))).toMatch(
+      /is not a time like/,
+    );
   });
 });
 
 describe('the export of a list the server already holds with a time from a crafted backup', () => {
   let server: LoopbackServer;
   /** As the server stamped the next save after a restored 2100-12-31T23:59:59.999Z. */
-  const stored = [remembered(2, '2101-01-01T00:00:00.000Z'), remembered(1, '2100-12-31T23:59:59.999Z'), remembered(3, '2026-11-01T08:00:00.000Z')];
+  const stored = [
+    remembered(2, '2101-01-01T00:00:00.000Z'),
+    remembered(1, '2100-12-31T23:59:59.999Z'),
+    remembered(3, '2026-11-01T08:00:00.000Z'),
+  ];
   beforeAll(async () => {
     server = await serveOnLoopback((_request, response) => sendJson(response, 200, { mappings: stored }));
     setServiceOrigin(server.baseUrl);
@@ -110,7 +129,12 @@ describe('whatever a restore accepts', () => {
   const savedAt = fc.oneof(
     fc.integer({ min: Date.UTC(1999, 0, 1), max: Date.UTC(2200, 0, 1) }).map(iso),
     fc.integer({ min: NOW_MS - DAY_MS, max: NOW_MS + 2 * DAY_MS }).map(iso),
-    fc.constantFrom('2100-12-31T23:59:59.999Z', iso(NOW_MS + DAY_MS), iso(NOW_MS + DAY_MS + 1), '2000-01-01T00:00:00.000Z'),
+    fc.constantFrom(
+      '2100-12-31T23:59:59.999Z',
+      iso(NOW_MS + DAY_MS),
+      iso(NOW_MS + DAY_MS + 1),
+      '2000-01-01T00:00:00.000Z',
+    ),
   );
 
   it('saved again any number of times and exported (at once or later, read on a clock up to a day behind), reads back', async () => {
@@ -131,7 +155,10 @@ describe('whatever a restore accepts', () => {
           const exportMs = NOW_MS + exportLaterMs;
           const listed = checkRememberedMappings(server.list(), 'as-stored');
           if (!listed.ok) throw new Error(listed.message);
-          const read = await readRestoreFile(backupToJson(content(listed.value), iso(exportMs)), exportMs - readerBehindMs);
+          const read = await readRestoreFile(
+            backupToJson(content(listed.value), iso(exportMs)),
+            exportMs - readerBehindMs,
+          );
           if (!read.ok) throw new Error(read.error);
           expect(read.content.csvMappings?.map((m) => m.header)).toEqual(listed.value.map((m) => m.header));
         },
@@ -143,7 +170,9 @@ describe('whatever a restore accepts', () => {
 
 /** A backup whose mappings carry `times`, as a crafted file may. */
 function craftedList(times: readonly string[]): string {
-  const backup = JSON.parse(backupToJson(content(times.map((_, i) => remembered(i, '2026-10-01T12:00:00.000Z'))), iso(NOW_MS))) as { csvMappings: RememberedMapping[] };
+  const backup = JSON.parse(
+    backupToJson(content(times.map((_, i) => remembered(i, '2026-10-01T12:00:00.000Z'))), iso(NOW_MS)),
+  ) as { csvMappings: RememberedMapping[] };
   backup.csvMappings.forEach((m, i) => (m.savedAt = times[i]!));
   return JSON.stringify(backup);
 }

@@ -17,7 +17,9 @@ const answers = new Map<string, unknown>();
 let server: LoopbackServer;
 
 beforeAll(async () => {
-  server = await serveOnLoopback((request, response) => sendJson(response, 200, answers.get(new URL(request.url!, 'http://x').pathname) ?? null));
+  server = await serveOnLoopback((request, response) =>
+    sendJson(response, 200, answers.get(new URL(request.url!, 'http://x').pathname) ?? null),
+  );
   setServiceOrigin(server.baseUrl);
 });
 afterEach(() => answers.clear());
@@ -39,29 +41,60 @@ const refusalOf = (promise: Promise<unknown>) =>
 
 describe('an answer of the wrong shape', () => {
   it('is refused with the path and the English message: a trade amount that is a string', async () => {
-    answers.set('/api/transactions', { transactions: { stock: [{ ...trade, amount: '10' }], dividend: [], commission: [] } });
-    expect(await refusalOf(fetchTransactions(credentials))).toBe('The server sent an unexpected response at transactions.stock.0.amount: Invalid input: expected number, received string.');
+    answers.set('/api/transactions', {
+      transactions: { stock: [{ ...trade, amount: '10' }], dividend: [], commission: [] },
+    });
+    expect(await refusalOf(fetchTransactions(credentials))).toBe(
+      'The server sent an unexpected response at transactions.stock.0.amount: Invalid input: expected number, received string.',
+    );
   });
 
   it('is refused with the path and the English message: an unknown currency, a chart whose days are not a list', async () => {
-    answers.set('/api/transactions', { transactions: { stock: [{ ...trade, currency: 'XYZ' }], dividend: [], commission: [] } });
-    expect(await refusalOf(fetchTransactions(credentials))).toMatch(/^The server sent an unexpected response at transactions\.stock\.0\.currency: Invalid option: expected one of "EUR"\|/);
-    answers.set('/api/quotes', [{ symbol: 'VWCE.DE', data: { chart: { result: [{ meta: {}, timestamp: 'today', indicators: { quote: [{}] } }], error: null } } }]);
+    answers.set('/api/transactions', {
+      transactions: { stock: [{ ...trade, currency: 'XYZ' }], dividend: [], commission: [] },
+    });
+    expect(await refusalOf(fetchTransactions(credentials))).toMatch(
+      /^The server sent an unexpected response at transactions\.stock\.0\.currency: Invalid option: expected one of "EUR"\|/,
+    );
+    answers.set('/api/quotes', [
+      {
+        symbol: 'VWCE.DE',
+        data: { chart: { result: [{ meta: {}, timestamp: 'today', indicators: { quote: [{}] } }], error: null } },
+      },
+    ]);
     expect(await refusalOf(requestQuotes(credentials, { symbols: ['VWCE.DE'], startSeconds: 0, endSeconds: 1 }))).toBe(
       'Prices could not be loaded: The server sent an unexpected response at 0: Invalid input.',
     );
     answers.set('/api/settings', { settings: 'none' });
-    expect(await refusalOf(fetchSettings(credentials))).toBe('The server sent an unexpected response at settings: Invalid input: expected record, received string.');
+    expect(await refusalOf(fetchSettings(credentials))).toBe(
+      'The server sent an unexpected response at settings: Invalid input: expected record, received string.',
+    );
   });
 });
 
 describe('an answer of the right shape', () => {
   it('keeps a stored field the schema does not name yet, and a chart with its fields as Yahoo sent them', async () => {
-    answers.set('/api/transactions', { transactions: { stock: [{ ...trade, note: 'kept' }], dividend: [], commission: [] } });
+    answers.set('/api/transactions', {
+      transactions: { stock: [{ ...trade, note: 'kept' }], dividend: [], commission: [] },
+    });
     const { transactions } = await fetchTransactions(credentials);
     expect(transactions.stock).toEqual([{ ...trade, note: 'kept' }]);
-    const chart = { chart: { result: [{ meta: { currency: 'EUR', exchangeTimezoneName: 'Europe/Berlin' }, timestamp: [1], indicators: { quote: [{ close: [1.5] }] } }], error: null } };
-    answers.set('/api/quotes', [{ symbol: 'VWCE.DE', data: chart }, { symbol: 'NOPE', error: 'No data' }]);
+    const chart = {
+      chart: {
+        result: [
+          {
+            meta: { currency: 'EUR', exchangeTimezoneName: 'Europe/Berlin' },
+            timestamp: [1],
+            indicators: { quote: [{ close: [1.5] }] },
+          },
+        ],
+        error: null,
+      },
+    };
+    answers.set('/api/quotes', [
+      { symbol: 'VWCE.DE', data: chart },
+      { symbol: 'NOPE', error: 'No data' },
+    ]);
     expect(await requestQuotes(credentials, { symbols: ['VWCE.DE', 'NOPE'], startSeconds: 0, endSeconds: 1 })).toEqual([
       { symbol: 'VWCE.DE', data: chart },
       { symbol: 'NOPE', error: 'No data' },

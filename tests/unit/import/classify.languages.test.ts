@@ -107,7 +107,17 @@ describe('description vocabulary', () => {
   });
 
   it('keeps the corporate-action prefix of a trade: product changes and stock dividends are trades', () => {
-    expect(classify('PRODUCTWIJZIGING : Koop 500 @ 0,039 EUR')).toEqual({ kind: 'trade', sell: false, quantityText: '500', corporateAction: 'productwijziging' });
-    expect(classify('STOCK DIVIDEND: Koop 999 @ 0 EUR')).toEqual({ kind: 'trade', sell: false, quantityText: '999', corporateAction: 'stock dividend' });
+    expect(classify('PRODUCTWIJZIGING : Koop 500 @ 0,039 EUR')).toEqual({
+      kind: 'trade',
+      sell: false,
+      quantityText: '500',
+      corporateAction: 'productwijziging',
+    });
+    expect(classify('STOCK DIVIDEND: Koop 999 @ 0 EUR')).toEqual({
+      kind: 'trade',
+      sell: false,
+      quantityText: '999',
+      corporateAction: 'stock dividend',
+    });
   });
 });

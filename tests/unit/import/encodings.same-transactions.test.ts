@@ -29,7 +29,16 @@ const transactionsCsv = readFileSync(path.join(root, 'tests/fixtures/degiro/de-t
  * are Latin-1's. The narrow no-break space DEGIRO groups digits with has none: Windows writes its
  * best fit, the no-break space (0xA0).
  */
-const CP1252_HIGH: Record<string, number> = { '€': 0x80, '–': 0x96, '—': 0x97, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '\u202f': 0xa0 };
+const CP1252_HIGH: Record<string, number> = {
+  '€': 0x80,
+  '–': 0x96,
+  '—': 0x97,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '\u202f': 0xa0,
+};
 
 function windows1252(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(Array.from(text), (char) => {
@@ -55,7 +64,11 @@ const isUtf8 = (bytes: Uint8Array) => {
 
 /** The UTF-8 bytes and the same text in the three other encodings. */
 function encodings(text: string) {
-  const encoded = { 'windows-1252': windows1252(text), 'UTF-16 LE with BOM': utf16le(text), 'UTF-16 BE with BOM': utf16be(text) };
+  const encoded = {
+    'windows-1252': windows1252(text),
+    'UTF-16 LE with BOM': utf16le(text),
+    'UTF-16 BE with BOM': utf16be(text),
+  };
   // Not UTF-8 in disguise: the Windows-1252 bytes of é, ô, ö… are invalid UTF-8, and UTF-16 has a NUL per ASCII letter.
   expect(isUtf8(encoded['windows-1252'])).toBe(false);
   expect(encoded['UTF-16 LE with BOM'].subarray(0, 4)).toEqual(new Uint8Array([0xff, 0xfe, text.charCodeAt(0), 0]));
@@ -68,7 +81,11 @@ describe('the decoder', () => {
     const text = 'Datum;Omschrijving;Bedrag (€)\r\n18-03-2024;Impôts sur dividende – Société Générale;-0,15\r\n';
     expect(decodeBytes(new TextEncoder().encode(text))).toEqual({ text, encoding: 'utf-8' });
     expect(decodeBytes(new TextEncoder().encode(`\uFEFF${text}`))).toEqual({ text, encoding: 'utf-8' });
-    const [[, cp1252], [, le], [, be]] = encodings(text) as [[string, Uint8Array], [string, Uint8Array], [string, Uint8Array]];
+    const [[, cp1252], [, le], [, be]] = encodings(text) as [
+      [string, Uint8Array],
+      [string, Uint8Array],
+      [string, Uint8Array],
+    ];
     expect(decodeBytes(cp1252)).toEqual({ text, encoding: 'windows-1252' });
     expect(decodeBytes(le)).toEqual({ text, encoding: 'utf-16le' });
     expect(decodeBytes(be)).toEqual({ text, encoding: 'utf-16be' });
@@ -84,9 +101,19 @@ describe("DEGIRO's Account.csv", () => {
     for (const [encoding, bytes] of encodings(sharedAccountCsv)) {
       const read = await parseDegiroExport(new Blob([bytes]));
       // Every transaction, product, count and skipped line the same; only the lines' text keeps the no-break space Windows-1252 wrote.
-      expect({ ...read, skipped: [], unrecognised: [] }, encoding).toEqual({ ...original, skipped: [], unrecognised: [] });
-      expect(read.skipped.map((line) => [line.line, line.reason, line.text.replaceAll('\u00a0', '\u202f')]), encoding).toEqual(original.skipped.map((line) => [line.line, line.reason, line.text]));
-      expect(read.unrecognised.map((line) => [line.line, line.text.replaceAll('\u00a0', '\u202f')]), encoding).toEqual(original.unrecognised.map((line) => [line.line, line.text]));
+      expect({ ...read, skipped: [], unrecognised: [] }, encoding).toEqual({
+        ...original,
+        skipped: [],
+        unrecognised: [],
+      });
+      expect(
+        read.skipped.map((line) => [line.line, line.reason, line.text.replaceAll('\u00a0', '\u202f')]),
+        encoding,
+      ).toEqual(original.skipped.map((line) => [line.line, line.reason, line.text]));
+      expect(
+        read.unrecognised.map((line) => [line.line, line.text.replaceAll('\u00a0', '\u202f')]),
+        encoding,
+      ).toEqual(original.unrecognised.map((line) => [line.line, line.text]));
     }
   });
 });
@@ -105,10 +132,30 @@ describe("DEGIRO's Transactions.csv", () => {
 
 const set: TransactionSet = {
   stock: [
-    { ticker: 'GLE.PA', type: 'stock', date: '2021-03-01', amount: 10, value: 250.5, currency: 'EUR', importId: 'degiro:00000000000001', product: 'SOCIÉTÉ GÉNÉRALE' },
-    { ticker: 'BAYN.DE', type: 'stock', date: '2021-04-01', amount: 2, value: 104, currency: 'EUR', importId: 'degiro:00000000000002', product: 'BAYER AG NA O.N. – Müller €' },
+    {
+      ticker: 'GLE.PA',
+      type: 'stock',
+      date: '2021-03-01',
+      amount: 10,
+      value: 250.5,
+      currency: 'EUR',
+      importId: 'degiro:00000000000001',
+      product: 'SOCIÉTÉ GÉNÉRALE',
+    },
+    {
+      ticker: 'BAYN.DE',
+      type: 'stock',
+      date: '2021-04-01',
+      amount: 2,
+      value: 104,
+      currency: 'EUR',
+      importId: 'degiro:00000000000002',
+      product: 'BAYER AG NA O.N. – Müller €',
+    },
   ],
-  dividend: [{ ticker: 'GLE.PA', type: 'dividend', date: '2021-05-14', amount: 1, value: 4.5, currency: 'EUR', tax: 1.5 }],
+  dividend: [
+    { ticker: 'GLE.PA', type: 'dividend', date: '2021-05-14', amount: 1, value: 4.5, currency: 'EUR', tax: 1.5 },
+  ],
   commission: [],
 };
 
@@ -116,17 +163,23 @@ describe('our CSV, restored', () => {
   it('reads the same transactions and symbol choices from Windows-1252 and UTF-16 (BOM dropped as a spreadsheet saves it)', async () => {
     const exported = transactionsToCsv(set, { FR0000130809: 'GLE.PA' }).replace(/^\uFEFF/, '');
     const original = await readRestoreFile(new Blob([exported]), NOW_MS);
-    expect(original).toMatchObject({ ok: true, content: { transactions: set, symbolChoices: { FR0000130809: 'GLE.PA' } } });
+    expect(original).toMatchObject({
+      ok: true,
+      content: { transactions: set, symbolChoices: { FR0000130809: 'GLE.PA' } },
+    });
     for (const [encoding, bytes] of encodings(exported)) {
       expect(await readRestoreFile(new Blob([bytes]), NOW_MS), encoding).toEqual(original);
     }
   });
 
   it('refuses a binary file as not text, restoring nothing', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0x00, 0x9c]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0x00, 0x9c,
+    ]);
     expect(await readRestoreFile(new Blob([png]), NOW_MS)).toMatchObject({
       ok: false,
-      error: 'The file is not text (it holds binary data), so it is not one of our backups or CSV files. Nothing was restored.',
+      error:
+        'The file is not text (it holds binary data), so it is not one of our backups or CSV files. Nothing was restored.',
     });
   });
 });
@@ -145,7 +198,11 @@ describe("another broker's CSV, mapped", () => {
     const session = new MappedCsvSession();
     const opened = await session.open(file, 'broker.csv', emptyTransactionSet(), async () => mapping);
     if (!opened.ok) throw new Error(opened.message);
-    return { header: opened.file.header, remembered: opened.file.remembered, merged: session.merge(mapping, emptyTransactionSet()) };
+    return {
+      header: opened.file.header,
+      remembered: opened.file.remembered,
+      merged: session.merge(mapping, emptyTransactionSet()),
+    };
   }
 
   it('reads the same header and the same transactions from Windows-1252 and UTF-16', async () => {

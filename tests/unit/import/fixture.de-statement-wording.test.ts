@@ -25,7 +25,22 @@ function statementAsCsv(): string {
     // The older statement prints the rate of a conversion after its description: it belongs in FX.
     const rate = /^(.*) (\d+,\d+)$/.exec(description);
     if (rate) description = rate[1]!;
-    rows.push([date, time, '', product, isin?.[1] ?? '', quote(description), rate ? quote(rate[2]!) : '', currency, quote(amount!), balanceCurrency, quote(balance!), ''].join(','));
+    rows.push(
+      [
+        date,
+        time,
+        '',
+        product,
+        isin?.[1] ?? '',
+        quote(description),
+        rate ? quote(rate[2]!) : '',
+        currency,
+        quote(amount!),
+        balanceCurrency,
+        quote(balance!),
+        '',
+      ].join(','),
+    );
   }
   return csv(rows);
 }
@@ -68,7 +83,9 @@ describe('German statement wording', () => {
   it("books 27 Transaktionsgebühr as commissions of 50,03 EUR, and the Einrichtung von Handelsmodalitäten (2,50 EUR) as the account's fee", () => {
     expect(result.counts.commissions).toBe(27);
     expect(total(result.transactions.commission)).toBe(50.03);
-    expect(result.transactions.cash.filter((c) => c.kind === 'fee').map((c) => [c.date, c.value, c.currency])).toEqual([['2017-06-30', -2.5, 'EUR']]);
+    expect(result.transactions.cash.filter((c) => c.kind === 'fee').map((c) => [c.date, c.value, c.currency])).toEqual([
+      ['2017-06-30', -2.5, 'EUR'],
+    ]);
   });
 
   it('nets Dividendensteuer per product and day, and converts the USD Dividende to the 0,75 EUR credited two days later', () => {

@@ -12,7 +12,14 @@ beforeAll(async () => {
 });
 
 const pick = (list: DegiroImport['transactions']['stock']) =>
-  list.map(({ date, productKey, amount, value, currency, lines }) => ({ date, productKey, amount, value, currency, lines }));
+  list.map(({ date, productKey, amount, value, currency, lines }) => ({
+    date,
+    productKey,
+    amount,
+    value,
+    currency,
+    lines,
+  }));
 
 describe('nl-mixed-languages.csv', () => {
   it('accounts for all 74 data lines exactly once, the Order Id continuation (line 19) with its row', () => {
@@ -39,8 +46,22 @@ describe('nl-mixed-languages.csv', () => {
       { date: '2020-07-13', productKey: 'IE00B3RBWM25', amount: 1, value: 79.35, currency: 'EUR', lines: [30] },
       { date: '2021-02-01', productKey: 'US00165C1045', amount: 1, value: 1.2108, currency: 'USD', lines: [37] }, // no conversion: stays USD
       { date: '2021-02-16', productKey: 'AU000000FBR4', amount: 500, value: 19.5, currency: 'EUR', lines: [32] },
-      { date: '2021-08-10', productKey: 'CA0641491075', amount: -1, value: -54.57, currency: 'EUR', lines: [26, 27, 29] }, // sell, EUR credited
-      { date: '2022-12-15', productKey: 'US9256521090', amount: 1, value: 31.91, currency: 'EUR', lines: [18, 19, 20, 22] }, // wrapped Order Id
+      {
+        date: '2021-08-10',
+        productKey: 'CA0641491075',
+        amount: -1,
+        value: -54.57,
+        currency: 'EUR',
+        lines: [26, 27, 29],
+      }, // sell, EUR credited
+      {
+        date: '2022-12-15',
+        productKey: 'US9256521090',
+        amount: 1,
+        value: 31.91,
+        currency: 'EUR',
+        lines: [18, 19, 20, 22],
+      }, // wrapped Order Id
       { date: '2023-02-23', productKey: 'AU000000FBR4', amount: -500, value: 0, currency: 'EUR', lines: [35] }, // product change, out
       { date: '2023-02-23', productKey: 'AU000000FBR4', amount: 500, value: 0, currency: 'EUR', lines: [34] }, // product change, in
       { date: '2023-04-03', productKey: 'IE00B3RBWM25', amount: 1, value: 97.93, currency: 'EUR', lines: [31] },
@@ -58,7 +79,14 @@ describe('nl-mixed-languages.csv', () => {
       // 0,37 + 0,37 + 0,62 USD = 1,36 USD converted to 1,28 EUR (line 6-7), split in proportion to the cent.
       { date: '2022-12-16', productKey: 'US18539C2044', amount: 1, value: 0.58, currency: 'EUR', lines: [14, 15] },
       { date: '2022-12-16', productKey: 'US56035L1044', amount: 1, value: 0.35, currency: 'EUR', lines: [12, 13] },
-      { date: '2022-12-16', productKey: 'US1912161007', amount: 1, value: 0.35, currency: 'EUR', lines: [6, 7, 10, 11] },
+      {
+        date: '2022-12-16',
+        productKey: 'US1912161007',
+        amount: 1,
+        value: 0.35,
+        currency: 'EUR',
+        lines: [6, 7, 10, 11],
+      },
       { date: '2024-01-02', productKey: 'IE0031442068', amount: 1, value: 11.82, currency: 'USD', lines: [33] }, // Dividende
       { date: '2024-02-02', productKey: 'US00206R1023', amount: 1, value: 1.39, currency: 'USD', lines: [48] },
       { date: '2024-03-18', productKey: 'US7561091049', amount: 1, value: 0.36, currency: 'USD', lines: [51, 52] }, // 0,51 − 0,15 (Impôts)
@@ -67,8 +95,15 @@ describe('nl-mixed-languages.csv', () => {
     ]);
   });
 
-  it('keeps each dividend\'s withholding tax (Dividendbelasting, Impôts sur dividende) as its tax, in the currency of its value', () => {
-    expect(result.transactions.dividend.map(({ productKey, value, tax, currency }) => ({ productKey, value, tax, currency }))).toEqual([
+  it("keeps each dividend's withholding tax (Dividendbelasting, Impôts sur dividende) as its tax, in the currency of its value", () => {
+    expect(
+      result.transactions.dividend.map(({ productKey, value, tax, currency }) => ({
+        productKey,
+        value,
+        tax,
+        currency,
+      })),
+    ).toEqual([
       // Converted with the dividend: 0,11 USD × 0,58 EUR / 0,62 USD, to the cent.
       { productKey: 'US18539C2044', value: 0.58, tax: 0.1, currency: 'EUR' },
       { productKey: 'US56035L1044', value: 0.35, tax: 0.07, currency: 'EUR' }, // 0,07 × 0,35 / 0,37
@@ -91,14 +126,23 @@ describe('nl-mixed-languages.csv', () => {
       [[64], 0.61],
       [[63], 0.24],
     ]);
-    expect(fees.filter((c) => c.value === -2.5).flatMap((c) => c.lines).sort()).toEqual([45, 46, 47, 62]);
-    expect(fees.filter((c) => c.currency === 'USD').map((c) => [c.date, c.value, c.lines])).toEqual([['2024-10-04', -0.01, [57]]]);
+    expect(
+      fees
+        .filter((c) => c.value === -2.5)
+        .flatMap((c) => c.lines)
+        .sort(),
+    ).toEqual([45, 46, 47, 62]);
+    expect(fees.filter((c) => c.currency === 'USD').map((c) => [c.date, c.value, c.lines])).toEqual([
+      ['2024-10-04', -0.01, [57]],
+    ]);
   });
 
   it('books deposits, the withdrawal, interest and unmatched conversions as cash; skips cash sweeps, reservations, money-market conversions and a zero dividend by name', () => {
     const byKind: Record<string, number[]> = {};
     for (const { lines, kind } of result.transactions.cash) if (kind !== 'fee') (byKind[kind] ??= []).push(...lines);
-    expect(Object.fromEntries(Object.entries(byKind).map(([kind, lines]) => [kind, lines.sort((a, b) => a - b)]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(byKind).map(([kind, lines]) => [kind, lines.sort((a, b) => a - b)])),
+    ).toEqual({
       deposit: [4, 55],
       withdrawal: [25],
       interest: [70],
@@ -127,7 +171,11 @@ describe('nl-mixed-languages.csv', () => {
 
   it('gives each product its own ticker from the shipped table, and names the newest spelling', () => {
     const byKey = new Map(result.products.map((p) => [p.productKey, p]));
-    expect(byKey.get('IE00B3RBWM25')).toMatchObject({ product: 'VANGUARD FTSE AW', ticker: 'VWRL.AS', source: 'table' });
+    expect(byKey.get('IE00B3RBWM25')).toMatchObject({
+      product: 'VANGUARD FTSE AW',
+      ticker: 'VWRL.AS',
+      source: 'table',
+    });
     expect(byKey.get('AU000000FBR4')).toMatchObject({ product: 'FBR LTD', ticker: 'FBR.AX', source: 'table' });
     expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null });
     // The account's costs are no product: they are its fees.

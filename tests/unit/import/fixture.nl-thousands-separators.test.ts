@@ -6,7 +6,16 @@ describe('nl-thousands-separators.csv', () => {
   it('accounts for every one of its 9 data lines exactly once', async () => {
     const result = await importFixture('nl-thousands-separators.csv');
     expectEveryLineOnce(result, fixtureText('nl-thousands-separators.csv'));
-    expect(result.counts).toEqual({ buys: 4, sells: 0, dividends: 0, commissions: 1, cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 }, skipped: 0, unrecognised: 0, lines: 9 });
+    expect(result.counts).toEqual({
+      buys: 4,
+      sells: 0,
+      dividends: 0,
+      commissions: 1,
+      cash: { deposit: 0, withdrawal: 0, interest: 0, fee: 0, conversion: 0 },
+      skipped: 0,
+      unrecognised: 0,
+      lines: 9,
+    });
   });
 
   it('reads "Koop 1.234 @ 100,00 EUR" as 1234 shares, and every other count with its separator', async () => {

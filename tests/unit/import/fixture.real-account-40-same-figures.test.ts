@@ -12,14 +12,24 @@ import { emptyTransactionSet, type QuoteEntry, type TransactionSet } from '#src/
 import { applyTickers, mergeImported, parseDegiroExport } from '#src/worker/import';
 import { fixtureText } from '#helpers/import/degiro-files';
 import { importedSet, rowsOf as rows, shippedQuotes, tickersOf } from '#helpers/import/real-account-set';
-import { accountLines, isAccountCost, isCost, productLines, sharesOf, splitCostOrders } from '#helpers/import/real-account-statement';
+import {
+  accountLines,
+  isAccountCost,
+  isCost,
+  productLines,
+  sharesOf,
+  splitCostOrders,
+} from '#helpers/import/real-account-statement';
 import { derive } from '#helpers/worker/portfolio';
 
 const QUOTES = shippedQuotes();
 const AS_OF = '2026-11-27';
 
 /** Every stored field of every transaction, one line each, sorted. */
-const content = (set: TransactionSet) => rows(set).map((t) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)))).sort();
+const content = (set: TransactionSet) =>
+  rows(set)
+    .map((t) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b))))
+    .sort();
 const cents = (euros: number) => Math.round(euros * 100);
 const figures = (set: TransactionSet, quotes: QuoteEntry[]) => {
   const { summary, tickers } = derive(rows(set), quotes, AS_OF);
@@ -30,7 +40,17 @@ const figures = (set: TransactionSet, quotes: QuoteEntry[]) => {
     commission: cents(summary.totalCommission),
     dividend: cents(summary.totalDividend),
     tickers: Object.fromEntries(
-      Object.entries(tickers).map(([ticker, f]) => [ticker, [f.amountOfShares, cents(f.portfolioValue), cents(f.totalCommission), cents(f.totalDividend), f.priceSource, f.listingCurrency]]),
+      Object.entries(tickers).map(([ticker, f]) => [
+        ticker,
+        [
+          f.amountOfShares,
+          cents(f.portfolioValue),
+          cents(f.totalCommission),
+          cents(f.totalDividend),
+          f.priceSource,
+          f.listingCurrency,
+        ],
+      ]),
     ),
   };
 };
@@ -60,8 +80,12 @@ describe('real-account-40: Account.csv alone, or with Transactions.csv in either
     const set = mergeImported(emptyTransactionSet(), applyTickers(imported, tickers)).merged;
     // The split orders are in the statement: their costs must count once (item 1), which the sums below hold.
     expect(splitCostOrders().length).toBeGreaterThan(0);
-    const statementCosts = -accountLines.filter((row) => isCost(row) || isAccountCost(row)).reduce((sum, row) => sum + row.amount, 0);
-    expect(accountLines.filter((row) => isCost(row) || isAccountCost(row)).every((row) => row.currency === 'EUR')).toBe(true);
+    const statementCosts = -accountLines
+      .filter((row) => isCost(row) || isAccountCost(row))
+      .reduce((sum, row) => sum + row.amount, 0);
+    expect(accountLines.filter((row) => isCost(row) || isAccountCost(row)).every((row) => row.currency === 'EUR')).toBe(
+      true,
+    );
     const products = imported.products.filter((product) => product.isin !== '');
     expect(products.length).toBeGreaterThanOrEqual(40);
     // Without quotes the shares are the statement's own units (quotes' splits would restate them in today's).
@@ -72,12 +96,20 @@ describe('real-account-40: Account.csv alone, or with Transactions.csv in either
       const lines = productLines(product.isin);
       const ticker = figuresOf[tickers[product.productKey]!]!;
       expect(ticker, product.product).toBeDefined();
-      expect(ticker.amountOfShares, `${product.product}: shares`).toBe(lines.reduce((sum, row) => sum + sharesOf(row), 0));
-      expect(cents(ticker.totalCommission), `${product.product}: costs`).toBe(cents(-lines.filter(isCost).reduce((sum, row) => sum + row.amount, 0)));
-      const dividends = lines.filter((row) => row.description === 'Dividend' || row.description === 'Dividendbelasting');
+      expect(ticker.amountOfShares, `${product.product}: shares`).toBe(
+        lines.reduce((sum, row) => sum + sharesOf(row), 0),
+      );
+      expect(cents(ticker.totalCommission), `${product.product}: costs`).toBe(
+        cents(-lines.filter(isCost).reduce((sum, row) => sum + row.amount, 0)),
+      );
+      const dividends = lines.filter(
+        (row) => row.description === 'Dividend' || row.description === 'Dividendbelasting',
+      );
       if (dividends.length > 0 && dividends.every((row) => row.currency === 'EUR')) {
         eurPayers += 1;
-        expect(cents(ticker.totalDividend), `${product.product}: dividends after tax`).toBe(cents(dividends.reduce((sum, row) => sum + row.amount, 0)));
+        expect(cents(ticker.totalDividend), `${product.product}: dividends after tax`).toBe(
+          cents(dividends.reduce((sum, row) => sum + row.amount, 0)),
+        );
       }
     }
     expect(eurPayers).toBeGreaterThan(10);

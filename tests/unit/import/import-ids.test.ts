@@ -45,14 +45,21 @@ describe('import ids', () => {
     };
     const newerEnd = cutAt(400);
     const olderStart = cutAt(200);
-    const whole = mergeImported(emptyTransactionSet(), resolved(await parseDegiroExport(`${HEADER_NL}\n${rows.join('\n')}`)));
-    const older = mergeImported(emptyTransactionSet(), resolved(await parseDegiroExport(`${HEADER_NL}\n${rows.slice(olderStart).join('\n')}`)));
+    const whole = mergeImported(
+      emptyTransactionSet(),
+      resolved(await parseDegiroExport(`${HEADER_NL}\n${rows.join('\n')}`)),
+    );
+    const older = mergeImported(
+      emptyTransactionSet(),
+      resolved(await parseDegiroExport(`${HEADER_NL}\n${rows.slice(olderStart).join('\n')}`)),
+    );
     const newer = resolved(await parseDegiroExport(`${HEADER_NL}\n${rows.slice(0, newerEnd).join('\n')}`));
     const both = mergeImported(older.merged, newer);
     expect(both.alreadyPresent).toBeGreaterThan(0);
     expect(both.added).toBe(allTransactions(newer).length + newer.transactions.cash.length - both.alreadyPresent);
     expect(countTransactions(both.merged)).toBe(countTransactions(whole.merged));
-    const ids = (set: typeof whole.merged) => [...set.stock, ...set.dividend, ...set.commission].map((t) => t.importId).sort();
+    const ids = (set: typeof whole.merged) =>
+      [...set.stock, ...set.dividend, ...set.commission].map((t) => t.importId).sort();
     expect(ids(both.merged)).toEqual(ids(whole.merged));
     // A dividend of the older export's last day is converted the next morning, in the newer one: the older keeps
     // it in USD, the newer books the conversion's two legs. The account's cash per currency is the same.
@@ -65,7 +72,16 @@ describe('import ids', () => {
   });
 
   it('gives two identical-looking bookings different ids, so both are kept', async () => {
-    const fill = row({ date: '11-03-2024', time: '10:39', product: 'QT GROUP OYJ', isin: 'FI4000198031', description: 'Koop 3 @ 79,96 EUR', currency: 'EUR', amount: '-239,88', orderId: 'cce1' });
+    const fill = row({
+      date: '11-03-2024',
+      time: '10:39',
+      product: 'QT GROUP OYJ',
+      isin: 'FI4000198031',
+      description: 'Koop 3 @ 79,96 EUR',
+      currency: 'EUR',
+      amount: '-239,88',
+      orderId: 'cce1',
+    });
     const result = resolved(await parseDegiroExport(csv([fill, fill])));
     const [a, b] = result.transactions.stock;
     expect(a!.importId).not.toBe(b!.importId);
@@ -74,19 +90,76 @@ describe('import ids', () => {
 
   it('gives the same ids to the same rows exported in English with decimal dots', async () => {
     const dutch = csv([
-      row({ date: '16-12-2022', time: '09:05', valueDate: '15-12-2022', product: 'COCA-COLA', isin: 'US1912161007', description: 'Dividendbelasting', currency: 'USD', amount: '-0,07' }),
-      row({ date: '16-12-2022', time: '09:05', valueDate: '15-12-2022', product: 'COCA-COLA', isin: 'US1912161007', description: 'Dividend', currency: 'USD', amount: '0,44' }),
-      row({ date: '15-12-2022', time: '16:55', product: 'VICI', isin: 'US9256521090', description: 'Koop 1 @ 33,9 USD', currency: 'USD', amount: '-33,90', orderId: '5925' }),
+      row({
+        date: '16-12-2022',
+        time: '09:05',
+        valueDate: '15-12-2022',
+        product: 'COCA-COLA',
+        isin: 'US1912161007',
+        description: 'Dividendbelasting',
+        currency: 'USD',
+        amount: '-0,07',
+      }),
+      row({
+        date: '16-12-2022',
+        time: '09:05',
+        valueDate: '15-12-2022',
+        product: 'COCA-COLA',
+        isin: 'US1912161007',
+        description: 'Dividend',
+        currency: 'USD',
+        amount: '0,44',
+      }),
+      row({
+        date: '15-12-2022',
+        time: '16:55',
+        product: 'VICI',
+        isin: 'US9256521090',
+        description: 'Koop 1 @ 33,9 USD',
+        currency: 'USD',
+        amount: '-33,90',
+        orderId: '5925',
+      }),
     ]);
     const english = csv(
       [
-        row({ date: '16-12-2022', time: '09:05', valueDate: '15-12-2022', product: 'COCA-COLA', isin: 'US1912161007', description: 'Dividend Tax', currency: 'USD', amount: '-0.07' }),
-        row({ date: '16-12-2022', time: '09:05', valueDate: '15-12-2022', product: 'COCA-COLA', isin: 'US1912161007', description: 'Dividend', currency: 'USD', amount: '0.44' }),
-        row({ date: '15-12-2022', time: '16:55', product: 'VICI', isin: 'US9256521090', description: 'Buy 1 @ 33.9 USD', currency: 'USD', amount: '-33.90', orderId: '5925' }),
+        row({
+          date: '16-12-2022',
+          time: '09:05',
+          valueDate: '15-12-2022',
+          product: 'COCA-COLA',
+          isin: 'US1912161007',
+          description: 'Dividend Tax',
+          currency: 'USD',
+          amount: '-0.07',
+        }),
+        row({
+          date: '16-12-2022',
+          time: '09:05',
+          valueDate: '15-12-2022',
+          product: 'COCA-COLA',
+          isin: 'US1912161007',
+          description: 'Dividend',
+          currency: 'USD',
+          amount: '0.44',
+        }),
+        row({
+          date: '15-12-2022',
+          time: '16:55',
+          product: 'VICI',
+          isin: 'US9256521090',
+          description: 'Buy 1 @ 33.9 USD',
+          currency: 'USD',
+          amount: '-33.90',
+          orderId: '5925',
+        }),
       ],
       'Date,Time,Value date,Product,ISIN,Description,FX,Change,,Balance,,Order Id',
     );
-    const ids = async (text: string) => allTransactions(await parseDegiroExport(text)).map((t) => t.importId).sort();
+    const ids = async (text: string) =>
+      allTransactions(await parseDegiroExport(text))
+        .map((t) => t.importId)
+        .sort();
     expect(await ids(english)).toEqual(await ids(dutch));
   });
 

@@ -11,7 +11,8 @@ import { resolveTarget } from '#src/worker/import/target';
 import { previewOf } from '#src/worker/import-session';
 import { fixtureText, importFixture } from '#helpers/import/degiro-files';
 
-const resolved = (imported: DegiroImport) => applyTickers(imported, Object.fromEntries(imported.products.map((p) => [p.productKey, 'TEST.AS'])));
+const resolved = (imported: DegiroImport) =>
+  applyTickers(imported, Object.fromEntries(imported.products.map((p) => [p.productKey, 'TEST.AS'])));
 const parsed = async (text: string) => resolved(await parseDegiroExport(text));
 
 /** What a set does to the account's cash, per currency, in cents (SEMANTICS.md "Cash"). */
@@ -33,7 +34,10 @@ describe('cash into the set', () => {
     const accountCash = (await parseDegiroExport(account)).transactions.cash.length;
     expect(alone.cash).toHaveLength(accountCash);
     const accountFirst = mergeImported(alone, await parsed(trades)).merged;
-    const tradesFirst = mergeImported(mergeImported(emptyTransactionSet(), await parsed(trades)).merged, await parsed(account)).merged;
+    const tradesFirst = mergeImported(
+      mergeImported(emptyTransactionSet(), await parsed(trades)).merged,
+      await parsed(account),
+    ).merged;
     for (const set of [accountFirst, tradesFirst]) {
       expect(set.cash).toEqual(alone.cash);
       expect(cashByCurrency(set)).toEqual(cashByCurrency(alone));
@@ -42,7 +46,7 @@ describe('cash into the set', () => {
     expect(mergeImported(accountFirst, await parsed(account))).toMatchObject({ added: 0 });
   });
 
-  it('replaces the DEGIRO-COSTS commission an earlier version stored under a fee\'s id by the fee, keeping its account', async () => {
+  it("replaces the DEGIRO-COSTS commission an earlier version stored under a fee's id by the fee, keeping its account", async () => {
     const imported = resolved(await importFixture('nl-example.csv'));
     const fees = imported.transactions.cash.filter((c) => c.kind === 'fee');
     const first = mergeImported(emptyTransactionSet(), imported).merged;
@@ -50,13 +54,27 @@ describe('cash into the set', () => {
     const earlier: TransactionSet = {
       ...first,
       cash: first.cash!.filter((c) => c.kind !== 'fee'),
-      commission: [...first.commission, ...fees.map((f) => ({ account: 'pension', ticker: 'DEGIRO-COSTS', type: 'commission' as const, date: f.date, amount: 1, value: -f.value, currency: f.currency, importId: f.importId }))],
+      commission: [
+        ...first.commission,
+        ...fees.map((f) => ({
+          account: 'pension',
+          ticker: 'DEGIRO-COSTS',
+          type: 'commission' as const,
+          date: f.date,
+          amount: 1,
+          value: -f.value,
+          currency: f.currency,
+          importId: f.importId,
+        })),
+      ],
     };
     const again = mergeImported(earlier, imported);
     expect(again).toMatchObject({ added: 0, renamed: fees.length });
     expect(again.merged.commission.filter((t) => t.ticker === 'DEGIRO-COSTS')).toEqual([]);
     expect(again.merged.commission).toEqual(first.commission);
-    expect(again.merged.cash!.filter((c) => c.kind === 'fee').map((c) => [c.account, c.value, c.importId])).toEqual(fees.map((f) => ['pension', f.value, f.importId]));
+    expect(again.merged.cash!.filter((c) => c.kind === 'fee').map((c) => [c.account, c.value, c.importId])).toEqual(
+      fees.map((f) => ['pension', f.value, f.importId]),
+    );
     expect(cashByCurrency(again.merged)).toEqual(cashByCurrency(first));
   });
 });
@@ -74,7 +92,7 @@ describe('the account an import goes to', () => {
     expect(again.merged).toEqual(first);
   });
 
-  it('without a target, the rows name no account: the set\'s first', async () => {
+  it("without a target, the rows name no account: the set's first", async () => {
     const merged = mergeImported(emptyTransactionSet(), resolved(await importFixture('nl-example.csv'))).merged;
     expect([...merged.stock, ...merged.cash!].every((t) => !('account' in t))).toBe(true);
   });
@@ -86,10 +104,18 @@ describe('the account an import goes to', () => {
     ];
     expect(resolveTarget(undefined, accounts, () => 'x')).toEqual({ account: undefined, accounts: null });
     expect(resolveTarget({ account: 'acc-1' }, accounts, () => 'x')).toEqual({ account: 'acc-1', accounts: null });
-    expect(resolveTarget({ newAccount: '  Trading ' }, accounts, () => 'acc-new')).toEqual({ account: 'acc-new', accounts: [...accounts, { id: 'acc-new', name: 'Trading' }] });
+    expect(resolveTarget({ newAccount: '  Trading ' }, accounts, () => 'acc-new')).toEqual({
+      account: 'acc-new',
+      accounts: [...accounts, { id: 'acc-new', name: 'Trading' }],
+    });
     // Before the server answers accounts, the set is its one account.
-    expect(resolveTarget({ newAccount: 'Trading' }, null, () => 'acc-new').accounts).toEqual([{ id: 'main', name: 'My account' }, { id: 'acc-new', name: 'Trading' }]);
-    expect(() => resolveTarget({ account: 'acc-gone' }, accounts, () => 'x')).toThrow('The account this import was meant for no longer exists (it was deleted meanwhile): choose an account and import again. Nothing was stored.');
+    expect(resolveTarget({ newAccount: 'Trading' }, null, () => 'acc-new').accounts).toEqual([
+      { id: 'main', name: 'My account' },
+      { id: 'acc-new', name: 'Trading' },
+    ]);
+    expect(() => resolveTarget({ account: 'acc-gone' }, accounts, () => 'x')).toThrow(
+      'The account this import was meant for no longer exists (it was deleted meanwhile): choose an account and import again. Nothing was stored.',
+    );
     expect(() => resolveTarget({ newAccount: '   ' }, accounts, () => 'x')).toThrow(/needs a name/);
   });
 });
@@ -104,7 +130,11 @@ describe('the preview', () => {
       ['EUR', 'reconciled'],
       ['USD', 'reconciled'],
     ]);
-    const booked = imported.transactions.stock.length + imported.transactions.dividend.length + imported.transactions.commission.length + imported.transactions.cash.length;
+    const booked =
+      imported.transactions.stock.length +
+      imported.transactions.dividend.length +
+      imported.transactions.commission.length +
+      imported.transactions.cash.length;
     expect(preview.newTransactions).toBe(booked);
     // Every line accounted for: what the preview groups as skipped, each with its reason.
     expect(preview.skipped.map((g) => [g.reason, g.count])).toEqual([
@@ -113,6 +143,9 @@ describe('the preview', () => {
       ['money-market fund', 2],
     ]);
     const stored = mergeImported(emptyTransactionSet(), imported).merged;
-    expect(previewOf(imported, stored, new Map(), mergeImported)).toMatchObject({ newTransactions: 0, alreadyImported: booked });
+    expect(previewOf(imported, stored, new Map(), mergeImported)).toMatchObject({
+      newTransactions: 0,
+      alreadyImported: booked,
+    });
   });
 });

@@ -14,7 +14,14 @@ const dividendRows = [
 ];
 const conversionRows = [
   row({ date: '17-12-2022', time: '08:37', description: 'Valuta Creditering', currency: 'EUR', amount: '7,80' }),
-  row({ date: '17-12-2022', time: '08:37', description: 'Valuta Debitering', fx: '1,0897', currency: 'USD', amount: '-8,50' }),
+  row({
+    date: '17-12-2022',
+    time: '08:37',
+    description: 'Valuta Debitering',
+    fx: '1,0897',
+    currency: 'USD',
+    amount: '-8,50',
+  }),
 ];
 
 async function imported(rows: string[]) {
@@ -37,7 +44,16 @@ describe('a dividend converted in a later export', () => {
     const second = mergeImported(first.merged, await imported([...conversionRows, ...dividendRows]));
     expect(second).toMatchObject({ added: 0, alreadyPresent: 1, converted: 1 });
     expect(second.merged.dividend).toEqual([
-      { ticker: 'KO-RENAMED', type: 'dividend', date: '2022-12-16', amount: 1, value: 7.8, tax: 1.38, currency: 'EUR', importId: first.merged.dividend[0]!.importId },
+      {
+        ticker: 'KO-RENAMED',
+        type: 'dividend',
+        date: '2022-12-16',
+        amount: 1,
+        value: 7.8,
+        tax: 1.38,
+        currency: 'EUR',
+        importId: first.merged.dividend[0]!.importId,
+      },
     ]);
   });
 

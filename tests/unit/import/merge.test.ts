@@ -34,19 +34,29 @@ describe('mergeImported', () => {
       ['2025-06-01', 'ASML.AS', 2],
       ['2025-12-15', 'VWRL.AS', -7],
     ]);
-    const imports = [...result.merged.stock, ...result.merged.dividend, ...result.merged.commission].filter((t) => t.importId);
+    const imports = [...result.merged.stock, ...result.merged.dividend, ...result.merged.commission].filter(
+      (t) => t.importId,
+    );
     expect(imports).toHaveLength(allTransactions(imported).length);
     // The cash rows too, without the import's bookkeeping (their lines).
-    expect(result.merged.cash!.map((c) => Object.keys(c).sort())).toEqual(imported.transactions.cash.map(() => ['currency', 'date', 'importId', 'kind', 'type', 'value']));
+    expect(result.merged.cash!.map((c) => Object.keys(c).sort())).toEqual(
+      imported.transactions.cash.map(() => ['currency', 'date', 'importId', 'kind', 'type', 'value']),
+    );
     // A trade keeps the product name the statement gives it; nothing else of the import's bookkeeping stays.
     for (const t of imports) {
-      expect(Object.keys(t).sort()).toEqual(t.type === 'stock' ? ['amount', 'currency', 'date', 'importId', 'product', 'ticker', 'type', 'value'] : ['amount', 'currency', 'date', 'importId', 'ticker', 'type', 'value']);
+      expect(Object.keys(t).sort()).toEqual(
+        t.type === 'stock'
+          ? ['amount', 'currency', 'date', 'importId', 'product', 'ticker', 'type', 'value']
+          : ['amount', 'currency', 'date', 'importId', 'ticker', 'type', 'value'],
+      );
     }
     expect(result.merged.stock.filter((t) => t.importId).map((t) => [t.ticker, t.product])).toEqual([
       ['IWDA.AS', 'ISHARES CORE MSCI WORLD UCITS ETF'],
       ['VWRL.AS', 'VANGUARD FTSE ALL-WORLD UCITS ETF'],
     ]);
-    expect(result.merged.commission.map((t) => t.date)).toEqual([...result.merged.commission.map((t) => t.date)].sort());
+    expect(result.merged.commission.map((t) => t.date)).toEqual(
+      [...result.merged.commission.map((t) => t.date)].sort(),
+    );
   });
 
   it('leaves the existing set untouched', async () => {
@@ -58,7 +68,15 @@ describe('mergeImported', () => {
 
   it('merges a failed import as nothing', async () => {
     const result = mergeImported(emptyTransactionSet(), await importFixture('de-statement-wording.txt'));
-    expect(result).toEqual({ merged: emptyTransactionSet(), added: 0, alreadyPresent: 0, taxFilled: 0, converted: 0, renamed: 0, unresolvedProducts: [] });
+    expect(result).toEqual({
+      merged: emptyTransactionSet(),
+      added: 0,
+      alreadyPresent: 0,
+      taxFilled: 0,
+      converted: 0,
+      renamed: 0,
+      unresolvedProducts: [],
+    });
   });
 
   describe('a statement imported again', () => {
@@ -79,13 +97,25 @@ describe('mergeImported', () => {
       expect(again.alreadyPresent).toBe(allTransactions(imported).length + imported.transactions.cash.length);
       expect(again.taxFilled).toBe(5);
       expect(again.merged).toEqual(first);
-      expect(again.merged.dividend.map((t) => t.tax)).toEqual([0.1, 0.07, 0.07, undefined, undefined, 0.15, 0.53, undefined]);
+      expect(again.merged.dividend.map((t) => t.tax)).toEqual([
+        0.1,
+        0.07,
+        0.07,
+        undefined,
+        undefined,
+        0.15,
+        0.53,
+        undefined,
+      ]);
     });
 
     it('leaves a tax already stored as it is, and changes nothing when every tax is there', async () => {
       const imported = await mixed();
       const first = mergeImported(emptyTransactionSet(), imported).merged;
-      const edited: TransactionSet = { ...first, dividend: first.dividend.map((t, i) => (i === 0 ? { ...t, tax: 0.2 } : t)) };
+      const edited: TransactionSet = {
+        ...first,
+        dividend: first.dividend.map((t, i) => (i === 0 ? { ...t, tax: 0.2 } : t)),
+      };
       const again = mergeImported(edited, imported);
       expect(again.taxFilled).toBe(0);
       expect(again.merged).toEqual(edited);

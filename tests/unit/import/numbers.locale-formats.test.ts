@@ -53,10 +53,14 @@ describe('allocateCents', () => {
 
   it('always adds up to the total, to the cent', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e7, max: 1e7 }), fc.array(fc.integer({ min: 1, max: 1e6 }), { minLength: 1, maxLength: 12 }), (totalCents, weights) => {
-        const parts = allocateCents(totalCents / 100, weights);
-        expect(Math.round(parts.reduce((sum, part) => sum + part * 100, 0))).toBe(totalCents);
-      }),
+      fc.property(
+        fc.integer({ min: -1e7, max: 1e7 }),
+        fc.array(fc.integer({ min: 1, max: 1e6 }), { minLength: 1, maxLength: 12 }),
+        (totalCents, weights) => {
+          const parts = allocateCents(totalCents / 100, weights);
+          expect(Math.round(parts.reduce((sum, part) => sum + part * 100, 0))).toBe(totalCents);
+        },
+      ),
     );
   });
 });

@@ -5,20 +5,68 @@ import { csv, expectEveryLineOnce, HEADER_EN, HEADER_NL, only, row } from '#help
 
 const VWRL = { product: 'VANGUARD FTSE ALL-WORLD UCITS ETF', isin: 'IE00B3RBWM25' };
 const NL_ROWS = [
-  row({ date: '15-12-2025', time: '14:22', ...VWRL, description: 'DEGIRO Transactiekosten en/of kosten van derden', currency: 'EUR', amount: '-2,00' }),
-  row({ date: '15-12-2025', time: '14:22', ...VWRL, description: 'Verkoop 7 @ 112,40 EUR', currency: 'EUR', amount: '786,80', orderId: 'c3d4' }),
-  row({ date: '15-03-2025', time: '10:32', ...VWRL, description: 'Koop 1.015 @ 76,50 EUR', currency: 'EUR', amount: '-77.647,50', orderId: 'b2c3' }),
+  row({
+    date: '15-12-2025',
+    time: '14:22',
+    ...VWRL,
+    description: 'DEGIRO Transactiekosten en/of kosten van derden',
+    currency: 'EUR',
+    amount: '-2,00',
+  }),
+  row({
+    date: '15-12-2025',
+    time: '14:22',
+    ...VWRL,
+    description: 'Verkoop 7 @ 112,40 EUR',
+    currency: 'EUR',
+    amount: '786,80',
+    orderId: 'c3d4',
+  }),
+  row({
+    date: '15-03-2025',
+    time: '10:32',
+    ...VWRL,
+    description: 'Koop 1.015 @ 76,50 EUR',
+    currency: 'EUR',
+    amount: '-77.647,50',
+    orderId: 'b2c3',
+  }),
 ];
 const summary = (text: string | Blob) =>
-  parseDegiroExport(text).then((r) => ({ error: r.error, stock: r.transactions.stock.map((t) => [t.date, t.amount, t.value]), fees: r.transactions.commission.map((t) => t.value) }));
+  parseDegiroExport(text).then((r) => ({
+    error: r.error,
+    stock: r.transactions.stock.map((t) => [t.date, t.amount, t.value]),
+    fees: r.transactions.commission.map((t) => t.value),
+  }));
 
 describe('file format', () => {
   it('maps English headings to the Dutch ones, and reads decimal dots', async () => {
     const text = csv(
       [
-        row({ date: '15-12-2025', time: '14:22', ...VWRL, description: 'DEGIRO Transaction and/or third party fees', currency: 'EUR', amount: '-2.00' }),
-        row({ date: '15-12-2025', time: '14:22', ...VWRL, description: 'Sell 7 @ 112.40 EUR', currency: 'EUR', amount: '786.80' }),
-        row({ date: '15-03-2025', time: '10:32', ...VWRL, description: 'Buy 1,015 @ 76.50 EUR', currency: 'EUR', amount: '-77,647.50' }),
+        row({
+          date: '15-12-2025',
+          time: '14:22',
+          ...VWRL,
+          description: 'DEGIRO Transaction and/or third party fees',
+          currency: 'EUR',
+          amount: '-2.00',
+        }),
+        row({
+          date: '15-12-2025',
+          time: '14:22',
+          ...VWRL,
+          description: 'Sell 7 @ 112.40 EUR',
+          currency: 'EUR',
+          amount: '786.80',
+        }),
+        row({
+          date: '15-03-2025',
+          time: '10:32',
+          ...VWRL,
+          description: 'Buy 1,015 @ 76.50 EUR',
+          currency: 'EUR',
+          amount: '-77,647.50',
+        }),
       ],
       HEADER_EN,
     );
@@ -27,9 +75,23 @@ describe('file format', () => {
 
   it('reads a file a spreadsheet saved with semicolons or tabs like the original', async () => {
     const original = await summary(csv(NL_ROWS));
-    const semicolons = csv(NL_ROWS.map((r) => r.replace(/"([^"]*)"|,/g, (_match, quotedCell: string | undefined) => (quotedCell !== undefined ? quotedCell : ';'))), HEADER_NL.replaceAll(',', ';'));
+    const semicolons = csv(
+      NL_ROWS.map((r) =>
+        r.replace(/"([^"]*)"|,/g, (_match, quotedCell: string | undefined) =>
+          quotedCell !== undefined ? quotedCell : ';',
+        ),
+      ),
+      HEADER_NL.replaceAll(',', ';'),
+    );
     expect(await summary(semicolons)).toEqual(original);
-    const tabs = csv(NL_ROWS.map((r) => r.replace(/"([^"]*)"|,/g, (_match, quotedCell: string | undefined) => (quotedCell !== undefined ? quotedCell : '\t'))), HEADER_NL.replaceAll(',', '\t'));
+    const tabs = csv(
+      NL_ROWS.map((r) =>
+        r.replace(/"([^"]*)"|,/g, (_match, quotedCell: string | undefined) =>
+          quotedCell !== undefined ? quotedCell : '\t',
+        ),
+      ),
+      HEADER_NL.replaceAll(',', '\t'),
+    );
     expect(await summary(tabs)).toEqual(original);
   });
 
@@ -41,8 +103,24 @@ describe('file format', () => {
   });
 
   it('reads a Windows-1252 file (not UTF-8) with its accents intact', async () => {
-    const text = csv([row({ date: '18-03-2024', product: 'REALTY INCOME CORP', isin: 'US7561091049', description: 'Impôts sur dividende', currency: 'USD', amount: '-0,15' }),
-      row({ date: '18-03-2024', product: 'REALTY INCOME CORP', isin: 'US7561091049', description: 'Dividende', currency: 'USD', amount: '0,51' })]);
+    const text = csv([
+      row({
+        date: '18-03-2024',
+        product: 'REALTY INCOME CORP',
+        isin: 'US7561091049',
+        description: 'Impôts sur dividende',
+        currency: 'USD',
+        amount: '-0,15',
+      }),
+      row({
+        date: '18-03-2024',
+        product: 'REALTY INCOME CORP',
+        isin: 'US7561091049',
+        description: 'Dividende',
+        currency: 'USD',
+        amount: '0,51',
+      }),
+    ]);
     const latin1 = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
     expect(latin1.includes(0xf4)).toBe(true); // ô as one byte: invalid UTF-8
     const result = await parseDegiroExport(new Blob([latin1]));
@@ -57,7 +135,12 @@ describe('file format', () => {
       '19-09-2024,20:20,19-09-2024,APPLE INC,US0378331005,"Sell 4 APPLE INC@114,38 USD (US0378331005)",,USD,457.52,USD,457.52,711b ',
     ].join('\n');
     const result = await parseDegiroExport(text);
-    expect(only(result.transactions.stock)).toMatchObject({ amount: -4, value: -408.83, currency: 'EUR', lines: [2, 3, 4] });
+    expect(only(result.transactions.stock)).toMatchObject({
+      amount: -4,
+      value: -408.83,
+      currency: 'EUR',
+      lines: [2, 3, 4],
+    });
   });
 
   it('skips rows without a date, a description or an amount, and lists a malformed date as unrecognised', async () => {
@@ -84,7 +167,13 @@ describe('file format', () => {
     const text = csv([
       row({ date: '01-01-1899', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-10' }),
       row({ date: '01-01-2101', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-10' }),
-      row({ date: '01-01-2024', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-1000000000000000000000000000000' }),
+      row({
+        date: '01-01-2024',
+        ...VWRL,
+        description: 'Koop 1 @ 10 EUR',
+        currency: 'EUR',
+        amount: '-1000000000000000000000000000000',
+      }),
       row({ date: '01-01-2024', ...VWRL, description: 'Koop 10000000000000 @ 0 EUR', currency: 'EUR', amount: '-10' }),
       row({ date: '01-01-2024', ...VWRL, description: 'Koop 1 @ 10 EUR', currency: 'EUR', amount: '-10' }),
     ]);
@@ -141,7 +230,9 @@ describe('files that are not a DEGIRO account statement', () => {
   });
 
   it('calls a binary file binary and an empty file empty', async () => {
-    const binary = await parseDegiroExport(new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00])]));
+    const binary = await parseDegiroExport(
+      new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00])]),
+    );
     expect(binary.error).toMatch(/binary file/);
     const empty = await parseDegiroExport(new Blob([]));
     expect(empty.error).toMatch(/empty/);

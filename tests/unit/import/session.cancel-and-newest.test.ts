@@ -24,7 +24,9 @@ describe('ImportSession: cancel and the newest parse', () => {
     await large.started;
     session.cancel(1);
     expect(await large.preview).toBeNull();
-    await expect(session.merge(emptyTransactionSet(), {})).rejects.toThrow('There is no parsed file to import; choose the file again.');
+    await expect(session.merge(emptyTransactionSet(), {})).rejects.toThrow(
+      'There is no parsed file to import; choose the file again.',
+    );
   });
 
   it('cancel a large file, choose a small one: the large one finishing later replaces neither the preview nor the import', async () => {
@@ -50,6 +52,8 @@ describe('ImportSession: cancel and the newest parse', () => {
     session.cancel(1);
     expect(await large.preview).toBeNull();
     expect((await chosen)?.counts).toEqual(small.counts);
-    expect((await session.merge(emptyTransactionSet(), {})).added).toBe(allTransactions(small).length + small.transactions.cash.length);
+    expect((await session.merge(emptyTransactionSet(), {})).added).toBe(
+      allTransactions(small).length + small.transactions.cash.length,
+    );
   });
 });

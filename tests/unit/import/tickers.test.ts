@@ -48,13 +48,23 @@ describe('tickers', () => {
     expect(byKey.has('DEGIRO account costs')).toBe(false);
     expect(imported.transactions.cash.filter((c) => c.kind === 'fee').length).toBeGreaterThan(0);
     expect(byKey.get('US9256521090')).toMatchObject({ ticker: 'VICI', source: 'table' });
-    expect(imported.transactions.stock.filter((t) => t.productKey === 'IE00B3RBWM25').map((t) => t.ticker)).toEqual(['VWCE.DE', 'VWCE.DE']);
+    expect(imported.transactions.stock.filter((t) => t.productKey === 'IE00B3RBWM25').map((t) => t.ticker)).toEqual([
+      'VWCE.DE',
+      'VWCE.DE',
+    ]);
   });
 
   it('refuses a choice that is not a Yahoo symbol, says why, and leaves the product to be asked for', async () => {
-    const imported = applyTickers(await importFixture('nl-mixed-languages.csv'), { IE00B0M63391: 'not a ticker!', IE00BYXG2H39: '' });
+    const imported = applyTickers(await importFixture('nl-mixed-languages.csv'), {
+      IE00B0M63391: 'not a ticker!',
+      IE00BYXG2H39: '',
+    });
     const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
-    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null, problem: expect.stringMatching(/^"not a ticker!" is not a Yahoo symbol/) });
+    expect(byKey.get('IE00B0M63391')).toMatchObject({
+      ticker: null,
+      source: null,
+      problem: expect.stringMatching(/^"not a ticker!" is not a Yahoo symbol/),
+    });
     // An emptied field is no choice at all.
     expect(byKey.get('IE00BYXG2H39')).toEqual(expect.objectContaining({ ticker: null, source: null }));
     expect(byKey.get('IE00BYXG2H39')).not.toHaveProperty('problem');
@@ -79,10 +89,18 @@ describe('tickers', () => {
     const byKey = new Map(imported.products.map((p) => [p.productKey, p]));
     expect(byKey.get('IE00B3RBWM25')).toMatchObject({ ticker: 'VWRL.L', source: 'lookup' });
     expect(byKey.get('US9256521090')).toMatchObject({ ticker: 'VICI', source: 'table' });
-    expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: 'IE00B0M63391', source: 'placeholder', problem: expect.stringContaining('"bad ticker"') });
+    expect(byKey.get('IE00B0M63391')).toMatchObject({
+      ticker: 'IE00B0M63391',
+      source: 'placeholder',
+      problem: expect.stringContaining('"bad ticker"'),
+    });
     expect(byKey.has('DEGIRO account costs')).toBe(false);
     for (const product of imported.products) expect(product.ticker, product.productKey).toMatch(TICKER_PATTERN);
-    const all = [...imported.transactions.stock, ...imported.transactions.dividend, ...imported.transactions.commission];
+    const all = [
+      ...imported.transactions.stock,
+      ...imported.transactions.dividend,
+      ...imported.transactions.commission,
+    ];
     expect(all.filter((t) => t.ticker === '')).toEqual([]);
   });
 });

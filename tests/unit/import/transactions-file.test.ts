@@ -31,34 +31,48 @@ const CURRENT_ROWS = [
 ];
 
 const summary = (result: DegiroImport) => ({
-  stock: result.transactions.stock.map(({ date, amount, value, currency, productKey }) => ({ date, amount, value, currency, productKey })),
-  commission: result.transactions.commission.map(({ date, value, currency, productKey }) => ({ date, value, currency, productKey })),
+  stock: result.transactions.stock.map(({ date, amount, value, currency, productKey }) => ({
+    date,
+    amount,
+    value,
+    currency,
+    productKey,
+  })),
+  commission: result.transactions.commission.map(({ date, value, currency, productKey }) => ({
+    date,
+    value,
+    currency,
+    productKey,
+  })),
 });
 
 describe("DEGIRO's Transactions.csv", () => {
-  it.each(Object.entries(CURRENT_HEADERS))('is recognised by its %s header: trades in EUR, the costs as commissions, the exchange on the product', async (_language, header) => {
-    const result = await parseDegiroExport(`${header}\n${CURRENT_ROWS.join('\n')}\n`);
-    expect(result.error).toBeUndefined();
-    expect(result.unrecognised).toEqual([]);
-    expect(summary(result)).toEqual({
-      stock: [
-        { date: '2025-01-07', amount: 9, value: 1921.05, currency: 'EUR', productKey: 'IE00B5L8K969' },
-        // The EUR that moved for the shares: the value in EUR plus the AutoFX fee.
-        { date: '2025-09-15', amount: 18, value: 517.61, currency: 'EUR', productKey: 'US47215P1066' },
-      ],
-      commission: [
-        { date: '2025-01-07', value: 3, currency: 'EUR', productKey: 'IE00B5L8K969' },
-        { date: '2025-09-15', value: 2, currency: 'EUR', productKey: 'US47215P1066' },
-      ],
-    });
-    expect(result.products.map(({ isin, venue, currency }) => ({ isin, venue, currency }))).toEqual([
-      { isin: 'US47215P1066', venue: 'NDQ', currency: 'USD' },
-      { isin: 'IE00B5L8K969', venue: 'XET', currency: 'EUR' },
-    ]);
-    // Each line once: a trade's costs are a commission of the same line.
-    expect(result.counts).toMatchObject({ buys: 2, sells: 0, commissions: 2, lines: 2 });
-    expect(result.transactions.stock.map((t) => t.lines)).toEqual([[3], [2]]);
-  });
+  it.each(Object.entries(CURRENT_HEADERS))(
+    'is recognised by its %s header: trades in EUR, the costs as commissions, the exchange on the product',
+    async (_language, header) => {
+      const result = await parseDegiroExport(`${header}\n${CURRENT_ROWS.join('\n')}\n`);
+      expect(result.error).toBeUndefined();
+      expect(result.unrecognised).toEqual([]);
+      expect(summary(result)).toEqual({
+        stock: [
+          { date: '2025-01-07', amount: 9, value: 1921.05, currency: 'EUR', productKey: 'IE00B5L8K969' },
+          // The EUR that moved for the shares: the value in EUR plus the AutoFX fee.
+          { date: '2025-09-15', amount: 18, value: 517.61, currency: 'EUR', productKey: 'US47215P1066' },
+        ],
+        commission: [
+          { date: '2025-01-07', value: 3, currency: 'EUR', productKey: 'IE00B5L8K969' },
+          { date: '2025-09-15', value: 2, currency: 'EUR', productKey: 'US47215P1066' },
+        ],
+      });
+      expect(result.products.map(({ isin, venue, currency }) => ({ isin, venue, currency }))).toEqual([
+        { isin: 'US47215P1066', venue: 'NDQ', currency: 'USD' },
+        { isin: 'IE00B5L8K969', venue: 'XET', currency: 'EUR' },
+      ]);
+      // Each line once: a trade's costs are a commission of the same line.
+      expect(result.counts).toMatchObject({ buys: 2, sells: 0, commissions: 2, lines: 2 });
+      expect(result.transactions.stock.map((t) => t.lines)).toEqual([[3], [2]]);
+    },
+  );
 
   it("reads the oldest German layout of a real export (no venue column, headings cut short: 'Wert in Lokalwährun', 'Transaktionskost')", async () => {
     const result = await importFixture('de-transactions.csv');
@@ -102,7 +116,9 @@ describe("DEGIRO's Transactions.csv", () => {
   it('lists a row it cannot read as unrecognised, with the reason', async () => {
     const text = `${CURRENT_HEADERS.en}\n07-01-2025,09:31,SOME ETF,IE00B5L8K969,XET,XETA,,"213,4500",EUR,"-1921,05",EUR,"-1921,05",,"0,00","-3,00","-1924,05",,b93f\n`;
     const result = await parseDegiroExport(text);
-    expect(result.unrecognised).toEqual([{ line: 2, text: text.split('\n')[1], reason: 'a row without a date or a quantity' }]);
+    expect(result.unrecognised).toEqual([
+      { line: 2, text: text.split('\n')[1], reason: 'a row without a date or a quantity' },
+    ]);
     expect(result.counts.lines).toBe(1);
   });
 });
@@ -110,18 +126,89 @@ describe("DEGIRO's Transactions.csv", () => {
 // The same trades in both files: a EUR trade with its costs, a USD trade the account converted (AutoFX),
 // and a USD trade paid from a USD balance (Account.csv has no conversion of it: it stays in USD there).
 const ACCOUNT = csv([
-  row({ date: '16-09-2025', time: '10:02', product: 'APPLE INC', isin: 'US0378331005', description: 'DEGIRO Transactiekosten en/of kosten van derden', currency: 'EUR', amount: '-2,00', orderId: 'c1' }),
-  row({ date: '16-09-2025', time: '10:02', product: 'APPLE INC', isin: 'US0378331005', description: 'Koop 2 @ 230 USD', currency: 'USD', amount: '-460,00', orderId: 'c1' }),
-  row({ date: '15-09-2025', time: '19:33', description: 'Valuta Creditering', currency: 'USD', amount: '607,50', orderId: 'b2' }),
-  row({ date: '15-09-2025', time: '19:33', description: 'Valuta Debitering', fx: '1,1766', currency: 'EUR', amount: '-517,61', orderId: 'b2' }),
-  row({ date: '15-09-2025', time: '19:33', product: 'ADR ON JD.COM INC CLASS A', isin: 'US47215P1066', description: 'DEGIRO Transactiekosten en/of kosten van derden', currency: 'EUR', amount: '-2,00', orderId: 'b2' }),
-  row({ date: '15-09-2025', time: '19:33', product: 'ADR ON JD.COM INC CLASS A', isin: 'US47215P1066', description: 'Koop 18 @ 33,75 USD', currency: 'USD', amount: '-607,50', orderId: 'b2' }),
-  row({ date: '07-01-2025', time: '09:31', product: 'ISHARES MSCI EM ASIA UCITS ETF USD (ACC)', isin: 'IE00B5L8K969', description: 'DEGIRO Transactiekosten en/of kosten van derden', currency: 'EUR', amount: '-3,00', orderId: 'a1' }),
-  row({ date: '07-01-2025', time: '09:31', product: 'ISHARES MSCI EM ASIA UCITS ETF USD (ACC)', isin: 'IE00B5L8K969', description: 'Koop 9 @ 213,45 EUR', currency: 'EUR', amount: '-1921,05', orderId: 'a1' }),
+  row({
+    date: '16-09-2025',
+    time: '10:02',
+    product: 'APPLE INC',
+    isin: 'US0378331005',
+    description: 'DEGIRO Transactiekosten en/of kosten van derden',
+    currency: 'EUR',
+    amount: '-2,00',
+    orderId: 'c1',
+  }),
+  row({
+    date: '16-09-2025',
+    time: '10:02',
+    product: 'APPLE INC',
+    isin: 'US0378331005',
+    description: 'Koop 2 @ 230 USD',
+    currency: 'USD',
+    amount: '-460,00',
+    orderId: 'c1',
+  }),
+  row({
+    date: '15-09-2025',
+    time: '19:33',
+    description: 'Valuta Creditering',
+    currency: 'USD',
+    amount: '607,50',
+    orderId: 'b2',
+  }),
+  row({
+    date: '15-09-2025',
+    time: '19:33',
+    description: 'Valuta Debitering',
+    fx: '1,1766',
+    currency: 'EUR',
+    amount: '-517,61',
+    orderId: 'b2',
+  }),
+  row({
+    date: '15-09-2025',
+    time: '19:33',
+    product: 'ADR ON JD.COM INC CLASS A',
+    isin: 'US47215P1066',
+    description: 'DEGIRO Transactiekosten en/of kosten van derden',
+    currency: 'EUR',
+    amount: '-2,00',
+    orderId: 'b2',
+  }),
+  row({
+    date: '15-09-2025',
+    time: '19:33',
+    product: 'ADR ON JD.COM INC CLASS A',
+    isin: 'US47215P1066',
+    description: 'Koop 18 @ 33,75 USD',
+    currency: 'USD',
+    amount: '-607,50',
+    orderId: 'b2',
+  }),
+  row({
+    date: '07-01-2025',
+    time: '09:31',
+    product: 'ISHARES MSCI EM ASIA UCITS ETF USD (ACC)',
+    isin: 'IE00B5L8K969',
+    description: 'DEGIRO Transactiekosten en/of kosten van derden',
+    currency: 'EUR',
+    amount: '-3,00',
+    orderId: 'a1',
+  }),
+  row({
+    date: '07-01-2025',
+    time: '09:31',
+    product: 'ISHARES MSCI EM ASIA UCITS ETF USD (ACC)',
+    isin: 'IE00B5L8K969',
+    description: 'Koop 9 @ 213,45 EUR',
+    currency: 'EUR',
+    amount: '-1921,05',
+    orderId: 'a1',
+  }),
 ]);
 const TRANSACTIONS = `${CURRENT_HEADERS.nl}\n${[
   '16-09-2025,10:02,APPLE INC,US0378331005,NDQ,XNAS,2,"230,0000",USD,"-460,00",USD,"-394,70","1,1654","0,00","-2,00","-396,70",,c1',
-  ...CURRENT_ROWS.map((line) => line.replace('fda177bc-4080-4525-862e-f10aadfb4a4f', 'b2').replace('b93f205d-c38b-4a67-adb7-c9aa08626746', 'a1')),
+  ...CURRENT_ROWS.map((line) =>
+    line.replace('fda177bc-4080-4525-862e-f10aadfb4a4f', 'b2').replace('b93f205d-c38b-4a67-adb7-c9aa08626746', 'a1'),
+  ),
 ].join('\n')}\n`;
 
 const TICKERS = { US0378331005: 'AAPL', US47215P1066: 'JD', IE00B5L8K969: 'CEMA.DE' };
@@ -147,7 +234,9 @@ describe('Account.csv and Transactions.csv together', () => {
     expect(thenAccount.added).toBe(0);
     expect(sorted(thenTrades.set)).toEqual(sorted(thenAccount.set));
     // The trade Account.csv left in USD (paid from a USD balance) is in EUR once Transactions.csv is in, whichever came first.
-    expect(thenTrades.set.stock.map(({ ticker, amount, value, currency }) => ({ ticker, amount, value, currency }))).toEqual([
+    expect(
+      thenTrades.set.stock.map(({ ticker, amount, value, currency }) => ({ ticker, amount, value, currency })),
+    ).toEqual([
       { ticker: 'CEMA.DE', amount: 9, value: 1921.05, currency: 'EUR' },
       { ticker: 'JD', amount: 18, value: 517.61, currency: 'EUR' },
       { ticker: 'AAPL', amount: 2, value: 394.7, currency: 'EUR' },
@@ -161,7 +250,9 @@ describe('Account.csv and Transactions.csv together', () => {
     const former = mergeImported(emptyTransactionSet(), parsed).merged;
     for (const list of [former.stock, former.commission]) {
       for (const t of list) {
-        const imported = [...parsed.transactions.stock, ...parsed.transactions.commission].find((each) => each.importId === t.importId)!;
+        const imported = [...parsed.transactions.stock, ...parsed.transactions.commission].find(
+          (each) => each.importId === t.importId,
+        )!;
         expect(imported.formerImportId).toMatch(/^degiro:/);
         t.importId = imported.formerImportId!;
       }

@@ -20,7 +20,12 @@ describe('portfolio and saving, wired by the app', () => {
     const { portfolio, calls } = startApp({
       server: { set: setOf(usd), version: 1 },
       // MSFT's quote is in USD: the worker fetched EUR=X in the same call and says so.
-      fetchPrices: async () => ({ symbols: ['EUR=X', 'MSFT'], firstDate: '2024-01-02', errors: {}, fetched: ['MSFT', 'EUR=X'] }),
+      fetchPrices: async () => ({
+        symbols: ['EUR=X', 'MSFT'],
+        firstDate: '2024-01-02',
+        errors: {},
+        fetched: ['MSFT', 'EUR=X'],
+      }),
     });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     expect(calls.fetchPrices).toEqual([['MSFT']]);
@@ -100,7 +105,8 @@ describe('portfolio and saving, wired by the app', () => {
   it('a conflict reloads the newer set, keeps the pending change, and saving again applies it to the newer set', async () => {
     const server = { set: setOf(buy), version: 1 };
     const save = vi.fn(async ({ base, version }: { base: TransactionSet; version: string | null }) => {
-      if (version !== `"${server.version}"`) throw new HttpError(412, 'The transactions changed since you loaded them.');
+      if (version !== `"${server.version}"`)
+        throw new HttpError(412, 'The transactions changed since you loaded them.');
       server.set = base;
       server.version += 1;
       return { transactions: server.set, version: `"${server.version}"` };
@@ -108,7 +114,14 @@ describe('portfolio and saving, wired by the app', () => {
     const { portfolio, saver } = startApp({ server, save });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     // Another tab adds a dividend meanwhile.
-    const dividend: Transaction = { ticker: 'VWCE.DE', type: 'dividend', date: '2024-03-01', amount: 1, value: 5, currency: 'EUR' };
+    const dividend: Transaction = {
+      ticker: 'VWCE.DE',
+      type: 'dividend',
+      date: '2024-03-01',
+      amount: 1,
+      value: 5,
+      currency: 'EUR',
+    };
     server.set = setOf(buy, dividend);
     server.version = 2;
     saver.send({ type: 'transactions.add', transaction: fee });
@@ -137,7 +150,7 @@ describe('portfolio and saving, wired by the app', () => {
     expect(saver.getSnapshot().context.pending).toBeNull();
   });
 
-  it('signing out makes the worker forget the session and ends the charts\' memory; signing in again loads afresh', async () => {
+  it("signing out makes the worker forget the session and ends the charts' memory; signing in again loads afresh", async () => {
     const { app, portfolio, calls } = startApp({ server: { set: setOf(buy), version: 1 } });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     const charts = portfolio.getSnapshot().context.memory;

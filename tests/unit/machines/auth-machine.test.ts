@@ -3,14 +3,21 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { authMachine, type AuthEvent } from '#src/machines/auth-machine';
 import type { SessionUser } from '#src/machines/services/auth-client';
 
-const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'header.payload.signature', expiresAt: 2_000_000_000 };
+const alice: SessionUser = {
+  sub: 'alice',
+  name: 'Alice',
+  idToken: 'header.payload.signature',
+  expiresAt: 2_000_000_000,
+};
 const never = () => new Promise<never>(() => {});
 type CallbackResult = { kind: 'signedIn'; user: SessionUser } | { kind: 'signedOut' };
 /** Typed stand-ins for the machine's side effects. */
 const session = (load: () => Promise<SessionUser | null>) => fromPromise<SessionUser | null>(load);
 const redirect = (run: () => Promise<void>) => fromPromise<void>(run);
-const callback = (run: (args: { input: { url: string } }) => Promise<CallbackResult>) => fromPromise<CallbackResult, { url: string }>(run);
-const signOutWith = (run: (args: { input: { idToken: string | null } }) => Promise<void>) => fromPromise<void, { idToken: string | null }>(run);
+const callback = (run: (args: { input: { url: string } }) => Promise<CallbackResult>) =>
+  fromPromise<CallbackResult, { url: string }>(run);
+const signOutWith = (run: (args: { input: { idToken: string | null } }) => Promise<void>) =>
+  fromPromise<void, { idToken: string | null }>(run);
 
 function start(initialUrl: string, actors: Partial<Parameters<typeof authMachine.provide>[0]['actors']> = {}) {
   const announce = vi.fn();
@@ -88,7 +95,11 @@ describe('auth machine', () => {
   });
 
   it('takes renewed tokens and signs out with the reason when the session expires', async () => {
-    const { actor, session: sessionEvent, announce } = start('http://app.test/dashboard', { loadSession: session(async () => alice) });
+    const {
+      actor,
+      session: sessionEvent,
+      announce,
+    } = start('http://app.test/dashboard', { loadSession: session(async () => alice) });
     await waitFor(actor, (s) => s.matches('signedIn'));
     sessionEvent({ type: 'auth.renewed', user: { ...alice, idToken: 'renewed' } });
     expect(actor.getSnapshot().context.user?.idToken).toBe('renewed');
@@ -104,7 +115,10 @@ describe('auth machine', () => {
       expect(input.idToken).toBe(alice.idToken);
       throw new Error('network down');
     });
-    const { actor } = start('http://app.test/dashboard', { loadSession: session(async () => alice), signOut: signOutWith(signOut) });
+    const { actor } = start('http://app.test/dashboard', {
+      loadSession: session(async () => alice),
+      signOut: signOutWith(signOut),
+    });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'auth.logout' });
     expect(actor.getSnapshot().matches('signingOut')).toBe(true);

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, fromPromise, not, setup } from 'xstate';
-import { DIAGRAMS_PATH, MACHINES_DIR, discoverMachines, generateMachinesDocument, renderMachineDiagram } from '#scripts/machines-diagrams';
+import {
+  DIAGRAMS_PATH,
+  MACHINES_DIR,
+  discoverMachines,
+  generateMachinesDocument,
+  renderMachineDiagram,
+} from '#scripts/machines-diagrams';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -11,7 +17,9 @@ describe('machine diagrams', () => {
   it('docs/machines.md is what `npm run machines:diagrams` writes from the machines as they are now', async () => {
     const { document } = await generateMachinesDocument(root);
     const onDisk = await readFile(path.join(root, DIAGRAMS_PATH), 'utf8').catch(() => null);
-    expect(onDisk, `${DIAGRAMS_PATH} is out of date: run \`npm run machines:diagrams\` and commit the result`).toBe(document);
+    expect(onDisk, `${DIAGRAMS_PATH} is out of date: run \`npm run machines:diagrams\` and commit the result`).toBe(
+      document,
+    );
   });
 
   it('finds every *-machine.ts of src/machines, and importing them needs no window and no Worker', async () => {
@@ -31,11 +39,16 @@ describe('machine diagrams', () => {
 export const doorMachine = setup({}).createMachine({ id: 'door', initial: 'closed', states: { closed: { on: { 'door.open': 'open' } }, open: { type: 'final' } } });`;
       await writeFile(path.join(scratch, 'flows', 'door-machine.ts'), door);
       await writeFile(path.join(scratch, 'flows', 'door-labels.ts'), `export const label = 'not a machine file';`);
-      await writeFile(path.join(scratch, 'flows', 'notes-machine.ts'), `export const notes = ['a machine file without a machine'];`);
+      await writeFile(
+        path.join(scratch, 'flows', 'notes-machine.ts'),
+        `export const notes = ['a machine file without a machine'];`,
+      );
       await writeFile(path.join(scratch, 'flows', 'browser-machine.ts'), `export const width = window.innerWidth;`);
 
       const { document, discovery } = await generateMachinesDocument(scratch, 'flows');
-      expect(discovery.machines.map((found) => [found.file, found.exportName])).toEqual([['flows/door-machine.ts', 'doorMachine']]);
+      expect(discovery.machines.map((found) => [found.file, found.exportName])).toEqual([
+        ['flows/door-machine.ts', 'doorMachine'],
+      ]);
       expect(discovery.problems).toEqual([
         { file: 'flows/browser-machine.ts', reason: 'could not be imported: window is not defined' },
         { file: 'flows/notes-machine.ts', reason: 'exports no machine' },
@@ -50,7 +63,10 @@ export const doorMachine = setup({}).createMachine({ id: 'door', initial: 'close
 
   it('shows nested, parallel and final states, guards, invoked actors, tags and the event on each edge', () => {
     const machine = setup({
-      types: { events: {} as { type: 'order.pay' } | { type: 'order.cancel' } | { type: 'order.note' } | { type: 'order.edit' } },
+      types: {
+        events: {} as
+          { type: 'order.pay' } | { type: 'order.cancel' } | { type: 'order.note' } | { type: 'order.edit' },
+      },
       actors: { charge: fromPromise(async () => 'receipt'), ship: fromPromise(async () => 'parcel') },
       guards: { inStock: () => true, isBlocked: () => false },
       actions: { notify: () => {} },
@@ -64,7 +80,11 @@ export const doorMachine = setup({}).createMachine({ id: 'door', initial: 'close
           tags: ['editable', 'busy'],
           after: { patience: 'cancelled' },
           on: {
-            'order.pay': [{ guard: and(['inStock', not('isBlocked')]), target: 'paying' }, { guard: () => true, target: 'cancelled' }, { target: 'cart' }],
+            'order.pay': [
+              { guard: and(['inStock', not('isBlocked')]), target: 'paying' },
+              { guard: () => true, target: 'cancelled' },
+              { target: 'cart' },
+            ],
             'order.note': { actions: 'notify' },
           },
         },
@@ -79,7 +99,10 @@ export const doorMachine = setup({}).createMachine({ id: 'door', initial: 'close
           states: {
             packing: {
               initial: 'waiting',
-              states: { waiting: { invoke: { src: 'ship', onDone: 'packed', onError: '#order.cancelled' } }, packed: { type: 'final' } },
+              states: {
+                waiting: { invoke: { src: 'ship', onDone: 'packed', onError: '#order.cancelled' } },
+                packed: { type: 'final' },
+              },
             },
             billing: { initial: 'open', states: { open: {} } },
           },

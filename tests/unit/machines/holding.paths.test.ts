@@ -1,7 +1,12 @@
 /** A holding's view: asked of the worker per ticker and per new figures, the newest request wins, a refusal is said and retried. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { holdingMachine, selectHoldingBusy, selectHoldingError, selectHoldingView } from '#src/machines/holding-machine';
+import {
+  holdingMachine,
+  selectHoldingBusy,
+  selectHoldingError,
+  selectHoldingView,
+} from '#src/machines/holding-machine';
 import type { Outcome } from '#src/model/outcome';
 import { PortfolioEngine, type HoldingSeries } from '#src/worker/engine';
 import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
@@ -9,8 +14,23 @@ import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
 /** A real engine answers, as the worker would; `gate` holds an answer back until released. */
 function actorOnEngine() {
   const engine = new PortfolioEngine();
-  engine.setTransactions(transactionSet([stock('AAA', '2024-03-01', 10, 1000), stock('BBB', '2024-03-04', 1, 50), stock('AAA', '2024-03-05', -4, -480)]));
-  engine.setQuotes([chart('AAA', { currency: 'EUR', bars: [['2024-03-01', 100], ['2024-03-05', 120]] }), chart('BBB', { currency: 'EUR', bars: [['2024-03-04', 50]] })]);
+  engine.setTransactions(
+    transactionSet([
+      stock('AAA', '2024-03-01', 10, 1000),
+      stock('BBB', '2024-03-04', 1, 50),
+      stock('AAA', '2024-03-05', -4, -480),
+    ]),
+  );
+  engine.setQuotes([
+    chart('AAA', {
+      currency: 'EUR',
+      bars: [
+        ['2024-03-01', 100],
+        ['2024-03-05', 120],
+      ],
+    }),
+    chart('BBB', { currency: 'EUR', bars: [['2024-03-04', 50]] }),
+  ]);
   engine.derive('2024-03-06', null);
   const pending: Array<() => void> = [];
   let holdBack = false;
@@ -20,12 +40,22 @@ function actorOnEngine() {
         loadSeries: fromPromise<Outcome<{ series: HoldingSeries }>, { ticker: string }>(async ({ input }) => {
           if (holdBack) await new Promise<void>((release) => pending.push(release));
           const series = engine.holdingSeries(input.ticker);
-          return series ? { ok: true, series } : { ok: false, status: 0, message: `${input.ticker} has no figures to draw.` };
+          return series
+            ? { ok: true, series }
+            : { ok: false, status: 0, message: `${input.ticker} has no figures to draw.` };
         }),
       },
     }),
   ).start();
-  return { actor, hold: (on: boolean) => (holdBack = on), releaseNewestFirst: () => pending.splice(0).reverse().forEach((release) => release()) };
+  return {
+    actor,
+    hold: (on: boolean) => (holdBack = on),
+    releaseNewestFirst: () =>
+      pending
+        .splice(0)
+        .reverse()
+        .forEach((release) => release()),
+  };
 }
 
 describe('a holding’s view', () => {

@@ -5,10 +5,20 @@ import type { Transaction, TransactionSet } from '#src/model';
 import type { ImportPreview, ProductChoice } from '#src/worker';
 import { buy, setOf, startApp, unlisted } from '#helpers/machines/app-harness';
 
-const imported: Transaction = { ticker: 'VUSA.AS', type: 'stock', date: '2023-03-01', amount: 3, value: 210, currency: 'EUR', importId: 'row-7' };
+const imported: Transaction = {
+  ticker: 'VUSA.AS',
+  type: 'stock',
+  date: '2023-03-01',
+  amount: 3,
+  value: 210,
+  currency: 'EUR',
+  importId: 'row-7',
+};
 const file = new File(['Datum,Tijd\n'], 'Account.csv', { type: 'text/csv' });
 
-const product = (fields: Pick<ProductChoice, 'key' | 'product' | 'ticker' | 'source'> & Partial<ProductChoice>): ProductChoice => ({
+const product = (
+  fields: Pick<ProductChoice, 'key' | 'product' | 'ticker' | 'source'> & Partial<ProductChoice>,
+): ProductChoice => ({
   isin: fields.key,
   currency: 'EUR',
   candidates: [],
@@ -67,7 +77,14 @@ describe('import machine', () => {
     const derivesBefore = calls.derive;
     importer.send({ type: 'import.confirm' });
     await waitFor(importer, (s) => s.matches('done'));
-    expect(importer.getSnapshot().context.result).toEqual({ added: 1, alreadyPresent: 0, taxFilled: 0, choicesProblem: null, reconciliation: [], account: null });
+    expect(importer.getSnapshot().context.result).toEqual({
+      added: 1,
+      alreadyPresent: 0,
+      taxFilled: 0,
+      choicesProblem: null,
+      reconciliation: [],
+      account: null,
+    });
     expect(keep).toHaveBeenCalledOnce();
     await waitFor(portfolio, (s) => s.context.version === '"2"' && s.matches({ ready: 'settled' }));
     expect(unlisted(portfolio.getSnapshot().context.transactions)).toEqual(setOf(buy, imported));
@@ -78,35 +95,86 @@ describe('import machine', () => {
   });
 
   it('previews the lookup’s proposals and listings, and a failed lookup only says why: nothing blocks', async () => {
-    const listing = { symbol: 'ABC.AS', name: 'Some NV', exchange: 'AMS', venue: 'Amsterdam', currency: 'EUR', type: 'EQUITY' as const };
+    const listing = {
+      symbol: 'ABC.AS',
+      name: 'Some NV',
+      exchange: 'AMS',
+      venue: 'Amsterdam',
+      currency: 'EUR',
+      type: 'EQUITY' as const,
+    };
     let lookups = 0;
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
-      parseImport: async () => previewWith({ products: [product({ key: 'NL0000000001', product: 'SOME NV', ticker: 'NL0000000001', source: 'placeholder' })] }),
+      parseImport: async () =>
+        previewWith({
+          products: [
+            product({ key: 'NL0000000001', product: 'SOME NV', ticker: 'NL0000000001', source: 'placeholder' }),
+          ],
+        }),
       lookUpSymbols: async ({ preview, idToken }) => {
         lookups += 1;
         expect(idToken).toBe('token-1');
-        if (lookups === 2) return { ok: true, parseId: 2, preview, message: 'The symbol lookup failed (429 Too Many Requests). Products without a symbol are imported under their ISIN.' };
-        return { ok: true, parseId: 1, preview: { ...preview, products: [product({ key: 'NL0000000001', product: 'SOME NV', ticker: 'ABC.AS', source: 'lookup', candidates: [listing] })] }, message: null };
+        if (lookups === 2)
+          return {
+            ok: true,
+            parseId: 2,
+            preview,
+            message:
+              'The symbol lookup failed (429 Too Many Requests). Products without a symbol are imported under their ISIN.',
+          };
+        return {
+          ok: true,
+          parseId: 1,
+          preview: {
+            ...preview,
+            products: [
+              product({
+                key: 'NL0000000001',
+                product: 'SOME NV',
+                ticker: 'ABC.AS',
+                source: 'lookup',
+                candidates: [listing],
+              }),
+            ],
+          },
+          message: null,
+        };
       },
     });
     importer.send({ type: 'import.fileSelected', file });
     await waitFor(importer, (s) => s.matches({ preview: 'ready' }));
-    expect(importer.getSnapshot().context.preview?.products[0]).toMatchObject({ ticker: 'ABC.AS', source: 'lookup', candidates: [listing] });
+    expect(importer.getSnapshot().context.preview?.products[0]).toMatchObject({
+      ticker: 'ABC.AS',
+      source: 'lookup',
+      candidates: [listing],
+    });
     expect(importer.getSnapshot().context.lookupMessage).toBeNull();
     importer.send({ type: 'import.fileSelected', file });
     await waitFor(importer, (s) => s.matches({ preview: 'ready' }));
-    expect(importer.getSnapshot().context.preview?.products[0]).toMatchObject({ ticker: 'NL0000000001', source: 'placeholder' });
+    expect(importer.getSnapshot().context.preview?.products[0]).toMatchObject({
+      ticker: 'NL0000000001',
+      source: 'placeholder',
+    });
     expect(importer.getSnapshot().context.lookupMessage).toMatch(/^The symbol lookup failed \(429/);
   });
 
   it('imports in one click while the lookup still runs, and a refused lookup only says why', async () => {
     let release: () => void = () => {};
-    const merge = vi.fn(async () => ({ merged: setOf(buy, imported), added: 1, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] }));
+    const merge = vi.fn(async () => ({
+      merged: setOf(buy, imported),
+      added: 1,
+      alreadyPresent: 0,
+      taxFilled: 0,
+      unresolvedProducts: [],
+    }));
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
       parseImport: async () => previewWith(),
-      lookUpSymbols: () => new Promise((resolve) => (release = () => resolve({ ok: false, status: 503, message: 'The database does not answer.' }))),
+      lookUpSymbols: () =>
+        new Promise(
+          (resolve) => (release = () => resolve({ ok: false, status: 503, message: 'The database does not answer.' })),
+        ),
       mergeImport: merge,
       save: async ({ base }) => ({ transactions: base, version: '"2"' }),
     });
@@ -133,9 +201,16 @@ describe('import machine', () => {
     });
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
-      parseImport: async () => previewWith({ products: [product({ key: 'NL0000000001', product: 'SOME NV', ticker: 'NL0000000001', source: 'placeholder' })] }),
+      parseImport: async () =>
+        previewWith({
+          products: [
+            product({ key: 'NL0000000001', product: 'SOME NV', ticker: 'NL0000000001', source: 'placeholder' }),
+          ],
+        }),
       checkSymbol: async (symbol) =>
-        symbol === 'ABC.AS' ? { symbol, hasPrices: true, message: 'ABC.AS has prices in EUR up to 2026-11-20.' } : { symbol, hasPrices: false, message: `No price data for ${symbol}.` },
+        symbol === 'ABC.AS'
+          ? { symbol, hasPrices: true, message: 'ABC.AS has prices in EUR up to 2026-11-20.' }
+          : { symbol, hasPrices: false, message: `No price data for ${symbol}.` },
       mergeImport: merge,
     });
     importer.send({ type: 'import.fileSelected', file });
@@ -166,7 +241,13 @@ describe('import machine', () => {
           products: [
             product({ key: 'IE00B3XXRP09', product: 'VANGUARD S&P500', ticker: 'VUSA.AS', source: 'table' }),
             product({ key: 'NL0000000001', product: 'SOME NV', ticker: 'NL0000000001', source: 'placeholder' }),
-            product({ key: 'DEGIRO account costs', product: 'DEGIRO account costs', isin: '', ticker: 'DEGIRO-COSTS', source: 'none-needed' }),
+            product({
+              key: 'DEGIRO account costs',
+              product: 'DEGIRO account costs',
+              isin: '',
+              ticker: 'DEGIRO-COSTS',
+              source: 'none-needed',
+            }),
           ],
         }),
       mergeImport: merge,
@@ -195,7 +276,13 @@ describe('import machine', () => {
     const { importer } = await ready({
       server: { set: setOf(buy, imported), version: 1 },
       parseImport: async () => previewWith({ newTransactions: 0, alreadyImported: 1 }),
-      mergeImport: async () => ({ merged: setOf(buy, imported), added: 0, alreadyPresent: 1, taxFilled: 0, unresolvedProducts: [] }),
+      mergeImport: async () => ({
+        merged: setOf(buy, imported),
+        added: 0,
+        alreadyPresent: 1,
+        taxFilled: 0,
+        unresolvedProducts: [],
+      }),
       save,
     });
     importer.send({ type: 'import.fileSelected', file });
@@ -220,11 +307,14 @@ describe('import machine', () => {
   it('a file that is not a DEGIRO export ends in failed with the parser’s message', async () => {
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
-      parseImport: async () => previewWith({ error: 'This is not a DEGIRO account statement: expected a header starting Datum,Tijd,…' }),
+      parseImport: async () =>
+        previewWith({ error: 'This is not a DEGIRO account statement: expected a header starting Datum,Tijd,…' }),
     });
     importer.send({ type: 'import.fileSelected', file });
     await waitFor(importer, (s) => s.matches('failed'));
-    expect(importer.getSnapshot().context.error).toBe('This is not a DEGIRO account statement: expected a header starting Datum,Tijd,…');
+    expect(importer.getSnapshot().context.error).toBe(
+      'This is not a DEGIRO account statement: expected a header starting Datum,Tijd,…',
+    );
     importer.send({ type: 'import.dismiss' });
     expect(importer.getSnapshot().matches('idle')).toBe(true);
   });
@@ -245,7 +335,13 @@ describe('import machine', () => {
     const { importer } = await ready({
       server: { set: setOf(buy), version: 1 },
       parseImport: async () => previewWith(),
-      mergeImport: async () => ({ merged: setOf(buy, imported), added: 1, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] }),
+      mergeImport: async () => ({
+        merged: setOf(buy, imported),
+        added: 1,
+        alreadyPresent: 0,
+        taxFilled: 0,
+        unresolvedProducts: [],
+      }),
       save: async () => {
         throw new HttpError(500, 'Storage failed to write.');
       },
@@ -264,7 +360,13 @@ describe('import machine', () => {
     const { importer, portfolio } = await ready({
       server,
       parseImport: async () => previewWith(),
-      mergeImport: async ({ existing }) => ({ merged: { ...existing, stock: [...existing.stock, imported] }, added: 1, alreadyPresent: 0, taxFilled: 0, unresolvedProducts: [] }),
+      mergeImport: async ({ existing }) => ({
+        merged: { ...existing, stock: [...existing.stock, imported] },
+        added: 1,
+        alreadyPresent: 0,
+        taxFilled: 0,
+        unresolvedProducts: [],
+      }),
       save: async ({ base, version }) => {
         saves += 1;
         if (version !== `"${server.version}"`) throw new HttpError(412, 'Version mismatch');

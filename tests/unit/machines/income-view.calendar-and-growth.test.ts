@@ -3,7 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { CALENDAR_HOLDINGS, incomeView, OTHER_HOLDINGS } from '#src/machines/income-view';
 import type { HoldingIncome, IncomeFigures } from '#src/worker/engine';
 
-const MONTHS = ['2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
+const MONTHS = [
+  '2025-07',
+  '2025-08',
+  '2025-09',
+  '2025-10',
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+];
 
 function holding(forwardByMonth: number[], growth: Array<number | null> = []): HoldingIncome {
   const forwardIncome = forwardByMonth.reduce((sum, v) => sum + v, 0);
@@ -37,7 +50,9 @@ const month = (k: number, value: number) => MONTHS.map((_, i) => (i === k ? valu
 
 describe('the calendar', () => {
   it('stacks the holdings paying most at the bottom, each band ending at the running sum', () => {
-    const view = incomeView(figures({ KO: holding(month(0, 10)), JNJ: holding(month(0, 30)), MSFT: holding(month(2, 5)) }));
+    const view = incomeView(
+      figures({ KO: holding(month(0, 10)), JNJ: holding(month(0, 30)), MSFT: holding(month(2, 5)) }),
+    );
     expect(view.bands.map((band) => band.label)).toEqual(['JNJ', 'KO', 'MSFT']);
     expect(view.bands.map((band) => band.stacked[0])).toEqual([30, 40, 40]);
     expect(view.bands.map((band) => band.stacked[2])).toEqual([0, 0, 5]);
@@ -49,7 +64,9 @@ describe('the calendar', () => {
   });
 
   it(`names the ${CALENDAR_HOLDINGS} holdings paying most and puts the rest in one band`, () => {
-    const many = Object.fromEntries(Array.from({ length: 11 }, (_, k) => [`T${String(k).padStart(2, '0')}`, holding(month(k % 12, 100 - k))]));
+    const many = Object.fromEntries(
+      Array.from({ length: 11 }, (_, k) => [`T${String(k).padStart(2, '0')}`, holding(month(k % 12, 100 - k))]),
+    );
     const view = incomeView(figures(many));
     expect(view.bands).toHaveLength(CALENDAR_HOLDINGS + 1);
     expect(view.bands.at(-1)!.label).toBe(OTHER_HOLDINGS);
@@ -67,7 +84,13 @@ describe('the calendar', () => {
 describe('dividend growth', () => {
   it('names each year a raise, a cut, unchanged or without a year before', () => {
     const view = incomeView(figures({ T: holding(month(0, 1), [null, 5.2, 0, -46.6, 0.001]) }));
-    expect(view.holdings[0]!.growth.map((cell) => cell.mark)).toEqual(['none', 'raise', 'unchanged', 'cut', 'unchanged']);
+    expect(view.holdings[0]!.growth.map((cell) => cell.mark)).toEqual([
+      'none',
+      'raise',
+      'unchanged',
+      'cut',
+      'unchanged',
+    ]);
     expect(view.growthYears).toEqual(['2021', '2022', '2023', '2024', '2025']);
   });
 });

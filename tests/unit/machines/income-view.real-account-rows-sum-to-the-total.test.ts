@@ -16,7 +16,7 @@ const AS_OF = '2026-11-27';
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 describe('real-account-40 on the Income page', () => {
-  it("sums the per-holding rows to the total and the months to it, before and after the quotes", async () => {
+  it('sums the per-holding rows to the total and the months to it, before and after the quotes', async () => {
     const set = rowsOf(await importedSet(['Account.csv']));
     const totals: number[] = [];
     for (const quotes of [[] as QuoteEntry[], shippedQuotes()]) {
@@ -27,7 +27,11 @@ describe('real-account-40 on the Income page', () => {
       expect(sum(view.monthTotals)).toBeCloseTo(view.forwardIncome, 6);
       // Every holding with income ahead is a row of the page.
       for (const [ticker, holding] of Object.entries(income.holdings)) {
-        if (holding.forwardIncome !== 0) expect(view.holdings.map((row) => row.ticker), ticker).toContain(ticker);
+        if (holding.forwardIncome !== 0)
+          expect(
+            view.holdings.map((row) => row.ticker),
+            ticker,
+          ).toContain(ticker);
       }
       expect(view.holdings.some((row) => row.forwardSource === 'received')).toBe(true);
       totals.push(view.forwardIncome);

@@ -3,7 +3,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  waitFor,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type InspectionEvent,
+} from 'xstate';
 import { appMachine } from '#src/machines/app-machine';
 import { authMachine } from '#src/machines/auth-machine';
 import { portfolioMachine, type PortfolioActorRef } from '#src/machines/portfolio-machine';
@@ -16,10 +24,22 @@ import { invokeIdOf } from '#helpers/machines/graph-paths';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const alice: SessionUser = { sub: 'alice', name: 'Alice', idToken: 'token-1', expiresAt: null };
-const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
+const buy: Transaction = {
+  ticker: 'VWCE.DE',
+  type: 'stock',
+  date: '2024-01-02',
+  amount: 10,
+  value: 1000,
+  currency: 'EUR',
+};
 const stored: ListedSet = { stock: [{ ...buy, id: 1 }], dividend: [], commission: [] };
 /** The machines only pass the worker's results along: stand-ins with the right shape at the top are enough. */
-const derivation = { summary: {}, tickers: { 'VWCE.DE': {} }, active: {}, charts: { charts: [], excluded: [], atCost: [] } } as unknown as ChartedDerivation;
+const derivation = {
+  summary: {},
+  tickers: { 'VWCE.DE': {} },
+  active: {},
+  charts: { charts: [], excluded: [], atCost: [] },
+} as unknown as ChartedDerivation;
 
 /** The real app, its provider, server and worker replaced at the edge, watched by a custom inspector. */
 function startInspectedApp() {
@@ -39,14 +59,21 @@ function startInspectedApp() {
         accounts: [{ id: 'main', name: 'My account' }],
         cash: [],
       })),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => ({
-        symbols: input.symbols,
-        firstDate: input.firstDate,
-        errors: {},
-        fetched: input.symbols,
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(
+        async ({ input }) => ({
+          symbols: input.symbols,
+          firstDate: input.firstDate,
+          errors: {},
+          fetched: input.symbols,
+        }),
+      ),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
+        async () => ({ result: derivation, computeMs: 2 }),
+      ),
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async () => ({
+        result: {} as ChartedSeries,
+        computeMs: 1,
       })),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async () => ({ result: derivation, computeMs: 2 })),
-      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async () => ({ result: {} as ChartedSeries, computeMs: 1 })),
       loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({
         ok: true,
         settings: { benchmark: null },
@@ -73,9 +100,13 @@ describe('inspecting the app', () => {
     const portfolio = app.system.get('portfolio') as PortfolioActorRef;
     const auth = app.system.get('auth') as AnyActorRef;
     const children = ['auth', 'portfolio', 'transactions'].map((id) => app.system.get(id) as AnyActorRef);
-    const [transactions, transactionList, importer, mappedImport, yourData] = ['transactions', 'transactionList', 'import', 'mappedImport', 'yourData'].map(
-      (id) => app.system.get(id) as AnyActorRef,
-    );
+    const [transactions, transactionList, importer, mappedImport, yourData] = [
+      'transactions',
+      'transactionList',
+      'import',
+      'mappedImport',
+      'yourData',
+    ].map((id) => app.system.get(id) as AnyActorRef);
     await waitFor(portfolio, (snapshot) => snapshot.matches({ ready: 'settled' }));
     app.stop();
 
@@ -97,17 +128,28 @@ describe('inspecting the app', () => {
       [app, yourData, { type: 'session.changed', idToken: 'token-1' }],
     ]);
     const doneEventsTo = (actor: AnyActorRef) =>
-      events.filter((inspection) => inspection.actorRef === actor && inspection.event.type.startsWith('xstate.done.actor.')).map((inspection) => inspection.event.type);
+      events
+        .filter((inspection) => inspection.actorRef === actor && inspection.event.type.startsWith('xstate.done.actor.'))
+        .map((inspection) => inspection.event.type);
     expect(doneEventsTo(auth)).toEqual([`xstate.done.actor.${invokeIdOf(authMachine, 'auth.checking')}`]);
     expect(doneEventsTo(portfolio)).toEqual(
       // The worker loads the set itself (no hand-over), then the settings (the benchmark), then derives.
-      ['portfolio.loading', 'portfolio.loadingSettings', 'portfolio.deriving', 'portfolio.ready.fetchingPrices', 'portfolio.ready.rederiving'].map(
-        (stateId) => `xstate.done.actor.${invokeIdOf(portfolioMachine, stateId)}`,
-      ),
+      [
+        'portfolio.loading',
+        'portfolio.loadingSettings',
+        'portfolio.deriving',
+        'portfolio.ready.fetchingPrices',
+        'portfolio.ready.rederiving',
+      ].map((stateId) => `xstate.done.actor.${invokeIdOf(portfolioMachine, stateId)}`),
     );
 
-    const snapshots = ofType(inspections, '@xstate.snapshot').map((inspection) => ({ actor: inspection.actorRef, snapshot: inspection.snapshot as AnyMachineSnapshot }));
-    const valuesOf = (actor: AnyActorRef) => [...new Set(snapshots.filter((s) => s.actor === actor).map((s) => JSON.stringify(s.snapshot.value)))];
+    const snapshots = ofType(inspections, '@xstate.snapshot').map((inspection) => ({
+      actor: inspection.actorRef,
+      snapshot: inspection.snapshot as AnyMachineSnapshot,
+    }));
+    const valuesOf = (actor: AnyActorRef) => [
+      ...new Set(snapshots.filter((s) => s.actor === actor).map((s) => JSON.stringify(s.snapshot.value))),
+    ];
     expect(valuesOf(auth)).toEqual(['"checking"', '"signedIn"']);
     expect(valuesOf(portfolio)).toEqual([
       '"idle"',
@@ -155,18 +197,28 @@ const files = (Array.isArray(results) ? results : [results]).flatMap((result) =>
 console.log(JSON.stringify(files));
 `;
 
-async function buildEntry(env: Record<string, string>): Promise<Array<{ fileName: string; bytes: number; inspector: boolean }>> {
+async function buildEntry(
+  env: Record<string, string>,
+): Promise<Array<{ fileName: string; bytes: number; inspector: boolean }>> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', BUILD_ENTRY], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Array<{ fileName: string; bytes: number; inspector: boolean }>;
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Array<{
+    fileName: string;
+    bytes: number;
+    inspector: boolean;
+  }>;
 }
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(path.join(root, dir), { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? sourceFiles(path.posix.join(dir, entry.name)) : Promise.resolve([path.posix.join(dir, entry.name)]))),
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? sourceFiles(path.posix.join(dir, entry.name))
+        : Promise.resolve([path.posix.join(dir, entry.name)]),
+    ),
   );
   return nested.flat().filter((file) => /\.(ts|tsx)$/.test(file));
 }
@@ -174,21 +226,26 @@ async function sourceFiles(dir: string): Promise<string[]> {
 describe('the inspector stays out of production', () => {
   it('only src/ui/main.tsx imports @statelyai/inspect, behind import.meta.env.DEV', async () => {
     const importers: string[] = [];
-    for (const file of await sourceFiles('src')) if ((await readFile(path.join(root, file), 'utf8')).includes('@statelyai/inspect')) importers.push(file);
+    for (const file of await sourceFiles('src'))
+      if ((await readFile(path.join(root, file), 'utf8')).includes('@statelyai/inspect')) importers.push(file);
     expect(importers).toEqual(['src/ui/main.tsx']);
     const main = await readFile(path.join(root, 'src/ui/main.tsx'), 'utf8');
     expect(main.indexOf('import.meta.env.DEV')).toBeGreaterThan(-1);
     expect(main.indexOf('import.meta.env.DEV')).toBeLessThan(main.indexOf("import('@statelyai/inspect')"));
   });
 
-  it('a production build leaves the inspector out even with VITE_XSTATE_INSPECT=1, a development build keeps it', { timeout: 60_000 }, async () => {
-    const [production, development] = await Promise.all([
-      buildEntry({ NODE_ENV: 'production', VITE_XSTATE_INSPECT: '1' }),
-      buildEntry({ NODE_ENV: 'development', VITE_XSTATE_INSPECT: '1' }),
-    ]);
-    expect(production.length).toBeGreaterThan(0);
-    expect(production.filter((file) => file.inspector)).toEqual([]);
-    // The control: the same build in development mode bundles the inspector, so the markers do find it.
-    expect(development.some((file) => file.inspector)).toBe(true);
-  });
+  it(
+    'a production build leaves the inspector out even with VITE_XSTATE_INSPECT=1, a development build keeps it',
+    { timeout: 60_000 },
+    async () => {
+      const [production, development] = await Promise.all([
+        buildEntry({ NODE_ENV: 'production', VITE_XSTATE_INSPECT: '1' }),
+        buildEntry({ NODE_ENV: 'development', VITE_XSTATE_INSPECT: '1' }),
+      ]);
+      expect(production.length).toBeGreaterThan(0);
+      expect(production.filter((file) => file.inspector)).toEqual([]);
+      // The control: the same build in development mode bundles the inspector, so the markers do find it.
+      expect(development.some((file) => file.inspector)).toBe(true);
+    },
+  );
 });

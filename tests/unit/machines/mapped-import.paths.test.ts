@@ -8,7 +8,12 @@
 import { describe } from 'vitest';
 import { fromTransition, type EventObject } from 'xstate';
 import type { SessionEvent } from '#src/machines/auth-machine';
-import { mappedImportMachine, type CountEvent, type MappedImportEvent, type MappedStored } from '#src/machines/mapped-import-machine';
+import {
+  mappedImportMachine,
+  type CountEvent,
+  type MappedImportEvent,
+  type MappedStored,
+} from '#src/machines/mapped-import-machine';
 import type { CsvMapping } from '#src/model/csv-mapping';
 import type { Outcome } from '#src/model/outcome';
 import type { MappedFile, MappedPreview } from '#src/worker';
@@ -22,14 +27,45 @@ const mapping: CsvMapping = {
   decimalMark: ',',
 };
 const header = ['Datum', 'Type', 'Product', 'Symbool', 'Aantal', 'Koers', 'Totaal', 'Valuta', 'Kosten'];
-const unmapped: MappedPreview = { error: 'Choose the column of the ticker.', complete: false, sampledRows: 0, rows: [], problems: [], problemCount: 0, rowCount: 2, transactionCount: 0, newTransactions: 0, alreadyPresent: 0 };
+const unmapped: MappedPreview = {
+  error: 'Choose the column of the ticker.',
+  complete: false,
+  sampledRows: 0,
+  rows: [],
+  problems: [],
+  problemCount: 0,
+  rowCount: 2,
+  transactionCount: 0,
+  newTransactions: 0,
+  alreadyPresent: 0,
+};
 const readable: MappedPreview = {
   error: null,
   complete: true,
   sampledRows: 2,
   rows: [
-    { row: 2, cells: ['04-01-2021', 'Koop', 'Vanguard', 'VWCE.DE', '10', '92,35', '923,50', 'EUR', ''], transactions: [{ ticker: 'VWCE.DE', type: 'stock', date: '2021-01-04', amount: 10, value: 923.5, currency: 'EUR', importId: 'csv:01' }], problem: null },
-    { row: 3, cells: ['31-06-2021', 'Koop', 'ASML', 'ASML.AS', '2', '505,10', '1.010,20', 'EUR', ''], transactions: [], problem: 'date "31-06-2021" is not a date in the order DMY' },
+    {
+      row: 2,
+      cells: ['04-01-2021', 'Koop', 'Vanguard', 'VWCE.DE', '10', '92,35', '923,50', 'EUR', ''],
+      transactions: [
+        {
+          ticker: 'VWCE.DE',
+          type: 'stock',
+          date: '2021-01-04',
+          amount: 10,
+          value: 923.5,
+          currency: 'EUR',
+          importId: 'csv:01',
+        },
+      ],
+      problem: null,
+    },
+    {
+      row: 3,
+      cells: ['31-06-2021', 'Koop', 'ASML', 'ASML.AS', '2', '505,10', '1.010,20', 'EUR', ''],
+      transactions: [],
+      problem: 'date "31-06-2021" is not a date in the order DMY',
+    },
   ],
   problems: [{ row: 3, message: 'date "31-06-2021" is not a date in the order DMY' }],
   problemCount: 1,
@@ -39,9 +75,25 @@ const readable: MappedPreview = {
   alreadyPresent: 0,
 };
 /** The first row of a larger file: the count of every row follows. */
-const firstRows: MappedPreview = { ...readable, complete: false, sampledRows: 1, rows: readable.rows.slice(0, 1), problems: [], problemCount: 0, rowCount: null, newTransactions: 0 };
+const firstRows: MappedPreview = {
+  ...readable,
+  complete: false,
+  sampledRows: 1,
+  rows: readable.rows.slice(0, 1),
+  problems: [],
+  problemCount: 0,
+  rowCount: null,
+  newTransactions: 0,
+};
 const file = new Blob(['Datum;Type\n'], { type: 'text/csv' });
-const opened: MappedFile = { fileName: 'bank.csv', header, headerKey: header.join('\u001f').toLowerCase(), mapping, remembered: false, preview: unmapped };
+const opened: MappedFile = {
+  fileName: 'bank.csv',
+  header,
+  headerKey: header.join('\u001f').toLowerCase(),
+  mapping,
+  remembered: false,
+  preview: unmapped,
+};
 
 const events: Array<MappedImportEvent | CountEvent | SessionEvent> = [
   { type: 'session.changed', idToken: 'token-1' },
@@ -54,7 +106,14 @@ const events: Array<MappedImportEvent | CountEvent | SessionEvent> = [
   { type: 'mapping.close' },
   { type: 'mapping.countProgress', progress: { rowsRead: 1, rowCount: 2 } },
   { type: 'mapping.counted', outcome: { ok: true, preview: readable } },
-  { type: 'mapping.counted', outcome: { ok: false, status: 0, message: 'The count was cancelled or overtaken by a newer change of the mapping.' } },
+  {
+    type: 'mapping.counted',
+    outcome: {
+      ok: false,
+      status: 0,
+      message: 'The count was cancelled or overtaken by a newer change of the mapping.',
+    },
+  },
 ];
 
 const outputs = {

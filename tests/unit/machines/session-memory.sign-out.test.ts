@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { selectChartsSource, selectDashboardCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '#src/machines/dashboard-selectors';
+import {
+  selectChartsSource,
+  selectDashboardCharts,
+  selectPriceProblems,
+  selectReturnsBanner,
+  selectTickerChoices,
+} from '#src/machines/dashboard-selectors';
 import { selectIncomeView } from '#src/machines/income-view';
 import { portfolioMachine, type PortfolioSnapshot } from '#src/machines/portfolio-machine';
 import type { SetView } from '#src/machines/services/worker-client';
@@ -25,10 +31,19 @@ const sets: Record<string, TransactionSet> = {
   bob: setOf(asml, tx('VWCE.DE', 'stock', '2024-03-01', 5, 500)),
 };
 const quotes: QuoteEntry[] = [
-  quote('ASML.AS', 'EUR', [['2024-01-02', 500], ['2024-06-28', 650]]),
-  quote('VWCE.DE', 'EUR', [['2024-03-01', 100], ['2024-06-28', 110]]),
+  quote('ASML.AS', 'EUR', [
+    ['2024-01-02', 500],
+    ['2024-06-28', 650],
+  ]),
+  quote('VWCE.DE', 'EUR', [
+    ['2024-03-01', 100],
+    ['2024-06-28', 110],
+  ]),
   { symbol: 'KO', error: 'No data for KO' },
-  quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]]),
+  quote('EUR=X', 'EUR', [
+    ['2023-12-29', 0.9],
+    ['2024-06-28', 0.92],
+  ]),
 ];
 
 /** The real portfolio machine, engine and worker's charts; the worker forgets its engine and charts at sign-out, as the real one does. */
@@ -41,22 +56,58 @@ function start() {
         const set = sets[input.idToken]!;
         engine.setTransactions(set);
         let id = 0;
-        const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })), commission: set.commission.map((t) => ({ ...t, id: (id += 1) })) };
-        return { ok: true, transactions: listed, byTicker: groupByTicker(listed), version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() }, accounts: [{ id: 'main', name: 'My account' }], cash: [] };
+        const listed = {
+          stock: set.stock.map((t) => ({ ...t, id: (id += 1) })),
+          dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })),
+          commission: set.commission.map((t) => ({ ...t, id: (id += 1) })),
+        };
+        return {
+          ok: true,
+          transactions: listed,
+          byTicker: groupByTicker(listed),
+          version: '"1"',
+          revisions: {},
+          needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() },
+          accounts: [{ id: 'main', name: 'My account' }],
+          cash: [],
+        };
       }),
       forgetSession: fromPromise<void>(async () => {
         engine = new PortfolioEngine();
         charts = new DashboardCharts();
       }),
-      loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({ ok: true, settings: { benchmark: null }, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() }, accounts: [{ id: 'main', name: 'My account' }], cash: [] })),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async ({ input }) => {
-        const entries = quotes.filter((entry) => input.symbols.includes(entry.symbol));
-        engine.setQuotes(entries);
-        const errors = Object.fromEntries(entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])));
-        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors, fetched: input.symbols };
-      }),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
-      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({ result: overTheWire(charts.combined(engine.combine(input.active), input.active)), computeMs: 0 })),
+      loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({
+        ok: true,
+        settings: { benchmark: null },
+        needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() },
+        accounts: [{ id: 'main', name: 'My account' }],
+        cash: [],
+      })),
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(
+        async ({ input }) => {
+          const entries = quotes.filter((entry) => input.symbols.includes(entry.symbol));
+          engine.setQuotes(entries);
+          const errors = Object.fromEntries(
+            entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])),
+          );
+          return {
+            symbols: engine.symbolsToRequest(),
+            firstDate: engine.firstTransactionDate(),
+            errors,
+            fetched: input.symbols,
+          };
+        },
+      ),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
+        async ({ input }) => ({
+          result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)),
+          computeMs: 0,
+        }),
+      ),
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({
+        result: overTheWire(charts.combined(engine.combine(input.active), input.active)),
+        computeMs: 0,
+      })),
     },
   });
   return createActor(machine).start();
@@ -80,7 +131,9 @@ function handedOut(views: ReturnType<typeof viewsOf>): Set<object> {
   const add = (value: unknown) => {
     if (typeof value === 'object' && value !== null) objects.add(value);
   };
-  [views.choices, views.banner, views.source, views.charts, views.charts.charts, views.problems, views.income].forEach(add);
+  [views.choices, views.banner, views.source, views.charts, views.charts.charts, views.problems, views.income].forEach(
+    add,
+  );
   views.choices.forEach(add);
   views.problems.forEach(add);
   views.banner?.returns.forEach(add);
@@ -93,7 +146,7 @@ function handedOut(views: ReturnType<typeof viewsOf>): Set<object> {
 }
 
 describe("the views' memory ends with the session", () => {
-  it('after a sign-out and a sign-in as another user, no object of the first user\'s views is returned', async () => {
+  it("after a sign-out and a sign-in as another user, no object of the first user's views is returned", async () => {
     const actor = start();
     actor.send({ type: 'session.changed', idToken: 'alice' });
     const alice = await waitFor(actor, settled);
@@ -109,7 +162,13 @@ describe("the views' memory ends with the session", () => {
     const signedOut = await waitFor(actor, (s) => s.matches('idle'));
     expect(signedOut.context.memory).not.toBe(alice.context.memory);
     const empty = viewsOf(signedOut);
-    expect(empty).toMatchObject({ choices: [], banner: null, charts: { charts: [], noneChecked: false }, problems: [], income: null });
+    expect(empty).toMatchObject({
+      choices: [],
+      banner: null,
+      charts: { charts: [], noneChecked: false },
+      problems: [],
+      income: null,
+    });
     for (const object of handedOut(empty)) expect(aliceObjects.has(object)).toBe(false);
 
     actor.send({ type: 'session.changed', idToken: 'bob' });

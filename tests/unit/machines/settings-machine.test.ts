@@ -105,10 +105,12 @@ describe('the portfolio with the settings machine invoked', () => {
             fetched: input.symbols,
           }),
         ),
-        derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async () => ({
-          result: derivation,
-          computeMs: 1,
-        })),
+        derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
+          async () => ({
+            result: derivation,
+            computeMs: 1,
+          }),
+        ),
         loadSettings: settings,
         saveSettings: settings,
       },

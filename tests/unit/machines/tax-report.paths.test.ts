@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Outcome } from '#src/model/outcome';
-import { selectTaxReport, selectTaxReportBusy, selectTaxReportError, taxReportMachine } from '#src/machines/tax-report-machine';
+import {
+  selectTaxReport,
+  selectTaxReportBusy,
+  selectTaxReportError,
+  taxReportMachine,
+} from '#src/machines/tax-report-machine';
 import type { TaxReport } from '#src/worker';
 
 function actorAnswering(...answers: Array<Outcome<TaxReport> | Error>) {
@@ -30,7 +35,10 @@ describe('the tax report', () => {
     actor.send({ type: 'taxReport.request' });
     expect(selectTaxReportBusy(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(selectTaxReport(actor.getSnapshot())).toEqual({ csv: 'year,date\n', fileName: 'dividend-tax-2025-06-13.csv' });
+    expect(selectTaxReport(actor.getSnapshot())).toEqual({
+      csv: 'year,date\n',
+      fileName: 'dividend-tax-2025-06-13.csv',
+    });
     actor.send({ type: 'taxReport.request' }); // a second click while the file is handed over asks nothing
     expect(calls()).toBe(1);
     actor.send({ type: 'taxReport.delivered' });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { validateDraft, type TransactionDraft } from '#src/machines/transaction-draft';
 
-const base: TransactionDraft = { type: 'stock', ticker: 'vwce.de', date: '02-05-2023', amount: '3', value: '1.234,56', currency: 'EUR', tax: '' };
+const base: TransactionDraft = {
+  type: 'stock',
+  ticker: 'vwce.de',
+  date: '02-05-2023',
+  amount: '3',
+  value: '1.234,56',
+  currency: 'EUR',
+  tax: '',
+};
 
 describe('the add form’s check reads numbers and dates in the user’s locale', () => {
   it('saves Dutch 1.234,56 on 02-05-2023 as 1234.56 on 2023-05-02', () => {

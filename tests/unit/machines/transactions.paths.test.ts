@@ -9,7 +9,14 @@ import type { CashTransaction, ListedCash } from '#src/model/cash';
 
 import { testShortestPaths } from '#helpers/machines/graph-paths';
 
-const buy: Transaction = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR' };
+const buy: Transaction = {
+  ticker: 'VWCE.DE',
+  type: 'stock',
+  date: '2024-01-02',
+  amount: 10,
+  value: 1000,
+  currency: 'EUR',
+};
 const listed: ListedTransaction = { ...buy, id: 1 };
 const deposit: CashTransaction = { type: 'cash', kind: 'deposit', date: '2024-01-01', value: 500, currency: 'EUR' };
 const listedCash: ListedCash = { ...deposit, id: 2 };
@@ -40,7 +47,16 @@ describe('transactions machine: the shortest path to every state, replayed with 
     events,
     outputs: {
       save: [
-        { ok: true, transactions: { stock: [], dividend: [], commission: [] }, byTicker: new Map(), version: '"2"', revisions: {}, needed: { symbols: [], firstDate: null }, accounts: [{ id: 'main', name: 'My account' }], cash: [] },
+        {
+          ok: true,
+          transactions: { stock: [], dividend: [], commission: [] },
+          byTicker: new Map(),
+          version: '"2"',
+          revisions: {},
+          needed: { symbols: [], firstDate: null },
+          accounts: [{ id: 'main', name: 'My account' }],
+          cash: [],
+        },
         { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
         { ok: false, status: 500, message: 'Storage failed to write.' },
       ] satisfies Array<Outcome<SetView>>,

@@ -17,7 +17,11 @@ function viewOf(count: number): PortfolioView {
   }));
   const set: TransactionSet = { stock, dividend: [], commission: [] };
   const ids = Uint32Array.from({ length: count }, (_, i) => i + 1);
-  return { listing: packListing(set, ids), version: '"v1"', needed: { symbols: [], firstDate: null } } as unknown as PortfolioView;
+  return {
+    listing: packListing(set, ids),
+    version: '"v1"',
+    needed: { symbols: [], firstDate: null },
+  } as unknown as PortfolioView;
 }
 
 describe('a view unpacked in slices', () => {

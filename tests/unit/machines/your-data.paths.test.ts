@@ -14,8 +14,26 @@ const preview: RestorePreview = {
   plan: {
     current: { total: 1, symbolChoices: 0, csvMappings: 0 },
     fileCsvMappings: 1,
-    merge: { added: { stock: 1, dividend: 0, commission: 0 }, alreadyPresent: 1, keptDifferent: 0, symbolChoicesAdded: 0, settingsAdded: [], csvMappingsAdded: 1, csvMappings: 1, total: 2 },
-    replace: { removed: 0, added: 1, changed: 0, unchanged: 1, total: 2, symbolChoices: 0, settingsChanged: [], csvMappings: 1 },
+    merge: {
+      added: { stock: 1, dividend: 0, commission: 0 },
+      alreadyPresent: 1,
+      keptDifferent: 0,
+      symbolChoicesAdded: 0,
+      settingsAdded: [],
+      csvMappingsAdded: 1,
+      csvMappings: 1,
+      total: 2,
+    },
+    replace: {
+      removed: 0,
+      added: 1,
+      changed: 0,
+      unchanged: 1,
+      total: 2,
+      symbolChoices: 0,
+      settingsChanged: [],
+      csvMappings: 1,
+    },
   },
 };
 
@@ -45,7 +63,10 @@ const outputs = {
     { ok: false, status: 500, message: 'Storage failed to write.' },
   ] satisfies Array<Outcome<RestoreStored>>,
   discardRestore: [undefined],
-  deleteAccount: [{ ok: true }, { ok: false, status: 400, message: 'That is not the name of this account; nothing was deleted.' }] satisfies Array<Outcome<object>>,
+  deleteAccount: [
+    { ok: true },
+    { ok: false, status: 400, message: 'That is not the name of this account; nothing was deleted.' },
+  ] satisfies Array<Outcome<object>>,
 };
 
 /** The machines it tells by event: the portfolio (a stored set, a reload) and auth (sign out after a deletion). */

@@ -26,7 +26,21 @@ function agrees<T>(checked: FastChecked<T>, value: unknown): boolean {
   return accepted;
 }
 
-const WRONG: unknown[] = [undefined, null, 'x', '', 0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, true, [], {}, [1], { a: 1 }];
+const WRONG: unknown[] = [
+  undefined,
+  null,
+  'x',
+  '',
+  0,
+  1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  [],
+  {},
+  [1],
+  { a: 1 },
+];
 
 /** Each copy of `value` with one node (an object's field, an array's item, at any depth) replaced by one of WRONG; undefined deletes. */
 function* mutations(value: unknown, path: Array<string | number> = []): Generator<{ path: string; value: unknown }> {
@@ -46,8 +60,25 @@ function* mutations(value: unknown, path: Array<string | number> = []): Generato
   }
 }
 
-const trade = { ticker: 'VWCE.DE', type: 'stock', date: '2024-01-02', amount: 10, value: 1000, currency: 'EUR', importId: 'a1', product: 'VANGUARD FTSE ALL-WORLD' };
-const dividend = { ticker: 'MSFT', type: 'dividend', date: '2024-03-14', amount: 0, value: 7.5, currency: 'USD', tax: 1.13 };
+const trade = {
+  ticker: 'VWCE.DE',
+  type: 'stock',
+  date: '2024-01-02',
+  amount: 10,
+  value: 1000,
+  currency: 'EUR',
+  importId: 'a1',
+  product: 'VANGUARD FTSE ALL-WORLD',
+};
+const dividend = {
+  ticker: 'MSFT',
+  type: 'dividend',
+  date: '2024-03-14',
+  amount: 0,
+  value: 7.5,
+  currency: 'USD',
+  tax: 1.13,
+};
 const sampleSet = { transactions: { stock: [trade], dividend: [dividend], commission: [] } };
 
 const entry = (symbol: string, file: string) => ({ symbol, data: recordedChart(file) });
@@ -72,7 +103,12 @@ describe('the fast checks take the real shapes', () => {
   });
 
   it('accepts a stored field it does not name, as the schema passes it on', () => {
-    expect(agrees(storedTransactionsBody, asAnswer({ transactions: { stock: [{ ...trade, note: 'kept' }], dividend: [], commission: [] } }))).toBe(true);
+    expect(
+      agrees(
+        storedTransactionsBody,
+        asAnswer({ transactions: { stock: [{ ...trade, note: 'kept' }], dividend: [], commission: [] } }),
+      ),
+    ).toBe(true);
   });
 });
 

@@ -12,8 +12,16 @@ describe('dates in the locale’s one numeric form', () => {
   });
 
   it('reads the locale’s order back, and ISO in any locale, saying the month by name', () => {
-    expect(parseLocaleDate('31-01-2024', 'nl-NL')).toEqual({ ok: true, iso: '2024-01-31', note: 'Read as 31 januari 2024.' });
-    expect(parseLocaleDate('3/4/2024', 'en-US')).toEqual({ ok: true, iso: '2024-03-04', note: 'Read as March 4, 2024.' });
+    expect(parseLocaleDate('31-01-2024', 'nl-NL')).toEqual({
+      ok: true,
+      iso: '2024-01-31',
+      note: 'Read as 31 januari 2024.',
+    });
+    expect(parseLocaleDate('3/4/2024', 'en-US')).toEqual({
+      ok: true,
+      iso: '2024-03-04',
+      note: 'Read as March 4, 2024.',
+    });
     expect(parseLocaleDate('3/4/2024', 'en-GB')).toMatchObject({ ok: true, iso: '2024-04-03' });
     expect(parseLocaleDate('2024-05-06', 'nl-NL')).toMatchObject({ ok: true, iso: '2024-05-06' });
     expect(parseLocaleDate('6.5.2024', 'nl-NL')).toMatchObject({ ok: true, iso: '2024-05-06' });
@@ -22,9 +30,17 @@ describe('dates in the locale’s one numeric form', () => {
   it('refuses what is not a day, a short year, and an empty field', () => {
     expect(parseLocaleDate('31-02-2024', 'nl-NL')).toMatchObject({ ok: false, problem: 'invalid' });
     expect(parseLocaleDate('01/31/2024', 'nl-NL')).toMatchObject({ ok: false, problem: 'invalid' });
-    expect(parseLocaleDate('1-2-24', 'nl-NL')).toEqual({ ok: false, problem: 'invalid', message: 'Type the year in full (four digits): dd-mm-yyyy.' });
+    expect(parseLocaleDate('1-2-24', 'nl-NL')).toEqual({
+      ok: false,
+      problem: 'invalid',
+      message: 'Type the year in full (four digits): dd-mm-yyyy.',
+    });
     expect(parseLocaleDate('gisteren', 'nl-NL')).toMatchObject({ ok: false, problem: 'invalid' });
-    expect(parseLocaleDate('', 'en-US')).toEqual({ ok: false, problem: 'empty', message: 'Enter a date (mm/dd/yyyy).' });
+    expect(parseLocaleDate('', 'en-US')).toEqual({
+      ok: false,
+      problem: 'empty',
+      message: 'Enter a date (mm/dd/yyyy).',
+    });
   });
 
   it('names a month in the locale’s words, as the numbers beside it are written', () => {

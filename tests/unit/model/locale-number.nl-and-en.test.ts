@@ -64,16 +64,31 @@ describe('the locale number parser', () => {
   it('names both readings of an ambiguous number, in the notation it was read in', () => {
     const nl = parseLocaleNumber('1,000', 'nl-NL');
     expect(nl.ok).toBe(false);
-    if (!nl.ok) expect(nl.message).toBe('“1,000” is ambiguous: as written it reads as 1 (the comma as the decimal mark in Dutch notation), but it is often meant as 1000. Type 1 or 1000.');
+    if (!nl.ok)
+      expect(nl.message).toBe(
+        '“1,000” is ambiguous: as written it reads as 1 (the comma as the decimal mark in Dutch notation), but it is often meant as 1000. Type 1 or 1000.',
+      );
     const en = parseLocaleNumber('1.000', 'en-GB');
     if (!en.ok) expect(en.message).toContain('reads as 1 (the point as the decimal mark in English notation)');
     else expect.fail('1.000 in English must be refused');
   });
 
   it('says which was read when a mark had to be interpreted', () => {
-    expect(parseLocaleNumber('1,000', 'en-US')).toEqual({ ok: true, value: 1000, note: 'Read as 1000 (the comma groups thousands in English notation).' });
-    expect(parseLocaleNumber('1.000', 'nl-NL')).toEqual({ ok: true, value: 1000, note: 'Read as 1000 (the point groups thousands in Dutch notation).' });
-    expect(parseLocaleNumber('1.5', 'nl-NL')).toEqual({ ok: true, value: 1.5, note: 'Read as 1,5 (the point taken as the decimal mark).' });
+    expect(parseLocaleNumber('1,000', 'en-US')).toEqual({
+      ok: true,
+      value: 1000,
+      note: 'Read as 1000 (the comma groups thousands in English notation).',
+    });
+    expect(parseLocaleNumber('1.000', 'nl-NL')).toEqual({
+      ok: true,
+      value: 1000,
+      note: 'Read as 1000 (the point groups thousands in Dutch notation).',
+    });
+    expect(parseLocaleNumber('1.5', 'nl-NL')).toEqual({
+      ok: true,
+      value: 1.5,
+      note: 'Read as 1,5 (the point taken as the decimal mark).',
+    });
     // Written just as the locale writes it: nothing to say.
     expect(parseLocaleNumber('1.234,56', 'nl-NL')).toEqual({ ok: true, value: 1234.56 });
     expect(parseLocaleNumber('12,5', 'nl-NL')).toEqual({ ok: true, value: 12.5 });
@@ -91,7 +106,23 @@ describe('the locale number parser', () => {
   });
 
   it('a stored number put in the edit form reads back as itself, in nl and en, never refused as ambiguous', () => {
-    const values = [0, 1, -1, 1.125, -1.125, 12.5, 1000, 1234.56, 1234.567, 999.999, 0.1 + 0.2, 123456789.123, -4.5e-7, 1e12, 0.000123];
+    const values = [
+      0,
+      1,
+      -1,
+      1.125,
+      -1.125,
+      12.5,
+      1000,
+      1234.56,
+      1234.567,
+      999.999,
+      0.1 + 0.2,
+      123456789.123,
+      -4.5e-7,
+      1e12,
+      0.000123,
+    ];
     for (const locale of ['nl-NL', 'en-US', 'de-DE', 'fr-FR']) {
       for (const value of values) {
         const shown = formatNumberForInput(value, locale);

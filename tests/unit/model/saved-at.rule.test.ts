@@ -1,13 +1,27 @@
 /** The one saved-at rule (src/model/saved-at.ts) that the backup's reader and writer and the server share. */
 import { describe, expect, it } from 'vitest';
-import { EARLIEST_SAVED_AT_MS, instantProblem, isoInstantMs, latestSavedAtMs, savedAtAsOf, savedAtProblem, SAVED_AT_CLOCK_SKEW_MS } from '#src/model/saved-at';
+import {
+  EARLIEST_SAVED_AT_MS,
+  instantProblem,
+  isoInstantMs,
+  latestSavedAtMs,
+  savedAtAsOf,
+  savedAtProblem,
+  SAVED_AT_CLOCK_SKEW_MS,
+} from '#src/model/saved-at';
 
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('savedAtProblem', () => {
   it('takes ISO UTC instants from 2000-01-01 to a day after now', () => {
-    for (const value of [iso(EARLIEST_SAVED_AT_MS), '2026-11-25T16:05:00Z', '2026-11-25T16:05:00.5Z', iso(NOW_MS), iso(latestSavedAtMs(NOW_MS))]) {
+    for (const value of [
+      iso(EARLIEST_SAVED_AT_MS),
+      '2026-11-25T16:05:00Z',
+      '2026-11-25T16:05:00.5Z',
+      iso(NOW_MS),
+      iso(latestSavedAtMs(NOW_MS)),
+    ]) {
       expect(savedAtProblem(value, NOW_MS), value).toBeNull();
     }
   });
@@ -16,7 +30,15 @@ describe('savedAtProblem', () => {
     expect(savedAtProblem(iso(NOW_MS + SAVED_AT_CLOCK_SKEW_MS + 1), NOW_MS)).toMatch(/is in the future/);
     expect(savedAtProblem('2100-12-31T23:59:59.999Z', NOW_MS)).toMatch(/is in the future/);
     expect(savedAtProblem(iso(EARLIEST_SAVED_AT_MS - 1), NOW_MS)).toMatch(/is not a time after 2000-01-01/);
-    for (const value of ['2026-02-30T00:00:00.000Z', '2026-01-01T24:00:00.000Z', '2026-11-25T16:05:00+01:00', '2026-11-25', '+010000-01-01T00:00:00.000Z', 1764000000000, null]) {
+    for (const value of [
+      '2026-02-30T00:00:00.000Z',
+      '2026-01-01T24:00:00.000Z',
+      '2026-11-25T16:05:00+01:00',
+      '2026-11-25',
+      '+010000-01-01T00:00:00.000Z',
+      1764000000000,
+      null,
+    ]) {
       expect(savedAtProblem(value, NOW_MS), String(value)).toMatch(/is not a time like 2026-11-25T16:05:00.000Z/);
     }
   });

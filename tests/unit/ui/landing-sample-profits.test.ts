@@ -22,7 +22,9 @@ describe('landing page sample profits', () => {
   });
 
   it('starts at an integer from 100 to 999 and steps by −50 … +149', () => {
-    expect(sampleProfits({ year: 2026, month: 11 }, () => 0).map((p) => p.profit)).toEqual([100, 50, 0, -50, -100, -150, -200, -250, -300, -350, -400, -450]);
+    expect(sampleProfits({ year: 2026, month: 11 }, () => 0).map((p) => p.profit)).toEqual([
+      100, 50, 0, -50, -100, -150, -200, -250, -300, -350, -400, -450,
+    ]);
     const highest = sampleProfits({ year: 2026, month: 11 }, () => 0.999_999);
     expect(highest[0]!.profit).toBe(999);
     expect(highest[1]!.profit).toBe(999 + 149);

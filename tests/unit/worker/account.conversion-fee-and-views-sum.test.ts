@@ -34,7 +34,13 @@ const accounts: Account[] = [
   { id: 'broker', name: 'DEGIRO' },
   { id: 'pension', name: 'DEGIRO pension' },
 ];
-const cash = (kind: CashTransaction['kind'], date: string, value: number, currency: 'EUR' | 'USD', account?: string): CashTransaction => ({
+const cash = (
+  kind: CashTransaction['kind'],
+  date: string,
+  value: number,
+  currency: 'EUR' | 'USD',
+  account?: string,
+): CashTransaction => ({
   type: 'cash',
   kind,
   date,
@@ -56,9 +62,28 @@ const set: TransactionSetWithCash = {
   ],
 };
 const quotes = [
-  chart('EUR=X', { currency: 'EUR', bars: [['2024-01-03', 0.9], ['2024-01-04', 0.9], ['2024-01-05', 0.92]] }),
-  chart('Y', { currency: 'USD', bars: [['2024-01-04', 100], ['2024-01-05', 110]] }),
-  chart('X', { currency: 'EUR', bars: [['2024-01-04', 100], ['2024-01-05', 90]] }),
+  chart('EUR=X', {
+    currency: 'EUR',
+    bars: [
+      ['2024-01-03', 0.9],
+      ['2024-01-04', 0.9],
+      ['2024-01-05', 0.92],
+    ],
+  }),
+  chart('Y', {
+    currency: 'USD',
+    bars: [
+      ['2024-01-04', 100],
+      ['2024-01-05', 110],
+    ],
+  }),
+  chart('X', {
+    currency: 'EUR',
+    bars: [
+      ['2024-01-04', 100],
+      ['2024-01-05', 90],
+    ],
+  }),
 ];
 
 function deriveView(view: string | null): { d: Derivation; account: Extract<AccountFigures, { ok: true }> } {
@@ -112,8 +137,12 @@ describe('two accounts, a currency conversion and an account fee', () => {
 
   it('sums the accounts in the all-accounts view', () => {
     const pensionOnAllGrid = [0, ...pension.account.accountValue];
-    all.account.accountValue.forEach((value, i) => expect(value).toBeCloseTo(broker.account.accountValue[i] + pensionOnAllGrid[i], 9));
-    all.account.netDeposits.forEach((value, i) => expect(value).toBeCloseTo(broker.account.netDeposits[i] + [0, ...pension.account.netDeposits][i], 9));
+    all.account.accountValue.forEach((value, i) =>
+      expect(value).toBeCloseTo(broker.account.accountValue[i] + pensionOnAllGrid[i], 9),
+    );
+    all.account.netDeposits.forEach((value, i) =>
+      expect(value).toBeCloseTo(broker.account.netDeposits[i] + [0, ...pension.account.netDeposits][i], 9),
+    );
     expect(Array.from(all.account.accountValue)).toEqual([0, 1000, 1295, 1295, 1320].map((v) => expect.closeTo(v, 9)));
     expect(all.account.gain).toBeCloseTo(20, 9);
     expect(all.account.periods.MAX.cumulative).toBeCloseTo((1320 / 1300 - 1) * 100, 9);

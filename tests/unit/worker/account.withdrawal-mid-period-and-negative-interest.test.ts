@@ -31,7 +31,16 @@ const set = {
     { type: 'cash' as const, kind: 'interest' as const, date: '2023-10-02', value: -1, currency: 'EUR' as const },
   ],
 };
-const quotes = [chart('X', { currency: 'EUR', bars: [['2023-01-02', 50], ['2023-07-03', 55], ['2024-01-02', 60]] })];
+const quotes = [
+  chart('X', {
+    currency: 'EUR',
+    bars: [
+      ['2023-01-02', 50],
+      ['2023-07-03', 55],
+      ['2024-01-02', 60],
+    ],
+  }),
+];
 
 /** Σ flow × (1 + x)^(−days / 365): the MWR equation of SEMANTICS.md, 0 at the rate. */
 function presentValue(ratePercent: number, flows: ReadonlyArray<readonly [number, number]>): number {
@@ -49,7 +58,9 @@ describe('an account with a withdrawal mid-period and negative interest', () => 
   it('carries the cash, the account value and the net deposits', () => {
     expect(d.active.firstDay).toBe('2023-01-01');
     expect(account.cash).toEqual({ EUR: 299 });
-    expect([1, 182, 183, 273, 274, 365, 366].map((i) => account.accountValue[i])).toEqual([1000, 1000, 850, 850, 849, 849, 899]);
+    expect([1, 182, 183, 273, 274, 365, 366].map((i) => account.accountValue[i])).toEqual([
+      1000, 1000, 850, 850, 849, 849, 899,
+    ]);
     expect([0, 1, 182, 183, 366].map((i) => account.netDeposits[i])).toEqual([0, 1000, 1000, 800, 800]);
     expect(account.gain).toBeCloseTo(99, 9);
   });
@@ -74,8 +85,24 @@ describe('an account with a withdrawal mid-period and negative interest', () => 
   it('solves the MWR on deposits from the deposits and withdrawals only', () => {
     const max = account.mwr.MAX as number;
     const oneYear = account.mwr['1Y'] as number;
-    expect(Math.abs(presentValue(max, [[1, -1000], [183, 200], [366, 899]]))).toBeLessThan(1e-8);
-    expect(Math.abs(presentValue(oneYear, [[0, -1000], [182, 200], [365, 899]]))).toBeLessThan(1e-8);
+    expect(
+      Math.abs(
+        presentValue(max, [
+          [1, -1000],
+          [183, 200],
+          [366, 899],
+        ]),
+      ),
+    ).toBeLessThan(1e-8);
+    expect(
+      Math.abs(
+        presentValue(oneYear, [
+          [0, -1000],
+          [182, 200],
+          [365, 899],
+        ]),
+      ),
+    ).toBeLessThan(1e-8);
     // A gain of 99 on about 1000 for half a year and 800 after: about 11 % a year.
     expect(max).toBeGreaterThan(10);
     expect(max).toBeLessThan(13);

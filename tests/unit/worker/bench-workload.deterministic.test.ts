@@ -27,7 +27,9 @@ describe('makeWorkload', () => {
   it('holds 200 tickers over 30 years and 50,000 transactions in XL, every symbol there', () => {
     const workload = makeWorkload('XL');
     expect(countTransactions(workload.transactions)).toBe(50_000);
-    const tickers = new Set(Object.values(workload.transactions).flatMap((rows) => rows.map((row: { ticker: string }) => row.ticker)));
+    const tickers = new Set(
+      Object.values(workload.transactions).flatMap((rows) => rows.map((row: { ticker: string }) => row.ticker)),
+    );
     expect(tickers.size).toBe(200);
     expect(workload.quotes).toHaveLength(200 + 3);
     const engine = new PortfolioEngine();
@@ -36,7 +38,7 @@ describe('makeWorkload', () => {
     expect(engine.symbolsToRequest()).toEqual(workload.quotes.map((entry) => entry.symbol).sort());
   });
 
-  it('gives L a deposit every month and a few withdrawals beside the set, and M none; the engine derives L\'s account from them', () => {
+  it("gives L a deposit every month and a few withdrawals beside the set, and M none; the engine derives L's account from them", () => {
     expect(makeWorkload('M').cash).toEqual([]);
     const workload = makeWorkload('L');
     const deposits = workload.cash.filter((row) => row.kind === 'deposit');

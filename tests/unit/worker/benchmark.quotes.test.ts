@@ -4,9 +4,31 @@ import { PortfolioEngine } from '#src/worker/engine';
 import { chart, indexOf, stock, transactionSet } from '#helpers/worker/portfolio';
 
 const rows = [stock('AAA', '2024-01-10', 10, 1000), stock('AAA', '2024-03-01', -5, -600)];
-const aaa = chart('AAA', { currency: 'EUR', bars: [['2024-01-10', 100], ['2024-03-01', 120], ['2024-06-28', 130]] });
-const usdIndex = chart('SPY', { currency: 'USD', bars: [['2024-01-05', 50], ['2024-03-01', 60], ['2024-06-28', 75]] });
-const eurPerUsd = chart('EUR=X', { currency: 'EUR', timeZone: 'Europe/London', hourUtc: 0, bars: [['2024-01-01', 0.9], ['2024-03-01', 0.92]] });
+const aaa = chart('AAA', {
+  currency: 'EUR',
+  bars: [
+    ['2024-01-10', 100],
+    ['2024-03-01', 120],
+    ['2024-06-28', 130],
+  ],
+});
+const usdIndex = chart('SPY', {
+  currency: 'USD',
+  bars: [
+    ['2024-01-05', 50],
+    ['2024-03-01', 60],
+    ['2024-06-28', 75],
+  ],
+});
+const eurPerUsd = chart('EUR=X', {
+  currency: 'EUR',
+  timeZone: 'Europe/London',
+  hourUtc: 0,
+  bars: [
+    ['2024-01-01', 0.9],
+    ['2024-03-01', 0.92],
+  ],
+});
 
 function engineWith(benchmark: string | null): PortfolioEngine {
   const engine = new PortfolioEngine();
@@ -42,7 +64,12 @@ describe('benchmark', () => {
     const failing = engineWith('VWCE.DE');
     failing.setQuotes([aaa, { symbol: 'VWCE.DE', error: 'Yahoo answered 404' }]);
     const withFailure = failing.derive('2024-06-30', null);
-    expect(withFailure.benchmark).toEqual({ ok: false, symbol: 'VWCE.DE', missingSymbols: ['VWCE.DE'], error: 'Yahoo answered 404' });
+    expect(withFailure.benchmark).toEqual({
+      ok: false,
+      symbol: 'VWCE.DE',
+      missingSymbols: ['VWCE.DE'],
+      error: 'Yahoo answered 404',
+    });
     expect(withFailure.summary.missingSymbols).toEqual([]);
 
     const none = engineWith(null);

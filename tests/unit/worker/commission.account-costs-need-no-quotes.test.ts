@@ -20,12 +20,21 @@ describe('a ticker of commissions only', () => {
   it('counts in the commissions and the profit, and is missing nothing', () => {
     const d = derive(
       rows,
-      [chart('VWCE.DE', { currency: 'EUR', bars: [['2024-01-02', 110]] }), chart('EUR=X', { currency: 'EUR', bars: [['2024-01-01', 0.9]] })],
+      [
+        chart('VWCE.DE', { currency: 'EUR', bars: [['2024-01-02', 110]] }),
+        chart('EUR=X', { currency: 'EUR', bars: [['2024-01-01', 0.9]] }),
+      ],
       '2024-03-01',
     );
     expect(d.summary.missingSymbols).toEqual([]);
     expect(d.summary.totalCommission).toBeCloseTo(2 + 2.5 + 2.5 * 0.9, 10);
-    expect(d.tickers['DEGIRO-COSTS']).toMatchObject({ amountOfShares: 0, trades: 0, portfolioValue: 0, missingSymbols: [], excluded: false });
+    expect(d.tickers['DEGIRO-COSTS']).toMatchObject({
+      amountOfShares: 0,
+      trades: 0,
+      portfolioValue: 0,
+      missingSymbols: [],
+      excluded: false,
+    });
     // A position has trades; the account's costs have none (the holdings page lists them apart).
     expect(d.tickers['VWCE.DE']).toMatchObject({ amountOfShares: 2, trades: 1 });
   });

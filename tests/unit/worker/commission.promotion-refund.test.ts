@@ -2,8 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { chart, commission, derive, on, stock } from '#helpers/worker/portfolio';
 
-const rows = [stock('IWDA.AS', '2024-02-01', 10, 800), commission('IWDA.AS', '2024-02-01', 2), commission('IWDA.AS', '2024-02-05', -2)];
-const quotes = [chart('IWDA.AS', { currency: 'EUR', bars: [['2024-02-01', 80], ['2024-02-02', 81]] })];
+const rows = [
+  stock('IWDA.AS', '2024-02-01', 10, 800),
+  commission('IWDA.AS', '2024-02-01', 2),
+  commission('IWDA.AS', '2024-02-05', -2),
+];
+const quotes = [
+  chart('IWDA.AS', {
+    currency: 'EUR',
+    bars: [
+      ['2024-02-01', 80],
+      ['2024-02-02', 81],
+    ],
+  }),
+];
 
 describe('a promotion refund', () => {
   const d = derive(rows, quotes, '2024-02-06');

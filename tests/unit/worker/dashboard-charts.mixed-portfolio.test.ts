@@ -26,17 +26,42 @@ const set = setOf(
   tx('KO', 'commission', '2024-02-01', 1, 1, 'USD'),
 );
 const quotes = [
-  quote('ASML.AS', 'EUR', [['2024-01-09', 510], ['2024-03-01', 600], ['2024-06-28', 650]], 'sample'),
-  quote('KO', 'USD', [['2024-01-31', 59], ['2024-06-28', 62]]),
-  quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]], 'files'),
+  quote(
+    'ASML.AS',
+    'EUR',
+    [
+      ['2024-01-09', 510],
+      ['2024-03-01', 600],
+      ['2024-06-28', 650],
+    ],
+    'sample',
+  ),
+  quote('KO', 'USD', [
+    ['2024-01-31', 59],
+    ['2024-06-28', 62],
+  ]),
+  quote(
+    'EUR=X',
+    'EUR',
+    [
+      ['2023-12-29', 0.9],
+      ['2024-06-28', 0.92],
+    ],
+    'files',
+  ),
 ];
 const asOf = '2024-06-30';
 const derivation = derive(set, quotes, asOf);
 
 /** The worker's charts for `checked` (null = every ticker) of a derivation. */
-const chartsOf = (derived: ReturnType<typeof derive>, checked: string[] | null = null, charts = worker): DashboardChartData => charts.derived(derived, checked).charts;
+const chartsOf = (
+  derived: ReturnType<typeof derive>,
+  checked: string[] | null = null,
+  charts = worker,
+): DashboardChartData => charts.derived(derived, checked).charts;
 const NO_PROBLEMS: PriceState = { pricesLoading: false, priceErrors: {} };
-const build = (data: DashboardChartData, prices: Partial<PriceState> = {}): ChartModel[] => models.build(data, { ...NO_PROBLEMS, ...prices });
+const build = (data: DashboardChartData, prices: Partial<PriceState> = {}): ChartModel[] =>
+  models.build(data, { ...NO_PROBLEMS, ...prices });
 const data = chartsOf(derivation);
 const byTitle = (charts: ChartModel[], title: string): ChartModel => {
   const found = charts.find((chart) => chart.title === title);
@@ -98,7 +123,11 @@ describe('dashboard charts of a EUR and a USD holding', () => {
 
   it('keeps only the days with a transaction in the per-day charts, null where a type has none', () => {
     const [x, stock, dividend, commission] = byTitle(charts, 'Transactions Values').columns;
-    expect(Array.from(x)).toEqual([Date.UTC(2024, 0, 2) / 1000, Date.UTC(2024, 1, 1) / 1000, Date.UTC(2024, 3, 1) / 1000]);
+    expect(Array.from(x)).toEqual([
+      Date.UTC(2024, 0, 2) / 1000,
+      Date.UTC(2024, 1, 1) / 1000,
+      Date.UTC(2024, 3, 1) / 1000,
+    ]);
     expect(stock[0]).toBe(1000);
     expect(stock[1]).toBeCloseTo(600 * 0.9, 9);
     expect(stock[2]).toBeNull();
@@ -115,7 +144,11 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     expect(sent.columns.every((column) => column instanceof Float64Array)).toBe(true);
     expect(Number.isNaN((sent.columns[1] as Float64Array)[2])).toBe(true);
     expect(byTitle(charts, 'Transactions Values').columns[1]).toEqual([1000, expect.closeTo(540, 9), null]);
-    expect(chartsOf(derivation).charts.filter((chart) => chart.sparse).map((chart) => chart.title)).toEqual(['Transactions Values', 'Transactions Amounts']);
+    expect(
+      chartsOf(derivation)
+        .charts.filter((chart) => chart.sparse)
+        .map((chart) => chart.title),
+    ).toEqual(['Transactions Values', 'Transactions Amounts']);
   });
 
   it('labels sample and offline prices on every chart that uses them', () => {
@@ -133,14 +166,40 @@ describe('dashboard charts of a EUR and a USD holding', () => {
 
   it('labels no chart of bookings alone with the sample prices of a rate only a quote needs (a USD listing bought in EUR), nor with a quote without bars', () => {
     // TSLA bought through AutoFX: booked in EUR, quoted in USD; its rate converts its quote, not a booking.
-    const autoFx = setOf(tx('TSLA', 'stock', '2024-02-01', 5, 900), tx('TSLA', 'commission', '2024-02-01', 1, 2), tx('NOQUOTE.AS', 'stock', '2024-02-01', 1, 100));
+    const autoFx = setOf(
+      tx('TSLA', 'stock', '2024-02-01', 5, 900),
+      tx('TSLA', 'commission', '2024-02-01', 1, 2),
+      tx('NOQUOTE.AS', 'stock', '2024-02-01', 1, 100),
+    );
     const prices = [
-      quote('TSLA', 'USD', [['2024-01-31', 180], ['2024-06-28', 190]], 'sample'),
-      quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]], 'sample'),
+      quote(
+        'TSLA',
+        'USD',
+        [
+          ['2024-01-31', 180],
+          ['2024-06-28', 190],
+        ],
+        'sample',
+      ),
+      quote(
+        'EUR=X',
+        'EUR',
+        [
+          ['2023-12-29', 0.9],
+          ['2024-06-28', 0.92],
+        ],
+        'sample',
+      ),
       quote('NOQUOTE.AS', 'EUR', [], 'sample'),
     ];
     const drawn = build(chartsOf(derive(autoFx, prices, asOf), null, new DashboardCharts()));
-    for (const title of ['Transactions Values', 'Aggregated Commission', 'Aggregated Dividend', 'TTM dividend per quarter']) expect(byTitle(drawn, title).notes, title).toEqual([]);
+    for (const title of [
+      'Transactions Values',
+      'Aggregated Commission',
+      'Aggregated Dividend',
+      'TTM dividend per quarter',
+    ])
+      expect(byTitle(drawn, title).notes, title).toEqual([]);
     expect(byTitle(drawn, 'Portfolio value').notes).toEqual(['Sample prices']);
     expect(byTitle(drawn, 'Yahoo Data: TSLA').notes).toEqual(['Sample prices']);
     expect(drawn.map((chart) => chart.title)).not.toContain('Yahoo Data: NOQUOTE.AS');
@@ -184,7 +243,9 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     const charts = build(data, { priceErrors: { KO: 'Not Found: no such symbol' } });
     expect(charts.map((chart) => chart.title)).not.toContain('Yahoo Data: KO');
     expect(data.unpriced).toEqual([{ symbol: 'KO', excludedTicker: false, rate: false }]);
-    expect(unpricedReason(data.unpriced[0]!, { pricesLoading: false, priceErrors: { KO: 'Not Found: no such symbol' } })).toBe('Not Found: no such symbol');
+    expect(
+      unpricedReason(data.unpriced[0]!, { pricesLoading: false, priceErrors: { KO: 'Not Found: no such symbol' } }),
+    ).toBe('Not Found: no such symbol');
     expect(data.atCost).toEqual(['KO']);
     expect(byTitle(charts, 'Portfolio value').notes.join(' ')).not.toContain('Priced at cost');
   });
@@ -192,7 +253,9 @@ describe('dashboard charts of a EUR and a USD holding', () => {
   it('follows the checked tickers: without KO, no KO and no EUR=X price chart', () => {
     const onlyAsml = derive(set, quotes, asOf, ['ASML.AS']);
     const charts = build(chartsOf(onlyAsml, ['ASML.AS']));
-    expect(charts.filter((chart) => chart.title.startsWith('Yahoo Data')).map((chart) => chart.title)).toEqual(['Yahoo Data: ASML.AS']);
+    expect(charts.filter((chart) => chart.title.startsWith('Yahoo Data')).map((chart) => chart.title)).toEqual([
+      'Yahoo Data: ASML.AS',
+    ]);
     expect(byTitle(charts, 'Aggregated Dividend').columns[1]).toBe(onlyAsml.active.dividend);
     expect(onlyAsml.active.dividend.at(-1)).toBe(0);
     expect(byTitle(charts, 'Transactions Values').notes).toEqual([]);
@@ -208,10 +271,17 @@ describe('dashboard charts of a EUR and a USD holding', () => {
   it('gives a new revision for new series of the engine, and keeps it for equal small ones and for shared closes on the same days', () => {
     const first = chartsOf(derivation);
     const next = chartsOf(derive(set, quotes, asOf));
-    const revision = (charts: DashboardChartData, title: string) => charts.charts.find((chart) => chart.title === title)!.revision;
+    const revision = (charts: DashboardChartData, title: string) =>
+      charts.charts.find((chart) => chart.title === title)!.revision;
     expect(revision(next, 'Profit')).not.toBe(revision(first, 'Profit'));
     // Per quarter and per transaction day: the same numbers.
-    for (const title of ['TTM dividend per quarter', 'Transactions Values', 'Dividend per quarter by year', 'Yield per year']) expect(revision(next, title), title).toBe(revision(first, title));
+    for (const title of [
+      'TTM dividend per quarter',
+      'Transactions Values',
+      'Dividend per quarter by year',
+      'Yield per year',
+    ])
+      expect(revision(next, title), title).toBe(revision(first, title));
     // Another engine hands out other shared closes: the same values in other memory count as new.
     expect(revision(next, 'Yahoo Data: KO')).not.toBe(revision(first, 'Yahoo Data: KO'));
   });
@@ -224,7 +294,10 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     const page = createChartModels();
     const first = page.build(overTheWire(charts.derived(engine.derive(asOf, null), null)).charts, NO_PROBLEMS);
     // KO unchecked: a combination of the same engine, as a toggle asks the worker.
-    const toggled = page.build(overTheWire(charts.combined(engine.combine(['ASML.AS']), ['ASML.AS'])).charts, NO_PROBLEMS);
+    const toggled = page.build(
+      overTheWire(charts.combined(engine.combine(['ASML.AS']), ['ASML.AS'])).charts,
+      NO_PROBLEMS,
+    );
     expect(byTitle(toggled, 'Yahoo Data: ASML.AS')).toBe(byTitle(first, 'Yahoo Data: ASML.AS'));
     expect(byTitle(toggled, 'Dividend per quarter by year')).not.toBe(byTitle(first, 'Dividend per quarter by year'));
     expect(byTitle(toggled, 'Profit').columns).not.toBe(byTitle(first, 'Profit').columns);
@@ -233,10 +306,17 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     const close = byTitle(first, 'Yahoo Data: ASML.AS').columns[1] as Float64Array;
     expect(close.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(close[0]).toBe(510);
-    const back = page.build(overTheWire(charts.combined(engine.combine(['ASML.AS', 'KO']), ['ASML.AS', 'KO'])).charts, NO_PROBLEMS);
+    const back = page.build(
+      overTheWire(charts.combined(engine.combine(['ASML.AS', 'KO']), ['ASML.AS', 'KO'])).charts,
+      NO_PROBLEMS,
+    );
     expect(byTitle(back, 'Yahoo Data: ASML.AS')).toBe(byTitle(first, 'Yahoo Data: ASML.AS'));
-    expect(byTitle(back, 'TTM dividend per quarter').columns).toEqual(byTitle(first, 'TTM dividend per quarter').columns);
-    expect(Array.from(byTitle(back, 'Portfolio value').columns[1] as Float64Array)).toEqual(Array.from(byTitle(first, 'Portfolio value').columns[1] as Float64Array));
+    expect(byTitle(back, 'TTM dividend per quarter').columns).toEqual(
+      byTitle(first, 'TTM dividend per quarter').columns,
+    );
+    expect(Array.from(byTitle(back, 'Portfolio value').columns[1] as Float64Array)).toEqual(
+      Array.from(byTitle(first, 'Portfolio value').columns[1] as Float64Array),
+    );
   });
 
   it('builds no chart when no ticker is checked', () => {
@@ -257,7 +337,16 @@ describe('TTM dividend per quarter', () => {
     tx('IBE.MC', 'dividend', '2022-12-15', 1, 30),
     ...['2023-02-15', '2023-05-15', '2023-08-15', '2023-11-15'].map((date) => tx('IBE.MC', 'dividend', date, 1, 90)),
   );
-  const result = derive(dividends, [quote('IBE.MC', 'EUR', [['2022-11-09', 10], ['2023-12-29', 11]])], '2023-12-31');
+  const result = derive(
+    dividends,
+    [
+      quote('IBE.MC', 'EUR', [
+        ['2022-11-09', 10],
+        ['2023-12-29', 11],
+      ]),
+    ],
+    '2023-12-31',
+  );
   const charts = build(chartsOf(result, ['IBE.MC']));
   const ttm = byTitle(charts, 'TTM dividend per quarter');
   const quarters = ['2022-Q4', '2023-Q1', '2023-Q2', '2023-Q3', '2023-Q4'];

@@ -43,7 +43,13 @@ import { toExpected } from '#scripts/to-expected';
 
 const root = join(import.meta.dirname, '../../..');
 
-const cash = (kind: CashTransaction['kind'], date: string, value: number, account?: string, currency: 'EUR' | 'USD' = 'EUR'): CashTransaction => ({
+const cash = (
+  kind: CashTransaction['kind'],
+  date: string,
+  value: number,
+  account?: string,
+  currency: 'EUR' | 'USD' = 'EUR',
+): CashTransaction => ({
   type: 'cash',
   kind,
   date,
@@ -54,7 +60,9 @@ const cash = (kind: CashTransaction['kind'], date: string, value: number, accoun
 
 function scenario(rows: Transaction[], cashRows: CashTransaction[], rest: Omit<Scenario, 'transactions'>): Scenario {
   // Through JSON and the CLI's schema, as a scenario file would come.
-  const parsed = parseScenario(JSON.parse(JSON.stringify({ ...rest, transactions: { ...transactionSet(rows), cash: cashRows } })));
+  const parsed = parseScenario(
+    JSON.parse(JSON.stringify({ ...rest, transactions: { ...transactionSet(rows), cash: cashRows } })),
+  );
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.scenario;
 }
@@ -74,12 +82,24 @@ describe('A: a view with no cash', () => {
     { id: 'b', name: 'Pension' },
   ];
   const input = (view: string | null) =>
-    scenario([{ ...stock('Z', '2024-03-01', 2, 100), account: 'b' }], [cash('deposit', '2024-03-01', 500, 'a'), cash('fee', '2024-03-04', -3, 'a')], {
-      asOf: '2024-03-05',
-      accounts,
-      view,
-      quotes: [chart('Z', { currency: 'EUR', bars: [['2024-03-01', 50], ['2024-03-05', 60]] })],
-    });
+    scenario(
+      [{ ...stock('Z', '2024-03-01', 2, 100), account: 'b' }],
+      [cash('deposit', '2024-03-01', 500, 'a'), cash('fee', '2024-03-04', -3, 'a')],
+      {
+        asOf: '2024-03-05',
+        accounts,
+        view,
+        quotes: [
+          chart('Z', {
+            currency: 'EUR',
+            bars: [
+              ['2024-03-01', 50],
+              ['2024-03-05', 60],
+            ],
+          }),
+        ],
+      },
+    );
 
   it('has no account figures, and none of another account’s fees', () => {
     const d = deriveScenario(input('b'));
@@ -109,7 +129,11 @@ describe('A: a view with no cash', () => {
 
 describe('B: a withdrawal-only period, and negative interest', () => {
   const d = deriveScenario(
-    scenario([], [cash('deposit', '2023-01-02', 1000), cash('withdrawal', '2024-06-03', -400), cash('interest', '2024-06-28', -2)], { asOf: '2024-06-30', quotes: [] }),
+    scenario(
+      [],
+      [cash('deposit', '2023-01-02', 1000), cash('withdrawal', '2024-06-03', -400), cash('interest', '2024-06-28', -2)],
+      { asOf: '2024-06-30', quotes: [] },
+    ),
   );
   const account = accountOf(d);
 
@@ -124,7 +148,8 @@ describe('B: a withdrawal-only period, and negative interest', () => {
 
   it('counts the withdrawal out at the end of its day: only the interest moves the TWR', () => {
     const cumulative = (598 / 600 - 1) * 100;
-    for (const period of ['1M', 'YTD', '1Y', 'MAX'] as const) expect(account.periods[period].cumulative).toBeCloseTo(cumulative, 9);
+    for (const period of ['1M', 'YTD', '1Y', 'MAX'] as const)
+      expect(account.periods[period].cumulative).toBeCloseTo(cumulative, 9);
     expect(account.periods.MAX.annualised).toBeCloseTo(((598 / 600) ** (365 / 546) - 1) * 100, 9);
     expect(account.periods['1Y'].annualised).toBeCloseTo(((598 / 600) ** (365 / 366) - 1) * 100, 9);
     expect(account.periods['1M'].annualised).toBeNull();
@@ -133,9 +158,30 @@ describe('B: a withdrawal-only period, and negative interest', () => {
 
   it('solves the MWR of each period from its opening value, the withdrawal and the closing value', () => {
     const cases = [
-      ['1M', [[0, -1000], [4, 400], [31, 598]]],
-      ['YTD', [[0, -1000], [155, 400], [182, 598]]],
-      ['MAX', [[1, -1000], [519, 400], [546, 598]]],
+      [
+        '1M',
+        [
+          [0, -1000],
+          [4, 400],
+          [31, 598],
+        ],
+      ],
+      [
+        'YTD',
+        [
+          [0, -1000],
+          [155, 400],
+          [182, 598],
+        ],
+      ],
+      [
+        'MAX',
+        [
+          [1, -1000],
+          [519, 400],
+          [546, 598],
+        ],
+      ],
     ] as const;
     for (const [period, flows] of cases) {
       const rate = account.mwr[period];
@@ -152,12 +198,28 @@ describe('C: an account of fees alone', () => {
     { id: 'costs', name: 'Exchange connection' },
   ];
   const input = (view: string | null) =>
-    scenario([], [cash('deposit', '2024-02-01', 100, 'broker'), cash('fee', '2024-02-01', -5, 'costs'), cash('fee', '2024-03-01', -2.5, 'costs', 'USD')], {
-      asOf: '2024-03-10',
-      accounts,
-      view,
-      quotes: [chart('EUR=X', { currency: 'EUR', bars: [['2024-01-31', 0.9], ['2024-03-10', 0.9]] })],
-    });
+    scenario(
+      [],
+      [
+        cash('deposit', '2024-02-01', 100, 'broker'),
+        cash('fee', '2024-02-01', -5, 'costs'),
+        cash('fee', '2024-03-01', -2.5, 'costs', 'USD'),
+      ],
+      {
+        asOf: '2024-03-10',
+        accounts,
+        view,
+        quotes: [
+          chart('EUR=X', {
+            currency: 'EUR',
+            bars: [
+              ['2024-01-31', 0.9],
+              ['2024-03-10', 0.9],
+            ],
+          }),
+        ],
+      },
+    );
 
   it('is worth its fees, below 0, with no return on deposits it never had', () => {
     const d = deriveScenario(input('costs'));
@@ -183,10 +245,17 @@ describe('C: an account of fees alone', () => {
   it('adds up with the broker in the all-accounts view, printed by the real derive CLI', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'derive-accounts-')), 'fee-only.json');
     writeFileSync(path, JSON.stringify(input(null)));
-    const run = spawnSync('npm', ['run', '--silent', 'derive', '--', path], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync('npm', ['run', '--silent', 'derive', '--', path], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const printed = JSON.parse(run.stdout) as { account: { cash: Record<string, number>; netDeposits: number[]; gain: number }; summary: { totalCommission: number } };
+    const printed = JSON.parse(run.stdout) as {
+      account: { cash: Record<string, number>; netDeposits: number[]; gain: number };
+      summary: { totalCommission: number };
+    };
     expect(printed.account.cash).toEqual({ EUR: 95, USD: -2.5 });
     expect(printed.account.netDeposits.at(-1)).toBe(100);
     expect(printed.account.gain).toBeCloseTo(-7.25, 9);

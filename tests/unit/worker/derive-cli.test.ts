@@ -16,22 +16,29 @@ describe('npm run derive', () => {
   it('prints the expected figures of a golden scenario on stdout, holdings, performance and benchmark included', () => {
     const result = runDerive('tests/golden/benchmark-and-sells.json');
     expect(result.status).toBe(0);
-    const golden = JSON.parse(readFileSync(join(root, 'tests/golden/benchmark-and-sells.json'), 'utf8')) as { expected: unknown };
+    const golden = JSON.parse(readFileSync(join(root, 'tests/golden/benchmark-and-sells.json'), 'utf8')) as {
+      expected: unknown;
+    };
     const printed = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(Object.keys(printed)).toEqual(expect.arrayContaining(['holdings', 'performance', 'benchmark', 'income']));
     expect(figureDifferences(printed, golden.expected).slice(0, 20)).toEqual([]);
   });
 
-  it.each(['accounts-and-cash.json', 'accounts-and-cash-pension-view.json'])('reads %s (cash, accounts, a view) and prints its account block and the fees in its summary', (file) => {
-    const result = runDerive(`tests/golden/${file}`);
-    expect(result.status).toBe(0);
-    const golden = JSON.parse(readFileSync(join(root, 'tests/golden', file), 'utf8')) as { expected: { account: unknown; summary: unknown } };
-    const printed = JSON.parse(result.stdout) as { account: unknown; summary: unknown };
-    expect(golden.expected.account).toBeDefined();
-    expect(figureDifferences(printed.account, golden.expected.account).slice(0, 20)).toEqual([]);
-    // The account's fees are the summary's commission: Total Commission and the returns.
-    expect(figureDifferences(printed.summary, golden.expected.summary).slice(0, 20)).toEqual([]);
-  });
+  it.each(['accounts-and-cash.json', 'accounts-and-cash-pension-view.json'])(
+    'reads %s (cash, accounts, a view) and prints its account block and the fees in its summary',
+    (file) => {
+      const result = runDerive(`tests/golden/${file}`);
+      expect(result.status).toBe(0);
+      const golden = JSON.parse(readFileSync(join(root, 'tests/golden', file), 'utf8')) as {
+        expected: { account: unknown; summary: unknown };
+      };
+      const printed = JSON.parse(result.stdout) as { account: unknown; summary: unknown };
+      expect(golden.expected.account).toBeDefined();
+      expect(figureDifferences(printed.account, golden.expected.account).slice(0, 20)).toEqual([]);
+      // The account's fees are the summary's commission: Total Commission and the returns.
+      expect(figureDifferences(printed.summary, golden.expected.summary).slice(0, 20)).toEqual([]);
+    },
+  );
 
   it('exits 1 with the reason when the file is not a scenario', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'derive-')), 'bad.json');

@@ -27,8 +27,20 @@ const set: TransactionSetWithCash = {
   ],
 };
 const quotes = [
-  chart('Y', { currency: 'EUR', bars: [['2024-01-03', 100], ['2024-01-05', 110]] }),
-  chart('X', { currency: 'EUR', bars: [['2024-01-04', 100], ['2024-01-05', 90]] }),
+  chart('Y', {
+    currency: 'EUR',
+    bars: [
+      ['2024-01-03', 100],
+      ['2024-01-05', 110],
+    ],
+  }),
+  chart('X', {
+    currency: 'EUR',
+    bars: [
+      ['2024-01-04', 100],
+      ['2024-01-05', 90],
+    ],
+  }),
 ];
 
 function engineOwn(view: string | null) {
@@ -47,7 +59,9 @@ function workerWithTheSet() {
   return { context, intents: priceIntents(context) };
 }
 
-const valueChart = (charts: { charts: Array<{ title: string; shape: { series: Array<{ label: string }> }; columns: unknown[] }> }) => {
+const valueChart = (charts: {
+  charts: Array<{ title: string; shape: { series: Array<{ label: string }> }; columns: unknown[] }>;
+}) => {
   const found = charts.charts.find((c) => c.title === 'Portfolio value');
   if (!found) throw new Error('no Portfolio value chart');
   return found;

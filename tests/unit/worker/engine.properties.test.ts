@@ -1,7 +1,14 @@
 /** Invariants of the engine on random portfolios (fast-check): the figures agree with each other. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epochDayFromIso, isoFromEpochDay, type Currency, type QuoteEntry, type Transaction, type TransactionType } from '#src/model';
+import {
+  epochDayFromIso,
+  isoFromEpochDay,
+  type Currency,
+  type QuoteEntry,
+  type Transaction,
+  type TransactionType,
+} from '#src/model';
 import { toExpected } from '#scripts/to-expected';
 import { PortfolioEngine, type Derivation } from '#src/worker/engine';
 import { figureDifferences } from '#helpers/worker/compare-figures';
@@ -32,10 +39,13 @@ const transactionArb = fc.record({
   currency: fc.constantFrom<Currency>('EUR', 'USD'),
 });
 
-const barsArb = fc.uniqueArray(fc.record({ offset: fc.integer({ min: -30, max: 420 }), close: fc.option(price, { freq: 8 }) }), {
-  selector: (bar) => bar.offset,
-  maxLength: 60,
-});
+const barsArb = fc.uniqueArray(
+  fc.record({ offset: fc.integer({ min: -30, max: 420 }), close: fc.option(price, { freq: 8 }) }),
+  {
+    selector: (bar) => bar.offset,
+    maxLength: 60,
+  },
+);
 
 const portfolioArb: fc.Arbitrary<Portfolio> = fc
   .record({
@@ -43,11 +53,14 @@ const portfolioArb: fc.Arbitrary<Portfolio> = fc
     bars: fc.tuple(barsArb, barsArb, barsArb),
     quoteCurrencies: fc.tuple(...TICKERS.map(() => fc.constantFrom('EUR', 'USD', 'GBp'))),
     split: fc.option(fc.record({ offset: fc.integer({ min: 0, max: 420 }), ratio: fc.constantFrom(2, 3, 10) })),
-    fxBars: fc.uniqueArray(fc.record({ offset: fc.integer({ min: -10, max: 420 }), close: fc.double({ min: 0.7, max: 1.3, noNaN: true }) }), {
-      selector: (bar) => bar.offset,
-      minLength: 1,
-      maxLength: 30,
-    }),
+    fxBars: fc.uniqueArray(
+      fc.record({ offset: fc.integer({ min: -10, max: 420 }), close: fc.double({ min: 0.7, max: 1.3, noNaN: true }) }),
+      {
+        selector: (bar) => bar.offset,
+        minLength: 1,
+        maxLength: 30,
+      },
+    ),
     asOfOffset: fc.integer({ min: 0, max: 420 }),
   })
   .map(({ transactions, bars, quoteCurrencies, split, fxBars, asOfOffset }) => {
@@ -67,12 +80,22 @@ const portfolioArb: fc.Arbitrary<Portfolio> = fc
         hourUtc: 8,
         bars: byOffset(bars[k]).map(({ offset, close }) => [dateAt(offset), close] as const),
         splits: k === 0 && split ? [[dateAt(split.offset), split.ratio, 1]] : [],
-        dividends: [[dateAt(100), 0.5], [dateAt(300), 0.7]],
+        dividends: [
+          [dateAt(100), 0.5],
+          [dateAt(300), 0.7],
+        ],
       }),
     );
     const eurPerUsd = byOffset(fxBars).map(({ offset, close }) => [dateAt(offset), close] as const);
     quotes.push(chart('EUR=X', { currency: 'EUR', timeZone: 'Europe/London', hourUtc: 0, bars: eurPerUsd }));
-    quotes.push(chart('GBPEUR=X', { currency: 'EUR', timeZone: 'Europe/London', hourUtc: 0, bars: eurPerUsd.map(([date, close]) => [date, close + GBP_OVER_USD] as const) }));
+    quotes.push(
+      chart('GBPEUR=X', {
+        currency: 'EUR',
+        timeZone: 'Europe/London',
+        hourUtc: 0,
+        bars: eurPerUsd.map(([date, close]) => [date, close + GBP_OVER_USD] as const),
+      }),
+    );
     return { rows, quotes, asOf: dateAt(asOfOffset), eurPerUsd };
   });
 
@@ -119,7 +142,9 @@ describe('engine invariants on random portfolios', () => {
           const shares = one.transactions.stock.aggregatedAmounts;
           quoted.close.forEach((closeToday, i) => {
             if (Number.isNaN(closeToday)) return;
-            const priceEur = closeToday * eurPer(portfolio, quoted.currency as string, isoFromEpochDay(epochDayFromIso(one.firstDay) + i));
+            const priceEur =
+              closeToday *
+              eurPer(portfolio, quoted.currency as string, isoFromEpochDay(epochDayFromIso(one.firstDay) + i));
             expect(close(one.value[i], shares[i] * priceEur)).toBe(true);
           });
         }
@@ -175,7 +200,12 @@ describe('engine invariants on random portfolios', () => {
         const singles = all.tickers.map((ticker) => engine.combine([ticker]));
         for (const key of ['value', 'invested', 'profit', 'commission', 'dividend'] as const) {
           all[key].forEach((total, i) => {
-            expect(close(total, singles.reduce((sum, single) => sum + single[key][i], 0))).toBe(true);
+            expect(
+              close(
+                total,
+                singles.reduce((sum, single) => sum + single[key][i], 0),
+              ),
+            ).toBe(true);
           });
         }
         const expectedSum = singles.reduce((sum, single) => sum + single.expectedDividend, 0);
@@ -210,7 +240,9 @@ describe('engine invariants on random portfolios', () => {
           if (figures.excluded) continue;
           const { realisedGain, unrealisedGain } = d.holdings[ticker];
           const scale = 1 + Math.abs(realisedGain) + Math.abs(unrealisedGain) + Math.abs(figures.totalInvested);
-          expect(Math.abs(realisedGain + unrealisedGain - (figures.portfolioValue - figures.totalInvested))).toBeLessThanOrEqual(1e-9 * scale);
+          expect(
+            Math.abs(realisedGain + unrealisedGain - (figures.portfolioValue - figures.totalInvested)),
+          ).toBeLessThanOrEqual(1e-9 * scale);
         }
       }),
       runs,
@@ -222,7 +254,9 @@ describe('engine invariants on random portfolios', () => {
       fc.property(portfolioArb, fc.nat(), money, (portfolio, pick, newValue) => {
         const engine = engineFor(portfolio);
         engine.derive(portfolio.asOf, null);
-        const changed = portfolio.rows.map((row, k) => (k === pick % portfolio.rows.length ? { ...row, value: newValue } : row));
+        const changed = portfolio.rows.map((row, k) =>
+          k === pick % portfolio.rows.length ? { ...row, value: newValue } : row,
+        );
         engine.setTransactions(transactionSet(changed));
         const updated = toExpected(engine.derive(portfolio.asOf, null));
         const fresh = toExpected(engineFor({ ...portfolio, rows: changed }).derive(portfolio.asOf, null));

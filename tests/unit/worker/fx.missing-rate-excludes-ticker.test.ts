@@ -14,8 +14,18 @@ describe('a USD ticker whose exchange rate is missing', () => {
     engine.setQuotes([ko, sap, { symbol: 'EUR=X', error: 'Not Found' }]);
     const d = engine.derive('2024-01-03', null);
 
-    expect(d.summary).toMatchObject({ portfolioValue: 302, totalInvested: 300, excludedTickers: ['KO'], missingSymbols: ['EUR=X'] });
-    expect(d.tickers.KO).toMatchObject({ excluded: true, amountOfShares: 10, currentSharePrice: null, missingSymbols: ['EUR=X'] });
+    expect(d.summary).toMatchObject({
+      portfolioValue: 302,
+      totalInvested: 300,
+      excludedTickers: ['KO'],
+      missingSymbols: ['EUR=X'],
+    });
+    expect(d.tickers.KO).toMatchObject({
+      excluded: true,
+      amountOfShares: 10,
+      currentSharePrice: null,
+      missingSymbols: ['EUR=X'],
+    });
     expect(d.tickers.KO.portfolioValue).toBeNaN();
     expect(d.active.tickers).toEqual(['SAP.DE']);
     expect(Array.from(d.active.value)).toEqual([0, 302, 302]);

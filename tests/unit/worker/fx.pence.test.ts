@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { PortfolioEngine } from '#src/worker/engine';
 import { chart, fixtureEntry, stock, transactionSet } from '#helpers/worker/portfolio';
 
-const gbpEur = chart('GBPEUR=X', { currency: 'EUR', timeZone: 'Europe/London', hourUtc: 0, bars: [['2019-12-31', 1.17], ['2020-01-02', 1.18]] });
+const gbpEur = chart('GBPEUR=X', {
+  currency: 'EUR',
+  timeZone: 'Europe/London',
+  hourUtc: 0,
+  bars: [
+    ['2019-12-31', 1.17],
+    ['2020-01-02', 1.18],
+  ],
+});
 
 describe('a ticker quoted in pence', () => {
   it('asks for GBPEUR=X once its quote says GBp', () => {
@@ -19,7 +27,11 @@ describe('a ticker quoted in pence', () => {
     engine.setTransactions(transactionSet([stock('OCDO.L', '2020-01-02', 100, 1480)]));
     engine.setQuotes([fixtureEntry('OCDO.L-pence.recorded.json', 'OCDO.L'), gbpEur]);
     const d = engine.derive('2020-01-03', null);
-    expect(d.tickers['OCDO.L']).toMatchObject({ quoteCurrency: 'GBp', currentSharePrice: (1259.5 / 100) * 1.18, excluded: false });
+    expect(d.tickers['OCDO.L']).toMatchObject({
+      quoteCurrency: 'GBp',
+      currentSharePrice: (1259.5 / 100) * 1.18,
+      excluded: false,
+    });
     expect(d.summary.portfolioValue).toBeCloseTo(1486.21, 9);
     expect(d.active.prices.map((price) => [price.symbol, price.currency])).toEqual([
       ['OCDO.L', 'GBp'],
@@ -31,7 +43,14 @@ describe('a ticker quoted in pence', () => {
     const engine = new PortfolioEngine();
     engine.setTransactions(transactionSet([stock('TSCO.L', '2019-12-30', 100, 290)]));
     engine.setQuotes([
-      chart('TSCO.L', { currency: 'GBp', bars: [['2019-12-30', 250], ['2020-01-02', 252]], dividends: [['2020-01-02', 5]] }),
+      chart('TSCO.L', {
+        currency: 'GBp',
+        bars: [
+          ['2019-12-30', 250],
+          ['2020-01-02', 252],
+        ],
+        dividends: [['2020-01-02', 5]],
+      }),
       gbpEur,
     ]);
     const d = engine.derive('2020-01-03', null);

@@ -17,7 +17,13 @@ const eurPerUsd = chart('EUR=X', {
   currency: 'EUR',
   timeZone: 'Europe/London',
   hourUtc: 0,
-  bars: [['2021-01-29', 0.82], ['2021-02-01', 0.83], ['2021-03-10', 0.84], ['2021-03-11', 0.85], ['2021-03-12', 0.86]],
+  bars: [
+    ['2021-01-29', 0.82],
+    ['2021-02-01', 0.83],
+    ['2021-03-10', 0.84],
+    ['2021-03-11', 0.85],
+    ['2021-03-12', 0.86],
+  ],
 });
 const quotes = [fixtureEntry('MSFT-1y-dividends.recorded.json', 'MSFT'), eurPerUsd];
 // Recorded MSFT closes (USD) on the days read below.
@@ -61,7 +67,11 @@ describe('a USD stock with FX and a dividend', () => {
       ['EUR=X', 'EUR'],
     ]);
     const [msftClose, rate] = d.active.prices;
-    expect(on(d.active, msftClose.close, ['2021-01-31', '2021-02-01', '2021-02-06'])).toEqual([Number.NaN, close['2021-02-01'], 242.1999969482422]);
+    expect(on(d.active, msftClose.close, ['2021-01-31', '2021-02-01', '2021-02-06'])).toEqual([
+      Number.NaN,
+      close['2021-02-01'],
+      242.1999969482422,
+    ]);
     expect(on(d.active, rate.close, ['2021-01-28', '2021-01-29', '2021-03-12'])).toEqual([Number.NaN, 0.82, 0.86]);
   });
 });

@@ -7,7 +7,9 @@ import { toExpected } from '#scripts/to-expected';
 import { figureDifferences } from '#helpers/worker/compare-figures';
 
 const goldenDir = join(import.meta.dirname, '../../golden');
-const files = readdirSync(goldenDir).filter((file) => file.endsWith('.json')).sort();
+const files = readdirSync(goldenDir)
+  .filter((file) => file.endsWith('.json'))
+  .sort();
 
 describe('golden scenarios', () => {
   it('are all present', () => {
@@ -40,6 +42,8 @@ function withoutForwardSourceUnlessDerived(expected: unknown, actual: unknown): 
   const derived = Object.values((actual as Holdings).holdings ?? {}).some((holding) => 'forwardSource' in holding);
   const { holdings } = expected as Holdings;
   if (derived || !holdings) return expected;
-  const stripped = Object.fromEntries(Object.entries(holdings).map(([ticker, { forwardSource: _, ...rest }]) => [ticker, rest]));
+  const stripped = Object.fromEntries(
+    Object.entries(holdings).map(([ticker, { forwardSource: _, ...rest }]) => [ticker, rest]),
+  );
   return { ...(expected as object), holdings: stripped };
 }

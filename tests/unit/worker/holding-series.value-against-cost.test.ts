@@ -18,7 +18,14 @@ const quotes = [
     currency: 'EUR',
     timeZone: 'Europe/Amsterdam',
     hourUtc: 8,
-    bars: [['2024-03-01', 100], ['2024-03-04', 110], ['2024-03-05', 120], ['2024-03-06', 115], ['2024-03-07', 140], ['2024-03-08', 130]],
+    bars: [
+      ['2024-03-01', 100],
+      ['2024-03-04', 110],
+      ['2024-03-05', 120],
+      ['2024-03-06', 115],
+      ['2024-03-07', 140],
+      ['2024-03-08', 130],
+    ],
   }),
 ];
 
@@ -30,7 +37,8 @@ function engineWith(transactions: readonly Transaction[], entries: QuoteEntry[],
   return { engine, derivation };
 }
 
-const at = (view: HoldingSeries, series: Float64Array, date: string) => series[view.days.indexOf(epochDayFromIso(date) * SECONDS_PER_DAY)];
+const at = (view: HoldingSeries, series: Float64Array, date: string) =>
+  series[view.days.indexOf(epochDayFromIso(date) * SECONDS_PER_DAY)];
 
 describe('a holding’s series', () => {
   const { engine, derivation } = engineWith(rows, quotes, '2024-03-10');
@@ -39,7 +47,8 @@ describe('a holding’s series', () => {
   it('starts the day before its first trade and ends on asOf', () => {
     expect(view.days[0]).toBe(epochDayFromIso('2024-02-29') * SECONDS_PER_DAY);
     expect(view.days.at(-1)).toBe(epochDayFromIso('2024-03-10') * SECONDS_PER_DAY);
-    for (const series of [view.priceEur, view.buyPriceEur, view.sellPriceEur, view.value, view.costBasis]) expect(series.length).toBe(view.days.length);
+    for (const series of [view.priceEur, view.buyPriceEur, view.sellPriceEur, view.value, view.costBasis])
+      expect(series.length).toBe(view.days.length);
   });
 
   it('holds value against the average-cost basis at known dates', () => {
@@ -81,8 +90,20 @@ describe('a holding’s series', () => {
 
 describe('a holding quoted in USD', () => {
   const usd = [stock('MSFT', '2024-03-01', 2, 200, 'USD')];
-  const msft = chart('MSFT', { currency: 'USD', bars: [['2024-03-01', 100], ['2024-03-04', 110]] });
-  const eur = chart('EUR=X', { currency: 'EUR', bars: [['2024-02-29', 0.9], ['2024-03-04', 0.8]] });
+  const msft = chart('MSFT', {
+    currency: 'USD',
+    bars: [
+      ['2024-03-01', 100],
+      ['2024-03-04', 110],
+    ],
+  });
+  const eur = chart('EUR=X', {
+    currency: 'EUR',
+    bars: [
+      ['2024-02-29', 0.9],
+      ['2024-03-04', 0.8],
+    ],
+  });
 
   it('shows its price, value and cost in EUR at each day’s rate', () => {
     const { engine } = engineWith(usd, [msft, eur], '2024-03-05');

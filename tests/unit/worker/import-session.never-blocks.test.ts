@@ -10,7 +10,12 @@ import { fixtureBytes } from '#helpers/import/degiro-files';
 
 async function parsed() {
   const session = new ImportSession();
-  const preview = await session.parse(1, new Blob([fixtureBytes('nl-mixed-languages.csv')]), emptyTransactionSet, () => {});
+  const preview = await session.parse(
+    1,
+    new Blob([fixtureBytes('nl-mixed-languages.csv')]),
+    emptyTransactionSet,
+    () => {},
+  );
   return { session, preview: preview! };
 }
 
@@ -21,7 +26,10 @@ describe('an import session', () => {
       expect(product.ticker, product.key).toMatch(TICKER_PATTERN);
       expect(['saved', 'lookup', 'table', 'placeholder', 'none-needed']).toContain(product.source);
     }
-    expect(preview.products.find((p) => p.key === 'IE00B0M63391')).toMatchObject({ ticker: 'IE00B0M63391', source: 'placeholder' });
+    expect(preview.products.find((p) => p.key === 'IE00B0M63391')).toMatchObject({
+      ticker: 'IE00B0M63391',
+      source: 'placeholder',
+    });
   });
 
   it('merges everything with no symbol chosen: unknown products under their ISIN', async () => {
@@ -52,9 +60,24 @@ describe('an import session', () => {
 
   it('previews the lookup’s proposals with their listings, imports under them, and keeps every symbol by ISIN', async () => {
     const { session } = await parsed();
-    const korea = { symbol: 'IKOR.L', name: 'iShares MSCI Korea', exchange: 'LSE', venue: 'London', currency: 'USD', type: 'ETF' as const };
-    const looked = await session.applyLookup(1, [{ isin: 'IE00B0M63391', candidates: [korea], chosen: { symbol: 'IKOR.L', source: 'lookup' } }], emptyTransactionSet());
-    expect(looked!.products.find((p) => p.key === 'IE00B0M63391')).toMatchObject({ ticker: 'IKOR.L', source: 'lookup', candidates: [korea] });
+    const korea = {
+      symbol: 'IKOR.L',
+      name: 'iShares MSCI Korea',
+      exchange: 'LSE',
+      venue: 'London',
+      currency: 'USD',
+      type: 'ETF' as const,
+    };
+    const looked = await session.applyLookup(
+      1,
+      [{ isin: 'IE00B0M63391', candidates: [korea], chosen: { symbol: 'IKOR.L', source: 'lookup' } }],
+      emptyTransactionSet(),
+    );
+    expect(looked!.products.find((p) => p.key === 'IE00B0M63391')).toMatchObject({
+      ticker: 'IKOR.L',
+      source: 'lookup',
+      candidates: [korea],
+    });
     expect(await session.applyLookup(7, [], emptyTransactionSet()), 'an overtaken parse').toBeNull();
     const result = await session.merge(emptyTransactionSet(), {});
     expect(result.merged.stock.some((t) => t.ticker === 'IKOR.L')).toBe(true);
@@ -66,8 +89,15 @@ describe('an import session', () => {
 
   it('takes what the user typed over the lookup, and forgets a saved choice the user emptied', async () => {
     const { session } = await parsed();
-    await session.applyLookup(1, [{ isin: 'IE00B0M63391', candidates: [], chosen: { symbol: 'IKOR.L', source: 'saved' } }], emptyTransactionSet());
-    expect((await session.merge(emptyTransactionSet(), { IE00B0M63391: 'csko.l' })).choices).toContainEqual({ isin: 'IE00B0M63391', symbol: 'CSKO.L' });
+    await session.applyLookup(
+      1,
+      [{ isin: 'IE00B0M63391', candidates: [], chosen: { symbol: 'IKOR.L', source: 'saved' } }],
+      emptyTransactionSet(),
+    );
+    expect((await session.merge(emptyTransactionSet(), { IE00B0M63391: 'csko.l' })).choices).toContainEqual({
+      isin: 'IE00B0M63391',
+      symbol: 'CSKO.L',
+    });
     const emptied = await session.merge(emptyTransactionSet(), { IE00B0M63391: '' });
     expect(emptied.choices).toContainEqual({ isin: 'IE00B0M63391', symbol: null });
     expect(emptied.merged.stock.some((t) => t.ticker === 'IE00B0M63391')).toBe(true);

@@ -7,18 +7,40 @@ import { describe, expect, it } from 'vitest';
 import { PortfolioEngine } from '#src/worker/engine';
 import { chart, dividend, stock, transactionSet } from '#helpers/worker/portfolio';
 
-const usd = chart('EUR=X', { currency: 'EUR', timeZone: 'Europe/London', hourUtc: 0, bars: [['2022-01-03', 0.9], ['2023-06-01', 0.8], ['2024-06-10', 0.95]] });
+const usd = chart('EUR=X', {
+  currency: 'EUR',
+  timeZone: 'Europe/London',
+  hourUtc: 0,
+  bars: [
+    ['2022-01-03', 0.9],
+    ['2023-06-01', 0.8],
+    ['2024-06-10', 0.95],
+  ],
+});
 
 describe('forward income', () => {
   const engine = new PortfolioEngine();
-  engine.setTransactions(transactionSet([stock('KO', '2022-01-03', 10, 500, 'USD'), stock('KO', '2023-09-01', 10, 550, 'USD')]));
+  engine.setTransactions(
+    transactionSet([stock('KO', '2022-01-03', 10, 500, 'USD'), stock('KO', '2023-09-01', 10, 550, 'USD')]),
+  );
   engine.setQuotes([
     chart('KO', {
       currency: 'USD',
       timeZone: 'America/New_York',
-      bars: [['2022-01-03', 50], ['2024-06-10', 60]],
+      bars: [
+        ['2022-01-03', 50],
+        ['2024-06-10', 60],
+      ],
       // 2023-06-14 is exactly 365 days before asOf: out of the window. 2024-06-14 is after asOf: ignored.
-      dividends: [['2022-03-14', 0.42], ['2022-11-30', 0.44], ['2023-06-14', 0.46], ['2023-09-14', 0.46], ['2023-11-30', 0.46], ['2024-03-14', 0.485], ['2024-06-14', 0.485]],
+      dividends: [
+        ['2022-03-14', 0.42],
+        ['2022-11-30', 0.44],
+        ['2023-06-14', 0.46],
+        ['2023-09-14', 0.46],
+        ['2023-11-30', 0.46],
+        ['2024-03-14', 0.485],
+        ['2024-06-14', 0.485],
+      ],
     }),
     usd,
   ]);
@@ -31,7 +53,20 @@ describe('forward income', () => {
   });
 
   it('lays them out over the twelve months after June 2024, each in its own calendar month', () => {
-    expect(d.income.forwardByMonth.months).toEqual(['2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06']);
+    expect(d.income.forwardByMonth.months).toEqual([
+      '2024-07',
+      '2024-08',
+      '2024-09',
+      '2024-10',
+      '2024-11',
+      '2024-12',
+      '2025-01',
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+    ]);
     const values = d.income.forwardByMonth.values;
     expect(values[2]).toBeCloseTo(0.46 * 20 * 0.95, 10); // September
     expect(values[4]).toBeCloseTo(0.46 * 20 * 0.95, 10); // November
@@ -62,7 +97,19 @@ describe('an event in asOf’s own month', () => {
   it('counts in that month one year on, the last of the twelve', () => {
     const engine = new PortfolioEngine();
     engine.setTransactions(transactionSet([stock('REP.MC', '2024-01-02', 100, 1400)]));
-    engine.setQuotes([chart('REP.MC', { currency: 'EUR', bars: [['2024-01-02', 14], ['2024-07-01', 15]], dividends: [['2024-07-02', 0.5], ['2024-01-09', 0.4]] })]);
+    engine.setQuotes([
+      chart('REP.MC', {
+        currency: 'EUR',
+        bars: [
+          ['2024-01-02', 14],
+          ['2024-07-01', 15],
+        ],
+        dividends: [
+          ['2024-07-02', 0.5],
+          ['2024-01-09', 0.4],
+        ],
+      }),
+    ]);
     const d = engine.derive('2024-07-20', null);
     expect(d.income.forwardByMonth.months.at(-1)).toBe('2025-07');
     expect(d.income.forwardByMonth.values.at(-1)).toBeCloseTo(50, 10);
@@ -74,7 +121,21 @@ describe('a dividend cut and a position sold out', () => {
   it('marks the cut as negative growth, and a sold-out holding has nothing ahead and no yield', () => {
     const engine = new PortfolioEngine();
     engine.setTransactions(transactionSet([stock('T', '2021-01-04', 10, 300), stock('T', '2023-05-02', -10, -200)]));
-    engine.setQuotes([chart('T', { currency: 'EUR', bars: [['2021-01-04', 30], ['2024-03-01', 17]], dividends: [['2021-04-08', 0.52], ['2022-04-07', 0.52], ['2023-04-06', 0.2775], ['2024-01-08', 0.2775]] })]);
+    engine.setQuotes([
+      chart('T', {
+        currency: 'EUR',
+        bars: [
+          ['2021-01-04', 30],
+          ['2024-03-01', 17],
+        ],
+        dividends: [
+          ['2021-04-08', 0.52],
+          ['2022-04-07', 0.52],
+          ['2023-04-06', 0.2775],
+          ['2024-01-08', 0.2775],
+        ],
+      }),
+    ]);
     const d = engine.derive('2024-03-01', null);
     const t = d.income.holdings.T!;
     expect(t.dividendGrowth.years).toEqual(['2021', '2022', '2023']);
@@ -93,8 +154,25 @@ describe('pence', () => {
     const engine = new PortfolioEngine();
     engine.setTransactions(transactionSet([stock('TSCO.L', '2023-01-03', 100, 290)]));
     engine.setQuotes([
-      chart('TSCO.L', { currency: 'GBp', bars: [['2023-01-03', 250], ['2023-12-29', 300]], dividends: [['2023-06-01', 7.05], ['2023-10-12', 3.85]] }),
-      chart('GBPEUR=X', { currency: 'EUR', hourUtc: 0, bars: [['2023-01-02', 1.13], ['2023-12-29', 1.15]] }),
+      chart('TSCO.L', {
+        currency: 'GBp',
+        bars: [
+          ['2023-01-03', 250],
+          ['2023-12-29', 300],
+        ],
+        dividends: [
+          ['2023-06-01', 7.05],
+          ['2023-10-12', 3.85],
+        ],
+      }),
+      chart('GBPEUR=X', {
+        currency: 'EUR',
+        hourUtc: 0,
+        bars: [
+          ['2023-01-02', 1.13],
+          ['2023-12-29', 1.15],
+        ],
+      }),
     ]);
     const d = engine.derive('2023-12-31', null);
     expect(d.income.forwardIncome).toBeCloseTo(((7.05 + 3.85) / 100) * 100 * 1.15, 10);
@@ -103,7 +181,13 @@ describe('pence', () => {
 
 describe('withholding tax per year', () => {
   const engine = new PortfolioEngine();
-  const taxed = (ticker: string, date: string, value: number, tax: number | undefined, currency: 'EUR' | 'USD' = 'EUR') => ({
+  const taxed = (
+    ticker: string,
+    date: string,
+    value: number,
+    tax: number | undefined,
+    currency: 'EUR' | 'USD' = 'EUR',
+  ) => ({
     ...dividend(ticker, date, value, currency),
     ...(tax === undefined ? {} : { tax }),
   });
@@ -117,7 +201,11 @@ describe('withholding tax per year', () => {
     taxed('REP.MC', '2023-12-31', 10, 0),
   ]);
   engine.setTransactions(set);
-  engine.setQuotes([chart('KO', { currency: 'USD', bars: [['2022-01-03', 50]] }), chart('REP.MC', { currency: 'EUR', bars: [['2022-01-03', 11]] }), usd]);
+  engine.setQuotes([
+    chart('KO', { currency: 'USD', bars: [['2022-01-03', 50]] }),
+    chart('REP.MC', { currency: 'EUR', bars: [['2022-01-03', 11]] }),
+    usd,
+  ]);
   const d = engine.derive('2024-02-01', null);
 
   it('sums gross, tax and net per calendar year over all tickers, tax at the dividend’s own rate', () => {
@@ -139,10 +227,17 @@ describe('withholding tax per year', () => {
     const computed: string[] = [];
     const counting = new PortfolioEngine({ onTickerComputed: (ticker) => computed.push(ticker) });
     counting.setTransactions(set);
-    counting.setQuotes([chart('KO', { currency: 'USD', bars: [['2022-01-03', 50]] }), chart('REP.MC', { currency: 'EUR', bars: [['2022-01-03', 11]] }), usd]);
+    counting.setQuotes([
+      chart('KO', { currency: 'USD', bars: [['2022-01-03', 50]] }),
+      chart('REP.MC', { currency: 'EUR', bars: [['2022-01-03', 11]] }),
+      usd,
+    ]);
     counting.derive('2024-02-01', null);
     computed.length = 0;
-    counting.setTransactions({ ...set, dividend: set.dividend.map((t) => (t.date === '2023-07-05' ? { ...t, tax: 7.5 } : t)) });
+    counting.setTransactions({
+      ...set,
+      dividend: set.dividend.map((t) => (t.date === '2023-07-05' ? { ...t, tax: 7.5 } : t)),
+    });
     const again = counting.derive('2024-02-01', null);
     expect(computed).toEqual(['REP.MC']);
     expect(again.income.perYear.tax[1]).toBeCloseTo(0.69 * 0.8 + 6.6 + 7.5, 12);
@@ -152,8 +247,22 @@ describe('withholding tax per year', () => {
 describe('received against expected', () => {
   it('sets each year’s gross dividends beside what the market data expected on the shares held', () => {
     const engine = new PortfolioEngine();
-    engine.setTransactions(transactionSet([stock('REP.MC', '2022-01-03', 100, 1100), { ...dividend('REP.MC', '2022-07-08', 25.5), tax: 4.5 }]));
-    engine.setQuotes([chart('REP.MC', { currency: 'EUR', bars: [['2022-01-03', 11]], dividends: [['2022-07-06', 0.3], ['2023-01-10', 0.33]] })]);
+    engine.setTransactions(
+      transactionSet([
+        stock('REP.MC', '2022-01-03', 100, 1100),
+        { ...dividend('REP.MC', '2022-07-08', 25.5), tax: 4.5 },
+      ]),
+    );
+    engine.setQuotes([
+      chart('REP.MC', {
+        currency: 'EUR',
+        bars: [['2022-01-03', 11]],
+        dividends: [
+          ['2022-07-06', 0.3],
+          ['2023-01-10', 0.33],
+        ],
+      }),
+    ]);
     const d = engine.derive('2023-02-01', null);
     const rep = d.income.holdings['REP.MC']!;
     expect(d.income.perYear.years).toEqual(['2022', '2023']);

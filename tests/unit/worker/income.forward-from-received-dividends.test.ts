@@ -11,8 +11,20 @@ import { applyTickers, parseDegiroExport } from '#src/worker/import';
 import { fixtureText } from '#helpers/import/degiro-files';
 import { chart, derive, stock } from '#helpers/worker/portfolio';
 
-const paid = (ticker: string, date: string, value: number, tax: number, currency: 'EUR' | 'USD' = 'EUR'): Transaction => ({ ticker, type: 'dividend', date, amount: 1, value, tax, currency });
-const usd = chart('EUR=X', { currency: 'EUR', bars: [['2023-01-02', 0.9], ['2024-03-01', 0.8]] });
+const paid = (
+  ticker: string,
+  date: string,
+  value: number,
+  tax: number,
+  currency: 'EUR' | 'USD' = 'EUR',
+): Transaction => ({ ticker, type: 'dividend', date, amount: 1, value, tax, currency });
+const usd = chart('EUR=X', {
+  currency: 'EUR',
+  bars: [
+    ['2023-01-02', 0.9],
+    ['2024-03-01', 0.8],
+  ],
+});
 
 describe('forward income from the dividends received', () => {
   it('pays the past year’s received dividends again, gross, scaled to today’s shares, each in its own month', () => {
@@ -54,7 +66,11 @@ describe('forward income from the dividends received', () => {
         paid('INGA.AS', '2023-08-01', 30, 5),
         stock('INGA.AS', '2024-02-01', -100, -1300),
       ],
-      [chart('KO', { currency: 'EUR', bars: [['2024-01-02', 50]], dividends: [['2024-03-14', 0.5]] }), { symbol: 'HEIA.AS', error: 'Not Found' }, { symbol: 'INGA.AS', error: 'Not Found' }],
+      [
+        chart('KO', { currency: 'EUR', bars: [['2024-01-02', 50]], dividends: [['2024-03-14', 0.5]] }),
+        { symbol: 'HEIA.AS', error: 'Not Found' },
+        { symbol: 'INGA.AS', error: 'Not Found' },
+      ],
       '2024-04-20',
     );
     expect(d.income.holdings.KO).toMatchObject({ forwardSource: 'market', forwardIncome: 5 });
@@ -64,7 +80,10 @@ describe('forward income from the dividends received', () => {
 
   it('gives the real-account-40 statement’s payers without market events their received dividends', async () => {
     const imported = await parseDegiroExport(fixtureText('real-account-40/Account.csv'));
-    const set = applyTickers(imported, Object.fromEntries(imported.products.map((p) => [p.productKey, p.productKey]))).transactions;
+    const set = applyTickers(
+      imported,
+      Object.fromEntries(imported.products.map((p) => [p.productKey, p.productKey])),
+    ).transactions;
     // No quotes at all: no market events, every price provisional.
     const d = derive([...set.stock, ...set.dividend, ...set.commission], [], '2026-11-29');
     const payers = new Set(set.dividend.filter((t) => t.date > '2025-11-29').map((t) => t.ticker));
@@ -74,7 +93,9 @@ describe('forward income from the dividends received', () => {
     }
     // Heineken held the same shares all year: its income ahead is what the statement's Dividend rows paid in it.
     const text = fixtureText('real-account-40/Account.csv');
-    const rows = [...text.matchAll(/^(\d\d)-(\d\d)-(\d{4}),[^\n]*,NL0000009165,Dividend,,EUR,"([\d,]+)"/gm)].filter((m) => `${m[3]}-${m[2]}-${m[1]}` > '2025-11-29');
+    const rows = [...text.matchAll(/^(\d\d)-(\d\d)-(\d{4}),[^\n]*,NL0000009165,Dividend,,EUR,"([\d,]+)"/gm)].filter(
+      (m) => `${m[3]}-${m[2]}-${m[1]}` > '2025-11-29',
+    );
     expect(rows.length).toBeGreaterThan(0);
     const statementGross = rows.reduce((sum, m) => sum + Number(m[4]!.replace(',', '.')), 0);
     expect(d.income.holdings.NL0000009165!.forwardIncome).toBeCloseTo(statementGross, 6);

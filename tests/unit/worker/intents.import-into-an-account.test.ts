@@ -78,7 +78,10 @@ describe('confirmImport into an account', () => {
     await context.store.load(credentials);
     await parse(intents, 'nl-example.csv');
     const refused = await intents.confirmImport({}, credentials, { account: 'acc-deleted' });
-    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining('no longer exists (it was deleted meanwhile)') });
+    expect(refused).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('no longer exists (it was deleted meanwhile)'),
+    });
     expect(puts).toEqual([]);
     // The parse is still there: choosing an account that exists imports it.
     const saved = await intents.confirmImport({}, credentials, { account: 'main' });

@@ -13,10 +13,26 @@ const quotes = [
     currency: 'EUR',
     timeZone: 'Europe/Berlin',
     hourUtc: 8,
-    bars: [['2024-01-02', 101], ['2024-01-03', 102], ['2024-01-04', 103], ['2024-01-05', 104], ['2024-01-08', 105]],
+    bars: [
+      ['2024-01-02', 101],
+      ['2024-01-03', 102],
+      ['2024-01-04', 103],
+      ['2024-01-05', 104],
+      ['2024-01-08', 105],
+    ],
   }),
 ];
-const days = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06', '2024-01-07', '2024-01-08', '2024-01-09'];
+const days = [
+  '2024-01-01',
+  '2024-01-02',
+  '2024-01-03',
+  '2024-01-04',
+  '2024-01-05',
+  '2024-01-06',
+  '2024-01-07',
+  '2024-01-08',
+  '2024-01-09',
+];
 
 describe('a EUR ETF bought twice', () => {
   const d = derive(rows, quotes, '2024-01-09');
@@ -34,7 +50,13 @@ describe('a EUR ETF bought twice', () => {
   });
 
   it('sums the summary on asOf', () => {
-    expect(d.summary).toMatchObject({ portfolioValue: 1575, totalInvested: 1520, profitExclCommission: 55, totalCommission: 2, totalDividend: 0 });
+    expect(d.summary).toMatchObject({
+      portfolioValue: 1575,
+      totalInvested: 1520,
+      profitExclCommission: 55,
+      totalCommission: 2,
+      totalDividend: 0,
+    });
     expect(d.summary.totalReturn.absolute).toBe(53);
     expect(d.summary.totalReturn.percentage).toBeCloseTo((53 / 1575) * 100, 12);
   });

@@ -29,7 +29,11 @@ describe('an empty portfolio', () => {
   });
 
   it('charts asOf alone', () => {
-    expect([d.active.firstDay, d.active.lastDay, Array.from(d.active.value)]).toEqual(['2024-05-01', '2024-05-01', [0]]);
+    expect([d.active.firstDay, d.active.lastDay, Array.from(d.active.value)]).toEqual([
+      '2024-05-01',
+      '2024-05-01',
+      [0],
+    ]);
     expect(d.active.yieldPerYear).toEqual({ years: ['2024'], yields: [0], profit: [0] });
     expect(d.active.dividendPerQuarter).toEqual({ quarters: ['2024-Q2'], values: [0] });
     expect(d.active.expectedDividend).toBe(0);
@@ -46,7 +50,12 @@ describe('an empty portfolio', () => {
     later.setTransactions(transactionSet([stock('LATE', '2024-06-01', 1, 100)]));
     const derived = later.derive('2024-05-01', null);
     expect(derived.summary.portfolioValue).toBe(0);
-    expect(derived.tickers.LATE).toMatchObject({ amountOfShares: 0, totalInvested: 0, currentSharePrice: null, priceSource: 'none' });
+    expect(derived.tickers.LATE).toMatchObject({
+      amountOfShares: 0,
+      totalInvested: 0,
+      currentSharePrice: null,
+      priceSource: 'none',
+    });
     expect(Array.from(derived.active.value)).toEqual([0]);
     expect(later.firstTransactionDate()).toBe('2024-06-01');
   });

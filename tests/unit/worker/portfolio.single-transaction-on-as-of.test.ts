@@ -5,7 +5,15 @@ import { chart, commission, derive, stock } from '#helpers/worker/portfolio';
 describe('a single transaction dated asOf', () => {
   const d = derive(
     [stock('ONE', '2024-05-10', 2, 200), commission('ONE', '2024-05-10', 1), stock('ONE', '2024-05-11', 5, 505)],
-    [chart('ONE', { currency: 'EUR', bars: [['2024-05-10', 101], ['2024-05-11', 102]] })],
+    [
+      chart('ONE', {
+        currency: 'EUR',
+        bars: [
+          ['2024-05-10', 101],
+          ['2024-05-11', 102],
+        ],
+      }),
+    ],
     '2024-05-10',
   );
 
@@ -18,6 +26,11 @@ describe('a single transaction dated asOf', () => {
 
   it('gives the same return for 1 day, 7 days, 30 days and in total', () => {
     const oneEur = { absolute: 1, percentage: (1 / 202) * 100 };
-    expect([d.summary.dailyReturn, d.summary.weeklyReturn, d.summary.monthlyReturn, d.summary.totalReturn]).toEqual([oneEur, oneEur, oneEur, oneEur]);
+    expect([d.summary.dailyReturn, d.summary.weeklyReturn, d.summary.monthlyReturn, d.summary.totalReturn]).toEqual([
+      oneEur,
+      oneEur,
+      oneEur,
+      oneEur,
+    ]);
   });
 });

@@ -40,6 +40,8 @@ describe('bars out of time order', () => {
   });
 
   it('reads bars with the last moved first as the same days and closes', () => {
-    expect(barsOf(reordered((bars) => [bars - 1, ...Array.from({ length: bars - 1 }, (_, index) => index)]))).toEqual(inOrder);
+    expect(barsOf(reordered((bars) => [bars - 1, ...Array.from({ length: bars - 1 }, (_, index) => index)]))).toEqual(
+      inOrder,
+    );
   });
 });

@@ -15,6 +15,10 @@ describe('null closes and weekends', () => {
   });
 
   it('reports the carried close as the current market price', () => {
-    expect(d.tickers['MUV2.DE']).toMatchObject({ currentSharePrice: 183.5, priceSource: 'market', portfolioValue: 917.5 });
+    expect(d.tickers['MUV2.DE']).toMatchObject({
+      currentSharePrice: 183.5,
+      priceSource: 'market',
+      portfolioValue: 917.5,
+    });
   });
 });

@@ -17,7 +17,11 @@ describe('prices before the first bar', () => {
   });
 
   it('values shares sold before any buy at 0 until the market speaks', () => {
-    const d = derive([stock('SHORT', '2024-01-02', -2, -200)], [chart('SHORT', { currency: 'EUR', bars: [['2024-01-05', 50]] })], '2024-01-05');
+    const d = derive(
+      [stock('SHORT', '2024-01-02', -2, -200)],
+      [chart('SHORT', { currency: 'EUR', bars: [['2024-01-05', 50]] })],
+      '2024-01-05',
+    );
     expect(on(d.active, d.active.value, days.slice(1))).toEqual([0, 0, 0, -100]);
   });
 
@@ -31,8 +35,17 @@ describe('prices before the first bar', () => {
   });
 
   it('prices a ticker without any quote at its buys, and says so', () => {
-    const d = derive([stock('NOQUOTE', '2024-01-02', 3, 300)], [{ symbol: 'NOQUOTE', error: 'Not Found' }], '2024-01-05');
-    expect(d.tickers.NOQUOTE).toMatchObject({ portfolioValue: 300, currentSharePrice: 100, priceSource: 'provisional', missingSymbols: ['NOQUOTE'] });
+    const d = derive(
+      [stock('NOQUOTE', '2024-01-02', 3, 300)],
+      [{ symbol: 'NOQUOTE', error: 'Not Found' }],
+      '2024-01-05',
+    );
+    expect(d.tickers.NOQUOTE).toMatchObject({
+      portfolioValue: 300,
+      currentSharePrice: 100,
+      priceSource: 'provisional',
+      missingSymbols: ['NOQUOTE'],
+    });
     expect(d.summary.missingSymbols).toEqual(['NOQUOTE']);
     expect(d.active.prices).toEqual([]);
   });

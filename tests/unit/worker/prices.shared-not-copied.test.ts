@@ -50,7 +50,15 @@ describe('close series handed out', () => {
   it('are new series once the quote or the grid changed', () => {
     const engine = engineWithData();
     const before = engine.derive('2024-01-10', null).active;
-    engine.setQuotes([chart('A', { currency: 'EUR', bars: [['2024-01-02', 101], ['2024-01-05', 111]] })]);
+    engine.setQuotes([
+      chart('A', {
+        currency: 'EUR',
+        bars: [
+          ['2024-01-02', 101],
+          ['2024-01-05', 111],
+        ],
+      }),
+    ]);
     const requoted = engine.derive('2024-01-10', null).active;
     expect(closeOf(requoted.prices, 'A')).not.toBe(closeOf(before.prices, 'A'));
     expect(closeOf(requoted.prices, 'A')![closeOf(requoted.prices, 'A')!.length - 1]).toBe(111);

@@ -8,7 +8,10 @@ import { periodStarts } from '#src/worker/engine/return-periods';
 function startDates(firstTransaction: string, asOf: string): Record<string, string | null> {
   const grid = makeGrid(epochDayFromIso(firstTransaction), epochDayFromIso(asOf));
   return Object.fromEntries(
-    Object.entries(periodStarts(grid)).map(([period, index]) => [period, index === null ? null : isoFromEpochDay(grid.firstDay + index)]),
+    Object.entries(periodStarts(grid)).map(([period, index]) => [
+      period,
+      index === null ? null : isoFromEpochDay(grid.firstDay + index),
+    ]),
   );
 }
 

@@ -2,13 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import { chart, derive, on, stock } from '#helpers/worker/portfolio';
 
-const rows = [stock('ASML.AS', '2024-03-01', 10, 1000), stock('ASML.AS', '2024-03-05', -4, -480), stock('ASML.AS', '2024-03-08', 6, 660)];
+const rows = [
+  stock('ASML.AS', '2024-03-01', 10, 1000),
+  stock('ASML.AS', '2024-03-05', -4, -480),
+  stock('ASML.AS', '2024-03-08', 6, 660),
+];
 const quotes = [
   chart('ASML.AS', {
     currency: 'EUR',
     timeZone: 'Europe/Amsterdam',
     hourUtc: 8,
-    bars: [['2024-03-01', 100], ['2024-03-04', 110], ['2024-03-05', 120], ['2024-03-06', 115], ['2024-03-07', 112], ['2024-03-08', 110]],
+    bars: [
+      ['2024-03-01', 100],
+      ['2024-03-04', 110],
+      ['2024-03-05', 120],
+      ['2024-03-06', 115],
+      ['2024-03-07', 112],
+      ['2024-03-08', 110],
+    ],
   }),
 ];
 const days = ['2024-03-03', '2024-03-04', '2024-03-05', '2024-03-07', '2024-03-08', '2024-03-10'];
@@ -25,7 +36,11 @@ describe('buy, partial sell, rebuy', () => {
   });
 
   it('records the sell as a negative transaction on its day only', () => {
-    expect(on(d.active, stockSeries.values, ['2024-03-04', '2024-03-05', '2024-03-06'])).toEqual([Number.NaN, -480, Number.NaN]);
+    expect(on(d.active, stockSeries.values, ['2024-03-04', '2024-03-05', '2024-03-06'])).toEqual([
+      Number.NaN,
+      -480,
+      Number.NaN,
+    ]);
     expect(on(d.active, stockSeries.amounts, ['2024-03-05'])).toEqual([-4]);
   });
 

@@ -20,7 +20,11 @@ const later = ['2024-03-06', '2024-04-02', '2024-05-02'];
 describe('a position whose trades net to zero in decimals', () => {
   it('fractional buys of 0.1 and 0.2 shares sold as 0.3 leave nothing held', () => {
     expect(0.1 + 0.2 - 0.3).not.toBe(0);
-    const rows = [stock('FRAC', '2024-03-01', 0.1, 10), stock('FRAC', '2024-03-04', 0.2, 22), stock('FRAC', '2024-03-05', -0.3, -36)];
+    const rows = [
+      stock('FRAC', '2024-03-01', 0.1, 10),
+      stock('FRAC', '2024-03-04', 0.2, 22),
+      stock('FRAC', '2024-03-05', -0.3, -36),
+    ];
     const d = derive(rows, quotes, '2024-05-02');
     expect(d.tickers.FRAC.amountOfShares).toBe(0);
     expect(d.tickers.FRAC.averageSharePrice).toBe(0);
@@ -41,7 +45,8 @@ describe('a position whose trades net to zero in decimals', () => {
     const factor = 50.81592838794346;
     const amounts = [-21, -10, 30, 1];
     expect(amounts.reduce((sum, amount) => sum + amount * factor, 0)).not.toBe(0);
-    const rowsOf = (scale: number) => amounts.map((amount) => stock('FRAC', '2024-03-01', amount * scale, amount * scale * 100));
+    const rowsOf = (scale: number) =>
+      amounts.map((amount) => stock('FRAC', '2024-03-01', amount * scale, amount * scale * 100));
     const original = derive(rowsOf(1), quotes, '2024-05-02');
     const scaled = derive(rowsOf(factor), quotes, '2024-05-02');
     expect(scaled.tickers.FRAC.amountOfShares).toBe(0);

@@ -41,16 +41,29 @@ describe('returns on random portfolios', () => {
   it('TWR stays the same when every buy and sell is scaled by one factor', () => {
     fc.assert(
       fc.property(tradesArb, ({ trades, closes, asOfOffset, factor }) => {
-        const quotes = [chart('AAA', { currency: 'EUR', bars: barsOf(closes[0]) }), chart('BBB', { currency: 'EUR', bars: barsOf(closes[1]) })];
-        const rows = trades.map(({ ticker, offset, amount, pricePaid }) => stock(ticker, dateAt(offset), amount, amount * pricePaid));
-        const scaled = rows.map((row): Transaction => ({ ...row, amount: row.amount * factor, value: row.value * factor }));
+        const quotes = [
+          chart('AAA', { currency: 'EUR', bars: barsOf(closes[0]) }),
+          chart('BBB', { currency: 'EUR', bars: barsOf(closes[1]) }),
+        ];
+        const rows = trades.map(({ ticker, offset, amount, pricePaid }) =>
+          stock(ticker, dateAt(offset), amount, amount * pricePaid),
+        );
+        const scaled = rows.map((row): Transaction => ({
+          ...row,
+          amount: row.amount * factor,
+          value: row.value * factor,
+        }));
         const asOf = dateAt(asOfOffset);
         const original = derive(rows, quotes, asOf);
         const bigger = derive(scaled, quotes, asOf);
         original.active.twr.forEach((twr, i) => expect(near(bigger.active.twr[i], twr, 1e-7)).toBe(true));
         for (const period of PERFORMANCE_PERIODS) {
-          expect(near(bigger.performance.twr[period].cumulative, original.performance.twr[period].cumulative, 1e-7)).toBe(true);
-          expect(near(bigger.performance.twr[period].annualised, original.performance.twr[period].annualised, 1e-7)).toBe(true);
+          expect(
+            near(bigger.performance.twr[period].cumulative, original.performance.twr[period].cumulative, 1e-7),
+          ).toBe(true);
+          expect(
+            near(bigger.performance.twr[period].annualised, original.performance.twr[period].annualised, 1e-7),
+          ).toBe(true);
         }
       }),
       runs,
@@ -68,7 +81,15 @@ describe('returns on random portfolios', () => {
         (buyOffset, heldDays, shares, buyPrice, lastPrice) => {
           const buyDate = dateAt(buyOffset);
           const asOf = dateAt(buyOffset + heldDays);
-          const quotes = [chart('AAA', { currency: 'EUR', bars: [[buyDate, buyPrice], [asOf, lastPrice]] })];
+          const quotes = [
+            chart('AAA', {
+              currency: 'EUR',
+              bars: [
+                [buyDate, buyPrice],
+                [asOf, lastPrice],
+              ],
+            }),
+          ];
           const { performance } = derive([stock('AAA', buyDate, shares, shares * buyPrice)], quotes, asOf);
           const annualised = ((lastPrice / buyPrice) ** (365 / heldDays) - 1) * 100;
           // SEMANTICS.md searches rates between −99.9999 % and 1,000,000 % a year.

@@ -12,7 +12,10 @@ const rows = [
   stock('AAPL', '2020-09-15', 8, 924, 'USD'),
   stock('AAPL', '2020-10-01', -20, -2336, 'USD'),
 ];
-const quotes = [fixtureEntry('AAPL-dividend-split.recorded.json', 'AAPL'), chart('EUR=X', { currency: 'EUR', bars: [['2020-08-03', 0.85]] })];
+const quotes = [
+  fixtureEntry('AAPL-dividend-split.recorded.json', 'AAPL'),
+  chart('EUR=X', { currency: 'EUR', bars: [['2020-08-03', 0.85]] }),
+];
 const close = { '2020-08-31': 129.0399932861328, '2020-09-15': 115.54000091552734, '2020-10-05': 116.5 };
 
 describe('a sell after a split between two buys', () => {
@@ -26,7 +29,10 @@ describe('a sell after a split between two buys', () => {
 
   it('prices the pre-split buy provisionally per adjusted share until the first bar', () => {
     const provisionalEur = (5000 * 0.85) / 40;
-    expect(on(d.active, d.active.value, ['2020-08-27', '2020-08-30'])).toEqual([40 * provisionalEur, 40 * provisionalEur]);
+    expect(on(d.active, d.active.value, ['2020-08-27', '2020-08-30'])).toEqual([
+      40 * provisionalEur,
+      40 * provisionalEur,
+    ]);
     expect(on(d.active, d.active.value, ['2020-08-31', '2020-09-15'])).toEqual([
       41 * close['2020-08-31'] * 0.85,
       49 * close['2020-09-15'] * 0.85,

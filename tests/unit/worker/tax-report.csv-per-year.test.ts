@@ -8,7 +8,9 @@ import { TAX_REPORT_HEADER, taxReportCsv } from '#src/worker/tax-report-csv';
 import { chart, dividend, stock, transactionSet } from '#helpers/worker/portfolio';
 
 describe('the tax report of the golden scenario with withheld tax', () => {
-  const json = JSON.parse(readFileSync(join(import.meta.dirname, '../../golden/dividend-tax-and-forward-income.json'), 'utf8')) as unknown;
+  const json = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../golden/dividend-tax-and-forward-income.json'), 'utf8'),
+  ) as unknown;
   const parsed = parseScenario(json);
   if (!parsed.ok) throw new Error(parsed.error);
   const { scenario } = parsed;
@@ -30,7 +32,12 @@ describe('the tax report of the golden scenario with withheld tax', () => {
   it('writes each dividend as recorded: gross = net + tax in its currency', () => {
     const first = scenario.transactions.dividend[0]!;
     const row = rows.find((r) => r[1] === first.date && r[2] === first.ticker)!;
-    expect(row.slice(3, 7)).toEqual([first.currency, String(first.value + first.tax!), String(first.tax), String(first.value)]);
+    expect(row.slice(3, 7)).toEqual([
+      first.currency,
+      String(first.value + first.tax!),
+      String(first.tax),
+      String(first.value),
+    ]);
   });
 
   it('closes each year with EUR totals equal to the per-year gross, tax and net, to the cent', () => {
@@ -39,7 +46,9 @@ describe('the tax report of the golden scenario with withheld tax', () => {
     expect(totals.map((row) => row[0])).toEqual(withDividends);
     for (const row of totals) {
       const k = perYear.years.indexOf(row[0]!);
-      expect(row.slice(7).map(Number)).toEqual([perYear.gross[k], perYear.tax[k], perYear.net[k]].map((eur) => Math.round(eur! * 100) / 100));
+      expect(row.slice(7).map(Number)).toEqual(
+        [perYear.gross[k], perYear.tax[k], perYear.net[k]].map((eur) => Math.round(eur! * 100) / 100),
+      );
     }
   });
 });
@@ -47,11 +56,34 @@ describe('the tax report of the golden scenario with withheld tax', () => {
 describe('a USD dividend', () => {
   it('turns into EUR at the rate of its day, with a tax of 0 where none is recorded', () => {
     const engine = new PortfolioEngine();
-    engine.setTransactions(transactionSet([stock('KO', '2023-01-03', 10, 600, 'USD'), { ...dividend('KO', '2023-04-03', 3.74, 'USD'), tax: 0.66 }, dividend('KO', '2023-07-03', 4.6, 'USD')]));
-    engine.setQuotes([chart('KO', { currency: 'USD', bars: [['2023-01-03', 60]] }), chart('EUR=X', { currency: 'EUR', hourUtc: 0, bars: [['2023-01-02', 0.94], ['2023-04-03', 0.92], ['2023-07-03', 0.9]] })]);
+    engine.setTransactions(
+      transactionSet([
+        stock('KO', '2023-01-03', 10, 600, 'USD'),
+        { ...dividend('KO', '2023-04-03', 3.74, 'USD'), tax: 0.66 },
+        dividend('KO', '2023-07-03', 4.6, 'USD'),
+      ]),
+    );
+    engine.setQuotes([
+      chart('KO', { currency: 'USD', bars: [['2023-01-03', 60]] }),
+      chart('EUR=X', {
+        currency: 'EUR',
+        hourUtc: 0,
+        bars: [
+          ['2023-01-02', 0.94],
+          ['2023-04-03', 0.92],
+          ['2023-07-03', 0.9],
+        ],
+      }),
+    ]);
     engine.derive('2023-12-31', null);
     expect(taxReportCsv(engine.dividendRecords())).toBe(
-      [TAX_REPORT_HEADER, '2023,2023-04-03,KO,USD,4.4,0.66,3.74,4.05,0.61,3.44', '2023,2023-07-03,KO,USD,4.6,0,4.6,4.14,0.00,4.14', '2023,,Total,EUR,,,,8.19,0.61,7.58', ''].join('\n'),
+      [
+        TAX_REPORT_HEADER,
+        '2023,2023-04-03,KO,USD,4.4,0.66,3.74,4.05,0.61,3.44',
+        '2023,2023-07-03,KO,USD,4.6,0,4.6,4.14,0.00,4.14',
+        '2023,,Total,EUR,,,,8.19,0.61,7.58',
+        '',
+      ].join('\n'),
     );
   });
 

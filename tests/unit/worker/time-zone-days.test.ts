@@ -10,7 +10,8 @@ import { TimeZoneDays, type ZoneSource } from '#src/worker/engine/time-zone-days
 import { fixtureEntry } from '#helpers/worker/portfolio';
 
 const seconds = (isoInstant: string): number => Date.parse(isoInstant) / 1000;
-const dayIn = (zones: TimeZoneDays, timeZone: string, isoInstant: string): string => isoFromEpochDay(zones.forZone(timeZone).epochDay(seconds(isoInstant)));
+const dayIn = (zones: TimeZoneDays, timeZone: string, isoInstant: string): string =>
+  isoFromEpochDay(zones.forZone(timeZone).epochDay(seconds(isoInstant)));
 
 // temporal-polyfill stands in for a runtime's own Temporal: the same API, and Node 20 has none.
 const SOURCES: [string, ZoneSource][] = [
@@ -109,7 +110,8 @@ describe('the two sources agree', () => {
     for (const timeOfDay of TIMES_OF_DAY) {
       for (let day = 0; day < 30 * 365; day += 1) {
         const instant = first + day * 86_400 + timeOfDay;
-        if (intl.epochDay(instant) !== temporal.epochDay(instant)) mismatches.push(new Date(instant * 1000).toISOString());
+        if (intl.epochDay(instant) !== temporal.epochDay(instant))
+          mismatches.push(new Date(instant * 1000).toISOString());
       }
     }
     expect(mismatches).toEqual([]);

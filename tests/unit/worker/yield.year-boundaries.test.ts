@@ -6,7 +6,17 @@ describe('yield per year across year boundaries', () => {
   it('splits profit at 31 December and divides by the value on that day', () => {
     const d = derive(
       [stock('X', '2022-12-30', 10, 1000), commission('X', '2022-12-30', 1)],
-      [chart('X', { currency: 'EUR', bars: [['2022-12-30', 100], ['2023-01-02', 110], ['2023-12-29', 120], ['2024-01-02', 126]] })],
+      [
+        chart('X', {
+          currency: 'EUR',
+          bars: [
+            ['2022-12-30', 100],
+            ['2023-01-02', 110],
+            ['2023-12-29', 120],
+            ['2024-01-02', 126],
+          ],
+        }),
+      ],
       '2024-02-15',
     );
     // Profit on 2022-12-31: 1000 − 1000 − 1 = −1; on 2023-12-31: 1200 − 1001 = 199; on asOf: 1260 − 1001 = 259.
@@ -18,11 +28,24 @@ describe('yield per year across year boundaries', () => {
   it('yields 0 in a year that ends with nothing held, while its profit still counts', () => {
     const d = derive(
       [stock('Y', '2022-06-01', 10, 1000), stock('Y', '2022-09-01', -10, -1100)],
-      [chart('Y', { currency: 'EUR', bars: [['2022-06-01', 100], ['2022-09-01', 110]] })],
+      [
+        chart('Y', {
+          currency: 'EUR',
+          bars: [
+            ['2022-06-01', 100],
+            ['2022-09-01', 110],
+          ],
+        }),
+      ],
       '2023-03-01',
     );
     expect(d.active.yieldPerYear).toEqual({ years: ['2022', '2023'], yields: [0, 0], profit: [100, 0] });
-    expect(d.tickers.Y).toMatchObject({ amountOfShares: 0, averageSharePrice: 0, portfolioValue: 0, totalInvested: -100 });
+    expect(d.tickers.Y).toMatchObject({
+      amountOfShares: 0,
+      averageSharePrice: 0,
+      portfolioValue: 0,
+      totalInvested: -100,
+    });
     expect(d.summary.totalReturn).toEqual({ absolute: 100, percentage: 0 });
   });
 });

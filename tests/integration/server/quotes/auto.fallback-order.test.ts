@@ -64,9 +64,17 @@ describe('auto: yahoo through the cache, then whatever the cache has, then the f
   it('goes on as if there were no cache when the database fails', async () => {
     const broken: QuoteCache = { ...cache, coverage: () => Promise.reject(new Error('database is locked')) };
     const events: Array<Record<string, unknown>> = [];
-    const entry = (await service({ yahooBaseUrl: fake.baseUrl, cache: broken, log: (e) => events.push(e) }).getQuotes(['MSFT'], start, end))[0];
+    const entry = (
+      await service({ yahooBaseUrl: fake.baseUrl, cache: broken, log: (e) => events.push(e) }).getQuotes(
+        ['MSFT'],
+        start,
+        end,
+      )
+    )[0];
     expect(resultOf(entry).meta.dataSource).toBe('yahoo');
-    expect(events).toContainEqual(expect.objectContaining({ event: 'quotes.cache-error', message: 'database is locked' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'quotes.cache-error', message: 'database is locked' }),
+    );
   });
 });
 

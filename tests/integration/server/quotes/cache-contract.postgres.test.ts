@@ -14,7 +14,9 @@ if (!databaseUrl) {
       });
     });
   } else {
-    console.warn('Skipping the PostgreSQL quote cache contract: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it.');
+    console.warn(
+      'Skipping the PostgreSQL quote cache contract: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it.',
+    );
     describe.skip('the quote cache on PostgreSQL (DATABASE_URL not set)', () => {
       it('runs the contract', () => {});
     });

@@ -18,7 +18,13 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const garbage: FakeBehaviour[] = ['html-page', 'json-not-a-chart', 'columns-of-unequal-length', 'another-symbol', 'status-500'];
+const garbage: FakeBehaviour[] = [
+  'html-page',
+  'json-not-a-chart',
+  'columns-of-unequal-length',
+  'another-symbol',
+  'status-500',
+];
 
 describe('a bad upstream answer never reaches the cache', () => {
   it.each(garbage)('after %s the cache holds what it held, and auto serves it marked cache', async (behaviour) => {

@@ -25,7 +25,9 @@ describe('the quotes cache fetches only what it lacks', () => {
   it('asks the upstream for the missing tail only, from five days before what it holds', async () => {
     const first = await ask(utc('2021-02-01'), utc('2021-06-01'));
     expect(first.meta.dataSource).toBe('yahoo');
-    expect(fake.requests).toEqual([expect.objectContaining({ symbol: 'MSFT', period1: utc('2021-02-01'), period2: utc('2021-06-01') })]);
+    expect(fake.requests).toEqual([
+      expect.objectContaining({ symbol: 'MSFT', period1: utc('2021-02-01'), period2: utc('2021-06-01') }),
+    ]);
 
     const whole = await ask(utc('2021-02-01'), utc('2022-01-31'));
     expect(fake.requests).toHaveLength(2);
@@ -41,7 +43,9 @@ describe('the quotes cache fetches only what it lacks', () => {
     const again = await ask(utc('2021-03-01'), utc('2021-04-01'));
     expect(fake.requests).toHaveLength(1);
     expect(again.meta.dataSource).toBe('cache');
-    expect(again.timestamp).toEqual(msftResult.timestamp!.filter((t) => t >= utc('2021-03-01') && t <= utc('2021-04-01')));
+    expect(again.timestamp).toEqual(
+      msftResult.timestamp!.filter((t) => t >= utc('2021-03-01') && t <= utc('2021-04-01')),
+    );
     expect(again.meta).toMatchObject({ symbol: 'MSFT', currency: 'USD', exchangeTimezoneName: 'America/New_York' });
   });
 

@@ -13,8 +13,13 @@ function afterASplit(chart: YahooChart): YahooChart {
   const copy = structuredClone(chart);
   const result = copy.chart.result![0]!;
   const quote = result.indicators.quote[0]!;
-  quote.close = quote.close!.map((close, i) => (result.timestamp![i]! < splitSeconds && close !== null ? close / 2 : close));
-  result.events = { ...result.events, splits: { [splitSeconds]: { date: splitSeconds, numerator: 2, denominator: 1, splitRatio: '2:1' } } };
+  quote.close = quote.close!.map((close, i) =>
+    result.timestamp![i]! < splitSeconds && close !== null ? close / 2 : close,
+  );
+  result.events = {
+    ...result.events,
+    splits: { [splitSeconds]: { date: splitSeconds, numerator: 2, denominator: 1, splitRatio: '2:1' } },
+  };
   return copy;
 }
 

@@ -8,8 +8,17 @@ const start = utc('2021-03-01');
 const end = utc('2021-04-01');
 
 beforeAll(async () => {
-  fake = await startFakeYahoo([recordedChart('MSFT-1y-dividends.recorded.json'), recordedChart('AAPL-dividend-split.recorded.json')]);
-  quotes = await serveQuotes({ provider: 'yahoo', marketDataDir: '/nonexistent', yahooBaseUrl: fake.baseUrl, cache: null, tuning: TEST_TUNING });
+  fake = await startFakeYahoo([
+    recordedChart('MSFT-1y-dividends.recorded.json'),
+    recordedChart('AAPL-dividend-split.recorded.json'),
+  ]);
+  quotes = await serveQuotes({
+    provider: 'yahoo',
+    marketDataDir: '/nonexistent',
+    yahooBaseUrl: fake.baseUrl,
+    cache: null,
+    tuning: TEST_TUNING,
+  });
 });
 afterAll(async () => {
   await quotes.close();
@@ -27,20 +36,25 @@ async function expectRefused(body: unknown, paths: string[]) {
 }
 
 describe('a quotes request that breaks the contract is refused with 400 and reaches no upstream', () => {
-  it('refuses a symbol Yahoo cannot have', () => expectRefused({ symbols: ['MSFT', 'MS FT', '../etc'], start, end }, ['symbols.1', 'symbols.2']));
-  it('refuses a symbol longer than 20 characters', () => expectRefused({ symbol: 'A'.repeat(21), start, end }, ['symbol']));
+  it('refuses a symbol Yahoo cannot have', () =>
+    expectRefused({ symbols: ['MSFT', 'MS FT', '../etc'], start, end }, ['symbols.1', 'symbols.2']));
+  it('refuses a symbol longer than 20 characters', () =>
+    expectRefused({ symbol: 'A'.repeat(21), start, end }, ['symbol']));
   it('refuses an empty list and more than 100 symbols', async () => {
     await expectRefused({ symbols: [], start, end }, ['symbols']);
     await expectRefused({ symbols: Array.from({ length: 101 }, (_, i) => `S${i}`), start, end }, ['symbols']);
   });
-  it('refuses the same symbol twice, whatever its case', () => expectRefused({ symbols: ['MSFT', 'AAPL', 'msft'], start, end }, ['symbols.2']));
-  it('refuses a start that is not before the end', () => expectRefused({ symbol: 'MSFT', start: end, end: start }, ['end']));
+  it('refuses the same symbol twice, whatever its case', () =>
+    expectRefused({ symbols: ['MSFT', 'AAPL', 'msft'], start, end }, ['symbols.2']));
+  it('refuses a start that is not before the end', () =>
+    expectRefused({ symbol: 'MSFT', start: end, end: start }, ['end']));
   it('refuses an end more than two days in the future', () =>
     expectRefused({ symbol: 'MSFT', start, end: Math.floor(Date.now() / 1000) + 3 * 86_400 }, ['end']));
   it('refuses times before 1970, fractions and strings', () =>
     expectRefused({ symbols: ['MSFT'], start: -86_400, end: '1617235200' }, ['start', 'end']));
   it('refuses fractional seconds', () => expectRefused({ symbol: 'MSFT', start: start + 0.5, end }, ['start']));
-  it('refuses unknown keys and both shapes at once', () => expectRefused({ symbols: ['MSFT'], symbol: 'MSFT', start, end }, ['']));
+  it('refuses unknown keys and both shapes at once', () =>
+    expectRefused({ symbols: ['MSFT'], symbol: 'MSFT', start, end }, ['']));
   it('refuses a body that is not JSON', async () => {
     const response = await quotes.post(undefined, { rawBody: '{"symbols": [' });
     expect(response.status).toBe(400);
@@ -50,7 +64,10 @@ describe('a quotes request that breaks the contract is refused with 400 and reac
 
 describe('transport limits', () => {
   it('answers 415 to a body that is not declared JSON', async () => {
-    const response = await quotes.post(undefined, { contentType: 'text/plain', rawBody: JSON.stringify({ symbol: 'MSFT', start, end }) });
+    const response = await quotes.post(undefined, {
+      contentType: 'text/plain',
+      rawBody: JSON.stringify({ symbol: 'MSFT', start, end }),
+    });
     expect(response.status).toBe(415);
     expect(fake.requests).toHaveLength(0);
   });
@@ -74,7 +91,11 @@ describe('a valid request', () => {
     expect(entry.symbol).toBe('MSFT');
     expect(resultOf(entry as never).meta.dataSource).toBe('yahoo');
 
-    const many = await quotes.post({ symbols: ['aapl', 'NOPE', 'MSFT'], start: utc('2020-09-01'), end: utc('2020-10-01') });
+    const many = await quotes.post({
+      symbols: ['aapl', 'NOPE', 'MSFT'],
+      start: utc('2020-09-01'),
+      end: utc('2020-10-01'),
+    });
     expect(many.status).toBe(200);
     const entries = (await many.json()) as Array<{ symbol: string; error?: string }>;
     expect(entries.map((e) => e.symbol)).toEqual(['aapl', 'NOPE', 'MSFT']);

@@ -65,7 +65,10 @@ describe('the yahoo provider', () => {
     fake.queue('status-429', 'status-429', 'status-429');
     const yahoo = provider(fake.baseUrl);
     const result = await yahoo.fetchSeries('MSFT', start, end);
-    expect(result).toEqual({ ok: false, failure: { kind: 'rate-limited', message: 'Yahoo answered 429 (after 3 tries)' } });
+    expect(result).toEqual({
+      ok: false,
+      failure: { kind: 'rate-limited', message: 'Yahoo answered 429 (after 3 tries)' },
+    });
     const next = await yahoo.fetchSeries('MSFT', start, end);
     expect(next.ok || next.failure.kind).toBe('circuit-open');
     expect(fake.requests).toHaveLength(3);
@@ -75,11 +78,17 @@ describe('the yahoo provider', () => {
     // A long timeout: failing well before it shows that nothing waited.
     const yahoo = provider(await refusedBaseUrl(), { timeoutMs: 5_000 });
     const first = await timed(() => yahoo.fetchSeries('MSFT', start, end));
-    expect(first.result).toEqual({ ok: false, failure: { kind: 'offline', message: expect.stringContaining('connection refused') } });
+    expect(first.result).toEqual({
+      ok: false,
+      failure: { kind: 'offline', message: expect.stringContaining('connection refused') },
+    });
     expect(first.ms).toBeLessThan(1_000);
 
     const second = await yahoo.fetchSeries('MSFT', start, end);
-    expect(second).toEqual({ ok: false, failure: { kind: 'circuit-open', message: expect.stringMatching(/connection refused.*next try in 60 s/) } });
+    expect(second).toEqual({
+      ok: false,
+      failure: { kind: 'circuit-open', message: expect.stringMatching(/connection refused.*next try in 60 s/) },
+    });
     expect(events.filter((event) => event.event === 'quotes.upstream')).toHaveLength(1);
 
     clockMs += 60_000;
@@ -90,14 +99,20 @@ describe('the yahoo provider', () => {
 
   it('reports a DNS failure as offline', async () => {
     const result = await provider('http://quotes.invalid', { timeoutMs: 5_000 }).fetchSeries('MSFT', start, end);
-    expect(result).toEqual({ ok: false, failure: { kind: 'offline', message: expect.stringContaining('quotes.invalid') } });
+    expect(result).toEqual({
+      ok: false,
+      failure: { kind: 'offline', message: expect.stringContaining('quotes.invalid') },
+    });
   });
 
   it('bounds a hanging upstream by the timeout, then fails fast while the outage is remembered', async () => {
     fake.queue('hang');
     const yahoo = provider(fake.baseUrl);
     const hung = await timed(() => yahoo.fetchSeries('MSFT', start, end));
-    expect(hung.result).toEqual({ ok: false, failure: { kind: 'timeout', message: expect.stringContaining('within 300 ms') } });
+    expect(hung.result).toEqual({
+      ok: false,
+      failure: { kind: 'timeout', message: expect.stringContaining('within 300 ms') },
+    });
     expect(hung.ms).toBeLessThan(1_000);
     const next = await timed(() => yahoo.fetchSeries('MSFT', start, end));
     expect(next.result.ok || next.result.failure.kind).toBe('circuit-open');

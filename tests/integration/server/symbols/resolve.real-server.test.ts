@@ -14,7 +14,9 @@ let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  fake = await startFakeYahooSearch(searchAnswers({ US0378331005: 'search-AAPL.recorded.json', GB00B3MBS747: 'search-OCDO.L.recorded.json' }));
+  fake = await startFakeYahooSearch(
+    searchAnswers({ US0378331005: 'search-AAPL.recorded.json', GB00B3MBS747: 'search-OCDO.L.recorded.json' }),
+  );
   server = await startTestServer({ QUOTES_PROVIDER: 'auto', YAHOO_BASE_URL: fake.baseUrl });
   [alice, bob] = await Promise.all([
     signIn(server.url, { username: 'alice', password: 'alice-secret', createAccount: true }).then((s) => s.idToken),
@@ -26,7 +28,13 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function call(method: string, route: string, token: string | null, body: unknown, contentType = 'application/json') {
+async function call(
+  method: string,
+  route: string,
+  token: string | null,
+  body: unknown,
+  contentType = 'application/json',
+) {
   const headers: Record<string, string> = { 'content-type': contentType };
   if (token) headers.Authorization = token;
   const response = await fetch(`${server.url}/api/symbols/${route}`, {
@@ -53,7 +61,14 @@ describe('resolving ISINs', () => {
   it('proposes the equity of a real Yahoo answer in the trade currency, never an option or a Crunchbase entry', async () => {
     const [apple] = await resolve(alice, [{ isin: 'US0378331005', name: 'APPLE INC. - COMMON ST', currency: 'USD' }]);
     expect(apple!.chosen).toEqual({ symbol: 'AAPL', source: 'lookup' });
-    expect(apple!.candidates[0]).toEqual({ symbol: 'AAPL', name: 'Apple Inc.', exchange: 'NMS', venue: 'NASDAQ', currency: 'USD', type: 'EQUITY' });
+    expect(apple!.candidates[0]).toEqual({
+      symbol: 'AAPL',
+      name: 'Apple Inc.',
+      exchange: 'NMS',
+      venue: 'NASDAQ',
+      currency: 'USD',
+      type: 'EQUITY',
+    });
     expect(apple!.candidates.map((c) => c.symbol)).not.toContain('AAPlasma');
     expect(apple!.candidates.slice(-4).every((c) => c.type === 'OPTION')).toBe(true);
     expect(fake.queries).toEqual(['US0378331005']);
@@ -106,7 +121,9 @@ describe('saved choices', () => {
 
   it('lists every choice of the user, to that user only, and none without an ID token', async () => {
     const list = async (token: string | null) => {
-      const response = await fetch(`${server.url}/api/symbols/choices`, { headers: token ? { Authorization: token } : {} });
+      const response = await fetch(`${server.url}/api/symbols/choices`, {
+        headers: token ? { Authorization: token } : {},
+      });
       return { status: response.status, body: (await response.json()) as unknown };
     };
     await call('PUT', 'choices', bob, { choices: [{ isin: 'NL0010273215', symbol: 'ASML.AS' }] });
@@ -123,7 +140,10 @@ describe('saved choices', () => {
   });
 
   it('forgets a choice saved as null', async () => {
-    expect(await call('PUT', 'choices', alice, { choices: [{ isin: 'IE00B4L5Y983', symbol: null }] })).toEqual({ status: 200, body: { saved: 0, forgotten: 1 } });
+    expect(await call('PUT', 'choices', alice, { choices: [{ isin: 'IE00B4L5Y983', symbol: null }] })).toEqual({
+      status: 200,
+      body: { saved: 0, forgotten: 1 },
+    });
     const [mine] = await resolve(alice, [{ isin: 'IE00B4L5Y983', currency: 'EUR' }]);
     expect(mine!.chosen).toEqual({ symbol: 'IWDA.AS', source: 'lookup' });
   });
@@ -154,7 +174,9 @@ describe('bad input: a clear 4xx, nothing asked upstream, nothing stored', () =>
 
   it('refuses 1,000 ISINs in one request, saying the limit', async () => {
     const before = fake.queries.length;
-    const { status, body } = await call('POST', 'resolve', alice, { products: validIsins(1000).map((isin) => ({ isin })) });
+    const { status, body } = await call('POST', 'resolve', alice, {
+      products: validIsins(1000).map((isin) => ({ isin })),
+    });
     expect(status).toBe(400);
     expect(JSON.stringify(body.issues)).toContain('at most 200 products a request (got 1000)');
     expect(fake.queries.length).toBe(before);
@@ -162,7 +184,13 @@ describe('bad input: a clear 4xx, nothing asked upstream, nothing stored', () =>
 
   it('refuses malformed ISINs and wrong check digits, naming each', async () => {
     const { status, body } = await call('POST', 'resolve', alice, {
-      products: [{ isin: 'US0378331005' }, { isin: 'APPLE' }, { isin: 'US0378331006' }, { isin: 'us0378331005' }, { isin: 'US0378331005' }],
+      products: [
+        { isin: 'US0378331005' },
+        { isin: 'APPLE' },
+        { isin: 'US0378331006' },
+        { isin: 'us0378331005' },
+        { isin: 'US0378331005' },
+      ],
     });
     expect(status).toBe(400);
     expect(body.issues).toEqual([
@@ -170,17 +198,27 @@ describe('bad input: a clear 4xx, nothing asked upstream, nothing stored', () =>
       { path: 'products.2.isin', message: 'not an ISIN: its check digit is wrong' },
       { path: 'products.3.isin', message: expect.stringContaining('not an ISIN') },
     ]);
-    const repeated = await call('POST', 'resolve', alice, { products: [{ isin: 'US0378331005' }, { isin: 'US0378331005' }] });
-    expect(repeated.body.issues).toEqual([{ path: 'products.1.isin', message: 'repeats products.0.isin (US0378331005)' }]);
+    const repeated = await call('POST', 'resolve', alice, {
+      products: [{ isin: 'US0378331005' }, { isin: 'US0378331005' }],
+    });
+    expect(repeated.body.issues).toEqual([
+      { path: 'products.1.isin', message: 'repeats products.0.isin (US0378331005)' },
+    ]);
   });
 
   it('refuses other shapes, other content types, other methods and a body too large', async () => {
     expect((await call('POST', 'resolve', alice, { isins: ['US0378331005'] })).status).toBe(400);
-    expect((await call('POST', 'resolve', alice, { products: [{ isin: 'US0378331005', url: 'http://evil' }] })).status).toBe(400);
-    expect((await call('POST', 'resolve', alice, '{"products": [', 'application/json')).body.message).toBe('The request body is not valid JSON.');
+    expect(
+      (await call('POST', 'resolve', alice, { products: [{ isin: 'US0378331005', url: 'http://evil' }] })).status,
+    ).toBe(400);
+    expect((await call('POST', 'resolve', alice, '{"products": [', 'application/json')).body.message).toBe(
+      'The request body is not valid JSON.',
+    );
     expect((await call('POST', 'resolve', alice, { products: [] }, 'text/plain')).status).toBe(415);
     expect((await call('PUT', 'resolve', alice, { products: [] })).status).toBe(405);
-    const huge = await call('POST', 'resolve', alice, { products: [{ isin: 'US0378331005', name: 'x'.repeat(100_000) }] });
+    const huge = await call('POST', 'resolve', alice, {
+      products: [{ isin: 'US0378331005', name: 'x'.repeat(100_000) }],
+    });
     expect(huge.status).toBe(413);
   });
 

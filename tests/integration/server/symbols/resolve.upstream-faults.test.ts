@@ -11,7 +11,12 @@ import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage';
 import type { Storage } from '#server/storage/types';
 import { createSymbolsService, type SymbolsServiceOptions } from '#server/symbols';
 import { refusedBaseUrl } from '#helpers/fake-yahoo';
-import { PROJECT_DATA, searchAnswers, startFakeYahooSearch, type FakeYahooSearch } from '#helpers/symbols/fake-yahoo-search';
+import {
+  PROJECT_DATA,
+  searchAnswers,
+  startFakeYahooSearch,
+  type FakeYahooSearch,
+} from '#helpers/symbols/fake-yahoo-search';
 
 let dir: string;
 let storage: Storage;
@@ -40,7 +45,14 @@ function service(options: Partial<SymbolsServiceOptions> = {}) {
     store: storage.symbols,
     log: (event) => events.push(event),
     ...options,
-    tuning: { timeoutMs: 300, retryDelaysMs: [20, 40], maxRetryAfterMs: 500, outageMs: 60_000, nowMs: () => clockMs, ...options.tuning },
+    tuning: {
+      timeoutMs: 300,
+      retryDelaysMs: [20, 40],
+      maxRetryAfterMs: 500,
+      outageMs: 60_000,
+      nowMs: () => clockMs,
+      ...options.tuning,
+    },
   });
 }
 
@@ -97,16 +109,23 @@ describe('when Yahoo misbehaves', () => {
     expect(await cachedIsins()).toEqual(['IE00BK5BQT80']);
   });
 
-  it.each(['html-page', 'json-without-quotes', 'yahoo-error'] as const)('reports garbage (%s) as an unusable answer and caches nothing', async (behaviour) => {
-    fake.always(behaviour);
-    const [result] = await service().resolve('u', [vwce]);
-    expect(result!.problem).toMatch(/unusable answer from Yahoo's search|Invalid Search Query/);
-    expect(result!.chosen).toEqual({ symbol: 'VWCE.DE', source: 'table' });
-    expect(await cachedIsins()).toEqual([]);
-  });
+  it.each(['html-page', 'json-without-quotes', 'yahoo-error'] as const)(
+    'reports garbage (%s) as an unusable answer and caches nothing',
+    async (behaviour) => {
+      fake.always(behaviour);
+      const [result] = await service().resolve('u', [vwce]);
+      expect(result!.problem).toMatch(/unusable answer from Yahoo's search|Invalid Search Query/);
+      expect(result!.chosen).toEqual({ symbol: 'VWCE.DE', source: 'table' });
+      expect(await cachedIsins()).toEqual([]);
+    },
+  );
 
   it('in auto mode answers from the recorded searches when Yahoo is out of reach', async () => {
-    const [result] = await service({ provider: 'auto', searchDir: PROJECT_DATA, yahooBaseUrl: await refusedBaseUrl() }).resolve('u', [vwce]);
+    const [result] = await service({
+      provider: 'auto',
+      searchDir: PROJECT_DATA,
+      yahooBaseUrl: await refusedBaseUrl(),
+    }).resolve('u', [vwce]);
     expect(result!.chosen).toEqual({ symbol: 'VWCE.DE', source: 'lookup' });
     expect(result!.candidates.map((c) => c.symbol)).toEqual(['VWCE.DE', 'VWCE.MI', 'VWCE.F', 'VWRP.L']);
     expect(result!.problem).toContain('connection refused');
@@ -123,7 +142,10 @@ describe('when Yahoo misbehaves', () => {
   });
 
   it('offline (files) never opens a connection', async () => {
-    const [result] = await service({ provider: 'files', searchDir: PROJECT_DATA }).resolve('u', [vwce, { isin: 'XS2314659447' }]);
+    const [result] = await service({ provider: 'files', searchDir: PROJECT_DATA }).resolve('u', [
+      vwce,
+      { isin: 'XS2314659447' },
+    ]);
     expect(result!.chosen).toEqual({ symbol: 'VWCE.DE', source: 'lookup' });
     expect(fake.queries).toEqual([]);
   });

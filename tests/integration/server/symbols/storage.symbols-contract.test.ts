@@ -14,7 +14,14 @@ import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage';
 import type { Storage } from '#server/storage/types';
 import { openForTheSuite, storageBackends } from '#helpers/storage-backends';
 
-const vwce: SymbolCandidate = { symbol: 'VWCE.DE', name: 'Vanguard FTSE All-World', exchange: 'GER', venue: 'XETRA', currency: 'EUR', type: 'ETF' };
+const vwce: SymbolCandidate = {
+  symbol: 'VWCE.DE',
+  name: 'Vanguard FTSE All-World',
+  exchange: 'GER',
+  venue: 'XETRA',
+  currency: 'EUR',
+  type: 'ETF',
+};
 
 describe.each(storageBackends('symbols storage contract'))('symbol store on $name', (backend) => {
   let storage: Storage;
@@ -27,7 +34,9 @@ describe.each(storageBackends('symbols storage contract'))('symbol store on $nam
     ]);
     await storage.symbols.saveChoices('bob', [{ isin: 'IE00BK5BQT80', symbol: 'VWCE.MI' }]);
     expect(await storage.symbols.choices('alice', ['IE00BK5BQT80'])).toEqual(new Map([['IE00BK5BQT80', 'VWCE.DE']]));
-    expect(await storage.symbols.choices('bob', ['IE00BK5BQT80', 'US0378331005'])).toEqual(new Map([['IE00BK5BQT80', 'VWCE.MI']]));
+    expect(await storage.symbols.choices('bob', ['IE00BK5BQT80', 'US0378331005'])).toEqual(
+      new Map([['IE00BK5BQT80', 'VWCE.MI']]),
+    );
     expect(await storage.symbols.choices('carol', ['IE00BK5BQT80'])).toEqual(new Map());
     expect(await storage.symbols.allChoices('alice')).toEqual(
       new Map([
@@ -43,7 +52,9 @@ describe.each(storageBackends('symbols storage contract'))('symbol store on $nam
       { isin: 'IE00BK5BQT80', symbol: 'VWRP.L' },
       { isin: 'US0378331005', symbol: null },
     ]);
-    expect(await storage.symbols.choices('alice', ['IE00BK5BQT80', 'US0378331005'])).toEqual(new Map([['IE00BK5BQT80', 'VWRP.L']]));
+    expect(await storage.symbols.choices('alice', ['IE00BK5BQT80', 'US0378331005'])).toEqual(
+      new Map([['IE00BK5BQT80', 'VWRP.L']]),
+    );
   });
 
   it('caches lookups for everyone, an empty one too, and replaces them', async () => {
@@ -56,7 +67,10 @@ describe.each(storageBackends('symbols storage contract'))('symbol store on $nam
       ]),
     );
     await storage.symbols.saveLookup('IE00BK5BQT80', { candidates: [], fetchedAtMs: 3_000 });
-    expect((await storage.symbols.lookups(['IE00BK5BQT80'])).get('IE00BK5BQT80')).toEqual({ candidates: [], fetchedAtMs: 3_000 });
+    expect((await storage.symbols.lookups(['IE00BK5BQT80'])).get('IE00BK5BQT80')).toEqual({
+      candidates: [],
+      fetchedAtMs: 3_000,
+    });
   });
 
   it('forgets every choice of a deleted account, and only that account’s', async () => {
@@ -79,7 +93,9 @@ it('migrates a database made at version 1 past a version that does not exist', a
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'symbols-version-1-'));
   const file = path.join(dir, 'version-1.sqlite');
   const old = new Database(file);
-  old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at_ms BIGINT NOT NULL)');
+  old.exec(
+    'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at_ms BIGINT NOT NULL)',
+  );
   old.exec(MIGRATIONS.find((migration) => migration.version === 1)!.sqlite);
   old.prepare('INSERT INTO schema_migrations VALUES (1, ?, 0)').run('v1');
   old.close();
@@ -87,7 +103,10 @@ it('migrates a database made at version 1 past a version that does not exist', a
   try {
     await storage.symbols.saveChoices('dave', [{ isin: 'US0378331005', symbol: 'AAPL' }]);
     expect(await storage.symbols.choices('dave', ['US0378331005'])).toEqual(new Map([['US0378331005', 'AAPL']]));
-    const versions = storage.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[];
+    const versions = storage.db
+      .prepare('SELECT version FROM schema_migrations ORDER BY version')
+      .pluck()
+      .all() as number[];
     expect(versions).toEqual(MIGRATIONS.map((migration) => migration.version).sort((a, b) => a - b));
     expect(versions).toContain(3);
   } finally {

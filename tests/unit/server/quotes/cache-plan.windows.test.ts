@@ -4,12 +4,19 @@ import { coverageAfter, planFetch, type PlanInput } from '#server/quotes/cache-p
 const DAY = 86_400;
 const HOUR = 3_600;
 const now = 1_000 * DAY;
-const base: Omit<PlanInput, 'coverage' | 'startSeconds' | 'endSeconds'> = { nowSeconds: now, freshSeconds: HOUR / 4, healSeconds: 5 * DAY };
+const base: Omit<PlanInput, 'coverage' | 'startSeconds' | 'endSeconds'> = {
+  nowSeconds: now,
+  freshSeconds: HOUR / 4,
+  healSeconds: 5 * DAY,
+};
 const pastCoverage = { startSeconds: 100 * DAY, endSeconds: 200 * DAY, fetchedAtSeconds: 900 * DAY };
 
 describe('what the cache asks the upstream for', () => {
   it('asks for the whole range when nothing is cached', () => {
-    expect(planFetch({ ...base, coverage: null, startSeconds: 10 * DAY, endSeconds: 20 * DAY })).toEqual({ startSeconds: 10 * DAY, endSeconds: 20 * DAY });
+    expect(planFetch({ ...base, coverage: null, startSeconds: 10 * DAY, endSeconds: 20 * DAY })).toEqual({
+      startSeconds: 10 * DAY,
+      endSeconds: 20 * DAY,
+    });
   });
 
   it('asks for nothing when the range lies inside the coverage', () => {
@@ -41,7 +48,10 @@ describe('what the cache asks the upstream for', () => {
     const live = { startSeconds: 100 * DAY, endSeconds: now - 60, fetchedAtSeconds: now - 60 };
     const request = { coverage: live, startSeconds: 100 * DAY, endSeconds: now + DAY };
     expect(planFetch({ ...base, ...request })).toBeNull();
-    expect(planFetch({ ...base, ...request, nowSeconds: now + HOUR })).toEqual({ startSeconds: now - 60 - 5 * DAY, endSeconds: now + DAY });
+    expect(planFetch({ ...base, ...request, nowSeconds: now + HOUR })).toEqual({
+      startSeconds: now - 60 - 5 * DAY,
+      endSeconds: now + DAY,
+    });
   });
 
   it('ends the coverage at the present even when a future end was asked', () => {

@@ -21,7 +21,10 @@ beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'market-'));
   writeFileSync(join(dir, marketFileName('MUV2.DE')), JSON.stringify(muv2));
   writeFileSync(join(dir, marketFileName('MSFT')), JSON.stringify(msftSample));
-  writeFileSync(join(dir, marketFileName('^GSPC')), JSON.stringify({ chart: { result: [{ meta: { symbol: '^GSPC' } }] } }));
+  writeFileSync(
+    join(dir, marketFileName('^GSPC')),
+    JSON.stringify({ chart: { result: [{ meta: { symbol: '^GSPC' } }] } }),
+  );
   writeFileSync(join(dir, marketFileName('BROKEN')), '{"chart": ');
   files = createFilesProvider(dir, () => {});
 });
@@ -36,7 +39,9 @@ describe('the files provider', () => {
     expect(read.dataSource).toBe('files');
     expect(read.series.bars.map((bar) => bar.timestampSeconds)).toEqual(expected);
     const firstIndex = muv2Result.timestamp!.indexOf(expected[0]!);
-    expect(read.series.bars.map((bar) => bar.close)).toEqual(muv2Result.indicators.quote[0]!.close!.slice(firstIndex, firstIndex + expected.length));
+    expect(read.series.bars.map((bar) => bar.close)).toEqual(
+      muv2Result.indicators.quote[0]!.close!.slice(firstIndex, firstIndex + expected.length),
+    );
     expect(read.series.bars.some((bar) => bar.close === null)).toBe(true);
   });
 
@@ -66,7 +71,13 @@ describe('the files provider', () => {
 
   it('says so when a symbol has no recording or an unreadable one', async () => {
     expect(await files.read('NOPE', 0, 2 ** 31)).toEqual({ ok: false, message: 'no recorded data for NOPE' });
-    expect(await files.read('BROKEN', 0, 2 ** 31)).toEqual({ ok: false, message: expect.stringContaining('recording of BROKEN is unreadable') });
-    expect(await files.read('^GSPC', 0, 2 ** 31)).toEqual({ ok: false, message: expect.stringContaining('recording of ^GSPC is unreadable') });
+    expect(await files.read('BROKEN', 0, 2 ** 31)).toEqual({
+      ok: false,
+      message: expect.stringContaining('recording of BROKEN is unreadable'),
+    });
+    expect(await files.read('^GSPC', 0, 2 ** 31)).toEqual({
+      ok: false,
+      message: expect.stringContaining('recording of ^GSPC is unreadable'),
+    });
   });
 });

@@ -63,7 +63,11 @@ describe('the market data of the demo portfolio and the suggested benchmarks', (
   it.each(symbols)('%s has a file from before its first transaction to 2026-11-20, marked sample', (symbol) => {
     const series = committedSeries(symbol);
     // A symbol without transactions (an exchange rate, a benchmark) is needed from the demo's first day.
-    const firstDate = all.filter((t) => t.ticker === symbol).map((t) => t.date).sort()[0] ?? all.map((t) => t.date).sort()[0]!;
+    const firstDate =
+      all
+        .filter((t) => t.ticker === symbol)
+        .map((t) => t.date)
+        .sort()[0] ?? all.map((t) => t.date).sort()[0]!;
     expect(series.bars[0]!.epochDay).toBeLessThanOrEqual(epochDayFromIso(firstDate));
     expect(isoFromEpochDay(series.bars.at(-1)!.epochDay)).toBe(LAST_DAY);
     const raw = JSON.parse(readFileSync(join(marketDir, marketFileName(symbol)), 'utf8'));
@@ -71,20 +75,25 @@ describe('the market data of the demo portfolio and the suggested benchmarks', (
     expect(series.meta.currency).toMatch(/^(EUR|USD)$/);
   });
 
-  it.each(symbols)('%s has bars on weekdays only, stamped at the venue opening in its own zone, dividends on bar days', (symbol) => {
-    const series = committedSeries(symbol);
-    const timeZone = series.meta.exchangeTimezoneName!;
-    const openings = new Set(
-      series.bars.map((bar) => {
-        const local = Temporal.Instant.fromEpochMilliseconds(bar.timestampSeconds * 1000).toZonedDateTimeISO(timeZone);
-        expect(local.dayOfWeek).toBeLessThanOrEqual(5);
-        return `${local.hour}:${local.minute}`;
-      }),
-    );
-    expect(openings.size).toBe(1);
-    const barDays = new Set(series.bars.map((bar) => bar.epochDay));
-    expect(series.dividends.every((d) => barDays.has(d.epochDay))).toBe(true);
-  });
+  it.each(symbols)(
+    '%s has bars on weekdays only, stamped at the venue opening in its own zone, dividends on bar days',
+    (symbol) => {
+      const series = committedSeries(symbol);
+      const timeZone = series.meta.exchangeTimezoneName!;
+      const openings = new Set(
+        series.bars.map((bar) => {
+          const local = Temporal.Instant.fromEpochMilliseconds(bar.timestampSeconds * 1000).toZonedDateTimeISO(
+            timeZone,
+          );
+          expect(local.dayOfWeek).toBeLessThanOrEqual(5);
+          return `${local.hour}:${local.minute}`;
+        }),
+      );
+      expect(openings.size).toBe(1);
+      const barDays = new Set(series.bars.map((bar) => bar.epochDay));
+      expect(series.dividends.every((d) => barDays.has(d.epochDay))).toBe(true);
+    },
+  );
 
   it('serves a slice inside a real recording as files and the whole range as sample', async () => {
     const files = createFilesProvider(marketDir, () => {});
@@ -94,18 +103,21 @@ describe('the market data of the demo portfolio and the suggested benchmarks', (
     expect(whole.ok && whole.dataSource).toBe('sample');
   });
 
-  it.each(BENCHMARK_SUGGESTIONS.map((suggestion) => suggestion.symbol))('the files provider serves the suggested benchmark %s over the demo history, marked sample', async (symbol) => {
-    const files = createFilesProvider(marketDir, () => {});
-    const read = await files.read(symbol, utc('2019-01-01'), utc('2026-11-21'));
-    expect(read.ok).toBe(true);
-    if (!read.ok) return;
-    expect(read.dataSource).toBe('sample');
-    expect(read.series.meta.symbol).toBe(symbol);
-    // From VWCE.DE's first XETRA day at the latest: a benchmark needs prices from the demo's early buys on.
-    expect(isoFromEpochDay(read.series.bars[0]!.epochDay) <= '2019-07-24').toBe(true);
-    expect(isoFromEpochDay(read.series.bars.at(-1)!.epochDay)).toBe(LAST_DAY);
-    expect(read.series.bars.every((bar) => bar.close !== null && bar.close > 0)).toBe(true);
-  });
+  it.each(BENCHMARK_SUGGESTIONS.map((suggestion) => suggestion.symbol))(
+    'the files provider serves the suggested benchmark %s over the demo history, marked sample',
+    async (symbol) => {
+      const files = createFilesProvider(marketDir, () => {});
+      const read = await files.read(symbol, utc('2019-01-01'), utc('2026-11-21'));
+      expect(read.ok).toBe(true);
+      if (!read.ok) return;
+      expect(read.dataSource).toBe('sample');
+      expect(read.series.meta.symbol).toBe(symbol);
+      // From VWCE.DE's first XETRA day at the latest: a benchmark needs prices from the demo's early buys on.
+      expect(isoFromEpochDay(read.series.bars[0]!.epochDay) <= '2019-07-24').toBe(true);
+      expect(isoFromEpochDay(read.series.bars.at(-1)!.epochDay)).toBe(LAST_DAY);
+      expect(read.series.bars.every((bar) => bar.close !== null && bar.close > 0)).toBe(true);
+    },
+  );
 
   it('is what npm run market:generate writes, and stays small', () => {
     const generated = generateMarketData(join(marketDir, 'sources'));

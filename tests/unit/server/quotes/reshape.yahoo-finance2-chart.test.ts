@@ -9,13 +9,23 @@ import { recordedChart } from '#helpers/quotes/harness';
 const silent = { info() {}, warn() {}, error() {}, debug() {}, dir() {} };
 
 /** What yahoo-finance2's `chart()` returns when Yahoo answers with `recorded`. */
-async function chartResultFor(recorded: YahooChart, symbol: string, period1: number, period2: number): Promise<unknown> {
+async function chartResultFor(
+  recorded: YahooChart,
+  symbol: string,
+  period1: number,
+  period2: number,
+): Promise<unknown> {
   const yahooFinance = new YahooFinance({
     versionCheck: false,
     logger: silent,
-    fetch: (async () => new Response(JSON.stringify(recorded), { headers: { 'content-type': 'application/json' } })) as typeof fetch,
+    fetch: (async () =>
+      new Response(JSON.stringify(recorded), { headers: { 'content-type': 'application/json' } })) as typeof fetch,
   });
-  return yahooFinance.chart(symbol, { period1, period2, interval: '1d', events: 'div|split', return: 'object' }, { validateResult: false });
+  return yahooFinance.chart(
+    symbol,
+    { period1, period2, interval: '1d', events: 'div|split', return: 'object' },
+    { validateResult: false },
+  );
 }
 
 describe('reshaping a yahoo-finance2 chart() result', () => {
@@ -28,14 +38,24 @@ describe('reshaping a yahoo-finance2 chart() result', () => {
   });
 
   it('produces what the engine reads: meta, bars, the split and the dividend on their New York days', async () => {
-    const parsed = parseChart(chartJsonFromYahooFinance2(await chartResultFor(aapl, 'AAPL', 1598832000, 1604707200)), 'AAPL');
+    const parsed = parseChart(
+      chartJsonFromYahooFinance2(await chartResultFor(aapl, 'AAPL', 1598832000, 1604707200)),
+      'AAPL',
+    );
     if (!parsed.ok) throw new Error(parsed.reason);
     const served = chartFromSeries(parsed.series, 'yahoo').chart.result![0]!;
-    expect(served.meta).toMatchObject({ symbol: 'AAPL', currency: 'USD', exchangeTimezoneName: 'America/New_York', dataSource: 'yahoo' });
+    expect(served.meta).toMatchObject({
+      symbol: 'AAPL',
+      currency: 'USD',
+      exchangeTimezoneName: 'America/New_York',
+      dataSource: 'yahoo',
+    });
     expect(served.timestamp).toHaveLength(49);
     expect(served.indicators.quote[0]!.close![0]).toBeCloseTo(129.04, 2);
     expect(Object.keys(served.indicators.quote[0]!).sort()).toEqual(['close', 'high', 'low', 'open', 'volume']);
-    expect(served.events!.splits).toEqual({ '1598880600': { date: 1598880600, numerator: 4, denominator: 1, splitRatio: '4:1' } });
+    expect(served.events!.splits).toEqual({
+      '1598880600': { date: 1598880600, numerator: 4, denominator: 1, splitRatio: '4:1' },
+    });
     expect(served.events!.dividends).toEqual({ '1604673000': { amount: 0.205, date: 1604673000 } });
     expect(parsed.series.splits[0]!.epochDay).toBe(epochDayFromIso('2020-08-31'));
     expect(parsed.series.dividends[0]!.epochDay).toBe(epochDayFromIso('2020-11-06'));
@@ -43,7 +63,10 @@ describe('reshaping a yahoo-finance2 chart() result', () => {
 
   it('gives an empty range an empty quote, as Yahoo does, and parses it as no bars', async () => {
     const empty: YahooChart = {
-      chart: { result: [{ meta: { ...aapl.chart.result![0]!.meta }, indicators: { quote: [{}], adjclose: [{}] } }], error: null },
+      chart: {
+        result: [{ meta: { ...aapl.chart.result![0]!.meta }, indicators: { quote: [{}], adjclose: [{}] } }],
+        error: null,
+      },
     };
     const reshaped = chartJsonFromYahooFinance2(await chartResultFor(empty, 'AAPL', 1598832000, 1598918400));
     expect(reshaped.chart.result![0]!.indicators.quote).toEqual([{}]);

@@ -60,19 +60,28 @@ describe('the budget of calls per user', () => {
 });
 
 describe('the circuit breaker', () => {
-  const breaker = (nowMs: () => number, shared = store()) => createCircuitBreaker({ outageMs: 60_000, nowMs, usersToOpen: 3, store: shared });
+  const breaker = (nowMs: () => number, shared = store()) =>
+    createCircuitBreaker({ outageMs: 60_000, nowMs, usersToOpen: 3, store: shared });
 
   it("opens for everyone on a failure for everyone, for the caller alone on the caller's, and for everyone at the third user", async () => {
     const circuit = breaker(() => 0);
     await circuit.failed('mallory', 'Yahoo answered 500', 'caller');
-    expect(await circuit.check('mallory')).toEqual({ allowed: false, reason: 'Yahoo answered 500 (for your recent requests)', retryInMs: 60_000 });
+    expect(await circuit.check('mallory')).toEqual({
+      allowed: false,
+      reason: 'Yahoo answered 500 (for your recent requests)',
+      retryInMs: 60_000,
+    });
     expect(await circuit.check('ann')).toEqual({ allowed: true });
     await circuit.succeeded('ann');
     await circuit.failed('trent', 'Yahoo answered 500', 'caller');
     expect(await circuit.check('ann')).toEqual({ allowed: true });
     await circuit.succeeded('ann');
     await circuit.failed('eve', 'Yahoo answered 500', 'caller');
-    expect(await circuit.check('ann')).toEqual({ allowed: false, reason: 'Yahoo answered 500 (and for 2 other users)', retryInMs: 60_000 });
+    expect(await circuit.check('ann')).toEqual({
+      allowed: false,
+      reason: 'Yahoo answered 500 (and for 2 other users)',
+      retryInMs: 60_000,
+    });
 
     const offline = breaker(() => 0);
     await offline.failed('ann', 'connection refused', 'everyone');
@@ -95,7 +104,10 @@ describe('the circuit breaker', () => {
     expect(await circuit.check('bob')).toEqual({ allowed: true }); // the next probe
     await circuit.succeeded('bob');
     expect(await circuit.check('ann')).toEqual({ allowed: true });
-    expect(await circuit.check('mallory')).toMatchObject({ allowed: false, reason: 'Yahoo answered 500 (for your recent requests)' });
+    expect(await circuit.check('mallory')).toMatchObject({
+      allowed: false,
+      reason: 'Yahoo answered 500 (for your recent requests)',
+    });
   });
 
   it('is one breaker for every breaker on the same store, and a probe whose instance died is followed by another', async () => {

@@ -8,7 +8,10 @@ describe('a chart zoomed and moved by keyboard', () => {
     expect(zoomedRange('+', FULL, FULL)).toEqual({ min: 250, max: 750 });
     expect(zoomedRange('=', { min: 250, max: 750 }, FULL)).toEqual({ min: 375, max: 625 });
     expect(zoomedRange('-', { min: 375, max: 625 }, FULL)).toEqual({ min: 250, max: 750 });
-    expect(zoomedRange('-', { min: 600, max: 1000 }, FULL), 'zooming out at the end stays inside').toEqual({ min: 200, max: 1000 });
+    expect(zoomedRange('-', { min: 600, max: 1000 }, FULL), 'zooming out at the end stays inside').toEqual({
+      min: 200,
+      max: 1000,
+    });
     expect(zoomedRange('-', FULL, FULL)).toEqual(FULL);
   });
 

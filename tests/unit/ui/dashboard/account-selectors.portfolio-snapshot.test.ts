@@ -26,8 +26,14 @@ const withCash: TransactionSet = {
     { type: 'cash', kind: 'fee', date: '2024-03-01', value: -2.5, currency: 'EUR' },
   ],
 };
-const asml = quote('ASML.AS', 'EUR', [['2024-01-02', 500], ['2024-06-28', 650]]);
-const eurPerUsd = quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]]);
+const asml = quote('ASML.AS', 'EUR', [
+  ['2024-01-02', 500],
+  ['2024-06-28', 650],
+]);
+const eurPerUsd = quote('EUR=X', 'EUR', [
+  ['2023-12-29', 0.9],
+  ['2024-06-28', 0.92],
+]);
 
 function start(set: TransactionSet, quotes: QuoteEntry[]) {
   const engine = new PortfolioEngine();
@@ -38,14 +44,36 @@ function start(set: TransactionSet, quotes: QuoteEntry[]) {
         engine.setTransactions(set);
         let id = 0;
         const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: [], commission: [] };
-        return { ok: true, transactions: listed, byTicker: groupByTicker(listed), version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() }, accounts: [{ id: 'main', name: 'My account' }], cash: [] };
+        return {
+          ok: true,
+          transactions: listed,
+          byTicker: groupByTicker(listed),
+          version: '"1"',
+          revisions: {},
+          needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() },
+          accounts: [{ id: 'main', name: 'My account' }],
+          cash: [],
+        };
       }),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
         engine.setQuotes(quotes);
-        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors: {}, fetched: quotes.map((entry) => entry.symbol) };
+        return {
+          symbols: engine.symbolsToRequest(),
+          firstDate: engine.firstTransactionDate(),
+          errors: {},
+          fetched: quotes.map((entry) => entry.symbol),
+        };
       }),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
-      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({ result: overTheWire(charts.combined(engine.combine(input.active), input.active)), computeMs: 0 })),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
+        async ({ input }) => ({
+          result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)),
+          computeMs: 0,
+        }),
+      ),
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({
+        result: overTheWire(charts.combined(engine.combine(input.active), input.active)),
+        computeMs: 0,
+      })),
     },
   });
   const actor = createActor(machine).start();

@@ -54,14 +54,30 @@ describe('squarePoints: transaction markers as squares on whole pixels', () => {
 
   it('draws only the indices uPlot asks for', () => {
     expect((squarePoints(plot([1, 2, 3, 4]), 1, 1, 2, null)!.fill as unknown as RecordingPath).rects).toHaveLength(2);
-    expect((squarePoints(plot([1, 2, 3, 4]), 1, 0, 3, [0, 3])!.fill as unknown as RecordingPath).rects.map((r) => r[0])).toEqual([-3, 27]);
+    expect(
+      (squarePoints(plot([1, 2, 3, 4]), 1, 0, 3, [0, 3])!.fill as unknown as RecordingPath).rects.map((r) => r[0]),
+    ).toEqual([-3, 27]);
   });
 
   it('is how the dashboard draws the first series of per-day transactions and the points of category lines', () => {
     const optionsFor = createChartOptions();
-    const perDay = optionsFor({ key: 'pp-days', x: { kind: 'days' }, series: [{ label: 'Stock', suffix: ' €', style: 'points', scale: 'left' }] }, formatsFor('en-US'));
+    const perDay = optionsFor(
+      {
+        key: 'pp-days',
+        x: { kind: 'days' },
+        series: [{ label: 'Stock', suffix: ' €', style: 'points', scale: 'left' }],
+      },
+      formatsFor('en-US'),
+    );
     expect(perDay.series[1]!.points!.paths).toBe(squarePoints);
-    const ttm = optionsFor({ key: 'pp-cat', x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] }, series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }] }, formatsFor('en-US'));
+    const ttm = optionsFor(
+      {
+        key: 'pp-cat',
+        x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] },
+        series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }],
+      },
+      formatsFor('en-US'),
+    );
     expect(ttm.series[1]!.points).toMatchObject({ show: true, width: 0, paths: squarePoints });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_NAMED, LIST_SHOWN_WHOLE, priceNotice, type PriceProblem } from '#src/machines/dashboard-selectors';
 
-const problems = (count: number): PriceProblem[] => Array.from({ length: count }, (_, i) => ({ symbol: `S${String(i).padStart(2, '0')}`, message: `No data for S${i}` }));
+const problems = (count: number): PriceProblem[] =>
+  Array.from({ length: count }, (_, i) => ({ symbol: `S${String(i).padStart(2, '0')}`, message: `No data for S${i}` }));
 const none = { noSource: [], noPrices: [] };
 
 describe('price notice over many failed symbols', () => {

@@ -11,14 +11,21 @@ import { describe, expect, it } from 'vitest';
 import { priceNotice, type PriceNotice as Notice, type PriceProblem } from '#src/machines/dashboard-selectors';
 import { PriceNotice } from '#src/ui/dashboard/price-notice';
 
-const symbols = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, '0')}.AS`);
-const failing = (names: string[]): PriceProblem[] => names.map((symbol) => ({ symbol, message: 'No recorded prices.' }));
+const symbols = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, '0')}.AS`);
+const failing = (names: string[]): PriceProblem[] =>
+  names.map((symbol) => ({ symbol, message: 'No recorded prices.' }));
 const ISINS = ['BE0003470755', 'NL0009432491'];
 
 /** The notice as the page shows it, tags stripped, with every disclosure's content. */
 function rendered(notice: Notice): string {
-  const html = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(PriceNotice, { notice, onRetry: () => {} })));
-  return html.replace(/<li>/g, '\n').replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
+  const html = renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(PriceNotice, { notice, onRetry: () => {} })),
+  );
+  return html
+    .replace(/<li>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'");
 }
 
 const timesNamed = (text: string, name: string) => text.split(name).length - 1;
@@ -63,7 +70,9 @@ describe('price notice: a failed symbol is named once', () => {
     expect(notice.noSource).toEqual({ count: 12, named: isins.slice(0, 3), more: isins.slice(3) });
     const text = rendered(notice);
     for (const name of isins) expect(timesNamed(text, name), name).toBe(1);
-    expect(text).toContain(`Provisional value: no price source for 12 holdings: ${isins.slice(0, 3).join(', ')} and 9 others (imported under their ISINs)`);
+    expect(text).toContain(
+      `Provisional value: no price source for 12 holdings: ${isins.slice(0, 3).join(', ')} and 9 others (imported under their ISINs)`,
+    );
     expect(text).toContain('Show the other 9');
     expect(text).not.toContain('Retry');
   });

@@ -21,7 +21,11 @@ describe('returns banner rule', () => {
       ['2024-03-24', 95],
       ['2024-03-29', 80],
     ];
-    const losing = derive(setOf(tx('SAP.DE', 'stock', '2024-02-01', 10, 1000), tx('SAP.DE', 'commission', '2024-02-01', 1, 5)), [quote('SAP.DE', 'EUR', bars)], '2024-03-31');
+    const losing = derive(
+      setOf(tx('SAP.DE', 'stock', '2024-02-01', 10, 1000), tx('SAP.DE', 'commission', '2024-02-01', 1, 5)),
+      [quote('SAP.DE', 'EUR', bars)],
+      '2024-03-31',
+    );
     const banner = returnsBanner(losing.summary);
     expect(banner).not.toBeNull();
     expect(banner!.portfolioValue).toBe(800);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { selectDashboardCharts, selectHasCharts, selectPriceProblems, selectReturnsBanner, selectTickerChoices } from '#src/machines/dashboard-selectors';
+import {
+  selectDashboardCharts,
+  selectHasCharts,
+  selectPriceProblems,
+  selectReturnsBanner,
+  selectTickerChoices,
+} from '#src/machines/dashboard-selectors';
 import { portfolioMachine, type PortfolioSnapshot } from '#src/machines/portfolio-machine';
 import type { SetView } from '#src/machines/services/worker-client';
 import { groupByTicker, type QuoteEntry, type TransactionSet } from '#src/model';
@@ -17,13 +23,25 @@ const portfolio = setOf(
   tx('KO', 'dividend', '2024-04-01', 1, 5, 'USD'),
 );
 const quotes: QuoteEntry[] = [
-  quote('ASML.AS', 'EUR', [['2024-01-02', 500], ['2024-06-28', 650]]),
-  quote('KO', 'USD', [['2024-01-31', 59], ['2024-06-28', 62]]),
-  quote('EUR=X', 'EUR', [['2023-12-29', 0.9], ['2024-06-28', 0.92]]),
+  quote('ASML.AS', 'EUR', [
+    ['2024-01-02', 500],
+    ['2024-06-28', 650],
+  ]),
+  quote('KO', 'USD', [
+    ['2024-01-31', 59],
+    ['2024-06-28', 62],
+  ]),
+  quote('EUR=X', 'EUR', [
+    ['2023-12-29', 0.9],
+    ['2024-06-28', 0.92],
+  ]),
 ];
 
 /** The real portfolio machine, the real engine and the worker's charts; the server is replaced, and the worker's answers cross as messages do. */
-function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Promise<QuoteEntry[]> = async () => quotes) {
+function start(
+  set: TransactionSet,
+  fetchPrices: (engine: PortfolioEngine) => Promise<QuoteEntry[]> = async () => quotes,
+) {
   const engine = new PortfolioEngine();
   const charts = new DashboardCharts();
   const machine = portfolioMachine.provide({
@@ -32,17 +50,45 @@ function start(set: TransactionSet, fetchPrices: (engine: PortfolioEngine) => Pr
       loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => {
         engine.setTransactions(set);
         let id = 0;
-        const listed = { stock: set.stock.map((t) => ({ ...t, id: (id += 1) })), dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })), commission: set.commission.map((t) => ({ ...t, id: (id += 1) })) };
-        return { ok: true, transactions: listed, byTicker: groupByTicker(listed), version: '"1"', revisions: {}, needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() }, accounts: [{ id: 'main', name: 'My account' }], cash: [] };
+        const listed = {
+          stock: set.stock.map((t) => ({ ...t, id: (id += 1) })),
+          dividend: set.dividend.map((t) => ({ ...t, id: (id += 1) })),
+          commission: set.commission.map((t) => ({ ...t, id: (id += 1) })),
+        };
+        return {
+          ok: true,
+          transactions: listed,
+          byTicker: groupByTicker(listed),
+          version: '"1"',
+          revisions: {},
+          needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() },
+          accounts: [{ id: 'main', name: 'My account' }],
+          cash: [],
+        };
       }),
       fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
         const entries = await fetchPrices(engine);
         engine.setQuotes(entries);
-        const errors = Object.fromEntries(entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])));
-        return { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate(), errors, fetched: entries.map((entry) => entry.symbol) };
+        const errors = Object.fromEntries(
+          entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])),
+        );
+        return {
+          symbols: engine.symbolsToRequest(),
+          firstDate: engine.firstTransactionDate(),
+          errors,
+          fetched: entries.map((entry) => entry.symbol),
+        };
       }),
-      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(async ({ input }) => ({ result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)), computeMs: 0 })),
-      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({ result: overTheWire(charts.combined(engine.combine(input.active), input.active)), computeMs: 0 })),
+      derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
+        async ({ input }) => ({
+          result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)),
+          computeMs: 0,
+        }),
+      ),
+      combine: fromPromise<Timed<ChartedSeries>, { active: string[] }>(async ({ input }) => ({
+        result: overTheWire(charts.combined(engine.combine(input.active), input.active)),
+        computeMs: 0,
+      })),
     },
   });
   const actor = createActor(machine).start();
@@ -62,7 +108,11 @@ describe('dashboard selectors on the portfolio machine', () => {
       { ticker: 'ASML.AS', checked: true },
       { ticker: 'KO', checked: true },
     ]);
-    expect(titles(snapshot).filter((title) => title.startsWith('Yahoo Data'))).toEqual(['Yahoo Data: ASML.AS', 'Yahoo Data: KO', 'Yahoo Data: EUR=X']);
+    expect(titles(snapshot).filter((title) => title.startsWith('Yahoo Data'))).toEqual([
+      'Yahoo Data: ASML.AS',
+      'Yahoo Data: KO',
+      'Yahoo Data: EUR=X',
+    ]);
     expect(selectReturnsBanner(snapshot)?.portfolioValue).toBeCloseTo(2 * 650 + 10 * 62 * 0.92, 9);
   });
 
@@ -78,17 +128,23 @@ describe('dashboard selectors on the portfolio machine', () => {
   it('unchecking KO drops its price charts and its dividend; unchecking all leaves a hint and no charts', async () => {
     const actor = start(portfolio);
     const before = await waitFor(actor, settled);
-    const dividendBefore = selectDashboardCharts(before).charts.find((chart) => chart.title === 'Aggregated Dividend')!.columns[1] as Float64Array;
+    const dividendBefore = selectDashboardCharts(before).charts.find((chart) => chart.title === 'Aggregated Dividend')!
+      .columns[1] as Float64Array;
     expect(dividendBefore.at(-1)).toBeCloseTo(4.5, 9);
 
     actor.send({ type: 'tickers.toggle', ticker: 'KO' });
-    const withoutKo = await waitFor(actor, (s) => settled(s) && s.context.derivation?.active.tickers.join() === 'ASML.AS');
+    const withoutKo = await waitFor(
+      actor,
+      (s) => settled(s) && s.context.derivation?.active.tickers.join() === 'ASML.AS',
+    );
     expect(selectTickerChoices(withoutKo)).toEqual([
       { ticker: 'ASML.AS', checked: true },
       { ticker: 'KO', checked: false },
     ]);
     expect(titles(withoutKo).filter((title) => title.startsWith('Yahoo Data'))).toEqual(['Yahoo Data: ASML.AS']);
-    const dividendAfter = selectDashboardCharts(withoutKo).charts.find((chart) => chart.title === 'Aggregated Dividend')!.columns[1] as Float64Array;
+    const dividendAfter = selectDashboardCharts(withoutKo).charts.find(
+      (chart) => chart.title === 'Aggregated Dividend',
+    )!.columns[1] as Float64Array;
     expect(dividendAfter.at(-1)).toBe(0);
     // The summary keeps every ticker.
     expect(selectReturnsBanner(withoutKo)).toEqual(selectReturnsBanner(before));
@@ -107,7 +163,8 @@ describe('dashboard selectors on the portfolio machine', () => {
       return [quotes[0]!, quotes[2]!, { symbol: 'KO', error: 'No data for KO' }];
     });
     const loading = await waitFor(actor, (s) => s.hasTag('pricesLoading'));
-    const statusOf = (s: PortfolioSnapshot, title: string) => selectDashboardCharts(s).charts.find((chart) => chart.title === title)?.status.kind;
+    const statusOf = (s: PortfolioSnapshot, title: string) =>
+      selectDashboardCharts(s).charts.find((chart) => chart.title === title)?.status.kind;
     expect(statusOf(loading, 'Portfolio value')).toBe('loading');
     expect(statusOf(loading, 'Yahoo Data: KO')).toBeUndefined();
     expect(selectDashboardCharts(loading).unpriced).toEqual([]);

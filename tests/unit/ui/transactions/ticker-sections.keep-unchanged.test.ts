@@ -13,15 +13,39 @@ import { TransactionStore, type HeldView } from '#src/worker/transaction-store';
 
 const credentials = { idToken: 'token', xsrfToken: null };
 const TICKERS = ['A', 'B', 'C', 'D', 'E', 'F'];
-const trade = (ticker: string, day: number, amount: number): Transaction => ({ ticker, type: 'stock', date: `2024-01-${String(day).padStart(2, '0')}`, amount, value: amount * 10, currency: 'EUR' });
-const payout = (ticker: string, day: number): Transaction => ({ ticker, type: 'dividend', date: `2024-02-${String(day).padStart(2, '0')}`, amount: 1, value: day, currency: 'EUR' });
-const setOf = (ts: Transaction[]): TransactionSet => sortedByDate({ stock: ts.filter((t) => t.type === 'stock'), dividend: ts.filter((t) => t.type === 'dividend'), commission: [] });
-const initial = setOf(TICKERS.flatMap((ticker, k) => [trade(ticker, k + 1, 10), trade(ticker, k + 10, -2), payout(ticker, k + 1)]));
+const trade = (ticker: string, day: number, amount: number): Transaction => ({
+  ticker,
+  type: 'stock',
+  date: `2024-01-${String(day).padStart(2, '0')}`,
+  amount,
+  value: amount * 10,
+  currency: 'EUR',
+});
+const payout = (ticker: string, day: number): Transaction => ({
+  ticker,
+  type: 'dividend',
+  date: `2024-02-${String(day).padStart(2, '0')}`,
+  amount: 1,
+  value: day,
+  currency: 'EUR',
+});
+const setOf = (ts: Transaction[]): TransactionSet =>
+  sortedByDate({
+    stock: ts.filter((t) => t.type === 'stock'),
+    dividend: ts.filter((t) => t.type === 'dividend'),
+    commission: [],
+  });
+const initial = setOf(
+  TICKERS.flatMap((ticker, k) => [trade(ticker, k + 1, 10), trade(ticker, k + 10, -2), payout(ticker, k + 1)]),
+);
 
 function pageOverAStore() {
   let stored = initial;
   let version = 1;
-  const answer = (set: TransactionSet) => ({ transactions: JSON.parse(JSON.stringify(set)) as TransactionSet, version: `"${version}"` });
+  const answer = (set: TransactionSet) => ({
+    transactions: JSON.parse(JSON.stringify(set)) as TransactionSet,
+    version: `"${version}"`,
+  });
   const store = new TransactionStore(() => {}, {
     fetch: async () => answer(stored),
     put: async (_, set) => {
@@ -31,13 +55,17 @@ function pageOverAStore() {
     },
   });
   /** Unpacked (and grouped) a slice per task, as the page does. */
-  const view = (held: HeldView): Promise<SetView> => setViewInSlices({ ...held, needed: { symbols: [], firstDate: null } });
+  const view = (held: HeldView): Promise<SetView> =>
+    setViewInSlices({ ...held, needed: { symbols: [], firstDate: null } });
   const viewOf = (outcome: Outcome<HeldView>): Promise<SetView> => {
     if (!outcome.ok) throw new Error(outcome.message);
     return view(outcome);
   };
   const importing = async (rows: Transaction[]): Promise<SetView> => {
-    const saved = await store.replace(async (set) => ({ set: setOf([...set.stock, ...set.dividend, ...set.commission, ...rows]), extra: {} }), credentials);
+    const saved = await store.replace(
+      async (set) => ({ set: setOf([...set.stock, ...set.dividend, ...set.commission, ...rows]), extra: {} }),
+      credentials,
+    );
     if (!saved.ok || !saved.view) throw new Error('not stored');
     return view(saved.view);
   };
@@ -54,7 +82,9 @@ describe('tickerSections keeps the sections of the tickers a change did not touc
     const imported = await page.importing([trade('A', 20, 5), trade('A', 21, 1), payout('B', 20)]);
 
     const sections = tickerSections(imported.byTicker, imported.revisions, drawn);
-    expect(sections, 'the same sections as a fresh grouping').toEqual(tickerSections(imported.byTicker, imported.revisions));
+    expect(sections, 'the same sections as a fresh grouping').toEqual(
+      tickerSections(imported.byTicker, imported.revisions),
+    );
     const before = byTicker(drawn);
     const after = byTicker(sections);
     for (const ticker of ['C', 'D', 'E', 'F']) expect(after.get(ticker), ticker).toBe(before.get(ticker));
@@ -62,7 +92,12 @@ describe('tickerSections keeps the sections of the tickers a change did not touc
       expect(after.get(ticker), ticker).not.toBe(before.get(ticker));
       expect(after.get(ticker)!.stock, `${ticker}'s rows`).not.toBe(before.get(ticker)!.stock);
     }
-    expect(after.get('A')!.stock.map((row) => row.transaction.date)).toEqual(['2024-01-21', '2024-01-20', '2024-01-10', '2024-01-01']);
+    expect(after.get('A')!.stock.map((row) => row.transaction.date)).toEqual([
+      '2024-01-21',
+      '2024-01-20',
+      '2024-01-10',
+      '2024-01-01',
+    ]);
     expect(after.get('B')!.dividend).toHaveLength(2);
   });
 
@@ -80,9 +115,24 @@ describe('tickerSections keeps the sections of the tickers a change did not touc
     };
     const sectionOf = (ticker: string) => drawn.find((section) => section.ticker === ticker)!;
 
-    expect(step(await page.viewOf(await page.store.change({ kind: 'delete', id: sectionOf('C').dividend[0]!.id }, credentials)))).toEqual(['C']);
-    expect(step(await page.viewOf(await page.store.change({ kind: 'edit', id: sectionOf('D').stock[0]!.transaction.id, transaction: trade('D', 13, -3) }, credentials)))).toEqual(['D']);
-    expect(step(await page.viewOf(await page.store.change({ kind: 'renameTicker', from: 'E', to: 'G' }, credentials)))).toEqual(['G']);
+    expect(
+      step(
+        await page.viewOf(await page.store.change({ kind: 'delete', id: sectionOf('C').dividend[0]!.id }, credentials)),
+      ),
+    ).toEqual(['C']);
+    expect(
+      step(
+        await page.viewOf(
+          await page.store.change(
+            { kind: 'edit', id: sectionOf('D').stock[0]!.transaction.id, transaction: trade('D', 13, -3) },
+            credentials,
+          ),
+        ),
+      ),
+    ).toEqual(['D']);
+    expect(
+      step(await page.viewOf(await page.store.change({ kind: 'renameTicker', from: 'E', to: 'G' }, credentials))),
+    ).toEqual(['G']);
     expect(drawn.map((section) => section.ticker)).toEqual(['A', 'B', 'C', 'D', 'F', 'G']);
   });
 
@@ -93,7 +143,12 @@ describe('tickerSections keeps the sections of the tickers a change did not touc
     await page.importing([trade('A', 22, 1)]);
     const latest = await page.importing([trade('B', 22, 1)]);
     const sections = byTicker(tickerSections(latest.byTicker, latest.revisions, [...drawn.values()]));
-    expect([...sections.keys()].filter((ticker) => sections.get(ticker) === drawn.get(ticker))).toEqual(['C', 'D', 'E', 'F']);
+    expect([...sections.keys()].filter((ticker) => sections.get(ticker) === drawn.get(ticker))).toEqual([
+      'C',
+      'D',
+      'E',
+      'F',
+    ]);
   });
 
   it('without the worker’s revisions nothing is kept', async () => {

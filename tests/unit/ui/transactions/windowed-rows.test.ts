@@ -47,12 +47,25 @@ describe('rowsInView: the rows of a long table near the viewport', () => {
 
 describe('tickerSections: the transactions page sections', () => {
   let id = 0;
-  const t = (ticker: string, type: Transaction['type'], date: string, value = 1): ListedTransaction => ({ id: (id += 1), type, ticker, date, amount: type === 'stock' ? 2 : 0, value, currency: 'EUR' });
+  const t = (ticker: string, type: Transaction['type'], date: string, value = 1): ListedTransaction => ({
+    id: (id += 1),
+    type,
+    ticker,
+    date,
+    amount: type === 'stock' ? 2 : 0,
+    value,
+    currency: 'EUR',
+  });
 
   it('one section per ticker, alphabetical; each list newest first, one day kept in its saved order', () => {
     const groups = tickerSections(
       groupByTicker({
-        stock: [t('B', 'stock', '2020-01-01', 10), t('A', 'stock', '2021-03-01', 1), t('A', 'stock', '2022-03-01', 2), t('A', 'stock', '2021-03-01', 3)],
+        stock: [
+          t('B', 'stock', '2020-01-01', 10),
+          t('A', 'stock', '2021-03-01', 1),
+          t('A', 'stock', '2022-03-01', 2),
+          t('A', 'stock', '2021-03-01', 3),
+        ],
         dividend: [t('B', 'dividend', '2019-01-01'), t('B', 'dividend', '2023-01-01')],
         commission: [t('C', 'commission', '2020-05-05')],
       }),
@@ -78,6 +91,9 @@ describe('tickerSections: the transactions page sections', () => {
     const expected = [7, 4, 5, 6, 3, 1, 2];
     expect(section!.stock.map((row) => row.transaction.value)).toEqual(expected);
     expect(section!.dividend.map((d) => d.value)).toEqual(expected);
-    expect(byTicker.get('A')!.stock.map((row) => row.value), 'the grouped listing is left as it was').toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(
+      byTicker.get('A')!.stock.map((row) => row.value),
+      'the grouped listing is left as it was',
+    ).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });

@@ -31,7 +31,10 @@ const trade = (i: number, product: string, importId: string): Transaction => ({
 
 /** Each hostile text as a product name and as an import id; a sell's negative numbers beside them. */
 const set: TransactionSet = {
-  stock: HOSTILE_TEXTS.flatMap((text, i) => [trade(2 * i, text, `degiro:${i}`), trade(2 * i + 1, `Product ${i}`, text)]).sort((a, b) => a.date.localeCompare(b.date)),
+  stock: HOSTILE_TEXTS.flatMap((text, i) => [
+    trade(2 * i, text, `degiro:${i}`),
+    trade(2 * i + 1, `Product ${i}`, text),
+  ]).sort((a, b) => a.date.localeCompare(b.date)),
   dividend: [{ ticker: 'KO', type: 'dividend', date: '2024-04-01', amount: 1, value: 4.6, currency: 'USD', tax: 0.66 }],
   commission: [{ ticker: 'ACME', type: 'commission', date: '2024-01-02', amount: 1, value: -1.5, currency: 'EUR' }],
 };
@@ -39,14 +42,27 @@ const set: TransactionSet = {
 const symbolChoices = { '=2*3;@x': 'KO', 'ACME\t-1': 'VWCE.DE' };
 
 describe('the transactions CSV, read by spreadsheets that split on , ; and tab', () => {
-  const csv = transactionsToCsv({ ...set, stock: [...set.stock, { ticker: 'VWCE.DE', type: 'stock', date: '2024-06-03', amount: 1, value: 100, currency: 'EUR' }] }, symbolChoices);
+  const csv = transactionsToCsv(
+    {
+      ...set,
+      stock: [
+        ...set.stock,
+        { ticker: 'VWCE.DE', type: 'stock', date: '2024-06-03', amount: 1, value: 100, currency: 'EUR' },
+      ],
+    },
+    symbolChoices,
+  );
 
   it('holds no cell that starts with a formula, whatever the separator', () => {
     expect(formulaCells(csv)).toEqual([]);
   });
 
   it('keeps negative amounts and values as plain numbers in their own cells', () => {
-    const rows = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { delimiter: ',', newline: '\r\n', skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), {
+      delimiter: ',',
+      newline: '\r\n',
+      skipEmptyLines: true,
+    }).data;
     const sell = rows.find((row) => row[3] === '-3');
     expect(sell?.slice(3, 5)).toEqual(['-3', '-262.25']);
     expect(rows.find((row) => row[1] === 'commission')?.[4]).toBe('-1.5');
@@ -61,8 +77,19 @@ describe('the transactions CSV, read by spreadsheets that split on , ; and tab',
 });
 
 describe('the dividend tax report CSV', () => {
-  const record = (ticker: string, net: number): DividendRecord => ({ date: '2024-04-01', ticker, currency: 'USD', net, tax: 0.66, eurPerUnit: 0.92 });
-  const csv = taxReportCsv([record('KO', 4.6), record('=2*3;X', -1.25), ...HOSTILE_TEXTS.map((text) => record(text, 1))]);
+  const record = (ticker: string, net: number): DividendRecord => ({
+    date: '2024-04-01',
+    ticker,
+    currency: 'USD',
+    net,
+    tax: 0.66,
+    eurPerUnit: 0.92,
+  });
+  const csv = taxReportCsv([
+    record('KO', 4.6),
+    record('=2*3;X', -1.25),
+    ...HOSTILE_TEXTS.map((text) => record(text, 1)),
+  ]);
 
   it('holds no cell that starts with a formula, whatever the separator (a ticker is checked, the report guards anyway)', () => {
     expect(formulaCells(csv)).toEqual([]);

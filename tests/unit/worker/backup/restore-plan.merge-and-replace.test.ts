@@ -14,11 +14,23 @@ import { stock } from '#helpers/transactions-client';
 import { EUROPEAN_MAPPING } from '#helpers/csv-mappings';
 
 /** A VWCE.DE buy in EUR, imported when it has an import id. */
-const buy = (date: string, amount: number, value: number, importId?: string): Transaction => stock('VWCE.DE', date, amount, value, importId ? { importId } : {});
-const fee: Transaction = { ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' };
+const buy = (date: string, amount: number, value: number, importId?: string): Transaction =>
+  stock('VWCE.DE', date, amount, value, importId ? { importId } : {});
+const fee: Transaction = {
+  ticker: 'VWCE.DE',
+  type: 'commission',
+  date: '2021-03-01',
+  amount: 1,
+  value: 2,
+  currency: 'EUR',
+};
 
 const mapping = EUROPEAN_MAPPING;
-const remembered = (header: string, savedAt: string, changes: Partial<CsvMapping> = {}): RememberedMapping => ({ header, mapping: { ...mapping, ...changes }, savedAt });
+const remembered = (header: string, savedAt: string, changes: Partial<CsvMapping> = {}): RememberedMapping => ({
+  header,
+  mapping: { ...mapping, ...changes },
+  savedAt,
+});
 const yourBank = remembered('datum\u001fsymbool', '2025-06-01T10:00:00.000Z');
 const yourBroker = remembered('trade date\u001fsymbol', '2025-01-01T10:00:00.000Z');
 const backupBank = remembered('datum\u001fsymbool', '2024-06-01T10:00:00.000Z', { dateOrder: 'YMD' });
@@ -45,7 +57,9 @@ const file: BackupContent = {
       buy('2021-05-03', 2, 201, 'degiro:c'),
       buy('2021-06-01', 3, 300, 'degiro:d'),
     ],
-    dividend: [{ ticker: 'VWCE.DE', type: 'dividend', date: '2021-06-20', amount: 1, value: 4.2, currency: 'EUR', tax: 0.8 }],
+    dividend: [
+      { ticker: 'VWCE.DE', type: 'dividend', date: '2021-06-20', amount: 1, value: 4.2, currency: 'EUR', tax: 0.8 },
+    ],
     commission: [],
   },
   symbolChoices: { IE00BK5BQT80: 'OTHER.DE', US0378331005: 'AAPL' },
@@ -68,7 +82,16 @@ describe('the restore preview', () => {
         csvMappings: 3,
         total: 7,
       },
-      replace: { removed: 1, added: 3, changed: 1, unchanged: 2, total: 6, symbolChoices: 2, settingsChanged: ['benchmark'], csvMappings: 2 },
+      replace: {
+        removed: 1,
+        added: 3,
+        changed: 1,
+        unchanged: 2,
+        total: 6,
+        symbolChoices: 2,
+        settingsChanged: ['benchmark'],
+        csvMappings: 2,
+      },
     });
   });
 });
@@ -92,13 +115,23 @@ describe('merge', () => {
   });
 
   it(`keeps the ${MAX_REMEMBERED_MAPPINGS} most recently saved mappings, counting only those added that stay`, () => {
-    const many = Array.from({ length: MAX_REMEMBERED_MAPPINGS }, (_, i) => remembered(`h${String(i).padStart(2, '0')}`, new Date(Date.UTC(2024, 0, 1 + i)).toISOString()));
+    const many = Array.from({ length: MAX_REMEMBERED_MAPPINGS }, (_, i) =>
+      remembered(`h${String(i).padStart(2, '0')}`, new Date(Date.UTC(2024, 0, 1 + i)).toISOString()),
+    );
     const merged = applyRestore(current, { ...file, csvMappings: many }, 'merge').csvMappings;
     expect(merged).toHaveLength(MAX_REMEMBERED_MAPPINGS);
     // Yours (2025) first, then the backup's newest 48: h00 and h01 (the oldest) forgotten.
     expect(merged.slice(0, 2)).toEqual([yourBank, yourBroker]);
-    expect(merged.slice(2).map((m) => m.header)).toEqual(many.slice(2).reverse().map((m) => m.header));
-    expect(planRestore(current, { ...file, csvMappings: many }).merge).toMatchObject({ csvMappingsAdded: 48, csvMappings: 50 });
+    expect(merged.slice(2).map((m) => m.header)).toEqual(
+      many
+        .slice(2)
+        .reverse()
+        .map((m) => m.header),
+    );
+    expect(planRestore(current, { ...file, csvMappings: many }).merge).toMatchObject({
+      csvMappingsAdded: 48,
+      csvMappings: 50,
+    });
   });
 
   it('twice is the same as once', () => {
@@ -109,14 +142,23 @@ describe('merge', () => {
 
 describe('replace', () => {
   it('with a backup: its set, choices and settings', () => {
-    expect(applyRestore(current, file, 'replace')).toEqual({ transactions: file.transactions, symbolChoices: file.symbolChoices, settings: file.settings, csvMappings: [backupBank, backupOther] });
+    expect(applyRestore(current, file, 'replace')).toEqual({
+      transactions: file.transactions,
+      symbolChoices: file.symbolChoices,
+      settings: file.settings,
+      csvMappings: [backupBank, backupOther],
+    });
   });
 
   it('with a version 1 backup (no mappings in it): its set, choices and settings; the user’s mappings stay, by replace and by merge', () => {
     const older: BackupContent = { ...file, csvMappings: null };
     expect(applyRestore(current, older, 'replace').csvMappings).toEqual([yourBank, yourBroker]);
     expect(applyRestore(current, older, 'merge').csvMappings).toEqual([yourBank, yourBroker]);
-    expect(planRestore(current, older)).toMatchObject({ fileCsvMappings: null, merge: { csvMappingsAdded: 0, csvMappings: 2 }, replace: { csvMappings: 2 } });
+    expect(planRestore(current, older)).toMatchObject({
+      fileCsvMappings: null,
+      merge: { csvMappingsAdded: 0, csvMappings: 2 },
+      replace: { csvMappings: 2 },
+    });
   });
 
   it('with a CSV: its set; the portfolio’s settings stay and its choices are added to', () => {

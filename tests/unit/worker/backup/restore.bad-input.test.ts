@@ -17,23 +17,46 @@ const NOW_MS = Date.UTC(2026, 10, 29, 12);
 
 const set: TransactionSet = {
   stock: [
-    { ticker: 'VWCE.DE', type: 'stock', date: '2021-03-01', amount: 10, value: 950.5, currency: 'EUR', importId: 'degiro:00000000000001' },
+    {
+      ticker: 'VWCE.DE',
+      type: 'stock',
+      date: '2021-03-01',
+      amount: 10,
+      value: 950.5,
+      currency: 'EUR',
+      importId: 'degiro:00000000000001',
+    },
     { ticker: 'AAPL', type: 'stock', date: '2021-04-01', amount: 2, value: 240, currency: 'USD' },
   ],
-  dividend: [{ ticker: 'AAPL', type: 'dividend', date: '2021-05-14', amount: 1, value: 0.85, currency: 'USD', tax: 0.15 }],
+  dividend: [
+    { ticker: 'AAPL', type: 'dividend', date: '2021-05-14', amount: 1, value: 0.85, currency: 'USD', tax: 0.15 },
+  ],
   commission: [{ ticker: 'VWCE.DE', type: 'commission', date: '2021-03-01', amount: 1, value: 2, currency: 'EUR' }],
 };
 const csvMappings: RememberedMapping[] = [
   {
     header: 'datum\u001fsymbool\u001ftype\u001faantal\u001ftotaal',
-    mapping: { delimiter: ';', columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null }, fixedCurrency: 'EUR', dateOrder: 'DMY', decimalMark: ',' },
+    mapping: {
+      delimiter: ';',
+      columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null, tax: null, fees: null },
+      fixedCurrency: 'EUR',
+      dateOrder: 'DMY',
+      decimalMark: ',',
+    },
     savedAt: '2026-10-01T12:00:00.000Z',
   },
 ];
-const backup = backupToJson({ transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings }, '2026-11-25T00:00:00.000Z');
+const backup = backupToJson(
+  { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings },
+  '2026-11-25T00:00:00.000Z',
+);
 /** The same backup as version 1 wrote it: no column mappings, no count of them. */
 function versionOne(): string {
-  const { csvMappings: _left, counts, ...rest } = JSON.parse(backup) as { csvMappings: unknown; counts: Record<string, number> };
+  const {
+    csvMappings: _left,
+    counts,
+    ...rest
+  } = JSON.parse(backup) as { csvMappings: unknown; counts: Record<string, number> };
   const { csvMappings: _count, ...countsV1 } = counts;
   return JSON.stringify({ ...rest, formatVersion: 1, counts: countsV1 });
 }
@@ -48,12 +71,30 @@ function refused(read: RestoreRead): string {
 describe('a JSON backup', () => {
   it('reads back whole when intact', async () => {
     const read = await readRestoreFile(backup, NOW_MS);
-    expect(read).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings } });
+    expect(read).toEqual({
+      ok: true,
+      kind: 'backup',
+      content: {
+        transactions: set,
+        symbolChoices: { IE00BK5BQT80: 'VWCE.DE' },
+        settings: { benchmark: 'VWCE.DE' },
+        csvMappings,
+      },
+    });
   });
 
   it('of version 1 (before column mappings were backed up) reads, carrying no mappings', async () => {
     expect(JSON.parse(versionOne())).not.toHaveProperty('csvMappings');
-    expect(await readRestoreFile(versionOne(), NOW_MS)).toEqual({ ok: true, kind: 'backup', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings: null } });
+    expect(await readRestoreFile(versionOne(), NOW_MS)).toEqual({
+      ok: true,
+      kind: 'backup',
+      content: {
+        transactions: set,
+        symbolChoices: { IE00BK5BQT80: 'VWCE.DE' },
+        settings: { benchmark: 'VWCE.DE' },
+        csvMappings: null,
+      },
+    });
   });
 
   it('cut off anywhere is refused as cut off', async () => {
@@ -73,7 +114,9 @@ describe('a JSON backup', () => {
   it('of another format version is refused, naming the versions read', async () => {
     expect(backup).toContain('"formatVersion": 2');
     for (const version of ['3', '0', '"2"', 'null']) {
-      expect(refused(await readRestoreFile(backup.replace('"formatVersion": 2', `"formatVersion": ${version}`), NOW_MS))).toBe(
+      expect(
+        refused(await readRestoreFile(backup.replace('"formatVersion": 2', `"formatVersion": ${version}`), NOW_MS)),
+      ).toBe(
         `This backup is in format version ${version}; this version of Investments Tracker reads versions 1 to 2 (it writes 2). Nothing was restored.`,
       );
     }
@@ -86,14 +129,20 @@ describe('a JSON backup', () => {
       'The backup is incomplete: it says it holds 1 column mappings, but 0 are in it. Nothing was restored; export the backup again.',
     );
     const bad = backup.replace('"dateOrder": "DMY"', '"dateOrder": "DD-MM"');
-    expect(refused(await readRestoreFile(bad, NOW_MS))).toMatch(/^The backup's column mappings are not valid: mapping 1: The mapping is not valid: dateOrder is one of YMD, DMY, MDY/);
+    expect(refused(await readRestoreFile(bad, NOW_MS))).toMatch(
+      /^The backup's column mappings are not valid: mapping 1: The mapping is not valid: dateOrder is one of YMD, DMY, MDY/,
+    );
     // Version 2 without its mappings list is damaged, not an old backup.
     const { csvMappings: _gone, ...withoutList } = JSON.parse(backup) as Record<string, unknown>;
-    expect(refused(await readRestoreFile(JSON.stringify(withoutList), NOW_MS))).toMatch(/column mappings are not valid: expected a list/);
+    expect(refused(await readRestoreFile(JSON.stringify(withoutList), NOW_MS))).toMatch(
+      /column mappings are not valid: expected a list/,
+    );
   });
 
   it('that is some other JSON is refused', async () => {
-    expect(refused(await readRestoreFile('{"transactions": {"stock": [], "dividend": [], "commission": []}}', NOW_MS))).toMatch(/not an Investments Tracker backup/);
+    expect(
+      refused(await readRestoreFile('{"transactions": {"stock": [], "dividend": [], "commission": []}}', NOW_MS)),
+    ).toMatch(/not an Investments Tracker backup/);
   });
 
   it('with an invalid transaction names where', async () => {
@@ -105,12 +154,18 @@ describe('a JSON backup', () => {
 describe('our CSV', () => {
   it('reads back whole when intact, with the product choices its columns name', async () => {
     const read = await readRestoreFile(transactionsToCsv(set, { IE00BK5BQT80: 'VWCE.DE' }), NOW_MS);
-    expect(read).toEqual({ ok: true, kind: 'csv', content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: null, csvMappings: null } });
+    expect(read).toEqual({
+      ok: true,
+      kind: 'csv',
+      content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: null, csvMappings: null },
+    });
   });
 
   it('with two columns swapped, heading and values, is refused: columns in another order', async () => {
     const swapped = swapColumns(csv, 3, 4);
-    expect(refused(await readRestoreFile(swapped, NOW_MS))).toMatch(/^The columns are in another order than an Investments Tracker export: "\uFEFF?ticker,type,date,value,amount,/);
+    expect(refused(await readRestoreFile(swapped, NOW_MS))).toMatch(
+      /^The columns are in another order than an Investments Tracker export: "\uFEFF?ticker,type,date,value,amount,/,
+    );
   });
 
   it('with values swapped under the right headings is refused, naming the row and asking about swapped columns', async () => {
@@ -121,7 +176,9 @@ describe('our CSV', () => {
   });
 
   it('cut off in its last row is refused', async () => {
-    expect(refused(await readRestoreFile(csv.slice(0, csv.length - 12), NOW_MS))).toMatch(/^Row 5 is not valid: \d cells instead of 10 \(is the file cut off\?\)/);
+    expect(refused(await readRestoreFile(csv.slice(0, csv.length - 12), NOW_MS))).toMatch(
+      /^Row 5 is not valid: \d cells instead of 10 \(is the file cut off\?\)/,
+    );
   });
 
   it('with decimal commas is refused: our CSV writes 1234.56', async () => {
@@ -130,7 +187,9 @@ describe('our CSV', () => {
   });
 
   it('that is another broker’s CSV points to the mapping', async () => {
-    expect(refused(await readRestoreFile('Date,Symbol,Quantity,Price\n2021-01-04,AAPL,1,130\n', NOW_MS))).toMatch(/For another broker's CSV, map its columns instead/);
+    expect(refused(await readRestoreFile('Date,Symbol,Quantity,Price\n2021-01-04,AAPL,1,130\n', NOW_MS))).toMatch(
+      /For another broker's CSV, map its columns instead/,
+    );
   });
 });
 
@@ -144,7 +203,9 @@ describe('any file', () => {
   });
 
   it('that is binary is refused as not text (a file in another encoding is read: encodings.same-transactions.test.ts)', async () => {
-    expect(refused(await readRestoreFile(new Blob([new Uint8Array([0x7b, 0x00, 0xff, 0xfe, 0x01, 0x7d])]), NOW_MS))).toBe(
+    expect(
+      refused(await readRestoreFile(new Blob([new Uint8Array([0x7b, 0x00, 0xff, 0xfe, 0x01, 0x7d])]), NOW_MS)),
+    ).toBe(
       'The file is not text (it holds binary data), so it is not one of our backups or CSV files. Nothing was restored.',
     );
   });

@@ -6,9 +6,26 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTransactionSet, TICKER_PATTERN, type Currency, type Transaction, type TransactionSet, type TransactionType } from '#src/model';
+import {
+  emptyTransactionSet,
+  TICKER_PATTERN,
+  type Currency,
+  type Transaction,
+  type TransactionSet,
+  type TransactionType,
+} from '#src/model';
 import { IMPORT_ID_MAX_LENGTH, MAX_ABSOLUTE_NUMBER } from '#src/model/transaction-limits';
-import { DATE_ORDERS, DECIMAL_MARKS, DELIMITERS, MAPPED_FIELDS, MAX_MAPPED_COLUMNS, MAX_REMEMBERED_MAPPINGS, type CsvMapping, type MappedField, type RememberedMapping } from '#src/model/csv-mapping';
+import {
+  DATE_ORDERS,
+  DECIMAL_MARKS,
+  DELIMITERS,
+  MAPPED_FIELDS,
+  MAX_MAPPED_COLUMNS,
+  MAX_REMEMBERED_MAPPINGS,
+  type CsvMapping,
+  type MappedField,
+  type RememberedMapping,
+} from '#src/model/csv-mapping';
 import { validateTransactionsBody } from '#src/model/transaction-schema';
 import { backupToJson, type BackupContent } from '#src/worker/backup/backup-json';
 import { transactionsToCsv } from '#src/worker/backup/export-csv';
@@ -31,7 +48,10 @@ const boundedNumber = fc
   )
   .map((n) => (Object.is(n, -0) ? 0 : n));
 const tax = fc.double({ min: 0, max: MAX_ABSOLUTE_NUMBER, noNaN: true }).map((n) => (Object.is(n, -0) ? 0 : n));
-const ticker = fc.oneof(fc.constantFrom('AAA', 'VWCE.DE', 'BRK-B', '^GSPC', 'EUR=X'), fc.stringMatching(TICKER_PATTERN));
+const ticker = fc.oneof(
+  fc.constantFrom('AAA', 'VWCE.DE', 'BRK-B', '^GSPC', 'EUR=X'),
+  fc.stringMatching(TICKER_PATTERN),
+);
 /** Import ids with what a CSV must quote or guard: commas, quotes, line breaks, a leading = or '. */
 const importId = fc.oneof(
   fc.string({ minLength: 1, maxLength: IMPORT_ID_MAX_LENGTH }),
@@ -41,23 +61,24 @@ const date = fc
   .date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 11, 31)), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
 
-const transactionOf = (dates: fc.Arbitrary<string>, tickers: fc.Arbitrary<string>): fc.Arbitrary<Transaction> => fc
-  .record({
-    ticker: tickers,
-    type: fc.constantFrom<TransactionType>('stock', 'dividend', 'commission'),
-    date: dates,
-    amount: boundedNumber,
-    value: boundedNumber,
-    currency: fc.constantFrom<Currency>('EUR', 'USD'),
-    tax: fc.option(tax, { nil: undefined }),
-    importId: fc.option(importId, { nil: undefined }),
-  })
-  .map(({ tax: withheld, importId: id, ...fields }) => {
-    const t: Transaction = { ...fields };
-    if (withheld !== undefined && fields.type === 'dividend') t.tax = withheld;
-    if (id !== undefined) t.importId = id;
-    return t;
-  });
+const transactionOf = (dates: fc.Arbitrary<string>, tickers: fc.Arbitrary<string>): fc.Arbitrary<Transaction> =>
+  fc
+    .record({
+      ticker: tickers,
+      type: fc.constantFrom<TransactionType>('stock', 'dividend', 'commission'),
+      date: dates,
+      amount: boundedNumber,
+      value: boundedNumber,
+      currency: fc.constantFrom<Currency>('EUR', 'USD'),
+      tax: fc.option(tax, { nil: undefined }),
+      importId: fc.option(importId, { nil: undefined }),
+    })
+    .map(({ tax: withheld, importId: id, ...fields }) => {
+      const t: Transaction = { ...fields };
+      if (withheld !== undefined && fields.type === 'dividend') t.tax = withheld;
+      if (id !== undefined) t.importId = id;
+      return t;
+    });
 
 /** A valid set as the server stores it: each list by date. */
 const setOf = (transactions: fc.Arbitrary<Transaction>): fc.Arbitrary<TransactionSet> =>
@@ -72,14 +93,23 @@ const transactionSetArb = setOf(transactionOf(date, ticker));
 /** For derive: a few tickers over ten years (a daily grid from 1900 per random ticker would take minutes). */
 const derivableSetArb = setOf(
   transactionOf(
-    fc.integer({ min: 0, max: 3650 }).map((day) => new Date(Date.UTC(2015, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)),
+    fc
+      .integer({ min: 0, max: 3650 })
+      .map((day) => new Date(Date.UTC(2015, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)),
     fc.constantFrom('AAA', 'BBB', 'VWCE.DE'),
   ),
 );
 
 const mappingArb: fc.Arbitrary<CsvMapping> = fc.record({
   delimiter: fc.constantFrom(...DELIMITERS),
-  columns: fc.record(Object.fromEntries(MAPPED_FIELDS.map((field) => [field, fc.option(fc.integer({ min: 0, max: MAX_MAPPED_COLUMNS - 1 }), { nil: null })])) as Record<MappedField, fc.Arbitrary<number | null>>),
+  columns: fc.record(
+    Object.fromEntries(
+      MAPPED_FIELDS.map((field) => [
+        field,
+        fc.option(fc.integer({ min: 0, max: MAX_MAPPED_COLUMNS - 1 }), { nil: null }),
+      ]),
+    ) as Record<MappedField, fc.Arbitrary<number | null>>,
+  ),
   fixedCurrency: fc.constantFrom<Currency>('EUR', 'USD'),
   dateOrder: fc.constantFrom(...DATE_ORDERS),
   decimalMark: fc.constantFrom(...DECIMAL_MARKS),
@@ -88,7 +118,11 @@ const mappingArb: fc.Arbitrary<CsvMapping> = fc.record({
 const csvMappingsArb: fc.Arbitrary<RememberedMapping[]> = fc
   .uniqueArray(
     fc.record({
-      header: fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.constantFrom('datum\u001fsymbool\u001fbedrag (€)')),
+      header: fc.oneof(
+        fc.string({ minLength: 1, maxLength: 60 }),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+        fc.constantFrom('datum\u001fsymbool\u001fbedrag (€)'),
+      ),
       mapping: mappingArb,
       // Saved before the backup was made (2026-11-25): a backup holds no later time.
       savedAtMs: fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2026, 10, 25) }),
@@ -96,11 +130,17 @@ const csvMappingsArb: fc.Arbitrary<RememberedMapping[]> = fc
     { maxLength: MAX_REMEMBERED_MAPPINGS, selector: (m) => m.header },
   )
   .filter((list) => new Set(list.map((m) => m.savedAtMs)).size === list.length)
-  .map((list) => list.sort((a, b) => b.savedAtMs - a.savedAtMs).map(({ header, mapping, savedAtMs }) => ({ header, mapping, savedAt: new Date(savedAtMs).toISOString() })));
+  .map((list) =>
+    list
+      .sort((a, b) => b.savedAtMs - a.savedAtMs)
+      .map(({ header, mapping, savedAtMs }) => ({ header, mapping, savedAt: new Date(savedAtMs).toISOString() })),
+  );
 
 const contentArb: fc.Arbitrary<BackupContent> = fc.record({
   transactions: transactionSetArb,
-  symbolChoices: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(TICKER_PATTERN), { maxKeys: 8 }),
+  symbolChoices: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(TICKER_PATTERN), {
+    maxKeys: 8,
+  }),
   settings: fc.record({ benchmark: fc.stringMatching(TICKER_PATTERN) }, { requiredKeys: [] }),
   csvMappings: csvMappingsArb,
 });
@@ -111,8 +151,22 @@ function derived(set: TransactionSet) {
   const engine = new PortfolioEngine();
   engine.setTransactions(set);
   engine.setQuotes([
-    chart('AAA', { currency: 'USD', bars: [['2014-01-02', 10], ['2020-06-01', 12.5], ['2025-01-02', 40]], dividends: [['2020-03-02', 0.3]] }),
-    chart('EUR=X', { currency: 'EUR', bars: [['2014-01-02', 0.9], ['2022-01-03', 0.8]] }),
+    chart('AAA', {
+      currency: 'USD',
+      bars: [
+        ['2014-01-02', 10],
+        ['2020-06-01', 12.5],
+        ['2025-01-02', 40],
+      ],
+      dividends: [['2020-03-02', 0.3]],
+    }),
+    chart('EUR=X', {
+      currency: 'EUR',
+      bars: [
+        ['2014-01-02', 0.9],
+        ['2022-01-03', 0.8],
+      ],
+    }),
   ]);
   return engine.derive('2026-01-01', null);
 }
@@ -127,7 +181,10 @@ const runs = { numRuns: 120 };
 
 describe('export → restore into a fresh portfolio', () => {
   it('every generated set is valid as the server sees it', () => {
-    fc.assert(fc.property(transactionSetArb, (set) => validateTransactionsBody({ transactions: set }).ok), runs);
+    fc.assert(
+      fc.property(transactionSetArb, (set) => validateTransactionsBody({ transactions: set }).ok),
+      runs,
+    );
   });
 
   it('CSV: the same set, by merge and by replace', async () => {
@@ -158,7 +215,13 @@ describe('export → restore into a fresh portfolio', () => {
     await fc.assert(
       fc.asyncProperty(derivableSetArb, async (set) => {
         const fromCsv = applyRestore(fresh, await restoredFrom(transactionsToCsv(set)), 'merge').transactions;
-        const fromJson = applyRestore(fresh, await restoredFrom(backupToJson({ transactions: set, symbolChoices: {}, settings: {}, csvMappings: [] }, 'x')), 'replace').transactions;
+        const fromJson = applyRestore(
+          fresh,
+          await restoredFrom(
+            backupToJson({ transactions: set, symbolChoices: {}, settings: {}, csvMappings: [] }, 'x'),
+          ),
+          'replace',
+        ).transactions;
         const original = derived(set);
         expect(derived(fromCsv)).toEqual(original);
         expect(derived(fromJson)).toEqual(original);
@@ -170,10 +233,18 @@ describe('export → restore into a fresh portfolio', () => {
   it('merging a file into the portfolio it came from adds nothing, and the plan says so', async () => {
     await fc.assert(
       fc.asyncProperty(contentArb, async (content) => {
-        const current: CurrentContent = { transactions: content.transactions, symbolChoices: content.symbolChoices, settings: content.settings ?? {}, csvMappings: content.csvMappings ?? [] };
+        const current: CurrentContent = {
+          transactions: content.transactions,
+          symbolChoices: content.symbolChoices,
+          settings: content.settings ?? {},
+          csvMappings: content.csvMappings ?? [],
+        };
         const restored = await restoredFrom(transactionsToCsv(content.transactions));
         const plan = planRestore(current, restored);
-        const total = content.transactions.stock.length + content.transactions.dividend.length + content.transactions.commission.length;
+        const total =
+          content.transactions.stock.length +
+          content.transactions.dividend.length +
+          content.transactions.commission.length;
         expect(plan.merge.added).toEqual({ stock: 0, dividend: 0, commission: 0 });
         expect(plan.merge.alreadyPresent).toBe(total);
         expect(plan.replace).toMatchObject({ removed: 0, added: 0, changed: 0, unchanged: total, total });
@@ -181,7 +252,13 @@ describe('export → restore into a fresh portfolio', () => {
         // The backup into the account it came from: nothing added, every mapping as it was.
         const backup = await restoredFrom(backupToJson(content, '2026-11-25T00:00:00.000Z'));
         const fromBackup = planRestore(current, backup);
-        expect(fromBackup.merge).toMatchObject({ alreadyPresent: total, symbolChoicesAdded: 0, settingsAdded: [], csvMappingsAdded: 0, csvMappings: current.csvMappings.length });
+        expect(fromBackup.merge).toMatchObject({
+          alreadyPresent: total,
+          symbolChoicesAdded: 0,
+          settingsAdded: [],
+          csvMappingsAdded: 0,
+          csvMappings: current.csvMappings.length,
+        });
         expect(applyRestore(current, backup, 'merge')).toEqual(current);
         expect(applyRestore(current, backup, 'replace')).toEqual(current);
       }),

@@ -38,8 +38,15 @@ describe('guessing the mapping', () => {
   });
 
   it('reads year-first dates and decimal points in a comma file', () => {
-    const table = readTable('Date,Ticker,Type,Shares,Amount\n2021-01-04,AAPL,BUY,1.5,195.25\n2021-02-01,AAPL,SELL,1,130\n');
-    expect(guessMapping(table)).toMatchObject({ delimiter: ',', dateOrder: 'YMD', decimalMark: '.', columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null } });
+    const table = readTable(
+      'Date,Ticker,Type,Shares,Amount\n2021-01-04,AAPL,BUY,1.5,195.25\n2021-02-01,AAPL,SELL,1,130\n',
+    );
+    expect(guessMapping(table)).toMatchObject({
+      delimiter: ',',
+      dateOrder: 'YMD',
+      decimalMark: '.',
+      columns: { date: 0, ticker: 1, type: 2, amount: 3, value: 4, currency: null },
+    });
   });
 });
 
@@ -55,7 +62,9 @@ describe('reading the rows', () => {
       { ticker: 'VWCE.DE', date: '2021-01-04', currency: 'EUR', type: 'stock', amount: 10, value: 1234.5 },
       { ticker: 'VWCE.DE', date: '2021-06-01', currency: 'EUR', type: 'stock', amount: -4, value: -400.2 },
     ]);
-    expect(strip(parsed.transactions.dividend)).toEqual([{ ticker: 'AAPL', date: '2021-03-15', currency: 'USD', type: 'dividend', amount: 1, value: 0.85, tax: 0.15 }]);
+    expect(strip(parsed.transactions.dividend)).toEqual([
+      { ticker: 'AAPL', date: '2021-03-15', currency: 'USD', type: 'dividend', amount: 1, value: 0.85, tax: 0.15 },
+    ]);
     expect(strip(parsed.transactions.commission)).toEqual([
       { ticker: 'VWCE.DE', date: '2021-01-04', currency: 'EUR', type: 'commission', amount: 1, value: 1 },
       { ticker: 'VWCE.DE', date: '2021-01-04', currency: 'EUR', type: 'commission', amount: 1, value: 1 },
@@ -67,7 +76,9 @@ describe('reading the rows', () => {
     expect(parsed.problemCount).toBe(1);
     expect(parsed.problems).toEqual([{ row: 6, message: 'date "31.02.2021" is not a date in the order DMY' }]);
     // The deposit is cash: no ticker or shares needed.
-    expect(parsed.transactions.cash!.map(({ importId: _id, ...c }) => c)).toEqual([{ type: 'cash', kind: 'deposit', date: '2021-07-01', value: 500, currency: 'EUR' }]);
+    expect(parsed.transactions.cash!.map(({ importId: _id, ...c }) => c)).toEqual([
+      { type: 'cash', kind: 'deposit', date: '2021-07-01', value: 500, currency: 'EUR' },
+    ]);
     expect(parsed.rowCount).toBe(7);
   });
 
@@ -97,14 +108,21 @@ describe('a wrong mapping', () => {
 
   it('with decimal points on this file: every number with a comma becomes a problem', () => {
     const parsed = parseMapped(table, { ...guessed, decimalMark: '.' });
-    expect(parsed.problems[0]).toEqual({ row: 2, message: 'value "1.234,50" is not a number with "." as decimal mark; fees "1,00" is not a number with "." as decimal mark' });
+    expect(parsed.problems[0]).toEqual({
+      row: 2,
+      message:
+        'value "1.234,50" is not a number with "." as decimal mark; fees "1,00" is not a number with "." as decimal mark',
+    });
   });
 
   it('without a required column, or with one column twice, reads nothing and says what to choose', () => {
     const none: CsvMapping = { ...guessed, columns: { ...guessed.columns, ticker: null } };
     expect(parseMapped(table, none).error).toBe('Choose the column of the ticker.');
     const twice: CsvMapping = { ...guessed, columns: { ...guessed.columns, value: 3 } };
-    expect(parseMapped(table, twice)).toMatchObject({ error: 'The amount and the value are both in column 4; each needs its own.', rowCount: 7 });
+    expect(parseMapped(table, twice)).toMatchObject({
+      error: 'The amount and the value are both in column 4; each needs its own.',
+      rowCount: 7,
+    });
   });
 });
 
@@ -131,8 +149,38 @@ describe('fields', () => {
   });
 
   it('kinds in several languages', () => {
-    expect(['Market buy', 'KOOP', 'Kauf', 'Verkoop', 'SELL', 'Dividende', 'Frais de garde', 'Deposit', 'Storting', 'Withdrawal', 'Auszahlung', 'Interest', 'Zinsen', 'Transfer'].map(readKind)).toEqual([
-      'buy', 'buy', 'buy', 'sell', 'sell', 'dividend', 'fee', 'deposit', 'deposit', 'withdrawal', 'withdrawal', 'interest', 'interest', null,
+    expect(
+      [
+        'Market buy',
+        'KOOP',
+        'Kauf',
+        'Verkoop',
+        'SELL',
+        'Dividende',
+        'Frais de garde',
+        'Deposit',
+        'Storting',
+        'Withdrawal',
+        'Auszahlung',
+        'Interest',
+        'Zinsen',
+        'Transfer',
+      ].map(readKind),
+    ).toEqual([
+      'buy',
+      'buy',
+      'buy',
+      'sell',
+      'sell',
+      'dividend',
+      'fee',
+      'deposit',
+      'deposit',
+      'withdrawal',
+      'withdrawal',
+      'interest',
+      'interest',
+      null,
     ]);
   });
 
