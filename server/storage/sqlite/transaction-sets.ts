@@ -1,6 +1,7 @@
 /** Each user's transaction set in SQLite (table `transaction_sets` of migration 1): one JSON body (the set, its cash and accounts: `transaction-body.ts`) and its version. */
 import type Database from 'better-sqlite3';
 import { emptyTransactionSet } from '../../../src/model/transaction';
+import type { Account, CashTransaction } from '../../../src/model/cash';
 import type { TransactionStore } from '../types';
 import { storedBody, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
 
@@ -8,8 +9,7 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
   const select = db.prepare('SELECT version, body FROM transaction_sets WHERE user_id = ?');
   const selectVersion = db.prepare('SELECT version FROM transaction_sets WHERE user_id = ?').pluck();
   const selectExtras = db.prepare(`
-    SELECT version, json_extract(body, '$.cash') AS cash, json_extract(body, '$.accounts') AS accounts
-    FROM transaction_sets WHERE user_id = ?`);
+    SELECT version, json_extract(body, '$.cash', '$.accounts') AS extras FROM transaction_sets WHERE user_id = ?`);
   const upsert = db.prepare(`
     INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES (?, ?, ?, ?)
     ON CONFLICT (user_id) DO UPDATE SET version = excluded.version, body = excluded.body,
@@ -29,14 +29,11 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
       return storedTransactions(JSON.parse(row.body) as StoredBody, row.version);
     },
     async extras(userId) {
-      const row = selectExtras.get(userId) as
-        { version: number; cash: string | null; accounts: string | null } | undefined;
+      // Both paths in one call: SQLite parses the body once, and answers `[cash, accounts]` (null where absent).
+      const row = selectExtras.get(userId) as { version: number; extras: string } | undefined;
       if (!row) return { version: 0 };
-      return storedExtras(
-        row.version,
-        row.cash === null ? undefined : JSON.parse(row.cash),
-        row.accounts === null ? undefined : JSON.parse(row.accounts),
-      );
+      const [cash, accounts] = JSON.parse(row.extras) as [CashTransaction[] | null, Account[] | null];
+      return storedExtras(row.version, cash ?? undefined, accounts ?? undefined);
     },
     async put(userId, set, expectedVersion, accounts) {
       // IMMEDIATE takes the write lock before reading the version, so no other writer slips in between.
