@@ -20,19 +20,26 @@ import {
   sharesOf,
   splitCostOrders,
 } from '#helpers/import/real-account-statement';
-import { derive } from '#helpers/worker/portfolio';
+import { PortfolioEngine } from '#src/worker/engine';
 
 const QUOTES = shippedQuotes();
 const AS_OF = '2026-11-27';
 
 /** Every stored field of every transaction, one line each, sorted. */
 const content = (set: TransactionSet) =>
-  rows(set)
+  [...rows(set), ...(set.cash ?? [])]
     .map((t) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b))))
     .sort();
 const cents = (euros: number) => Math.round(euros * 100);
+/** The engine's figures of the whole set, its cash (the account's fees) included. */
+const derive = (set: TransactionSet, quotes: QuoteEntry[]) => {
+  const engine = new PortfolioEngine();
+  engine.setTransactions(set);
+  engine.setQuotes(quotes);
+  return engine.derive(AS_OF, null);
+};
 const figures = (set: TransactionSet, quotes: QuoteEntry[]) => {
-  const { summary, tickers } = derive(rows(set), quotes, AS_OF);
+  const { summary, tickers } = derive(set, quotes);
   return {
     value: cents(summary.portfolioValue),
     invested: cents(summary.totalInvested),
@@ -89,7 +96,7 @@ describe('real-account-40: Account.csv alone, or with Transactions.csv in either
     const products = imported.products.filter((product) => product.isin !== '');
     expect(products.length).toBeGreaterThanOrEqual(40);
     // Without quotes the shares are the statement's own units (quotes' splits would restate them in today's).
-    const { summary, tickers: figuresOf } = derive(rows(set), [], AS_OF);
+    const { summary, tickers: figuresOf } = derive(set, []);
     expect(cents(summary.totalCommission)).toBe(cents(statementCosts));
     let eurPayers = 0;
     for (const product of products) {
