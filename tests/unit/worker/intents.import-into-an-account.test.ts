@@ -11,7 +11,7 @@ import { PortfolioEngine } from '#src/worker/engine';
 import { ImportSession } from '#src/worker/import-session';
 import { importIntents } from '#src/worker/intents/import';
 import type { WorkerContext } from '#src/worker/intents/context';
-import type { Account } from '#src/model/cash';
+import { FIRST_ACCOUNT, type Account } from '#src/model/cash';
 import { emptyTransactionSet, type TransactionSet } from '#src/model';
 import type { VersionedSet } from '#src/worker/services/transactions-api';
 import { TransactionStore } from '#src/worker/transaction-store';
@@ -20,7 +20,7 @@ import { fixtureBytes } from '#helpers/import/degiro-files';
 const credentials = { idToken: 'token', xsrfToken: null };
 
 function workerOverAnInMemoryServer() {
-  const puts: Array<{ set: TransactionSet; accounts: readonly Account[] | null }> = [];
+  const puts: Array<{ set: TransactionSet; accounts: readonly Account[] }> = [];
   const server = { set: emptyTransactionSet(), version: 1 };
   const answered = (): VersionedSet => ({ transactions: structuredClone(server.set), version: `"${server.version}"` });
   const engine = new PortfolioEngine();
@@ -87,7 +87,8 @@ describe('confirmImport into an account', () => {
     const saved = await intents.confirmImport({}, credentials, { account: 'main' });
     expect(saved).toMatchObject({ ok: true, account: 'main' });
     expect(puts).toHaveLength(1);
-    expect(puts[0]!.accounts).toBeNull();
+    // The accounts stay as they were: the one first account.
+    expect(puts[0]!.accounts).toEqual([FIRST_ACCOUNT]);
   });
 
   it('without a target, the rows name no account (the first), and a second import of the file adds nothing', async () => {
