@@ -19,6 +19,7 @@ import {
   type ProviderInfo,
 } from '#helpers/oidc-login';
 import { startTestServer, type TestServer } from '#helpers/test-server';
+import { FIRST_ACCOUNT } from '#src/model/cash';
 
 let server: TestServer;
 let provider: ProviderInfo;
@@ -91,7 +92,10 @@ describe('accounts', () => {
     expect(sub).toMatch(/^[0-9a-f-]{36}$/);
     const api = await fetch(`${server.url}/api/transactions`, { headers: { Authorization: idToken } });
     expect(api.headers.get('etag')).toBe('"v0"');
-    expect(await api.json()).toEqual({ transactions: { stock: [], dividend: [], commission: [] } });
+    expect(await api.json()).toEqual({
+      transactions: { stock: [], dividend: [], commission: [], cash: [] },
+      accounts: [FIRST_ACCOUNT],
+    });
   });
 
   it('shows "Wrong username or password." for a wrong password and for an unknown user alike', async () => {
