@@ -4,8 +4,9 @@ import { isBoundedNumber, MAX_ABSOLUTE_NUMBER } from '../../model/transaction-li
 import { accountFee, bookCash, isHeldCurrency as isCurrency } from './cash';
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
+import { attributeNonTradeableDividends, attributeTaxRefunds, withheldTax } from './dividend-attribution';
 import { distinguishRepeatedRows, importIdOf, joinImportIds } from './import-id';
-import { roundCents, roundMoney } from './numbers';
+import { roundMoney } from './numbers';
 import { joinOrderCosts } from './order-costs';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import { reconcile } from './reconcile';
@@ -25,70 +26,6 @@ const INTERNAL: ReadonlySet<SkipReason> = new Set<SkipReason>(['cash sweep', 'mo
 function describe(draft: Draft): string {
   if (draft.type === 'stock') return draft.amount < 0 ? 'a sell' : 'a buy';
   return draft.type === 'dividend' ? 'a dividend' : 'a fee';
-}
-
-/**
- * The tax a dividend draft had withheld, in the currency of its value: the tax rows' sum, converted at
- * the rate its conversion gave the dividend's cash. A group whose tax rows refund more than they withhold
- * (a corrected booking) has no tax: the refund stays in the cash received. Null for a draft without tax rows.
- */
-function withheldTax(draft: Draft): number | null {
-  if (draft.type !== 'dividend' || draft.taxCash === 0) return null;
-  const withheld = Math.max(0, -draft.taxCash);
-  return (draft.cashEur === null ? roundMoney(withheld) : roundCents((withheld * draft.cashEur) / draft.cash)) + 0;
-}
-
-/** A dividend group of tax rows only that refunds tax (a positive `Dividendbelasting` with no dividend that day). */
-function isTaxRefund(draft: Draft): boolean {
-  return draft.type === 'dividend' && draft.taxCash > 0 && Math.abs(draft.cash - draft.taxCash) < 0.005;
-}
-
-const finalCurrency = (draft: Draft) => (draft.cashEur !== null ? 'EUR' : draft.currency);
-
-/**
- * A tax refund booked on a later day belongs to the dividend whose tax it returns, when the file shows it:
- * the product's latest earlier dividend, in the same currency, whose tax (less refunds already given to it)
- * covers the refund. That dividend's value rises and its tax falls by the refund (its gross stays), in the
- * year it was paid; its import id joins the refund's, so that an export with only one of the two finds it.
- * A refund without such a dividend stays a dividend of its own, in the year received, with no tax.
- * Returns the drafts without the attributed refunds (`drafts` is in chronological order).
- */
-function attributeTaxRefunds(drafts: Draft[]): Draft[] {
-  if (!drafts.some(isTaxRefund)) return drafts;
-  const earlier = new Map<string, Draft[]>();
-  const kept: Draft[] = [];
-  for (const draft of drafts) {
-    if (draft.type !== 'dividend') {
-      kept.push(draft);
-      continue;
-    }
-    const candidates = earlier.get(draft.productKey) ?? [];
-    if (isTaxRefund(draft)) {
-      const refund = draft.cashEur ?? draft.cash;
-      let target: Draft | undefined;
-      for (let i = candidates.length - 1; i >= 0 && !target; i--) {
-        const candidate = candidates[i]!;
-        const left = (withheldTax(candidate) ?? 0) - (candidate.refunds?.amount ?? 0);
-        if (
-          finalCurrency(candidate) === finalCurrency(draft) &&
-          candidate.row.epochDay < draft.row.epochDay &&
-          left >= refund - 0.005
-        )
-          target = candidate;
-      }
-      if (target) {
-        target.refunds ??= { amount: 0, drafts: [] };
-        target.refunds.amount = roundMoney(target.refunds.amount + refund);
-        target.refunds.drafts.push(draft);
-        continue;
-      }
-    } else if (draft.taxCash < 0) {
-      candidates.push(draft);
-      earlier.set(draft.productKey, candidates);
-    }
-    kept.push(draft);
-  }
-  return kept;
 }
 
 function transactionOf(draft: Draft): ImportedTransaction {
@@ -203,25 +140,6 @@ function productOf(productKey: string, row: SourceRow, tally: ProductTally): Imp
   };
   if (tally.venue) result.venue = tally.venue;
   return result;
-}
-
-const NON_TRADEABLE = /^(.*?)\s*-\s*non[ -]?tradeable$/i;
-
-/**
- * Dividends booked on a company's `NON TRADEABLE` line (the cash for a stock dividend's fraction, a claim)
- * are that company's income: they move to the company's own product when the file has it.
- */
-function attributeNonTradeableDividends(drafts: readonly Draft[]): void {
-  const keyOfName = new Map<string, string>();
-  for (const draft of drafts)
-    if (!NON_TRADEABLE.test(draft.row.product) && draft.row.product)
-      keyOfName.set(draft.row.product.toUpperCase(), draft.productKey);
-  for (const draft of drafts) {
-    if (draft.type !== 'dividend') continue;
-    const company = NON_TRADEABLE.exec(draft.row.product)?.[1]?.toUpperCase();
-    const key = company ? keyOfName.get(company) : undefined;
-    if (key) draft.productKey = key;
-  }
 }
 
 /** Assembles the import from all data rows of the file (in file order); tickers are resolved afterwards. */

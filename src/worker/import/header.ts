@@ -1,12 +1,12 @@
 /**
  * Recognises the header of DEGIRO's Account.csv in any of its languages and maps its columns; a header of
- * its Transactions.csv is recognised too (see `trades-file.ts`).
+ * its Transactions.csv is recognised too (see `trades-header.ts`).
  * `Datum,Tijd,Valutadatum,Product,ISIN,Omschrijving,FX,Mutatie,,Saldo,,Order Id`: the currency stands under
  * `Mutatie` and the amount in the unnamed column after it; `Saldo` is laid out the same way.
  */
 import Papa from 'papaparse';
 import { foldText, isControlCharacter } from './text';
-import { tradesHeaderOf, type TradesHeader } from './trades-file';
+import { tradesHeaderOf, type TradesHeader } from './trades-header';
 import type { DecimalMark } from './numbers';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE } from './types';
 
