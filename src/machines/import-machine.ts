@@ -9,9 +9,8 @@ import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom 
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
 import { normaliseTicker } from '../model/transaction';
-import type { ImportPreview, ImportProgress, ImportTarget, LookedUp, Reconciliation } from '../worker';
+import type { ImportPreview, LookedUp } from '../worker';
 import type { SessionEvent } from './auth-machine';
-import type { Account } from '../model/cash';
 import {
   checkSymbol,
   confirm,
@@ -21,54 +20,14 @@ import {
   type CheckEvent,
   type ImportStored,
   type ParseEvent,
-  type TickerCheck,
 } from './import-actors';
+import { EMPTY_IMPORT, lookupFailure, storedResult, type ImportContext, type ImportEvent } from './import-context';
 import type { MappedImportEvent } from './mapped-import-machine';
 import { isConflict, isRefused, publishSaved, reloadPortfolio, saveOutcome, type SaveError } from './saved-set';
 import { credentialsFor, getWorker } from './services/worker-client';
 
-export type ImportEvent =
-  /** `accounts`: the user's accounts now, from which the account the file goes to is proposed. */
-  | { type: 'import.fileSelected'; file: File; accounts?: readonly Account[] }
-  /** The account the file goes to: an existing one, or a new one by name. */
-  | { type: 'import.setTarget'; target: ImportTarget }
-  | { type: 'import.setTicker'; key: string; ticker: string }
-  /** Check the symbol typed for product `key` against the quotes service. */
-  | { type: 'import.checkTicker'; key: string }
-  | { type: 'import.confirm' }
-  | { type: 'import.cancel' }
-  | { type: 'import.dismiss' };
-
+export type { ImportContext, ImportEvent } from './import-context';
 export type { ImportStored, TickerCheck } from './import-actors';
-
-export interface ImportContext {
-  idToken: string | null;
-  /** The newest parse's id: the worker lets only the newest parse land, and a cancel names it. */
-  parseId: number;
-  fileName: string | null;
-  file: File | null;
-  progress: ImportProgress | null;
-  preview: ImportPreview | null;
-  /** The symbols the user typed or picked in this preview, by product key (ISIN, or the name without one); '' is "no symbol". */
-  tickers: Record<string, string>;
-  /** The checks of typed symbols, by product key. */
-  checks: Record<string, TickerCheck>;
-  /** Why the symbol lookup gave nothing for some or all products; null when it answered for all. */
-  lookupMessage: string | null;
-  /** The account the file goes to (proposed when the file was chosen: the last one used, or a new one named after the file). */
-  target: ImportTarget | null;
-  /** The account the last import of this session went to: proposed for the next one. */
-  lastAccount: string | null;
-  result: {
-    added: number;
-    alreadyPresent: number;
-    taxFilled: number;
-    choicesProblem: string | null;
-    reconciliation: Reconciliation[];
-    account: string | null;
-  } | null;
-  error: string | null;
-}
 
 export const importMachine = setup({
   types: {
@@ -89,17 +48,7 @@ export const importMachine = setup({
     publishSaved,
     reloadPortfolio,
     showError: assign((_, params: SaveError) => ({ error: params.error })),
-    keepStored: assign(({ context }, stored: ImportStored | null) => ({
-      result: stored && {
-        added: stored.added,
-        alreadyPresent: stored.alreadyPresent,
-        taxFilled: stored.taxFilled,
-        choicesProblem: stored.choicesProblem,
-        reconciliation: stored.reconciliation,
-        account: stored.account,
-      },
-      lastAccount: stored?.account ?? context.lastAccount,
-    })),
+    keepStored: assign(({ context }, stored: ImportStored | null) => storedResult(context.lastAccount, stored)),
     setTarget: assign({
       target: ({ event }) => {
         assertEvent(event, 'import.setTarget');
@@ -117,18 +66,7 @@ export const importMachine = setup({
     /** A newly chosen file replaces a mapping step left open. */
     closeMapping: ({ system }) =>
       system.get('mappedImport')?.send({ type: 'mapping.close' } satisfies MappedImportEvent),
-    reset: assign({
-      fileName: null,
-      file: null,
-      progress: null,
-      preview: null,
-      tickers: {},
-      checks: {},
-      lookupMessage: null,
-      result: null,
-      error: null,
-      target: null,
-    }),
+    reset: assign(EMPTY_IMPORT),
     takeToken: assign({
       idToken: ({ event }) => {
         assertEvent(event, 'session.changed');
@@ -204,14 +142,9 @@ export const importMachine = setup({
     takeLookup: assign((_, output: Outcome<LookedUp>) =>
       output.ok
         ? { preview: output.preview, lookupMessage: output.message }
-        : {
-            lookupMessage: `The symbol lookup failed (${output.message}). Products without a symbol are imported under their ISIN, without a price source.`,
-          },
+        : { lookupMessage: lookupFailure(output.message) },
     ),
-    lookupFailed: assign({
-      lookupMessage: (_, params: { error: unknown }) =>
-        `The symbol lookup failed (${messageOf(params.error)}). Products without a symbol are imported under their ISIN, without a price source.`,
-    }),
+    lookupFailed: assign({ lookupMessage: (_, params: { error: unknown }) => lookupFailure(messageOf(params.error)) }),
   },
   guards: {
     isConflict,
@@ -222,21 +155,7 @@ export const importMachine = setup({
   },
 }).createMachine({
   id: 'import',
-  context: {
-    idToken: null,
-    parseId: 0,
-    fileName: null,
-    file: null,
-    progress: null,
-    preview: null,
-    tickers: {},
-    checks: {},
-    lookupMessage: null,
-    target: null,
-    lastAccount: null,
-    result: null,
-    error: null,
-  },
+  context: { idToken: null, parseId: 0, lastAccount: null, ...EMPTY_IMPORT },
   initial: 'idle',
   on: {
     'session.changed': { actions: 'takeToken' },

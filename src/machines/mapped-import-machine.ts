@@ -8,12 +8,20 @@
  * mapping reads, versioned, and the worker remembers the mapping for the header.
  */
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { CsvMapping, MappedField } from '../model/csv-mapping';
+import type { CsvMapping } from '../model/csv-mapping';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
-import type { CountProgress, MappedFile, MappedPreview } from '../worker';
+import type { MappedFile, MappedPreview } from '../worker';
 import type { SessionEvent } from './auth-machine';
 import { countRows, type CountEvent } from './mapped-import-actors';
+import {
+  EMPTY,
+  openedFile,
+  storedResult,
+  type MappedImportContext,
+  type MappedImportEvent,
+  type MappedStored,
+} from './mapped-import-context';
 import {
   isConflict,
   isRefused,
@@ -23,65 +31,10 @@ import {
   saveOutcome,
   type SaveError,
 } from './saved-set';
-import { credentialsFor, getWorker, setViewInSlices, type SetView } from './services/worker-client';
+import { credentialsFor, getWorker, setViewInSlices } from './services/worker-client';
 
-/** The mapping's choices other than the columns. */
-export type MappingOptions = Partial<Pick<CsvMapping, 'delimiter' | 'fixedCurrency' | 'dateOrder' | 'decimalMark'>>;
-
-export type MappedImportEvent =
-  | { type: 'mapping.open'; file: Blob; fileName: string; note: string | null }
-  | { type: 'mapping.setColumn'; field: MappedField; column: number | null }
-  | { type: 'mapping.setOptions'; options: MappingOptions }
-  | { type: 'mapping.confirm' }
-  | { type: 'mapping.cancel' }
-  | { type: 'mapping.dismiss' }
-  /** Another file was chosen: whatever this one shows goes (an import being saved finishes first). */
-  | { type: 'mapping.close' };
-
+export type { MappedImportContext, MappedImportEvent, MappedStored, MappingOptions } from './mapped-import-context';
 export { COUNT_DELAY_MS, type CountEvent } from './mapped-import-actors';
-
-/** An import stored: its counts, the stored set's view (null when nothing was new), why the mapping was not remembered (null: it was). */
-export interface MappedStored {
-  added: number;
-  alreadyPresent: number;
-  skippedRows: number;
-  view: SetView | null;
-  mappingNotRemembered: string | null;
-}
-
-export interface MappedImportContext {
-  idToken: string | null;
-  file: Blob | null;
-  fileName: string | null;
-  /** What the DEGIRO parse said of the file when it resembles one of DEGIRO's other files; else null. */
-  note: string | null;
-  header: string[];
-  mapping: CsvMapping | null;
-  /** The mapping was the one remembered for this header. */
-  remembered: boolean;
-  /** The first rows' preview, then the count's over every row (`complete`). */
-  preview: MappedPreview | null;
-  /** The count's progress while it runs; null otherwise. */
-  counting: CountProgress | null;
-  /** Counts started, each one's id (so that cancelling a stale count leaves a newer one running). */
-  countId: number;
-  result: Omit<MappedStored, 'view'> | null;
-  error: string | null;
-}
-
-const EMPTY: Omit<MappedImportContext, 'idToken'> = {
-  file: null,
-  fileName: null,
-  note: null,
-  header: [],
-  mapping: null,
-  remembered: false,
-  preview: null,
-  counting: null,
-  countId: 0,
-  result: null,
-  error: null,
-};
 
 export const mappedImportMachine = setup({
   types: {
@@ -106,14 +59,7 @@ export const mappedImportMachine = setup({
     publishSaved,
     reloadPortfolio,
     showError: assign((_, params: SaveError) => ({ error: params.error })),
-    keepStored: assign((_, stored: MappedStored | null) => ({
-      result: stored && {
-        added: stored.added,
-        alreadyPresent: stored.alreadyPresent,
-        skippedRows: stored.skippedRows,
-        mappingNotRemembered: stored.mappingNotRemembered,
-      },
-    })),
+    keepStored: assign((_, stored: MappedStored | null) => ({ result: storedResult(stored) })),
     takeToken: assign({
       idToken: ({ event }) => {
         assertEvent(event, 'session.changed');
@@ -126,16 +72,7 @@ export const mappedImportMachine = setup({
       return { ...EMPTY, file: event.file, fileName: event.fileName, note: event.note };
     }),
     /** The worker read the file: its header, the proposed mapping and its first rows. */
-    takeOpened: assign((_, output: Outcome<{ file: MappedFile }>) =>
-      output.ok
-        ? {
-            header: output.file.header,
-            mapping: output.file.mapping,
-            remembered: output.file.remembered,
-            preview: output.file.preview,
-          }
-        : {},
-    ),
+    takeOpened: assign((_, output: Outcome<{ file: MappedFile }>) => openedFile(output)),
     failWith: assign({ error: (_, params: { error: string }) => params.error }),
     setColumn: assign({
       mapping: ({ context, event }) => {

@@ -8,35 +8,23 @@
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { messageOf } from '../model/message';
 import type { Outcome } from '../model/outcome';
-import type { UserSettings } from '../model/settings';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../worker';
-import { portfolioActors, type DeriveInput } from './portfolio-actors';
-import type { SessionEvent } from './auth-machine';
-import { isRefused, refusalMessage, type SavedSetEvent } from './saved-set';
+import { portfolioActors } from './portfolio-actors';
+import { isRefused, refusalMessage } from './saved-set';
 import { initialContext, pricesTaken, symbolsToFetch, type PortfolioContext } from './portfolio-context';
-import { localToday } from './services/clock';
+import {
+  combinationTaken,
+  deriveInput,
+  failedPricesForgotten,
+  type PortfolioEvent,
+  setTaken,
+  settingsTaken,
+  toggled,
+} from './portfolio-steps';
 import type { SetView } from './services/worker-client';
 
-export type PortfolioEvent =
-  | SessionEvent
-  | { type: 'portfolio.retry' }
-  /** `portfolio.saved`: a set the worker stored and already derives from; `portfolio.reload`: load the newest. */
-  | SavedSetEvent
-  | { type: 'tickers.toggle'; ticker: string }
-  | { type: 'tickers.setActive'; active: string[] | null }
-  /** Every screen shows the account `account` (an account's id), or all of them (null): the worker derives for it. */
-  | { type: 'view.select'; account: string | null }
-  /** Saves the settings it names on the server (the benchmark); the figures follow. */
-  | { type: 'settings.save'; changes: Partial<UserSettings> };
-
+export type { PortfolioEvent } from './portfolio-steps';
 export { symbolsToFetch, type PortfolioContext } from './portfolio-context';
-
-/** A derive as of the investor's today, for the checked tickers of the chosen view. */
-const deriveInput = ({ context }: { context: PortfolioContext }): DeriveInput => ({
-  asOf: localToday(),
-  active: context.active,
-  view: context.view,
-});
 
 export const portfolioMachine = setup({
   types: {
@@ -48,26 +36,10 @@ export const portfolioMachine = setup({
     toggleTicker: assign({
       active: ({ context, event }) => {
         assertEvent(event, 'tickers.toggle');
-        const all = Object.keys(context.derivation?.tickers ?? {});
-        const current = new Set(context.active ?? all);
-        if (current.has(event.ticker)) current.delete(event.ticker);
-        else current.add(event.ticker);
-        return all.filter((ticker) => current.has(ticker));
+        return toggled(context, event.ticker);
       },
     }),
-    /** A set the worker loaded or stored itself and already derives from. */
-    takeSet: assign(({ context }, view: SetView) => ({
-      transactions: view.transactions,
-      accounts: view.accounts,
-      cash: view.cash,
-      // An account deleted meanwhile (here or elsewhere) leaves its view: every account is shown.
-      view: context.view !== null && view.accounts.some((account) => account.id === context.view) ? context.view : null,
-      byTicker: view.byTicker,
-      version: view.version,
-      revisions: view.revisions,
-      symbols: view.needed.symbols,
-      firstDate: view.needed.firstDate,
-    })),
+    takeSet: assign(({ context }, view: SetView) => setTaken(context, view)),
     takeDerivation: assign((_, derived: Timed<ChartedDerivation>) => ({
       derivation: derived.result,
       computeMs: derived.computeMs,
@@ -91,12 +63,7 @@ export const portfolioMachine = setup({
       },
     }),
     failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
-    /** Settings the worker read or saved: they may name a new symbol (the benchmark) to fetch. */
-    takeSettings: assign((_, outcome: Outcome<SettingsView>) =>
-      outcome.ok
-        ? { settings: outcome.settings, symbols: outcome.needed.symbols, settingsError: null }
-        : { settingsError: refusalMessage(outcome) },
-    ),
+    takeSettings: assign((_, outcome: Outcome<SettingsView>) => settingsTaken(outcome)),
     /** Signed out: everything of the session goes, its memory too. */
     resetSession: assign(initialContext),
     clearError: assign({ error: null }),
@@ -104,16 +71,8 @@ export const portfolioMachine = setup({
     settingsFailed: assign({ settingsError: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Prices the worker fetched: what counts as fetched now, from which day, and the symbols needed. */
     takePrices: assign(({ context }, loaded: PricesLoaded) => pricesTaken(context, loaded)),
-    /** A toggle's figures recombined from the last derive. */
-    takeCombination: assign(({ context }, combined: Timed<ChartedSeries>) => ({
-      derivation: context.derivation ? { ...context.derivation, ...combined.result } : null,
-      computeMs: combined.computeMs,
-    })),
-    /** Retry of the symbols whose quotes came back with an error: they count as not fetched again. */
-    forgetFailedPrices: assign(({ context }) => ({
-      fetchedSymbols: context.fetchedSymbols.filter((symbol) => !Object.hasOwn(context.priceErrors, symbol)),
-      priceErrors: {},
-    })),
+    takeCombination: assign(({ context }, combined: Timed<ChartedSeries>) => combinationTaken(context, combined)),
+    forgetFailedPrices: assign(({ context }) => failedPricesForgotten(context)),
   },
   guards: {
     hasToken: ({ event }) => event.type === 'session.changed' && event.idToken !== null,

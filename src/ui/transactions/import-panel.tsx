@@ -22,6 +22,7 @@ import { CashCountItems, ImportReconciliation } from './import-reconciliation';
 import { MappingStep } from './mapping-step';
 import { useFormats } from '../locale-context';
 import { ImportProductRow } from './import-product-row';
+import { ImportResult } from './import-result';
 
 /**
  * 'Upload from file:' and the whole DEGIRO import flow: progress, preview (each product's symbol, where
@@ -123,27 +124,7 @@ export function ImportPanel() {
         </div>
       ) : null}
       {status === 'done' && result ? (
-        <div ref={resultBox} tabIndex={-1} role="status" className="notice">
-          <p>
-            Imported {fileName}
-            {result.account !== null
-              ? ` into ${accounts.find((account) => account.id === result.account)?.name ?? 'the new account'}`
-              : ''}
-            : {result.added} new, {result.alreadyPresent} already imported
-            {result.taxFilled > 0
-              ? `, the withheld tax filled in on ${result.taxFilled} dividend${result.taxFilled === 1 ? '' : 's'} imported before`
-              : ''}
-            .
-            {leftOut > 0
-              ? ` ${formats.count(leftOut)} ${leftOut === 1 ? 'row was' : 'rows were'} not recognised and left out (the preview said why).`
-              : ''}
-          </p>
-          <ImportReconciliation checks={result.reconciliation} label="The statement's check" />
-          {result.choicesProblem ? <p className="error">{result.choicesProblem}</p> : null}
-          <button type="button" className="secondary" onClick={() => importer.send({ type: 'import.dismiss' })}>
-            Close
-          </button>
-        </div>
+        <ImportResult box={resultBox} fileName={fileName} result={result} accounts={accounts} leftOut={leftOut} />
       ) : null}
       {(status === 'preview' || status === 'saving') && preview ? (
         <div className="import-preview" role="region" aria-label="Import preview">

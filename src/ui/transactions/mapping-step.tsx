@@ -5,29 +5,17 @@ import {
   DECIMAL_MARKS,
   DELIMITERS,
   MAPPED_FIELDS,
-  REQUIRED_FIELDS,
   type DateOrder,
   type DecimalMarkChoice,
   type Delimiter,
-  type MappedField,
 } from '../../model/csv-mapping';
-import { CURRENCIES, type Currency, type Transaction } from '../../model';
-import type { MappedImportActorRef } from '../../machines/mapped-import-machine';
-import type { MappedPreview, MappedRow } from '../../worker';
+import { CURRENCIES, type Currency } from '../../model';
 import { useFocusWhen } from '../a11y/focus';
 import { useMappedImportActor } from '../app-context';
 import { useFormats } from '../locale-context';
+import { ColumnChoice } from './column-choice';
+import { MappingPreview, plural } from './mapping-preview';
 
-const FIELD_LABELS: Record<MappedField, string> = {
-  date: 'Date',
-  ticker: 'Ticker (Yahoo symbol)',
-  type: 'Type (buy, sell, dividend, fee)',
-  amount: 'Quantity (shares)',
-  value: 'Value (cash amount)',
-  currency: 'Currency',
-  tax: 'Withholding tax',
-  fees: 'Fees',
-};
 const DATE_ORDER_LABELS: Record<DateOrder, string> = {
   DMY: 'day-month-year (31-12-2021)',
   YMD: 'year-month-day (2021-12-31)',
@@ -35,103 +23,6 @@ const DATE_ORDER_LABELS: Record<DateOrder, string> = {
 };
 const DECIMAL_LABELS: Record<DecimalMarkChoice, string> = { ',': 'comma: 1.234,56', '.': 'point: 1,234.56' };
 const DELIMITER_LABELS: Record<Delimiter, string> = { ',': 'comma (,)', ';': 'semicolon (;)', '\t': 'tab' };
-
-const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
-
-function describeTransaction(t: Transaction, money: (value: number, currency: Currency) => string): string {
-  if (t.type === 'stock')
-    return `${t.amount < 0 ? 'sell' : 'buy'} ${Math.abs(t.amount)} ${t.ticker} for ${money(Math.abs(t.value), t.currency)}`;
-  if (t.type === 'dividend')
-    return `dividend ${t.ticker} ${money(t.value, t.currency)}${t.tax ? `, tax ${money(t.tax, t.currency)}` : ''}`;
-  return `commission ${t.ticker} ${money(t.value, t.currency)}`;
-}
-
-/**
- * The preview's one line: the mapping's own problem; the first rows' counts while every row is checked;
- * then the file's.
- */
-function summaryText(preview: MappedPreview | null, previewing: boolean): string {
-  if (previewing) return 'Reading the first rows…';
-  if (preview === null) return '';
-  if (preview.error !== null) return preview.error;
-  if (!preview.complete) {
-    return `First ${plural(preview.sampledRows, 'row')}: ${plural(preview.transactionCount, 'transaction')}; ${plural(preview.problemCount, 'row')} with a problem. Checking all ${preview.rowCount === null ? 'rows' : plural(preview.rowCount, 'row')}…`;
-  }
-  return `${plural(preview.rowCount ?? preview.sampledRows, 'row')}: ${plural(preview.transactionCount, 'transaction')} (${preview.newTransactions.toLocaleString()} new, ${preview.alreadyPresent.toLocaleString()} already imported); ${plural(preview.problemCount, 'row')} with a problem.`;
-}
-
-/** The column chooser of one field: the file's headings, and "not in the file". */
-function ColumnChoice({
-  actor,
-  field,
-  header,
-  column,
-  disabled,
-}: {
-  actor: MappedImportActorRef;
-  field: MappedField;
-  header: string[];
-  column: number | null;
-  disabled: boolean;
-}) {
-  const required = REQUIRED_FIELDS.includes(field);
-  const id = `mapping-${field}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {FIELD_LABELS[field]}
-        {required ? '' : ' (optional)'}
-      </label>
-      <select
-        id={id}
-        value={column === null ? '' : String(column)}
-        disabled={disabled}
-        aria-required={required}
-        onChange={(e) =>
-          actor.send({
-            type: 'mapping.setColumn',
-            field,
-            column: e.target.value === '' ? null : Number(e.target.value),
-          })
-        }
-      >
-        <option value="">{required ? '— choose a column —' : '— not in the file —'}</option>
-        {header.map((heading, index) => (
-          <option key={index} value={index}>
-            {index + 1}: {heading || '(no heading)'}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function PreviewRow({
-  row,
-  columns,
-  money,
-}: {
-  row: MappedRow;
-  columns: Record<MappedField, number | null>;
-  money: (value: number, currency: Currency) => string;
-}) {
-  const cells = MAPPED_FIELDS.flatMap((field) => (columns[field] === null ? [] : [row.cells[columns[field]] ?? '']));
-  return (
-    <li className={row.problem ? 'problem' : undefined}>
-      <span className="row-number">Row {row.row}:</span> <code>{cells.join(' · ')}</code>{' '}
-      {row.problem ? (
-        <strong className="error">Problem: {row.problem}</strong>
-      ) : (
-        <span>
-          →{' '}
-          {row.transactions
-            .map((t) => (t.type === 'cash' ? `${t.kind} ${money(t.value, t.currency)}` : describeTransaction(t, money)))
-            .join('; ')}
-        </span>
-      )}
-    </li>
-  );
-}
 
 /**
  * The mapping step of another broker's CSV: a column per field, the date and number formats, and the
@@ -305,48 +196,14 @@ export function MappingStep() {
           </div>
         </fieldset>
 
-        <section
-          className="mapping-preview"
-          aria-labelledby="mapping-preview-heading"
-          aria-busy={previewing || countingAll}
-        >
-          <h4 id="mapping-preview-heading">Preview</h4>
-          <p role="status">{summaryText(preview, previewing)}</p>
-          {countingAll && preview && preview.error === null && !preview.complete ? (
-            <p className="hint">
-              <label htmlFor="mapping-count-progress">
-                {preview.rowCount === null ? 'Checking all rows…' : `Checking all ${plural(preview.rowCount, 'row')}…`}
-              </label>{' '}
-              <progress id="mapping-count-progress" max={counted?.rowCount ?? 1} value={counted?.rowsRead ?? 0} />
-            </p>
-          ) : null}
-          {preview && preview.rows.length > 0 ? (
-            <ol className="mapping-rows" aria-label="First rows as read">
-              {preview.rows.map((row) => (
-                <PreviewRow key={row.row} row={row} columns={mapping.columns} money={money} />
-              ))}
-            </ol>
-          ) : null}
-          {preview && preview.problemCount > 0 && preview.error === null ? (
-            <div className="attention">
-              <h5 id="mapping-problems-heading">
-                Rows with a problem ({preview.problemCount}
-                {preview.complete ? '' : ` in the first ${plural(preview.sampledRows, 'row')}`})
-                {preview.transactionCount > 0 ? ', left out of the import' : ''}
-              </h5>
-              <ul aria-labelledby="mapping-problems-heading">
-                {preview.problems.map((problem) => (
-                  <li key={problem.row}>
-                    row {problem.row}: {problem.message}
-                  </li>
-                ))}
-              </ul>
-              {preview.problemCount > preview.problems.length ? (
-                <p className="hint">and {preview.problemCount - preview.problems.length} more.</p>
-              ) : null}
-            </div>
-          ) : null}
-        </section>
+        <MappingPreview
+          preview={preview}
+          previewing={previewing}
+          countingAll={countingAll}
+          counted={counted}
+          columns={mapping.columns}
+          money={money}
+        />
 
         {error ? (
           <p role="alert" className="error">

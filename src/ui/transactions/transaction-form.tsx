@@ -1,69 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { datePattern, parseLocaleDate } from '../../model/locale-date';
-import { formatNumberForInput, parseLocaleNumber } from '../../model/locale-number';
-import type { ListedTransaction, Transaction, TransactionType } from '../../model';
+import { datePattern } from '../../model/locale-date';
+import type { ListedTransaction, Transaction } from '../../model';
 import { CASH_KINDS, type CashKind, type CashTransaction, type ListedCash } from '../../model/cash';
 import { selectAccounts, selectView } from '../../machines/view-selectors';
-import { CASH_KIND_NAMES, CASH_VALUE_HINTS, typedCashValue, validateCashDraft } from '../../machines/cash-draft';
+import { CASH_KIND_NAMES, CASH_VALUE_HINTS, validateCashDraft } from '../../machines/cash-draft';
 import { selectSaveError, selectSaving } from '../../machines/selectors';
 import { localToday } from '../../machines/services/clock';
-import { validateDraft, type TransactionDraft } from '../../machines/transaction-draft';
+import { validateDraft } from '../../machines/transaction-draft';
 import { usePortfolioActor, useTransactionsActor } from '../app-context';
 import { useLocale } from '../locale-context';
 
-/** What the form holds, as typed: a transaction's fields, and a cash row's kind; `type` 'cash' makes it a cash row. */
-interface FormDraft extends Omit<TransactionDraft, 'type' | 'account'> {
-  type: TransactionType | 'cash';
-  kind: CashKind;
-  account: string;
-}
-type Field = keyof FormDraft;
-
-/** What the parser read from a field, said back under it while the user types ('Read as 1000 …'). */
-function readingOf(field: Field, text: string, locale: string): string | null {
-  if (field === 'date') {
-    const reading = parseLocaleDate(text, locale);
-    return reading.ok ? reading.note : null;
-  }
-  if (field === 'amount' || field === 'value' || field === 'tax') {
-    const reading = parseLocaleNumber(text, locale);
-    return reading.ok ? (reading.note ?? null) : null;
-  }
-  return null;
-}
-
-const isCash = (row: ListedTransaction | ListedCash): row is ListedCash => row.type === 'cash';
-
-/** A listed row's fields as the form shows them for editing, in the user's locale. */
-function draftOf(
-  row: ListedTransaction | ListedCash,
-  locale: string,
-  date: (iso: string) => string,
-  account: string,
-): FormDraft {
-  const number = (value: number) => formatNumberForInput(value, locale);
-  const common = { date: date(row.date), currency: row.currency, account: row.account ?? account };
-  if (isCash(row))
-    return {
-      ...common,
-      type: 'cash',
-      kind: row.kind,
-      ticker: '',
-      amount: '0',
-      value: number(typedCashValue(row.kind, row.value)),
-      tax: '',
-    };
-  return {
-    ...common,
-    type: row.type,
-    kind: 'deposit',
-    ticker: row.ticker,
-    amount: number(row.amount),
-    value: number(row.value),
-    tax: row.tax === undefined ? '' : number(row.tax),
-  };
-}
+import { draftOf, isCash, readingOf, type Field, type FormDraft } from './transaction-form-draft';
 
 /**
  * The form to add a transaction or a cash row (type "Cash": a deposit, withdrawal, interest, account fee or
