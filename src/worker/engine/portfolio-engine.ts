@@ -7,7 +7,6 @@ import {
   epochDayFromIso,
   groupByTicker,
   isoFromEpochDay,
-  isValidIsin,
   type Account,
   type QuoteEntry,
   type TransactionSet,
@@ -22,29 +21,17 @@ import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
 import { incomeFigures } from './income';
 import { parseQuoteEntry, type MarketData } from './market-series';
-import { EXCLUDED_HOLDING, holdingOf } from './holdings';
 import { holdingSeries } from './holding-series';
-import { netFlows, periodMwr } from './mwr';
 import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
-import type { TickerTotals } from './ticker-series';
-import { dividendRecordsOf, type TickerIncome } from './ticker-income';
+import { dividendRecordsOf } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
 import { tickerSet, type TickerSet } from './active-set';
-import { periodReturns } from './twr';
-import { needsQuotes, prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
+import { prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import { TimeZoneDays } from './time-zone-days';
-import type {
-  AccountFigures,
-  ActiveSeries,
-  Derivation,
-  DividendRecord,
-  Holding,
-  HoldingSeries,
-  Performance,
-  TickerFigures,
-} from './types';
+import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
+import { collectTickers, holdingsOf, performanceOf, stockEntriesOf, symbolsToRequest } from './derive-parts';
 
 /** The account figures' code (account-math.ts): loaded only for a view that holds cash. */
 export type AccountMath = typeof accountMathModule;
@@ -156,24 +143,7 @@ export class PortfolioEngine {
    * its FX symbol. Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
    */
   symbolsToRequest(): string[] {
-    const symbols = new Set<string>();
-    const addRateOf = (currency: string) => {
-      const symbol = fxSymbolFor(currency);
-      if (symbol) symbols.add(symbol);
-    };
-    if (this.benchmarkSymbol) {
-      symbols.add(this.benchmarkSymbol);
-      const quote = this.market.get(this.benchmarkSymbol);
-      if (quote?.ok) addRateOf(quote.series.currency);
-    }
-    for (const [ticker, transactions] of this.transactions) {
-      if (needsQuotes(transactions) && !isValidIsin(ticker)) symbols.add(ticker);
-      const quote = this.market.get(ticker);
-      const currencies = quote?.ok ? [...transactions.currencies, quote.series.currency] : transactions.currencies;
-      for (const currency of currencies) addRateOf(currency);
-    }
-    for (const currency of this.cash.currencies) addRateOf(currency);
-    return [...symbols].sort();
+    return symbolsToRequest(this.benchmarkSymbol, this.market, this.transactions, this.cash.currencies);
   }
 
   /** First transaction day (ISO) or null when there are none. */
@@ -187,33 +157,13 @@ export class PortfolioEngine {
     if (this.needsAccountMath())
       throw new Error('this view holds cash: useAccountMath(await import(account-math)) before derive');
     this.update(epochDayFromIso(asOf));
-    const tickers: Record<string, TickerFigures> = {};
-    const included: TickerTotals[] = [];
-    const includedTickers: string[] = [];
-    const excluded: string[] = [];
-    const missing = new Set<string>();
-    const incomes = new Map<string, TickerIncome>();
-    const names = [...this.states.keys()].sort();
-    for (const ticker of names) {
-      const state = this.states.get(ticker) as TickerState;
-      tickers[ticker] = state.figures;
-      if (state.income) incomes.set(ticker, state.income);
-      if (state.totals) {
-        included.push(state.totals);
-        includedTickers.push(ticker);
-      } else excluded.push(ticker);
-      for (const symbol of state.figures.missingSymbols) missing.add(symbol);
-    }
+    const { names, tickers, included, includedTickers, excluded, missing, incomes } = collectTickers(this.states);
     const grid = this.grid as Grid;
-    const plain = summarize(included, excluded, [...missing].sort());
+    const plain = summarize(included, excluded, missing);
     const summary = this.accountMath
       ? this.accountMath.chargeFees(plain, grid, this.cash, (currency) => this.rateOf(currency), fxSymbolFor)
       : plain;
-    const holdings: Record<string, Holding> = {};
-    for (const ticker of names) {
-      const { totals, cost } = this.states.get(ticker) as TickerState;
-      holdings[ticker] = totals && cost ? holdingOf(totals, cost, summary.portfolioValue) : { ...EXCLUDED_HOLDING };
-    }
+    const holdings = holdingsOf(names, this.states, summary.portfolioValue);
     const activeSet = this.tickerSetOf(active ?? names);
     // The summary's set is every included ticker: the active set when all are checked.
     const all =
@@ -223,7 +173,7 @@ export class PortfolioEngine {
       summary,
       tickers,
       holdings,
-      performance: this.performanceOf(all),
+      performance: performanceOf(all, this.starts as PeriodStarts),
       benchmark: this.benchmarkSymbol
         ? benchmarkOf(
             this.benchmarkSymbol,
@@ -231,7 +181,7 @@ export class PortfolioEngine {
             grid,
             this.starts as PeriodStarts,
             all,
-            this.stockOf(includedTickers),
+            stockEntriesOf(this.states, includedTickers),
             this.rateOf.bind(this),
           )
         : null,
@@ -308,15 +258,6 @@ export class PortfolioEngine {
     return tickerSet(this.grid as Grid, this.periods as GridPeriods, this.states, tickers, this.market, this.fx);
   }
 
-  private performanceOf(all: TickerSet): Performance {
-    const starts = this.starts as PeriodStarts;
-    return {
-      value: all.series.value,
-      twr: periodReturns(all.growth, starts),
-      mwr: periodMwr(all.series.value, netFlows(all.flows), starts),
-    };
-  }
-
   /** EUR per unit of `currency`'s major currency per grid day; null when its exchange rate has no quote. */
   private rateOf(currency: string): Float64Array | null {
     const grid = this.grid as Grid;
@@ -346,12 +287,5 @@ export class PortfolioEngine {
       rateOf: (currency) => this.rateOf(currency),
       fxSymbolFor,
     });
-  }
-
-  /** Every one of `tickers`' stock entries on the grid. */
-  private stockOf(tickers: readonly string[]) {
-    return tickers
-      .map((ticker) => (this.states.get(ticker) as TickerState).series?.entries.stock)
-      .filter((entries) => entries !== undefined);
   }
 }
