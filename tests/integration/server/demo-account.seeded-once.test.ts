@@ -3,6 +3,7 @@
  * keeps the same account and the same signing keys, and returns its data to the portfolio (issue 31:
  * whatever a visitor wrote into the shared account must not stay).
  */
+import { FIRST_ACCOUNT } from '#src/model/cash';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,11 @@ describe('on a fresh DATA_DIR', () => {
       const api = transactionsClient(first.url, demo.idToken);
       const seeded = await api.get();
       expect(seeded.etag).toBe('"v1"');
-      expect(seeded.body.transactions).toEqual({ ...portfolio, stock: [portfolio.stock[1], portfolio.stock[0]] });
+      expect(seeded.body.transactions).toEqual({
+        ...portfolio,
+        stock: [portfolio.stock[1], portfolio.stock[0]],
+        cash: portfolio.cash ?? [],
+      });
       expect((await api.put({ transactions: transactionSet() }, { ifMatch: '"v1"' })).status).toBe(200);
     } finally {
       await first.close();
@@ -67,7 +72,11 @@ describe('on a fresh DATA_DIR', () => {
       expect(demo.sub).toBe(subBeforeRestart);
       const reset = await transactionsClient(second.url, demo.idToken).get();
       expect(reset.etag).toBe('"v3"');
-      expect(reset.body.transactions).toEqual({ ...portfolio, stock: [portfolio.stock[1], portfolio.stock[0]] });
+      expect(reset.body.transactions).toEqual({
+        ...portfolio,
+        stock: [portfolio.stock[1], portfolio.stock[0]],
+        cash: portfolio.cash ?? [],
+      });
 
       const newcomer = await signIn(second.url, {
         username: 'newcomer',
@@ -75,7 +84,8 @@ describe('on a fresh DATA_DIR', () => {
         createAccount: true,
       });
       expect((await transactionsClient(second.url, newcomer.idToken).get()).body).toEqual({
-        transactions: transactionSet(),
+        transactions: { ...transactionSet(), cash: [] },
+        accounts: [FIRST_ACCOUNT],
       });
     } finally {
       await second.close();
