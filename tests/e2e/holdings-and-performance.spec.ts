@@ -321,7 +321,7 @@ test('a statement that sells more than it buys: the position below 0 shares is n
   await expect(page.getByRole('rowheader', { name: /DEGIRO-COSTS/ })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Closed positions' })).toHaveCount(0);
   await page.goto('/holdings/IWDA.AS');
-  await page.getByRole('link', { name: 'All holdings', exact: true }).click();
+  await page.getByRole('link', { name: '← All holdings' }).click();
 
   // The holding's own page says it too; a position bought and held says nothing.
   await row.getByRole('link', { name: 'VWRL.AS' }).click();
