@@ -63,6 +63,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     yahooBaseUrl: options.quotes.yahooBaseUrl,
     cache: storage.quotes,
     limits: storage.upstreamLimits,
+    tuning: { outageMs: options.quotes.outageMs },
     log: ({ event, level, ...fields }) => {
       // Each quotes event says how much it matters: a served upstream call is info, a fallback warn.
       const write = level === 'error' ? log.error : level === 'info' ? log.info : log.warn;
@@ -76,6 +77,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     yahooBaseUrl: options.quotes.yahooBaseUrl,
     store: storage.symbols,
     limits: storage.upstreamLimits,
+    tuning: { outageMs: options.quotes.outageMs },
     log: ({ event, level, ...fields }) => {
       const write = level === 'error' ? log.error : level === 'info' ? log.info : log.warn;
       write(String(event ?? 'symbols'), fields);

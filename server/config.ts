@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { SIGN_IN_LIMITS } from './oidc/sign-in-limits';
+import { DEFAULT_UPSTREAM_LIMITS } from './yahoo/yahoo-client';
 
 export const QUOTES_PROVIDERS = ['auto', 'yahoo', 'files'] as const;
 /** Account creations one address may try per hour, unless `ACCOUNT_CREATIONS_PER_HOUR` says otherwise. */
@@ -31,6 +32,8 @@ export interface ServerConfig {
     yahooBaseUrl: string | undefined;
     /** Absolute; recorded Yahoo search answers, `<ISIN>.json`, for the symbols service offline. */
     symbolSearchDir: string;
+    /** `YAHOO_OUTAGE_SECONDS`: how long an outage of Yahoo is remembered (calls fail fast meanwhile), ms. */
+    outageMs: number;
   };
   /** Absolute; the built SPA. */
   staticDir: string;
@@ -106,6 +109,12 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
     errors.push(`DEMO_RESET_SECONDS must be a whole number 1–2678400 (31 days), got "${resetText}"`);
   }
 
+  const outageText = text('YAHOO_OUTAGE_SECONDS');
+  const outageSeconds = outageText === undefined ? DEFAULT_UPSTREAM_LIMITS.outageMs / 1000 : Number(outageText);
+  if (!Number.isInteger(outageSeconds) || outageSeconds < 1 || outageSeconds > 3600) {
+    errors.push(`YAHOO_OUTAGE_SECONDS must be a whole number 1–3600, got "${outageText}"`);
+  }
+
   const databaseUrl = text('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     errors.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
@@ -123,6 +132,7 @@ export function readConfig(env: Env, cwd: string = process.cwd()): ConfigResult 
       marketDataDir: directory('MARKET_DATA_DIR', 'data/market'),
       yahooBaseUrl: httpUrl('YAHOO_BASE_URL'),
       symbolSearchDir: directory('SYMBOL_SEARCH_DIR', 'data/symbol-search'),
+      outageMs: outageSeconds * 1000,
     },
     staticDir: directory('STATIC_DIR', 'dist'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -115,7 +115,8 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
         try {
           stored = await store.extras(sub);
         } catch (error) {
-          return storageFailed(c, 'read', error);
+          // This read is part of the save: the user is told the save failed and nothing was saved.
+          return storageFailed(c, 'save', error);
         }
         if (stored.version !== expected) return conflict(stored.version);
       }

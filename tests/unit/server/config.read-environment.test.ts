@@ -21,6 +21,7 @@ describe('with an empty environment', () => {
           marketDataDir: path.join(cwd, 'data/market'),
           yahooBaseUrl: undefined,
           symbolSearchDir: path.join(cwd, 'data/symbol-search'),
+          outageMs: 60_000,
         },
         staticDir: path.join(cwd, 'dist'),
         logLevel: 'info',
@@ -48,6 +49,7 @@ describe('with every variable set', () => {
         MARKET_DATA_DIR: 'market',
         SYMBOL_SEARCH_DIR: 'searches',
         YAHOO_BASE_URL: 'http://127.0.0.1:4000/',
+        YAHOO_OUTAGE_SECONDS: '300',
         STATIC_DIR: 'build',
         LOG_LEVEL: 'silent',
         DEMO_PORTFOLIO_FILE: 'demo.json',
@@ -72,6 +74,7 @@ describe('with every variable set', () => {
           marketDataDir: path.join(cwd, 'market'),
           yahooBaseUrl: 'http://127.0.0.1:4000',
           symbolSearchDir: path.join(cwd, 'searches'),
+          outageMs: 300_000,
         },
         staticDir: path.join(cwd, 'build'),
         logLevel: 'silent',
@@ -96,6 +99,8 @@ describe('mistakes', () => {
     [{ QUOTES_PROVIDER: 'bloomberg' }, /QUOTES_PROVIDER must be one of auto, yahoo, files/],
     [{ ACCOUNT_CREATIONS_PER_HOUR: '0' }, /ACCOUNT_CREATIONS_PER_HOUR must be a whole number 1–100000/],
     [{ ACCOUNT_CREATIONS_PER_HOUR: 'many' }, /ACCOUNT_CREATIONS_PER_HOUR must be a whole number 1–100000/],
+    [{ YAHOO_OUTAGE_SECONDS: '0' }, /YAHOO_OUTAGE_SECONDS must be a whole number 1–3600/],
+    [{ YAHOO_OUTAGE_SECONDS: '1.5' }, /YAHOO_OUTAGE_SECONDS must be a whole number 1–3600/],
     [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of silent, error, warn, info, debug/],
   ])('%o is refused with a message saying what to fix', (env, message) => {
     const result = readConfig(env, cwd);
