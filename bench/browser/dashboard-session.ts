@@ -378,7 +378,7 @@ export async function confirmStatement(
   const confirm = await nativeElement(page, IMPORT.confirm, /^Import \d+ new transactions$/);
   const { nowMs: beforeConfirm } = await readTimeline(page);
   await confirm.click();
-  await nativeElement(page, IMPORT.status, /^Imported Account\.csv: \d+ new/);
+  await nativeElement(page, IMPORT.status, /^Imported Account\.csv( into [^:]+)?: \d+ new/);
   await waitForSettled(page, beforeConfirm, { charts: false });
 
   const timeline = await readTimeline(page);
