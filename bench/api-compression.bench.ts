@@ -148,7 +148,7 @@ function summarize(samples: Fetched[]) {
 
 const loadBefore = loadavg();
 const workload = makeWorkload('L');
-const market = writeMarketFolder(workload.quotes);
+const market = writeMarketFolder(workload.charts);
 const server = await startTestServer({ MARKET_DATA_DIR: market.dir });
 try {
   const { idToken } = await signIn(server.url, {

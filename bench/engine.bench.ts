@@ -34,7 +34,6 @@ import { periodStarts } from '../src/worker/engine/return-periods';
 import type { TickerSeries } from '../src/worker/engine/ticker-series';
 import { computeTickerState } from '../src/worker/engine/ticker-state';
 import { prepareTicker } from '../src/worker/engine/ticker-transactions';
-import { TimeZoneDays } from '../src/worker/engine/time-zone-days';
 import { growthSeries, periodReturns, twrPercent } from '../src/worker/engine/twr';
 import { makeWorkload, WORKLOAD_SIZES, type Workload, type WorkloadSize } from './workloads/make-workload';
 
@@ -137,10 +136,7 @@ function spawnRun<T>(bundle: string, mode: '--cold' | '--warm', size: WorkloadSi
  * flows, the TWR pass, period returns, XIRR for every period, cost basis and holding per ticker.
  */
 function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number[] {
-  const zones = new TimeZoneDays();
-  const market = new Map<string, MarketData>(
-    workload.quotes.map((entry) => [entry.symbol, parseQuoteEntry(entry, zones)]),
-  );
+  const market = new Map<string, MarketData>(workload.quotes.map((entry) => [entry.symbol, parseQuoteEntry(entry)]));
   const prepared = [...groupByTicker(workload.transactions)].map(([ticker, rows]) => prepareTicker(ticker, rows));
   const grid = makeGrid(
     Math.min(...prepared.map((transactions) => transactions.firstDay)),

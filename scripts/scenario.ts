@@ -13,6 +13,7 @@ import {
   type TransactionSetWithCash,
 } from '../src/model';
 import { PortfolioEngine, type Derivation } from '../src/worker/engine';
+import { columnsFromChart } from '../server/quotes/quote-columns';
 
 export interface Scenario {
   name?: string;
@@ -50,10 +51,26 @@ const cashTransaction = z.object({
   currency: z.enum(CURRENCIES),
   importId: z.string().optional(),
 });
+const numbers = z.array(z.number());
 const quoteEntry = z.union([
   z.object({ symbol: z.string(), error: z.string() }),
-  // The chart itself is read defensively by the engine; here only its envelope is checked.
-  z.object({ symbol: z.string(), data: z.object({ chart: z.object({}).passthrough() }).passthrough() }),
+  // A Yahoo v8 chart (a recording): read through the server's own gate into the columns it would answer.
+  z
+    .object({ symbol: z.string(), data: z.object({ chart: z.object({}).passthrough() }).passthrough() })
+    .transform(({ symbol, data }): QuoteEntry => columnsFromChart(symbol, data, 'files')),
+  // The columns `/api/quotes` answers.
+  z.object({
+    symbol: z.string(),
+    meta: z.object({
+      currency: z.string().nullable(),
+      exchangeTimezoneName: z.string().nullable(),
+      dataSource: z.enum(['yahoo', 'cache', 'files', 'sample']),
+    }),
+    days: numbers,
+    closes: numbers,
+    dividends: z.object({ days: numbers, amounts: numbers }),
+    splits: z.object({ days: numbers, numerators: numbers, denominators: numbers }),
+  }),
 ]);
 const scenarioSchema = z.object({
   name: z.string().optional(),

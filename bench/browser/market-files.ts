@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { QuoteEntry } from '../../src/model';
 import { marketFileName } from '../../server/quotes/files-provider';
+import type { MarketChart } from '../workloads/make-workload';
 
 export interface MarketFolder {
   dir: string;
@@ -16,13 +16,12 @@ export interface MarketFolder {
   remove(): void;
 }
 
-export function writeMarketFolder(quotes: readonly QuoteEntry[]): MarketFolder {
+export function writeMarketFolder(charts: readonly MarketChart[]): MarketFolder {
   const dir = mkdtempSync(join(tmpdir(), 'investments-bench-market-'));
   const symbols: string[] = [];
-  for (const entry of quotes) {
-    if (!('data' in entry)) throw new Error(`The workload has no chart for ${entry.symbol}: ${entry.error}`);
-    writeFileSync(join(dir, marketFileName(entry.symbol)), JSON.stringify(entry.data));
-    symbols.push(entry.symbol);
+  for (const { symbol, chart } of charts) {
+    writeFileSync(join(dir, marketFileName(symbol)), JSON.stringify(chart));
+    symbols.push(symbol);
   }
   return { dir, symbols, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -378,7 +378,7 @@ if (!dist) {
   if (result.status !== 0) throw new Error('vite build failed');
 }
 const workload = makeWorkload(size);
-const market = writeMarketFolder(workload.quotes);
+const market = writeMarketFolder(workload.charts);
 const server = await startTestServer({ MARKET_DATA_DIR: market.dir, STATIC_DIR: dist });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {

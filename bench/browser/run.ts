@@ -78,7 +78,7 @@ function buildDist(): { dir: string; remove(): void } {
 
 async function benchWorkload(size: WorkloadSize, distDir: string) {
   const workload = makeWorkload(size);
-  const market = writeMarketFolder(workload.quotes);
+  const market = writeMarketFolder(workload.charts);
   const server = await startTestServer({ MARKET_DATA_DIR: market.dir, STATIC_DIR: distDir });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {

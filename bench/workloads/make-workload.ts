@@ -1,6 +1,8 @@
 /**
- * Deterministic portfolios for benchmarks (and for seeding a demo in the browser benchmark): Yahoo
- * chart JSON for every ticker and exchange rate, and a transaction set, all derived from one seed.
+ * Deterministic portfolios for benchmarks (and for seeding a demo in the browser benchmark): for every
+ * ticker and exchange rate its quotes as `/api/quotes` answers them (`quotes`, for the engine) and as the
+ * Yahoo v8 chart JSON the server reads from a market folder (`charts`), and a transaction set, all
+ * derived from one seed.
  *   M: 20 tickers, 15 years of daily bars, 2,000 transactions.
  *   L: 50 tickers, 30 years of daily bars, 10,000 transactions.
  *   XL: 200 tickers, 30 years of daily bars, 50,000 transactions.
@@ -14,9 +16,10 @@ import {
   SECONDS_PER_DAY,
   type CashTransaction,
   type Currency,
-  type QuoteEntry,
+  type QuoteColumnsEntry,
   type Transaction,
   type TransactionSet,
+  type YahooChart,
 } from '../../src/model';
 import { seededRandom } from '../../scripts/sample-data/random-walk';
 
@@ -26,9 +29,19 @@ export interface Workload {
   transactions: TransactionSet;
   /** The account's deposits and withdrawals, in date order (none in M). */
   cash: CashTransaction[];
-  quotes: QuoteEntry[];
+  /** Each symbol's quotes as the server answers them for the whole range. */
+  quotes: QuoteColumnsEntry[];
+  /** The same quotes as Yahoo's chart JSON, for a market folder (bench/browser/market-files.ts). */
+  charts: MarketChart[];
   asOf: string;
 }
+
+export interface MarketChart {
+  symbol: string;
+  chart: YahooChart;
+}
+
+type Generated = { columns: QuoteColumnsEntry; chart: MarketChart };
 
 export const WORKLOAD_SIZES: Record<
   WorkloadSize,
@@ -86,9 +99,9 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
       closes: randomWalk(next, weekdays.length, exchange.currency === 'GBp' ? 1500 : 50, 0.002),
     };
   });
-  const quotes: QuoteEntry[] = tickers.map((ticker) => tickerChart(next, ticker, weekdays));
+  const generated: Generated[] = tickers.map((ticker) => tickerChart(next, ticker, weekdays));
   for (const fx of FX) {
-    quotes.push(
+    generated.push(
       chartEntry(
         fx.symbol,
         'EUR',
@@ -124,7 +137,13 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
   for (const list of Object.values(transactions))
     list.sort((a: Transaction, b: Transaction) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const cash = spec.cash ? depositsAndWithdrawals(seededRandom(`${seed}/${size}/cash`), weekdays, transactions) : [];
-  return { transactions, cash, quotes, asOf: AS_OF };
+  return {
+    transactions,
+    cash,
+    quotes: generated.map(({ columns }) => columns),
+    charts: generated.map(({ chart }) => chart),
+    asOf: AS_OF,
+  };
 }
 
 /**
@@ -193,7 +212,7 @@ function nearestClose(closes: ReadonlyArray<number | null>, index: number): numb
 }
 
 /** Quarterly dividends on every other ticker, and a 2:1 split roughly once a decade on every fifth. */
-function tickerChart(next: () => number, ticker: GeneratedTicker, weekdays: readonly number[]): QuoteEntry {
+function tickerChart(next: () => number, ticker: GeneratedTicker, weekdays: readonly number[]): Generated {
   const { exchange } = ticker;
   const dividends: Record<string, { amount: number; date: number }> = {};
   const splits: Record<string, { date: number; numerator: number; denominator: number; splitRatio: string }> = {};
@@ -225,6 +244,11 @@ function tickerChart(next: () => number, ticker: GeneratedTicker, weekdays: read
   );
 }
 
+/**
+ * A symbol's quotes both ways. Every exchange here stamps its bar on the UTC date that is also its local
+ * date (08:00 and 14:30 UTC; the FX bar at midnight UTC is 00:00 or 01:00 in London), so a bar's day is
+ * its weekday; the bench-workload test holds the columns to what the server makes of the chart.
+ */
 function chartEntry(
   symbol: string,
   currency: string,
@@ -234,21 +258,38 @@ function chartEntry(
   closes: Array<number | null>,
   dividends: Record<string, { amount: number; date: number }>,
   splits: Record<string, { date: number; numerator: number; denominator: number; splitRatio: string }>,
-): QuoteEntry {
-  return {
+): Generated {
+  const dayOf = (seconds: number) => Math.floor(seconds / SECONDS_PER_DAY);
+  const withClose = weekdays.filter((_, index) => closes[index] !== null);
+  const dividendEvents = Object.values(dividends);
+  const splitEvents = Object.values(splits);
+  const columns: QuoteColumnsEntry = {
     symbol,
-    data: {
-      chart: {
-        result: [
-          {
-            meta: { currency, symbol, exchangeTimezoneName: timeZone, dataSource: 'sample' },
-            timestamp: weekdays.map((day) => day * SECONDS_PER_DAY + barHourUtc * 3600),
-            events: { dividends, splits },
-            indicators: { quote: [{ close: closes }] },
-          },
-        ],
-        error: null,
-      },
+    meta: { currency, exchangeTimezoneName: timeZone, dataSource: 'sample' },
+    days: withClose,
+    closes: closes.filter((close) => close !== null),
+    dividends: {
+      days: dividendEvents.map((event) => dayOf(event.date)),
+      amounts: dividendEvents.map((event) => event.amount),
+    },
+    splits: {
+      days: splitEvents.map((event) => dayOf(event.date)),
+      numerators: splitEvents.map((event) => event.numerator),
+      denominators: splitEvents.map((event) => event.denominator),
     },
   };
+  const chart: YahooChart = {
+    chart: {
+      result: [
+        {
+          meta: { currency, symbol, exchangeTimezoneName: timeZone, dataSource: 'sample' },
+          timestamp: weekdays.map((day) => day * SECONDS_PER_DAY + barHourUtc * 3600),
+          events: { dividends, splits },
+          indicators: { quote: [{ close: closes }] },
+        },
+      ],
+      error: null,
+    },
+  };
+  return { columns, chart: { symbol, chart } };
 }

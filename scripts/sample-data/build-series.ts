@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { epochDayFromIso, isoFromEpochDay } from '../../src/model/days';
 import type { YahooChart } from '../../src/model/quotes';
-import { chartFromSeries } from '../../server/quotes/chart-json';
+import { chartFromSeries } from './chart-from-series';
 import type { RecordedRange } from '../../server/quotes/files-provider';
 import type { QuoteBar, QuoteDividend, QuoteSeries } from '../../server/quotes/series';
 import { LAST_SAMPLE_DAY, scheduledDividends, type DemoSymbol } from './demo-symbols';

@@ -1,11 +1,11 @@
 /**
- * Yahoo v8 chart JSON in and out. `parseChart` is the gate every upstream or recorded response passes
+ * Yahoo v8 chart JSON in. `parseChart` is the gate every upstream or recorded response passes
  * before anything stores or serves it: a response that is not a well-formed daily chart of the symbol
- * asked for is refused with a reason, so garbage never reaches the cache. `chartFromSeries` builds the
- * JSON the engine reads.
+ * asked for is refused with a reason, so garbage never reaches the cache. Past this gate nothing reads
+ * Yahoo's shape: the answer is built from the series (`quote-columns.ts`).
  */
 import { z } from 'zod';
-import type { QuoteDataSource, YahooChart, YahooChartMeta, YahooChartResult } from '../../src/model/quotes';
+import type { YahooChartMeta } from '../../src/model/quotes';
 import { epochDayInTimeZone } from './exchange-day';
 import type { QuoteBar, QuoteDividend, QuoteSeries, QuoteSplit } from './series';
 
@@ -141,50 +141,4 @@ export function parseChart(json: unknown, expectedSymbol?: string): ParsedChart 
     }))
     .sort((a, b) => a.dateSeconds - b.dateSeconds);
   return { ok: true, series: { meta, bars: [...byDay.values()], dividends, splits } };
-}
-
-function columnOf(bars: readonly QuoteBar[], pick: (bar: QuoteBar) => number | null): Array<number | null> | undefined {
-  const values = bars.map(pick);
-  return values.some((value) => value !== null) ? values : undefined;
-}
-
-/** The v8 chart JSON of a series, marked with where it came from. */
-export function chartFromSeries(series: QuoteSeries, dataSource: QuoteDataSource): YahooChart {
-  const { bars } = series;
-  const result: YahooChartResult = { meta: { ...series.meta, dataSource }, indicators: { quote: [{}] } };
-  if (bars.length > 0) {
-    result.timestamp = bars.map((bar) => bar.timestampSeconds);
-    const quote: YahooChartResult['indicators']['quote'][number] = { close: bars.map((bar) => bar.close) };
-    const open = columnOf(bars, (bar) => bar.open);
-    const high = columnOf(bars, (bar) => bar.high);
-    const low = columnOf(bars, (bar) => bar.low);
-    const volume = columnOf(bars, (bar) => bar.volume);
-    if (open) quote.open = open;
-    if (high) quote.high = high;
-    if (low) quote.low = low;
-    if (volume) quote.volume = volume;
-    result.indicators.quote = [quote];
-  }
-  if (series.dividends.length > 0 || series.splits.length > 0) {
-    result.events = {};
-    if (series.dividends.length > 0) {
-      result.events.dividends = Object.fromEntries(
-        series.dividends.map((event) => [String(event.dateSeconds), { amount: event.amount, date: event.dateSeconds }]),
-      );
-    }
-    if (series.splits.length > 0) {
-      result.events.splits = Object.fromEntries(
-        series.splits.map((event) => [
-          String(event.dateSeconds),
-          {
-            date: event.dateSeconds,
-            numerator: event.numerator,
-            denominator: event.denominator,
-            splitRatio: `${event.numerator}:${event.denominator}`,
-          },
-        ]),
-      );
-    }
-  }
-  return { chart: { result: [result], error: null } };
 }

@@ -1,7 +1,7 @@
 /**
  * yahoo-finance2's `chart(…, {return: 'object'})` hands back Yahoo's chart result with its times turned
  * into `Date`s (meta times, event dates) and, when the range holds no bar, the empty quote popped. This
- * turns it back into the v8 chart JSON Yahoo sent, which is the contract of `/api/quotes`.
+ * turns it back into the v8 chart JSON Yahoo sent, which `parseChart` reads.
  */
 import type { YahooChart, YahooChartResult } from '../../src/model/quotes';
 

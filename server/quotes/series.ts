@@ -1,6 +1,6 @@
 /**
  * The quotes service's own shape of one symbol's daily history: bars, events and meta in plain arrays.
- * Every provider turns what it reads into this; the response is built from it (see `chart-json.ts`).
+ * Every provider turns what it reads into this; the answer is built from it (see `quote-columns.ts`).
  */
 import type { YahooChartMeta } from '../../src/model/quotes';
 

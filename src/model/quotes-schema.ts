@@ -1,110 +1,53 @@
-/** The quotes service's answer as the worker checks it: Yahoo's chart shape, loosely (Yahoo adds fields). zod/mini, as the worker's first chunk wants it. */
+/** The quotes service's answer as the worker checks it: each symbol's columns or its error. zod/mini, as the worker's first chunk wants it. */
 import * as z from 'zod/mini';
-import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
+import { isArrayOf, isNumber, isRecord, type FastChecked } from './fast-check';
 import type { QuoteEntry } from './quotes';
 
-const values = z.array(z.nullable(z.number()));
+const numbers = z.array(z.number());
+const DATA_SOURCES = ['yahoo', 'cache', 'files', 'sample'] as const;
 
-const chartResult = z.looseObject({
-  meta: z.looseObject({ currency: z.optional(z.nullable(z.string())), symbol: z.optional(z.string()) }),
-  timestamp: z.optional(z.array(z.number())),
-  events: z.optional(
-    z.looseObject({
-      dividends: z.optional(z.record(z.string(), z.looseObject({ amount: z.number(), date: z.number() }))),
-      splits: z.optional(
-        z.record(z.string(), z.looseObject({ date: z.number(), numerator: z.number(), denominator: z.number() })),
-      ),
-    }),
-  ),
-  indicators: z.looseObject({
-    quote: z.array(
-      z.looseObject({
-        close: z.optional(values),
-        open: z.optional(values),
-        high: z.optional(values),
-        low: z.optional(values),
-        volume: z.optional(values),
-      }),
-    ),
-    adjclose: z.optional(z.array(z.looseObject({ adjclose: z.optional(values) }))),
+const columns = {
+  meta: z.looseObject({
+    currency: z.nullable(z.string()),
+    exchangeTimezoneName: z.nullable(z.string()),
+    dataSource: z.enum(DATA_SOURCES),
   }),
-});
+  days: numbers,
+  closes: numbers,
+  dividends: z.looseObject({ days: numbers, amounts: numbers }),
+  splits: z.looseObject({ days: numbers, numerators: numbers, denominators: numbers }),
+};
 
-const chart = z.object({
-  chart: z.object({
-    result: z.nullable(z.array(chartResult)),
-    error: z.nullable(z.object({ code: z.string(), description: z.string() })),
-  }),
-});
-
-/** Body of a `POST /api/quotes` answer: one entry per symbol asked for, its chart or its error. */
+/** Body of a `POST /api/quotes` answer: one entry per symbol asked for, its columns or its error. */
 const quoteEntriesSchema = z.array(
-  z.union([z.object({ symbol: z.string(), error: z.string() }), z.object({ symbol: z.string(), data: chart })]),
+  z.union([
+    // First: an entry with an error is read as the error alone, whatever else it holds.
+    z.object({ symbol: z.string(), error: z.string() }),
+    z.looseObject({ symbol: z.string(), ...columns }),
+  ]),
 ) as unknown as z.ZodMiniType<QuoteEntry[]>;
 
-const isValue = (value: unknown) => value === null || isNumber(value);
-const isOptionalValues = (value: unknown) => value === undefined || isArrayOf(value, isValue);
+const isNumbers = (value: unknown) => isArrayOf(value, isNumber);
+const isNullableString = (value: unknown) => value === null || typeof value === 'string';
 
-/** A record (`z.record` of string keys) whose every entry passes `entry`. */
-function isRecordOf(value: unknown, entry: (item: Record<string, unknown>) => boolean): boolean {
-  if (!isRecord(value)) return false;
-  for (const key in value) {
-    const item = value[key];
-    if (!isRecord(item) || !entry(item)) return false;
-  }
-  return true;
+/** `columns` read in place. */
+function isColumns(value: Record<string, unknown>): boolean {
+  const { meta, days, closes, dividends, splits } = value;
+  if (!isRecord(meta) || !isNullableString(meta.currency) || !isNullableString(meta.exchangeTimezoneName)) return false;
+  if (!DATA_SOURCES.some((source) => source === meta.dataSource)) return false;
+  if (!isNumbers(days) || !isNumbers(closes)) return false;
+  if (!isRecord(dividends) || !isNumbers(dividends.days) || !isNumbers(dividends.amounts)) return false;
+  return isRecord(splits) && isNumbers(splits.days) && isNumbers(splits.numerators) && isNumbers(splits.denominators);
 }
 
-const isDividend = ({ amount, date }: Record<string, unknown>) => isNumber(amount) && isNumber(date);
-const isSplit = ({ date, numerator, denominator }: Record<string, unknown>) =>
-  isNumber(date) && isNumber(numerator) && isNumber(denominator);
-
-/** `chartResult` read in place. */
-function isChartResult(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  const { meta, timestamp, events, indicators } = value;
-  if (
-    !isRecord(meta) ||
-    !(meta.currency === undefined || meta.currency === null || typeof meta.currency === 'string') ||
-    !isOptionalString(meta.symbol)
-  )
-    return false;
-  if (timestamp !== undefined && !isArrayOf(timestamp, isNumber)) return false;
-  if (events !== undefined) {
-    if (!isRecord(events)) return false;
-    if (events.dividends !== undefined && !isRecordOf(events.dividends, isDividend)) return false;
-    if (events.splits !== undefined && !isRecordOf(events.splits, isSplit)) return false;
-  }
-  if (!isRecord(indicators)) return false;
-  const quotesOk = isArrayOf(
-    indicators.quote,
-    (quote) =>
-      isRecord(quote) &&
-      isOptionalValues(quote.close) &&
-      isOptionalValues(quote.open) &&
-      isOptionalValues(quote.high) &&
-      isOptionalValues(quote.low) &&
-      isOptionalValues(quote.volume),
-  );
-  return (
-    quotesOk &&
-    (indicators.adjclose === undefined ||
-      isArrayOf(indicators.adjclose, (adjusted) => isRecord(adjusted) && isOptionalValues(adjusted.adjclose)))
-  );
-}
-
-/** One entry: a symbol with its error, or with its chart (never both: the schema would drop the chart). */
+/** One entry: a symbol with its error alone, or with its columns (an entry with both goes to the schema). */
 function isQuoteEntry(value: unknown): boolean {
   if (!isRecord(value) || typeof value.symbol !== 'string') return false;
-  if ('error' in value) return typeof value.error === 'string' && !('data' in value);
-  const { data } = value;
-  if (!isRecord(data) || !isRecord(data.chart)) return false;
-  const { result, error } = data.chart;
-  if (!(result === null || isArrayOf(result, isChartResult))) return false;
-  return error === null || (isRecord(error) && typeof error.code === 'string' && typeof error.description === 'string');
+  if ('error' in value) return typeof value.error === 'string' && Object.keys(value).length === 2;
+  return isColumns(value);
 }
 
-/** The quotes service's answer: the schema, with the fast check of any number of charts in front. */
+/** The quotes service's answer: the schema, with the fast check of any number of symbols in front. */
 export const quoteEntries: FastChecked<QuoteEntry[]> = {
   schema: quoteEntriesSchema,
   accepts: (value): value is QuoteEntry[] => isArrayOf(value, isQuoteEntry),

@@ -1,4 +1,9 @@
-/** The quotes service contract: Yahoo v8 chart JSON, as the service returns it. */
+/**
+ * The quotes service contract. `POST /api/quotes` answers each symbol in a compact columnar form
+ * (`QuoteEntry`: days and closes as plain number arrays, events apart; docs/architecture.md). Yahoo's v8
+ * chart JSON (`YahooChart`) is what Yahoo and the recorded files in `data/market` hold: only the server's
+ * upstream and files providers read it.
+ */
 
 /** Where a quote entry came from; the UI marks `files` as offline data and `sample` as sample prices. */
 export type QuoteDataSource = 'yahoo' | 'cache' | 'files' | 'sample';
@@ -54,7 +59,33 @@ export interface YahooChart {
   };
 }
 
-export type QuoteEntry = { symbol: string; data: YahooChart } | { symbol: string; error: string };
+/** What the engine and the UI read of a symbol's meta. */
+export interface QuoteMeta {
+  /** As Yahoo writes it (`GBp` for pence); null when Yahoo names none. */
+  currency: string | null;
+  /** The IANA zone the days are dates in; null when Yahoo names none (the days are then UTC dates). */
+  exchangeTimezoneName: string | null;
+  dataSource: QuoteDataSource;
+}
+
+/**
+ * One symbol's daily history as columns. `days[k]` is the epoch day (days since 1970-01-01) of the k-th
+ * bar's date in the exchange's time zone, ascending, one bar per day; `closes[k]` its close in
+ * `meta.currency`. Bars without a close are left out. Dividends (amount per share, ex-date) and splits
+ * (numerator:denominator, 4:1 for four new shares per old one) are columns of their own, by day ascending.
+ */
+export interface QuoteColumns {
+  meta: QuoteMeta;
+  days: number[];
+  closes: number[];
+  dividends: { days: number[]; amounts: number[] };
+  splits: { days: number[]; numerators: number[]; denominators: number[] };
+}
+
+export type QuoteColumnsEntry = { symbol: string } & QuoteColumns;
+export type QuoteErrorEntry = { symbol: string; error: string };
+/** One element of a `/api/quotes` answer: the symbol's columns, or why there are none. */
+export type QuoteEntry = QuoteColumnsEntry | QuoteErrorEntry;
 
 /** Body of `POST /api/quotes`. `start` and `end` are unix seconds. */
 export type QuotesRequest =

@@ -1,4 +1,5 @@
 /** Whether the quotes service has prices for a symbol the user typed, said in words the preview shows. */
+import { isoFromEpochDay } from '../model/days';
 import { messageOf } from '../model/message';
 import { normaliseTicker, NOT_A_TICKER } from '../model/transaction';
 import type { Credentials } from './services/http';
@@ -33,16 +34,14 @@ export async function checkSymbol(typed: string, credentials: Credentials, nowMs
         message: `No price data for ${symbol}${entry && 'error' in entry ? ` (${entry.error})` : ''}. Check the symbol on Yahoo Finance, or leave it empty to import under the ISIN without a price source.`,
       };
     }
-    const result = entry.data.chart.result?.[0];
-    const days = result?.timestamp ?? [];
-    if (days.length === 0)
+    if (entry.days.length === 0)
       return {
         symbol,
         hasPrices: false,
         message: `No price data for ${symbol} in the last ${CHECK_YEARS} years. Check the symbol on Yahoo Finance, or leave it empty to import under the ISIN without a price source.`,
       };
-    const last = new Date(days[days.length - 1]! * 1000).toISOString().slice(0, 10);
-    const currency = result?.meta.currency ? ` in ${result.meta.currency}` : '';
+    const last = isoFromEpochDay(entry.days[entry.days.length - 1]!);
+    const currency = entry.meta.currency ? ` in ${entry.meta.currency}` : '';
     return { symbol, hasPrices: true, message: `${symbol} has prices${currency} up to ${last}.` };
   } catch (error) {
     return { symbol, hasPrices: false, message: `${symbol} could not be checked: ${messageOf(error)}` };

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { PERFORMANCE_PERIODS, type Account, type QuoteEntry, type TransactionSet } from '#src/model';
 import { PortfolioEngine } from '#src/worker/engine';
+import { columnsFromChart } from '#server/quotes/quote-columns';
 import { formatsFor } from '#src/ui/format';
 import { signIn as signInOverHttp } from '#helpers/oidc-login';
 import { transactionsClient } from '#helpers/transactions-client';
@@ -38,7 +39,7 @@ function engineFigures(set: TransactionSet, accounts: Account[], view: string | 
     symbols.map((symbol) => {
       const file = path.join(import.meta.dirname, '../../data/market', `${symbol}.json`);
       return existsSync(file)
-        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
+        ? columnsFromChart(symbol, JSON.parse(readFileSync(file, 'utf8')), 'files')
         : { symbol, error: `No recorded data for ${symbol}` };
     });
   engine.setQuotes(quotes(engine.symbolsToRequest()));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PERFORMANCE_PERIODS, type Account, type QuoteEntry, type TransactionSet } from '#src/model';
 import { PortfolioEngine } from '#src/worker/engine';
+import { columnsFromChart } from '#server/quotes/quote-columns';
 import { formatsFor } from '#src/ui/format';
 import { signIn as signInOverHttp } from '#helpers/oidc-login';
 import { transactionsClient } from '#helpers/transactions-client';
@@ -77,7 +78,7 @@ function engineFigures(set: TransactionSet, asOf: string) {
     symbols.map((symbol) => {
       const file = join(import.meta.dirname, '../../data/market', `${symbol}.json`);
       return existsSync(file)
-        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
+        ? columnsFromChart(symbol, JSON.parse(readFileSync(file, 'utf8')), 'files')
         : { symbol, error: `No recorded data for ${symbol}` };
     });
   engine.setQuotes(quotes(engine.symbolsToRequest()));

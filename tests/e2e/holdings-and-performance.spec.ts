@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import type { QuoteEntry, TransactionSet } from '#src/model';
 import { PortfolioEngine } from '#src/worker/engine';
+import { columnsFromChart } from '#server/quotes/quote-columns';
 import { formatsFor } from '#src/ui/format';
 import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
 import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
@@ -40,7 +41,7 @@ function engineFigures(asOf: string, benchmark: string | null = null) {
     symbols.map((symbol) => {
       const file = join(import.meta.dirname, '../../data/market', `${symbol}.json`);
       return existsSync(file)
-        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
+        ? columnsFromChart(symbol, JSON.parse(readFileSync(file, 'utf8')), 'files')
         : { symbol, error: `No recorded data for ${symbol}` };
     });
   engine.setQuotes(quotes(engine.symbolsToRequest()));

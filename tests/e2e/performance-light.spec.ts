@@ -39,7 +39,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ trace: 'off' });
 
 test.beforeAll(async () => {
-  market = writeMarketFolder(workload.quotes);
+  market = writeMarketFolder(workload.charts);
   server = await startTestServer({ MARKET_DATA_DIR: market.dir, STATIC_DIR });
   user = await createSeededUser(server.url, 'perf-light', workload.transactions);
 });

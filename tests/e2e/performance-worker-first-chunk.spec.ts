@@ -66,7 +66,7 @@ test('the dashboard loads no lazy chunk of the worker, with Temporal or without,
   baseURL,
 }) => {
   // The same Chromium with its Temporal switched off, as in a browser that ships none yet: the exchanges'
-  // dates come from Intl there (src/worker/engine/time-zone-days.ts), from Temporal here.
+  // dates come from the server either way (the worker reads no time zone): the figures must not differ.
   const withoutTemporal = await playwright.chromium.launch({
     ...launchOptions,
     args: [...(launchOptions.args ?? []), '--js-flags=--no-harmony-temporal'],

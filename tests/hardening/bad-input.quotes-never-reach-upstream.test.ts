@@ -75,9 +75,10 @@ it('sends a good request upstream, one chart request per symbol, to the chart pa
     expected: { status: 200, message: /./ },
   });
   expect(response.status).toBe(200);
-  const entries = (await response.json()) as Array<{ symbol: string; data?: unknown; error?: string }>;
+  const entries = (await response.json()) as Array<{ symbol: string; days?: number[]; error?: string }>;
   expect(entries.map((entry) => entry.symbol)).toEqual(['MSFT', '^GSPC']);
-  expect(entries[0]).toHaveProperty('data');
+  expect(entries[0]).toHaveProperty('days');
+  expect(entries[0]).toHaveProperty('closes');
   expect(
     yahoo
       .requests()

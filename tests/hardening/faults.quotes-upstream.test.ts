@@ -47,11 +47,14 @@ const MAX_FAULT_ANSWER_MS = 20_000;
 /** How long the server remembers an outage, here (60 s by default). */
 const OUTAGE_SECONDS = 5;
 
+/** An entry of the answer: a symbol's columns (meta, days, closes, dividends, splits) or its error. */
 interface QuoteEntry {
   symbol: string;
-  data?: unknown;
+  days?: number[];
   error?: string;
 }
+
+const COLUMNS_ENTRY_KEYS = ['closes', 'days', 'dividends', 'meta', 'splits', 'symbol'];
 
 let yahoo: FakeYahooUpstream;
 let dataDir: string;
@@ -100,7 +103,8 @@ beforeAll(async () => {
     });
     for (const range of Object.values(RANGES)) {
       const { entries } = await askQuotes(clean, cleanUser.idToken, range);
-      expect(entries.map((entry) => Object.keys(entry).sort())).toEqual(SYMBOLS.map(() => ['data', 'symbol']));
+      expect(entries.map((entry) => Object.keys(entry).sort())).toEqual(SYMBOLS.map(() => COLUMNS_ENTRY_KEYS));
+      for (const entry of entries) expect(entry.days!.length, entry.symbol).toBeGreaterThan(0);
       reference.set(range, entries);
     }
   } finally {
@@ -136,7 +140,7 @@ function expectErrorEntries(entries: QuoteEntry[], what: string) {
     what,
   ).toEqual(SYMBOLS);
   for (const entry of entries) {
-    expect(entry.data, `${what}: ${entry.symbol} came back with data`).toBeUndefined();
+    expect(Object.keys(entry).sort(), `${what}: ${entry.symbol} came back with data`).toEqual(['error', 'symbol']);
     expect(entry.error, `${what}: ${entry.symbol}`).toMatch(/\S/);
   }
 }
@@ -184,7 +188,7 @@ describe('an outage gives errors in bounded time, is remembered, and leaves the 
     // One symbol's call probes Yahoo while the others still fail fast; once it tells, all go out.
     const probed = await askQuotes(server, idToken, range);
     expect(
-      probed.entries.filter((entry) => entry.data !== undefined).length,
+      probed.entries.filter((entry) => entry.days !== undefined).length,
       `${mode}: the probe after the outage`,
     ).toBeGreaterThan(0);
     const recovered = await askQuotes(server, idToken, range);

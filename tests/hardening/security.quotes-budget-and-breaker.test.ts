@@ -23,7 +23,8 @@ import { recordTally } from '#helpers/hardening/tally';
 
 interface QuoteEntry {
   symbol: string;
-  data?: { chart: { result: Array<{ meta: { dataSource?: string } }> } };
+  meta?: { dataSource: string };
+  days?: number[];
   error?: string;
 }
 interface Answer {
@@ -219,8 +220,8 @@ describe('the budget and the unknown-symbol memory', () => {
       expect(chartCallsSince(running.yahoo, before).sort()).toEqual([...symbols].sort());
       for (const answer of answers) {
         const [msft, aapl, fake] = entriesOf(answer);
-        expect(msft!.data, JSON.stringify(msft)).toBeDefined();
-        expect(aapl!.data, JSON.stringify(aapl)).toBeDefined();
+        expect(msft!.days, JSON.stringify(msft)).toBeDefined();
+        expect(aapl!.days, JSON.stringify(aapl)).toBeDefined();
         expect(fake!.error).toMatch(/Yahoo answered 404/);
       }
     }),
@@ -246,7 +247,7 @@ describe('the circuit breaker', () => {
       const before = running.yahoo.requestCount();
       const other = await ask(running, 'breaker-alice', ['MSFT']);
       expect(other.status).toBe(200);
-      expect(entriesOf(other)[0]!.data?.chart.result[0]!.meta.dataSource).toBe('yahoo');
+      expect(entriesOf(other)[0]!.meta?.dataSource).toBe('yahoo');
       expect(chartCallsSince(running.yahoo, before)).toEqual(['MSFT']);
 
       // A real symbol not cached yet (MSFT now is: it would come from the cache without asking Yahoo).

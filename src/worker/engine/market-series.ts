@@ -1,16 +1,16 @@
 /**
- * A quotes-service entry turned into columns on epoch days: the bars with a usable close, the
- * dividend and split events. Dates enter here, once per `setQuotes`, through the exchange's time zone.
+ * A quotes-service entry turned into typed columns: the bars' days and closes, the dividend and split
+ * events. The server sends them as number arrays already on the exchange's dates (QuoteColumns in
+ * model/quotes.ts): here they are copied into typed arrays, with no object per bar and no time-zone work.
  */
-import type { QuoteDataSource, QuoteEntry, YahooChartResult } from '../../model';
-import type { TimeZoneDays, ZoneDays } from './time-zone-days';
+import type { QuoteDataSource, QuoteEntry } from '../../model';
 
 export interface MarketSeries {
   symbol: string;
   /** `meta.currency` as Yahoo writes it (`GBp` for pence). */
   currency: string;
   dataSource: QuoteDataSource | null;
-  /** Epoch days of the bars with a non-null close, ascending (several bars may share a day). */
+  /** Epoch days of the bars (all with a close), ascending. */
   barDays: Int32Array;
   /** Close of each of those bars, in `currency`. */
   closes: Float64Array;
@@ -25,65 +25,58 @@ export interface MarketSeries {
 /** A symbol's market data, or why there is none. Errors are values: the engine reports them per ticker. */
 export type MarketData = { ok: true; series: MarketSeries } | { ok: false; symbol: string; error: string };
 
-const DATA_SOURCES: readonly QuoteDataSource[] = ['yahoo', 'cache', 'files', 'sample'];
-
-export function parseQuoteEntry(entry: QuoteEntry, timeZones: TimeZoneDays): MarketData {
+export function parseQuoteEntry(entry: QuoteEntry): MarketData {
   const { symbol } = entry;
   if ('error' in entry) return { ok: false, symbol, error: entry.error };
-  const chart = entry.data?.chart;
-  if (!chart) return { ok: false, symbol, error: 'not a Yahoo chart response' };
-  if (chart.error) return { ok: false, symbol, error: chart.error.description || chart.error.code };
-  const result = chart.result?.[0];
-  if (!result) return { ok: false, symbol, error: 'the chart holds no result' };
-  const currency = result.meta?.currency;
-  if (!currency) return { ok: false, symbol, error: 'the chart does not say its currency' };
-  const zone = timeZones.forZone(result.meta.exchangeTimezoneName);
-  const dataSource = DATA_SOURCES.find((source) => source === result.meta.dataSource) ?? null;
-  return { ok: true, series: { symbol, currency, dataSource, ...bars(result, zone), ...events(result, zone) } };
-}
-
-function bars(result: YahooChartResult, zone: ZoneDays): Pick<MarketSeries, 'barDays' | 'closes'> {
-  const timestamps = result.timestamp ?? [];
-  const rawCloses = result.indicators?.quote?.[0]?.close ?? [];
-  // Null closes are skipped here, so every later step sees only bars with a price.
-  const usable = new Int32Array(timestamps.length);
-  let count = 0;
-  let ascending = true;
-  for (let index = 0; index < timestamps.length; index += 1) {
-    const close = rawCloses[index];
-    if (typeof close !== 'number' || !Number.isFinite(close) || !Number.isFinite(timestamps[index])) continue;
-    if (count > 0 && timestamps[index] < timestamps[usable[count - 1]]) ascending = false;
-    usable[count] = index;
-    count += 1;
-  }
-  // Yahoo sends bars in time order; a response that does not is sorted rather than misread.
-  const order = ascending
-    ? usable.subarray(0, count)
-    : usable.subarray(0, count).sort((a, b) => timestamps[a] - timestamps[b]);
-  const barDays = new Int32Array(count);
-  const closes = new Float64Array(count);
-  for (let k = 0; k < count; k += 1) {
-    barDays[k] = zone.epochDay(timestamps[order[k]]);
-    closes[k] = rawCloses[order[k]] as number;
-  }
-  return { barDays, closes };
-}
-
-function events(
-  result: YahooChartResult,
-  zone: ZoneDays,
-): Omit<MarketSeries, 'symbol' | 'currency' | 'dataSource' | 'barDays' | 'closes'> {
-  // An event's day is its `date` field, not its map key (monthly bars key it by the bar's start).
-  const dividends = Object.values(result.events?.dividends ?? {})
-    .filter((event) => Number.isFinite(event?.date) && Number.isFinite(event?.amount))
-    .sort((a, b) => a.date - b.date);
-  const splits = Object.values(result.events?.splits ?? {})
-    .filter((event) => Number.isFinite(event?.date) && event.numerator > 0 && event.denominator > 0)
-    .sort((a, b) => a.date - b.date);
-  return {
-    dividendDays: Int32Array.from(dividends, (event) => zone.epochDay(event.date)),
-    dividendAmounts: Float64Array.from(dividends, (event) => event.amount),
-    splitDays: Int32Array.from(splits, (event) => zone.epochDay(event.date)),
-    splitRatios: Float64Array.from(splits, (event) => event.numerator / event.denominator),
+  const { meta, dividends, splits } = entry;
+  if (!meta.currency) return { ok: false, symbol, error: 'the quotes do not say their currency' };
+  if (entry.days.length !== entry.closes.length)
+    return { ok: false, symbol, error: 'days and closes differ in number' };
+  if (
+    dividends.days.length !== dividends.amounts.length ||
+    !sameLength(splits.days, splits.numerators, splits.denominators)
+  )
+    return { ok: false, symbol, error: 'an event column differs in number from its days' };
+  const splitRatios = new Float64Array(splits.days.length);
+  for (let k = 0; k < splitRatios.length; k += 1) splitRatios[k] = splits.numerators[k]! / splits.denominators[k]!;
+  const series: MarketSeries = {
+    symbol,
+    currency: meta.currency,
+    dataSource: meta.dataSource,
+    barDays: Int32Array.from(entry.days),
+    closes: Float64Array.from(entry.closes),
+    dividendDays: Int32Array.from(dividends.days),
+    dividendAmounts: Float64Array.from(dividends.amounts),
+    splitDays: Int32Array.from(splits.days),
+    splitRatios,
   };
+  return { ok: true, series: inDayOrder(series) };
+}
+
+function sameLength(days: readonly number[], ...columns: ReadonlyArray<readonly number[]>): boolean {
+  return columns.every((column) => column.length === days.length);
+}
+
+/** The server sends every column by day; one that is not is sorted rather than misread. */
+function inDayOrder(series: MarketSeries): MarketSeries {
+  const bars = sortedBy(series.barDays, series.closes);
+  const dividends = sortedBy(series.dividendDays, series.dividendAmounts);
+  const splits = sortedBy(series.splitDays, series.splitRatios);
+  return {
+    ...series,
+    barDays: bars.days,
+    closes: bars.values,
+    dividendDays: dividends.days,
+    dividendAmounts: dividends.values,
+    splitDays: splits.days,
+    splitRatios: splits.values,
+  };
+}
+
+function sortedBy(days: Int32Array, values: Float64Array): { days: Int32Array; values: Float64Array } {
+  let ascending = true;
+  for (let k = 1; k < days.length && ascending; k += 1) if (days[k]! < days[k - 1]!) ascending = false;
+  if (ascending) return { days, values };
+  const order = Uint32Array.from(days.keys()).sort((a, b) => days[a]! - days[b]! || a - b);
+  return { days: Int32Array.from(order, (k) => days[k]!), values: Float64Array.from(order, (k) => values[k]!) };
 }

@@ -28,7 +28,6 @@ import { dividendRecordsOf } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
 import { tickerSet, type TickerSet } from './active-set';
 import { prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
-import { TimeZoneDays } from './time-zone-days';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
 import { collectTickers, holdingsOf, performanceOf, stockEntriesOf, symbolsToRequest } from './derive-parts';
@@ -44,7 +43,6 @@ export interface EngineOptions {
 }
 
 export class PortfolioEngine {
-  private readonly timeZones = new TimeZoneDays();
   private readonly onTickerComputed: ((ticker: string) => void) | undefined;
   private transactions = new Map<string, TickerTransactions>();
   /** The whole set as given; the view picks the transactions every figure is computed from. */
@@ -124,7 +122,7 @@ export class PortfolioEngine {
   /** Keeps the quote entries (tickers and FX symbols); recomputes the tickers they affect. Entries with `error` are remembered as missing. */
   setQuotes(entries: QuoteEntry[]): void {
     for (const entry of entries) {
-      this.market.set(entry.symbol, parseQuoteEntry(entry, this.timeZones));
+      this.market.set(entry.symbol, parseQuoteEntry(entry));
       this.fx.forget(entry.symbol);
       this.states.delete(entry.symbol);
       for (const [ticker, state] of this.states) if (state.fxSymbols.includes(entry.symbol)) this.states.delete(ticker);

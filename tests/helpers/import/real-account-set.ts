@@ -8,21 +8,18 @@ import { join } from 'node:path';
 import isinTickers from '#data/isin-tickers.json';
 import { emptyTransactionSet, type QuoteEntry, type Transaction, type TransactionSet } from '#src/model';
 import { applyTickers, mergeImported, parseDegiroExport, type DegiroImport } from '#src/worker/import';
+import { columnsFromChart } from '#server/quotes/quote-columns';
 import { REAL_ACCOUNT, REAL_TRADES } from './real-account-statement';
 
 const SHIPPED: Readonly<Record<string, string>> = isinTickers;
 const MARKET = join(import.meta.dirname, '../../../data/market');
 
-/** The shipped offline quotes, one entry per file of `data/market`. */
+/** The shipped offline quotes, one entry per file of `data/market`, as the files provider answers them. */
 export const shippedQuotes = (): QuoteEntry[] =>
   readdirSync(MARKET)
     .filter((file) => file.endsWith('.json'))
-    .map(
-      (file) =>
-        ({
-          symbol: file.slice(0, -'.json'.length),
-          data: JSON.parse(readFileSync(join(MARKET, file), 'utf8')),
-        }) as QuoteEntry,
+    .map((file) =>
+      columnsFromChart(file.slice(0, -'.json'.length), JSON.parse(readFileSync(join(MARKET, file), 'utf8')), 'files'),
     );
 
 /** Product key → ticker: the shipped symbol of its ISIN, else the product key. */

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
-import type { QuoteEntry, YahooChart, YahooChartResult } from '#src/model/quotes';
+import { Temporal } from 'temporal-polyfill';
+import { epochDayFromIso } from '#src/model/days';
+import type { QuoteColumnsEntry, QuoteEntry, YahooChart } from '#src/model/quotes';
 import {
   createQuotesRoutes,
   createQuotesService,
@@ -26,9 +28,34 @@ export function recordedChart(fileName: string): YahooChart {
   return 'response' in json ? json.response.bodyJson : json;
 }
 
-export function resultOf(entry: QuoteEntry | undefined): YahooChartResult {
-  if (!entry || !('data' in entry)) throw new Error(`expected a chart, got ${JSON.stringify(entry)}`);
-  return entry.data.chart.result![0]!;
+export function columnsOf(entry: QuoteEntry | undefined): QuoteColumnsEntry {
+  if (!entry || 'error' in entry) throw new Error(`expected quotes, got ${JSON.stringify(entry)}`);
+  return entry;
+}
+
+/** The date of `unixSeconds` in `timeZone` (UTC without one) as an epoch day, by Temporal: an oracle apart from the server's. */
+export function dayIn(unixSeconds: number, timeZone: string | undefined): number {
+  const instant = Temporal.Instant.fromEpochMilliseconds(unixSeconds * 1000);
+  return epochDayFromIso(
+    instant
+      .toZonedDateTimeISO(timeZone ?? 'UTC')
+      .toPlainDate()
+      .toString(),
+  );
+}
+
+/** The bars with a close of a recorded chart stamped within [start, end], as days and closes. */
+export function barsIn(chart: YahooChart, start: number, end: number): { days: number[]; closes: number[] } {
+  const result = chart.chart.result![0]!;
+  const closes = result.indicators.quote[0]!.close!;
+  const kept = (result.timestamp ?? []).flatMap((t, i) => {
+    const close = closes[i];
+    return t >= start && t <= end && typeof close === 'number' ? [{ t, close }] : [];
+  });
+  return {
+    days: kept.map(({ t }) => dayIn(t, result.meta.exchangeTimezoneName)),
+    closes: kept.map(({ close }) => close),
+  };
 }
 
 /** Unix seconds of 00:00 UTC on an ISO date. */

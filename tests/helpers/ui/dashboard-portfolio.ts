@@ -1,5 +1,11 @@
 /** Small portfolios run through the real engine, so the selectors are tested on the worker's true output. */
-import type { QuoteDataSource, QuoteEntry, Transaction, TransactionSet } from '#src/model';
+import {
+  epochDayFromIso,
+  type QuoteDataSource,
+  type QuoteEntry,
+  type Transaction,
+  type TransactionSet,
+} from '#src/model';
 import { PortfolioEngine } from '#src/worker/engine';
 import { collectTransferables } from '#src/worker/transferables';
 
@@ -25,9 +31,7 @@ export const setOf = (...transactions: Transaction[]): TransactionSet => ({
   commission: transactions.filter((t) => t.type === 'commission'),
 });
 
-const noonUtc = (iso: string): number => Date.parse(`${iso}T12:00:00Z`) / 1000;
-
-/** A Yahoo v8 chart entry with daily bars (date, close) and optional dividends (date, amount per share). */
+/** A quotes-service entry (the columns /api/quotes answers) with daily bars (date, close) and optional dividends (date, amount per share). */
 export function quote(
   symbol: string,
   currency: string,
@@ -37,23 +41,14 @@ export function quote(
 ): QuoteEntry {
   return {
     symbol,
-    data: {
-      chart: {
-        error: null,
-        result: [
-          {
-            meta: { symbol, currency, exchangeTimezoneName: 'UTC', dataSource },
-            timestamp: bars.map(([date]) => noonUtc(date)),
-            events: {
-              dividends: Object.fromEntries(
-                dividends.map(([date, amount]) => [String(noonUtc(date)), { date: noonUtc(date), amount }]),
-              ),
-            },
-            indicators: { quote: [{ close: bars.map(([, close]) => close) }] },
-          },
-        ],
-      },
+    meta: { currency, exchangeTimezoneName: 'UTC', dataSource },
+    days: bars.map(([date]) => epochDayFromIso(date)),
+    closes: bars.map(([, close]) => close),
+    dividends: {
+      days: dividends.map(([date]) => epochDayFromIso(date)),
+      amounts: dividends.map(([, amount]) => amount),
     },
+    splits: { days: [], numerators: [], denominators: [] },
   };
 }
 

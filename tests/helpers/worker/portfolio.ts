@@ -1,4 +1,7 @@
-/** Builders for engine tests: transactions, hand-made Yahoo charts, the recorded fixtures, grid look-ups. */
+/**
+ * Builders for engine tests: transactions, hand-made Yahoo charts and the recorded fixtures as the quotes
+ * service answers them (through the server's own `parseChart` into its columns), grid look-ups.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -11,6 +14,7 @@ import {
   type YahooChart,
 } from '#src/model';
 import { PortfolioEngine, type ActiveSeries, type Derivation } from '#src/worker/engine';
+import { columnsFromChart } from '#server/quotes/quote-columns';
 
 export function stock(
   ticker: string,
@@ -55,7 +59,7 @@ export function unixSecondsAt(date: string, hourUtc: number): number {
   return epochDayFromIso(date) * SECONDS_PER_DAY + hourUtc * 3600;
 }
 
-/** A quotes-service entry holding a hand-made Yahoo v8 chart. */
+/** The quotes-service entry of a hand-made Yahoo v8 chart. */
 export function chart(symbol: string, spec: ChartSpec): QuoteEntry {
   const hour = spec.hourUtc ?? 12;
   const dividends = Object.fromEntries(
@@ -83,14 +87,14 @@ export function chart(symbol: string, spec: ChartSpec): QuoteEntry {
       error: null,
     },
   };
-  return { symbol, data };
+  return columnsFromChart(symbol, data, 'yahoo');
 }
 
-/** A recorded fixture from `tests/fixtures/yahoo/` as a quotes-service entry (recorded files wrap the chart under `response.bodyJson`). */
+/** The quotes-service entry of a recorded fixture from `tests/fixtures/yahoo/` (recorded files wrap the chart under `response.bodyJson`). */
 export function fixtureEntry(file: string, symbol: string): QuoteEntry {
   const json = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/yahoo', file), 'utf8')) as
     YahooChart | { response: { bodyJson: YahooChart } };
-  return { symbol, data: 'response' in json ? json.response.bodyJson : json };
+  return columnsFromChart(symbol, 'response' in json ? json.response.bodyJson : json, 'yahoo');
 }
 
 export function derive(

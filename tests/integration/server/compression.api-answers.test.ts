@@ -83,7 +83,7 @@ describe('API answers compressed by Accept-Encoding, streamed', () => {
 
   beforeAll(async () => {
     const workload = makeWorkload('L');
-    market = writeMarketFolder(workload.quotes);
+    market = writeMarketFolder(workload.charts);
     server = await startTestServer({ MARKET_DATA_DIR: market.dir });
     ({ idToken } = await signIn(server.url, {
       username: 'compressed',

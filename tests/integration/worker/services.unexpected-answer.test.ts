@@ -59,7 +59,11 @@ describe('an answer of the wrong shape', () => {
     answers.set('/api/quotes', [
       {
         symbol: 'VWCE.DE',
-        data: { chart: { result: [{ meta: {}, timestamp: 'today', indicators: { quote: [{}] } }], error: null } },
+        meta: { currency: 'EUR', exchangeTimezoneName: 'Europe/Berlin', dataSource: 'yahoo' },
+        days: 'today',
+        closes: [],
+        dividends: { days: [], amounts: [] },
+        splits: { days: [], numerators: [], denominators: [] },
       },
     ]);
     expect(await refusalOf(requestQuotes(credentials, { symbols: ['VWCE.DE'], startSeconds: 0, endSeconds: 1 }))).toBe(
@@ -73,30 +77,24 @@ describe('an answer of the wrong shape', () => {
 });
 
 describe('an answer of the right shape', () => {
-  it('keeps a stored field the schema does not name yet, and a chart with its fields as Yahoo sent them', async () => {
+  it("keeps a stored field the schema does not name yet, and a field of a symbol's quotes it does not name yet", async () => {
     answers.set('/api/transactions', {
       transactions: { stock: [{ ...trade, note: 'kept' }], dividend: [], commission: [] },
     });
     const { transactions } = await fetchTransactions(credentials);
     expect(transactions.stock).toEqual([{ ...trade, note: 'kept' }]);
-    const chart = {
-      chart: {
-        result: [
-          {
-            meta: { currency: 'EUR', exchangeTimezoneName: 'Europe/Berlin' },
-            timestamp: [1],
-            indicators: { quote: [{ close: [1.5] }] },
-          },
-        ],
-        error: null,
-      },
+    const columns = {
+      symbol: 'VWCE.DE',
+      meta: { currency: 'EUR', exchangeTimezoneName: 'Europe/Berlin', dataSource: 'yahoo', longName: 'kept' },
+      days: [19_000],
+      closes: [1.5],
+      dividends: { days: [], amounts: [] },
+      splits: { days: [], numerators: [], denominators: [] },
+      volumes: [10],
     };
-    answers.set('/api/quotes', [
-      { symbol: 'VWCE.DE', data: chart },
-      { symbol: 'NOPE', error: 'No data' },
-    ]);
+    answers.set('/api/quotes', [columns, { symbol: 'NOPE', error: 'No data' }]);
     expect(await requestQuotes(credentials, { symbols: ['VWCE.DE', 'NOPE'], startSeconds: 0, endSeconds: 1 })).toEqual([
-      { symbol: 'VWCE.DE', data: chart },
+      columns,
       { symbol: 'NOPE', error: 'No data' },
     ]);
   });

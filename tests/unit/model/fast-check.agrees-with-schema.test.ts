@@ -12,6 +12,7 @@ import type { FastChecked } from '#src/model/fast-check';
 import { quoteEntries } from '#src/model/quotes-schema';
 import { storedTransactionsBody } from '#src/model/stored-transactions-schema';
 import { recordedChart } from '#helpers/quotes/harness';
+import { columnsFromChart } from '#server/quotes/quote-columns';
 
 /** Through JSON, as an answer arrives. */
 const asAnswer = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));
@@ -81,7 +82,8 @@ const dividend = {
 };
 const sampleSet = { transactions: { stock: [trade], dividend: [dividend], commission: [] } };
 
-const entry = (symbol: string, file: string) => ({ symbol, data: recordedChart(file) });
+/** A recorded chart as the quotes service answers it. */
+const entry = (symbol: string, file: string) => columnsFromChart(symbol, recordedChart(file), 'yahoo');
 const recorded = [
   entry('AAPL', 'AAPL-dividend-split.recorded.json'),
   entry('MSFT', 'MSFT-1y-dividends.recorded.json'),
@@ -98,7 +100,7 @@ describe('the fast checks take the real shapes', () => {
     expect(agrees(quoteEntries, asAnswer(workload.quotes))).toBe(true);
   });
 
-  it("accepts Yahoo's recorded charts (null closes, pence, splits, FX) and an error entry", () => {
+  it("accepts Yahoo's recorded charts as columns (null closes, pence, splits, FX) and an error entry", () => {
     expect(agrees(quoteEntries, asAnswer(recorded))).toBe(true);
   });
 
@@ -120,16 +122,16 @@ describe('the fast checks accept nothing the schema refuses', () => {
     expect(refused).toBeGreaterThan(100);
   });
 
-  it('an answer of charts with any one field of a chart wrong', () => {
-    // Short series keep the mutations few: the first bars of the split chart and the FX chart, and the error entry.
+  it("an answer with any one field of a symbol's columns wrong", () => {
+    // Short series keep the mutations few: the FX chart's three bars, and the error entry.
     const short = asAnswer(recorded.filter((e) => e.symbol === 'EURUSD=X' || e.symbol === 'NOPE'));
     let refused = 0;
     for (const mutation of mutations(short)) if (!agrees(quoteEntries, mutation.value)) refused += 1;
     expect(refused).toBeGreaterThan(100);
   });
 
-  it('an entry with both an error and a chart goes to the schema (which keeps the error only)', () => {
-    const both = [{ symbol: 'AAPL', error: 'stale', data: recordedChart('EURUSD-fx.recorded.json') }];
+  it('an entry with both an error and columns goes to the schema (which keeps the error only)', () => {
+    const both = [{ ...entry('AAPL', 'EURUSD-fx.recorded.json'), error: 'stale' }];
     expect(quoteEntries.accepts(both)).toBe(false);
     expect(safeParse(quoteEntries.schema, both).data).toEqual([{ symbol: 'AAPL', error: 'stale' }]);
   });

@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { countTransactions } from '#src/model';
 import { PortfolioEngine } from '#src/worker/engine';
 import { makeWorkload } from '#bench/workloads/make-workload';
+import { columnsFromChart } from '#server/quotes/quote-columns';
 
 describe('makeWorkload', () => {
   it('builds the same M workload from the same seed, and another from another seed', () => {
     expect(JSON.stringify(makeWorkload('M'))).toBe(JSON.stringify(makeWorkload('M')));
     expect(JSON.stringify(makeWorkload('M', 'other seed'))).not.toBe(JSON.stringify(makeWorkload('M')));
+  });
+
+  it("gives the engine each symbol's quotes as the server answers its chart in a market folder", () => {
+    const workload = makeWorkload('M');
+    expect(workload.charts.map(({ symbol }) => symbol)).toEqual(workload.quotes.map(({ symbol }) => symbol));
+    workload.charts.forEach(({ symbol, chart }, k) => {
+      expect(columnsFromChart(symbol, chart, 'files'), symbol).toEqual(workload.quotes[k]);
+    });
+    expect(workload.quotes.some((entry) => entry.splits.days.length > 0)).toBe(true);
+    expect(workload.quotes.some((entry) => entry.dividends.days.length > 0)).toBe(true);
   });
 
   it('holds 20 tickers over 15 years and 2,000 transactions, with every symbol the engine asks for', () => {

@@ -1,13 +1,14 @@
 /**
- * A bar's day is its date in the exchange's time zone, from the runtime's Temporal where it has one and
+ * The engine's days before issue 35 (now the reference the columns are held to: helpers/worker/time-zone-days.ts):
+ * a bar's day is its date in the exchange's time zone, from the runtime's Temporal where it has one and
  * from Intl where it has none; the runtime is asked a few times per offset change, not per bar.
  */
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { epochDayFromIso, isoFromEpochDay } from '#src/model';
-import { parseQuoteEntry } from '#src/worker/engine/market-series';
-import { TimeZoneDays, type ZoneSource } from '#src/worker/engine/time-zone-days';
-import { fixtureEntry } from '#helpers/worker/portfolio';
+import { recordedChart } from '#helpers/quotes/harness';
+import { seriesFromChart } from '#helpers/worker/chart-reference';
+import { TimeZoneDays, type ZoneSource } from '#helpers/worker/time-zone-days';
 
 const seconds = (isoInstant: string): number => Date.parse(isoInstant) / 1000;
 const dayIn = (zones: TimeZoneDays, timeZone: string, isoInstant: string): string =>
@@ -51,9 +52,8 @@ describe.each(SOURCES)('days in an exchange time zone, from %s', (_name, source)
   });
 
   it('keeps the EUR/USD holiday bar on 1 January (recorded fixture)', () => {
-    const parsed = parseQuoteEntry(fixtureEntry('EURUSD-fx.recorded.json', 'EURUSD=X'), new TimeZoneDays(source));
-    if (!parsed.ok) throw new Error(parsed.error);
-    expect(Array.from(parsed.series.barDays)).toEqual(['2020-01-01', '2020-01-02', '2020-01-03'].map(epochDayFromIso));
+    const series = seriesFromChart(recordedChart('EURUSD-fx.recorded.json'), new TimeZoneDays(source));
+    expect(Array.from(series.barDays)).toEqual(['2020-01-01', '2020-01-02', '2020-01-03'].map(epochDayFromIso));
   });
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { marketFileName, type QuoteCache, type QuotesServiceOptions } from '#server/quotes';
 import { refusedBaseUrl, startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '#helpers/quotes/harness';
+import { barsIn, columnsOf, dayIn, memoryCache, recordedChart, testQuotesService, utc } from '#helpers/quotes/harness';
 
 const msft = recordedChart('MSFT-1y-dividends.recorded.json');
 const start = utc('2021-03-01');
@@ -28,7 +28,7 @@ function service(options: Partial<QuotesServiceOptions>) {
   return testQuotesService({ marketDataDir, cache, ...options });
 }
 const sourceOf = async (options: Partial<QuotesServiceOptions>, symbol = 'MSFT') =>
-  resultOf((await service(options).getQuotes([symbol], start, end))[0]).meta.dataSource;
+  columnsOf((await service(options).getQuotes([symbol], start, end))[0]).meta.dataSource;
 
 describe('auto: yahoo through the cache, then whatever the cache has, then the files', () => {
   it('serves Yahoo when it answers', async () => {
@@ -38,14 +38,15 @@ describe('auto: yahoo through the cache, then whatever the cache has, then the f
   it('serves the cache when Yahoo is out of reach and the cache holds the range', async () => {
     await service({ yahooBaseUrl: fake.baseUrl }).getQuotes(['MSFT'], utc('2021-02-01'), utc('2021-03-15'));
     const entry = (await service({ yahooBaseUrl: refused }).getQuotes(['MSFT'], start, end))[0];
-    expect(resultOf(entry).meta.dataSource).toBe('cache');
-    expect(resultOf(entry).timestamp!.at(-1)).toBeLessThanOrEqual(utc('2021-03-15'));
+    expect(columnsOf(entry).meta.dataSource).toBe('cache');
+    expect(columnsOf(entry).days.at(-1)).toBeLessThan(dayIn(utc('2021-03-15'), 'UTC'));
   });
 
   it('serves the files when Yahoo is out of reach and nothing is cached', async () => {
     const entry = (await service({ yahooBaseUrl: refused }).getQuotes(['MSFT'], start, end))[0];
-    expect(resultOf(entry).meta.dataSource).toBe('files');
-    expect(resultOf(entry).timestamp).toEqual(msft.chart.result![0]!.timestamp!.filter((t) => t >= start && t <= end));
+    expect(columnsOf(entry).meta.dataSource).toBe('files');
+    const { days, closes } = columnsOf(entry);
+    expect({ days, closes }).toEqual(barsIn(msft, start, end));
   });
 
   it('serves the files when there is no cache at all and Yahoo is out of reach', async () => {
@@ -71,7 +72,7 @@ describe('auto: yahoo through the cache, then whatever the cache has, then the f
         end,
       )
     )[0];
-    expect(resultOf(entry).meta.dataSource).toBe('yahoo');
+    expect(columnsOf(entry).meta.dataSource).toBe('yahoo');
     expect(events).toContainEqual(
       expect.objectContaining({ event: 'quotes.cache-error', message: 'database is locked' }),
     );

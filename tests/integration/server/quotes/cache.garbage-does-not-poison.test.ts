@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QuoteCache, QuotesService } from '#server/quotes';
 import { startFakeYahoo, type FakeBehaviour, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '#helpers/quotes/harness';
+import { columnsOf, memoryCache, recordedChart, testQuotesService, utc } from '#helpers/quotes/harness';
 
 const primedStart = utc('2021-02-01');
 const primedEnd = utc('2021-06-01');
@@ -35,8 +35,9 @@ describe('a bad upstream answer never reaches the cache', () => {
     const entry = (await auto.getQuotes(['MSFT'], primedStart, utc('2022-01-31')))[0];
 
     expect(fake.requests).toHaveLength(2);
-    expect(resultOf(entry).meta.dataSource).toBe('cache');
-    expect(resultOf(entry).timestamp).toEqual(barsBefore.map((bar) => bar.timestampSeconds));
+    expect(columnsOf(entry).meta.dataSource).toBe('cache');
+    expect(columnsOf(entry).days).toEqual(barsBefore.map((bar) => bar.epochDay));
+    expect(columnsOf(entry).closes).toEqual(barsBefore.map((bar) => bar.close));
     expect(await cache.coverage('MSFT')).toEqual(coverageBefore);
     expect((await cache.read('MSFT', 0, 2 ** 31))!.bars).toEqual(barsBefore);
   });
@@ -44,9 +45,9 @@ describe('a bad upstream answer never reaches the cache', () => {
   it('fetches the tail again once the upstream answers well', async () => {
     fake.queue('json-not-a-chart');
     await auto.getQuotes(['MSFT'], primedStart, utc('2022-01-31'));
-    const healed = resultOf((await auto.getQuotes(['MSFT'], primedStart, utc('2022-01-31')))[0]);
+    const healed = columnsOf((await auto.getQuotes(['MSFT'], primedStart, utc('2022-01-31')))[0]);
     expect(healed.meta.dataSource).toBe('yahoo');
-    expect(healed.timestamp).toHaveLength(252);
+    expect(healed.days).toHaveLength(252);
   });
 
   it('gives an error entry, not stale data, when the provider is yahoo only', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { YahooChart } from '#src/model/quotes';
 import type { QuoteCache, QuotesService } from '#server/quotes';
 import { startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '#helpers/quotes/harness';
+import { barsIn, columnsOf, dayIn, memoryCache, recordedChart, testQuotesService, utc } from '#helpers/quotes/harness';
 
 const DAY = 86_400;
 const msft = recordedChart('MSFT-1y-dividends.recorded.json');
@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const ask = async (start: number, end: number) => resultOf((await service.getQuotes(['MSFT'], start, end))[0]);
+const ask = async (start: number, end: number) => columnsOf((await service.getQuotes(['MSFT'], start, end))[0]);
 
 describe('the quotes cache fetches only what it lacks', () => {
   it('asks the upstream for the missing tail only, from five days before what it holds', async () => {
@@ -33,9 +33,13 @@ describe('the quotes cache fetches only what it lacks', () => {
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]).toMatchObject({ period1: utc('2021-06-01') - 5 * DAY, period2: utc('2022-01-31') });
     expect(whole.meta.dataSource).toBe('yahoo');
-    expect(whole.timestamp).toEqual(msftResult.timestamp);
-    expect(whole.indicators.quote[0]!.close).toEqual(msftResult.indicators.quote[0]!.close);
-    expect(Object.keys(whole.events!.dividends!)).toEqual(Object.keys(msftResult.events!.dividends!));
+    expect({ days: whole.days, closes: whole.closes }).toEqual(barsIn(msft, 0, utc('2100-01-01')));
+    const dividends = Object.values(msftResult.events!.dividends!);
+    expect(whole.dividends).toEqual({
+      days: dividends.map((event) => dayIn(event.date, msftResult.meta.exchangeTimezoneName)),
+      amounts: dividends.map((event) => event.amount),
+    });
+    expect(whole.dividends.days.length).toBeGreaterThan(0);
   });
 
   it('answers a repeated request from the cache alone, marked cache', async () => {
@@ -43,10 +47,8 @@ describe('the quotes cache fetches only what it lacks', () => {
     const again = await ask(utc('2021-03-01'), utc('2021-04-01'));
     expect(fake.requests).toHaveLength(1);
     expect(again.meta.dataSource).toBe('cache');
-    expect(again.timestamp).toEqual(
-      msftResult.timestamp!.filter((t) => t >= utc('2021-03-01') && t <= utc('2021-04-01')),
-    );
-    expect(again.meta).toMatchObject({ symbol: 'MSFT', currency: 'USD', exchangeTimezoneName: 'America/New_York' });
+    expect({ days: again.days, closes: again.closes }).toEqual(barsIn(msft, utc('2021-03-01'), utc('2021-04-01')));
+    expect(again.meta).toEqual({ currency: 'USD', exchangeTimezoneName: 'America/New_York', dataSource: 'cache' });
   });
 
   it('fetches an earlier head up to where the cache starts, not the whole range again', async () => {
@@ -66,7 +68,9 @@ describe('the quotes cache fetches only what it lacks', () => {
     fake.setChart(corrected);
 
     const healed = await ask(utc('2021-02-01'), utc('2021-07-01'));
-    expect(healed.indicators.quote[0]!.close![healed.timestamp!.indexOf(correctedDay)]).toBe(250.5);
+    const at = healed.days.indexOf(dayIn(correctedDay, msftResult.meta.exchangeTimezoneName));
+    expect(at).toBeGreaterThan(0);
+    expect(healed.closes[at]).toBe(250.5);
   });
 
   it('sends one upstream request when two requests for a symbol arrive together', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { YahooChart } from '#src/model/quotes';
 import type { QuotesService } from '#server/quotes';
 import { startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
-import { memoryCache, recordedChart, resultOf, testQuotesService, utc } from '#helpers/quotes/harness';
+import { barsIn, columnsOf, dayIn, memoryCache, recordedChart, testQuotesService, utc } from '#helpers/quotes/harness';
 
 const DAY = 86_400;
 const asFirstServed = recordedChart('MSFT-1y-dividends.recorded.json');
@@ -38,12 +38,10 @@ it('drops the stored closes and fetches the whole range again when the tail brin
   fake.setChart(adjusted);
 
   const end = utc('2021-09-01');
-  const after = resultOf((await service.getQuotes(['MSFT'], start, end))[0]);
+  const after = columnsOf((await service.getQuotes(['MSFT'], start, end))[0]);
 
   expect(fake.requests.map((r) => r.period1)).toEqual([start, utc('2021-05-01') - 5 * DAY, start]);
-  const expected = adjusted.chart.result![0]!;
-  const inRange = expected.timestamp!.map((t) => t >= start && t <= end);
-  expect(after.timestamp).toEqual(expected.timestamp!.filter((_, i) => inRange[i]));
-  expect(after.indicators.quote[0]!.close).toEqual(expected.indicators.quote[0]!.close!.filter((_, i) => inRange[i]));
-  expect(after.events!.splits![String(splitSeconds)]).toMatchObject({ numerator: 2, denominator: 1 });
+  expect({ days: after.days, closes: after.closes }).toEqual(barsIn(adjusted, start, end));
+  const timeZone = adjusted.chart.result![0]!.meta.exchangeTimezoneName;
+  expect(after.splits).toEqual({ days: [dayIn(splitSeconds, timeZone)], numerators: [2], denominators: [1] });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
-import { recordedChart, resultOf, serveQuotes, TEST_TUNING, utc, type RunningQuotes } from '#helpers/quotes/harness';
+import {
+  barsIn,
+  columnsOf,
+  recordedChart,
+  serveQuotes,
+  TEST_TUNING,
+  utc,
+  type RunningQuotes,
+} from '#helpers/quotes/harness';
 
 let fake: FakeYahoo;
 let quotes: RunningQuotes;
@@ -89,7 +97,7 @@ describe('a valid request', () => {
     expect(one.status).toBe(200);
     const entry = (await one.json()) as { symbol: string };
     expect(entry.symbol).toBe('MSFT');
-    expect(resultOf(entry as never).meta.dataSource).toBe('yahoo');
+    expect(columnsOf(entry as never).meta.dataSource).toBe('yahoo');
 
     const many = await quotes.post({
       symbols: ['aapl', 'NOPE', 'MSFT'],
@@ -99,8 +107,18 @@ describe('a valid request', () => {
     expect(many.status).toBe(200);
     const entries = (await many.json()) as Array<{ symbol: string; error?: string }>;
     expect(entries.map((e) => e.symbol)).toEqual(['aapl', 'NOPE', 'MSFT']);
-    expect(resultOf(entries[0] as never).meta.symbol).toBe('AAPL');
+    const aapl = columnsOf(entries[0] as never);
+    expect({ days: aapl.days, closes: aapl.closes }).toEqual(
+      barsIn(recordedChart('AAPL-dividend-split.recorded.json'), utc('2020-09-01'), utc('2020-10-01')),
+    );
+    expect(aapl.days.length).toBeGreaterThan(0);
     expect(entries[1]!.error).toContain('No data found');
-    expect(resultOf(entries[2] as never).timestamp).toBeUndefined();
+    // MSFT's recording starts in 2021: no bar in the range, and no event either.
+    expect(columnsOf(entries[2] as never)).toMatchObject({
+      days: [],
+      closes: [],
+      dividends: { days: [], amounts: [] },
+      splits: { days: [], numerators: [], denominators: [] },
+    });
   });
 });

@@ -2,7 +2,8 @@ import YahooFinance from 'yahoo-finance2';
 import { describe, expect, it } from 'vitest';
 import { epochDayFromIso } from '#src/model/days';
 import type { YahooChart } from '#src/model/quotes';
-import { chartFromSeries, parseChart } from '#server/quotes/chart-json';
+import { parseChart } from '#server/quotes/chart-json';
+import { columnsFromSeries } from '#server/quotes/quote-columns';
 import { chartJsonFromYahooFinance2 } from '#server/quotes/reshape-yahoo-finance2';
 import { recordedChart } from '#helpers/quotes/harness';
 
@@ -37,26 +38,27 @@ describe('reshaping a yahoo-finance2 chart() result', () => {
     expect(chartJsonFromYahooFinance2(result)).toEqual({ chart: { result: [aapl.chart.result![0]], error: null } });
   });
 
-  it('produces what the engine reads: meta, bars, the split and the dividend on their New York days', async () => {
+  it('answers what the engine reads: meta, days and closes, the split and the dividend on their New York days', async () => {
     const parsed = parseChart(
       chartJsonFromYahooFinance2(await chartResultFor(aapl, 'AAPL', 1598832000, 1604707200)),
       'AAPL',
     );
     if (!parsed.ok) throw new Error(parsed.reason);
-    const served = chartFromSeries(parsed.series, 'yahoo').chart.result![0]!;
-    expect(served.meta).toMatchObject({
-      symbol: 'AAPL',
-      currency: 'USD',
-      exchangeTimezoneName: 'America/New_York',
-      dataSource: 'yahoo',
+    const served = columnsFromSeries('AAPL', parsed.series, 'yahoo');
+    expect(served.meta).toEqual({ currency: 'USD', exchangeTimezoneName: 'America/New_York', dataSource: 'yahoo' });
+    expect(served.days).toHaveLength(49);
+    expect(served.closes).toHaveLength(49);
+    expect(served.days[0]).toBe(epochDayFromIso('2020-08-31'));
+    expect(served.closes[0]).toBeCloseTo(129.04, 2);
+    expect(served.splits).toEqual({ days: [epochDayFromIso('2020-08-31')], numerators: [4], denominators: [1] });
+    expect(served.dividends).toEqual({ days: [epochDayFromIso('2020-11-06')], amounts: [0.205] });
+    // The other columns Yahoo sends stay on the server (in its cache), as the meta it does not send on.
+    expect(parsed.series.bars[0]).toMatchObject({
+      open: expect.any(Number),
+      high: expect.any(Number),
+      volume: expect.any(Number),
     });
-    expect(served.timestamp).toHaveLength(49);
-    expect(served.indicators.quote[0]!.close![0]).toBeCloseTo(129.04, 2);
-    expect(Object.keys(served.indicators.quote[0]!).sort()).toEqual(['close', 'high', 'low', 'open', 'volume']);
-    expect(served.events!.splits).toEqual({
-      '1598880600': { date: 1598880600, numerator: 4, denominator: 1, splitRatio: '4:1' },
-    });
-    expect(served.events!.dividends).toEqual({ '1604673000': { amount: 0.205, date: 1604673000 } });
+    expect(parsed.series.meta).toMatchObject({ symbol: 'AAPL' });
     expect(parsed.series.splits[0]!.epochDay).toBe(epochDayFromIso('2020-08-31'));
     expect(parsed.series.dividends[0]!.epochDay).toBe(epochDayFromIso('2020-11-06'));
   });

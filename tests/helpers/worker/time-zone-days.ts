@@ -1,4 +1,7 @@
 /**
+ * The engine's reading of days before issue 35 (the server now sends the days: server/quotes/exchange-day.ts),
+ * kept for `chart-reference.ts`, the old chart reader the columns are held to.
+ *
  * The calendar day of a unix timestamp in an exchange's time zone. The runtime's time-zone data is asked
  * only where dates enter, a few times per offset change, and the answers are shared by every chart in the
  * same zone; everything else is integer arithmetic.
@@ -18,7 +21,7 @@
  * The time-zone tests hold the two to the same days over thirty years of bars in the exchanges' zones.
  */
 import type { Temporal as TemporalApi } from 'temporal-polyfill';
-import { epochDayFromCivil, SECONDS_PER_DAY } from '../../model';
+import { epochDayFromCivil, SECONDS_PER_DAY } from '#src/model';
 
 /** A module-local copy: this is read once per bar, and some module loaders make imported bindings getters. */
 const DAY_SECONDS = SECONDS_PER_DAY;
