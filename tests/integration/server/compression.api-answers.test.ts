@@ -1,6 +1,6 @@
 /**
  * The API's answers compressed, on the real server over HTTP (node:http, so the test sees the bytes on
- * the wire): workload L's quotes answer (about 8 MB of JSON) and its transactions (about 1 MB) asked
+ * the wire): workload L's quotes answer (about 6 MB of JSON) and its transactions (about 1 MB) asked
  * for with `Accept-Encoding: br`, `gzip` and none decode to the same bytes, with the right headers; a
  * large answer streams (chunked, no Content-Length, its first bytes before its end); `/healthz` answers
  * while one is compressed; small answers and HEAD are left alone.
