@@ -86,7 +86,7 @@ function pickMeta(raw: Record<string, unknown>): YahooChartMeta {
 /**
  * Reads a v8 chart response. `expectedSymbol` (compared case-insensitively) refuses a chart of another
  * symbol. Bars are sorted by time and kept one per exchange day (the later stamp wins, as Yahoo's live
- * bar replaces the day's bar).
+ * bar replaces the day's bar, unless it has no close and the earlier one has).
  */
 export function parseChart(json: unknown, expectedSymbol?: string): ParsedChart {
   const parsed = chartSchema.safeParse(json);
@@ -124,7 +124,10 @@ export function parseChart(json: unknown, expectedSymbol?: string): ParsedChart 
       volume: quote.volume?.[index] ?? null,
     }))
     .sort((a, b) => a.timestampSeconds - b.timestampSeconds)
-    .forEach((bar) => byDay.set(bar.epochDay, bar));
+    .forEach((bar) => {
+      // As in the cache: a bar without a close never replaces the day's bar with one.
+      if (bar.close !== null || byDay.get(bar.epochDay)?.close == null) byDay.set(bar.epochDay, bar);
+    });
   const dividends: QuoteDividend[] = Object.values(result.events?.dividends ?? {})
     .map((event) => ({
       dateSeconds: event.date,

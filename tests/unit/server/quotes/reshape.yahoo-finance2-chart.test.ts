@@ -92,4 +92,31 @@ describe('reshaping a yahoo-finance2 chart() result', () => {
     const parsed = parseChart(chart, 'EUR=X');
     expect(parsed.ok && parsed.series.bars[0]!.epochDay).toBe(epochDayFromIso('2024-07-02'));
   });
+
+  it('keeps one bar per exchange day: the later one, unless it has no close and the earlier one has', () => {
+    const at = (iso: string) => Date.parse(iso) / 1000;
+    const chart = (closes: Array<number | null>): YahooChart => ({
+      chart: {
+        result: [
+          {
+            meta: { symbol: 'EUR=X', currency: 'EUR', exchangeTimezoneName: 'Europe/London' },
+            // Two stamps on the London day 2024-07-02 (the second a live bar), then one on 2024-07-03.
+            timestamp: [at('2024-07-01T23:00:00Z'), at('2024-07-02T15:00:00Z'), at('2024-07-02T23:00:00Z')],
+            indicators: { quote: [{ close: closes }] },
+          },
+        ],
+        error: null,
+      },
+    });
+    const served = (closes: Array<number | null>) => {
+      const parsed = parseChart(chart(closes), 'EUR=X');
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const { days, closes: kept } = columnsFromSeries('EUR=X', parsed.series, 'yahoo');
+      return { days, closes: kept };
+    };
+    const days = [epochDayFromIso('2024-07-02'), epochDayFromIso('2024-07-03')];
+    expect(served([0.93, 0.94, 0.95])).toEqual({ days, closes: [0.94, 0.95] });
+    expect(served([0.93, null, 0.95])).toEqual({ days, closes: [0.93, 0.95] });
+    expect(served([null, null, 0.95])).toEqual({ days: [days[1]], closes: [0.95] });
+  });
 });
