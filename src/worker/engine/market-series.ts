@@ -38,7 +38,12 @@ export function parseQuoteEntry(entry: QuoteEntry): MarketData {
   )
     return { ok: false, symbol, error: 'an event column differs in number from its days' };
   const splitRatios = new Float64Array(splits.days.length);
-  for (let k = 0; k < splitRatios.length; k += 1) splitRatios[k] = splits.numerators[k]! / splits.denominators[k]!;
+  for (let k = 0; k < splitRatios.length; k += 1) {
+    const numerator = splits.numerators[k]!;
+    const denominator = splits.denominators[k]!;
+    if (!(numerator > 0 && denominator > 0)) return { ok: false, symbol, error: 'a split is not a ratio of shares' };
+    splitRatios[k] = numerator / denominator;
+  }
   const series: MarketSeries = {
     symbol,
     currency: meta.currency,

@@ -83,11 +83,13 @@ describe('columns out of day order, in the worker', () => {
     expect(Array.from(parsed.series.splitRatios)).toEqual([4, 3]);
   });
 
-  it('reports columns of unequal length as the ticker’s error, not a misread', () => {
+  it('reports columns of unequal length, or a split of no shares, as the ticker’s error, not a misread', () => {
     expect(parseQuoteEntry({ ...inOrder, closes: inOrder.closes.slice(1) })).toMatchObject({
       ok: false,
       symbol: 'MUV2.DE',
       error: expect.stringMatching(/differ/),
     });
+    const noShares = { ...inOrder, splits: { days: [400], numerators: [0], denominators: [1] } };
+    expect(parseQuoteEntry(noShares)).toMatchObject({ ok: false, error: expect.stringMatching(/split/) });
   });
 });
