@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { expect, signUp, test } from '#helpers/e2e/fixtures';
 
-const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin,account,kind';
+const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin,account,kind,price_currency';
 /** The header of a CSV exported before accounts and cash: still restored, into the first account. */
 const HEADER_BEFORE_ACCOUNTS = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
 
@@ -82,10 +82,10 @@ test('export, restore by merge and by replace, delete the account', async ({ pag
   const csv = fs.readFileSync(csvFile, 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
     HEADER,
-    'VWCE.DE,stock,2021-03-01,10,950.5,EUR,,degiro:00000000000001,,IE00BK5BQT80,My account,',
-    'AAPL,stock,2021-04-01,2,240,USD,,,,,My account,',
-    'AAPL,dividend,2021-05-14,1,0.85,USD,0.15,,,,My account,',
-    'VWCE.DE,commission,2021-03-01,1,2,EUR,,,,IE00BK5BQT80,My account,',
+    'VWCE.DE,stock,2021-03-01,10,950.5,EUR,,degiro:00000000000001,,IE00BK5BQT80,My account,,',
+    'AAPL,stock,2021-04-01,2,240,USD,,,,,My account,,',
+    'AAPL,dividend,2021-05-14,1,0.85,USD,0.15,,,,My account,,',
+    'VWCE.DE,commission,2021-03-01,1,2,EUR,,,,IE00BK5BQT80,My account,,',
     '',
   ]);
   const jsonDownload = page.waitForEvent('download');

@@ -22,11 +22,12 @@ function row(t: Transaction, product: ProductOfTicker | undefined, account: stri
     product?.isin ?? '',
     account,
     '',
+    t.priceCurrency ?? '',
   ];
 }
 
 function cashRow(c: CashTransaction, account: string): CsvCell[] {
-  return ['', 'cash', c.date, '', numberCell(c.value), c.currency, '', c.importId ?? '', '', '', account, c.kind];
+  return ['', 'cash', c.date, '', numberCell(c.value), c.currency, '', c.importId ?? '', '', '', account, c.kind, ''];
 }
 
 /**

@@ -85,6 +85,12 @@ export function readRow(cells: readonly string[]): RowResult {
   const accountName = readTextCell(cell('account')).trim();
   if (accountName.length > ACCOUNT_NAME_MAX_LENGTH)
     messages.push(`account has ${accountName.length} characters, at most ${ACCOUNT_NAME_MAX_LENGTH}`);
+  // The currency a DEGIRO statement priced a trade in (AutoFX: a USD listing's trade booked in EUR).
+  const priceCurrency = cell('price_currency');
+  if (priceCurrency !== '' && type !== 'stock')
+    messages.push(`a ${type} has no price currency, but the row has ${JSON.stringify(priceCurrency)}`);
+  else if (priceCurrency !== '' && !/^[A-Za-z]{3}$/.test(priceCurrency))
+    messages.push(`price_currency ${JSON.stringify(priceCurrency)} is not a currency code of three letters`);
   if (messages.length > 0) return { ok: false, messages };
   const isin = readTextCell(cell('isin'));
   if (cash) {
@@ -110,5 +116,6 @@ export function readRow(cells: readonly string[]): RowResult {
   if (importId !== '') row.importId = importId;
   // An imported trade keeps the product name its import saw; a row entered by hand never had one.
   if (type === 'stock' && importId !== '' && product !== '') row.product = product;
+  if (priceCurrency !== '') row.priceCurrency = priceCurrency;
   return { ok: true, row, product, isin, accountName };
 }

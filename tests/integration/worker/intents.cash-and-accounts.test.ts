@@ -195,8 +195,8 @@ describe('exports of one account', () => {
     };
 
     const csv = await text(await worker.exportFile('csv', '2024-02-01T00:00:00Z', credentials, pension.id));
-    expect(csv).toContain('IWDA.AS,stock,2024-01-03,2,160,EUR,,,,,Pension,');
-    expect(csv).toContain(',cash,2024-01-01,,500,EUR,,,,,Pension,deposit');
+    expect(csv).toContain('IWDA.AS,stock,2024-01-03,2,160,EUR,,,,,Pension,,');
+    expect(csv).toContain(',cash,2024-01-01,,500,EUR,,,,,Pension,deposit,');
     expect(csv).not.toContain('VWCE.DE');
     expect(csv).not.toContain('My account');
 

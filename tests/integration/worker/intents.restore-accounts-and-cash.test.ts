@@ -71,7 +71,7 @@ it('the CSV and the backup restored by replace give back the same set, cash and 
   expect(original.transactions.cash).toHaveLength(3);
   const csv = await exported(worker, credentials, 'csv');
   const backup = await exported(worker, credentials, 'json');
-  expect(csv).toContain(',cash,2024-12-31,,-2.5,EUR,,,,,DEGIRO pension,fee');
+  expect(csv).toContain(',cash,2024-12-31,,-2.5,EUR,,,,,DEGIRO pension,fee,');
   expect(JSON.parse(backup)).toMatchObject({ formatVersion: 3, accounts: original.accounts });
 
   // Changed meanwhile: the pension account renamed, a row added to each account.

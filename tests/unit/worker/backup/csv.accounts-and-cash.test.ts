@@ -29,6 +29,8 @@ const set: TransactionSet = {
   stock: [
     stock('VWCE.DE', '2024-01-05', 5, 500),
     { ...stock('IWDA.AS', '2024-01-06', 2, 160, { importId: 'degiro:00000000000001' }), account: pension.id },
+    // An AutoFX trade: a USD listing's buy booked in EUR.
+    stock('AAPL', '2024-02-01', 1, 180, { importId: 'degiro:00000000000003', priceCurrency: 'USD' }),
   ],
   dividend: [{ ...dividend('IWDA.AS', '2024-06-01', 1.5), account: pension.id }],
   commission: [],
@@ -66,10 +68,11 @@ describe('the export', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER);
-    expect(lines).toContain('VWCE.DE,stock,2024-01-05,5,500,EUR,,,,,My account,');
-    expect(lines).toContain('IWDA.AS,dividend,2024-06-01,1,1.5,EUR,,,,,DEGIRO pension,');
-    expect(lines).toContain(',cash,2024-01-02,,1000,EUR,,,,,My account,deposit');
-    expect(lines).toContain(',cash,2024-03-01,,-110,USD,,,,,DEGIRO pension,conversion');
+    expect(lines).toContain('VWCE.DE,stock,2024-01-05,5,500,EUR,,,,,My account,,');
+    expect(lines).toContain('AAPL,stock,2024-02-01,1,180,EUR,,degiro:00000000000003,,,My account,,USD');
+    expect(lines).toContain('IWDA.AS,dividend,2024-06-01,1,1.5,EUR,,,,,DEGIRO pension,,');
+    expect(lines).toContain(',cash,2024-01-02,,1000,EUR,,,,,My account,deposit,');
+    expect(lines).toContain(',cash,2024-03-01,,-110,USD,,,,,DEGIRO pension,conversion,');
   });
 
   it('of one account’s view holds that account’s rows only, cash included', async () => {
@@ -103,7 +106,7 @@ describe('export → restore', () => {
     expect(applyRestore(portfolio(set), content, 'merge').transactions).toEqual(set);
     const lacking = { ...set, cash: set.cash!.slice(0, 2) };
     const plan = planRestore(portfolio(lacking), content);
-    expect(plan.merge).toMatchObject({ cashAdded: 3, alreadyPresent: 3 });
+    expect(plan.merge).toMatchObject({ cashAdded: 3, alreadyPresent: 4 });
     expect(applyRestore(portfolio(lacking), content, 'merge').transactions.cash).toEqual(set.cash);
   });
 
@@ -116,7 +119,7 @@ describe('export → restore', () => {
     expect(restored.accounts.map((a) => a.name)).toEqual(['My account', 'DEGIRO pension', 'Bank broker']);
     const broker = restored.accounts[2]!;
     expect(broker.id).toMatch(/^acc-[0-9a-f]{12}$/);
-    expect(restored.transactions.stock).toEqual([set.stock[0], { ...set.stock[1], account: broker.id }]);
+    expect(restored.transactions.stock).toEqual([set.stock[0], { ...set.stock[1], account: broker.id }, set.stock[2]]);
     expect(restored.transactions.cash!.filter((c) => c.account === broker.id)).toHaveLength(4);
   });
 
@@ -137,8 +140,10 @@ describe('export → restore', () => {
   });
 });
 
-describe('a bad cash row is refused, naming the row and the problem', () => {
-  const file = (row: string) => `${CSV_HEADER}\r\nVWCE.DE,stock,2024-01-05,5,500,EUR,,,,,My account,\r\n${row}\r\n`;
+describe('a bad row (cash, account, price currency) is refused, naming the row and the problem', () => {
+  /** The rows below leave out the last cell (`price_currency`, empty) unless they fill it. */
+  const file = (row: string) =>
+    `${CSV_HEADER}\r\nVWCE.DE,stock,2024-01-05,5,500,EUR,,,,,My account,,\r\n${row}${row.split(',').length === 12 ? ',' : ''}\r\n`;
   it.each([
     [',cash,2024-01-02,,100,XYZ,,,,,My account,deposit', /^Row 3 is not valid: currency "XYZ" is not EUR/],
     [
@@ -161,6 +166,14 @@ describe('a bad cash row is refused, naming the row and the problem', () => {
     [
       `,cash,2024-01-02,,100,EUR,,,,,${'x'.repeat(101)},interest`,
       /^Row 3 is not valid: account has 101 characters, at most 100/,
+    ],
+    [
+      'KO,dividend,2024-01-02,1,1,EUR,,,,,My account,,USD',
+      /^Row 3 is not valid: a dividend has no price currency, but the row has "USD"/,
+    ],
+    [
+      'KO,stock,2024-01-02,1,1,EUR,,,,,My account,,US dollar',
+      /^Row 3 is not valid: price_currency "US dollar" is not a currency code of three letters/,
     ],
   ])('%s', async (row, message) => {
     expect(refused(await readRestoreFile(file(row), NOW_MS))).toMatch(message);

@@ -215,12 +215,12 @@ describe('our CSV', () => {
 
   it('cut off in its last row is refused', async () => {
     expect(refused(await readRestoreFile(csv.slice(0, csv.length - 12), NOW_MS))).toMatch(
-      /^Row 5 is not valid: \d+ cells instead of 12 \(is the file cut off\?\)/,
+      /^Row 5 is not valid: \d+ cells instead of 13 \(is the file cut off\?\)/,
     );
   });
 
   it('with decimal commas is refused: our CSV writes 1234.56', async () => {
-    const read = await readRestoreFile(`${CSV_HEADER}\r\nAAPL,stock,2021-04-01,2,"240,5",USD,,,,,,\r\n`, NOW_MS);
+    const read = await readRestoreFile(`${CSV_HEADER}\r\nAAPL,stock,2021-04-01,2,"240,5",USD,,,,,,,\r\n`, NOW_MS);
     expect(refused(read)).toMatch(/value "240,5" is not a number written like 1234.56/);
   });
 

@@ -82,11 +82,13 @@ const transactionOf = (dates: fc.Arbitrary<string>, tickers: fc.Arbitrary<string
       currency: fc.constantFrom<Currency>('EUR', 'USD'),
       tax: fc.option(tax, { nil: undefined }),
       importId: fc.option(importId, { nil: undefined }),
+      priceCurrency: fc.option(fc.constantFrom('USD', 'GBp', 'GBX', 'CHF'), { nil: undefined }),
     })
-    .map(({ tax: withheld, importId: id, ...fields }) => {
+    .map(({ tax: withheld, importId: id, priceCurrency, ...fields }) => {
       const t: Transaction = { ...fields };
       if (withheld !== undefined && fields.type === 'dividend') t.tax = withheld;
       if (id !== undefined) t.importId = id;
+      if (priceCurrency !== undefined && fields.type === 'stock') t.priceCurrency = priceCurrency;
       return t;
     });
 
