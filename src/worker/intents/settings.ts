@@ -1,11 +1,20 @@
-/** The user's settings: read and saved on the server; the engine compares with their benchmark. */
+/** The user's settings: read and saved on the server; the engine compares with their benchmark, in their base currency. */
 import type { Outcome } from '../../model/outcome';
+import { isCurrency } from '../../model/currencies';
 import type { UserSettings } from '../../model/settings';
 import type { Credentials } from '../services/http';
 import { fetchSettings, saveSettings as writeSettings } from '../services/settings-api';
 import { symbolsNeeded, type WorkerContext } from './context';
 import type { SettingsView } from './contract';
 import { refusing } from './refuse';
+import { DEFAULT_BASE_CURRENCY } from '../engine/currency';
+
+/** The engine takes the benchmark and the base currency (EUR when the settings name none, or none it knows). */
+export function applySettings(context: WorkerContext, settings: UserSettings): void {
+  context.engine.setBenchmark(settings.benchmark);
+  const base: unknown = (settings as Partial<Record<'baseCurrency', unknown>>).baseCurrency;
+  context.engine.setBaseCurrency(isCurrency(base) ? base : DEFAULT_BASE_CURRENCY);
+}
 
 export function settingsIntents(context: WorkerContext) {
   return {
@@ -13,7 +22,7 @@ export function settingsIntents(context: WorkerContext) {
     async loadSettings(credentials: Credentials): Promise<Outcome<SettingsView>> {
       return refusing(async () => {
         const settings = await fetchSettings(credentials);
-        context.engine.setBenchmark(settings.benchmark);
+        applySettings(context, settings);
         return { ok: true, settings, needed: symbolsNeeded(context) };
       });
     },
@@ -21,7 +30,7 @@ export function settingsIntents(context: WorkerContext) {
     async saveSettings(changes: Partial<UserSettings>, credentials: Credentials): Promise<Outcome<SettingsView>> {
       return refusing(async () => {
         const settings = await writeSettings(credentials, changes);
-        context.engine.setBenchmark(settings.benchmark);
+        applySettings(context, settings);
         return { ok: true, settings, needed: symbolsNeeded(context) };
       });
     },
