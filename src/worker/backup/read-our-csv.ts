@@ -6,7 +6,8 @@
  */
 import Papa from 'papaparse';
 import {
-  CURRENCIES,
+  isCurrency,
+  notACurrency,
   TICKER_PATTERN,
   TRANSACTION_TYPES,
   emptyTransactionSet,
@@ -66,8 +67,7 @@ function readRow(cells: readonly string[]): RowResult {
   const amount = number('amount');
   const value = number('value');
   const currency = cell('currency');
-  if (!(CURRENCIES as readonly string[]).includes(currency))
-    messages.push(`currency ${JSON.stringify(currency)} is not ${CURRENCIES.join(' or ')}`);
+  if (!isCurrency(currency)) messages.push(`currency: ${notACurrency(currency)}`);
   const taxText = cell('tax');
   let tax: number | undefined;
   if (taxText !== '') {
