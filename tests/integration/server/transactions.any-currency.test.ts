@@ -11,7 +11,7 @@ import { commission, dividend, stock, transactionsClient, transactionSet } from 
 
 let api: ReturnType<typeof transactionsClient>;
 
-serverForTheSuite(sqliteServer(), ['fx'], (server, { fx }) => {
+serverForTheSuite(sqliteServer(), ['anycurrency'], (server, { anycurrency: fx }) => {
   api = transactionsClient(server.url, fx.idToken);
 });
 
@@ -49,10 +49,10 @@ describe('a transaction in any ISO 4217 currency', () => {
 
 describe('a currency that is not ISO 4217, nothing stored', () => {
   it.each([
-    ['a trade', 'stock', 'XYZ'],
-    ['a dividend', 'dividend', 'eur'],
-    ['a fee', 'commission', 'GBp'],
-  ] as const)('%s in %s is refused, the code named', async (_name, list, currency) => {
+    ['a trade', 'XYZ', 'stock'],
+    ['a dividend', 'eur', 'dividend'],
+    ['a fee', 'GBp', 'commission'],
+  ] as const)('%s in %s is refused, the code named', async (_name, currency, list) => {
     const before = await api.get();
     const row = { ...stock('KO', '2023-01-02', 1, 60), type: list, currency } as unknown as Transaction;
     const response = await api.put<Refusal>({ transactions: transactionSet({ [list]: [row] }) });
