@@ -5,14 +5,13 @@
 import { z } from 'zod';
 import {
   CASH_KINDS,
-  CURRENCIES,
-  notACurrency,
   TRANSACTION_TYPES,
   isIsoDate,
   type Account,
   type QuoteEntry,
   type TransactionSetWithCash,
 } from '../src/model';
+import { CURRENCIES, notACurrency } from '../src/model/currencies';
 import { PortfolioEngine, type Derivation } from '../src/worker/engine';
 
 export interface Scenario {

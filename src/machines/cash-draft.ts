@@ -2,7 +2,7 @@
  * The add form's cash row (a deposit, a withdrawal, interest, an account fee, one leg of a conversion): text
  * as typed, checked before anything is sent, and the signed value SEMANTICS.md "Cash" stores.
  */
-import { isCurrency, notACurrency } from '../model';
+import { isCurrency, notACurrency } from '../model/currencies';
 import { CASH_KINDS, type CashKind, type CashTransaction } from '../model/cash';
 import { parseLocaleDate } from '../model/locale-date';
 import { parseLocaleNumber } from '../model/locale-number';

@@ -1,11 +1,5 @@
-import {
-  isCurrency,
-  notACurrency,
-  TICKER_MAX_LENGTH,
-  TICKER_PATTERN,
-  type Transaction,
-  type TransactionType,
-} from '../model';
+import { isCurrency, notACurrency } from '../model/currencies';
+import { TICKER_MAX_LENGTH, TICKER_PATTERN, type Transaction, type TransactionType } from '../model';
 import { parseLocaleDate } from '../model/locale-date';
 import { parseLocaleNumber } from '../model/locale-number';
 import {

@@ -5,7 +5,7 @@
  * both sides.
  */
 import { instantProblem, isoInstantMs, savedAtProblem } from './saved-at';
-import { isCurrency, notACurrency, type Currency } from './transaction';
+import { isCurrency, notACurrency, type Currency } from './currencies';
 
 /** The order of day, month and year in a date; any of `-`, `/`, `.` between them. */
 export const DATE_ORDERS = ['YMD', 'DMY', 'MDY'] as const;

@@ -28,8 +28,10 @@ const MINOR_UNIT_DIGITS = {
 /** An ISO 4217 currency code a transaction may be recorded in. */
 export type Currency = keyof typeof MINOR_UNIT_DIGITS;
 
-/** Every currency a transaction may be recorded in, alphabetical. */
-export const CURRENCIES = Object.keys(MINOR_UNIT_DIGITS).sort() as [Currency, ...Currency[]];
+const sortedCodes = () => Object.keys(MINOR_UNIT_DIGITS).sort() as [Currency, ...Currency[]];
+
+/** Every currency a transaction may be recorded in, alphabetical. Pure: a bundle that does not use it leaves the list out. */
+export const CURRENCIES = /* @__PURE__ */ sortedCodes();
 
 /** The ones offered first when choosing (the euro area's neighbours, North America, Japan, Hong Kong, Australia). */
 export const COMMON_CURRENCIES: readonly Currency[] = [

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './days';
-import { CURRENCIES, notACurrency, TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
+import { CURRENCIES, notACurrency } from './currencies';
+import { TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
 import { ACCOUNT_ID_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, CASH_KINDS, type CashKind } from './cash';
 import {
   IMPORT_ID_MAX_LENGTH,

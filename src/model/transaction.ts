@@ -5,8 +5,9 @@ import type { Currency } from './currencies';
 export const TRANSACTION_TYPES = ['stock', 'dividend', 'commission'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-// A transaction is in any active ISO 4217 code (currencies.ts); quotes may also be in minor units (`GBp`).
-export { CURRENCIES, COMMON_CURRENCIES, isCurrency, minorUnitDigits, notACurrency, type Currency } from './currencies';
+// A transaction is in any active ISO 4217 code (currencies.ts, imported from there: the worker's first chunk
+// leaves the list out); quotes may also be in minor units (`GBp`).
+export type { Currency } from './currencies';
 
 /** A ticker as Yahoo spells it: `VWCE.DE`, `BRK-B`, `EUR=X`, `^GSPC`. */
 export const TICKER_PATTERN = /^[A-Za-z0-9^][A-Za-z0-9.\-=^]{0,19}$/;

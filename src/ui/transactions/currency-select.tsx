@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { COMMON_CURRENCIES, CURRENCIES } from '../../model';
+import { COMMON_CURRENCIES, CURRENCIES } from '../../model/currencies';
 
 /**
  * The currency of a transaction or cash row: the common ones first (EUR, USD, GBP, CHF, …), then every

@@ -5,9 +5,8 @@
  * read-restore.ts, which also reads our JSON backup.
  */
 import Papa from 'papaparse';
+import { isCurrency, notACurrency } from '../../model/currencies';
 import {
-  isCurrency,
-  notACurrency,
   TICKER_PATTERN,
   TRANSACTION_TYPES,
   emptyTransactionSet,

@@ -15,7 +15,7 @@
  * A cash line in a currency that is no ISO 4217 code is refused with its reason; a conversion is refused
  * whole (both legs), so that no half of it is stored.
  */
-import { isCurrency, type Currency } from '../../model';
+import { isCurrency, type Currency } from '../../model/currencies';
 import type { CashKind } from '../../model/cash';
 import { DIVIDEND_WINDOW_DAYS } from './conversions';
 import { importIdOf } from './import-id';

@@ -1,6 +1,5 @@
 /** The user's settings: read and saved on the server; the engine compares with their benchmark, in their base currency. */
 import type { Outcome } from '../../model/outcome';
-import { isCurrency } from '../../model/currencies';
 import type { UserSettings } from '../../model/settings';
 import type { Credentials } from '../services/http';
 import { fetchSettings, saveSettings as writeSettings } from '../services/settings-api';
@@ -9,11 +8,14 @@ import type { SettingsView } from './contract';
 import { refusing } from './refuse';
 import { DEFAULT_BASE_CURRENCY } from '../engine/currency';
 
-/** The engine takes the benchmark and the base currency (EUR when the settings name none, or none it knows). */
+/**
+ * The engine takes the benchmark and the base currency: EUR when the settings name none, or one not shaped
+ * like a code (the server checks the code itself; the list of every code stays out of the first chunk).
+ */
 export function applySettings(context: WorkerContext, settings: UserSettings): void {
   context.engine.setBenchmark(settings.benchmark);
   const base: unknown = (settings as Partial<Record<'baseCurrency', unknown>>).baseCurrency;
-  context.engine.setBaseCurrency(isCurrency(base) ? base : DEFAULT_BASE_CURRENCY);
+  context.engine.setBaseCurrency(typeof base === 'string' && /^[A-Z]{3}$/.test(base) ? base : DEFAULT_BASE_CURRENCY);
 }
 
 export function settingsIntents(context: WorkerContext) {

@@ -9,9 +9,8 @@
  * so importing the same file again adds nothing. A row that cannot be read is listed with the reason;
  * the others still import.
  */
+import { isCurrency, notACurrency } from '../../model/currencies';
 import {
-  isCurrency,
-  notACurrency,
   TICKER_PATTERN,
   TRANSACTION_TYPES,
   byDateAscending,
