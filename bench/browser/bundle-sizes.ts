@@ -23,7 +23,7 @@ export interface BundleSizes {
   /** The worker's entry and its static imports. */
   worker: ChunkSize[];
   workerGzipKB: number;
-  /** Chunks the worker loads only on demand: the code of intents the first load does not call. */
+  /** Chunks the worker loads only on demand (directly or from another such chunk): the code of intents the first load does not call. */
   workerLazy: ChunkSize[];
   /** Chunks loaded only on demand (other pages, the import parser, the benchmark's probe). */
   lazy: ChunkSize[];
@@ -54,13 +54,15 @@ export function bundleSizes(distDir: string): BundleSizes {
   const gzipped = new Map(files.map((file) => [file, gzipSync(source.get(file)!, { level: 9 }).length]));
   const links = new Map(files.map((file) => [file, linksOf(source.get(file)!)]));
 
-  const closure = (roots: string[]): string[] => {
+  /** `roots` and what they import statically; with `dynamic`, what they and those import on demand too. */
+  const closure = (roots: string[], dynamic = false): string[] => {
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       if (!source.has(file)) throw new Error(`${file} is referred to but not in ${assets}`);
       seen.add(file);
       for (const next of links.get(file)!.statics) visit(next);
+      if (dynamic) for (const next of links.get(file)!.dynamics) visit(next);
     };
     roots.forEach(visit);
     return [...seen];
@@ -80,9 +82,11 @@ export function bundleSizes(distDir: string): BundleSizes {
   const workerEntries = [...new Set(files.flatMap((file) => links.get(file)!.workers))];
   if (workerEntries.length !== 1) throw new Error(`Expected one worker, found: ${workerEntries.join(', ') || 'none'}`);
   const worker = closure(workerEntries);
-  const workerLazy = closure(worker.flatMap((file) => links.get(file)!.dynamics)).filter(
-    (file) => !worker.includes(file),
-  );
+  // An on-demand chunk may load another on demand (the import session, then the parser).
+  const workerLazy = closure(
+    worker.flatMap((file) => links.get(file)!.dynamics),
+    true,
+  ).filter((file) => !worker.includes(file));
   const loaded = new Set([...dashboard, ...worker]);
   return {
     initial: sized(initial),

@@ -12,8 +12,7 @@ export const TARGETS = {
   toggleMs: 150,
   /** KB gzip */
   initialJsKB: 150,
-  /** The held set's cash and accounts (issue 33) took the first chunk from 39.8 to 41.5: to be won back. */
-  workerJsKB: 42,
+  workerJsKB: 40,
   /** MB, main thread, after load, L: JS objects and the typed arrays' memory */
   jsHeapMB: 150,
 } as const;

@@ -4,13 +4,25 @@
  * them together (migration 10 gave every body stored before it its one account).
  */
 import type { Account, CashTransaction } from '../../src/model/cash';
-import type { TransactionSet } from '../../src/model/transaction';
+import { emptyTransactionSet, type TransactionSet } from '../../src/model/transaction';
 import type { StoredExtras, StoredTransactions } from './types';
 
 export type StoredBody = TransactionSet & { accounts?: Account[] };
 
-export function storedBody(set: TransactionSet, accounts: readonly Account[] | undefined): StoredBody {
-  return accounts ? { ...set, accounts: [...accounts] } : set;
+/** What GET answers as the set of a user who has stored none. */
+export const EMPTY_SET_JSON = JSON.stringify({ ...emptyTransactionSet(), cash: [] });
+
+/**
+ * A `StoredBody`'s JSON text: the set's, with `accounts` after its lists when there are any; from the set's
+ * text when the caller has it (one stringify, not two).
+ */
+export function storedBodyJson(
+  set: TransactionSet,
+  accounts: readonly Account[] | undefined,
+  setJson: string = JSON.stringify(set),
+): string {
+  // The set's text is an object with at least its three lists: its accounts go in before its closing brace.
+  return accounts ? `${setJson.slice(0, -1)},"accounts":${JSON.stringify(accounts)}}` : setJson;
 }
 
 export function storedTransactions(body: StoredBody, version: number): StoredTransactions {

@@ -28,10 +28,23 @@ export interface StoredExtras {
   accounts?: PortfolioAccount[];
 }
 
+export interface StoredSetJson {
+  version: number;
+  /** `{"stock":[…],"dividend":[…],"commission":[…],"cash":[…]}` (the database's own spacing and key order). */
+  setJson: string;
+  /** Absent when the body holds none (then the set is in the one first account). */
+  accounts?: PortfolioAccount[];
+}
+
 export interface TransactionStore {
   get(userId: string): Promise<StoredTransactions>;
   /** The stored version, cash and accounts only: read by the database from the body, the lists left unread. */
   extras(userId: string): Promise<StoredExtras>;
+  /**
+   * The set as JSON text, its `cash` list always in (empty when none is stored), built by the database from
+   * the stored body without the server parsing its lists (GET answers it as it is); its version and accounts.
+   */
+  getJson(userId: string): Promise<StoredSetJson>;
   /**
    * Replaces the user's set (and its `accounts`, stored in the same body: absent = none stored) in one
    * atomic write. With `expectedVersion`, the write happens only when the stored version still equals it
@@ -42,6 +55,8 @@ export interface TransactionStore {
     set: TransactionSet,
     expectedVersion?: number,
     accounts?: readonly PortfolioAccount[],
+    /** `JSON.stringify(set)`, when the caller has it already (the PUT route answers it too). */
+    setJson?: string,
   ): Promise<PutTransactionsResult>;
 }
 

@@ -10,9 +10,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Log } from '../log';
-import type { PutTransactionsResult, StoredExtras, StoredTransactions, TransactionStore } from '../storage/types';
+import type { PutTransactionsResult, StoredExtras, StoredSetJson, TransactionStore } from '../storage/types';
 import { sortTransactionSet } from './sort-transaction-set';
-import { accountsOrFirst } from '../../src/model/cash';
+import { accountsOrFirst, type Account } from '../../src/model/cash';
 import { accountReferenceIssues } from './account-references';
 import type { AppEnv } from '../http/app-env';
 import { requestContext } from '../http/request-context';
@@ -25,6 +25,11 @@ import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage, tooDeepRe
  * 4–6 MiB; anything near the limit is far beyond a real portfolio.
  */
 export const TRANSACTIONS_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** The body GET and PUT answer, `{"transactions": {…}, "accounts": […]}`, around the set's JSON text. */
+function answerJson(setJson: string, accounts: readonly Account[]): string {
+  return `{"transactions":${setJson},"accounts":${JSON.stringify(accounts)}}`;
+}
 
 export function etagOf(version: number): string {
   return `"v${version}"`;
@@ -58,16 +63,17 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
   };
 
   routes.get('/', async (c) => {
-    let stored: StoredTransactions;
+    let stored: StoredSetJson;
     try {
-      stored = await store.get(c.var.user.sub);
+      stored = await store.getJson(c.var.user.sub);
     } catch (error) {
       return storageFailed(c, 'read', error);
     }
-    const { set, version, accounts } = stored;
+    const { setJson, version, accounts } = stored;
     c.header('ETag', etagOf(version));
     c.header('Cache-Control', 'no-store');
-    return c.json({ transactions: { ...set, cash: set.cash ?? [] }, accounts: accountsOrFirst(accounts) });
+    // The set's text as the database wrote it: the lists are neither parsed nor written again here.
+    return c.body(answerJson(setJson, accountsOrFirst(accounts)), 200, { 'Content-Type': 'application/json' });
   });
 
   routes.put(
@@ -124,16 +130,17 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
       const set = sortTransactionSet({ ...sent.transactions, cash: sent.transactions.cash ?? stored?.cash ?? [] });
       const unknown = accountReferenceIssues(set, accounts, MAX_COLLECTED_ISSUES);
       if (unknown.issues.length > 0) return c.json(invalidBodyRefusal(unknown.issues, unknown.truncated), 400);
+      const setJson = JSON.stringify(set);
       let result: PutTransactionsResult;
       try {
-        result = await store.put(sub, set, expected, accounts);
+        result = await store.put(sub, set, expected, accounts, setJson);
       } catch (error) {
         return storageFailed(c, 'save', error);
       }
       if (!result.ok) return conflict(result.currentVersion);
       c.header('ETag', etagOf(result.version));
       c.header('Cache-Control', 'no-store');
-      return c.json({ transactions: set, accounts });
+      return c.body(answerJson(setJson, accounts), 200, { 'Content-Type': 'application/json' });
     },
   );
 

@@ -12,10 +12,10 @@
  * thrown error becomes a refused outcome in one place, intents/refuse.ts.
  *
  * A new intent is one method in the file of what it touches; a new kind of change to the set is one case
- * in transaction-changes.ts. What the dashboard's first load and derive do not need (the import's parser
- * and merge, another broker's CSV, export and restore, the tax report, the symbol check, the account's
- * deletion, the CSV mappings) is loaded by the intent that first needs it (`import()`), so the worker's
- * first chunk stays small.
+ * in transaction-changes.ts. What the dashboard's first load and derive do not need (the rules of a change,
+ * the import session with its parser and merge, another broker's CSV, export and restore, the tax report,
+ * the symbol check, the account's deletion, the CSV mappings) is loaded by the intent that first needs it
+ * (`import()`), so the worker's first chunk stays small.
  */
 import { createWorkerContext } from './intents/context';
 import { importIntents } from './intents/import';

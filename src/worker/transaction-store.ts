@@ -18,7 +18,7 @@ import { refusal, type Outcome } from '../model/outcome';
 import { HttpError, type Credentials } from './services/http';
 import { fetchTransactions, putTransactions, type VersionedSet } from './services/transactions-api';
 import { tickerRevisions } from './ticker-revisions';
-import { applyChange, type Held, type Position, type TransactionChange } from './transaction-changes';
+import type { Held, Position, TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
 import { queryTransactions } from './transaction-query';
 
@@ -116,6 +116,8 @@ export class TransactionStore {
   /** Applies a change to the held set and stores the result against the held version. */
   change(change: TransactionChange, credentials: Credentials): Promise<Outcome<HeldView>> {
     return this.serial(async () => {
+      // The change rules (transactions, cash, accounts) are fetched by the first change: the first figures need none.
+      const { applyChange } = await import('./transaction-changes');
       const applied = applyChange(this.held(), change, (id) => this.positionOf(id));
       if (!applied.ok) return refusal(0, applied.message);
       return this.hold(() => this.server.put(credentials, applied.set, applied.accounts, this.version), applied.edited);

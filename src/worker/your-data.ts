@@ -4,12 +4,12 @@
  * builders and readers are loaded on first use, so the dashboard's worker stays small.
  */
 import { TRANSACTION_TYPES, type TransactionSet } from '../model';
-import { accountOf, type Account } from '../model/cash';
+import { accountOf, accountsOrFirst, type Account } from '../model/cash';
 import type { UserSettings } from '../model/settings';
 import type { RememberedMapping } from '../model/csv-mapping';
 import type { BackupContent, BackupSettings } from './backup/backup-json';
 import type { RestoreKind } from './backup/read-restore';
-import type { CurrentContent, RestoreMode, RestorePlan } from './backup/restore-plan';
+import type { CurrentContent, RestoredContent, RestoreMode, RestorePlan } from './backup/restore-plan';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -61,19 +61,26 @@ export async function buildExport(
   view: ExportView = { accounts: [], account: null },
 ): Promise<ExportedFile> {
   const { symbolChoices, settings, csvMappings } = extras;
-  const set = setOfView(whole, view.accounts, view.account);
+  const accounts = accountsOrFirst(view.accounts);
+  const set = setOfView(whole, accounts, view.account);
   const day = exportedAt.slice(0, 10);
   if (format === 'csv') {
     const { transactionsToCsv } = await import('./backup/export-csv');
     return {
       fileName: `investments-${day}.csv`,
       mimeType: 'text/csv',
-      file: new Blob([transactionsToCsv(set, symbolChoices)], { type: 'text/csv;charset=utf-8' }),
+      file: new Blob([transactionsToCsv(set, symbolChoices, accounts)], { type: 'text/csv;charset=utf-8' }),
     };
   }
   const { backupToJson } = await import('./backup/backup-json');
   const json = backupToJson(
-    { transactions: set, symbolChoices, settings: toBackupSettings(settings), csvMappings },
+    {
+      transactions: set,
+      symbolChoices,
+      settings: toBackupSettings(settings),
+      csvMappings,
+      accounts: { by: 'id', list: accounts },
+    },
     exportedAt,
   );
   return {
@@ -104,8 +111,8 @@ export class RestoreSession {
     return { ok: true, preview: { fileName: file.name, kind: read.kind, plan: planRestore(current, read.content) } };
   }
 
-  /** The content to store for `mode`, from the file read last; an error when there is none. */
-  async apply(current: CurrentContent, mode: RestoreMode): Promise<CurrentContent> {
+  /** The content to store for `mode`, from the file read last, with the accounts after it; an error when there is none. */
+  async apply(current: CurrentContent, mode: RestoreMode): Promise<RestoredContent> {
     if (!this.read) throw new Error('There is no file to restore; choose it again.');
     const { applyRestore } = await import('./backup/restore-plan');
     return applyRestore(current, this.read.content, mode);

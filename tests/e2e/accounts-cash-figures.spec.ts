@@ -7,15 +7,11 @@
  * without cash shows none of it.
  * It needs the server to store `cash` and `accounts` (issue 33's i33-core): before that, the PUT is refused (400).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { PERFORMANCE_PERIODS, type Account, type QuoteEntry, type TransactionSet } from '#src/model';
-import { PortfolioEngine } from '#src/worker/engine';
+import { PERFORMANCE_PERIODS, type Account, type TransactionSet } from '#src/model';
 import { formatsFor } from '#src/ui/format';
-import { signIn as signInOverHttp } from '#helpers/oidc-login';
-import { transactionsClient } from '#helpers/transactions-client';
 import { expect, signIn, test } from '#helpers/e2e/fixtures';
+import { engineFigures, freshUser, localToday, openFromDrawer } from '#helpers/e2e/app';
 import { expectNoHorizontalScroll } from '#helpers/e2e/accessibility';
 
 const formats = formatsFor('en-US');
@@ -59,48 +55,11 @@ const WITH_CASH: TransactionSet = {
 };
 const WITHOUT_CASH: TransactionSet = { stock: WITH_CASH.stock, dividend: [], commission: WITH_CASH.commission };
 
-/** A fresh user holding `set`, stored through the real API as that user. */
-async function userWith(baseURL: string, name: string, set: TransactionSet): Promise<string> {
-  const username = `${name}-${Date.now().toString(36)}`;
-  const { idToken } = await signInOverHttp(baseURL, { username, password: PASSWORD, createAccount: true });
-  const put = await transactionsClient(baseURL, idToken).put({ transactions: set, accounts });
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
-  return username;
-}
-
-/** The engine on `set` with the recorded market files the server serves (QUOTES_PROVIDER=files). */
-function engineFigures(set: TransactionSet, asOf: string) {
-  const engine = new PortfolioEngine();
-  engine.setTransactions(set);
-  engine.setAccounts(accounts);
-  const quotes = (symbols: string[]): QuoteEntry[] =>
-    symbols.map((symbol) => {
-      const file = join(import.meta.dirname, '../../data/market', `${symbol}.json`);
-      return existsSync(file)
-        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
-        : { symbol, error: `No recorded data for ${symbol}` };
-    });
-  engine.setQuotes(quotes(engine.symbolsToRequest()));
-  engine.setQuotes(quotes(engine.symbolsToRequest()));
-  return engine.derive(asOf, null);
-}
-
-const localToday = (page: Page) =>
-  page.evaluate(() => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
-
 const summaryBox = (page: Page, label: string) =>
   page
     .locator('dl.summary .summary-box')
     .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd');
-
-async function openFromDrawer(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-}
 
 const percent = (value: number | null) => (value === null ? '—' : formats.signedPercent(value));
 
@@ -110,10 +69,13 @@ for (const [width, height] of [
 ] as const) {
   test(`a view with cash shows its account's figures, the engine's own, at ${width} px`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height });
-    const username = await userWith(baseURL as string, `cash-${width}`, WITH_CASH);
+    const { username } = await freshUser(baseURL as string, `cash-${width}`, PASSWORD, {
+      transactions: WITH_CASH,
+      accounts,
+    });
     await signIn(page, username, PASSWORD);
     await expect(page.getByText('Loading prices…')).toHaveCount(0);
-    const expected = engineFigures(WITH_CASH, await localToday(page));
+    const expected = engineFigures(WITH_CASH, await localToday(page), { accounts });
     const account = expected.account;
     if (!account?.ok) throw new Error(`the engine has no account figures: ${JSON.stringify(account)}`);
 
@@ -159,10 +121,13 @@ for (const [width, height] of [
 }
 
 test('a view without cash shows nothing new', async ({ page, baseURL }) => {
-  const username = await userWith(baseURL as string, 'no-cash', WITHOUT_CASH);
+  const { username } = await freshUser(baseURL as string, 'no-cash', PASSWORD, {
+    transactions: WITHOUT_CASH,
+    accounts,
+  });
   await signIn(page, username, PASSWORD);
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
-  const expected = engineFigures(WITHOUT_CASH, await localToday(page));
+  const expected = engineFigures(WITHOUT_CASH, await localToday(page), { accounts });
   expect(expected.account).toBeNull();
   await expect(summaryBox(page, 'Portfolio value')).toHaveText(formats.money(expected.summary.portfolioValue));
   await expect(page.locator('dl.summary dt')).toHaveText([

@@ -3,16 +3,15 @@
  * figures (the engine run here on the stored set and the recorded market files), sorting works with
  * aria-sort, and the benchmark is set, changed, fails gracefully with Retry, and is cleared again.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import type { QuoteEntry, TransactionSet } from '#src/model';
-import { PortfolioEngine } from '#src/worker/engine';
+import type { TransactionSet } from '#src/model';
 import { formatsFor } from '#src/ui/format';
 import { SQLITE_FILE_NAME } from '#server/storage/open-storage';
 import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
+import { engineFigures, localToday, openFromDrawer } from '#helpers/e2e/app';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from '#helpers/e2e/accessibility';
 
 const formats = formatsFor('en-US');
@@ -30,35 +29,7 @@ function demoSet(): TransactionSet {
 }
 
 /** The engine on the demo's stored set with the recorded market files the server serves (QUOTES_PROVIDER=files). */
-function engineFigures(asOf: string, benchmark: string | null = null) {
-  const engine = new PortfolioEngine();
-  engine.setTransactions(demoSet());
-  engine.setBenchmark(benchmark);
-  // A symbol without a recorded file (a ticker another spec added to the demo account) gets an error
-  // entry, as the server's files provider answers it.
-  const quotes = (symbols: string[]): QuoteEntry[] =>
-    symbols.map((symbol) => {
-      const file = join(import.meta.dirname, '../../data/market', `${symbol}.json`);
-      return existsSync(file)
-        ? { symbol, data: JSON.parse(readFileSync(file, 'utf8')) }
-        : { symbol, error: `No recorded data for ${symbol}` };
-    });
-  engine.setQuotes(quotes(engine.symbolsToRequest()));
-  engine.setQuotes(quotes(engine.symbolsToRequest()));
-  return engine.derive(asOf, null);
-}
-
-/** The browser's own today, the `asOf` the page derives with. */
-const localToday = (page: Page) =>
-  page.evaluate(() => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
-
-async function openFromDrawer(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-}
+const demoFigures = (asOf: string, benchmark: string | null = null) => engineFigures(demoSet(), asOf, { benchmark });
 
 const openTable = (page: Page) => page.getByRole('table', { name: /Open positions/ });
 
@@ -73,7 +44,7 @@ test('the holdings table shows the engine’s figures and sorts by every column'
   const table = openTable(page);
   await expect(table).toBeVisible();
 
-  const expected = engineFigures(asOf);
+  const expected = demoFigures(asOf);
   const open = Object.entries(expected.tickers).filter(([, figures]) => Math.abs(figures.amountOfShares) > 1e-9);
   expect(open.length).toBeGreaterThan(0);
   for (const [ticker, figures] of open) {
@@ -150,7 +121,7 @@ test('the benchmark is set, changed, fails with Retry while the rest stays, and 
         page.getByRole('figure', { name: new RegExp(`the same money in ${symbol.replace('.', '\\.')}`) }),
       ).toBeVisible();
       await expect(page.locator('.benchmark-error')).toHaveCount(0);
-      const expected = engineFigures(asOf, symbol).benchmark;
+      const expected = demoFigures(asOf, symbol).benchmark;
       expect(expected?.ok).toBe(true);
       const since = expected?.ok ? expected.periods.MAX.cumulative : null;
       expect(since).not.toBeNull();
@@ -196,7 +167,7 @@ test.describe('a holding’s own view', () => {
     await expect(page.getByText('Loading prices…')).toHaveCount(0);
     const asOf = await localToday(page);
     await openFromDrawer(page, 'Holdings');
-    const expected = engineFigures(asOf);
+    const expected = demoFigures(asOf);
     const ticker = 'MSFT';
     const figures = expected.tickers[ticker]!;
     const link = openTable(page).getByRole('link', { name: ticker, exact: true });

@@ -103,7 +103,10 @@ test('the worker’s first chunk is one file within its target, without the full
   expect(first).toHaveLength(1);
   const lazy = bundle.workerLazy.map((chunk) => chunk.file.replace(/-[\w-]{8}\.js$/, ''));
   for (const name of [
+    'import-session',
     'import',
+    'transaction-changes',
+    'target',
     'your-data',
     'read-restore',
     'session',

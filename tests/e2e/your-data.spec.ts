@@ -1,13 +1,17 @@
 /**
- * Your data, in Chromium against the real server: a backup (with a remembered column mapping) restored by
- * merge into a new account, both exports downloaded and checked (the mapping in the new backup), the exported CSV merged back (nothing added), a smaller CSV replacing
- * the set after a confirmation that names the counts, and the account deleted (typed name), after which
+ * Your data, in Chromium against the real server: a backup of format version 2 (with a remembered column
+ * mapping) restored by merge into a new account, both exports downloaded and checked (each CSV row with its
+ * account's name; the mapping and the accounts in the new backup), the exported CSV merged back (nothing
+ * added), a smaller CSV as exported before accounts and cash replacing the set after a confirmation that
+ * names the counts, and the account deleted (typed name), after which
  * signing in with it fails. (Another broker's CSV: import-another-broker-csv.spec.ts.)
  */
 import fs from 'node:fs';
 import { expect, signUp, test } from '#helpers/e2e/fixtures';
 
-const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
+const HEADER = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin,account,kind,price_currency';
+/** The header of a CSV exported before accounts and cash: still restored, into the first account. */
+const HEADER_BEFORE_ACCOUNTS = 'ticker,type,date,amount,value,currency,tax,import_id,product,isin';
 
 const bankMapping = {
   header:
@@ -78,18 +82,25 @@ test('export, restore by merge and by replace, delete the account', async ({ pag
   const csv = fs.readFileSync(csvFile, 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
     HEADER,
-    'VWCE.DE,stock,2021-03-01,10,950.5,EUR,,degiro:00000000000001,,IE00BK5BQT80',
-    'AAPL,stock,2021-04-01,2,240,USD,,,,',
-    'AAPL,dividend,2021-05-14,1,0.85,USD,0.15,,,',
-    'VWCE.DE,commission,2021-03-01,1,2,EUR,,,,IE00BK5BQT80',
+    'VWCE.DE,stock,2021-03-01,10,950.5,EUR,,degiro:00000000000001,,IE00BK5BQT80,My account,,',
+    'AAPL,stock,2021-04-01,2,240,USD,,,,,My account,,',
+    'AAPL,dividend,2021-05-14,1,0.85,USD,0.15,,,,My account,,',
+    'VWCE.DE,commission,2021-03-01,1,2,EUR,,,,IE00BK5BQT80,My account,,',
     '',
   ]);
   const jsonDownload = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Export backup (JSON)' }).click();
-  const exported = JSON.parse(fs.readFileSync(await (await jsonDownload).path(), 'utf8')) as typeof backup;
-  // The backup now carries the cash list (issue 33), empty here.
+  const exported = JSON.parse(fs.readFileSync(await (await jsonDownload).path(), 'utf8')) as typeof backup & {
+    accounts: unknown;
+  };
+  // The backup now carries the cash list, empty here, and the accounts (format version 3, issue 33).
   expect(exported.transactions).toEqual({ ...backup.transactions, cash: [] });
-  expect(exported).toMatchObject({ format: 'investments-tracker-backup', formatVersion: 2, counts: backup.counts });
+  expect(exported).toMatchObject({
+    format: 'investments-tracker-backup',
+    formatVersion: 3,
+    counts: { ...backup.counts, cash: 0, accounts: 1 },
+  });
+  expect(exported.accounts).toEqual([{ id: 'main', name: 'My account' }]);
   // The remembered mapping came in with the backup and goes out with the next one.
   expect(exported.csvMappings).toEqual(backup.csvMappings);
 
@@ -106,9 +117,12 @@ test('export, restore by merge and by replace, delete the account', async ({ pag
   await expect(preview).toBeHidden();
 
   // A smaller CSV replaces the set, after a confirmation that names the counts.
-  const smaller = [HEADER, 'MSFT,stock,2022-01-03,3,900,USD,,,,', 'AAPL,stock,2021-04-01,2,240,USD,,,,', ''].join(
-    '\r\n',
-  );
+  const smaller = [
+    HEADER_BEFORE_ACCOUNTS,
+    'MSFT,stock,2022-01-03,3,900,USD,,,,',
+    'AAPL,stock,2021-04-01,2,240,USD,,,,',
+    '',
+  ].join('\r\n');
   await panel
     .getByLabel('Restore from a file…')
     .setInputFiles({ name: 'smaller.csv', mimeType: 'text/csv', buffer: Buffer.from(smaller) });

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { emptyTransactionSet } from '../../../src/model/transaction';
 import type { PutTransactionsResult, TransactionStore } from '../types';
 import type { Account, CashTransaction } from '../../../src/model/cash';
-import { storedBody, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
+import { EMPTY_SET_JSON, storedBodyJson, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
 
 export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
   const currentVersion = async (userId: string): Promise<number> => {
@@ -24,6 +24,19 @@ export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
       const row = rows[0];
       return row ? storedTransactions(row.body, row.version) : { set: emptyTransactionSet(), version: 0 };
     },
+    async getJson(userId) {
+      // PostgreSQL writes the text (its own spacing and key order); pg parses neither list.
+      const { rows } = await pool.query<{ version: number; set_json: string; accounts: Account[] | null }>(
+        `SELECT version, (CASE WHEN body ? 'cash' THEN body - 'accounts' ELSE (body - 'accounts') || '{"cash": []}'::jsonb END)::text AS set_json,
+           body->'accounts' AS accounts FROM transaction_sets WHERE user_id = $1`,
+        [userId],
+      );
+      const row = rows[0];
+      if (!row) return { version: 0, setJson: EMPTY_SET_JSON };
+      return row.accounts === null
+        ? { version: row.version, setJson: row.set_json }
+        : { version: row.version, setJson: row.set_json, accounts: row.accounts };
+    },
     async extras(userId) {
       const { rows } = await pool.query<{
         version: number;
@@ -36,8 +49,8 @@ export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
       const row = rows[0];
       return row ? storedExtras(row.version, row.cash ?? undefined, row.accounts ?? undefined) : { version: 0 };
     },
-    async put(userId, set, expectedVersion, accounts): Promise<PutTransactionsResult> {
-      const body = JSON.stringify(storedBody(set, accounts));
+    async put(userId, set, expectedVersion, accounts, setJson): Promise<PutTransactionsResult> {
+      const body = storedBodyJson(set, accounts, setJson);
       let result: pg.QueryResult<{ version: number }>;
       if (expectedVersion === undefined) {
         result = await pool.query(

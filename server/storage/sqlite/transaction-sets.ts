@@ -3,13 +3,18 @@ import type Database from 'better-sqlite3';
 import { emptyTransactionSet } from '../../../src/model/transaction';
 import type { Account, CashTransaction } from '../../../src/model/cash';
 import type { TransactionStore } from '../types';
-import { storedBody, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
+import { EMPTY_SET_JSON, storedBodyJson, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
 
 export function sqliteTransactionStore(db: Database.Database): TransactionStore {
   const select = db.prepare('SELECT version, body FROM transaction_sets WHERE user_id = ?');
   const selectVersion = db.prepare('SELECT version FROM transaction_sets WHERE user_id = ?').pluck();
   const selectExtras = db.prepare(`
     SELECT version, json_extract(body, '$.cash', '$.accounts') AS extras FROM transaction_sets WHERE user_id = ?`);
+  // The set without its accounts, with `cash: []` added where the body has none (key order kept, numbers and
+  // strings as stored): the text GET answers.
+  const selectJson = db.prepare(`
+    SELECT version, json_insert(json_remove(body, '$.accounts'), '$.cash', json('[]')) AS setJson,
+      json_extract(body, '$.accounts') AS accounts FROM transaction_sets WHERE user_id = ?`);
   const upsert = db.prepare(`
     INSERT INTO transaction_sets (user_id, version, body, updated_at_ms) VALUES (?, ?, ?, ?)
     ON CONFLICT (user_id) DO UPDATE SET version = excluded.version, body = excluded.body,
@@ -28,6 +33,13 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
       if (!row) return { set: emptyTransactionSet(), version: 0 };
       return storedTransactions(JSON.parse(row.body) as StoredBody, row.version);
     },
+    async getJson(userId) {
+      const row = selectJson.get(userId) as { version: number; setJson: string; accounts: string | null } | undefined;
+      if (!row) return { version: 0, setJson: EMPTY_SET_JSON };
+      return row.accounts === null
+        ? { version: row.version, setJson: row.setJson }
+        : { version: row.version, setJson: row.setJson, accounts: JSON.parse(row.accounts) as Account[] };
+    },
     async extras(userId) {
       // Both paths in one call: SQLite parses the body once, and answers `[cash, accounts]` (null where absent).
       const row = selectExtras.get(userId) as { version: number; extras: string } | undefined;
@@ -35,9 +47,9 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
       const [cash, accounts] = JSON.parse(row.extras) as [CashTransaction[] | null, Account[] | null];
       return storedExtras(row.version, cash ?? undefined, accounts ?? undefined);
     },
-    async put(userId, set, expectedVersion, accounts) {
+    async put(userId, set, expectedVersion, accounts, setJson) {
       // IMMEDIATE takes the write lock before reading the version, so no other writer slips in between.
-      return write.immediate(userId, JSON.stringify(storedBody(set, accounts)), expectedVersion);
+      return write.immediate(userId, storedBodyJson(set, accounts, setJson), expectedVersion);
     },
   };
 }

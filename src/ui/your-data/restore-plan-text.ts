@@ -7,12 +7,25 @@ export function mergeText(plan: RestorePlan): string {
   const { added, alreadyPresent, keptDifferent } = plan.merge;
   const adds = added.stock + added.dividend + added.commission;
   const kept = keptDifferent > 0 ? `; ${plural(keptDifferent, 'changed transaction')} kept as you have them` : '';
-  return `Merge adds ${plural(adds, 'transaction')} (${added.stock} trades, ${added.dividend} dividends, ${added.commission} commissions); ${plural(alreadyPresent, 'transaction')} you already have${kept}. You will have ${plan.merge.total.toLocaleString()}.`;
+  const cash = plan.merge.cashAdded > 0 ? ` and ${plural(plan.merge.cashAdded, 'cash transaction')}` : '';
+  return `Merge adds ${plural(adds, 'transaction')} (${added.stock} trades, ${added.dividend} dividends, ${added.commission} commissions)${cash}; ${plural(alreadyPresent, 'transaction')} you already have${kept}. You will have ${plan.merge.total.toLocaleString()}.`;
 }
 
 export function replaceText(plan: RestorePlan): string {
   const { removed, added, changed, total } = plan.replace;
-  return `Replace removes ${plural(removed, 'transaction')}, adds ${added.toLocaleString()}${changed > 0 ? `, changes ${changed.toLocaleString()}` : ''}: you will have the file's ${plural(total, 'transaction')} instead of your ${plan.current.total.toLocaleString()}.`;
+  const cash =
+    plan.replace.cash > 0 || plan.current.cash > 0
+      ? ` Cash: the file's ${plural(plan.replace.cash, 'cash transaction')} instead of your ${plan.current.cash.toLocaleString()}.`
+      : '';
+  return `Replace removes ${plural(removed, 'transaction')}, adds ${added.toLocaleString()}${changed > 0 ? `, changes ${changed.toLocaleString()}` : ''}: you will have the file's ${plural(total, 'transaction')} instead of your ${plan.current.total.toLocaleString()}.${cash}`;
+}
+
+/** What each choice does to the accounts (their names, in order); null when neither changes them. */
+export function accountsText(plan: RestorePlan): string | null {
+  const list = (names: readonly string[]) => names.join(', ');
+  const yours = list(plan.current.accounts);
+  if (list(plan.merge.accounts) === yours && list(plan.replace.accounts) === yours) return null;
+  return `Accounts: you have ${yours}. After a merge: ${list(plan.merge.accounts)}; after a replace: ${list(plan.replace.accounts)}.`;
 }
 
 /** What each choice does to the column mappings remembered for other brokers' CSV files; null when neither has any. */

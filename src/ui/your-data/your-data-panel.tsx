@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { selectView, selectViewName } from '../../machines/view-selectors';
 import { usePortfolioActor, useYourDataActor } from '../app-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { mappingsText, mergeText, plural, replaceText } from './restore-plan-text';
+import { accountsText, mappingsText, mergeText, plural, replaceText } from './restore-plan-text';
 
 /** Export the transactions (CSV, JSON backup) and restore one of our files, with a preview of merge and replace. */
 export function YourDataPanel() {
@@ -68,6 +68,7 @@ export function YourDataPanel() {
           </h3>
           <p>{mergeText(preview.plan)}</p>
           <p>{replaceText(preview.plan)}</p>
+          {accountsText(preview.plan) ? <p>{accountsText(preview.plan)}</p> : null}
           {mappingsText(preview.plan) ? <p>{mappingsText(preview.plan)}</p> : null}
           <div className="actions">
             <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.restore', mode: 'merge' })}>
@@ -88,11 +89,13 @@ export function YourDataPanel() {
           <ConfirmDialog
             open={confirmReplace}
             title="Replace your transactions?"
-            text={
+            text={[
+              replaceText(preview.plan),
               preview.plan.fileCsvMappings === null
-                ? replaceText(preview.plan)
-                : `${replaceText(preview.plan)} Remembered column mappings: the file's ${preview.plan.replace.csvMappings.toLocaleString()} instead of your ${preview.plan.current.csvMappings.toLocaleString()}.`
-            }
+                ? ''
+                : ` Remembered column mappings: the file's ${preview.plan.replace.csvMappings.toLocaleString()} instead of your ${preview.plan.current.csvMappings.toLocaleString()}.`,
+              accountsText(preview.plan) ? ` ${accountsText(preview.plan)}` : '',
+            ].join('')}
             confirmLabel={`Replace: remove ${preview.plan.replace.removed.toLocaleString()}, add ${preview.plan.replace.added.toLocaleString()}`}
             onConfirm={() => (setConfirmReplace(false), actor.send({ type: 'data.restore', mode: 'replace' }))}
             onCancel={() => setConfirmReplace(false)}

@@ -1,99 +1,32 @@
 /**
- * Reads our CSV (`csv-format.ts`) for a restore: whether a header names our columns, in our order or
- * another, and each row checked cell by cell into a transaction, every invalid row named by its record
- * number (the first ones listed, all counted). The file's size and encoding are checked before, in
- * read-restore.ts, which also reads our JSON backup.
+ * Reads our CSV (`csv-format.ts`) for a restore: whether a header names our columns (those of today, or
+ * of an export made before accounts and cash), in our order or another, and each row checked cell by
+ * cell (`read-our-csv-row.ts`), every invalid row named by its record number (the first ones listed, all
+ * counted). The accounts the rows name are kept by name, each with an id of the reader's own (`file account 1`…, never an id an account may have):
+ * a restore finds each account by its name (`restore-accounts.ts`). The file's size and encoding are
+ * checked before, in read-restore.ts, which also reads our JSON backup.
  */
 import Papa from 'papaparse';
-import { isCurrency, notACurrency } from '../../model/currencies';
-import {
-  TICKER_PATTERN,
-  TRANSACTION_TYPES,
-  emptyTransactionSet,
-  type Currency,
-  type Transaction,
-  type TransactionSet,
-  type TransactionType,
-} from '../../model';
-import { isIsoDate } from '../../model/days';
-import {
-  IMPORT_ID_MAX_LENGTH,
-  MAX_TRANSACTIONS,
-  PRODUCT_MAX_LENGTH,
-  isBoundedNumber,
-  isTransactionYear,
-  isWithheldTax,
-} from '../../model/transaction-limits';
-import { CSV_COLUMNS, CSV_HEADER } from './csv-format';
-import { parsePlainNumber, readTextCell } from '../csv-writer';
+import { emptyTransactionSet, type TransactionSet } from '../../model';
+import type { Account } from '../../model/cash';
+import { MAX_ACCOUNTS, MAX_TRANSACTIONS } from '../../model/transaction-limits';
+import { CSV_COLUMNS, CSV_COLUMNS_WITHOUT_ACCOUNTS, CSV_HEADER } from './csv-format';
 import { ISIN_PATTERN } from './products';
+import { readRow } from './read-our-csv-row';
 import { refusal, type RestoreProblem, type RestoreRead } from './read-restore';
 
-/** Whether a CSV header names our columns: exactly (`same`), in another order (`reordered`), or not (`other`). */
-export function ourHeader(cells: readonly string[]): 'same' | 'reordered' | 'other' {
+/**
+ * Whether a CSV header names our columns: exactly (`same`), in another order (`reordered`), or not
+ * (`other`); `columns`: how many it has (ours of today, or the ten of an export made before accounts).
+ */
+export function ourHeader(cells: readonly string[]): { shape: 'same' | 'reordered' | 'other'; columns: number } {
   const names = cells.map((cell) => cell.trim().toLowerCase());
-  if (names.join(',') === CSV_HEADER) return 'same';
   const sorted = (list: readonly string[]) => [...list].sort().join(',');
-  return sorted(names) === sorted(CSV_COLUMNS) ? 'reordered' : 'other';
-}
-
-const COLUMN = Object.fromEntries(CSV_COLUMNS.map((name, i) => [name, i])) as Record<
-  (typeof CSV_COLUMNS)[number],
-  number
->;
-
-type RowResult =
-  { ok: true; transaction: Transaction; product: string; isin: string } | { ok: false; messages: string[] };
-
-function readRow(cells: readonly string[]): RowResult {
-  const messages: string[] = [];
-  const cell = (name: keyof typeof COLUMN) => cells[COLUMN[name]] ?? '';
-  const ticker = cell('ticker');
-  if (!TICKER_PATTERN.test(ticker))
-    messages.push(`ticker ${JSON.stringify(ticker)} is not a ticker as Yahoo spells it`);
-  const type = cell('type');
-  if (!(TRANSACTION_TYPES as readonly string[]).includes(type))
-    messages.push(`type ${JSON.stringify(type)} is not stock, dividend or commission`);
-  const date = cell('date');
-  if (!isIsoDate(date) || !isTransactionYear(date))
-    messages.push(`date ${JSON.stringify(date)} is not a date YYYY-MM-DD between 1900 and 2100`);
-  const number = (name: 'amount' | 'value') => {
-    const n = parsePlainNumber(cell(name));
-    if (!isBoundedNumber(n))
-      messages.push(`${name} ${JSON.stringify(cell(name))} is not a number written like 1234.56`);
-    return n;
-  };
-  const amount = number('amount');
-  const value = number('value');
-  const currency = cell('currency');
-  if (!isCurrency(currency)) messages.push(`currency: ${notACurrency(currency)}`);
-  const taxText = cell('tax');
-  let tax: number | undefined;
-  if (taxText !== '') {
-    tax = parsePlainNumber(taxText);
-    if (type !== 'dividend') messages.push(`a ${type} carries no tax, but the row has ${JSON.stringify(taxText)}`);
-    else if (!isWithheldTax(tax)) messages.push(`tax ${JSON.stringify(taxText)} is not a number ≥ 0 written like 12.5`);
+  for (const columns of [CSV_COLUMNS, CSV_COLUMNS_WITHOUT_ACCOUNTS]) {
+    if (names.join(',') === columns.join(',')) return { shape: 'same', columns: columns.length };
+    if (sorted(names) === sorted(columns)) return { shape: 'reordered', columns: columns.length };
   }
-  const importId = readTextCell(cell('import_id'));
-  if (importId.length > IMPORT_ID_MAX_LENGTH)
-    messages.push(`import_id has ${importId.length} characters, at most ${IMPORT_ID_MAX_LENGTH}`);
-  const product = readTextCell(cell('product'));
-  if (product.length > PRODUCT_MAX_LENGTH)
-    messages.push(`product has ${product.length} characters, at most ${PRODUCT_MAX_LENGTH}`);
-  if (messages.length > 0) return { ok: false, messages };
-  const transaction: Transaction = {
-    ticker,
-    type: type as TransactionType,
-    date,
-    amount,
-    value,
-    currency: currency as Currency,
-  };
-  if (tax !== undefined) transaction.tax = tax;
-  if (importId !== '') transaction.importId = importId;
-  // An imported trade keeps the product name its import saw; a row entered by hand never had one.
-  if (type === 'stock' && importId !== '' && product !== '') transaction.product = product;
-  return { ok: true, transaction, product, isin: readTextCell(cell('isin')) };
+  return { shape: 'other', columns: names.length };
 }
 
 export function readOurCsv(text: string): RestoreRead {
@@ -104,10 +37,10 @@ export function readOurCsv(text: string): RestoreRead {
   });
   const [header, ...rows] = parsed.data;
   if (!header) return refusal('The file is empty. Nothing was restored.');
-  const shape = ourHeader(header);
+  const { shape, columns } = ourHeader(header);
   if (shape === 'reordered') {
     return refusal(
-      `The columns are in another order than an Investments Tracker export: "${header.join(',')}" instead of "${CSV_HEADER}". Nothing was restored; restore the file as it was exported, or put the columns back in order.`,
+      `The columns are in another order than an Investments Tracker export: "${header.join(',')}" instead of "${CSV_COLUMNS.slice(0, columns).join(',')}". Nothing was restored; restore the file as it was exported, or put the columns back in order.`,
     );
   }
   if (shape === 'other') {
@@ -120,15 +53,17 @@ export function readOurCsv(text: string): RestoreRead {
       `The file has ${rows.length.toLocaleString('en')} rows; a portfolio holds at most ${MAX_TRANSACTIONS.toLocaleString('en')} transactions. Nothing was restored.`,
     );
   }
-  const transactions: TransactionSet = emptyTransactionSet();
+  const transactions: TransactionSet = { ...emptyTransactionSet(), cash: [] };
   const symbolChoices = new Map<string, string>();
+  /** The accounts the rows name, by their name in lower case, in the order they first appear. */
+  const accounts = new Map<string, Account>();
   const problems: RestoreProblem[] = [];
   rows.forEach((cells, i) => {
     const row = i + 2;
-    if (cells.length !== CSV_COLUMNS.length) {
+    if (cells.length !== columns) {
       problems.push({
         row,
-        message: `${cells.length} cells instead of ${CSV_COLUMNS.length}${i === rows.length - 1 ? ' (is the file cut off?)' : ''}`,
+        message: `${cells.length} cells instead of ${columns}${i === rows.length - 1 ? ' (is the file cut off?)' : ''}`,
       });
       return;
     }
@@ -138,18 +73,43 @@ export function readOurCsv(text: string): RestoreRead {
       problems.push({ row, message: result.messages.join('; ') + hint });
       return;
     }
-    transactions[result.transaction.type].push(result.transaction);
+    const read = result.row;
+    if (result.accountName !== '') {
+      const key = result.accountName.toLowerCase();
+      let account = accounts.get(key);
+      if (!account)
+        accounts.set(key, (account = { id: `file account ${accounts.size + 1}`, name: result.accountName }));
+      read.account = account.id;
+    }
+    if (read.type === 'cash') {
+      transactions.cash!.push(read);
+      return;
+    }
+    transactions[read.type].push(read);
     const key = ISIN_PATTERN.test(result.isin) ? result.isin : result.product;
-    if (key !== '' && !symbolChoices.has(key)) symbolChoices.set(key, result.transaction.ticker);
+    if (key !== '' && !symbolChoices.has(key)) symbolChoices.set(key, read.ticker);
   });
   if (problems.length > 0) {
     const first = problems[0]!;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more row${problems.length === 2 ? '' : 's'})` : '';
     return refusal(`Row ${first.row} is not valid: ${first.message}${more}. Nothing was restored.`, problems);
   }
+  if (accounts.size > MAX_ACCOUNTS) {
+    return refusal(
+      `The rows name ${accounts.size} accounts; a portfolio holds at most ${MAX_ACCOUNTS}. Nothing was restored.`,
+    );
+  }
+  // An export made before cash has none: the set has no cash list, as before.
+  if (columns < CSV_COLUMNS.length) delete transactions.cash;
   return {
     ok: true,
     kind: 'csv',
-    content: { transactions, symbolChoices: Object.fromEntries(symbolChoices), settings: null, csvMappings: null },
+    content: {
+      transactions,
+      symbolChoices: Object.fromEntries(symbolChoices),
+      settings: null,
+      csvMappings: null,
+      ...(accounts.size > 0 ? { accounts: { by: 'name' as const, list: [...accounts.values()] } } : {}),
+    },
   };
 }

@@ -4,9 +4,10 @@
  * large, a cut-off or damaged backup, another format version, columns in another order, the rows that
  * are not valid (the first ones listed, all counted). Our CSV's header and rows are read in read-our-csv.ts.
  */
-import { TICKER_PATTERN } from '../../model';
+import { TICKER_PATTERN, TRANSACTION_TYPES, type TransactionSet } from '../../model';
+import type { Account } from '../../model/cash';
 import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS } from '../../model/transaction-limits';
-import { transactionSetSchema } from '../../model/transaction-schema';
+import { accountsSchema, transactionSetSchema } from '../../model/transaction-schema';
 import { checkRememberedMappings } from '../../model/csv-mapping';
 import {
   BACKUP_FORMAT,
@@ -125,7 +126,7 @@ export function readBackupJson(text: string, nowMs: number): RestoreRead {
   const version = backup.formatVersion;
   if (typeof version !== 'number' || !READABLE_BACKUP_VERSIONS.includes(version)) {
     return refusal(
-      `This backup is in format version ${JSON.stringify(version)}; this version of Investments Tracker reads versions ${READABLE_BACKUP_VERSIONS.join(' to ')} (it writes ${BACKUP_FORMAT_VERSION}). Nothing was restored.`,
+      `This backup is in format version ${JSON.stringify(version)}; this version of Investments Tracker reads versions ${READABLE_BACKUP_VERSIONS[0]} to ${READABLE_BACKUP_VERSIONS.at(-1)} (it writes ${BACKUP_FORMAT_VERSION}). Nothing was restored.`,
     );
   }
   const transactions = transactionSetSchema.safeParse(backup.transactions);
@@ -155,21 +156,50 @@ export function readBackupJson(text: string, nowMs: number): RestoreRead {
     csvMappings = mappings.value;
   }
   const content: BackupContent = { transactions: transactions.data, symbolChoices: choices, settings, csvMappings };
+  // Versions 1 and 2 had no accounts: a restore keeps the user's (`restore-accounts.ts`).
+  if (version >= 3) {
+    const accounts = accountsOf(backup.accounts, transactions.data);
+    if (typeof accounts === 'string')
+      return refusal(`The backup's accounts are not valid: ${accounts}. Nothing was restored.`);
+    content.accounts = { by: 'id', list: accounts };
+  }
   const counted = countsOf(content);
   const declared = backup.counts as Record<string, unknown> | undefined;
-  const counts = (Object.keys(counted) as Array<keyof typeof counted>).filter(
-    (key) => version >= 2 || key !== 'csvMappings',
-  );
+  const since: Partial<Record<keyof typeof counted, number>> = { csvMappings: 2, cash: 3, accounts: 3 };
+  const counts = (Object.keys(counted) as Array<keyof typeof counted>).filter((key) => version >= (since[key] ?? 1));
   for (const key of counts) {
     if (declared?.[key] !== counted[key]) {
-      const what =
-        key === 'symbolChoices' ? 'symbol choices' : key === 'csvMappings' ? 'column mappings' : `${key} transactions`;
+      const what = COUNTED[key] ?? `${key} transactions`;
       return refusal(
         `The backup is incomplete: it says it holds ${JSON.stringify(declared?.[key])} ${what}, but ${counted[key]} are in it. Nothing was restored; export the backup again.`,
       );
     }
   }
   return { ok: true, kind: 'backup', content };
+}
+
+const COUNTED: Partial<Record<string, string>> = {
+  symbolChoices: 'symbol choices',
+  csvMappings: 'column mappings',
+  cash: 'cash transactions',
+  accounts: 'accounts',
+};
+
+/** A backup's accounts checked, and every row naming one of them (a row naming none is the first's); else what is wrong. */
+function accountsOf(value: unknown, set: TransactionSet): Account[] | string {
+  const parsed = accountsSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const at = issue.path.length > 0 ? `accounts.${issue.path.map(String).join('.')}: ` : '';
+    return `${at}${issue.message}`;
+  }
+  const ids = new Set(parsed.data.map((a) => a.id));
+  for (const list of [...TRANSACTION_TYPES, 'cash'] as const) {
+    const index = (set[list] ?? []).findIndex((row) => row.account !== undefined && !ids.has(row.account));
+    if (index >= 0)
+      return `transactions.${list}.${index} names the account ${set[list]![index]!.account}, which is not in the backup's accounts`;
+  }
+  return parsed.data;
 }
 
 /** Whether the text stops inside a string, an object or an array: a file cut off, not one written wrong. */

@@ -1,24 +1,17 @@
 /**
  * What a restore would do, before it does it, and the set it makes: **merge** adds what the portfolio
- * lacks (no duplicates), **replace** makes the portfolio the file's.
- *
- * A transaction's identity: its import id when it has one (imported rows); otherwise its content (type,
- * ticker, date, amount, value, currency, tax). Content is counted, not just compared: two identical
- * buys on one day are two transactions, so a file that holds them twice and a portfolio that holds them
- * once merge into twice, and merging a file into itself changes nothing.
+ * lacks (no duplicates, `merge-transactions.ts`), **replace** makes the portfolio the file's. The
+ * accounts after each choice: `restore-accounts.ts`.
  */
-import {
-  TRANSACTION_TYPES,
-  byDateAscending,
-  countTransactions,
-  type Transaction,
-  type TransactionSet,
-  type TransactionType,
-} from '../../model';
+import { countTransactions, type TransactionSet } from '../../model';
+import { accountsOrFirst, type Account } from '../../model/cash';
 import { MAX_REMEMBERED_MAPPINGS, savedAtMs, type RememberedMapping } from '../../model/csv-mapping';
 import type { BackupContent, BackupSettings } from './backup-json';
+import { mergeTransactions, type TypeCounts } from './merge-transactions';
+import { restoredAccounts, type RestoreMode } from './restore-accounts';
 
-export type TypeCounts = Record<TransactionType, number>;
+export { mergeTransactions, type TypeCounts } from './merge-transactions';
+export type { RestoreMode } from './restore-accounts';
 
 export interface MergeCounts {
   /** Transactions of the file the portfolio lacks: added. */
@@ -37,6 +30,10 @@ export interface MergeCounts {
   csvMappings: number;
   /** Transactions after the merge. */
   total: number;
+  /** Cash transactions of the file the portfolio lacks: added. */
+  cashAdded: number;
+  /** The accounts' names after the merge, in their order. */
+  accounts: string[];
 }
 
 export interface ReplaceCounts {
@@ -56,115 +53,18 @@ export interface ReplaceCounts {
   settingsChanged: string[];
   /** Column mappings after the replace: the file's; the user's when the file carries none (a CSV, a version 1 backup). */
   csvMappings: number;
+  /** Cash transactions after the replace: the file's. */
+  cash: number;
+  /** The accounts' names after the replace, in their order. */
+  accounts: string[];
 }
 
 export interface RestorePlan {
-  current: { total: number; symbolChoices: number; csvMappings: number };
+  current: { total: number; symbolChoices: number; csvMappings: number; cash: number; accounts: string[] };
   /** The column mappings the file carries; null when it carries none (a CSV, a version 1 backup). */
   fileCsvMappings: number | null;
   merge: MergeCounts;
   replace: ReplaceCounts;
-}
-
-/** The key a transaction is found by, and the content it must match under that key. */
-function contentKey(t: Transaction): string {
-  return JSON.stringify([t.type, t.ticker, t.date, t.amount, t.value, t.currency, t.tax ?? null]);
-}
-
-const zero = (): TypeCounts => ({ stock: 0, dividend: 0, commission: 0 });
-
-/** Counts of content keys, taken one by one. */
-class Multiset {
-  private readonly counts = new Map<string, number>();
-  size = 0;
-
-  add(key: string): void {
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-    this.size += 1;
-  }
-
-  /** Takes one `key`, or any key when `key` is absent and `orAny`; whether one was taken. */
-  take(key: string, orAny = false): boolean {
-    let taken = key;
-    if (!this.counts.get(key)) {
-      if (!orAny || this.size === 0) return false;
-      taken = this.counts.keys().next().value!;
-    }
-    const left = this.counts.get(taken)! - 1;
-    if (left === 0) this.counts.delete(taken);
-    else this.counts.set(taken, left);
-    this.size -= 1;
-    return true;
-  }
-}
-
-/** What the portfolio holds, for matching: imported ones by id (then content), the others by content. */
-class Holdings {
-  private readonly byImportId = new Map<string, Multiset>();
-  private readonly byContent = new Multiset();
-
-  constructor(set: TransactionSet) {
-    for (const type of TRANSACTION_TYPES) {
-      for (const t of set[type]) {
-        if (t.importId === undefined) this.byContent.add(contentKey(t));
-        else {
-          let held = this.byImportId.get(t.importId);
-          if (!held) this.byImportId.set(t.importId, (held = new Multiset()));
-          held.add(contentKey(t));
-        }
-      }
-    }
-  }
-
-  /** Takes `t` from what is held: 'present', 'different' (its import id held with other content) or 'absent'. */
-  take(t: Transaction): 'present' | 'different' | 'absent' {
-    const key = contentKey(t);
-    if (t.importId === undefined) return this.byContent.take(key) ? 'present' : 'absent';
-    const held = this.byImportId.get(t.importId);
-    if (!held || held.size === 0) return 'absent';
-    if (held.take(key)) return 'present';
-    held.take(key, true);
-    return 'different';
-  }
-}
-
-/** The merged set (each list by date; same-day transactions: the portfolio's first) and what it took. */
-export function mergeTransactions(
-  current: TransactionSet,
-  incoming: TransactionSet,
-): { merged: TransactionSet; added: TypeCounts; alreadyPresent: number; keptDifferent: number } {
-  const held = new Holdings(current);
-  const added = zero();
-  let alreadyPresent = 0;
-  let keptDifferent = 0;
-  const merged = {} as TransactionSet;
-  for (const type of TRANSACTION_TYPES) {
-    const list = [...current[type]];
-    for (const t of incoming[type]) {
-      const found = held.take(t);
-      if (found === 'present') alreadyPresent += 1;
-      else if (found === 'different') keptDifferent += 1;
-      else {
-        list.push(t);
-        added[type] += 1;
-      }
-    }
-    merged[type] = list.sort(byDateAscending);
-  }
-  // The cash (issue 33) is kept, and a file's cash rows the portfolio lacks added, each counted once.
-  if (current.cash || incoming.cash) {
-    const held = new Map<string, number>();
-    for (const c of current.cash ?? []) held.set(JSON.stringify(c), (held.get(JSON.stringify(c)) ?? 0) + 1);
-    const cash = [...(current.cash ?? [])];
-    for (const c of incoming.cash ?? []) {
-      const key = JSON.stringify(c);
-      const left = held.get(key) ?? 0;
-      if (left > 0) held.set(key, left - 1);
-      else cash.push(c);
-    }
-    merged.cash = cash.sort(byDateAscending);
-  }
-  return { merged, added, alreadyPresent, keptDifferent };
 }
 
 function settingsAddedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
@@ -186,7 +86,12 @@ export interface CurrentContent {
   symbolChoices: Readonly<Record<string, string>>;
   settings: BackupSettings;
   csvMappings: readonly RememberedMapping[];
+  /** The user's accounts; absent: the one first account. */
+  accounts?: readonly Account[];
 }
+
+/** What a restore stores: the content, with the accounts after it. */
+export type RestoredContent = CurrentContent & { accounts: Account[] };
 
 /** Most recently saved first; on the same time by header (the server's order). */
 const byMostRecent = (a: RememberedMapping, b: RememberedMapping) =>
@@ -208,23 +113,34 @@ export function mergeCsvMappings(
 }
 
 export function planRestore(current: CurrentContent, incoming: BackupContent): RestorePlan {
-  const match = mergeTransactions(current.transactions, incoming.transactions);
-  const { alreadyPresent, keptDifferent } = match;
+  const mine = accountsOrFirst(current.accounts);
+  const merging = restoredAccounts(mine, incoming, 'merge');
+  const match = mergeTransactions(current.transactions, merging.transactions, mine, merging.accounts);
+  const replacing = restoredAccounts(mine, incoming, 'replace');
+  const { alreadyPresent, keptDifferent } = mergeTransactions(
+    current.transactions,
+    replacing.transactions,
+    mine,
+    replacing.accounts,
+  );
   const kept = applyRestore(current, incoming, 'replace');
   const mergedMappings =
     incoming.csvMappings === null ? current.csvMappings : mergeCsvMappings(current.csvMappings, incoming.csvMappings);
   const own = new Set(current.csvMappings.map((m) => m.header));
+  const names = (accounts: readonly Account[]) => accounts.map((a) => a.name);
   return {
     current: {
       total: countTransactions(current.transactions),
       symbolChoices: Object.keys(current.symbolChoices).length,
       csvMappings: current.csvMappings.length,
+      cash: current.transactions.cash?.length ?? 0,
+      accounts: names(mine),
     },
     fileCsvMappings: incoming.csvMappings?.length ?? null,
     merge: {
       added: match.added,
-      alreadyPresent,
-      keptDifferent,
+      alreadyPresent: match.alreadyPresent,
+      keptDifferent: match.keptDifferent,
       symbolChoicesAdded: Object.keys(incoming.symbolChoices).filter(
         (key) => !Object.hasOwn(current.symbolChoices, key),
       ).length,
@@ -232,6 +148,8 @@ export function planRestore(current: CurrentContent, incoming: BackupContent): R
       csvMappingsAdded: mergedMappings.filter((m) => !own.has(m.header)).length,
       csvMappings: mergedMappings.length,
       total: countTransactions(match.merged),
+      cashAdded: match.cashAdded,
+      accounts: names(merging.accounts),
     },
     replace: {
       removed: countTransactions(current.transactions) - alreadyPresent - keptDifferent,
@@ -242,44 +160,51 @@ export function planRestore(current: CurrentContent, incoming: BackupContent): R
       symbolChoices: Object.keys(kept.symbolChoices).length,
       settingsChanged: settingsChangedBy(current.settings, incoming.settings),
       csvMappings: kept.csvMappings.length,
+      cash: incoming.transactions.cash?.length ?? 0,
+      accounts: names(replacing.accounts),
     },
   };
 }
 
-export type RestoreMode = 'merge' | 'replace';
-
 /**
- * The content to store after a restore in `mode`. Replace takes a backup whole; a CSV carries no settings
- * and only the symbol choices its product columns name, so with a CSV the portfolio's stay (the file's
- * added). Column mappings: replace takes the file's, merge adds the file's for headers the user has none
- * for (`mergeCsvMappings`); a file that carries none (a CSV, a version 1 backup) leaves the user's.
+ * The content to store after a restore in `mode`. Replace takes a backup whole (its cash too: none from
+ * a file without any); a CSV carries no settings and only the symbol choices its product columns name,
+ * so with a CSV the portfolio's stay (the file's added). Column mappings: replace takes the file's, merge
+ * adds the file's for headers the user has none for (`mergeCsvMappings`); a file that carries none (a
+ * CSV, a version 1 backup) leaves the user's. The accounts: `restoredAccounts`.
  */
-export function applyRestore(current: CurrentContent, incoming: BackupContent, mode: RestoreMode): CurrentContent {
+export function applyRestore(current: CurrentContent, incoming: BackupContent, mode: RestoreMode): RestoredContent {
+  const mine = accountsOrFirst(current.accounts);
+  const { accounts, transactions } = restoredAccounts(mine, incoming, mode);
   if (mode === 'replace') {
     const csvMappings =
       incoming.csvMappings === null ? [...current.csvMappings] : [...incoming.csvMappings].sort(byMostRecent);
+    const replaced = { ...transactions, cash: transactions.cash ?? [] };
     if (incoming.settings === null) {
       return {
-        transactions: incoming.transactions,
+        transactions: replaced,
         symbolChoices: { ...current.symbolChoices, ...incoming.symbolChoices },
         settings: current.settings,
         csvMappings,
+        accounts,
       };
     }
     return {
-      transactions: incoming.transactions,
+      transactions: replaced,
       symbolChoices: { ...incoming.symbolChoices },
       settings: incoming.settings,
       csvMappings,
+      accounts,
     };
   }
   return {
-    transactions: mergeTransactions(current.transactions, incoming.transactions).merged,
+    transactions: mergeTransactions(current.transactions, transactions, mine, accounts).merged,
     symbolChoices: { ...incoming.symbolChoices, ...current.symbolChoices },
     settings: { ...(incoming.settings ?? {}), ...current.settings },
     csvMappings:
       incoming.csvMappings === null
         ? [...current.csvMappings]
         : mergeCsvMappings(current.csvMappings, incoming.csvMappings),
+    accounts,
   };
 }

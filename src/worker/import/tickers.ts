@@ -9,7 +9,8 @@
  *   (the engine values it at its own trade prices): `placeholder`.
  * A chosen symbol that is not a Yahoo symbol is refused with the reason, and the next source is used.
  */
-import isinTickers from '../../../data/isin-tickers.json';
+// The attribute lets plain Node's ESM load this module too (the e2e specs import it in their own process).
+import isinTickers from '../../../data/isin-tickers.json' with { type: 'json' };
 import { normaliseTicker, NOT_A_TICKER, TICKER_MAX_LENGTH, TICKER_PATTERN } from '../../model';
 
 export { normaliseTicker };

@@ -10,7 +10,7 @@ import type { Outcome } from '../../model/outcome';
 import type { SymbolChoice } from '../../model/symbols';
 import { PortfolioEngine } from '../engine/portfolio-engine';
 import { DashboardCharts } from '../dashboard-charts';
-import { ImportSession } from '../import-session';
+import type { ImportSession } from '../import-session';
 import { TransactionStore, type HeldView } from '../transaction-store';
 import { collectTransferables } from '../transferables';
 import type { MappedCsvSession } from '../mapped-csv/session';
@@ -24,8 +24,8 @@ export interface WorkerContext {
   charts: DashboardCharts;
   /** The user's set and its server version; every change is stored from here. */
   readonly store: TransactionStore;
-  /** The newest DEGIRO parse, between its preview and its confirmation. */
-  readonly importSession: ImportSession;
+  /** The newest DEGIRO parse, between its preview and its confirmation; its code is loaded by the first parse. */
+  importSession: ImportSession | null;
   /** A backup or CSV being restored, between its preview and the user's choice; its reader is loaded on first use. */
   restoreSession: RestoreSession | null;
   /** The user's symbol choices as the server keeps them (ISIN → symbol), read at load and kept up to date by this worker's saves. */
@@ -42,7 +42,7 @@ export function createWorkerContext(): WorkerContext {
     charts: new DashboardCharts(),
     // The engine of the moment takes each set the store holds (a sign-out replaces it).
     store: new TransactionStore((set) => context.engine.setTransactions(set)),
-    importSession: new ImportSession(),
+    importSession: null,
     restoreSession: null,
     symbolChoices: {},
     mappedSession: null,

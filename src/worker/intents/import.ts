@@ -7,9 +7,8 @@ import type { TransactionSet } from '../../model';
 import { messageOf } from '../../model/message';
 import { refusal, type Outcome } from '../../model/outcome';
 import type { SymbolChoice, SymbolResolution } from '../../model/symbols';
-import type { ImportMerge, ImportProgress } from '../import-session';
-import { newAccountId } from '../account-ids';
-import { resolveTarget, type ImportTarget } from '../import/target';
+import type { ImportMerge, ImportProgress, ImportSession } from '../import-session';
+import type { ImportTarget } from '../import/target';
 import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE, type Reconciliation } from '../import/types';
 import type { Credentials } from '../services/http';
 import { resolveSymbols, saveSymbolChoices } from '../services/symbols-api';
@@ -23,9 +22,17 @@ const isOtherCsv = (error: string | null): boolean =>
   error !== null && (error.startsWith(NOT_DEGIRO_STATEMENT) || error.startsWith(OTHER_DEGIRO_FILE));
 
 const OVERTAKEN = 'The parse was cancelled or overtaken by a newer one.';
+/** The import session's own words for a confirmation without a parse. */
+const NOTHING_PARSED = 'There is no parsed file to import; choose the file again.';
 
 export function importIntents(context: WorkerContext) {
-  const { store, importSession } = context;
+  const { store } = context;
+  /** The import session, its code fetched by the first parse (the first figures need none of it). */
+  let loading: Promise<ImportSession> | null = null;
+  const session = (): Promise<ImportSession> =>
+    (loading ??= context.importSession
+      ? Promise.resolve(context.importSession)
+      : import('../import-session').then(({ ImportSession }) => (context.importSession ??= new ImportSession())));
   return {
     /**
      * Parses a DEGIRO account statement, streaming it; `onProgress` is a Comlink proxy. A newer parse or
@@ -37,12 +44,13 @@ export function importIntents(context: WorkerContext) {
       onProgress: (progress: ImportProgress) => void,
     ): Promise<Outcome<ParsedFile>> {
       return refusing(async () => {
-        const preview = await importSession.parse(parseId, file, () => store.current(), onProgress);
+        const preview = await (await session()).parse(parseId, file, () => store.current(), onProgress);
         return preview ? { ok: true, parseId, preview, otherCsv: isOtherCsv(preview.error) } : refusal(0, OVERTAKEN);
       });
     },
     cancelImport(parseId: number): void {
-      importSession.cancel(parseId);
+      // After the parse's own wait for the session (promise reactions run in order): it is then the one running.
+      void loading?.then((running) => running.cancel(parseId));
     },
     /**
      * Asks the symbols service for the listings of parse `parseId`'s products (the user's saved choices,
@@ -50,8 +58,9 @@ export function importIntents(context: WorkerContext) {
      * answer is then the preview as it was, with the reason in `message`.
      */
     async lookUpImportSymbols(parseId: number, credentials: Credentials): Promise<Outcome<LookedUp>> {
-      const products = importSession.productsToLookUp(parseId);
-      if (!products) return refusal(0, OVERTAKEN);
+      const importSession = context.importSession;
+      const products = importSession?.productsToLookUp(parseId);
+      if (!importSession || !products) return refusal(0, OVERTAKEN);
       let resolutions: SymbolResolution[] = [];
       let message: string | null = null;
       if (products.length > 0) {
@@ -95,10 +104,16 @@ export function importIntents(context: WorkerContext) {
         let choices: SymbolChoice[] = [];
         let reconciliation: Reconciliation[] = [];
         let account: string | null = null;
+        const [{ resolveTarget }, { newAccountId }] = await Promise.all([
+          import('../import/target'),
+          import('../account-ids'),
+        ]);
         const stored = await store.replace(async (set: TransactionSet, accounts) => {
           // Resolved in turn, against the accounts held now: one deleted meanwhile stops the import, storing nothing.
           const resolved = resolveTarget(target, accounts, () => newAccountId(accounts));
           account = resolved.account ?? null;
+          const importSession = context.importSession;
+          if (!importSession) throw new Error(NOTHING_PARSED);
           const merge = await importSession.merge(set, tickers, resolved.account);
           const { merged, added, alreadyPresent, converted, renamed, taxFilled } = merge;
           choices = merge.choices;
@@ -139,7 +154,7 @@ export function importIntents(context: WorkerContext) {
           account,
         };
       });
-      if (outcome.ok) importSession.discard();
+      if (outcome.ok) context.importSession?.discard();
       return withView(outcome, (saved) => saved.view);
     },
   };

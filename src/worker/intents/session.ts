@@ -7,7 +7,7 @@ export function sessionIntents(context: WorkerContext) {
   return {
     /** Forgets everything of the session: the set, its version, the quotes and figures, a parsed file. */
     signOut(): void {
-      context.importSession.reset();
+      context.importSession?.reset();
       context.restoreSession?.discard();
       context.mappedSession?.discard();
       context.engine = new PortfolioEngine();

@@ -71,6 +71,7 @@ export function yourDataIntents(context: WorkerContext) {
           symbolChoices: choices,
           settings: settings.benchmark ? { benchmark: settings.benchmark } : {},
           csvMappings,
+          accounts: store.currentAccounts(),
         };
         const previewed = await context.restoreSession.preview(file, current);
         return previewed.ok ? previewed : refusal(0, previewed.message);
@@ -97,15 +98,15 @@ export function yourDataIntents(context: WorkerContext) {
         const currentSettings = settings.benchmark ? { benchmark: settings.benchmark } : {};
         let restoredSettings = currentSettings as { benchmark?: string };
         let choices = storedChoices;
-        const stored = await store.replace(async (set: TransactionSet) => {
+        const stored = await store.replace(async (set: TransactionSet, accounts) => {
           // The mappings are the server's to merge or replace (below); none here.
           const applied = await session.apply(
-            { transactions: set, symbolChoices: storedChoices, settings: currentSettings, csvMappings: [] },
+            { transactions: set, symbolChoices: storedChoices, settings: currentSettings, csvMappings: [], accounts },
             mode,
           );
           restoredSettings = applied.settings;
           choices = applied.symbolChoices;
-          return { set: applied.transactions, extra: {} };
+          return { set: applied.transactions, accounts: applied.accounts, extra: {} };
         }, credentials);
         if (!stored.ok) return stored;
         if ((restoredSettings.benchmark ?? null) !== settings.benchmark)

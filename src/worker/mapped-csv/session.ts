@@ -6,7 +6,7 @@
  * stretch at a time so that a newer preview or count cancels it between stretches. The confirm reads
  * every row by the chosen mapping and merges by import id into the held set.
  */
-import { CSV_HEADER } from '../backup/csv-format';
+import { CSV_HEADER, CSV_HEADER_WITHOUT_ACCOUNTS } from '../backup/csv-format';
 import { restoreText, type TextPurpose } from '../backup/read-restore';
 import { mergeTransactions } from '../backup/restore-plan';
 import { byDateAscending } from '../../model';
@@ -154,7 +154,8 @@ export class MappedCsvSession {
     const read = await restoreText(file, PURPOSE);
     if (!read.ok) return { ok: false, message: read.error };
     const table = readTable(read.text);
-    if (table.header.join(',').toLowerCase() === CSV_HEADER) {
+    // Ours, as exported now or before accounts and cash.
+    if ([CSV_HEADER, CSV_HEADER_WITHOUT_ACCOUNTS].includes(table.header.join(',').toLowerCase())) {
       return {
         ok: false,
         message: `${fileName} is an export of this app: bring it back with "Restore from a file…" (Export and restore). Nothing was imported.`,

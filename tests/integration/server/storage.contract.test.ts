@@ -80,6 +80,31 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
     expect(await storage.transactions.extras('seed-shaped')).toEqual({ version: 1 });
   });
 
+  it('reads the set as JSON text, as stored, its cash list always in, without its accounts', async () => {
+    const cash: CashTransaction[] = [
+      { type: 'cash', kind: 'interest', date: '2020-01-01', value: -1e-7, currency: 'EUR', account: 'b' },
+    ];
+    const accounts = [{ id: 'b', name: 'Broker "B", \\ 株 \u2028 ,"accounts":[' }];
+    const tricky = stock('2020-01-02', 0.1 + 0.2, 123_456.789, { importId: 'degiro:"x",\\ é \ud83d\ude00' });
+    const set: TransactionSet = { ...setOf(tricky, stock('2021-06-30', 1e21, 5e-324)), cash };
+    expect(await storage.transactions.getJson('json-new-user')).toEqual({
+      version: 0,
+      setJson: '{"stock":[],"dividend":[],"commission":[],"cash":[]}',
+    });
+    await storage.transactions.put('json', set, 0, accounts);
+    const read = await storage.transactions.getJson('json');
+    expect({ ...read, setJson: JSON.parse(read.setJson) }).toEqual({ version: 1, setJson: set, accounts });
+    // SQLite keeps the text as written (key order, numbers, escapes): GET answers the very bytes a PUT answered.
+    if (backend.kind === 'sqlite') expect(read.setJson).toBe(JSON.stringify(set));
+    await storage.transactions.put('json-seed-shaped', setOf(tricky), 0);
+    const seedShaped = await storage.transactions.getJson('json-seed-shaped');
+    expect({ ...seedShaped, setJson: JSON.parse(seedShaped.setJson) }).toEqual({
+      version: 1,
+      setJson: { ...setOf(tricky), cash: [] },
+    });
+    if (backend.kind === 'sqlite') expect(seedShaped.setJson).toBe(JSON.stringify({ ...setOf(tricky), cash: [] }));
+  });
+
   it('refuses an expected version for a user who has never written', async () => {
     expect(await storage.transactions.put('never-wrote', setOf(), 3)).toEqual({ ok: false, currentVersion: 0 });
     expect(await storage.transactions.get('never-wrote')).toEqual({ set: setOf(), version: 0 });

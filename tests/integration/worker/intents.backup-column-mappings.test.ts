@@ -49,7 +49,7 @@ it('exports the mappings in the backup, and restores them by merge and by replac
     counts: Record<string, number>;
     csvMappings: RememberedMapping[];
   };
-  expect(backup.formatVersion).toBe(2);
+  expect(backup.formatVersion).toBe(3);
   expect(backup.counts.csvMappings).toBe(2);
   expect(backup.csvMappings).toEqual(saved);
   // The CSV export carries no mappings (nor settings): only the transactions.

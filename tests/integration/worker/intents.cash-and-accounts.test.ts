@@ -195,8 +195,10 @@ describe('exports of one account', () => {
     };
 
     const csv = await text(await worker.exportFile('csv', '2024-02-01T00:00:00Z', credentials, pension.id));
-    expect(csv).toContain('IWDA.AS');
+    expect(csv).toContain('IWDA.AS,stock,2024-01-03,2,160,EUR,,,,,Pension,,');
+    expect(csv).toContain(',cash,2024-01-01,,500,EUR,,,,,Pension,deposit,');
     expect(csv).not.toContain('VWCE.DE');
+    expect(csv).not.toContain('My account');
 
     const backup = JSON.parse(
       await text(await worker.exportFile('json', '2024-02-01T00:00:00Z', credentials, pension.id)),
@@ -204,5 +206,6 @@ describe('exports of one account', () => {
     const tickers = (backup.transactions.stock as { ticker: string }[]).map((t) => t.ticker).sort();
     expect(tickers).toEqual(['IWDA.AS', 'VWCE.DE']);
     expect(backup.transactions.cash).toEqual([deposit('2024-01-01', 500, pension.id)]);
+    expect(backup.accounts).toEqual(created.accounts);
   });
 });

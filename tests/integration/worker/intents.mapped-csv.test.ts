@@ -163,6 +163,13 @@ it('sends our own export to the restore, and refuses a file that is no table', a
       /^investments.csv is an export of this app: bring it back with "Restore from a file…"/,
     ),
   });
+  // Our export as it is written now (with each row's account, cash rows, the price currency) too.
+  const exported = await worker.exportFile('csv', new Date().toISOString(), credentials);
+  if (!exported.ok) throw new Error(exported.message);
+  expect(await worker.openMappedCsv(exported.file, 'investments-now.csv', credentials)).toMatchObject({
+    ok: false,
+    message: expect.stringMatching(/^investments-now.csv is an export of this app/),
+  });
   const notes = await worker.openMappedCsv(csvFile('just a line of text\n'), 'notes.csv', credentials);
   expect(notes).toMatchObject({ ok: false, message: expect.stringMatching(/is not a table of transactions/) });
   expect(

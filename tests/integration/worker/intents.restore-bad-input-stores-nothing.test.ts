@@ -59,8 +59,8 @@ it('refuses a truncated backup, another format version, swapped columns and 50 M
   const files: Array<[File, RegExp]> = [
     [new File([backup.slice(0, Math.floor(backup.length * 0.6))], 'cut.json'), /^The backup is cut off/],
     [
-      new File([backup.replace('"formatVersion": 2', '"formatVersion": 3')], 'future.json'),
-      /^This backup is in format version 3; this version of Investments Tracker reads versions 1 to 2/,
+      new File([backup.replace('"formatVersion": 3', '"formatVersion": 4')], 'future.json'),
+      /^This backup is in format version 4; this version of Investments Tracker reads versions 1 to 3/,
     ],
     [new File([swapped], 'swapped.csv'), /^The columns are in another order than an Investments Tracker export/],
     [

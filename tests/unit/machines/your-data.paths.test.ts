@@ -12,7 +12,7 @@ const preview: RestorePreview = {
   fileName: 'backup.json',
   kind: 'backup',
   plan: {
-    current: { total: 1, symbolChoices: 0, csvMappings: 0 },
+    current: { total: 1, symbolChoices: 0, csvMappings: 0, cash: 0, accounts: ['My account'] },
     fileCsvMappings: 1,
     merge: {
       added: { stock: 1, dividend: 0, commission: 0 },
@@ -23,6 +23,8 @@ const preview: RestorePreview = {
       csvMappingsAdded: 1,
       csvMappings: 1,
       total: 2,
+      cashAdded: 0,
+      accounts: ['My account'],
     },
     replace: {
       removed: 0,
@@ -33,6 +35,8 @@ const preview: RestorePreview = {
       symbolChoices: 0,
       settingsChanged: [],
       csvMappings: 1,
+      cash: 0,
+      accounts: ['My account'],
     },
   },
 };

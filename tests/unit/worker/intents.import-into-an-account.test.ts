@@ -3,7 +3,8 @@
  * account (an existing one, or a new one the PUT adds to the accounts); an account deleted meanwhile
  * stops the import and nothing is stored; the result carries the statement's check. The transactions
  * service is an in-memory one here: the real server takes cash and accounts with i33-core's schema
- * (issue 33), and `tests/integration/worker` then runs the same through it.
+ * (issue 33), and `tests/integration/worker` then runs the same through it. The import session is loaded by
+ * the first parse: a cancel in the same turn still stops it.
  */
 import { describe, expect, it } from 'vitest';
 import { DashboardCharts } from '#src/worker/dashboard-charts';
@@ -19,7 +20,7 @@ import { fixtureBytes } from '#helpers/import/degiro-files';
 
 const credentials = { idToken: 'token', xsrfToken: null };
 
-function workerOverAnInMemoryServer() {
+function workerOverAnInMemoryServer(importSession: ImportSession | null = new ImportSession()) {
   const puts: Array<{ set: TransactionSet; accounts: readonly Account[] }> = [];
   const server = { set: emptyTransactionSet(), version: 1 };
   const answered = (): VersionedSet => ({ transactions: structuredClone(server.set), version: `"${server.version}"` });
@@ -37,7 +38,7 @@ function workerOverAnInMemoryServer() {
         return answered();
       },
     }),
-    importSession: new ImportSession(),
+    importSession,
     restoreSession: null,
     symbolChoices: {},
     mappedSession: null,
@@ -102,5 +103,30 @@ describe('confirmImport into an account', () => {
     const again = await intents.confirmImport({}, credentials);
     expect(again).toMatchObject({ ok: true, added: 0, view: null });
     expect(puts).toHaveLength(1);
+  });
+});
+
+describe('the import session, its code loaded by the first parse', () => {
+  it('a parse cancelled in the same turn as it was asked, before the session was there, is refused; the next one lands', async () => {
+    const { intents, context } = workerOverAnInMemoryServer(null);
+    await context.store.load(credentials);
+    expect(context.importSession).toBeNull();
+    const first = intents.parseImport(1, new Blob([fixtureBytes('nl-example.csv')]), () => {});
+    intents.cancelImport(1);
+    expect(await first).toMatchObject({ ok: false, message: 'The parse was cancelled or overtaken by a newer one.' });
+    expect(context.importSession).not.toBeNull();
+    const second = await intents.parseImport(2, new Blob([fixtureBytes('nl-example.csv')]), () => {});
+    expect(second).toMatchObject({ ok: true, parseId: 2 });
+  });
+
+  it('without a parse, a lookup and a confirmation are refused in words and nothing is stored', async () => {
+    const { intents, context, puts } = workerOverAnInMemoryServer(null);
+    await context.store.load(credentials);
+    expect(await intents.lookUpImportSymbols(1, credentials)).toMatchObject({ ok: false });
+    expect(await intents.confirmImport({}, credentials)).toMatchObject({
+      ok: false,
+      message: 'There is no parsed file to import; choose the file again.',
+    });
+    expect(puts).toEqual([]);
   });
 });

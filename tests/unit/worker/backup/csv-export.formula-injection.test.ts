@@ -1,9 +1,9 @@
 /**
- * Issue 31, finding 1: formula injection through a separator. Hostile product names and import ids (a
- * hostile statement, or the shared demo account) are exported, then split the way spreadsheets in other
+ * Issue 31, finding 1: formula injection through a separator. Hostile product names, import ids and
+ * account names (a hostile statement, or the shared demo account) are exported, then split the way spreadsheets in other
  * locales split a CSV: on `,`, `;` and tab, honouring quotes and not. No cell of any of these readings may
  * start, after whitespace (and quotes), with `=`, `+`, `-` or `@` unless it is a plain number; and our own
- * restore still reads the export back to the same transactions and product names. The tax report, the
+ * restore still reads the export back to the same transactions, product names and account names. The tax report, the
  * other CSV the app writes, holds to the same rule.
  */
 import Papa from 'papaparse';
@@ -12,6 +12,8 @@ import type { Transaction, TransactionSet } from '#src/model';
 import type { DividendRecord } from '#src/worker/engine';
 import { transactionsToCsv } from '#src/worker/backup/export-csv';
 import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { applyRestore } from '#src/worker/backup/restore-plan';
+import { FIRST_ACCOUNT, type Account } from '#src/model/cash';
 import { taxReportCsv } from '#src/worker/tax-report-csv';
 import { formulaCells, HOSTILE_TEXTS } from '#helpers/spreadsheet-readings';
 
@@ -40,6 +42,15 @@ const set: TransactionSet = {
 };
 /** A hostile name as a symbol choice's product key: it fills the `product` column of a ticker's rows without one. */
 const symbolChoices = { '=2*3;@x': 'KO', 'ACME\t-1': 'VWCE.DE' };
+/** Each hostile text as an account's name (trimmed, as the server keeps names), the dividend in the last one. */
+const accounts: Account[] = [
+  FIRST_ACCOUNT,
+  ...HOSTILE_TEXTS.map((text, i) => ({ id: `acc-${i}`, name: text.trim() || `Account ${i}` })).filter(
+    (a, i, all) => all.findIndex((b) => b.name.toLowerCase() === a.name.toLowerCase()) === i,
+  ),
+];
+const hostileAccounts = accounts.slice(1);
+set.stock = set.stock.map((t, i) => (i < hostileAccounts.length ? { ...t, account: hostileAccounts[i]!.id } : t));
 
 describe('the transactions CSV, read by spreadsheets that split on , ; and tab', () => {
   const csv = transactionsToCsv(
@@ -51,6 +62,7 @@ describe('the transactions CSV, read by spreadsheets that split on , ; and tab',
       ],
     },
     symbolChoices,
+    accounts,
   );
 
   it('holds no cell that starts with a formula, whatever the separator', () => {
@@ -68,10 +80,13 @@ describe('the transactions CSV, read by spreadsheets that split on , ; and tab',
     expect(rows.find((row) => row[1] === 'commission')?.[4]).toBe('-1.5');
   });
 
-  it('reads back through our restore to the same transactions and product names', async () => {
-    const read = await readRestoreFile(transactionsToCsv(set, symbolChoices), NOW_MS);
+  it('reads back through our restore to the same transactions, product names and accounts', async () => {
+    const read = await readRestoreFile(transactionsToCsv(set, symbolChoices, accounts), NOW_MS);
     if (!read.ok) throw new Error(read.error);
-    expect(read.content.transactions).toEqual(set);
+    const portfolio = { transactions: { stock: [], dividend: [], commission: [] }, symbolChoices: {}, settings: {} };
+    const restored = applyRestore({ ...portfolio, csvMappings: [], accounts }, read.content, 'replace');
+    expect(restored.transactions).toEqual({ ...set, cash: [] });
+    expect(restored.accounts).toEqual(accounts);
     expect(read.content.symbolChoices).toMatchObject({ '=2*3;@x': 'KO' });
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '#src/model';
 import { MAX_REMEMBERED_MAPPINGS, type CsvMapping, type RememberedMapping } from '#src/model/csv-mapping';
 import type { BackupContent } from '#src/worker/backup/backup-json';
+import { FIRST_ACCOUNT } from '#src/model/cash';
 import { applyRestore, planRestore, type CurrentContent } from '#src/worker/backup/restore-plan';
 import { stock } from '#helpers/transactions-client';
 import { EUROPEAN_MAPPING } from '#helpers/csv-mappings';
@@ -70,7 +71,7 @@ const file: BackupContent = {
 describe('the restore preview', () => {
   it('counts what merge and replace would do', () => {
     expect(planRestore(current, file)).toEqual({
-      current: { total: 4, symbolChoices: 1, csvMappings: 2 },
+      current: { total: 4, symbolChoices: 1, csvMappings: 2, cash: 0, accounts: ['My account'] },
       fileCsvMappings: 2,
       merge: {
         added: { stock: 2, dividend: 1, commission: 0 },
@@ -81,6 +82,8 @@ describe('the restore preview', () => {
         csvMappingsAdded: 1,
         csvMappings: 3,
         total: 7,
+        cashAdded: 0,
+        accounts: ['My account'],
       },
       replace: {
         removed: 1,
@@ -91,6 +94,8 @@ describe('the restore preview', () => {
         symbolChoices: 2,
         settingsChanged: ['benchmark'],
         csvMappings: 2,
+        cash: 0,
+        accounts: ['My account'],
       },
     });
   });
@@ -142,11 +147,13 @@ describe('merge', () => {
 
 describe('replace', () => {
   it('with a backup: its set, choices and settings', () => {
+    // A file without cash replaces the portfolio's with none.
     expect(applyRestore(current, file, 'replace')).toEqual({
-      transactions: file.transactions,
+      transactions: { ...file.transactions, cash: [] },
       symbolChoices: file.symbolChoices,
       settings: file.settings,
       csvMappings: [backupBank, backupOther],
+      accounts: [FIRST_ACCOUNT],
     });
   });
 
@@ -164,10 +171,11 @@ describe('replace', () => {
   it('with a CSV: its set; the portfolio’s settings stay and its choices are added to', () => {
     const csv: BackupContent = { ...file, symbolChoices: { US0378331005: 'AAPL' }, settings: null, csvMappings: null };
     expect(applyRestore(current, csv, 'replace')).toEqual({
-      transactions: file.transactions,
+      transactions: { ...file.transactions, cash: [] },
       symbolChoices: { IE00BK5BQT80: 'VWCE.DE', US0378331005: 'AAPL' },
       settings: { benchmark: 'IWDA.AS' },
       csvMappings: [yourBank, yourBroker],
+      accounts: [FIRST_ACCOUNT],
     });
     expect(planRestore(current, csv).replace.settingsChanged).toEqual([]);
   });

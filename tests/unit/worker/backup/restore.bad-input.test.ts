@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TransactionSet } from '#src/model';
+import { FIRST_ACCOUNT } from '#src/model/cash';
 import type { RememberedMapping } from '#src/model/csv-mapping';
 import { backupToJson } from '#src/worker/backup/backup-json';
 import { CSV_HEADER } from '#src/worker/backup/csv-format';
@@ -50,13 +51,25 @@ const backup = backupToJson(
   { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: { benchmark: 'VWCE.DE' }, csvMappings },
   '2026-11-25T00:00:00.000Z',
 );
-/** The same backup as version 1 wrote it: no column mappings, no count of them. */
+/** The same backup as version 2 wrote it: no accounts, no count of them or of the cash. */
+function versionTwo(edit: (backup: Record<string, unknown>) => void = () => {}): string {
+  const {
+    accounts: _left,
+    counts,
+    ...rest
+  } = JSON.parse(backup) as { accounts: unknown; counts: Record<string, number> };
+  const { accounts: _accounts, cash: _cash, ...countsV2 } = counts;
+  const older = { ...rest, formatVersion: 2, counts: countsV2 };
+  edit(older);
+  return JSON.stringify(older);
+}
+/** The same backup as version 1 wrote it: no column mappings either, no count of them. */
 function versionOne(): string {
   const {
     csvMappings: _left,
     counts,
     ...rest
-  } = JSON.parse(backup) as { csvMappings: unknown; counts: Record<string, number> };
+  } = JSON.parse(versionTwo()) as { csvMappings: unknown; counts: Record<string, number> };
   const { csvMappings: _count, ...countsV1 } = counts;
   return JSON.stringify({ ...rest, formatVersion: 1, counts: countsV1 });
 }
@@ -79,8 +92,20 @@ describe('a JSON backup', () => {
         symbolChoices: { IE00BK5BQT80: 'VWCE.DE' },
         settings: { benchmark: 'VWCE.DE' },
         csvMappings,
+        accounts: { by: 'id', list: [FIRST_ACCOUNT] },
       },
     });
+  });
+
+  it('of version 2 (before the accounts were backed up) reads, carrying no accounts, its rows naming theirs', async () => {
+    const named = versionTwo((older) => {
+      (older.transactions as TransactionSet).stock[1]!.account = 'acc-000000000002';
+    });
+    const read = await readRestoreFile(named, NOW_MS);
+    if (!read.ok) throw new Error(read.error);
+    expect(read.content).not.toHaveProperty('accounts');
+    expect(read.content.transactions.stock[1]).toMatchObject({ ticker: 'AAPL', account: 'acc-000000000002' });
+    expect(read.content.csvMappings).toEqual(csvMappings);
   });
 
   it('of version 1 (before column mappings were backed up) reads, carrying no mappings', async () => {
@@ -112,12 +137,12 @@ describe('a JSON backup', () => {
   });
 
   it('of another format version is refused, naming the versions read', async () => {
-    expect(backup).toContain('"formatVersion": 2');
-    for (const version of ['3', '0', '"2"', 'null']) {
+    expect(backup).toContain('"formatVersion": 3');
+    for (const version of ['4', '0', '"3"', 'null']) {
       expect(
-        refused(await readRestoreFile(backup.replace('"formatVersion": 2', `"formatVersion": ${version}`), NOW_MS)),
+        refused(await readRestoreFile(backup.replace('"formatVersion": 3', `"formatVersion": ${version}`), NOW_MS)),
       ).toBe(
-        `This backup is in format version ${version}; this version of Investments Tracker reads versions 1 to 2 (it writes 2). Nothing was restored.`,
+        `This backup is in format version ${version}; this version of Investments Tracker reads versions 1 to 3 (it writes 3). Nothing was restored.`,
       );
     }
   });
@@ -132,7 +157,7 @@ describe('a JSON backup', () => {
     expect(refused(await readRestoreFile(bad, NOW_MS))).toMatch(
       /^The backup's column mappings are not valid: mapping 1: The mapping is not valid: dateOrder is one of YMD, DMY, MDY/,
     );
-    // Version 2 without its mappings list is damaged, not an old backup.
+    // Version 3 without its mappings list is damaged, not an old backup.
     const { csvMappings: _gone, ...withoutList } = JSON.parse(backup) as Record<string, unknown>;
     expect(refused(await readRestoreFile(JSON.stringify(withoutList), NOW_MS))).toMatch(
       /column mappings are not valid: expected a list/,
@@ -152,12 +177,25 @@ describe('a JSON backup', () => {
 });
 
 describe('our CSV', () => {
-  it('reads back whole when intact, with the product choices its columns name', async () => {
+  it('reads back whole when intact, with the product choices its columns name and the account of each row by name', async () => {
     const read = await readRestoreFile(transactionsToCsv(set, { IE00BK5BQT80: 'VWCE.DE' }), NOW_MS);
+    // The reader's own id for the account it read by name (`My account`): a restore finds the account by the name.
+    const inFile = <T extends object>(row: T) => ({ ...row, account: 'file account 1' });
     expect(read).toEqual({
       ok: true,
       kind: 'csv',
-      content: { transactions: set, symbolChoices: { IE00BK5BQT80: 'VWCE.DE' }, settings: null, csvMappings: null },
+      content: {
+        transactions: {
+          stock: set.stock.map(inFile),
+          dividend: set.dividend.map(inFile),
+          commission: set.commission.map(inFile),
+          cash: [],
+        },
+        symbolChoices: { IE00BK5BQT80: 'VWCE.DE' },
+        settings: null,
+        csvMappings: null,
+        accounts: { by: 'name', list: [{ id: 'file account 1', name: 'My account' }] },
+      },
     });
   });
 
@@ -177,12 +215,12 @@ describe('our CSV', () => {
 
   it('cut off in its last row is refused', async () => {
     expect(refused(await readRestoreFile(csv.slice(0, csv.length - 12), NOW_MS))).toMatch(
-      /^Row 5 is not valid: \d cells instead of 10 \(is the file cut off\?\)/,
+      /^Row 5 is not valid: \d+ cells instead of 13 \(is the file cut off\?\)/,
     );
   });
 
   it('with decimal commas is refused: our CSV writes 1234.56', async () => {
-    const read = await readRestoreFile(`${CSV_HEADER}\r\nAAPL,stock,2021-04-01,2,"240,5",USD,,,,\r\n`, NOW_MS);
+    const read = await readRestoreFile(`${CSV_HEADER}\r\nAAPL,stock,2021-04-01,2,"240,5",USD,,,,,,,\r\n`, NOW_MS);
     expect(refused(read)).toMatch(/value "240,5" is not a number written like 1234.56/);
   });
 

@@ -1,8 +1,9 @@
 /**
- * The round trip the issue asks for, property-tested: any valid set → export as CSV and as JSON →
- * restore into a fresh (empty) portfolio, by merge and by replace → the same set, and `derive` on it
- * gives the same output; the JSON backup brings back the symbol choices, settings and remembered column
- * mappings too. Also: merging a file into the portfolio it came from changes nothing.
+ * The round trip the issue asks for, property-tested: any valid set, cash and accounts included → export
+ * as CSV and as JSON → restore into a fresh (empty) portfolio, by merge and by replace → the same set, and
+ * `derive` on it gives the same output; the JSON backup brings back the accounts (ids and names), symbol
+ * choices, settings and remembered column mappings too, the CSV each row's account by its name. Also:
+ * merging a file into the portfolio it came from changes nothing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,15 @@ import {
   type RememberedMapping,
 } from '#src/model/csv-mapping';
 import { validateTransactionsBody } from '#src/model/transaction-schema';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  CASH_KINDS,
+  FIRST_ACCOUNT,
+  accountOf,
+  type Account,
+  type CashTransaction,
+} from '#src/model/cash';
+import { CASH_SIGNS } from '#src/model/transaction-schema';
 import { backupToJson, type BackupContent } from '#src/worker/backup/backup-json';
 import { transactionsToCsv } from '#src/worker/backup/export-csv';
 import { readRestoreFile } from '#src/worker/backup/read-restore';
@@ -72,32 +82,88 @@ const transactionOf = (dates: fc.Arbitrary<string>, tickers: fc.Arbitrary<string
       currency: fc.constantFrom<Currency>('EUR', 'USD'),
       tax: fc.option(tax, { nil: undefined }),
       importId: fc.option(importId, { nil: undefined }),
+      priceCurrency: fc.option(fc.constantFrom('USD', 'GBp', 'GBX', 'CHF'), { nil: undefined }),
     })
-    .map(({ tax: withheld, importId: id, ...fields }) => {
+    .map(({ tax: withheld, importId: id, priceCurrency, ...fields }) => {
       const t: Transaction = { ...fields };
       if (withheld !== undefined && fields.type === 'dividend') t.tax = withheld;
       if (id !== undefined) t.importId = id;
+      if (priceCurrency !== undefined && fields.type === 'stock') t.priceCurrency = priceCurrency;
       return t;
     });
 
-/** A valid set as the server stores it: each list by date. */
-const setOf = (transactions: fc.Arbitrary<Transaction>): fc.Arbitrary<TransactionSet> =>
-  fc.array(transactions, { maxLength: 60 }).map((rows) =>
-    sortTransactionSet({
-      stock: rows.filter((t) => t.type === 'stock'),
-      dividend: rows.filter((t) => t.type === 'dividend'),
-      commission: rows.filter((t) => t.type === 'commission'),
-    }),
-  );
-const transactionSetArb = setOf(transactionOf(date, ticker));
+const cashOf = (dates: fc.Arbitrary<string>): fc.Arbitrary<CashTransaction> =>
+  fc
+    .record({
+      kind: fc.constantFrom(...CASH_KINDS),
+      date: dates,
+      value: boundedNumber,
+      currency: fc.constantFrom<Currency>('EUR', 'USD'),
+      importId: fc.option(importId, { nil: undefined }),
+    })
+    .map(({ importId: id, ...fields }) => {
+      const c: CashTransaction = { type: 'cash', ...fields };
+      // The value's sign as the kind wants it (a deposit > 0, a withdrawal < 0).
+      if (CASH_SIGNS[fields.kind] && !CASH_SIGNS[fields.kind]!.test(c.value))
+        c.value = fields.kind === 'deposit' ? Math.abs(c.value) || 1 : -Math.abs(c.value) || -1;
+      if (id !== undefined) c.importId = id;
+      return c;
+    });
+
+/** Account names as a user may choose them: trimmed, 1 to 100 characters, any text a CSV must quote or guard. */
+const accountName = fc
+  .oneof(
+    fc.string({ minLength: 1, maxLength: ACCOUNT_NAME_MAX_LENGTH }),
+    fc.constantFrom('DEGIRO pension', '=HYPERLINK("x")', "'quoted", 'a,b', 'line\nbreak', '-1', 'Bank "broker"'),
+  )
+  .map((name) => name.trim())
+  .filter((name) => name.length > 0);
+/** The user's accounts: the first one of every migrated set, then others with names unique ignoring case. */
+const accountsArb: fc.Arbitrary<Account[]> = fc
+  .uniqueArray(fc.record({ id: fc.stringMatching(/^acc-[0-9a-f]{12}$/), name: accountName }), {
+    maxLength: 4,
+    selector: (a) => a.name.toLowerCase(),
+  })
+  .map((others) => [
+    { ...FIRST_ACCOUNT },
+    ...others.filter(
+      (a, i) =>
+        a.name.toLowerCase() !== FIRST_ACCOUNT.name.toLowerCase() && others.findIndex((b) => b.id === a.id) === i,
+    ),
+  ]);
+
+/** A valid set as the server stores it, each row in one of `accounts` (or naming none: the first), each list by date. */
+const setOf = (
+  transactions: fc.Arbitrary<Transaction>,
+  cash: fc.Arbitrary<CashTransaction>,
+  accounts: Account[],
+): fc.Arbitrary<TransactionSet> => {
+  const account = fc.option(fc.constantFrom(...accounts.map((a) => a.id)), { nil: undefined });
+  const placed = <T extends { account?: string }>(rows: fc.Arbitrary<T>) =>
+    fc.tuple(rows, account).map(([row, id]) => (id === undefined ? row : { ...row, account: id }));
+  return fc
+    .tuple(fc.array(placed(transactions), { maxLength: 60 }), fc.array(placed(cash), { maxLength: 10 }))
+    .map(([rows, cashRows]) =>
+      sortTransactionSet({
+        stock: rows.filter((t) => t.type === 'stock'),
+        dividend: rows.filter((t) => t.type === 'dividend'),
+        commission: rows.filter((t) => t.type === 'commission'),
+        cash: cashRows,
+      }),
+    );
+};
+/** Accounts and a set whose rows are in them. */
+const accountsAndSetArb = accountsArb.chain((accounts) =>
+  setOf(transactionOf(date, ticker), cashOf(date), accounts).map((set) => ({ accounts, set })),
+);
 /** For derive: a few tickers over ten years (a daily grid from 1900 per random ticker would take minutes). */
+const derivableDate = fc
+  .integer({ min: 0, max: 3650 })
+  .map((day) => new Date(Date.UTC(2015, 0, 1) + day * 86_400_000).toISOString().slice(0, 10));
 const derivableSetArb = setOf(
-  transactionOf(
-    fc
-      .integer({ min: 0, max: 3650 })
-      .map((day) => new Date(Date.UTC(2015, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)),
-    fc.constantFrom('AAA', 'BBB', 'VWCE.DE'),
-  ),
+  transactionOf(derivableDate, fc.constantFrom('AAA', 'BBB', 'VWCE.DE')),
+  cashOf(derivableDate),
+  [FIRST_ACCOUNT],
 );
 
 const mappingArb: fc.Arbitrary<CsvMapping> = fc.record({
@@ -136,16 +202,34 @@ const csvMappingsArb: fc.Arbitrary<RememberedMapping[]> = fc
       .map(({ header, mapping, savedAtMs }) => ({ header, mapping, savedAt: new Date(savedAtMs).toISOString() })),
   );
 
-const contentArb: fc.Arbitrary<BackupContent> = fc.record({
-  transactions: transactionSetArb,
-  symbolChoices: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(TICKER_PATTERN), {
-    maxKeys: 8,
-  }),
-  settings: fc.record({ benchmark: fc.stringMatching(TICKER_PATTERN) }, { requiredKeys: [] }),
-  csvMappings: csvMappingsArb,
-});
+const contentArb: fc.Arbitrary<BackupContent> = fc
+  .record({
+    placed: accountsAndSetArb,
+    symbolChoices: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(TICKER_PATTERN), {
+      maxKeys: 8,
+    }),
+    settings: fc.record({ benchmark: fc.stringMatching(TICKER_PATTERN) }, { requiredKeys: [] }),
+    csvMappings: csvMappingsArb,
+  })
+  .map(({ placed, ...rest }) => ({
+    transactions: placed.set,
+    ...rest,
+    accounts: { by: 'id' as const, list: placed.accounts },
+  }));
 
 const fresh: CurrentContent = { transactions: emptyTransactionSet(), symbolChoices: {}, settings: {}, csvMappings: [] };
+
+/** `set` with every row naming its account by name (a row naming none: the first account's): what a CSV keeps. */
+function byName(set: TransactionSet, accounts: readonly Account[]) {
+  const name = (row: { account?: string }) => accounts.find((a) => a.id === accountOf(row, accounts))!.name;
+  const named = <T extends { account?: string }>(row: T) => ({ ...row, account: name(row) });
+  return {
+    stock: set.stock.map(named),
+    dividend: set.dividend.map(named),
+    commission: set.commission.map(named),
+    cash: (set.cash ?? []).map(named),
+  };
+}
 
 function derived(set: TransactionSet) {
   const engine = new PortfolioEngine();
@@ -182,30 +266,48 @@ const runs = { numRuns: 120 };
 describe('export → restore into a fresh portfolio', () => {
   it('every generated set is valid as the server sees it', () => {
     fc.assert(
-      fc.property(transactionSetArb, (set) => validateTransactionsBody({ transactions: set }).ok),
+      fc.property(
+        accountsAndSetArb,
+        ({ accounts, set }) => validateTransactionsBody({ transactions: set, accounts }).ok,
+      ),
       runs,
     );
   });
 
-  it('CSV: the same set, by merge and by replace', async () => {
+  it('CSV: the same rows, each in the account of its name, cash included, by merge and by replace', async () => {
     await fc.assert(
-      fc.asyncProperty(transactionSetArb, async (set) => {
-        const content = await restoredFrom(transactionsToCsv(set));
-        expect(content.transactions).toEqual(set);
-        expect(applyRestore(fresh, content, 'merge').transactions).toEqual(set);
-        expect(applyRestore(fresh, content, 'replace').transactions).toEqual(set);
+      fc.asyncProperty(accountsAndSetArb, async ({ accounts, set }) => {
+        const content = await restoredFrom(transactionsToCsv(set, {}, accounts));
+        for (const mode of ['merge', 'replace'] as const) {
+          const restored = applyRestore(fresh, content, mode);
+          expect(byName(restored.transactions, restored.accounts)).toEqual(byName(set, accounts));
+          // The fresh portfolio's one account first, then an account for every other name the rows use.
+          const used = new Set([
+            FIRST_ACCOUNT.name,
+            ...Object.values(byName(set, accounts))
+              .flat()
+              .map((r) => r.account),
+          ]);
+          expect(restored.accounts.map((a) => a.name).sort()).toEqual([...used].sort());
+          expect(restored.accounts[0]).toEqual(FIRST_ACCOUNT);
+          expect(
+            validateTransactionsBody({ transactions: restored.transactions, accounts: restored.accounts }).ok,
+          ).toBe(true);
+        }
       }),
       runs,
     );
   });
 
-  it('JSON: the same set, symbol choices, settings and column mappings, by merge and by replace', async () => {
+  it('JSON: the same set, accounts, symbol choices, settings and column mappings, by merge and by replace', async () => {
     await fc.assert(
       fc.asyncProperty(contentArb, async (content) => {
         const restored = await restoredFrom(backupToJson(content, '2026-11-25T00:00:00.000Z'));
         expect(restored).toEqual(content);
-        expect(applyRestore(fresh, restored, 'merge')).toEqual(content);
-        expect(applyRestore(fresh, restored, 'replace')).toEqual(content);
+        const { accounts, ...rest } = content;
+        const expected = { ...rest, accounts: accounts!.list };
+        expect(applyRestore(fresh, restored, 'merge')).toEqual(expected);
+        expect(applyRestore(fresh, restored, 'replace')).toEqual(expected);
       }),
       runs,
     );
@@ -238,26 +340,39 @@ describe('export → restore into a fresh portfolio', () => {
           symbolChoices: content.symbolChoices,
           settings: content.settings ?? {},
           csvMappings: content.csvMappings ?? [],
+          accounts: content.accounts!.list,
         };
-        const restored = await restoredFrom(transactionsToCsv(content.transactions));
+        const restored = await restoredFrom(transactionsToCsv(content.transactions, {}, current.accounts));
         const plan = planRestore(current, restored);
         const total =
           content.transactions.stock.length +
           content.transactions.dividend.length +
           content.transactions.commission.length;
+        const names = current.accounts!.map((a) => a.name);
         expect(plan.merge.added).toEqual({ stock: 0, dividend: 0, commission: 0 });
-        expect(plan.merge.alreadyPresent).toBe(total);
-        expect(plan.replace).toMatchObject({ removed: 0, added: 0, changed: 0, unchanged: total, total });
-        expect(applyRestore(current, restored, 'merge').transactions).toEqual(content.transactions);
-        // The backup into the account it came from: nothing added, every mapping as it was.
+        expect(plan.merge).toMatchObject({ alreadyPresent: total, cashAdded: 0, accounts: names });
+        expect(plan.replace).toMatchObject({
+          removed: 0,
+          added: 0,
+          changed: 0,
+          unchanged: total,
+          total,
+          accounts: names,
+        });
+        const merged = applyRestore(current, restored, 'merge');
+        expect(merged.transactions).toEqual(content.transactions);
+        expect(merged.accounts).toEqual(current.accounts);
+        // The backup into the portfolio it came from: nothing added, every account and mapping as it was.
         const backup = await restoredFrom(backupToJson(content, '2026-11-25T00:00:00.000Z'));
         const fromBackup = planRestore(current, backup);
         expect(fromBackup.merge).toMatchObject({
           alreadyPresent: total,
+          cashAdded: 0,
           symbolChoicesAdded: 0,
           settingsAdded: [],
           csvMappingsAdded: 0,
           csvMappings: current.csvMappings.length,
+          accounts: names,
         });
         expect(applyRestore(current, backup, 'merge')).toEqual(current);
         expect(applyRestore(current, backup, 'replace')).toEqual(current);
