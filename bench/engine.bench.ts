@@ -145,7 +145,7 @@ function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number
   const fx = new FxRates();
   const periods = gridPeriods(grid);
   const states = prepared
-    .map((transactions) => computeTickerState(grid, periods, transactions, market, fx))
+    .map((transactions) => computeTickerState(grid, periods, transactions, market, fx, 'EUR'))
     .filter((state) => state.series && state.totals);
   const series = states.map((state) => state.series as TickerSeries);
   const value = new Float64Array(grid.length);

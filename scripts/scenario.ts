@@ -1,17 +1,17 @@
 /**
  * A scenario file (`tests/golden/README.md`): transactions (cash too), quotes, `asOf` and optionally the
- * accounts, the view and the active tickers. The `derive` CLI and the golden tests run it through here, the same engine calls the worker makes.
+ * accounts, the view, the active tickers and the base currency. The `derive` CLI and the golden tests run it through here, the same engine calls the worker makes.
  */
 import { z } from 'zod';
 import {
   CASH_KINDS,
-  CURRENCIES,
   TRANSACTION_TYPES,
   isIsoDate,
   type Account,
   type QuoteEntry,
   type TransactionSetWithCash,
 } from '../src/model';
+import { CURRENCIES, notACurrency } from '../src/model/currencies';
 import { PortfolioEngine, type Derivation } from '../src/worker/engine';
 import { columnsFromChart } from '../server/quotes/quote-columns';
 
@@ -28,6 +28,8 @@ export interface Scenario {
   active?: string[];
   /** The benchmark symbol; its quotes are among `quotes`. */
   benchmark?: string;
+  /** Every money figure in this ISO 4217 currency; EUR when absent. */
+  baseCurrency?: string;
 }
 
 const isoDate = z.string().refine(isIsoDate, 'expected a date written YYYY-MM-DD');
@@ -86,6 +88,7 @@ const scenarioSchema = z.object({
   quotes: z.array(quoteEntry),
   active: z.array(z.string()).optional(),
   benchmark: z.string().min(1).optional(),
+  baseCurrency: z.enum(CURRENCIES, { error: (issue) => notACurrency(issue.input) }).optional(),
 });
 
 export type ScenarioParse = { ok: true; scenario: Scenario } | { ok: false; error: string };
@@ -98,6 +101,7 @@ export function parseScenario(json: unknown): ScenarioParse {
 
 export function deriveScenario(scenario: Scenario): Derivation {
   const engine = new PortfolioEngine();
+  if (scenario.baseCurrency) engine.setBaseCurrency(scenario.baseCurrency);
   engine.setTransactions(scenario.transactions);
   if (scenario.view) engine.setView(scenario.view, scenario.accounts);
   engine.setQuotes(scenario.quotes);

@@ -1,12 +1,13 @@
 /**
  * When the demo symbols' venues trade, and how Yahoo stamps their daily bars: at the market's opening
- * time in its own zone (New York 09:30, Frankfurt, Madrid and Amsterdam 09:00), FX at midnight London time — in
+ * time in its own zone (New York 09:30, Frankfurt, Madrid, Amsterdam, Zurich, Stockholm and Tokyo 09:00,
+ * London 08:00), FX at midnight London time — in
  * summer that is 23:00 UTC the day before, which the engine must read in the exchange's zone.
  */
 import { Temporal } from 'temporal-polyfill';
 import { epochDayFromIso, isoFromEpochDay } from '../../src/model/days';
 
-export type Venue = 'NASDAQ' | 'XETRA' | 'BME' | 'EURONEXT' | 'FX';
+export type Venue = 'NASDAQ' | 'XETRA' | 'BME' | 'EURONEXT' | 'LSE' | 'SIX' | 'STOCKHOLM' | 'TOKYO' | 'FX';
 
 interface VenueRules {
   timeZone: string;
@@ -88,6 +89,29 @@ function europeanHolidays(year: number, christmasEveAndNewYearsEve: boolean): st
   ];
 }
 
+/** England's bank holidays; one on a weekend moves to the next weekday not already a holiday. */
+function ukHolidays(year: number): string[] {
+  const closed: Temporal.PlainDate[] = [];
+  const substitute = (date: Temporal.PlainDate) => {
+    let day = date;
+    while (day.dayOfWeek >= 6 || closed.some((other) => other.equals(day))) day = day.add({ days: 1 });
+    closed.push(day);
+  };
+  substitute(Temporal.PlainDate.from({ year, month: 1, day: 1 }));
+  // Christmas first, then Boxing Day: each takes the next free weekday.
+  substitute(Temporal.PlainDate.from({ year, month: 12, day: 25 }));
+  substitute(Temporal.PlainDate.from({ year, month: 12, day: 26 }));
+  const sunday = easter(year);
+  return [
+    ...closed.map((day) => day.toString()),
+    sunday.subtract({ days: 2 }).toString(),
+    sunday.add({ days: 1 }).toString(),
+    nthWeekday(year, 5, 1, 1),
+    nthWeekday(year, 5, 1, -1),
+    nthWeekday(year, 8, 1, -1),
+  ];
+}
+
 const VENUES: Record<Venue, VenueRules> = {
   NASDAQ: { timeZone: 'America/New_York', openHour: 9, openMinute: 30, holidays: usHolidays },
   XETRA: { timeZone: 'Europe/Berlin', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, true) },
@@ -98,6 +122,21 @@ const VENUES: Record<Venue, VenueRules> = {
     openHour: 9,
     openMinute: 0,
     holidays: (year) => europeanHolidays(year, false),
+  },
+  // The sample listings in other currencies (issue 34): their main closures, not every local holiday.
+  LSE: { timeZone: 'Europe/London', openHour: 8, openMinute: 0, holidays: ukHolidays },
+  SIX: { timeZone: 'Europe/Zurich', openHour: 9, openMinute: 0, holidays: (year) => europeanHolidays(year, true) },
+  STOCKHOLM: {
+    timeZone: 'Europe/Stockholm',
+    openHour: 9,
+    openMinute: 0,
+    holidays: (year) => europeanHolidays(year, true),
+  },
+  TOKYO: {
+    timeZone: 'Asia/Tokyo',
+    openHour: 9,
+    openMinute: 0,
+    holidays: (year) => [iso(year, 1, 1), iso(year, 1, 2), iso(year, 1, 3), iso(year, 12, 31)],
   },
   FX: { timeZone: 'Europe/London', openHour: 0, openMinute: 0, holidays: () => [] },
 };

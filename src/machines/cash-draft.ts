@@ -2,7 +2,7 @@
  * The add form's cash row (a deposit, a withdrawal, interest, an account fee, one leg of a conversion): text
  * as typed, checked before anything is sent, and the signed value SEMANTICS.md "Cash" stores.
  */
-import { CURRENCIES, type Currency } from '../model';
+import { isCurrency, notACurrency } from '../model/currencies';
 import { CASH_KINDS, type CashKind, type CashTransaction } from '../model/cash';
 import { parseLocaleDate } from '../model/locale-date';
 import { parseLocaleNumber } from '../model/locale-number';
@@ -18,7 +18,8 @@ export interface CashDraft {
   date: string;
   /** As typed: for a deposit, a withdrawal and a fee the size of the sum (its sign is the kind's); interest and a conversion leg are signed. */
   value: string;
-  currency: Currency;
+  /** An ISO 4217 code, as chosen or typed (`chf` reads as CHF). */
+  currency: string;
   /** The account's id; '' for the set's first. */
   account: string;
 }
@@ -71,14 +72,15 @@ export function validateCashDraft(draft: CashDraft, locale: string): CashDraftRe
   else if (!isBoundedNumber(reading.value))
     errors.value = `Enter at most ${new Intl.NumberFormat(locale).format(1e12)} (a trillion) either way.`;
   else if (reading.value === 0) errors.value = 'Enter an amount other than 0.';
-  if (!(CURRENCIES as readonly string[]).includes(draft.currency)) errors.currency = 'Choose Euro or US Dollar.';
-  if (Object.keys(errors).length > 0 || !date.ok || !reading.ok) return { ok: false, errors };
+  const currency = draft.currency.trim().toUpperCase();
+  if (!isCurrency(currency)) errors.currency = `Choose a currency: ${notACurrency(draft.currency)}.`;
+  if (Object.keys(errors).length > 0 || !date.ok || !reading.ok || !isCurrency(currency)) return { ok: false, errors };
   const cash: CashTransaction = {
     type: 'cash',
     kind: draft.kind,
     date: date.iso,
     value: signedCashValue(draft.kind, reading.value),
-    currency: draft.currency,
+    currency,
   };
   if (draft.account !== '') cash.account = draft.account;
   return { ok: true, cash };

@@ -1,11 +1,5 @@
-import {
-  CURRENCIES,
-  TICKER_MAX_LENGTH,
-  TICKER_PATTERN,
-  type Currency,
-  type Transaction,
-  type TransactionType,
-} from '../model';
+import { isCurrency, notACurrency } from '../model/currencies';
+import { TICKER_MAX_LENGTH, TICKER_PATTERN, type Transaction, type TransactionType } from '../model';
 import { parseLocaleDate } from '../model/locale-date';
 import { parseLocaleNumber } from '../model/locale-number';
 import {
@@ -23,7 +17,8 @@ export interface TransactionDraft {
   date: string;
   amount: string;
   value: string;
-  currency: Currency;
+  /** An ISO 4217 code, as chosen or typed (`gbp` reads as GBP). */
+  currency: string;
   /** Dividends only, optional: the tax withheld at source, in `currency`; empty for none recorded. */
   tax: string;
   /** The account's id; absent or '' for the set's first. */
@@ -71,7 +66,8 @@ export function validateDraft(draft: TransactionDraft, locale: string): DraftRes
         ? valueReading.message
         : `Enter a value as a number. ${valueReading.message}`;
   else if (!isBoundedNumber(value)) errors.value = tooLarge(locale);
-  if (!(CURRENCIES as readonly string[]).includes(draft.currency)) errors.currency = 'Choose Euro or US Dollar.';
+  const currency = draft.currency.trim().toUpperCase();
+  if (!isCurrency(currency)) errors.currency = `Choose a currency: ${notACurrency(draft.currency)}.`;
   // Empty is no tax recorded; only a dividend has tax withheld (the form shows the field for dividends only).
   const withTax = draft.type === 'dividend' && draft.tax.trim() !== '';
   const taxReading = withTax ? parseLocaleNumber(draft.tax, locale) : ({ ok: true, value: 0 } as const);
@@ -83,14 +79,14 @@ export function validateDraft(draft: TransactionDraft, locale: string): DraftRes
         : `Enter the tax withheld as a number, or leave it empty. ${taxReading.message}`;
   else if (!isWithheldTax(tax))
     errors.tax = tax < 0 ? 'The tax withheld is 0 or more (the value is what you received).' : tooLarge(locale);
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !isCurrency(currency)) return { ok: false, errors };
   const transaction: Transaction = {
     ticker,
     type: draft.type,
     date: date.ok ? date.iso : draft.date,
     amount,
     value,
-    currency: draft.currency,
+    currency,
   };
   if (withTax) transaction.tax = tax;
   if (draft.account) transaction.account = draft.account;

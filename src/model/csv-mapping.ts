@@ -5,7 +5,7 @@
  * both sides.
  */
 import { instantProblem, isoInstantMs, savedAtProblem } from './saved-at';
-import { CURRENCIES, type Currency } from './transaction';
+import { isCurrency, notACurrency, type Currency } from './currencies';
 
 /** The order of day, month and year in a date; any of `-`, `/`, `.` between them. */
 export const DATE_ORDERS = ['YMD', 'DMY', 'MDY'] as const;
@@ -84,7 +84,7 @@ export function checkCsvMapping(value: unknown): CheckedCsvMapping {
   if (unknownKey !== undefined)
     return refuse(`"${unknownKey.slice(0, 40)}" is not part of a mapping (known: ${keys.join(', ')})`);
   if (!isOneOf(DELIMITERS, given.delimiter)) return refuse('delimiter is one of "," ";" and a tab');
-  if (!isOneOf(CURRENCIES, given.fixedCurrency)) return refuse(`fixedCurrency is ${CURRENCIES.join(' or ')}`);
+  if (!isCurrency(given.fixedCurrency)) return refuse(`fixedCurrency: ${notACurrency(given.fixedCurrency)}`);
   if (!isOneOf(DATE_ORDERS, given.dateOrder)) return refuse(`dateOrder is one of ${DATE_ORDERS.join(', ')}`);
   if (!isOneOf(DECIMAL_MARKS, given.decimalMark)) return refuse('decimalMark is "." or ","');
   const columns = given.columns;

@@ -6,8 +6,15 @@
  */
 import * as z from 'zod/mini';
 import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
-import { CURRENCIES, TRANSACTION_TYPES, type TransactionsBody } from './transaction';
+import { TRANSACTION_TYPES, type Currency, type TransactionsBody } from './transaction';
 import { CASH_KINDS } from './cash';
+
+/**
+ * A currency's shape, three capital letters: the server checked the code against ISO 4217 when it stored
+ * it, and the list of every code would weigh on the worker's first chunk.
+ */
+const isCurrencyShaped = (value: unknown): value is Currency => typeof value === 'string' && /^[A-Z]{3}$/.test(value);
+const currencySchema = z.custom<Currency>(isCurrencyShaped);
 
 /** Loose: a field the server stores that this list does not name yet is passed on, not dropped. */
 const storedTransaction = z.looseObject({
@@ -17,7 +24,7 @@ const storedTransaction = z.looseObject({
   date: z.string(),
   amount: z.number(),
   value: z.number(),
-  currency: z.enum(CURRENCIES),
+  currency: currencySchema,
   importId: z.optional(z.string()),
   tax: z.optional(z.number()),
   product: z.optional(z.string()),
@@ -30,7 +37,7 @@ const storedCash = z.looseObject({
   kind: z.enum(CASH_KINDS),
   date: z.string(),
   value: z.number(),
-  currency: z.enum(CURRENCIES),
+  currency: currencySchema,
   importId: z.optional(z.string()),
 });
 
@@ -47,7 +54,6 @@ const storedTransactionsBodySchema: z.ZodMiniType<TransactionsBody> = z.object({
 });
 
 const TYPES: ReadonlySet<unknown> = new Set(TRANSACTION_TYPES);
-const CURRENCY_CODES: ReadonlySet<unknown> = new Set(CURRENCIES);
 const KINDS: ReadonlySet<unknown> = new Set(CASH_KINDS);
 
 /** `storedTransaction` read in place. */
@@ -61,7 +67,7 @@ function isStoredTransaction(value: unknown): boolean {
     typeof date === 'string' &&
     isNumber(amount) &&
     isNumber(worth) &&
-    CURRENCY_CODES.has(currency) &&
+    isCurrencyShaped(currency) &&
     isOptionalString(importId) &&
     (tax === undefined || isNumber(tax)) &&
     isOptionalString(product) &&
@@ -79,7 +85,7 @@ function isStoredCash(value: unknown): boolean {
     KINDS.has(kind) &&
     typeof date === 'string' &&
     isNumber(worth) &&
-    CURRENCY_CODES.has(currency) &&
+    isCurrencyShaped(currency) &&
     isOptionalString(importId)
   );
 }

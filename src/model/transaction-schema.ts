@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './days';
-import { CURRENCIES, TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
+import { CURRENCIES, notACurrency } from './currencies';
+import { TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
 import { ACCOUNT_ID_MAX_LENGTH, ACCOUNT_NAME_MAX_LENGTH, CASH_KINDS, type CashKind } from './cash';
 import {
   IMPORT_ID_MAX_LENGTH,
@@ -54,7 +55,7 @@ export const accountIdSchema = z
     `an account id: 1 to ${ACCOUNT_ID_MAX_LENGTH} letters, digits, ".", "_", ":" or "-"`,
   );
 
-const currencySchema = z.enum(CURRENCIES, `one of ${CURRENCIES.join(', ')}`);
+const currencySchema = z.enum(CURRENCIES, { error: (issue) => notACurrency(issue.input) });
 
 function transactionFields<Type extends 'stock' | 'dividend' | 'commission'>(type: Type) {
   return {

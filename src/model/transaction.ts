@@ -1,12 +1,13 @@
 /** The shared vocabulary of the product: what a transaction is, as stored and as sent over the wire. */
 import type { Account, CashTransaction } from './cash';
+import type { Currency } from './currencies';
 
 export const TRANSACTION_TYPES = ['stock', 'dividend', 'commission'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** Currencies a transaction may be recorded in. Quotes may be in others (converted through `CUREUR=X`). */
-export const CURRENCIES = ['EUR', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+// A transaction is in any active ISO 4217 code (currencies.ts, imported from there: the worker's first chunk
+// leaves the list out); quotes may also be in minor units (`GBp`).
+export type { Currency } from './currencies';
 
 /** A ticker as Yahoo spells it: `VWCE.DE`, `BRK-B`, `EUR=X`, `^GSPC`. */
 export const TICKER_PATTERN = /^[A-Za-z0-9^][A-Za-z0-9.\-=^]{0,19}$/;

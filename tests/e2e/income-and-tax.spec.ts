@@ -1,7 +1,7 @@
 /**
  * The Income page in Chromium: a real DEGIRO statement with withholding-tax rows imported, the per-year
  * gross, tax and net that its rows add up to (worked out here from the file itself and the recorded
- * EUR=X rates, not by the app's code), the tax CSV downloaded and read, and the demo account's
+ * EUR=X and JPYEUR=X rates, not by the app's code), the tax CSV downloaded and read, and the demo account's
  * twelve-month calendar.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { createSeededUser } from '#bench/browser/seeded-user';
 import { expect, signIn, signUp, test } from '#helpers/e2e/fixtures';
 
 const STATEMENT = path.join(import.meta.dirname, '../fixtures/degiro/nl-mixed-languages.csv');
-const EUR_PER_USD = path.join(import.meta.dirname, '../../data/market/EUR=X.json');
+const marketFile = (symbol: string) => path.join(import.meta.dirname, `../../data/market/${symbol}.json`);
 
 interface YearTotals {
   gross: number;
@@ -35,10 +35,10 @@ function cells(line: string): string[] {
   return out;
 }
 
-/** EUR per USD on a day: the latest recorded close on or before it, each bar dated in the exchange's zone. */
-function eurPerUsdOn(): (isoDate: string) => number {
+/** EUR per unit on a day (`EUR=X` for USD): the latest recorded close on or before it, each bar dated in the exchange's zone. */
+function eurPerUnitOn(symbol: string): (isoDate: string) => number {
   const result = (
-    JSON.parse(readFileSync(EUR_PER_USD, 'utf8')) as {
+    JSON.parse(readFileSync(marketFile(symbol), 'utf8')) as {
       chart: {
         result: Array<{
           meta: { exchangeTimezoneName: string };
@@ -64,7 +64,7 @@ function eurPerUsdOn(): (isoDate: string) => number {
  * Per year, from the statement's rows: each product's dividend and withholding-tax rows of a day. A
  * group the file converts to EUR (a `Valuta Creditering` pair after it) counts the EUR credited, its tax
  * at the same rate; a USD group counts at the day's EUR=X close. A group whose tax takes all of it (the
- * JPY dividend) is income of nothing received, and the app skips it, as here.
+ * JPY dividend) is kept in JPY (issue 34): nothing received, its tax at the day's JPYEUR=X close.
  */
 function expectedPerYear(): Map<string, YearTotals> {
   const lines = readFileSync(STATEMENT, 'utf8')
@@ -89,14 +89,21 @@ function expectedPerYear(): Map<string, YearTotals> {
     if (isTax) group.tax -= row.amount;
     groups.set(key, group);
   }
-  const rate = eurPerUsdOn();
+  const rates: Record<string, (isoDate: string) => number> = {
+    USD: eurPerUnitOn('EUR=X'),
+    JPY: eurPerUnitOn('JPYEUR=X'),
+  };
   // The one conversion of dividends in the file: 17-12-2022, 1,36 USD (the three net dividends of the day before) → 1,28 EUR.
   const converted = { day: '2022-12-16', eurPerUsd: 1.28 / 1.36 };
   const perYear = new Map<string, YearTotals>();
   for (const group of groups.values()) {
-    if (Math.abs(group.cash) < 0.005 || group.currency === 'JPY') continue;
+    if (Math.abs(group.cash) < 0.005 && group.tax < 0.005) continue;
     const eurPerUnit =
-      group.currency === 'EUR' ? 1 : group.date === converted.day ? converted.eurPerUsd : rate(group.date);
+      group.currency === 'EUR'
+        ? 1
+        : group.date === converted.day
+          ? converted.eurPerUsd
+          : rates[group.currency]!(group.date);
     const year = perYear.get(group.date.slice(0, 4)) ?? { gross: 0, tax: 0, net: 0 };
     year.net += group.cash * eurPerUnit;
     year.tax += group.tax * eurPerUnit;
@@ -169,7 +176,7 @@ test('a statement with withholding tax: the Income page shows each year’s gros
     'net_eur',
   ]);
   const dividendLines = csv.slice(1).filter((line) => line[2] !== 'Total');
-  expect(dividendLines).toHaveLength(8);
+  expect(dividendLines).toHaveLength(9);
   // Realty Income, 18-03-2024: 0,51 USD gross, 0,15 withheld, 0,36 received.
   expect(dividendLines.find((line) => line[1] === '2024-03-18')!.slice(3, 7)).toEqual(['USD', '0.51', '0.15', '0.36']);
   for (const [year, totals] of expected) {

@@ -148,7 +148,7 @@ const draft: fc.Arbitrary<TransactionDraft> = fc.record({
   ),
   amount: fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.double().map(String), fc.string({ maxLength: 10 })),
   value: fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.double().map(String), fc.string({ maxLength: 10 })),
-  currency: fc.constantFrom('EUR', 'USD', 'GBP', '') as fc.Arbitrary<TransactionDraft['currency']>,
+  currency: fc.constantFrom('EUR', 'USD', 'GBP', 'jpy', 'XYZ', 'GBp', ''),
   tax: fc.oneof(fc.constantFrom(...HOSTILE_TEXT, '-0.01'), fc.double().map(String), fc.string({ maxLength: 10 })),
 });
 

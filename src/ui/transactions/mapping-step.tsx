@@ -9,7 +9,7 @@ import {
   type DecimalMarkChoice,
   type Delimiter,
 } from '../../model/csv-mapping';
-import { CURRENCIES, type Currency } from '../../model';
+import { CURRENCIES, type Currency } from '../../model/currencies';
 import { useFocusWhen } from '../a11y/focus';
 import { useMappedImportActor } from '../app-context';
 import { useFormats } from '../locale-context';

@@ -11,6 +11,7 @@ import { validateDraft } from '../../machines/transaction-draft';
 import { usePortfolioActor, useTransactionsActor } from '../app-context';
 import { useLocale } from '../locale-context';
 
+import { CurrencySelect } from './currency-select';
 import { draftOf, isCash, readingOf, type Field, type FormDraft } from './transaction-form-draft';
 
 /**
@@ -215,14 +216,12 @@ export function TransactionForm({
       {field(
         'currency',
         'Currency',
-        <select
+        <CurrencySelect
           id={id('currency')}
           value={draft.currency}
-          onChange={(e) => set('currency', e.target.value as FormDraft['currency'])}
-        >
-          <option value="EUR">Euro (€)</option>
-          <option value="USD">US Dollar ($)</option>
-        </select>,
+          locale={locale}
+          onChange={(code) => set('currency', code)}
+        />,
       )}
       {/* Only a dividend has tax withheld at source; the value stays what was received. */}
       {draft.type === 'dividend' ? field('tax', 'Tax withheld', numberInput('tax', false, 'optional')) : null}

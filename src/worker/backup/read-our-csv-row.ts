@@ -2,7 +2,8 @@
  * One row of our CSV (`csv-format.ts`) checked cell by cell into a transaction or a cash transaction,
  * with the name of its account; else every problem of the row in words a user can act on.
  */
-import { CURRENCIES, TICKER_PATTERN, TRANSACTION_TYPES, type Currency, type Transaction } from '../../model';
+import { TICKER_PATTERN, TRANSACTION_TYPES, type Currency, type Transaction } from '../../model';
+import { isCurrency, notACurrency } from '../../model/currencies';
 import { ACCOUNT_NAME_MAX_LENGTH, CASH_KINDS, isCashKind, type CashTransaction } from '../../model/cash';
 import { isIsoDate } from '../../model/days';
 import {
@@ -67,8 +68,7 @@ export function readRow(cells: readonly string[]): RowResult {
     if (sign && !sign.test(value)) messages.push(`${sign.words} (this one is ${cell('value')})`);
   }
   const currency = cell('currency');
-  if (!(CURRENCIES as readonly string[]).includes(currency))
-    messages.push(`currency ${JSON.stringify(currency)} is not ${CURRENCIES.join(' or ')}`);
+  if (!isCurrency(currency)) messages.push(`currency: ${notACurrency(currency)}`);
   const taxText = cell('tax');
   let tax: number | undefined;
   if (taxText !== '') {

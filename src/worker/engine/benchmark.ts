@@ -5,7 +5,7 @@
 import type { PerformancePeriod } from '../../model';
 import type { CashFlows } from './cash-flows';
 import type { TickerSet } from './active-set';
-import { fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
+import { unitsPerMajor } from './currency';
 import { carryForward, type Grid } from './grid';
 import type { MarketData, MarketSeries } from './market-series';
 import type { PeriodStarts } from './return-periods';
@@ -64,6 +64,7 @@ export function benchmarkOf(
   all: TickerSet,
   stock: readonly GridEntries[],
   rateOf: (currency: string) => Float64Array | null,
+  fxSymbolOf: (currency: string) => string | null,
 ): Benchmark {
   if (!quote) return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes have not been loaded' };
   if (!quote.ok) return { ok: false, symbol, missingSymbols: [symbol], error: quote.error };
@@ -71,7 +72,7 @@ export function benchmarkOf(
     return { ok: false, symbol, missingSymbols: [symbol], error: 'its quotes hold no prices' };
   const rate = rateOf(quote.series.currency);
   if (!rate) {
-    const fxSymbol = fxSymbolFor(majorCurrency(quote.series.currency)) as string;
+    const fxSymbol = fxSymbolOf(quote.series.currency) as string;
     return { ok: false, symbol, missingSymbols: [fxSymbol], error: `the exchange rate ${fxSymbol} is missing` };
   }
   const series = benchmarkSeries(grid, quote.series, rate, stock, all.flows, starts);

@@ -1,10 +1,14 @@
-/** Which exchange-rate symbol turns a currency into EUR, and how minor units (pence) scale. */
+/** Which exchange-rate symbol turns a currency into the base currency, and how minor units (pence) scale. */
 
-export const BASE_CURRENCY = 'EUR';
+/** The base currency when the user chose none. */
+export const DEFAULT_BASE_CURRENCY = 'EUR';
 
-/** Yahoo's quote currency for prices in pence: divide by 100 and treat as GBP. */
+/** Yahoo's quote currencies in minor units: divide by `perMajor` and treat as `major`. */
 const MINOR_UNITS: Readonly<Record<string, { major: string; perMajor: number }>> = {
   GBp: { major: 'GBP', perMajor: 100 },
+  GBX: { major: 'GBP', perMajor: 100 },
+  ZAc: { major: 'ZAR', perMajor: 100 },
+  ILA: { major: 'ILS', perMajor: 100 },
 };
 
 /** The currency a quote's prices are in once minor units are divided out (`GBp` → `GBP`). */
@@ -18,12 +22,13 @@ export function unitsPerMajor(currency: string): number {
 }
 
 /**
- * The Yahoo symbol whose close is EUR per one unit of `currency`: `EUR=X` for USD, `CUREUR=X` for any
- * other; null for EUR itself (rate 1).
+ * The Yahoo symbol whose close is `base` per one unit of `currency` (SEMANTICS.md, "Exchange rates"):
+ * `B=X` for USD (`EUR=X`, `CHF=X`), `CURB=X` for any other (`GBPEUR=X`, `EURUSD=X`); null for the base
+ * itself (rate 1).
  */
-export function fxSymbolFor(currency: string): string | null {
+export function fxSymbolFor(currency: string, base: string): string | null {
   const major = majorCurrency(currency);
-  if (major === BASE_CURRENCY) return null;
-  if (major === 'USD') return 'EUR=X';
-  return `${major}EUR=X`;
+  if (major === base) return null;
+  if (major === 'USD') return `${base}=X`;
+  return `${major}${base}=X`;
 }

@@ -27,10 +27,11 @@ export function symbolsToRequest(
   market: ReadonlyMap<string, MarketData>,
   transactions: ReadonlyMap<string, TickerTransactions>,
   cashCurrencies: Iterable<string>,
+  base: string,
 ): string[] {
   const symbols = new Set<string>();
   const addRateOf = (currency: string) => {
-    const symbol = fxSymbolFor(currency);
+    const symbol = fxSymbolFor(currency, base);
     if (symbol) symbols.add(symbol);
   };
   if (benchmarkSymbol) {

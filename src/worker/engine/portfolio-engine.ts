@@ -16,7 +16,7 @@ import type * as accountMathModule from './account-math';
 import { benchmarkOf } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
 import { prepareCash, type CashColumns } from './cash';
-import { BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
+import { DEFAULT_BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
 import { incomeFigures } from './income';
@@ -56,6 +56,8 @@ export class PortfolioEngine {
   private periods: GridPeriods | null = null;
   private starts: PeriodStarts | null = null;
   private benchmarkSymbol: string | null = null;
+  /** Every money figure is in this currency (SEMANTICS.md, "Currencies and the base currency"). */
+  private base: string = DEFAULT_BASE_CURRENCY;
   private readonly states = new Map<string, TickerState>();
   private readonly fx = new FxRates();
 
@@ -134,6 +136,14 @@ export class PortfolioEngine {
     this.benchmarkSymbol = symbol;
   }
 
+  /** Every money figure in `currency` (ISO 4217; EUR by default): drops what depends on rates; see `symbolsToRequest`. */
+  setBaseCurrency(currency: string): void {
+    if (currency === this.base) return;
+    this.base = currency;
+    this.states.clear();
+    this.fx.clear();
+  }
+
   /**
    * Symbols to request: every ticker with shares or dividends (commissions alone need no price; an ISIN
    * standing in for a symbol has no price source, SEMANTICS' provisional price values it) plus the
@@ -141,7 +151,7 @@ export class PortfolioEngine {
    * its FX symbol. Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
    */
   symbolsToRequest(): string[] {
-    return symbolsToRequest(this.benchmarkSymbol, this.market, this.transactions, this.cash.currencies);
+    return symbolsToRequest(this.benchmarkSymbol, this.market, this.transactions, this.cash.currencies, this.base);
   }
 
   /** First transaction day (ISO) or null when there are none. */
@@ -159,7 +169,7 @@ export class PortfolioEngine {
     const grid = this.grid as Grid;
     const plain = summarize(included, excluded, missing);
     const summary = this.accountMath
-      ? this.accountMath.chargeFees(plain, grid, this.cash, (currency) => this.rateOf(currency), fxSymbolFor)
+      ? this.accountMath.chargeFees(plain, grid, this.cash, (currency) => this.rateOf(currency), this.fxSymbolOf)
       : plain;
     const holdings = holdingsOf(names, this.states, summary.portfolioValue);
     const activeSet = this.tickerSetOf(active ?? names);
@@ -168,6 +178,7 @@ export class PortfolioEngine {
       activeSet.series.tickers.length === includedTickers.length ? activeSet : this.tickerSetOf(includedTickers);
     return {
       asOf,
+      baseCurrency: this.base,
       summary,
       tickers,
       holdings,
@@ -181,6 +192,7 @@ export class PortfolioEngine {
             all,
             stockEntriesOf(this.states, includedTickers),
             this.rateOf.bind(this),
+            this.fxSymbolOf,
           )
         : null,
       active: activeSet.series,
@@ -211,7 +223,7 @@ export class PortfolioEngine {
     const series = this.states.get(ticker)?.series;
     if (!series) return null;
     const quote = this.market.get(ticker);
-    const currency = quote?.ok ? quote.series.currency : BASE_CURRENCY;
+    const currency = quote?.ok ? quote.series.currency : this.base;
     const rate = this.rateOf(currency);
     return rate ? holdingSeries(this.grid, ticker, series, rate, unitsPerMajor(currency)) : null;
   }
@@ -247,7 +259,7 @@ export class PortfolioEngine {
       this.onTickerComputed?.(ticker);
       this.states.set(
         ticker,
-        computeTickerState(grid, this.periods as GridPeriods, transactions, this.market, this.fx),
+        computeTickerState(grid, this.periods as GridPeriods, transactions, this.market, this.fx, this.base),
       );
     }
   }
@@ -256,34 +268,30 @@ export class PortfolioEngine {
     return tickerSet(this.grid as Grid, this.periods as GridPeriods, this.states, tickers, this.market, this.fx);
   }
 
-  /** EUR per unit of `currency`'s major currency per grid day; null when its exchange rate has no quote. */
+  /** The exchange-rate symbol `currency` converts to the base with; null for the base itself. */
+  private readonly fxSymbolOf = (currency: string): string | null => fxSymbolFor(currency, this.base);
+
+  /** Base-currency units per unit of `currency`'s major currency per grid day; null when its exchange rate has no quote. */
   private rateOf(currency: string): Float64Array | null {
     const grid = this.grid as Grid;
     const major = majorCurrency(currency);
-    if (major === BASE_CURRENCY) return this.fx.ones(grid);
-    const fxSymbol = fxSymbolFor(major) as string;
+    if (major === this.base) return this.fx.ones(grid);
+    const fxSymbol = fxSymbolFor(major, this.base) as string;
     return this.fx.onGrid(grid, fxSymbol, this.market.get(fxSymbol))?.rate ?? null;
   }
 
   /** The view's account figures; null when it holds no cash transaction on or before `asOf`. */
   private accountOf(all: TickerSet, excludedTickers: readonly string[]): AccountFigures | null {
     if (!this.accountMath) return null;
-    const missingFromTickers = excludedTickers.flatMap(
-      (ticker) => (this.states.get(ticker) as TickerState).figures.missingSymbols,
-    );
-    const { grid, starts, cash, transactions } = this;
-    const inputs = {
-      grid: grid as Grid,
-      starts: starts as PeriodStarts,
-      cash,
-      tickers: transactions.values(),
-      securitiesValue: all.series.value,
-    };
     return this.accountMath.accountOfView({
-      ...inputs,
-      missingFromTickers,
+      grid: this.grid as Grid,
+      starts: this.starts as PeriodStarts,
+      cash: this.cash,
+      tickers: this.transactions.values(),
+      securitiesValue: all.series.value,
+      missingFromTickers: excludedTickers.flatMap((ticker) => this.states.get(ticker)!.figures.missingSymbols),
       rateOf: (currency) => this.rateOf(currency),
-      fxSymbolFor,
+      fxSymbolFor: this.fxSymbolOf,
     });
   }
 }

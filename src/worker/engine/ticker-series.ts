@@ -4,7 +4,7 @@
  * price, value, profit (SEMANTICS.md, "Per ticker").
  */
 import { TRANSACTION_TYPES, settledShares, type TransactionType } from '../../model';
-import { BASE_CURRENCY, majorCurrency, unitsPerMajor } from './currency';
+import { majorCurrency, unitsPerMajor } from './currency';
 import { carryForward, type Grid } from './grid';
 import { newPriceSeries } from './shared-series';
 import type { MarketSeries } from './market-series';
@@ -56,11 +56,12 @@ export interface TickerComputation {
   totals: TickerTotals;
 }
 
-/** Major currencies (other than EUR) whose daily rate this ticker needs on a grid ending `lastDay`. */
+/** Major currencies (other than the base) whose daily rate this ticker needs on a grid ending `lastDay`. */
 export function currenciesNeeded(
   transactions: TickerTransactions,
   market: MarketSeries | null,
   lastDay: number,
+  base: string,
 ): string[] {
   const needed = new Set<string>();
   for (const type of TRANSACTION_TYPES) {
@@ -68,12 +69,12 @@ export function currenciesNeeded(
     for (let k = 0; k < days.length && days[k] <= lastDay; k += 1) needed.add(currencies[k]);
   }
   if (market) needed.add(majorCurrency(market.currency));
-  needed.delete(BASE_CURRENCY);
+  needed.delete(base);
   return [...needed].sort();
 }
 
 /**
- * `rates` holds EUR per unit, per grid day, for EUR (ones) and every currency `currenciesNeeded` named.
+ * `rates` holds base-currency units per unit, per grid day, for the base (ones) and every currency `currenciesNeeded` named.
  * Allocates the value and close series; nothing else is per day.
  */
 export function computeTicker(
@@ -81,6 +82,7 @@ export function computeTicker(
   transactions: TickerTransactions,
   market: MarketSeries | null,
   rates: ReadonlyMap<string, Float64Array>,
+  base: string,
 ): TickerComputation {
   const splits = splitFactors(market);
   const entries = {
@@ -92,7 +94,7 @@ export function computeTicker(
   const close = market
     ? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length))
     : new Float64Array(grid.length).fill(Number.NaN);
-  const quoteRate = rateFor(rates, market ? market.currency : BASE_CURRENCY);
+  const quoteRate = rateFor(rates, market ? market.currency : base);
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;
 
   // Shares and the provisional price change only on stock transaction days: one fill per stretch between them.
@@ -225,7 +227,7 @@ export function sharesOnAsOf(grid: Grid, transactions: TickerTransactions, marke
 function rateFor(rates: ReadonlyMap<string, Float64Array>, currency: string): Float64Array {
   const major = majorCurrency(currency);
   const rate = rates.get(major);
-  if (!rate) throw new Error(`No EUR rate for ${major}: the engine must exclude the ticker instead`);
+  if (!rate) throw new Error(`No base-currency rate for ${major}: the engine must exclude the ticker instead`);
   return rate;
 }
 

@@ -2,7 +2,7 @@
  * One ticker's result on the grid: its figures, totals and series, or — when an exchange rate it needs
  * has no quote — only its share count, left out of every sum.
  */
-import { BASE_CURRENCY, fxSymbolFor } from './currency';
+import { fxSymbolFor } from './currency';
 import type { FxRates } from './fx-rates';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
@@ -35,15 +35,17 @@ export function computeTickerState(
   transactions: TickerTransactions,
   market: ReadonlyMap<string, MarketData>,
   fx: FxRates,
+  /** The base currency every figure is in (SEMANTICS.md, "Currencies and the base currency"). */
+  base: string,
 ): TickerState {
   const quote = market.get(transactions.ticker);
   const series = quote?.ok ? quote.series : null;
   const missingSymbols = series || !needsQuotes(transactions) ? [] : [transactions.ticker];
-  const rates = new Map<string, Float64Array>([[BASE_CURRENCY, fx.ones(grid)]]);
+  const rates = new Map<string, Float64Array>([[base, fx.ones(grid)]]);
   const fxSymbols: string[] = [];
   let ratesMissing = false;
-  for (const currency of currenciesNeeded(transactions, series, grid.lastDay)) {
-    const symbol = fxSymbolFor(currency) as string;
+  for (const currency of currenciesNeeded(transactions, series, grid.lastDay, base)) {
+    const symbol = fxSymbolFor(currency, base) as string;
     const rate = fx.onGrid(grid, symbol, market.get(symbol));
     fxSymbols.push(symbol);
     if (rate) rates.set(currency, rate.rate);
@@ -52,8 +54,8 @@ export function computeTickerState(
       ratesMissing = true;
     }
   }
-  const bookingFxSymbols = currenciesNeeded(transactions, null, grid.lastDay).map(
-    (currency) => fxSymbolFor(currency) as string,
+  const bookingFxSymbols = currenciesNeeded(transactions, null, grid.lastDay, base).map(
+    (currency) => fxSymbolFor(currency, base) as string,
   );
   const facts: TickerFacts = {
     trades: transactions.columns.stock.days.length,
@@ -76,7 +78,7 @@ export function computeTickerState(
       bookingFxSymbols,
     };
   }
-  const computed = computeTicker(grid, transactions, series, rates);
+  const computed = computeTicker(grid, transactions, series, rates, base);
   const cost = costBasisOf(computed.series.entries.stock);
   return {
     figures: tickerFigures(computed.totals, facts),

@@ -274,6 +274,8 @@ export type Benchmark =
 
 export interface Derivation {
   asOf: string;
+  /** The ISO 4217 code every money figure is in (the user's base currency). */
+  baseCurrency: string;
   summary: Summary;
   /** Every ticker, sorted by name. */
   tickers: Record<string, TickerFigures>;

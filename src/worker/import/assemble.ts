@@ -186,7 +186,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   attributeNonTradeableDividends(drafts);
   for (const draft of attributeTaxRefunds(drafts)) {
     if (draft.cashEur === null && !isCurrency(draft.currency)) {
-      const reason = `${describe(draft)} in ${draft.currency}, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)`;
+      const reason = `${describe(draft)} in ${draft.currency}, which is not an ISO 4217 currency code, and this file has no conversion of it to EUR`;
       for (const row of rowsOf(draft)) reject(row, reason);
       continue;
     }

@@ -12,10 +12,10 @@
  * withdrawal); one of 0 moves nothing and is skipped. Lines that move money between the account's own
  * places are booked as nothing (`internal`): a `Processed Flatex Withdrawal` of a positive amount is the
  * bank side paying a withdrawal booked beside it.
- * A cash line in a currency an account cannot hold is refused with its reason; a conversion is refused
+ * A cash line in a currency that is no ISO 4217 code is refused with its reason; a conversion is refused
  * whole (both legs), so that no half of it is stored.
  */
-import { CURRENCIES, type Currency } from '../../model';
+import { isCurrency, type Currency } from '../../model/currencies';
 import type { CashKind } from '../../model/cash';
 import { DIVIDEND_WINDOW_DAYS } from './conversions';
 import { importIdOf } from './import-id';
@@ -23,8 +23,9 @@ import { roundMoney } from './numbers';
 import { linesOf, type SourceRow } from './rows';
 import type { ImportedCash, ImportedTransaction, SkipReason } from './types';
 
+/** Any ISO 4217 code: an account holds cash in any currency. */
 export function isHeldCurrency(code: string): code is Currency {
-  return (CURRENCIES as readonly string[]).includes(code);
+  return isCurrency(code);
 }
 
 const NAMES: Record<CashKind, string> = {
@@ -37,7 +38,10 @@ const NAMES: Record<CashKind, string> = {
 
 /** Why a cash line in `currency` is not imported. */
 export function currencyProblem(kind: CashKind, currency: string): string {
-  return `${NAMES[kind]} in ${currency || 'no currency'}: an account holds cash in ${CURRENCIES.join(' or ')} only, so this line is not imported (nothing of it is stored)`;
+  const what = currency
+    ? `${NAMES[kind]} in ${currency}, which is not an ISO 4217 currency code`
+    : `${NAMES[kind]} without a currency`;
+  return `${what}, so this line is not imported (nothing of it is stored)`;
 }
 
 function cashOf(row: SourceRow, kind: CashKind): ImportedCash {

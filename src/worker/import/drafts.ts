@@ -4,7 +4,8 @@
  * which keeps the withholding-tax rows' sum apart as well (the dividend's `tax`).
  * Currencies are settled afterwards (see `conversions.ts`).
  */
-import { CURRENCIES, type TransactionType } from '../../model';
+import { CURRENCIES } from '../../model/currencies';
+import type { TransactionType } from '../../model';
 import { roundMoney } from './numbers';
 import { chronological, type SourceRow } from './rows';
 import type { SkipReason } from './types';

@@ -25,7 +25,7 @@
  * - Cash (`cash.ts`): deposits, withdrawals (by their sign), interest of either sign, the account's fees
  *   and conversions no trade or dividend takes (one per currency) are cash transactions; cash sweeps,
  *   money-market conversions and iDEAL reservations move money between the account's own places and are
- *   skipped with their reason. A cash line in a currency other than EUR or USD is unrecognised (a
+ *   skipped with their reason. A cash line in a currency that is no ISO 4217 code is unrecognised (a
  *   conversion with both its legs). `reconcile.ts` checks the statement's balance per currency and day.
  * - Dividends: the dividend, withholding-tax and ADR-fee rows of one product, currency and day are netted
  *   into one dividend (reversals included), the tax rows kept as its `tax`; one whose tax takes all of it

@@ -13,6 +13,7 @@
  * typed like Account.csv's rows so that the rest of the import treats them alike. The header is recognised
  * and its columns mapped in trades-header.ts.
  */
+import { isCurrency } from '../../model/currencies';
 import {
   isBoundedNumber,
   isTransactionYear,
@@ -130,8 +131,8 @@ export class TradeRowBuilder {
       const value = number(columns.value);
       const inAccount = value !== 0 ? value + number(columns.autoFx) : number(columns.total) - costs;
       if (accountCurrency === 'EUR' && inAccount !== 0 && isBoundedNumber(inAccount)) amountEur = signed(inAccount);
-      else if (localCurrency !== 'EUR' && localCurrency !== 'USD')
-        problem = `a trade in ${localCurrency} without its value in EUR (transactions are kept in EUR or USD)`;
+      else if (!isCurrency(localCurrency))
+        problem = `a trade in ${localCurrency}, which is not an ISO 4217 currency code, without its value in EUR`;
     }
 
     const orderId = cell(fields, columns.orderId) || (columns.orderId >= 0 ? cell(fields, columns.orderId + 1) : '');

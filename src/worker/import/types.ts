@@ -30,7 +30,7 @@ export const SKIP_REASON_DESCRIPTIONS: Record<SkipReason, string> = {
   'no money moved': 'A deposit or withdrawal of 0: there is nothing to book.',
   'share split': 'Share split bookings: splits come from the market data, so the engine adjusts share counts itself.',
   'dividend nets to zero':
-    'A dividend whose reversal cancels it to zero, or whose tax takes all of it in a currency other than EUR or USD (nothing was received to convert).',
+    'A dividend whose reversal cancels it to zero, or whose tax takes all of it in a currency that is no ISO 4217 code (nothing was received to convert).',
   'incomplete row': 'A row without a date, a description or an amount.',
 };
 

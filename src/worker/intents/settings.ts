@@ -1,4 +1,4 @@
-/** The user's settings: read and saved on the server; the engine compares with their benchmark. */
+/** The user's settings: read and saved on the server; the engine compares with their benchmark, in their base currency. */
 import type { Outcome } from '../../model/outcome';
 import type { UserSettings } from '../../model/settings';
 import type { Credentials } from '../services/http';
@@ -6,6 +6,17 @@ import { fetchSettings, saveSettings as writeSettings } from '../services/settin
 import { symbolsNeeded, type WorkerContext } from './context';
 import type { SettingsView } from './contract';
 import { refusing } from './refuse';
+import { DEFAULT_BASE_CURRENCY } from '../engine/currency';
+
+/**
+ * The engine takes the benchmark and the base currency: EUR when the settings name none, or one not shaped
+ * like a code (the server checks the code itself; the list of every code stays out of the first chunk).
+ */
+export function applySettings(context: WorkerContext, settings: UserSettings): void {
+  context.engine.setBenchmark(settings.benchmark);
+  const base: unknown = (settings as Partial<Record<'baseCurrency', unknown>>).baseCurrency;
+  context.engine.setBaseCurrency(typeof base === 'string' && /^[A-Z]{3}$/.test(base) ? base : DEFAULT_BASE_CURRENCY);
+}
 
 export function settingsIntents(context: WorkerContext) {
   return {
@@ -13,7 +24,7 @@ export function settingsIntents(context: WorkerContext) {
     async loadSettings(credentials: Credentials): Promise<Outcome<SettingsView>> {
       return refusing(async () => {
         const settings = await fetchSettings(credentials);
-        context.engine.setBenchmark(settings.benchmark);
+        applySettings(context, settings);
         return { ok: true, settings, needed: symbolsNeeded(context) };
       });
     },
@@ -21,7 +32,7 @@ export function settingsIntents(context: WorkerContext) {
     async saveSettings(changes: Partial<UserSettings>, credentials: Credentials): Promise<Outcome<SettingsView>> {
       return refusing(async () => {
         const settings = await writeSettings(credentials, changes);
-        context.engine.setBenchmark(settings.benchmark);
+        applySettings(context, settings);
         return { ok: true, settings, needed: symbolsNeeded(context) };
       });
     },

@@ -9,8 +9,8 @@
  * so importing the same file again adds nothing. A row that cannot be read is listed with the reason;
  * the others still import.
  */
+import { isCurrency, notACurrency } from '../../model/currencies';
 import {
-  CURRENCIES,
   TICKER_PATTERN,
   TRANSACTION_TYPES,
   byDateAscending,
@@ -96,8 +96,8 @@ function readRow(
   let currency: Currency = mapping.fixedCurrency;
   if (mapping.columns.currency !== null) {
     const text = cell('currency').toUpperCase();
-    if ((CURRENCIES as readonly string[]).includes(text)) currency = text as Currency;
-    else problems.push(`currency "${cell('currency')}" is not ${CURRENCIES.join(' or ')}`);
+    if (isCurrency(text)) currency = text;
+    else problems.push(`currency: ${notACurrency(cell('currency'))}`);
   }
   if (problems.length > 0 || date === null || kind === null) return { problem: problems.join('; ') };
   if (cashKind !== null) {

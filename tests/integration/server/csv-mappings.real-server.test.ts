@@ -167,7 +167,10 @@ for (const backend of backends) {
           { header: brokerHeader, mapping: { ...mapping, columns: { ...mapping.columns, price: 3 } } },
           /"price" is not a field/,
         ],
-        [{ header: brokerHeader, mapping: { ...mapping, fixedCurrency: 'GBP' } }, /fixedCurrency is EUR or USD/],
+        [
+          { header: brokerHeader, mapping: { ...mapping, fixedCurrency: 'GBX' } },
+          /fixedCurrency: "GBX" is not an ISO 4217 currency code/,
+        ],
         [{ header: brokerHeader, mapping, owner: 'bob' }, /"owner" is not expected/],
         [[brokerHeader, mapping], /Send \{"header"/],
       ];

@@ -99,15 +99,15 @@ for (const backend of serverBackends('cash and accounts on PostgreSQL')) {
 
     const refusedCases: [string, unknown, string, RegExp][] = [
       [
-        'a cash row in a currency the product does not keep',
+        'a cash row in a currency that is no ISO 4217 code',
         {
           transactions: {
             ...transactionSet(),
-            cash: [cash('deposit', '2024-01-02', 10, { currency: 'GBP' as 'EUR' })],
+            cash: [cash('deposit', '2024-01-02', 10, { currency: 'GBX' as 'EUR' })],
           },
         },
         'transactions.cash.0.currency',
-        /one of EUR, USD/,
+        /"GBX" is not an ISO 4217 currency code/,
       ],
       [
         'a cash row of an unknown kind',

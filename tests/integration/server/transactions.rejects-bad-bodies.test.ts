@@ -45,7 +45,7 @@ describe('400 names every offending path', () => {
     ['a date with a time', { date: '2023-01-01T10:00:00Z' }, 'transactions.stock.1.date'],
     ['an amount as a string', { amount: '3' }, 'transactions.stock.1.amount'],
     ['a value beyond 1e12', { value: 1e13 }, 'transactions.stock.1.value'],
-    ['an unsupported currency', { currency: 'GBP' }, 'transactions.stock.1.currency'],
+    ['a currency that is no ISO 4217 code', { currency: 'GBX' }, 'transactions.stock.1.currency'],
     ['a dividend in the stock list', { type: 'dividend' }, 'transactions.stock.1.type'],
     ['an unknown key', { note: 'hi' }, 'transactions.stock.1'],
     ['an empty import id', { importId: '' }, 'transactions.stock.1.importId'],
@@ -60,7 +60,7 @@ describe('400 names every offending path', () => {
 
   it('lists several problems at once', async () => {
     const response = await api.put<Refusal>({
-      transactions: { stock: [{ ...stock('AAPL', '2021-13-01', 1, 1), currency: 'JPY' }], dividend: 'none' },
+      transactions: { stock: [{ ...stock('AAPL', '2021-13-01', 1, 1), currency: 'YEN' }], dividend: 'none' },
     });
     expect(response.status).toBe(400);
     expect(response.body.issues?.map((issue) => issue.path).sort()).toEqual([

@@ -32,7 +32,7 @@ it('fills in the withheld tax of dividends imported before without it, once, add
   // As an earlier version of the import stored them: the same dividends, their tax netted away.
   const stored = await api.get();
   const taxes = stored.body.transactions.dividend.map((t) => t.tax);
-  expect(taxes.filter((tax) => tax !== undefined)).toHaveLength(5);
+  expect(taxes.filter((tax) => tax !== undefined)).toHaveLength(6);
   const netted = {
     ...stored.body.transactions,
     dividend: stored.body.transactions.dividend.map(({ tax: _tax, ...rest }) => rest),
@@ -48,7 +48,7 @@ it('fills in the withheld tax of dividends imported before without it, once, add
   if (!again.ok) throw new Error(again.message);
   expect(again.preview.newTransactions).toBe(0);
   const filled = await worker.confirmImport(tickers, credentials);
-  expect(filled).toMatchObject({ ok: true, added: 0, alreadyPresent: first.preview.newTransactions, taxFilled: 5 });
+  expect(filled).toMatchObject({ ok: true, added: 0, alreadyPresent: first.preview.newTransactions, taxFilled: 6 });
   const after = await api.get();
   expect(after.body.transactions.dividend.map((t) => t.tax)).toEqual(taxes);
   expect(after.body.transactions.stock).toHaveLength(stored.body.transactions.stock.length);

@@ -27,15 +27,15 @@ describe('nl-mixed-languages.csv', () => {
     expectEveryLineOnce(result, fixtureText('nl-mixed-languages.csv'));
   });
 
-  it('counts 12 buys, 3 sells, 8 dividends, 8 commissions, 17 cash transactions, 13 skipped and 1 unrecognised line', () => {
+  it('counts 12 buys, 4 sells, 9 dividends, 8 commissions, 17 cash transactions, 11 skipped and no unrecognised line', () => {
     expect(result.counts).toEqual({
       buys: 12,
-      sells: 3,
-      dividends: 8,
+      sells: 4,
+      dividends: 9,
       commissions: 8,
       cash: { deposit: 2, withdrawal: 1, interest: 1, fee: 7, conversion: 6 },
-      skipped: 13,
-      unrecognised: 1,
+      skipped: 11,
+      unrecognised: 0,
       lines: 74,
     });
   });
@@ -71,6 +71,7 @@ describe('nl-mixed-languages.csv', () => {
       { date: '2024-01-02', productKey: 'IE00B4L5Y983', amount: 1, value: 82.06, currency: 'EUR', lines: [44] },
       { date: '2024-03-08', productKey: 'JP3633400001', amount: 30, value: 9999.99, currency: 'EUR', lines: [69] },
       { date: '2024-03-11', productKey: 'FI4000198031', amount: 6, value: 479.76, currency: 'EUR', lines: [50] }, // Achat (FR)
+      { date: '2024-04-02', productKey: 'GB00BPQY8M80', amount: -4, value: -19.84, currency: 'GBP', lines: [56] }, // no conversion: stays GBP
     ]);
   });
 
@@ -90,6 +91,7 @@ describe('nl-mixed-languages.csv', () => {
       { date: '2024-01-02', productKey: 'IE0031442068', amount: 1, value: 11.82, currency: 'USD', lines: [33] }, // Dividende
       { date: '2024-02-02', productKey: 'US00206R1023', amount: 1, value: 1.39, currency: 'USD', lines: [48] },
       { date: '2024-03-18', productKey: 'US7561091049', amount: 1, value: 0.36, currency: 'USD', lines: [51, 52] }, // 0,51 − 0,15 (Impôts)
+      { date: '2024-05-27', productKey: 'JP3633400001', amount: 1, value: 0, currency: 'JPY', lines: [66, 67] }, // all withheld
       { date: '2024-08-01', productKey: 'US69181V1070', amount: 1, value: 2.97, currency: 'USD', lines: [60, 61] }, // 3,50 − 0,53, a minute apart
       { date: '2024-12-30', productKey: 'IE00BYPC1H27', amount: 1, value: 0.23, currency: 'USD', lines: [74] },
     ]);
@@ -111,6 +113,7 @@ describe('nl-mixed-languages.csv', () => {
       { productKey: 'IE0031442068', value: 11.82, tax: undefined, currency: 'USD' }, // no tax row: no tax
       { productKey: 'US00206R1023', value: 1.39, tax: undefined, currency: 'USD' },
       { productKey: 'US7561091049', value: 0.36, tax: 0.15, currency: 'USD' },
+      { productKey: 'JP3633400001', value: 0, tax: 9999.99, currency: 'JPY' }, // the tax took all of it: kept in JPY
       { productKey: 'US69181V1070', value: 2.97, tax: 0.53, currency: 'USD' },
       { productKey: 'IE00BYPC1H27', value: 0.23, tax: undefined, currency: 'USD' },
     ]);
@@ -137,7 +140,7 @@ describe('nl-mixed-languages.csv', () => {
     ]);
   });
 
-  it('books deposits, the withdrawal, interest and unmatched conversions as cash; skips cash sweeps, reservations, money-market conversions and a zero dividend by name', () => {
+  it('books deposits, the withdrawal, interest and unmatched conversions as cash; skips cash sweeps, reservations and money-market conversions by name', () => {
     const byKind: Record<string, number[]> = {};
     for (const { lines, kind } of result.transactions.cash) if (kind !== 'fee') (byKind[kind] ??= []).push(...lines);
     expect(
@@ -154,19 +157,16 @@ describe('nl-mixed-languages.csv', () => {
       // Line 24, `Processed Flatex Withdrawal` of +15,10, is the bank side paying the withdrawal of line 25.
       'cash sweep': [2, 3, 8, 9, 16, 17, 24, 75],
       reservation: [5, 23],
-      'dividend nets to zero': [66, 67],
       'money-market fund': [71],
     });
   });
 
-  it('lists the GBP sell without a conversion as unrecognised, saying why', () => {
-    expect(result.unrecognised).toEqual([
-      {
-        line: 56,
-        text: '02-04-2024,09:00,02-04-2024,AVIVA,GB00BPQY8M80,Sell 4 AVIVA@496 GBX (GB00BPQY8M80),,GBP,19.84,GBP,114.31,86c1f17b-8a74-4126-af39-61049bcb6e33',
-        reason: 'a sell in GBP, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)',
-      },
-    ]);
+  it('keeps the GBP sell without a conversion in GBP (issue 34): no line is unrecognised', () => {
+    expect(result.unrecognised).toEqual([]);
+    expect(result.transactions.stock.find((t) => t.lines.includes(56))).toMatchObject({
+      currency: 'GBP',
+      value: -19.84,
+    });
   });
 
   it('gives each product its own ticker from the shipped table, and names the newest spelling', () => {
@@ -180,7 +180,7 @@ describe('nl-mixed-languages.csv', () => {
     expect(byKey.get('IE00B0M63391')).toMatchObject({ ticker: null, source: null });
     // The account's costs are no product: they are its fees.
     expect(byKey.has(ACCOUNT_PRODUCT)).toBe(false);
-    expect(result.products).toHaveLength(19);
+    expect(result.products).toHaveLength(20);
     const tickers = new Set(result.transactions.stock.map((t) => t.ticker).filter((t) => t !== ''));
     expect(tickers.size).toBeGreaterThan(5);
   });

@@ -95,7 +95,7 @@ describe('mergeImported', () => {
       const again = mergeImported(netted, imported);
       expect(again.added).toBe(0);
       expect(again.alreadyPresent).toBe(allTransactions(imported).length + imported.transactions.cash.length);
-      expect(again.taxFilled).toBe(5);
+      expect(again.taxFilled).toBe(6);
       expect(again.merged).toEqual(first);
       expect(again.merged.dividend.map((t) => t.tax)).toEqual([
         0.1,
@@ -104,6 +104,7 @@ describe('mergeImported', () => {
         undefined,
         undefined,
         0.15,
+        9999.99,
         0.53,
         undefined,
       ]);

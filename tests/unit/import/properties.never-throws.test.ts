@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, emptyTransactionSet } from '#src/model';
+import { emptyTransactionSet } from '#src/model';
+import { CURRENCIES } from '#src/model/currencies';
 import { isCashKind } from '#src/model/cash';
 import { isIsoDate } from '#src/model/days';
 import { isBoundedNumber } from '#src/model/transaction-limits';

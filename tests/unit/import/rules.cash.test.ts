@@ -132,7 +132,7 @@ describe('cash lines of a DEGIRO statement', () => {
     expect(result.products).toEqual([]);
   });
 
-  it('books a conversion that settles nothing in the file as one conversion per currency, and one in a currency an account cannot hold as nothing, naming why', async () => {
+  it('books a conversion that settles nothing in the file as one conversion per currency, and one in a code that is no ISO 4217 currency as nothing, naming why', async () => {
     const result = await parsed([
       row({ date: '01-01-2025', time: '06:46', description: 'FX Credit', currency: 'EUR', amount: '12,28' }),
       row({
@@ -147,9 +147,9 @@ describe('cash lines of a DEGIRO statement', () => {
         date: '15-06-2023',
         time: '16:40',
         description: 'Valuta Creditering',
-        fx: '11,5544',
-        currency: 'SEK',
-        amount: '174,32',
+        fx: '7,8541',
+        currency: 'CNH',
+        amount: '118,47',
       }),
       row({ date: '15-06-2023', time: '16:40', description: 'Valuta Debitering', currency: 'EUR', amount: '-15,09' }),
     ]);
@@ -157,35 +157,65 @@ describe('cash lines of a DEGIRO statement', () => {
       [[3], 'conversion', -12.75, 'USD', '2025-01-01'],
       [[2], 'conversion', 12.28, 'EUR', '2025-01-01'],
     ]);
-    // Neither leg of the SEK conversion is stored: half a conversion would be cash that never was.
+    // Neither leg of the CNH (offshore yuan, no ISO 4217 code) conversion is stored: half a conversion would be cash that never was.
+    const reason =
+      'a currency conversion in CNH, which is not an ISO 4217 currency code, so this line is not imported (nothing of it is stored)';
     expect(result.unrecognised.map((u) => [u.line, u.reason])).toEqual([
-      [
-        4,
-        'a currency conversion in SEK: an account holds cash in EUR or USD only, so this line is not imported (nothing of it is stored)',
-      ],
-      [
-        5,
-        'a currency conversion in SEK: an account holds cash in EUR or USD only, so this line is not imported (nothing of it is stored)',
-      ],
+      [4, reason],
+      [5, reason],
     ]);
     const merged = mergeImported(emptyTransactionSet(), result).merged;
     expect(merged.cash!.map((c) => c.currency)).toEqual(['USD', 'EUR']);
   });
 
-  it('refuses a deposit in a currency an account cannot hold, and the check names its line and amount', async () => {
+  it('keeps a conversion in SEK and a deposit in CHF in their own currencies (issue 34), reconciled', async () => {
     const result = await parsed([
       row({ date: '03-01-2024', description: 'Einzahlung', currency: 'CHF', amount: '100,00', balance: '100,00' }),
+      row({
+        date: '02-01-2024',
+        time: '16:40',
+        description: 'Valuta Creditering',
+        fx: '11,5544',
+        currency: 'SEK',
+        amount: '174,32',
+        balance: '174,32',
+      }),
+      row({
+        date: '02-01-2024',
+        time: '16:40',
+        description: 'Valuta Debitering',
+        currency: 'EUR',
+        amount: '-15,09',
+        balance: '-15,09',
+      }),
+    ]);
+    expect(result.unrecognised).toEqual([]);
+    expect(cashOf(result)).toEqual([
+      [[4], 'conversion', -15.09, 'EUR', '2024-01-02'],
+      [[3], 'conversion', 174.32, 'SEK', '2024-01-02'],
+      [[2], 'deposit', 100, 'CHF', '2024-01-03'],
+    ]);
+    expect(result.reconciliation.map((check) => [check.currency, check.status])).toEqual([
+      ['CHF', 'reconciled'],
+      ['EUR', 'reconciled'],
+      ['SEK', 'reconciled'],
+    ]);
+  });
+
+  it('refuses a deposit in a code that is no ISO 4217 currency, and the check names its line and amount', async () => {
+    const result = await parsed([
+      row({ date: '03-01-2024', description: 'Einzahlung', currency: 'CNH', amount: '100,00', balance: '100,00' }),
       row({ date: '02-01-2024', description: 'Einzahlung', currency: 'EUR', amount: '50,00', balance: '50,00' }),
     ]);
     expect(only(result.unrecognised)).toMatchObject({
       line: 2,
       reason:
-        'a deposit in CHF: an account holds cash in EUR or USD only, so this line is not imported (nothing of it is stored)',
+        'a deposit in CNH, which is not an ISO 4217 currency code, so this line is not imported (nothing of it is stored)',
     });
     expect(cashOf(result)).toEqual([[[3], 'deposit', 50, 'EUR', '2024-01-02']]);
     expect(result.reconciliation).toEqual([
       {
-        currency: 'CHF',
+        currency: 'CNH',
         status: 'off',
         day: '2024-01-03',
         line: 2,

@@ -381,7 +381,7 @@ describe('dividends', () => {
     expect(again).toMatchObject({ added: 1, taxFilled: 1 });
   });
 
-  it('still skips a dividend that a reversal cancels, and one whose tax takes all of it in a currency a set cannot hold', async () => {
+  it('still skips a dividend that a reversal cancels, and one whose tax takes all of it in a code that is no ISO 4217 currency', async () => {
     const text = csv([
       row({
         date: '27-05-2024',
@@ -389,7 +389,7 @@ describe('dividends', () => {
         product: 'TOYOTA MOTOR CORP',
         isin: 'JP3633400001',
         description: 'Dividend',
-        currency: 'JPY',
+        currency: 'CNH',
         amount: '2500',
       }),
       row({
@@ -398,7 +398,7 @@ describe('dividends', () => {
         product: 'TOYOTA MOTOR CORP',
         isin: 'JP3633400001',
         description: 'Dividendbelasting',
-        currency: 'JPY',
+        currency: 'CNH',
         amount: '-2500',
       }),
       row({ date: '03-04-2024', time: '09:00', ...KO, description: 'Dividend', currency: 'EUR', amount: '-3,00' }),
@@ -414,7 +414,7 @@ describe('dividends', () => {
     ]);
   });
 
-  it('converts a JPY dividend with its conversion pair to EUR, and lists one without a pair as unrecognised', async () => {
+  it('converts a JPY dividend with its conversion pair to EUR, and keeps one without a pair in JPY (issue 34)', async () => {
     const withPair = csv([
       row({ date: '28-05-2024', time: '06:30', description: 'Valuta Creditering', currency: 'EUR', amount: '12,35' }),
       row({
@@ -449,11 +449,8 @@ describe('dividends', () => {
 
     const withoutPair = csv(withPair.trim().split('\n').slice(3));
     const result = await parseDegiroExport(withoutPair);
-    expect(result.transactions.dividend).toEqual([]);
-    expect(result.unrecognised.map((u) => [u.line, u.reason])).toEqual([
-      [2, 'a dividend in JPY, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)'],
-      [3, 'a dividend in JPY, and this file has no conversion of it to EUR (transactions are kept in EUR or USD)'],
-    ]);
+    expect(only(result.transactions.dividend)).toMatchObject({ value: 2100, tax: 400, currency: 'JPY', lines: [2, 3] });
+    expect(result.unrecognised).toEqual([]);
   });
 
   it('takes an ADR/GDR fee out of the dividend it comes with, and books a lone one as a commission', async () => {

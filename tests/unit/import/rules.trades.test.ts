@@ -119,7 +119,7 @@ describe('trades', () => {
     expectEveryLineOnce(result, text);
   });
 
-  it('keeps a USD trade without a conversion in USD, and lists a GBP one as unrecognised with its fee still booked', async () => {
+  it('keeps a USD trade and a GBP one without a conversion in their own currencies (issue 34), the fee booked', async () => {
     const text = csv([
       row({
         date: '01-02-2021',
@@ -149,9 +149,12 @@ describe('trades', () => {
       }),
     ]);
     const result = await parseDegiroExport(text);
-    expect(only(result.transactions.stock)).toMatchObject({ value: 1.21, currency: 'USD' });
+    expect(result.transactions.stock.map((t) => [t.date, t.amount, t.value, t.currency])).toEqual([
+      ['2021-02-01', 1, 1.21, 'USD'],
+      ['2024-04-02', -4, -19.84, 'GBP'],
+    ]);
     expect(only(result.transactions.commission)).toMatchObject({ value: 3.9, lines: [3] });
-    expect(only(result.unrecognised)).toMatchObject({ line: 4, reason: expect.stringContaining('a sell in GBP') });
+    expect(result.unrecognised).toEqual([]);
   });
 
   it('settles a trade and its conversion pair of the same minute when the old export gives no Order Id', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateCashDraft, type CashDraft } from '#src/machines/cash-draft';
 import { validateDraft, type TransactionDraft } from '#src/machines/transaction-draft';
 
 const base: TransactionDraft = {
@@ -65,5 +66,35 @@ describe('a number with more decimals than Intl formats', () => {
   it('is read, not thrown on (Intl refuses over 20 fraction digits)', () => {
     const result = validateDraft({ ...base, value: '-0.0000017946756660959735' }, 'nl-NL');
     expect(result.ok && result.transaction.value).toBeCloseTo(-0.0000017946756660959735, 20);
+  });
+});
+
+describe('the currency (issue 34): any ISO 4217 code', () => {
+  it.each([
+    ['CHF', 'CHF'],
+    ['JPY', 'JPY'],
+    ['gbp', 'GBP'],
+    [' sek ', 'SEK'],
+    ['KWD', 'KWD'],
+  ])('saves %j as %s', (typed, saved) => {
+    const result = validateDraft({ ...base, currency: typed }, 'nl-NL');
+    expect(result.ok && result.transaction.currency).toBe(saved);
+  });
+
+  it.each(['XYZ', 'GBX', 'EURO', ''])('refuses %j, naming it next to the field', (typed) => {
+    const result = validateDraft({ ...base, currency: typed }, 'nl-NL');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.currency).toBe(
+      `Choose a currency: ${JSON.stringify(typed)} is not an ISO 4217 currency code (such as EUR, USD, GBP or JPY).`,
+    );
+  });
+
+  it('refuses a cash row in a code that is not a currency, naming it; takes one in yen', () => {
+    const cash: CashDraft = { kind: 'deposit', date: '02-05-2023', value: '100000', currency: 'YEN', account: '' };
+    const refused = validateCashDraft(cash, 'nl-NL');
+    expect(refused.ok ? '' : refused.errors.currency).toMatch(/^Choose a currency: "YEN" is not an ISO 4217/);
+    const saved = validateCashDraft({ ...cash, currency: 'jpy' }, 'nl-NL');
+    expect(saved.ok && saved.cash).toMatchObject({ currency: 'JPY', value: 100000 });
   });
 });

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CURRENCIES,
-  groupByTicker,
-  TRANSACTION_TYPES,
-  type TickerGroups,
-  type Transaction,
-  type TransactionSet,
-} from '#src/model';
+import { groupByTicker, TRANSACTION_TYPES, type TickerGroups, type Transaction, type TransactionSet } from '#src/model';
+import { CURRENCIES } from '#src/model/currencies';
 import {
   packedBuffers,
   packListing,

@@ -40,6 +40,27 @@ describe('npm run derive', () => {
     },
   );
 
+  it('reports in the scenario file’s baseCurrency: usd-stock-in-usd in USD, EUR-booked fees and dividends converted', () => {
+    const result = runDerive('tests/golden/usd-stock-in-usd.json');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const golden = JSON.parse(readFileSync(join(root, 'tests/golden/usd-stock-in-usd.json'), 'utf8')) as {
+      baseCurrency: string;
+      expected: unknown;
+    };
+    expect(golden.baseCurrency).toBe('USD');
+    expect(figureDifferences(JSON.parse(result.stdout), golden.expected).slice(0, 20)).toEqual([]);
+  });
+
+  it('refuses a baseCurrency that is not an ISO 4217 code, naming it', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'derive-')), 'bad-base.json');
+    const empty = { stock: [], dividend: [], commission: [] };
+    writeFileSync(path, JSON.stringify({ asOf: '2024-01-31', transactions: empty, quotes: [], baseCurrency: 'EURO' }));
+    const result = runDerive(path);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/"EURO" is not an ISO 4217 currency code/);
+  });
+
   it('exits 1 with the reason when the file is not a scenario', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'derive-')), 'bad.json');
     writeFileSync(path, JSON.stringify({ asOf: '2024-13-01', transactions: { stock: [] }, quotes: [] }));

@@ -21,6 +21,7 @@ describe('golden scenarios', () => {
       'dividends-multi-year.json',
       'eur-etf-buys-only.json',
       'multi-ticker-active-subset.json',
+      'usd-stock-in-usd.json',
       'usd-stock-with-fx.json',
     ]);
   });

@@ -145,7 +145,10 @@ describe('a bad row (cash, account, price currency) is refused, naming the row a
   const file = (row: string) =>
     `${CSV_HEADER}\r\nVWCE.DE,stock,2024-01-05,5,500,EUR,,,,,My account,,\r\n${row}${row.split(',').length === 12 ? ',' : ''}\r\n`;
   it.each([
-    [',cash,2024-01-02,,100,XYZ,,,,,My account,deposit', /^Row 3 is not valid: currency "XYZ" is not EUR/],
+    [
+      ',cash,2024-01-02,,100,XYZ,,,,,My account,deposit',
+      /^Row 3 is not valid: currency: "XYZ" is not an ISO 4217 currency code/,
+    ],
     [
       ',cash,2024-01-02,,-100,EUR,,,,,My account,deposit',
       /^Row 3 is not valid: a deposit is money in: more than 0 \(this one is -100\)/,

@@ -1,7 +1,8 @@
 /**
  * Another broker's CSV maps cash rows (SEMANTICS.md "Cash"): a type cell naming a deposit, a withdrawal,
  * interest or a fee of no product becomes a cash transaction, signed from the account's side; importing
- * the file again adds nothing; a cash row in a currency an account cannot hold is a named problem.
+ * the file again adds nothing; a cash row in any ISO 4217 currency is kept in it, one in a code that is no
+ * currency is a named problem.
  */
 import { describe, expect, it } from 'vitest';
 import { emptyTransactionSet } from '#src/model';
@@ -18,6 +19,7 @@ const BROKER = [
   '2024-04-01,,Withdrawal,,-200.00,EUR',
   '2024-04-02,,Withdrawal,,100.00,EUR',
   '2024-05-01,,Deposit,,300.00,CHF',
+  '2024-05-02,,Deposit,,50.00,CNH',
 ].join('\n');
 
 async function opened(session: MappedCsvSession) {
@@ -38,21 +40,24 @@ describe("another broker's cash rows", () => {
       ['fee', '2024-03-01', -2.5, 'EUR'],
       ['withdrawal', '2024-04-01', -200, 'EUR'],
       ['withdrawal', '2024-04-02', -100, 'EUR'],
+      ['deposit', '2024-05-01', 300, 'CHF'],
     ]);
     expect(merged.commission.map((t) => [t.ticker, t.value])).toEqual([['VWCE.DE', 1]]);
     expect(merged.stock).toHaveLength(1);
-    expect(added).toBe(8);
-    // The CHF deposit: an account holds EUR or USD.
+    expect(added).toBe(9);
+    // The CNH (offshore yuan) deposit: no ISO 4217 code.
     expect(skippedRows).toBe(1);
   });
 
-  it('names the cash row in an unknown currency, and a second import of the file adds nothing', async () => {
+  it('names the cash row in a code that is no currency, and a second import of the file adds nothing', async () => {
     const session = new MappedCsvSession();
     const { mapping, preview } = await opened(session);
-    expect(preview.problems).toEqual([{ row: 10, message: 'currency "CHF" is not EUR or USD' }]);
+    expect(preview.problems).toEqual([
+      { row: 11, message: 'currency: "CNH" is not an ISO 4217 currency code (such as EUR, USD, GBP or JPY)' },
+    ]);
     const first = session.merge(mapping, emptyTransactionSet());
     const again = session.merge(mapping, first.merged);
-    expect(again).toMatchObject({ added: 0, alreadyPresent: 8 });
+    expect(again).toMatchObject({ added: 0, alreadyPresent: 9 });
     expect(again.merged.cash).toEqual(first.merged.cash);
   });
 });
