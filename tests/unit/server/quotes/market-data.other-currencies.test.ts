@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { QuoteEntry, Transaction } from '#src/model';
 import { PortfolioEngine } from '#src/worker/engine';
 import { fxSymbolFor } from '#src/worker/engine/currency';
-import { chartFromSeries } from '#server/quotes/chart-json';
+import { columnsFromSeries } from '#server/quotes/quote-columns';
 import { createFilesProvider } from '#server/quotes/files-provider';
 import type { QuoteSeries } from '#server/quotes/series';
 import { stock, transactionSet } from '#helpers/worker/portfolio';
@@ -23,7 +23,7 @@ const BASES = ['EUR', 'USD', 'GBP'];
 async function read(symbol: string): Promise<{ series: QuoteSeries; entry: QuoteEntry }> {
   const answer = await files.read(symbol, utc('2019-01-01'), utc('2026-11-21'));
   if (!answer.ok) throw new Error(`${symbol}: ${answer.message}`);
-  return { series: answer.series, entry: { symbol, data: chartFromSeries(answer.series, answer.dataSource) } };
+  return { series: answer.series, entry: columnsFromSeries(symbol, answer.series, answer.dataSource) };
 }
 
 const closeOn = (series: QuoteSeries, epochDay: number) => series.bars.find((bar) => bar.epochDay === epochDay)!.close!;
