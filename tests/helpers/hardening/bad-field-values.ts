@@ -89,7 +89,8 @@ export const BAD_FIELD_VALUES: Record<string, Array<[string, string]>> = {
   ],
   currency: [
     ['lower case', '"eur"'],
-    ['GBP', '"GBP"'],
+    ['GBX (pence: a quote currency, not ISO 4217)', '"GBX"'],
+    ['XYZ (no ISO 4217 code)', '"XYZ"'],
     ['with a space', '"EUR "'],
     ['a symbol', '"$"'],
     ['empty', '""'],
