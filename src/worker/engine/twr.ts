@@ -4,8 +4,14 @@ import type { PeriodStarts } from './return-periods';
 import type { PeriodReturn } from './types';
 
 /**
+ * Money at work below this (a billionth of the base currency) is float noise, not money: legs that cancel
+ * (a holding and an oversold one of the same worth) leave ±1e-16 behind, and a return on that is no return.
+ */
+const AT_WORK_MIN = 1e-9;
+
+/**
  * Growth of one euro at work, per grid day: Π (1 + r[k]) for k ≤ d, with
- * r[d] = (V[d] + out[d]) / (V[d−1] + bought[d]) − 1; r = 0 when nothing was at work, −1 when the day
+ * r[d] = (V[d] + out[d]) / (V[d−1] + bought[d]) − 1; r = 0 when nothing was at work (nothing above `AT_WORK_MIN`), −1 when the day
  * ended below 0. `out` is what left that day (sells, and for the portfolio dividends less commissions).
  */
 export function growthSeries(
@@ -19,7 +25,7 @@ export function growthSeries(
   let before = 0;
   for (let d = 0; d < value.length; d += 1) {
     const start = before + bought[d];
-    if (start > 0) {
+    if (start > AT_WORK_MIN) {
       const end = value[d] + sold[d] + (income ? income[d] : 0);
       factor = end < 0 ? 0 : (factor * end) / start;
     }

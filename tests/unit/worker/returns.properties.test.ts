@@ -70,6 +70,28 @@ describe('returns on random portfolios', () => {
     );
   });
 
+  it('TWR is 0, scaled or not, when a holding and an oversold one of the same worth leave only float noise at work', () => {
+    // fast-check's counterexample (seed 838436380): 13 AAA held, 13 BBB oversold at the same price; a day whose
+    // closes differ by 1e-15 leaves ±1e-16 at work, which at a factor of 0.01 gave a TWR of −100 %.
+    const closes = (noise: number) => Array.from({ length: 60 }, (_, k) => (k === 25 ? 5 + noise : 5));
+    const quotes = [
+      chart('AAA', { currency: 'EUR', bars: barsOf(closes(7e-15)) }),
+      chart('BBB', { currency: 'EUR', bars: barsOf(closes(6e-15)) }),
+    ];
+    const trades: Array<[string, number]> = [
+      ['AAA', -1],
+      ['BBB', -13],
+      ['AAA', 13],
+      ['AAA', 1],
+    ];
+    for (const factor of [1, 0.01]) {
+      const rows = trades.map(([ticker, amount]) => stock(ticker, dateAt(0), amount * factor, amount * 5 * factor));
+      const derived = derive(rows, quotes, dateAt(922));
+      expect(derived.performance.twr.MAX.cumulative, `factor ${factor}`).toBe(0);
+      expect(Math.max(...derived.active.twr.map(Math.abs)), `factor ${factor}`).toBe(0);
+    }
+  });
+
   it('the MWR of a single buy held to asOf is the annualised price change', () => {
     fc.assert(
       fc.property(
