@@ -15,6 +15,7 @@ import { requireUser } from './http/auth-middleware';
 import { boundedJsonBodies } from './http/body-limits';
 import { closeAfterUnreadBody } from './http/close-after-unread-body';
 import { compressAnswers } from './http/compress-answers';
+import { createCompressedAnswerCache } from './http/compressed-answer-cache';
 import { refuseDeletedAccounts } from './http/deleted-account-guard';
 import { noStoreApiAnswers } from './http/no-store';
 import { requestContext } from './http/request-context';
@@ -85,7 +86,8 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   });
 
   app.use('*', closeAfterUnreadBody());
-  app.use('/api/*', compressAnswers());
+  const compressedAnswers = createCompressedAnswerCache();
+  app.use('/api/*', compressAnswers(compressedAnswers));
   app.use('/api/*', xsrfGuard());
   app.get('/api/config', (c) => c.json(options.auth));
   const authenticate = requireUser(options.verifier);
@@ -95,7 +97,10 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.use('/api/*', boundedJsonBodies());
   app.route('/api/transactions', transactionsRoutes(storage.transactions, log));
   app.route('/api/quotes', createQuotesRoutes(quotesService));
-  app.route('/api/account', accountRoutes(storage, log));
+  app.route(
+    '/api/account',
+    accountRoutes(storage, log, (sub) => compressedAnswers.forget(sub)),
+  );
   app.route('/api/settings', settingsRoutes(storage.settings, log));
   app.route('/api/csv-mappings', csvMappingRoutes(storage.csvMappings, log));
   app.route('/api/symbols', createSymbolsRoutes(symbolsService, storage.symbols, log));

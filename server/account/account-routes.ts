@@ -24,7 +24,12 @@ export interface AccountDeleted {
   deleted: UserDeletion;
 }
 
-export function accountRoutes(storage: Pick<Storage, 'accounts' | 'deleteUser'>, log: Log): Hono<AppEnv> {
+/** `onDeleted(sub)` runs once the account's rows are gone (the app drops what it keeps of them in memory). */
+export function accountRoutes(
+  storage: Pick<Storage, 'accounts' | 'deleteUser'>,
+  log: Log,
+  onDeleted: (sub: string) => void = () => undefined,
+): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.delete(
@@ -67,6 +72,7 @@ export function accountRoutes(storage: Pick<Storage, 'accounts' | 'deleteUser'>,
           503,
         );
       }
+      onDeleted(sub);
       // No sub or name in the log: the account is gone, its traces too.
       log.info('account deleted', { requestId, rows: deleted });
       c.header('Cache-Control', 'no-store');

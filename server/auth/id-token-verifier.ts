@@ -4,7 +4,14 @@
  * discovery document's `jwks_uri` (jose's remote set: cached, fetched again on an unknown `kid`); the
  * built-in provider's keys come from our own database (read again on an unknown `kid`: another instance
  * may have rotated them), so no request goes over the network.
+ *
+ * A token that verified is remembered (by its SHA-256, never the token itself) for VERIFIED_TTL_MS at
+ * most and never past its own `exp` with the clock tolerance, the moment jose would refuse it: every API
+ * request of a session carries the same token, and its signature need not be checked again each time
+ * (`npm run bench:load`). A key withdrawn from the issuer's set therefore stops a token it signed within
+ * VERIFIED_TTL_MS. Refusals are not remembered.
  */
+import { createHash } from 'node:crypto';
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 
 /** Asymmetric algorithms only: `none` and HMAC (a shared secret the SPA would know) never verify. */
@@ -23,6 +30,10 @@ const ALGORITHMS = [
 ];
 /** Clocks of issuer and server may differ a little. */
 const CLOCK_TOLERANCE_SECONDS = 30;
+/** How long a verified token is taken on trust again. */
+export const VERIFIED_TTL_MS = 60_000;
+/** Tokens remembered at most (about 50 bytes each); the oldest go first. */
+const MAX_VERIFIED = 10_000;
 
 export type VerificationResult =
   | { ok: true; sub: string }
@@ -44,6 +55,8 @@ export function createLocalVerifier(options: {
   issuer: string;
   clientId: string;
   keys: JWK[] | LocalKeys;
+  /** The clock (unix ms), for tests. */
+  now?: () => number;
 }): IdTokenVerifier {
   const { keys } = options;
   if (Array.isArray(keys)) return verifierWith(options, async () => createLocalJWKSet({ keys }));
@@ -102,12 +115,41 @@ export function createRemoteVerifier(options: RemoteVerifierOptions): IdTokenVer
   });
 }
 
+/** Verified tokens by digest: the subject, and until when (unix ms) it is taken without checking again. */
+function verifiedTokens(now: () => number) {
+  const entries = new Map<string, { sub: string; untilMs: number }>();
+  return {
+    digest: (token: string) => createHash('sha256').update(token).digest('base64'),
+    get(digest: string): string | undefined {
+      const entry = entries.get(digest);
+      if (!entry) return undefined;
+      if (now() < entry.untilMs) return entry.sub;
+      entries.delete(digest);
+      return undefined;
+    },
+    remember(digest: string, sub: string, expSeconds: number): void {
+      const untilMs = Math.min(now() + VERIFIED_TTL_MS, (expSeconds + CLOCK_TOLERANCE_SECONDS) * 1000);
+      if (entries.size >= MAX_VERIFIED) {
+        // Expired ones first; failing those, the oldest.
+        for (const [key, entry] of entries) if (entry.untilMs <= now()) entries.delete(key);
+        if (entries.size >= MAX_VERIFIED) entries.delete(entries.keys().next().value!);
+      }
+      entries.set(digest, { sub, untilMs });
+    },
+  };
+}
+
 function verifierWith(
-  options: { issuer: string; clientId: string },
+  options: { issuer: string; clientId: string; now?: () => number },
   getKeySet: () => Promise<JWTVerifyGetKey>,
 ): IdTokenVerifier {
+  const now = options.now ?? Date.now;
+  const verified = verifiedTokens(now);
   return {
     async verify(token) {
+      const digest = verified.digest(token);
+      const known = verified.get(digest);
+      if (known !== undefined) return { ok: true, sub: known };
       let keys: JWTVerifyGetKey;
       try {
         keys = await getKeySet();
@@ -125,10 +167,12 @@ function verifierWith(
           algorithms: ALGORITHMS,
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ['sub', 'exp'],
+          currentDate: new Date(now()),
         });
         if (typeof payload.sub !== 'string' || payload.sub === '') {
           return { ok: false, status: 401, message: 'The ID token has no subject.' };
         }
+        verified.remember(digest, payload.sub, payload.exp!);
         return { ok: true, sub: payload.sub };
       } catch (error) {
         return rejection(error);

@@ -7,9 +7,15 @@ export interface AuthenticatedUser {
 
 /**
  * The Hono environment of our app: the node request/response, the user once authenticated, and the depth
- * a JSON body was already scanned to (body-limits.ts), so a route need not scan it again.
+ * a JSON body was already scanned to (body-limits.ts), so a route need not scan it again, and the text of
+ * an answer made from text (text-answer.ts).
  */
 export interface AppEnv {
   Bindings: HttpBindings;
-  Variables: { user: AuthenticatedUser; jsonDepthScanned?: number };
+  Variables: {
+    user: AuthenticatedUser;
+    jsonDepthScanned?: number;
+    /** The text of a JSON answer and the response made of it (`text-answer.ts`), for `compressAnswers`. */
+    answerText?: { text: string; response: Response };
+  };
 }

@@ -13,6 +13,10 @@
  * stream's machinery (a Node stream, then a web stream, per answer) cost more than the compression itself
  * at that size (`npm run bench:load`). Only a larger answer streams.
  *
+ * An answer a route made from text it held (`text-answer.ts`: the transactions' GET and PUT) is compressed
+ * from that text, never read back out of the answer's web stream; and a user's one-shot answer whose bytes
+ * are those of their last one in the same coding is not compressed again (`compressed-answer-cache.ts`).
+ *
  * ETags are kept: ours name a version of the stored data (`"v3"`, which a PUT's If-Match sends back),
  * and the answers that carry one are `no-store`, so no cache can hand one coding's bytes for another.
  */
@@ -22,6 +26,8 @@ import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { negotiateEncoding, type Encoding } from './accept-encoding';
 import type { AppEnv } from './app-env';
+import { createCompressedAnswerCache, type CompressedAnswerCache } from './compressed-answer-cache';
+import { answerTextOf } from './text-answer';
 
 /** Below this an answer fits one packet or two and compressing it saves no time. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -44,44 +50,69 @@ export const ONE_SHOT_MAX_BYTES = 1024 * 1024;
 const COMPRESSIBLE_TYPE = /^\s*(application\/([\w.-]+\+)?json|text\/)/i;
 const UNCOMPRESSIBLE_STATUS = new Set([204, 206, 304]);
 
-export function compressAnswers(): MiddlewareHandler<AppEnv> {
+export function compressAnswers(
+  cache: CompressedAnswerCache = createCompressedAnswerCache(),
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const answer = c.res;
-    const { body } = answer;
-    if (c.req.method === 'HEAD' || body === null || answer.status < 200 || UNCOMPRESSIBLE_STATUS.has(answer.status))
-      return;
+    // Asked before the body: reading `answer.body` turns text into a web stream, which the fast path skips.
+    const text = answerTextOf(c);
+    if (c.req.method === 'HEAD' || answer.status < 200 || UNCOMPRESSIBLE_STATUS.has(answer.status)) return;
     if (answer.headers.has('content-encoding') || /\bno-transform\b/i.test(answer.headers.get('cache-control') ?? ''))
       return;
     if (!COMPRESSIBLE_TYPE.test(answer.headers.get('content-type') ?? '')) return;
+    if (text === undefined && answer.body === null) return;
     const headers = new Headers(answer.headers);
     addVary(headers);
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
     const declaredLength = headers.get('content-length');
-    if (!encoding || (declaredLength !== null && Number(declaredLength) < MIN_COMPRESS_BYTES)) {
+    const textBytes = text === undefined ? undefined : Buffer.from(text);
+    const length = textBytes?.byteLength ?? (declaredLength === null ? undefined : Number(declaredLength));
+    if (!encoding || (length !== undefined && length < MIN_COMPRESS_BYTES)) {
       answer.headers.set('Vary', headers.get('vary')!);
       return;
     }
 
-    const reader = body.getReader();
-    const head = await readAtLeast(reader, MIN_COMPRESS_BYTES);
+    let whole: Buffer | undefined;
+    let rest: Iterable<Uint8Array> | AsyncIterable<Uint8Array> | undefined;
+    if (textBytes) {
+      if (textBytes.byteLength <= ONE_SHOT_MAX_BYTES) whole = textBytes;
+      else rest = sliced(textBytes);
+    } else {
+      const reader = answer.body!.getReader();
+      const head = await readAtLeast(reader, MIN_COMPRESS_BYTES);
+      if (head.done) {
+        // Under MIN_COMPRESS_BYTES after all: as it is, with its Vary.
+        c.res = undefined;
+        c.res = new Response(new Uint8Array(Buffer.concat(head.chunks)), {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers,
+        });
+        return;
+      }
+      if ((await readRestUpTo(reader, head, ONE_SHOT_MAX_BYTES)).done) whole = Buffer.concat(head.chunks);
+      else rest = slices(head.chunks, reader);
+    }
     let sent: ConstructorParameters<typeof Response>[0];
-    if (head.done) {
-      sent = new Uint8Array(Buffer.concat(head.chunks));
-    } else if ((await readRestUpTo(reader, head, ONE_SHOT_MAX_BYTES)).done) {
-      const compressed = await compressWhole(encoding, Buffer.concat(head.chunks));
-      // A copy of tens of KB: the answer's body must own a plain ArrayBuffer (a Buffer may share Node's pool).
+    if (whole) {
+      const user = c.get('user');
+      const compressed = user
+        ? await cache.compressed(user.sub, encoding, whole, (bytes) => compressWhole(encoding, bytes))
+        : await compressWhole(encoding, whole);
+      // A copy of tens of KB: the answer's body must own a plain ArrayBuffer (a Buffer may share Node's pool),
+      // and a cached buffer must stay the cache's.
       sent = new Uint8Array(compressed);
       headers.set('Content-Length', String(compressed.byteLength));
-      headers.set('Content-Encoding', encoding);
     } else {
-      const compressor = createCompressor(encoding, declaredLength === null ? 0 : Number(declaredLength));
+      const compressor = createCompressor(encoding, length ?? 0);
       // A client gone mid-answer cancels the web stream, which destroys the compressor, which ends the source.
-      pipeline(Readable.from(slices(head.chunks, reader)), compressor, () => undefined);
+      pipeline(Readable.from(rest!), compressor, () => undefined);
       sent = Readable.toWeb(compressor) as WebReadableStream<Uint8Array> as unknown as ReadableStream<Uint8Array>;
       headers.delete('content-length');
-      headers.set('Content-Encoding', encoding);
     }
+    headers.set('Content-Encoding', encoding);
     // Unset first: assigning over an answer would copy its headers (Content-Length among them) back in.
     c.res = undefined;
     c.res = new Response(sent, { status: answer.status, statusText: answer.statusText, headers });

@@ -41,3 +41,43 @@ export function storedExtras(
   if (accounts !== undefined) extras.accounts = accounts;
   return extras;
 }
+
+/** A stored body's text cut into the set's (with its `cash`) and its two last lists, without parsing the set. */
+export interface StoredBodyParts {
+  /** The set's JSON text, `{"stock":…,"cash":[…]}`. */
+  setJson: string;
+  cash: CashTransaction[];
+  accounts: Account[];
+}
+
+const CASH_KEY = ',"cash":';
+const ACCOUNTS_KEY = ',"accounts":';
+
+/**
+ * A body's text as `storedBodyJson` writes it (and SQLite's `json_set` of migration 10 did): minified, its
+ * `cash` list last among the set's lists, then `accounts` last of all. It is cut at the last `,"cash":` and
+ * `,"accounts":`, which can only be these keys: inside a string every `"` is escaped, and every row and
+ * account is a strict object without such a key. The two lists are parsed (each must be one array with
+ * nothing after it), so a body laid out otherwise gives undefined, never a wrong cut: the caller then
+ * asks the database to take it apart. The set's text is not parsed: a GET answers it as it is.
+ */
+export function storedBodyParts(body: string): StoredBodyParts | undefined {
+  if (!body.endsWith(']}')) return undefined;
+  const accountsAt = body.lastIndexOf(ACCOUNTS_KEY);
+  if (accountsAt < 0) return undefined;
+  const cashAt = body.lastIndexOf(CASH_KEY, accountsAt);
+  if (cashAt < 0 || body[accountsAt - 1] !== ']') return undefined;
+  const cash = jsonArray(body.slice(cashAt + CASH_KEY.length, accountsAt));
+  const accounts = jsonArray(body.slice(accountsAt + ACCOUNTS_KEY.length, -1));
+  if (!cash || !accounts) return undefined;
+  return { setJson: `${body.slice(0, accountsAt)}}`, cash: cash as CashTransaction[], accounts: accounts as Account[] };
+}
+
+function jsonArray(text: string): unknown[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

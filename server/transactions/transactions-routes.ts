@@ -16,6 +16,7 @@ import { accountsOrFirst, type Account } from '../../src/model/cash';
 import { accountReferenceIssues } from './account-references';
 import type { AppEnv } from '../http/app-env';
 import { requestContext } from '../http/request-context';
+import { jsonTextAnswer } from '../http/text-answer';
 import { MAX_COLLECTED_ISSUES, MAX_JSON_DEPTH, readTransactionsBody } from './transactions-body';
 import { isStorageUnwritable, unwritableStorageMessage } from '../storage/storage-failure';
 import { brokenJsonRefusal, invalidBodyRefusal, storageFailureMessage, tooDeepRefusal } from './transactions-refusals';
@@ -73,7 +74,7 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
     c.header('ETag', etagOf(version));
     c.header('Cache-Control', 'no-store');
     // The set's text as the database wrote it: the lists are neither parsed nor written again here.
-    return c.body(answerJson(setJson, accountsOrFirst(accounts)), 200, { 'Content-Type': 'application/json' });
+    return jsonTextAnswer(c, answerJson(setJson, accountsOrFirst(accounts)));
   });
 
   routes.put(
@@ -140,7 +141,7 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
       if (!result.ok) return conflict(result.currentVersion);
       c.header('ETag', etagOf(result.version));
       c.header('Cache-Control', 'no-store');
-      return c.body(answerJson(setJson, accounts), 200, { 'Content-Type': 'application/json' });
+      return jsonTextAnswer(c, answerJson(setJson, accounts));
     },
   );
 

@@ -3,7 +3,14 @@ import type Database from 'better-sqlite3';
 import { emptyTransactionSet } from '../../../src/model/transaction';
 import type { Account, CashTransaction } from '../../../src/model/cash';
 import type { TransactionStore } from '../types';
-import { EMPTY_SET_JSON, storedBodyJson, storedExtras, storedTransactions, type StoredBody } from '../transaction-body';
+import {
+  EMPTY_SET_JSON,
+  storedBodyJson,
+  storedBodyParts,
+  storedExtras,
+  storedTransactions,
+  type StoredBody,
+} from '../transaction-body';
 
 export function sqliteTransactionStore(db: Database.Database): TransactionStore {
   const select = db.prepare('SELECT version, body FROM transaction_sets WHERE user_id = ?');
@@ -34,6 +41,12 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
       return storedTransactions(JSON.parse(row.body) as StoredBody, row.version);
     },
     async getJson(userId) {
+      // The body as this code writes it is cut in JavaScript: SQLite's JSON functions parse and write the
+      // whole set again (several ms for 2,000 rows); they take apart only a body laid out otherwise.
+      const stored = select.get(userId) as { version: number; body: string } | undefined;
+      if (!stored) return { version: 0, setJson: EMPTY_SET_JSON };
+      const parts = storedBodyParts(stored.body);
+      if (parts) return { version: stored.version, setJson: parts.setJson, accounts: parts.accounts };
       const row = selectJson.get(userId) as { version: number; setJson: string; accounts: string | null } | undefined;
       if (!row) return { version: 0, setJson: EMPTY_SET_JSON };
       return row.accounts === null
@@ -41,6 +54,10 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
         : { version: row.version, setJson: row.setJson, accounts: JSON.parse(row.accounts) as Account[] };
     },
     async extras(userId) {
+      const stored = select.get(userId) as { version: number; body: string } | undefined;
+      if (!stored) return { version: 0 };
+      const parts = storedBodyParts(stored.body);
+      if (parts) return storedExtras(stored.version, parts.cash, parts.accounts);
       // Both paths in one call: SQLite parses the body once, and answers `[cash, accounts]` (null where absent).
       const row = selectExtras.get(userId) as { version: number; extras: string } | undefined;
       if (!row) return { version: 0 };
