@@ -29,6 +29,7 @@ import { computeTickerState, type TickerState } from './ticker-state';
 import { tickerSet, type TickerSet } from './active-set';
 import { prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
+import { ValueSums } from './value-sums';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
 import { collectTickers, holdingsOf, performanceOf, stockEntriesOf, symbolsToRequest } from './derive-parts';
 
@@ -60,6 +61,8 @@ export class PortfolioEngine {
   private base: string = DEFAULT_BASE_CURRENCY;
   private readonly states = new Map<string, TickerState>();
   private readonly fx = new FxRates();
+  /** The value sums of blocks of tickers, kept while their series are the same (value-sums.ts). */
+  private readonly valueSums = new ValueSums();
 
   constructor(options: EngineOptions = {}) {
     this.onTickerComputed = options.onTickerComputed;
@@ -265,7 +268,8 @@ export class PortfolioEngine {
   }
 
   private tickerSetOf(tickers: readonly string[]): TickerSet {
-    return tickerSet(this.grid as Grid, this.periods as GridPeriods, this.states, tickers, this.market, this.fx);
+    const { grid, periods, states, market, fx, valueSums } = this;
+    return tickerSet(grid as Grid, periods as GridPeriods, states, tickers, market, fx, valueSums);
   }
 
   /** The exchange-rate symbol `currency` converts to the base with; null for the base itself. */
