@@ -83,6 +83,8 @@ export function computeTicker(
   market: MarketSeries | null,
   rates: ReadonlyMap<string, Float64Array>,
   base: string,
+  /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
+  closeOnGrid?: Float64Array,
 ): TickerComputation {
   const splits = splitFactors(market);
   const entries = {
@@ -92,7 +94,7 @@ export function computeTicker(
   };
   // Without market data every close is NaN, so every day takes the provisional price.
   const close = market
-    ? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length))
+    ? (closeOnGrid ?? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length)))
     : new Float64Array(grid.length).fill(Number.NaN);
   const quoteRate = rateFor(rates, market ? market.currency : base);
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;

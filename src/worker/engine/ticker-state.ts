@@ -2,6 +2,7 @@
  * One ticker's result on the grid: its figures, totals and series, or — when an exchange rate it needs
  * has no quote — only its share count, left out of every sum.
  */
+import type { CloseSeries } from './close-series';
 import { fxSymbolFor } from './currency';
 import type { FxRates } from './fx-rates';
 import type { GridPeriods } from './calendar-periods';
@@ -37,6 +38,8 @@ export function computeTickerState(
   fx: FxRates,
   /** The base currency every figure is in (SEMANTICS.md, "Currencies and the base currency"). */
   base: string,
+  /** Where each ticker's close on the grid is kept between computations; none: carried afresh. */
+  closes?: CloseSeries,
 ): TickerState {
   const quote = market.get(transactions.ticker);
   const series = quote?.ok ? quote.series : null;
@@ -78,7 +81,8 @@ export function computeTickerState(
       bookingFxSymbols,
     };
   }
-  const computed = computeTicker(grid, transactions, series, rates, base);
+  const close = series && closes ? closes.onGrid(grid, transactions.ticker, series) : undefined;
+  const computed = computeTicker(grid, transactions, series, rates, base, close);
   const cost = costBasisOf(computed.series.entries.stock);
   return {
     figures: tickerFigures(computed.totals, facts),
