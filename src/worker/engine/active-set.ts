@@ -58,10 +58,12 @@ export function tickerSet(
     });
   }
   const series = chosen.map((state) => state.series as TickerSeries);
+  const everyTicker = [...states.keys()].filter((ticker) => states.get(ticker)?.series).sort();
   const value = sums.sum(
     grid.length,
     tickers,
     series.map((ticker) => ticker.value),
+    everyTicker,
   );
   const combined = combineSeries(grid, periods, series, value);
   const flows = cashFlows(grid.length, series);

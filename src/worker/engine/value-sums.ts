@@ -1,8 +1,9 @@
 /**
- * The tickers' value series summed day by day in blocks of `BLOCK` tickers (in name order): a block's
- * sum is kept while its tickers' series are the same objects, so after one ticker's change (an edit, a
- * quote) or a toggle only the blocks it touches are summed again, not every ticker. A kept block and a
- * fresh one add in the same order (within the block, then block after block), so both give the same
+ * The tickers' value series summed day by day in blocks: the tickers with series, in name order, fall
+ * into blocks of `BLOCK` (their places in that list), and a set of tickers sums each block's members it
+ * holds, then the blocks in order. A block's sum is kept while its members and their series are the same
+ * objects, so after one ticker's change (an edit, a quote) or a toggle only the block it is in is summed
+ * again, not every ticker. A kept block and a fresh one add in the same order, so both give the same
  * figures; up to `BLOCK` tickers the sum is the plain one, ticker after ticker.
  */
 
@@ -20,15 +21,29 @@ export class ValueSums {
   private readonly blocks = new Map<string, Block>();
   private calls = 0;
 
-  /** A new array: Σ of `series` per day (`names[k]` is the ticker of `series[k]`, in name order). */
-  sum(length: number, names: readonly string[], series: readonly Float64Array[]): Float64Array {
+  /**
+   * A new array: Σ of `series` per day. `names[k]` is the ticker of `series[k]`, in name order, and
+   * `everyTicker` every ticker with series, in name order (it places the blocks).
+   */
+  sum(
+    length: number,
+    names: readonly string[],
+    series: readonly Float64Array[],
+    everyTicker: readonly string[],
+  ): Float64Array {
     this.calls += 1;
     const value = new Float64Array(length);
-    for (let start = 0; start < series.length; start += BLOCK) {
-      const end = Math.min(start + BLOCK, series.length);
-      const block = this.block(length, names, series, start, end);
-      if (start === 0) value.set(block);
-      else addInto(value, block);
+    const place = new Map(everyTicker.map((ticker, k) => [ticker, k]));
+    let first = true;
+    for (let start = 0; start < series.length;) {
+      const block = Math.floor((place.get(names[start]) ?? -1) / BLOCK);
+      let end = start + 1;
+      while (end < series.length && Math.floor((place.get(names[end]) ?? -1) / BLOCK) === block) end += 1;
+      const sum = this.block(length, names, series, start, end);
+      if (first) value.set(sum);
+      else addInto(value, sum);
+      first = false;
+      start = end;
     }
     for (const [key, block] of this.blocks) if (block.used < this.calls - KEEP_CALLS) this.blocks.delete(key);
     return value;
