@@ -123,7 +123,9 @@ describe.each(['engine-benchmark', 'another seed'])('an engine kept across chang
     same('and back to EUR');
 
     quotes = quotes.map((entry) =>
-      entry.symbol === 'GBPEUR=X' ? { ...entry, closes: entry.closes.map((close) => close * 1.01) } : entry,
+      entry.symbol === 'GBPEUR=X' && 'closes' in entry
+        ? { ...entry, closes: entry.closes.map((close) => close * 1.01) }
+        : entry,
     );
     engine.setQuotes(quotes.filter((entry) => entry.symbol === 'GBPEUR=X'));
     same("an exchange rate's quote changed");
