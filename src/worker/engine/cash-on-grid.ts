@@ -72,7 +72,7 @@ export function cashOnGrid(
       const { days, values, currencies: rowCurrencies } = columns[type];
       const effect = EFFECT[type];
       // A ticker's rows are mostly in one currency: its position is looked up when the currency changes.
-      let currency = '';
+      let currency: string | null = null;
       let c = 0;
       for (let k = 0; k < days.length && days[k] <= grid.lastDay; k += 1) {
         if (rowCurrencies[k] !== currency) c = position.get((currency = rowCurrencies[k])) as number;

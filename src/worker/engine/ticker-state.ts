@@ -3,7 +3,7 @@
  * has no quote — only its share count, left out of every sum.
  */
 import type { CloseSeries } from './close-series';
-import { fxSymbolFor } from './currency';
+import { fxSymbolFor, majorCurrency } from './currency';
 import type { FxRates } from './fx-rates';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
@@ -47,7 +47,13 @@ export function computeTickerState(
   const rates = new Map<string, Float64Array>([[base, fx.ones(grid)]]);
   const fxSymbols: string[] = [];
   let ratesMissing = false;
-  for (const currency of currenciesNeeded(transactions, series, grid.lastDay, base)) {
+  const bookingCurrencies = currenciesNeeded(transactions, null, grid.lastDay, base);
+  const quoteCurrency = series ? majorCurrency(series.currency) : base;
+  const needed =
+    quoteCurrency === base || bookingCurrencies.includes(quoteCurrency)
+      ? bookingCurrencies
+      : [...bookingCurrencies, quoteCurrency].sort();
+  for (const currency of needed) {
     const symbol = fxSymbolFor(currency, base) as string;
     const rate = fx.onGrid(grid, symbol, market.get(symbol));
     fxSymbols.push(symbol);
@@ -57,9 +63,7 @@ export function computeTickerState(
       ratesMissing = true;
     }
   }
-  const bookingFxSymbols = currenciesNeeded(transactions, null, grid.lastDay, base).map(
-    (currency) => fxSymbolFor(currency, base) as string,
-  );
+  const bookingFxSymbols = bookingCurrencies.map((currency) => fxSymbolFor(currency, base) as string);
   const facts: TickerFacts = {
     trades: transactions.columns.stock.days.length,
     currency: transactions.currency,
