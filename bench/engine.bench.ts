@@ -44,7 +44,7 @@ import { makeWorkload, WORKLOAD_SIZES, type Workload, type WorkloadSize } from '
 
 const MB = 1024 * 1024;
 const RUNS = 5;
-/** L: issue 8's targets (warm = the whole pipeline warm). XL: issue 18's (warm = derive with every ticker computed). */
+/** L: issue 8's targets (warm = the whole pipeline warm), the base change issue 34's. XL: issue 18's (warm = derive with every ticker computed). With `--base GBP` the same targets hold (issue 34). */
 const TARGETS = {
   L: {
     warmMs: 100,
