@@ -7,10 +7,15 @@
  *           benchmark set, so every figure is in); returnsAndHoldingsMs is the part of it the holdings,
  *           TWR and MWR take;
  *   recombine — combine() after toggling one ticker off, with the full (major) GCs that ran inside it;
- *   oneTickerChange — setTransactions with one transaction edited + derive.
+ *   oneTickerChange — setTransactions with one transaction edited + derive;
+ *   baseChange — setBaseCurrency to the other of EUR and GBP + derive (issue 34).
+ * The cold run also splits itself: the bundle's load and evaluation, setTransactions, setQuotes, and the
+ * first derive's steps (the engine's `onStep`: the tickers' series, summary, combine, returns, benchmark,
+ * income, account).
  * L and XL carry the account's deposits and withdrawals (`workload.cash`), so every derive there computes
  * the account figures too (cash, account value, the return on deposits).
- * `--sizes XL` (or `M,L`) picks workloads; `--out FILE` also writes the JSON to FILE (for
+ * `--sizes XL` (or `M,L`) picks workloads; `--base GBP` runs every figure in GBP (the workload's
+ * `toGbp` rates instead of its EUR ones); `--out FILE` also writes the JSON to FILE (for
  * `npm run docs:performance`).
  * The measuring runs in child processes on a bundle of this file (as the browser runs a bundled worker),
  * so neither the TypeScript loader's time nor its memory is counted. `--cold M|L` and `--warm M|L` are
@@ -20,9 +25,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { epochDayFromIso, groupByTicker, type TransactionSet } from '../src/model';
+import { epochDayFromIso, groupByTicker, type QuoteEntry, type TransactionSet } from '../src/model';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
-import { PortfolioEngine } from '../src/worker/engine';
+import { PortfolioEngine, type DeriveStep, type EngineOptions } from '../src/worker/engine';
 import { gridPeriods } from '../src/worker/engine/calendar-periods';
 import { cashFlows } from '../src/worker/engine/cash-flows';
 import { FxRates } from '../src/worker/engine/fx-rates';
@@ -39,7 +44,7 @@ import { makeWorkload, WORKLOAD_SIZES, type Workload, type WorkloadSize } from '
 
 const MB = 1024 * 1024;
 const RUNS = 5;
-/** L: issue 8's targets (warm = the whole pipeline warm). XL: issue 18's (warm = derive with every ticker computed). */
+/** L: issue 8's targets (warm = the whole pipeline warm), the base change issue 34's. XL: issue 18's (warm = derive with every ticker computed). With `--base GBP` the same targets hold (issue 34). */
 const TARGETS = {
   L: {
     warmMs: 100,
@@ -47,6 +52,7 @@ const TARGETS = {
     recombineMs: 20,
     recombineMajorGcs: 0,
     oneTickerChangeMs: 10,
+    baseChangeMs: 10,
     memoryMB: 150,
     returnsAndHoldingsMs: 10,
   },
@@ -54,10 +60,14 @@ const TARGETS = {
 } as const;
 
 interface ColdRun {
+  /** From Node's bootstrap to this file's first statement: reading, compiling and evaluating the bundle. */
+  bundleLoadMs: number;
   setTransactionsMs: number;
   setQuotesMs: number;
   deriveMs: number;
   totalMs: number;
+  /** The first derive's steps (`DeriveStep`), each in ms. */
+  deriveSteps: Record<DeriveStep, number>;
   peakRssMB: number;
   /** Peak RSS before the engine ran: Node itself and the workload. */
   rssBeforeEngineMB: number;
@@ -97,24 +107,28 @@ function collectGarbage(): void {
 }
 
 /** One cold run in this (fresh) process: nothing of the engine has been compiled yet. */
-function coldRun(size: WorkloadSize): ColdRun {
+function coldRun(size: WorkloadSize, bundleLoadMs: number): ColdRun {
   const workload = makeWorkload(size);
   collectGarbage();
   const rssBeforeEngineMB = process.resourceUsage().maxRSS / 1024;
   const heapBefore = heapAndBuffers();
-  const engine = new PortfolioEngine();
+  const deriveSteps = {} as Record<DeriveStep, number>;
+  const engine = new PortfolioEngine({ onStep: (step, ms) => (deriveSteps[step] = (deriveSteps[step] ?? 0) + ms) });
+  engine.setBaseCurrency(BASE);
   const setTransactionsMs = timed(() => engine.setTransactions(withCash(workload)));
-  const setQuotesMs = timed(() => engine.setQuotes(workload.quotes));
+  const setQuotesMs = timed(() => engine.setQuotes(quotesOf(workload)));
   let derivation: unknown;
   const deriveMs = timed(() => (derivation = engine.derive(workload.asOf, null)));
   collectGarbage();
   const engineMemoryMB = (heapAndBuffers() - heapBefore) / MB;
   if (!derivation) throw new Error('derive returned nothing');
   return {
+    bundleLoadMs,
     setTransactionsMs,
     setQuotesMs,
     deriveMs,
     totalMs: setTransactionsMs + setQuotesMs + deriveMs,
+    deriveSteps,
     peakRssMB: process.resourceUsage().maxRSS / 1024,
     rssBeforeEngineMB,
     engineMemoryMB,
@@ -123,7 +137,7 @@ function coldRun(size: WorkloadSize): ColdRun {
 
 /** Runs this file's bundle in a fresh Node process in `mode` and parses the JSON it prints. */
 function spawnRun<T>(bundle: string, mode: '--cold' | '--warm', size: WorkloadSize): T {
-  const child = spawnSync(process.execPath, ['--expose-gc', bundle, mode, size], {
+  const child = spawnSync(process.execPath, ['--expose-gc', bundle, mode, size, '--base', BASE], {
     encoding: 'utf8',
     maxBuffer: 16 * MB,
   });
@@ -136,7 +150,7 @@ function spawnRun<T>(bundle: string, mode: '--cold' | '--warm', size: WorkloadSi
  * flows, the TWR pass, period returns, XIRR for every period, cost basis and holding per ticker.
  */
 function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number[] {
-  const market = new Map<string, MarketData>(workload.quotes.map((entry) => [entry.symbol, parseQuoteEntry(entry)]));
+  const market = new Map<string, MarketData>(quotesOf(workload).map((entry) => [entry.symbol, parseQuoteEntry(entry)]));
   const prepared = [...groupByTicker(workload.transactions)].map(([ticker, rows]) => prepareTicker(ticker, rows));
   const grid = makeGrid(
     Math.min(...prepared.map((transactions) => transactions.firstDay)),
@@ -145,7 +159,7 @@ function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number
   const fx = new FxRates();
   const periods = gridPeriods(grid);
   const states = prepared
-    .map((transactions) => computeTickerState(grid, periods, transactions, market, fx, 'EUR'))
+    .map((transactions) => computeTickerState(grid, periods, transactions, market, fx, BASE))
     .filter((state) => state.series && state.totals);
   const series = states.map((state) => state.series as TickerSeries);
   const value = new Float64Array(grid.length);
@@ -168,6 +182,15 @@ function returnsAndHoldingsMs(workload: ReturnType<typeof makeWorkload>): number
   return times.slice(3);
 }
 
+/** The base currency of every figure (`--base`): EUR, or GBP with the workload's `toGbp` rates. */
+const BASE = baseArgument();
+
+/** The quotes a base of `base` needs: the tickers' and the rates to it. */
+function quotesOf(workload: Workload, base = BASE): QuoteEntry[] {
+  if (base === 'EUR') return workload.quotes;
+  return [...workload.quotes.filter((entry) => !entry.symbol.endsWith('=X')), ...workload.toGbp.quotes];
+}
+
 /** The workload's set with its cash, as the engine takes it. */
 function withCash(workload: Workload): TransactionSet {
   return { ...workload.transactions, cash: workload.cash };
@@ -178,11 +201,17 @@ function warmFigures(size: WorkloadSize) {
   const set = withCash(workload);
   // Every new figure: the benchmark too (the workload's first ticker's quote stands in for an index fund).
   const benchmark = workload.quotes[0].symbol;
-  const pipeline = (): PortfolioEngine => {
-    const engine = new PortfolioEngine();
+  const quotes = quotesOf(workload);
+  const newEngine = (options: EngineOptions = {}): PortfolioEngine => {
+    const engine = new PortfolioEngine(options);
+    engine.setBaseCurrency(BASE);
     engine.setBenchmark(benchmark);
     engine.setTransactions(set);
-    engine.setQuotes(workload.quotes);
+    return engine;
+  };
+  const pipeline = (): PortfolioEngine => {
+    const engine = newEngine();
+    engine.setQuotes(quotes);
     engine.derive(workload.asOf, null);
     return engine;
   };
@@ -192,18 +221,14 @@ function warmFigures(size: WorkloadSize) {
   const deriveMs: number[] = [];
   for (let k = 0; k < RUNS; k += 1) {
     pipelineMs.push(timed(pipeline));
-    const engine = new PortfolioEngine();
-    engine.setBenchmark(benchmark);
-    engine.setTransactions(set);
-    setQuotesMs.push(timed(() => engine.setQuotes(workload.quotes)));
+    const engine = newEngine();
+    setQuotesMs.push(timed(() => engine.setQuotes(quotes)));
     deriveMs.push(timed(() => engine.derive(workload.asOf, null)));
   }
 
   const computed: string[] = [];
-  const engine = new PortfolioEngine({ onTickerComputed: (ticker) => computed.push(ticker) });
-  engine.setBenchmark(benchmark);
-  engine.setTransactions(set);
-  engine.setQuotes(workload.quotes);
+  const engine = newEngine({ onTickerComputed: (ticker) => computed.push(ticker) });
+  engine.setQuotes(quotes);
   const tickers = Object.keys(engine.derive(workload.asOf, null).tickers);
   const unchangedDeriveMs: number[] = [];
   for (let k = 0; k < RUNS; k += 1) unchangedDeriveMs.push(timed(() => engine.derive(workload.asOf, null)));
@@ -245,6 +270,18 @@ function warmFigures(size: WorkloadSize) {
     }),
   );
   observer.disconnect();
+
+  // The base currency changed: to the other of EUR and GBP and back, every rate of both loaded (issue 34).
+  const other = BASE === 'EUR' ? 'GBP' : 'EUR';
+  const both = newEngine();
+  both.setQuotes([...quotesOf(workload, 'EUR'), ...workload.toGbp.quotes]);
+  both.derive(workload.asOf, null);
+  const switchBase = (k: number) => {
+    both.setBaseCurrency(k % 2 === 0 ? other : BASE);
+    both.derive(workload.asOf, null);
+  };
+  for (let k = 0; k < 2; k += 1) switchBase(k);
+  const baseChangeMs = Array.from({ length: RUNS }, (_, k) => timed(() => switchBase(k)));
   return {
     pipelineMs: spread(pipelineMs),
     setQuotesMs: spread(setQuotesMs),
@@ -254,21 +291,28 @@ function warmFigures(size: WorkloadSize) {
     recombineMajorGcs: spread(recombineMajorGcs(), 0),
     oneTickerChangeMs: spread(oneTickerChangeMs, 2),
     tickersRecomputedPerChange: computed.length / editedSets.length,
+    baseChangeMs: spread(baseChangeMs, 2),
     returnsAndHoldingsMs: spread(returnsAndHoldingsMs(workload), 2),
   };
 }
 
 function coldFigures(bundle: string, size: WorkloadSize) {
   const runs = Array.from({ length: RUNS }, () => spawnRun<ColdRun>(bundle, '--cold', size));
-  const pick = (key: keyof ColdRun) => spread(runs.map((run) => run[key]));
+  const pick = (key: Exclude<keyof ColdRun, 'deriveSteps'>) => spread(runs.map((run) => run[key]));
+  const steps = Object.keys(runs[0].deriveSteps) as DeriveStep[];
+  const stepFigures = Object.fromEntries(
+    steps.map((step) => [`derive_${step}Ms`, spread(runs.map((run) => run.deriveSteps[step]))]),
+  );
   return {
     totalMs: pick('totalMs'),
+    bundleLoadMs: pick('bundleLoadMs'),
     setTransactionsMs: pick('setTransactionsMs'),
     setQuotesMs: pick('setQuotesMs'),
     deriveMs: pick('deriveMs'),
     peakRssMB: pick('peakRssMB'),
     rssBeforeEngineMB: pick('rssBeforeEngineMB'),
     engineMemoryMB: pick('engineMemoryMB'),
+    ...stepFigures,
   };
 }
 
@@ -321,6 +365,7 @@ async function main(): Promise<void> {
       recombineMs: against(large.warm.recombineMs, t.recombineMs),
       recombineMajorGcs: against(large.warm.recombineMajorGcs, t.recombineMajorGcs),
       oneTickerChangeMs: against(large.warm.oneTickerChangeMs, t.oneTickerChangeMs),
+      baseChangeMs: against(large.warm.baseChangeMs, t.baseChangeMs),
       peakRssMB: against(large.cold.peakRssMB, t.memoryMB),
       returnsAndHoldingsMs: against(large.warm.returnsAndHoldingsMs, t.returnsAndHoldingsMs),
     };
@@ -344,6 +389,7 @@ async function main(): Promise<void> {
       loadAverage1m: round(loadavg()[0], 2),
     },
     runs: RUNS,
+    baseCurrency: BASE,
     results,
     targets: TARGETS,
     verdicts,
@@ -376,6 +422,13 @@ function sizesArgument(): WorkloadSize[] {
   });
 }
 
+function baseArgument(): 'EUR' | 'GBP' {
+  const flag = process.argv.indexOf('--base');
+  const base = flag >= 0 ? process.argv[flag + 1] : 'EUR';
+  if (base !== 'EUR' && base !== 'GBP') throw new Error(`--base takes EUR or GBP, not ${base}`);
+  return base;
+}
+
 function sizeArgument(flag: number): WorkloadSize {
   const size = process.argv[flag + 1];
   if (size !== 'M' && size !== 'L' && size !== 'XL')
@@ -385,6 +438,8 @@ function sizeArgument(flag: number): WorkloadSize {
 
 const coldFlag = process.argv.indexOf('--cold');
 const warmFlag = process.argv.indexOf('--warm');
-if (coldFlag >= 0) process.stdout.write(JSON.stringify(coldRun(sizeArgument(coldFlag))));
-else if (warmFlag >= 0) process.stdout.write(JSON.stringify(warmFigures(sizeArgument(warmFlag))));
+if (coldFlag >= 0) {
+  const bundleLoadMs = performance.now() - performance.nodeTiming.bootstrapComplete;
+  process.stdout.write(JSON.stringify(coldRun(sizeArgument(coldFlag), bundleLoadMs)));
+} else if (warmFlag >= 0) process.stdout.write(JSON.stringify(warmFigures(sizeArgument(warmFlag))));
 else await main();

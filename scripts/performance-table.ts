@@ -31,6 +31,8 @@ interface Spread {
 export interface EngineReport {
   machine?: { node?: string; cpus?: number; cpu?: string; loadAverage1m?: number };
   runs?: number;
+  /** Every money figure's currency (`--base`); EUR when absent. */
+  baseCurrency?: string;
   results: Partial<Record<Size, { cold: Record<string, Spread>; warm: Record<string, Spread | number> }>>;
 }
 
@@ -131,6 +133,17 @@ function cell(spread: Spread | undefined, limit?: number): string | undefined {
   return `${limit !== undefined && spread.median > limit ? `**${median}**` : median} / ${format(spread.worst)}`;
 }
 
+/** The cold derive's steps as the engine names them (`DeriveStep`), with their names in the table. */
+const DERIVE_STEPS = [
+  ['tickers', "each ticker's series"],
+  ['summary', 'summary and holdings'],
+  ['combine', 'the tickers summed'],
+  ['returns', 'TWR and MWR'],
+  ['benchmark', 'benchmark'],
+  ['income', 'income'],
+  ['account', 'account figures'],
+] as const;
+
 function engineRows(report: EngineReport | undefined): Row[] {
   const figure = (
     name: string,
@@ -158,9 +171,13 @@ function engineRows(report: EngineReport | undefined): Row[] {
     figure('whole pipeline, warm, ms', warm('pipelineMs'), '≤ 100 (L)', { L: 100 }),
     figure('of it: TWR, MWR and holdings, ms', warm('returnsAndHoldingsMs'), '≤ 10 (L)', { L: 10 }),
     figure('cold pipeline (fresh process), ms', cold('totalMs'), '≤ 300 (L), ≤ 600 (XL)', { L: 300, XL: 600 }),
+    figure('of it: loading and evaluating the bundle, ms', cold('bundleLoadMs'), '—'),
+    figure('of it: setTransactions, ms', cold('setTransactionsMs'), '—'),
     figure('of it: setQuotes, ms', cold('setQuotesMs'), '—'),
     figure('of it: derive, ms', cold('deriveMs'), '—'),
+    ...DERIVE_STEPS.map(([step, name]) => figure(`of the derive: ${name}, ms`, cold(`derive_${step}Ms`), '—')),
     figure('one transaction edited + derive, ms', warm('oneTickerChangeMs'), '≤ 10 (L)', { L: 10 }),
+    figure('base currency changed (EUR ⇄ GBP) + derive, ms', warm('baseChangeMs'), '≤ 10 (L)', { L: 10 }),
     figure('peak RSS, MB', cold('peakRssMB'), '≤ 150 (L)', { L: 150 }),
   ];
 }
@@ -246,7 +263,7 @@ export function renderPerformanceTable(
   const m = engine?.machine;
   lines.push(
     engine
-      ? `Engine: ${engine.runs ?? 5} runs per figure, Node ${m?.node ?? '?'}, ${m?.cpus ?? '?'} × ${m?.cpu ?? 'CPU'}, load average ${m?.loadAverage1m ?? '?'} at the end.`
+      ? `Engine: ${engine.runs ?? 5} runs per figure, base currency ${engine.baseCurrency ?? 'EUR'}, Node ${m?.node ?? '?'}, ${m?.cpus ?? '?'} × ${m?.cpu ?? 'CPU'}, load average ${m?.loadAverage1m ?? '?'} at the end.`
       : `Engine: ${NOT_MEASURED}.`,
   );
   const b = browser?.machine;

@@ -33,6 +33,11 @@ export interface Workload {
   quotes: QuoteColumnsEntry[];
   /** The same quotes as Yahoo's chart JSON, for a market folder (bench/browser/market-files.ts). */
   charts: MarketChart[];
+  /**
+   * The exchange rates a base of GBP needs (`EURGBP=X`, `GBP=X`, `CHFGBP=X`), both ways, crossed from the
+   * EUR rates (issue 34): apart from `quotes`, so a run in EUR parses what it always did.
+   */
+  toGbp: { quotes: QuoteColumnsEntry[]; charts: MarketChart[] };
   asOf: string;
 }
 
@@ -100,20 +105,13 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
     };
   });
   const generated: Generated[] = tickers.map((ticker) => tickerChart(next, ticker, weekdays));
+  const eurRates = new Map<string, Array<number | null>>();
   for (const fx of FX) {
-    generated.push(
-      chartEntry(
-        fx.symbol,
-        'EUR',
-        'Europe/London',
-        weekdays,
-        0,
-        randomWalk(next, weekdays.length, fx.start, 0),
-        {},
-        {},
-      ),
-    );
+    const closes = randomWalk(next, weekdays.length, fx.start, 0);
+    eurRates.set(fx.symbol, closes);
+    generated.push(chartEntry(fx.symbol, 'EUR', 'Europe/London', weekdays, 0, closes, {}, {}));
   }
+  const toGbp = gbpRates(eurRates, weekdays);
 
   const transactions: TransactionSet = { stock: [], dividend: [], commission: [] };
   for (let k = 0; k < spec.transactions; k += 1) {
@@ -142,8 +140,28 @@ export function makeWorkload(size: WorkloadSize, seed = 'engine-benchmark'): Wor
     cash,
     quotes: generated.map(({ columns }) => columns),
     charts: generated.map(({ chart }) => chart),
+    toGbp: { quotes: toGbp.map(({ columns }) => columns), charts: toGbp.map(({ chart }) => chart) },
     asOf: AS_OF,
   };
+}
+
+/**
+ * GBP per unit of EUR, USD and CHF on each weekday, crossed from the EUR rates (no random draw, so the
+ * rest of the workload stays as it was): GBP per EUR = 1 / (EUR per GBP), GBP per USD = (EUR per USD) /
+ * (EUR per GBP), GBP per CHF = (EUR per CHF) / (EUR per GBP); a day either rate lacks has no close.
+ */
+function gbpRates(eurRates: ReadonlyMap<string, Array<number | null>>, weekdays: readonly number[]): Generated[] {
+  const eurPerGbp = eurRates.get('GBPEUR=X') as Array<number | null>;
+  const crossed = (eurPerUnit: Array<number | null> | null) =>
+    eurPerGbp.map((gbp, k) => {
+      const unit = eurPerUnit ? eurPerUnit[k] : 1;
+      return gbp === null || unit === null ? null : Math.round((unit / gbp) * 1_000_000) / 1_000_000;
+    });
+  return [
+    { symbol: 'EURGBP=X', closes: crossed(null) },
+    { symbol: 'GBP=X', closes: crossed(eurRates.get('EUR=X') as Array<number | null>) },
+    { symbol: 'CHFGBP=X', closes: crossed(eurRates.get('CHFEUR=X') as Array<number | null>) },
+  ].map(({ symbol, closes }) => chartEntry(symbol, 'GBP', 'Europe/London', weekdays, 0, closes, {}, {}));
 }
 
 /**

@@ -75,7 +75,8 @@ export function accountOfView(
   const { grid, cash, tickers, missingFromTickers, rateOf, fxSymbolFor } = inputs;
   if (!(cash.firstDay <= grid.lastDay)) return null;
   const missingSymbols = new Set<string>(missingFromTickers);
-  const tickerList = [...tickers];
+  // In name order: the cash's sums then do not depend on the order the view's tickers were prepared in.
+  const tickerList = [...tickers].sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
   const currencies = cashCurrencies(cash, tickerList, grid.lastDay);
   const rates: Float64Array[] = [];
   for (const currency of currencies) {

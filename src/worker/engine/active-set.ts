@@ -12,6 +12,7 @@ import { handOut } from './shared-series';
 import type { TickerSeries } from './ticker-series';
 import type { TickerState } from './ticker-state';
 import { growthSeries, twrPercent } from './twr';
+import { ValueSums } from './value-sums';
 import type { ActiveSeries, PriceSeries } from './types';
 
 export interface TickerSet {
@@ -28,6 +29,7 @@ export function tickerSet(
   active: readonly string[],
   market: ReadonlyMap<string, MarketData>,
   fx: FxRates,
+  sums: ValueSums = new ValueSums(),
 ): TickerSet {
   const tickers = [...new Set(active)].filter((ticker) => states.get(ticker)?.series).sort();
   const chosen = tickers.map((ticker) => states.get(ticker) as TickerState);
@@ -56,7 +58,14 @@ export function tickerSet(
     });
   }
   const series = chosen.map((state) => state.series as TickerSeries);
-  const combined = combineSeries(grid, periods, series);
+  const everyTicker = [...states.keys()].filter((ticker) => states.get(ticker)?.series).sort();
+  const value = sums.sum(
+    grid.length,
+    tickers,
+    series.map((ticker) => ticker.value),
+    everyTicker,
+  );
+  const combined = combineSeries(grid, periods, series, value);
   const flows = cashFlows(grid.length, series);
   const growth = growthSeries(combined.value, flows.bought, flows.sold, flows.income);
   return { series: { tickers, ...combined, prices, twr: twrPercent(growth) }, flows, growth };

@@ -11,7 +11,12 @@ import type { TickerTransactions } from './ticker-transactions';
 export function cashCurrencies(cash: CashColumns, tickers: Iterable<TickerTransactions>, lastDay: number): string[] {
   const currencies = new Set<string>();
   for (let k = 0; k < cash.days.length && cash.days[k] <= lastDay; k += 1) currencies.add(cash.currencies[k]);
-  for (const { columns } of tickers) {
+  for (const { columns, currencies: all } of tickers) {
+    // Every row on or before `lastDay` (no transaction after asOf, the common case): its currencies are known.
+    if (TRANSACTION_TYPES.every((type) => !(columns[type].days[columns[type].days.length - 1] > lastDay))) {
+      for (const currency of all) currencies.add(currency);
+      continue;
+    }
     for (const type of TRANSACTION_TYPES) {
       const { days, currencies: rowCurrencies } = columns[type];
       for (let k = 0; k < days.length && days[k] <= lastDay; k += 1) currencies.add(rowCurrencies[k]);
@@ -66,8 +71,12 @@ export function cashOnGrid(
     for (const type of TRANSACTION_TYPES) {
       const { days, values, currencies: rowCurrencies } = columns[type];
       const effect = EFFECT[type];
+      // A ticker's rows are mostly in one currency: its position is looked up when the currency changes.
+      let currency: string | null = null;
+      let c = 0;
       for (let k = 0; k < days.length && days[k] <= grid.lastDay; k += 1) {
-        deltas[(days[k] - grid.firstDay) * width + (position.get(rowCurrencies[k]) as number)] += effect * values[k];
+        if (rowCurrencies[k] !== currency) c = position.get((currency = rowCurrencies[k])) as number;
+        deltas[(days[k] - grid.firstDay) * width + c] += effect * values[k];
       }
     }
   }

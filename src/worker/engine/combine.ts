@@ -10,9 +10,13 @@ import type { ActiveSeries, QuarterSeries, TransactionSeries, TtmQuarterSeries }
 
 export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices' | 'twr'>;
 
-export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonly TickerSeries[]): CombinedSeries {
-  const value = new Float64Array(grid.length);
-  for (const ticker of tickers) addInto(value, ticker.value);
+/** `value`: the tickers' value series summed (value-sums.ts); the result owns it. */
+export function combineSeries(
+  grid: Grid,
+  periods: GridPeriods,
+  tickers: readonly TickerSeries[],
+  value: Float64Array,
+): CombinedSeries {
   const transactions: Record<TransactionType, TransactionSeries> = {
     stock: transactionSeries(
       grid.length,
@@ -57,10 +61,6 @@ export function combineSeries(grid: Grid, periods: GridPeriods, tickers: readonl
     expectedDividendPerQuarter,
     expectedDividend: expectedDividendPerQuarter.values.reduce((sum, quarter) => sum + quarter, 0),
   };
-}
-
-function addInto(sum: Float64Array, series: Float64Array): void {
-  for (let i = 0; i < sum.length; i += 1) sum[i] += series[i];
 }
 
 /** profit = value − invested − commission, per day. */

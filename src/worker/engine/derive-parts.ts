@@ -100,3 +100,22 @@ export function stockEntriesOf(states: ReadonlyMap<string, TickerState>, tickers
     .map((ticker) => (states.get(ticker) as TickerState).series?.entries.stock)
     .filter((entries) => entries !== undefined);
 }
+
+/** A derive's steps: the tickers' series, the summary and holdings, the sums of the tickers, TWR and MWR, the benchmark, income, the account. */
+export type DeriveStep = 'tickers' | 'summary' | 'combine' | 'returns' | 'benchmark' | 'income' | 'account';
+
+/** Times a derive's steps for `onStep`; reads no clock without one. */
+export class StepClock {
+  private last: number;
+
+  constructor(private readonly onStep: ((step: DeriveStep, ms: number) => void) | undefined) {
+    this.last = onStep ? performance.now() : 0;
+  }
+
+  lap(step: DeriveStep): void {
+    if (!this.onStep) return;
+    const now = performance.now();
+    this.onStep(step, now - this.last);
+    this.last = now;
+  }
+}

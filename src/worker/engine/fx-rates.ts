@@ -1,4 +1,5 @@
 /** Exchange rates on the grid: each FX symbol's quote carried onto the grid once per grid, and EUR's own ones. */
+import { fxSymbolFor, majorCurrency } from './currency';
 import { carryForward, type Grid } from './grid';
 import { newPriceSeries } from './shared-series';
 import type { MarketData, MarketSeries } from './market-series';
@@ -30,6 +31,14 @@ export class FxRates {
   ones(grid: Grid): Float64Array {
     if (!this.unit || this.unit.length !== grid.length) this.unit = new Float64Array(grid.length).fill(1);
     return this.unit;
+  }
+
+  /** `base` per unit of `currency`'s major currency per grid day (ones for the base); null when its exchange rate has no quote. */
+  baseRate(grid: Grid, currency: string, base: string, market: ReadonlyMap<string, MarketData>): Float64Array | null {
+    const major = majorCurrency(currency);
+    if (major === base) return this.ones(grid);
+    const fxSymbol = fxSymbolFor(major, base) as string;
+    return this.onGrid(grid, fxSymbol, market.get(fxSymbol))?.rate ?? null;
   }
 
   /** The rate series of an FX symbol on the grid, cached per grid; null when its quote is missing or has no close. */

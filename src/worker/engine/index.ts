@@ -8,6 +8,7 @@ import { PortfolioEngine as EngineWithoutAccountMath, type EngineOptions } from 
 
 export type * from './types';
 export type { AccountMath, EngineOptions } from './portfolio-engine';
+export type { DeriveStep } from './derive-parts';
 
 /** The engine, the account figures' code included. */
 export class PortfolioEngine extends EngineWithoutAccountMath {

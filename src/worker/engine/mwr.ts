@@ -55,8 +55,7 @@ function xirrFrom(value: Float64Array, flows: NetFlows, start: number): number |
   let first = 0;
   while (first < flows.dayIndex.length && flows.dayIndex[first] <= start) first += 1;
   const count = flows.dayIndex.length - first + 2;
-  const years = new Float64Array(count);
-  const amounts = new Float64Array(count);
+  const { years, amounts } = scratchOf(count);
   // At P the investor "buys" the holdings at their value; at asOf "sells" them.
   amounts[0] = -value[start];
   for (let k = first, j = 1; k < flows.dayIndex.length; k += 1, j += 1) {
@@ -67,6 +66,17 @@ function xirrFrom(value: Float64Array, flows: NetFlows, start: number): number |
   amounts[count - 1] = value[last];
   const rate = solveRate(years, amounts);
   return rate === null ? null : rate * 100;
+}
+
+/** One pair of arrays every solve writes its flows into (a derive solves about twenty): views of `count` values, years[0] = 0. */
+let scratch = { years: new Float64Array(0), amounts: new Float64Array(0) };
+function scratchOf(count: number): { years: Float64Array; amounts: Float64Array } {
+  if (scratch.years.length < count) {
+    const size = Math.max(count, scratch.years.length * 2);
+    scratch = { years: new Float64Array(size), amounts: new Float64Array(size) };
+  }
+  scratch.years[0] = 0;
+  return { years: scratch.years.subarray(0, count), amounts: scratch.amounts.subarray(0, count) };
 }
 
 /**

@@ -5,18 +5,16 @@
 import {
   emptyTransactionSet,
   epochDayFromIso,
-  groupByTicker,
   isoFromEpochDay,
   type Account,
   type QuoteEntry,
-  type TransactionSet,
   type TransactionSetWithCash,
 } from '../../model';
 import type * as accountMathModule from './account-math';
 import { benchmarkOf } from './benchmark';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
-import { prepareCash, type CashColumns } from './cash';
-import { DEFAULT_BASE_CURRENCY, fxSymbolFor, majorCurrency, unitsPerMajor } from './currency';
+import { DEFAULT_BASE_CURRENCY, fxSymbolFor, unitsPerMajor } from './currency';
+import { CloseSeries } from './close-series';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
 import { incomeFigures } from './income';
@@ -27,10 +25,19 @@ import { summarize } from './summary';
 import { dividendRecordsOf } from './ticker-income';
 import { computeTickerState, type TickerState } from './ticker-state';
 import { tickerSet, type TickerSet } from './active-set';
-import { prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
+import { ViewTransactions } from './view-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
+import { ValueSums } from './value-sums';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
-import { collectTickers, holdingsOf, performanceOf, stockEntriesOf, symbolsToRequest } from './derive-parts';
+import {
+  collectTickers,
+  holdingsOf,
+  performanceOf,
+  StepClock,
+  stockEntriesOf,
+  symbolsToRequest,
+  type DeriveStep,
+} from './derive-parts';
 
 /** The account figures' code (account-math.ts): loaded only for a view that holds cash. */
 export type AccountMath = typeof accountMathModule;
@@ -40,17 +47,20 @@ export interface EngineOptions {
   onTickerComputed?: (ticker: string) => void;
   /** The account figures' code; without it, `useAccountMath` before deriving a view that holds cash. */
   accountMath?: AccountMath;
+  /** Called after each step of a derive with the time it took (the benchmark splits the cold pipeline with it). */
+  onStep?: (step: DeriveStep, ms: number) => void;
 }
 
 export class PortfolioEngine {
   private readonly onTickerComputed: ((ticker: string) => void) | undefined;
-  private transactions = new Map<string, TickerTransactions>();
+  private readonly onStep: EngineOptions['onStep'];
+  /** The view's transactions per ticker and its cash, in columns. */
+  private readonly held = new ViewTransactions();
   /** The whole set as given; the view picks the transactions every figure is computed from. */
   private set: TransactionSetWithCash = emptyTransactionSet();
   private view: AccountView = ALL_ACCOUNTS;
   private accounts: readonly Account[] = [];
   private accountMath: AccountMath | null;
-  private cash: CashColumns = prepareCash([]);
   private readonly market = new Map<string, MarketData>();
   private grid: Grid | null = null;
   private periods: GridPeriods | null = null;
@@ -60,9 +70,13 @@ export class PortfolioEngine {
   private base: string = DEFAULT_BASE_CURRENCY;
   private readonly states = new Map<string, TickerState>();
   private readonly fx = new FxRates();
+  private readonly closes = new CloseSeries();
+  /** The value sums of blocks of tickers, kept while their series are the same (value-sums.ts). */
+  private readonly valueSums = new ValueSums();
 
   constructor(options: EngineOptions = {}) {
     this.onTickerComputed = options.onTickerComputed;
+    this.onStep = options.onStep;
     this.accountMath = options.accountMath ?? null;
   }
 
@@ -93,7 +107,7 @@ export class PortfolioEngine {
 
   /** Whether the view holds cash and the account figures' code is not loaded yet: `useAccountMath` before `derive`. */
   needsAccountMath(): boolean {
-    return this.accountMath === null && this.cash.days.length > 0;
+    return this.accountMath === null && this.held.cash.days.length > 0;
   }
 
   useAccountMath(math: AccountMath): void {
@@ -102,23 +116,8 @@ export class PortfolioEngine {
 
   private applyView(): void {
     const { tickers, cash } = transactionsInView(this.set, this.view);
-    this.cash = prepareCash(cash);
-    this.setTickerTransactions(tickers);
-  }
-
-  private setTickerTransactions(set: TransactionSet): void {
-    const next = new Map<string, TickerTransactions>();
-    for (const [ticker, rows] of groupByTicker(set)) {
-      const previous = this.transactions.get(ticker);
-      if (previous && sameTransactions(previous, rows)) {
-        next.set(ticker, previous);
-      } else {
-        next.set(ticker, prepareTicker(ticker, rows));
-        this.states.delete(ticker);
-      }
-    }
-    for (const ticker of this.transactions.keys()) if (!next.has(ticker)) this.states.delete(ticker);
-    this.transactions = next;
+    this.held.take(tickers, cash, (ticker) => this.states.delete(ticker));
+    this.closes.keepOnly(this.held.tickers);
   }
 
   /** Keeps the quote entries (tickers and FX symbols); recomputes the tickers they affect. Entries with `error` are remembered as missing. */
@@ -140,8 +139,8 @@ export class PortfolioEngine {
   setBaseCurrency(currency: string): void {
     if (currency === this.base) return;
     this.base = currency;
+    // The rates on the grid stay (each FX symbol names its base), and so do the closes: only the conversions go.
     this.states.clear();
-    this.fx.clear();
   }
 
   /**
@@ -151,7 +150,7 @@ export class PortfolioEngine {
    * its FX symbol. Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
    */
   symbolsToRequest(): string[] {
-    return symbolsToRequest(this.benchmarkSymbol, this.market, this.transactions, this.cash.currencies, this.base);
+    return symbolsToRequest(this.benchmarkSymbol, this.market, this.held.tickers, this.held.cash.currencies, this.base);
   }
 
   /** First transaction day (ISO) or null when there are none. */
@@ -164,41 +163,44 @@ export class PortfolioEngine {
   derive(asOf: string, active: readonly string[] | null): Derivation {
     if (this.needsAccountMath())
       throw new Error('this view holds cash: useAccountMath(await import(account-math)) before derive');
+    const clock = new StepClock(this.onStep);
     this.update(epochDayFromIso(asOf));
+    clock.lap('tickers');
     const { names, tickers, included, includedTickers, excluded, missing, incomes } = collectTickers(this.states);
     const grid = this.grid as Grid;
     const plain = summarize(included, excluded, missing);
     const summary = this.accountMath
-      ? this.accountMath.chargeFees(plain, grid, this.cash, (currency) => this.rateOf(currency), this.fxSymbolOf)
+      ? this.accountMath.chargeFees(plain, grid, this.held.cash, (currency) => this.rateOf(currency), this.fxSymbolOf)
       : plain;
     const holdings = holdingsOf(names, this.states, summary.portfolioValue);
+    clock.lap('summary');
     const activeSet = this.tickerSetOf(active ?? names);
     // The summary's set is every included ticker: the active set when all are checked.
     const all =
       activeSet.series.tickers.length === includedTickers.length ? activeSet : this.tickerSetOf(includedTickers);
-    return {
-      asOf,
-      baseCurrency: this.base,
-      summary,
-      tickers,
-      holdings,
-      performance: performanceOf(all, this.starts as PeriodStarts),
-      benchmark: this.benchmarkSymbol
-        ? benchmarkOf(
-            this.benchmarkSymbol,
-            this.market.get(this.benchmarkSymbol),
-            grid,
-            this.starts as PeriodStarts,
-            all,
-            stockEntriesOf(this.states, includedTickers),
-            this.rateOf.bind(this),
-            this.fxSymbolOf,
-          )
-        : null,
-      active: activeSet.series,
-      income: incomeFigures(grid, this.periods as GridPeriods, incomes),
-      account: this.accountOf(all, excluded),
-    };
+    clock.lap('combine');
+    const performance = performanceOf(all, this.starts as PeriodStarts);
+    clock.lap('returns');
+    const benchmark = this.benchmarkSymbol
+      ? benchmarkOf(
+          this.benchmarkSymbol,
+          this.market.get(this.benchmarkSymbol),
+          grid,
+          this.starts as PeriodStarts,
+          all,
+          stockEntriesOf(this.states, includedTickers),
+          this.rateOf.bind(this),
+          this.fxSymbolOf,
+        )
+      : null;
+    clock.lap('benchmark');
+    const income = incomeFigures(grid, this.periods as GridPeriods, incomes);
+    clock.lap('income');
+    const account = this.accountOf(all, excluded);
+    clock.lap('account');
+    const { base: baseCurrency } = this;
+    const figures = { summary, tickers, holdings, performance, benchmark, active: activeSet.series, income };
+    return { asOf, baseCurrency, ...figures, account };
   }
 
   /** Re-combine after a ticker toggle: sums cached per-ticker series only. Call `derive` once first. */
@@ -235,12 +237,12 @@ export class PortfolioEngine {
   dividendRecords(): DividendRecord[] {
     if (!this.grid) throw new Error('dividendRecords needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);
-    return dividendRecordsOf(this.states, this.transactions);
+    return dividendRecordsOf(this.states, this.held.tickers);
   }
 
   private firstDay(): number | null {
-    let firstDay = this.cash.firstDay;
-    for (const transactions of this.transactions.values()) firstDay = Math.min(firstDay, transactions.firstDay);
+    let firstDay = this.held.cash.firstDay;
+    for (const transactions of this.held.tickers.values()) firstDay = Math.min(firstDay, transactions.firstDay);
     return firstDay === Infinity ? null : firstDay;
   }
 
@@ -254,18 +256,17 @@ export class PortfolioEngine {
       this.states.clear();
       this.fx.clear();
     }
-    for (const [ticker, transactions] of this.transactions) {
+    const { periods, market, fx, base, closes } = this;
+    for (const [ticker, transactions] of this.held.tickers) {
       if (this.states.has(ticker)) continue;
       this.onTickerComputed?.(ticker);
-      this.states.set(
-        ticker,
-        computeTickerState(grid, this.periods as GridPeriods, transactions, this.market, this.fx, this.base),
-      );
+      this.states.set(ticker, computeTickerState(grid, periods!, transactions, market, fx, base, closes));
     }
   }
 
   private tickerSetOf(tickers: readonly string[]): TickerSet {
-    return tickerSet(this.grid as Grid, this.periods as GridPeriods, this.states, tickers, this.market, this.fx);
+    const { grid, periods, states, market, fx, valueSums } = this;
+    return tickerSet(grid as Grid, periods as GridPeriods, states, tickers, market, fx, valueSums);
   }
 
   /** The exchange-rate symbol `currency` converts to the base with; null for the base itself. */
@@ -273,11 +274,7 @@ export class PortfolioEngine {
 
   /** Base-currency units per unit of `currency`'s major currency per grid day; null when its exchange rate has no quote. */
   private rateOf(currency: string): Float64Array | null {
-    const grid = this.grid as Grid;
-    const major = majorCurrency(currency);
-    if (major === this.base) return this.fx.ones(grid);
-    const fxSymbol = fxSymbolFor(major, this.base) as string;
-    return this.fx.onGrid(grid, fxSymbol, this.market.get(fxSymbol))?.rate ?? null;
+    return this.fx.baseRate(this.grid as Grid, currency, this.base, this.market);
   }
 
   /** The view's account figures; null when it holds no cash transaction on or before `asOf`. */
@@ -286,8 +283,8 @@ export class PortfolioEngine {
     return this.accountMath.accountOfView({
       grid: this.grid as Grid,
       starts: this.starts as PeriodStarts,
-      cash: this.cash,
-      tickers: this.transactions.values(),
+      cash: this.held.cash,
+      tickers: this.held.tickers.values(),
       securitiesValue: all.series.value,
       missingFromTickers: excludedTickers.flatMap((ticker) => this.states.get(ticker)!.figures.missingSymbols),
       rateOf: (currency) => this.rateOf(currency),

@@ -83,6 +83,8 @@ export function computeTicker(
   market: MarketSeries | null,
   rates: ReadonlyMap<string, Float64Array>,
   base: string,
+  /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
+  closeOnGrid?: Float64Array,
 ): TickerComputation {
   const splits = splitFactors(market);
   const entries = {
@@ -92,7 +94,7 @@ export function computeTicker(
   };
   // Without market data every close is NaN, so every day takes the provisional price.
   const close = market
-    ? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length))
+    ? (closeOnGrid ?? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length)))
     : new Float64Array(grid.length).fill(Number.NaN);
   const quoteRate = rateFor(rates, market ? market.currency : base);
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;
@@ -231,6 +233,9 @@ function rateFor(rates: ReadonlyMap<string, Float64Array>, currency: string): Fl
   return rate;
 }
 
+/** Before the first row's rate is looked up. */
+const NO_RATE: Float64Array = new Float64Array(0);
+
 function gridEntries(
   grid: Grid,
   columns: TransactionColumns,
@@ -242,12 +247,12 @@ function gridEntries(
   const dayIndex = new Int32Array(count);
   const valueEur = new Float64Array(count);
   const amount = new Float64Array(count);
-  const rateOf = new Map<string, Float64Array>();
+  // A ticker's rows are mostly in one currency: its rate is looked up when the currency changes.
+  let currency: string | null = null;
+  let rate = NO_RATE;
   for (let k = 0; k < count; k += 1) {
     const index = columns.days[k] - grid.firstDay;
-    const currency = columns.currencies[k];
-    let rate = rateOf.get(currency);
-    if (rate === undefined) rateOf.set(currency, (rate = rateFor(rates, currency)));
+    if (columns.currencies[k] !== currency) rate = rateFor(rates, (currency = columns.currencies[k]));
     dayIndex[k] = index;
     valueEur[k] = columns.values[k] * rate[index];
     amount[k] = columns.amounts[k] * (splits ? splits.factorAfter(columns.days[k]) : 1);

@@ -2,7 +2,8 @@
  * One ticker's result on the grid: its figures, totals and series, or — when an exchange rate it needs
  * has no quote — only its share count, left out of every sum.
  */
-import { fxSymbolFor } from './currency';
+import type { CloseSeries } from './close-series';
+import { fxSymbolFor, majorCurrency } from './currency';
 import type { FxRates } from './fx-rates';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
@@ -37,6 +38,8 @@ export function computeTickerState(
   fx: FxRates,
   /** The base currency every figure is in (SEMANTICS.md, "Currencies and the base currency"). */
   base: string,
+  /** Where each ticker's close on the grid is kept between computations; none: carried afresh. */
+  closes?: CloseSeries,
 ): TickerState {
   const quote = market.get(transactions.ticker);
   const series = quote?.ok ? quote.series : null;
@@ -44,7 +47,13 @@ export function computeTickerState(
   const rates = new Map<string, Float64Array>([[base, fx.ones(grid)]]);
   const fxSymbols: string[] = [];
   let ratesMissing = false;
-  for (const currency of currenciesNeeded(transactions, series, grid.lastDay, base)) {
+  const bookingCurrencies = currenciesNeeded(transactions, null, grid.lastDay, base);
+  const quoteCurrency = series ? majorCurrency(series.currency) : base;
+  const needed =
+    quoteCurrency === base || bookingCurrencies.includes(quoteCurrency)
+      ? bookingCurrencies
+      : [...bookingCurrencies, quoteCurrency].sort();
+  for (const currency of needed) {
     const symbol = fxSymbolFor(currency, base) as string;
     const rate = fx.onGrid(grid, symbol, market.get(symbol));
     fxSymbols.push(symbol);
@@ -54,9 +63,7 @@ export function computeTickerState(
       ratesMissing = true;
     }
   }
-  const bookingFxSymbols = currenciesNeeded(transactions, null, grid.lastDay, base).map(
-    (currency) => fxSymbolFor(currency, base) as string,
-  );
+  const bookingFxSymbols = bookingCurrencies.map((currency) => fxSymbolFor(currency, base) as string);
   const facts: TickerFacts = {
     trades: transactions.columns.stock.days.length,
     currency: transactions.currency,
@@ -78,7 +85,8 @@ export function computeTickerState(
       bookingFxSymbols,
     };
   }
-  const computed = computeTicker(grid, transactions, series, rates, base);
+  const close = series && closes ? closes.onGrid(grid, transactions.ticker, series) : undefined;
+  const computed = computeTicker(grid, transactions, series, rates, base, close);
   const cost = costBasisOf(computed.series.entries.stock);
   return {
     figures: tickerFigures(computed.totals, facts),

@@ -1,0 +1,66 @@
+/**
+ * The view's transactions as the engine computes from them: per ticker in columns (ticker-transactions.ts)
+ * and the cash in columns (cash.ts). A new set prepares again only the tickers whose rows changed
+ * (set-snapshot.ts finds them in one pass when every list kept its length), and the cash only when
+ * its rows changed.
+ */
+import { groupByTicker, type CashTransaction, type TransactionSet } from '../../model';
+import { prepareCash, type CashColumns } from './cash';
+import {
+  cashSnapshotOf,
+  changedTickers,
+  rowsOfTickers,
+  sameCash,
+  snapshotOf,
+  type CashSnapshot,
+  type SetSnapshot,
+} from './set-snapshot';
+import { prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
+
+export class ViewTransactions {
+  /** Per ticker, in the order the set's lists first name them (stock, dividend, commission), or after a change. */
+  tickers = new Map<string, TickerTransactions>();
+  cash: CashColumns = prepareCash([]);
+  private snapshot: SetSnapshot | null = null;
+  private cashSnapshot: CashSnapshot = cashSnapshotOf([]);
+
+  /** Takes the view's rows; calls `changed` with each ticker whose transactions changed, came or went. */
+  take(set: TransactionSet, cash: readonly CashTransaction[], changed: (ticker: string) => void): void {
+    if (!sameCash(this.cashSnapshot, cash)) {
+      this.cash = prepareCash(cash);
+      this.cashSnapshot = cashSnapshotOf(cash);
+    }
+    const touched = this.snapshot ? changedTickers(this.snapshot, set) : null;
+    if (touched === null) {
+      this.regroup(set, changed);
+      return;
+    }
+    if (touched.size === 0) return;
+    const rows = rowsOfTickers(set, touched);
+    for (const ticker of touched) {
+      const tickerRows = rows.get(ticker);
+      const previous = this.tickers.get(ticker);
+      if (!tickerRows) this.tickers.delete(ticker);
+      else if (!previous || !sameTransactions(previous, tickerRows))
+        this.tickers.set(ticker, prepareTicker(ticker, tickerRows));
+      else continue;
+      changed(ticker);
+    }
+  }
+
+  private regroup(set: TransactionSet, changed: (ticker: string) => void): void {
+    const next = new Map<string, TickerTransactions>();
+    for (const [ticker, rows] of groupByTicker(set)) {
+      const previous = this.tickers.get(ticker);
+      if (previous && sameTransactions(previous, rows)) {
+        next.set(ticker, previous);
+      } else {
+        next.set(ticker, prepareTicker(ticker, rows));
+        changed(ticker);
+      }
+    }
+    for (const ticker of this.tickers.keys()) if (!next.has(ticker)) changed(ticker);
+    this.tickers = next;
+    this.snapshot = snapshotOf(set);
+  }
+}

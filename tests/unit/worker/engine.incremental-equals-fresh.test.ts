@@ -1,0 +1,133 @@
+/**
+ * What the engine keeps between calls (the rows it compared, the closes on the grid, the value sums of
+ * blocks of tickers, the rates) never shows in a figure: after each change — an edit, a row moved to
+ * another ticker, a row added, a cash row edited, a toggle, the base currency changed and changed back,
+ * an exchange rate's quote changed — its derive equals, value for value, a fresh engine's derive of the
+ * same input. On the benchmark's workload M (20 tickers, so blocks of eight are summed) with cash in two
+ * currencies and a fee, for two seeds.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CashTransaction, QuoteEntry, Transaction, TransactionSetWithCash } from '#src/model';
+import { PortfolioEngine, type Derivation } from '#src/worker/engine';
+import { makeWorkload, type Workload } from '#bench/workloads/make-workload';
+
+const cashOf = (workload: Workload): CashTransaction[] => {
+  const firstDate = workload.transactions.stock[0].date;
+  return [
+    { type: 'cash', kind: 'deposit', date: firstDate, value: 50_000, currency: 'EUR' },
+    { type: 'cash', kind: 'deposit', date: '2015-03-02', value: 20_000, currency: 'USD' },
+    { type: 'cash', kind: 'withdrawal', date: '2019-06-03', value: -5_000, currency: 'EUR' },
+    { type: 'cash', kind: 'fee', date: '2024-01-02', value: -2.5, currency: 'EUR' },
+  ];
+};
+
+function freshDerive(
+  set: TransactionSetWithCash,
+  quotes: readonly QuoteEntry[],
+  base: string,
+  asOf: string,
+  benchmark: string,
+): Derivation {
+  const engine = new PortfolioEngine();
+  engine.setBaseCurrency(base);
+  engine.setBenchmark(benchmark);
+  engine.setTransactions(set);
+  engine.setQuotes([...quotes]);
+  return engine.derive(asOf, null);
+}
+
+/** The path of the first value that differs (Object.is: NaN equals NaN, 0 and −0 differ), or null. */
+function firstDifference(a: unknown, b: unknown, path = 'derivation'): string | null {
+  if (Object.is(a, b)) return null;
+  if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
+    const x = a as unknown as ArrayLike<number>;
+    const y = b as unknown as ArrayLike<number>;
+    if (x.length !== y.length || a.constructor !== b.constructor) return `${path}: ${x.length} vs ${y.length} values`;
+    for (let k = 0; k < x.length; k += 1) if (!Object.is(x[k], y[k])) return `${path}[${k}]: ${x[k]} vs ${y[k]}`;
+    return null;
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${a} vs ${b}`;
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
+  if (keys.join() !== otherKeys.join()) return `${path}: keys ${keys.join()} vs ${otherKeys.join()}`;
+  for (const key of keys) {
+    const difference = firstDifference(
+      (a as Record<string, unknown>)[key],
+      (b as Record<string, unknown>)[key],
+      `${path}.${key}`,
+    );
+    if (difference) return difference;
+  }
+  return null;
+}
+
+const withRow = (list: Transaction[], index: number, change: Partial<Transaction>): Transaction[] =>
+  list.map((row, k) => (k === index ? { ...row, ...change } : row));
+
+describe.each(['engine-benchmark', 'another seed'])('an engine kept across changes (seed %s)', (seed) => {
+  const workload = makeWorkload('M', seed);
+  const benchmark = workload.quotes[0].symbol;
+  const { asOf } = workload;
+
+  it('derives what a fresh engine derives after every kind of change', { timeout: 60_000 }, () => {
+    let set: TransactionSetWithCash = { ...workload.transactions, cash: cashOf(workload) };
+    let quotes: QuoteEntry[] = [...workload.quotes, ...workload.toGbp.quotes];
+    let base = 'EUR';
+    const engine = new PortfolioEngine();
+    engine.setBenchmark(benchmark);
+    engine.setTransactions(set);
+    engine.setQuotes(quotes);
+    const same = (step: string) =>
+      expect(firstDifference(engine.derive(asOf, null), freshDerive(set, quotes, base, asOf, benchmark)), step).toBe(
+        null,
+      );
+    same('first derive');
+
+    const { stock, dividend } = workload.transactions;
+    set = { ...set, stock: withRow(stock, stock.length - 1, { value: stock[stock.length - 1].value + 17.5 }) };
+    engine.setTransactions(set);
+    same('a late trade edited');
+
+    set = { ...set, stock: withRow(set.stock, 3, { value: set.stock[3].value * 2, amount: 7 }) };
+    engine.setTransactions(set);
+    same('an early trade edited (the grid starts there)');
+
+    const other = stock.find((row) => row.ticker !== dividend[0].ticker)!.ticker;
+    set = { ...set, dividend: withRow(dividend, 0, { ticker: other }) };
+    engine.setTransactions(set);
+    same('a dividend moved to another ticker');
+
+    set = { ...set, commission: [...set.commission, { ...set.commission[0], date: '2024-12-30', value: 4 }] };
+    engine.setTransactions(set);
+    same('a commission added');
+
+    set = { ...set, cash: set.cash!.map((row, k) => (k === 1 ? { ...row, value: 25_000 } : row)) };
+    engine.setTransactions(set);
+    same('a cash row edited');
+
+    const names = Object.keys(engine.derive(asOf, null).tickers);
+    const some = names.filter((_, k) => k % 3 !== 0);
+    const freshEngine = new PortfolioEngine();
+    freshEngine.setBenchmark(benchmark);
+    freshEngine.setTransactions(set);
+    freshEngine.setQuotes(quotes);
+    freshEngine.derive(asOf, some);
+    expect(firstDifference(engine.combine(some), freshEngine.combine(some), 'combine'), 'a toggle').toBe(null);
+    same('after a toggle, every ticker again');
+
+    base = 'GBP';
+    engine.setBaseCurrency(base);
+    same('the base currency changed to GBP');
+    base = 'EUR';
+    engine.setBaseCurrency(base);
+    same('and back to EUR');
+
+    quotes = quotes.map((entry) =>
+      entry.symbol === 'GBPEUR=X' && 'closes' in entry
+        ? { ...entry, closes: entry.closes.map((close) => close * 1.01) }
+        : entry,
+    );
+    engine.setQuotes(quotes.filter((entry) => entry.symbol === 'GBPEUR=X'));
+    same("an exchange rate's quote changed");
+  });
+});
