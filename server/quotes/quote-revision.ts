@@ -9,7 +9,7 @@
  *   which a live or corrected recent bar may have changed);
  * - anything else (a corrected older close, a new split that re-scaled the closes, a new past dividend,
  *   another currency or start) → the whole series, as without a validator.
- * Digests are computed from the answer itself, so every provider (Yahoo, the cache, the recorded files)
+ * The digests leave out whether Yahoo or the cache answered (the same prices). They are computed from the answer itself, so every provider (Yahoo, the cache, the recorded files)
  * behaves the same and nothing is stored per client.
  */
 import { createHash } from 'node:crypto';
@@ -37,7 +37,10 @@ function countThrough(days: readonly number[], through: number): number {
 export function digestThrough(entry: QuoteColumnsEntry, through: number): string {
   const hash = createHash('sha256');
   const { meta, dividends, splits } = entry;
-  hash.update(JSON.stringify([meta.currency, meta.exchangeTimezoneName, meta.dataSource]));
+  // Yahoo's and the cache's are the same prices (a series fetched once is served from the cache next);
+  // the recorded and the sample files are marked apart in the UI, so a change between them is a change.
+  const source = meta.dataSource === 'cache' ? 'yahoo' : meta.dataSource;
+  hash.update(JSON.stringify([meta.currency, meta.exchangeTimezoneName, source]));
   const bars = countThrough(entry.days, through);
   const paid = countThrough(dividends.days, through);
   const split = countThrough(splits.days, through);
