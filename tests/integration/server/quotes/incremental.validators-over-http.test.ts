@@ -4,7 +4,7 @@
  * after the settled day); a corrected close and a new split bring the whole series; the recorded files
  * (the demo's and the sample data's path) answer the same way.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -148,7 +148,7 @@ describe('incremental quotes from Yahoo', () => {
 });
 
 describe('incremental quotes from the recorded files (demo and sample data)', () => {
-  it('answers nothing new to the validator it gave, and the whole series to a stale one', async () => {
+  it('answers nothing new to the validator it gave, the whole series to a stale one and after the file was corrected', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'market-'));
     writeFileSync(join(dir, 'MSFT.json'), JSON.stringify(msft));
     await serve({ provider: 'files', marketDataDir: dir });
@@ -159,5 +159,14 @@ describe('incremental quotes from the recorded files (demo and sample data)', ()
     const stale = `${first.validator.slice(0, 16)}.${first.days[100]}.AAAAAAAAAAAAAAAA`;
     const other = whole((await ask({ symbols: ['MSFT'], start, end, held: { MSFT: stale.replace(/^./, 'Z') } })).entry);
     expect(other.days).toEqual(first.days);
+
+    // The file corrected on disk (a close in March 2021): read again, and the whole series comes back.
+    const corrected = structuredClone(msft);
+    corrected.chart.result![0]!.indicators.quote[0]!.close![30] = 123.25;
+    writeFileSync(join(dir, 'MSFT.json'), JSON.stringify(corrected));
+    utimesSync(join(dir, 'MSFT.json'), new Date(), new Date(Date.now() + 60_000));
+    const next = whole((await ask({ symbols: ['MSFT'], start, end, held: { MSFT: first.validator } })).entry);
+    expect(next.closes[30]).toBe(123.25);
+    expect({ days: next.days, closes: next.closes }).toEqual(barsIn(corrected, start, end));
   });
 });
