@@ -1,6 +1,6 @@
 /** The quotes service's answer as the worker checks it: each symbol's columns or its error. zod/mini, as the worker's first chunk wants it. */
 import * as z from 'zod/mini';
-import { isArrayOf, isNumber, isRecord, type FastChecked } from './fast-check';
+import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
 import type { QuoteAnswerEntry, QuoteEntry } from './quotes';
 
 const numbers = z.array(z.number());
@@ -61,7 +61,8 @@ const quoteAnswerSchema = z.array(
   z.union([
     z.object({ symbol: z.string(), error: z.string() }),
     z.object({ symbol: z.string(), unchanged: z.literal(true) }),
-    z.looseObject({ symbol: z.string(), ...columns, validator: z.string(), after: z.optional(z.number()) }),
+    // Without a validator: a service from before incremental quotes (the series is used, not stored).
+    z.looseObject({ symbol: z.string(), ...columns, validator: z.optional(z.string()), after: z.optional(z.number()) }),
   ]),
 ) as unknown as z.ZodMiniType<QuoteAnswerEntry[]>;
 
@@ -69,7 +70,7 @@ function isAnswerEntry(value: unknown): boolean {
   if (!isRecord(value) || typeof value.symbol !== 'string') return false;
   if ('error' in value) return typeof value.error === 'string' && Object.keys(value).length === 2;
   if ('unchanged' in value) return value.unchanged === true && Object.keys(value).length === 2;
-  if (typeof value.validator !== 'string' || ('after' in value && !isNumber(value.after))) return false;
+  if (!isOptionalString(value.validator) || ('after' in value && !isNumber(value.after))) return false;
   return isColumns(value);
 }
 

@@ -94,7 +94,13 @@ export type QuoteTailEntry = QuoteColumnsEntry & { after: number; validator: str
 /** The client's series is the one the service would answer: nothing new. */
 export type QuoteUnchangedEntry = { symbol: string; unchanged: true };
 /** One element of a `/api/quotes` answer when the client may name what it holds. */
-export type QuoteAnswerEntry = QuoteFullEntry | QuoteTailEntry | QuoteUnchangedEntry | QuoteErrorEntry;
+export type QuoteAnswerEntry =
+  | QuoteFullEntry
+  | QuoteTailEntry
+  | QuoteUnchangedEntry
+  | QuoteErrorEntry
+  // A service from before incremental quotes: the whole series, no validator.
+  | QuoteColumnsEntry;
 
 /**
  * One symbol's series as the worker holds it (IndexedDB): the columns of the answers, merged, in typed

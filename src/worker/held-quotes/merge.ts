@@ -77,6 +77,10 @@ export function mergeAnswer(held: HeldQuoteColumns | undefined, answer: QuoteAns
     const merged = withTail(held, answer, answer.after, answer.validator);
     return { entry: merged, store: merged };
   }
+  if (!('validator' in answer) || typeof answer.validator !== 'string') {
+    // A service without validators: the series is used, and nothing is stored that could not be checked.
+    return { entry: heldFrom(answer, ''), store: null };
+  }
   const whole = heldFrom(answer, answer.validator);
   return { entry: whole, store: whole };
 }

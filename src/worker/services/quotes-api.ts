@@ -60,7 +60,13 @@ export function requestQuoteUpdates(
         return requestJson('/api/quotes', quoteAnswerEntries, {
           method: 'POST',
           credentials,
-          body: { symbols, start: request.startSeconds, end: request.endSeconds, held: validators },
+          // Without `held` when nothing is held: the request is then one any version of the service takes.
+          body: {
+            symbols,
+            start: request.startSeconds,
+            end: request.endSeconds,
+            ...(Object.keys(validators).length > 0 ? { held: validators } : {}),
+          },
         });
       }),
     );

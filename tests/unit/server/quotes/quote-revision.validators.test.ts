@@ -131,4 +131,11 @@ describe('validators', () => {
     });
     expect(mergeAnswer(undefined, { symbol: 'MSFT', unchanged: true }).entry).toHaveProperty('error');
   });
+
+  it('a whole series without a validator (a service from before them) is used and not stored', () => {
+    const merged = mergeAnswer(heldOf(series(3)), series(5));
+    expect(merged.store).toBeNull();
+    if ('error' in merged.entry) throw new Error(merged.entry.error);
+    expect(plain(merged.entry)).toEqual(plain(heldFrom(series(5), '')));
+  });
 });
