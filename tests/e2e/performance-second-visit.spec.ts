@@ -45,6 +45,23 @@ const heldStores = (page: Page) =>
     ),
   );
 
+/** How many series the store holds (the worker writes them a moment after the figures). */
+const heldSeries = (page: Page, store: string) =>
+  page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('series').objectStore('series').count();
+          count.onsuccess = () => (db.close(), resolve(count.result));
+          count.onerror = () => (db.close(), reject(count.error));
+        };
+      }),
+    store,
+  );
+
 let market: string;
 let server: TestServer;
 test.beforeAll(async () => {
@@ -83,6 +100,8 @@ test('a second visit asks for nothing new; a corrected close reaches the next vi
     });
     expect(first.length).toBeGreaterThan(0);
     await expect.poll(() => heldStores(page)).toHaveLength(1);
+    const [store] = await heldStores(page);
+    await expect.poll(() => heldSeries(page, store!)).toBeGreaterThan(0);
 
     const second = await quoteBytesDuring(page, async () => {
       await page.reload();

@@ -10,12 +10,17 @@ import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api'
 import { mergeAnswer } from './merge';
 import { forgetAllHeldQuotes, openHeldQuotes, subjectOf, type HeldQuotes } from './store';
 
+/** How long after an answer its series are written: the page's derive and first paint come first. */
+export const WRITE_AFTER_MS = 1_000;
+
 export class QuoteHolding {
   private user: string | null = null;
   private opened: Promise<HeldQuotes | null> = Promise.resolve(null);
   private writes: Promise<void> = Promise.resolve();
   /** A forget increments it: a load that began before does not open or write the store again. */
   private generation = 0;
+  /** The pauses before writes still waiting: a forget ends them. */
+  private readonly stops = new Set<() => void>();
 
   /** The store of the user `credentials` name, opened once per user. */
   private storeFor(credentials: Credentials): Promise<HeldQuotes | null> {
@@ -41,15 +46,33 @@ export class QuoteHolding {
     const merged = answers.map((answer) => mergeAnswer(held.get(answer.symbol), answer));
     const changed = merged.flatMap((one) => (one.store ? [one.store] : []));
     if (store && changed.length > 0 && generation === this.generation) {
-      // In the background: the figures need not wait for the disk; a failed write only costs the next visit bytes.
-      this.writes = this.writes.then(() => store.write(changed)).catch(() => undefined);
+      // After the figures: the derive that follows this answer need not share the worker (the records'
+      // copy) or the machine (the disk) with the write. A failed write only costs the next visit bytes.
+      this.writes = this.writes
+        .then(() => this.pause(WRITE_AFTER_MS))
+        .then(() => (generation === this.generation ? store.write(changed) : undefined))
+        .catch(() => undefined);
     }
     return merged.map((one) => one.entry);
+  }
+
+  /** Waits `ms`, or less when a forget comes first (the write after it is then skipped). */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = () => {
+        clearTimeout(timer);
+        this.stops.delete(stop);
+        resolve();
+      };
+      const timer = setTimeout(stop, ms);
+      this.stops.add(stop);
+    });
   }
 
   /** Forgets every held series of this browser: after a sign-out or an account deletion. */
   async forget(): Promise<void> {
     this.generation += 1;
+    for (const stop of [...this.stops]) stop();
     const user = this.user;
     const opened = this.opened;
     this.user = null;
