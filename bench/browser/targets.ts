@@ -1,4 +1,4 @@
-/** Issue 8's targets (2-core machine, headless Chromium, no GPU) and how the measured medians meet them. */
+/** Issue 8's and issue 35's targets (2-core machine, headless Chromium, no GPU) and how the measured medians meet them. */
 import type { BundleSizes } from './bundle-sizes';
 import type { ImportFigures, InteractionFigures, LoadFigures, ScrollFigures } from './dashboard-session';
 import type { Blocking } from './timeline';
@@ -15,10 +15,30 @@ export const TARGETS = {
   workerJsKB: 40,
   /** MB, main thread, after load, L: JS objects and the typed arrays' memory */
   jsHeapMB: 150,
+  /** ms from navigation to the priced data on the main thread: a first visit (nothing held), a second one */
+  dataArrivedFirstMs: { L: 700, XL: 1_500 },
+  dataArrivedSecondMs: { L: 400, XL: 800 },
+  /** bytes of the API's answers over the wire in a first visit's load */
+  bytesFirstLoad: { L: 1_500_000, XL: 6_000_000 },
+  /** a second visit's bytes in % of the first's, every workload */
+  bytesSecondPercent: 5,
 } as const;
 
+type SizeTargets = Partial<Record<string, number>>;
+
 export interface WorkloadFigures {
+  /** A first visit: nothing held in IndexedDB. */
   load: LoadFigures;
+  /** A second visit of the same user: the quotes the first stored are held. */
+  secondLoad: LoadFigures;
+  bytesFirstLoad: number;
+  bytesSecondLoad: number;
+  /** `bytesSecondLoad` in % of `bytesFirstLoad`, in the same run. */
+  bytesSecondPercent: number;
+  dataArrivedFirstMs: number;
+  dataArrivedSecondMs: number;
+  chartsPaintedFirstMs: number;
+  chartsPaintedSecondMs: number;
   toggleOff: InteractionFigures;
   toggleOn: InteractionFigures;
   /** From the top of the dashboard to its end, every chart drawn on the way. */
@@ -81,6 +101,14 @@ export function verdicts(
       both('longest task, import, ms', (f) => f.import.whole.longestTaskMs, TARGETS.longestTaskMs),
       both('longest task, load after the import, ms', (f) => f.loadAfterImport.longestTaskMs, TARGETS.longestTaskMs),
     );
+    const sized = (figure: string, read: (figures: WorkloadFigures) => number, targets: SizeTargets) => {
+      const target = targets[size];
+      if (target !== undefined) list.push(both(figure, read, target));
+    };
+    sized('data arrived, first visit, ms', (f) => f.dataArrivedFirstMs, TARGETS.dataArrivedFirstMs);
+    sized('data arrived, second visit, ms', (f) => f.dataArrivedSecondMs, TARGETS.dataArrivedSecondMs);
+    sized('API bytes, first visit', (f) => f.bytesFirstLoad, TARGETS.bytesFirstLoad);
+    list.push(both('API bytes, second visit, % of the first', (f) => f.bytesSecondPercent, TARGETS.bytesSecondPercent));
     if (size === 'L') {
       list.push(
         both('charts painted after the data arrived, ms', (f) => f.load.paintAfterDataMs, TARGETS.paintAfterDataMs),

@@ -2,9 +2,10 @@
  * Recorded charts for offline use: `marketDataDir/{symbol}.json` holds one v8 chart JSON per symbol,
  * sliced here to the range asked for. A file whose `meta.dataSource` is `sample` was (partly) generated
  * by `scripts/generate-market-data.ts`; its `meta.recordedRanges` lists the spans that are real
- * recordings, so a slice that lies wholly inside one is marked `files`, anything else `sample`.
+ * recordings, so a slice that lies wholly inside one is marked `files`, anything else `sample`. A file
+ * is parsed once and read again when it changed on disk (a new recording, `npm run market:generate`).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { QuoteDataSource } from '../../src/model/quotes';
@@ -39,6 +40,8 @@ export interface RecordedCharts {
 }
 
 interface Recording {
+  /** The file's modification time when it was parsed. */
+  mtimeMs: number;
   series: QuoteSeries;
   sample: boolean;
   recordedRanges: RecordedRange[];
@@ -69,11 +72,18 @@ export function createFilesProvider(
 
   async function load(symbol: string): Promise<Recording | string> {
     const fileName = marketFileName(symbol);
+    const file = join(marketDataDir, fileName);
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await stat(file)).mtimeMs;
+    } catch {
+      return `no recorded data for ${symbol}`;
+    }
     const known = loaded.get(fileName);
-    if (known) return known;
+    if (known && known.mtimeMs === mtimeMs) return known;
     let text: string;
     try {
-      text = await readFile(join(marketDataDir, fileName), 'utf8');
+      text = await readFile(file, 'utf8');
     } catch {
       return `no recorded data for ${symbol}`;
     }
@@ -91,6 +101,7 @@ export function createFilesProvider(
     const marks = sampleMarks.safeParse(json);
     const meta = marks.success ? marks.data.chart.result[0].meta : {};
     const recording = {
+      mtimeMs,
       series: parsed.series,
       sample: meta.dataSource === 'sample',
       recordedRanges: meta.recordedRanges ?? [],

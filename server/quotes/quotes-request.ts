@@ -2,11 +2,13 @@
  * The body of `POST /api/quotes`, checked before anything reaches a provider: `{symbols, start, end}` or
  * `{symbol, start, end}`, unix seconds in whole numbers, 1970 ≤ start < end ≤ now + 2 days, Yahoo
  * symbols (letters, digits, `.`, `-`, `=`, `^`; at most 20 characters), 1 to 100 of them, no symbol twice
- * (compared without case, as Yahoo does).
+ * (compared without case, as Yahoo does). `held` (optional) maps symbols asked for to the validator of the
+ * series the client holds (`quote-revision.ts`).
  */
 import { z } from 'zod';
 import { SECONDS_PER_DAY } from '../../src/model/days';
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from '../../src/model/transaction';
+import { VALIDATOR_PATTERN } from './quote-revision';
 
 export const MAX_SYMBOLS = 100;
 
@@ -17,7 +19,15 @@ export interface RequestIssue {
 }
 
 export type QuotesRequestCheck =
-  | { ok: true; symbols: string[]; startSeconds: number; endSeconds: number; single: boolean }
+  | {
+      ok: true;
+      symbols: string[];
+      startSeconds: number;
+      endSeconds: number;
+      single: boolean;
+      /** Symbol → the validator of what the client holds. */
+      held: ReadonlyMap<string, string>;
+    }
   | { ok: false; issues: RequestIssue[] };
 
 const symbol = z
@@ -25,7 +35,10 @@ const symbol = z
   .max(TICKER_MAX_LENGTH, { error: `at most ${TICKER_MAX_LENGTH} characters` })
   .regex(TICKER_PATTERN, { error: 'not a Yahoo symbol (letters, digits, ".", "-", "=", "^")' });
 const unixSeconds = z.int({ error: 'unix seconds, a whole number' }).min(0, { error: 'before 1970' });
-const range = { start: unixSeconds, end: unixSeconds };
+const held = z
+  .record(z.string(), z.string().regex(VALIDATOR_PATTERN, { error: 'not a validator this service gave' }))
+  .optional();
+const range = { start: unixSeconds, end: unixSeconds, held };
 const manySchema = z.strictObject({
   symbols: z
     .array(symbol)
@@ -55,6 +68,10 @@ export function checkQuotesRequest(body: unknown, nowSeconds: number): QuotesReq
     if (seen === undefined) firstIndex.set(name.toUpperCase(), index);
     else issues.push({ path: `symbols.${index}`, message: `repeats symbols.${seen} (${symbols[seen]})` });
   });
+  const asked = new Set(symbols);
+  for (const name of Object.keys(parsed.data.held ?? {}))
+    if (!asked.has(name)) issues.push({ path: `held.${name}`, message: 'not a symbol asked for' });
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, symbols, startSeconds: start, endSeconds: end, single };
+  const heldMap = new Map(Object.entries(parsed.data.held ?? {}));
+  return { ok: true, symbols, startSeconds: start, endSeconds: end, single, held: heldMap };
 }

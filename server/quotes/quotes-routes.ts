@@ -2,7 +2,8 @@
  * `POST /api/quotes` (mounted there by the server, behind its ID-token check: this router does not
  * authenticate). JSON only (415 otherwise), a small body (413), a checked request (400 `{message,
  * issues}`, and nothing reaches a provider); then 200 with the entries, an array for `{symbols}`, one
- * entry for `{symbol}`; or 429 with `Retry-After` and a message when the user's budget of calls to Yahoo
+ * entry for `{symbol}`, each with its validator, or only what is new against the one the client named
+ * (`quote-revision.ts`); or 429 with `Retry-After` and a message when the user's budget of calls to Yahoo
  * is used up and nothing could be answered without Yahoo (an answer with some data is a 200 whose
  * entries say which symbols must wait).
  */
@@ -10,9 +11,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env';
 import { checkQuotesRequest } from './quotes-request';
+import { answerFor } from './quote-revision';
 import type { QuotesService } from './quotes-service';
 
-/** 100 symbols of 20 characters with their quotes and commas take about 2.5 KB. */
+/** 100 symbols of 20 characters with their quotes and commas take about 2.5 KB; their validators ~6.5 KB more. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export function createQuotesRoutes(service: QuotesService, nowMs: () => number = () => Date.now()): Hono<AppEnv> {
@@ -50,7 +52,8 @@ export function createQuotesRoutes(service: QuotesService, nowMs: () => number =
         c.header('Retry-After', String(retryAfterSeconds));
         return c.json({ message: `${overBudget.message}.`, retryAfterSeconds, entries }, 429);
       }
-      return c.json(request.single ? entries[0] : entries);
+      const answered = entries.map((entry) => answerFor(entry, request.held.get(entry.symbol)));
+      return c.json(request.single ? answered[0] : answered);
     },
   );
   routes.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/', (c) => {

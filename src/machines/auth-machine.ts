@@ -2,6 +2,7 @@ import { assertEvent, assign, fromCallback, fromPromise, sendParent, setup, type
 import { ErrorResponse } from 'oidc-client-ts';
 import { messageOf } from '../model/message';
 import { getUserManager, toSessionUser, type SessionUser } from './services/auth-client';
+import { getWorker } from './services/worker-client';
 
 export type AuthEvent =
   | { type: 'auth.login' }
@@ -67,6 +68,11 @@ export const authMachine = setup({
       return { kind: 'signedOut' };
     }),
     signOut: fromPromise<void, { idToken: string | null }>(async ({ input }) => {
+      // Before the page leaves for the provider: the worker forgets the session, the quotes it held in
+      // IndexedDB too (a worker that fails to answer must not keep the user signed in).
+      await getWorker()
+        .signOut()
+        .catch(() => undefined);
       const manager = await getUserManager();
       await manager.removeUser();
       window.sessionStorage.clear();

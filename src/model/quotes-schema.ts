@@ -1,7 +1,7 @@
 /** The quotes service's answer as the worker checks it: each symbol's columns or its error. zod/mini, as the worker's first chunk wants it. */
 import * as z from 'zod/mini';
-import { isArrayOf, isNumber, isRecord, type FastChecked } from './fast-check';
-import type { QuoteEntry } from './quotes';
+import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
+import type { QuoteAnswerEntry, QuoteEntry } from './quotes';
 
 const numbers = z.array(z.number());
 const DATA_SOURCES = ['yahoo', 'cache', 'files', 'sample'] as const;
@@ -51,4 +51,30 @@ function isQuoteEntry(value: unknown): boolean {
 export const quoteEntries: FastChecked<QuoteEntry[]> = {
   schema: quoteEntriesSchema,
   accepts: (value): value is QuoteEntry[] => isArrayOf(value, isQuoteEntry),
+};
+
+/**
+ * An answer to a request that named what the client holds: each entry the whole series or its tail
+ * after `after`, both with a validator; `{symbol, unchanged: true}`; or an error.
+ */
+const quoteAnswerSchema = z.array(
+  z.union([
+    z.object({ symbol: z.string(), error: z.string() }),
+    z.object({ symbol: z.string(), unchanged: z.literal(true) }),
+    // Without a validator: a service from before incremental quotes (the series is used, not stored).
+    z.looseObject({ symbol: z.string(), ...columns, validator: z.optional(z.string()), after: z.optional(z.number()) }),
+  ]),
+) as unknown as z.ZodMiniType<QuoteAnswerEntry[]>;
+
+function isAnswerEntry(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.symbol !== 'string') return false;
+  if ('error' in value) return typeof value.error === 'string' && Object.keys(value).length === 2;
+  if ('unchanged' in value) return value.unchanged === true && Object.keys(value).length === 2;
+  if (!isOptionalString(value.validator) || ('after' in value && !isNumber(value.after))) return false;
+  return isColumns(value);
+}
+
+export const quoteAnswerEntries: FastChecked<QuoteAnswerEntry[]> = {
+  schema: quoteAnswerSchema,
+  accepts: (value): value is QuoteAnswerEntry[] => isArrayOf(value, isAnswerEntry),
 };

@@ -87,6 +87,41 @@ export type QuoteErrorEntry = { symbol: string; error: string };
 /** One element of a `/api/quotes` answer: the symbol's columns, or why there are none. */
 export type QuoteEntry = QuoteColumnsEntry | QuoteErrorEntry;
 
-/** Body of `POST /api/quotes`. `start` and `end` are unix seconds. */
-export type QuotesRequest =
-  { symbols: string[]; start: number; end: number } | { symbol: string; start: number; end: number };
+/** A whole series as `/api/quotes` answers it, with its validator (`server/quotes/quote-revision.ts`). */
+export type QuoteFullEntry = QuoteColumnsEntry & { validator: string };
+/** The columns after the day `after` only: they replace what the client holds after that day. */
+export type QuoteTailEntry = QuoteColumnsEntry & { after: number; validator: string };
+/** The client's series is the one the service would answer: nothing new. */
+export type QuoteUnchangedEntry = { symbol: string; unchanged: true };
+/** One element of a `/api/quotes` answer when the client may name what it holds. */
+export type QuoteAnswerEntry =
+  | QuoteFullEntry
+  | QuoteTailEntry
+  | QuoteUnchangedEntry
+  | QuoteErrorEntry
+  // A service from before incremental quotes: the whole series, no validator.
+  | QuoteColumnsEntry;
+
+/**
+ * One symbol's series as the worker holds it (IndexedDB): the columns of the answers, merged, in typed
+ * arrays, with the validator of the last answer. The engine reads it as it reads an answer's columns.
+ */
+export interface HeldQuoteColumns {
+  symbol: string;
+  meta: QuoteMeta;
+  days: Int32Array;
+  closes: Float64Array;
+  dividends: { days: Int32Array; amounts: Float64Array };
+  splits: { days: Int32Array; numerators: Float64Array; denominators: Float64Array };
+  validator: string;
+}
+
+/**
+ * Body of `POST /api/quotes`. `start` and `end` are unix seconds; `held` names, per symbol asked for,
+ * the validator of the series the client holds.
+ */
+export type QuotesRequest = ({ symbols: string[] } | { symbol: string }) & {
+  start: number;
+  end: number;
+  held?: Record<string, string>;
+};

@@ -54,7 +54,8 @@ interface QuoteEntry {
   error?: string;
 }
 
-const COLUMNS_ENTRY_KEYS = ['closes', 'days', 'dividends', 'meta', 'splits', 'symbol'];
+// Every entry with data carries its validator (incremental quotes, server/quotes/quote-revision.ts).
+const COLUMNS_ENTRY_KEYS = ['closes', 'days', 'dividends', 'meta', 'splits', 'symbol', 'validator'];
 
 let yahoo: FakeYahooUpstream;
 let dataDir: string;

@@ -3,7 +3,7 @@
  * events. The server sends them as number arrays already on the exchange's dates (QuoteColumns in
  * model/quotes.ts): here they are copied into typed arrays, with no object per bar and no time-zone work.
  */
-import type { QuoteDataSource, QuoteEntry } from '../../model';
+import type { HeldQuoteColumns, QuoteDataSource, QuoteEntry } from '../../model';
 
 export interface MarketSeries {
   symbol: string;
@@ -25,7 +25,8 @@ export interface MarketSeries {
 /** A symbol's market data, or why there is none. Errors are values: the engine reports them per ticker. */
 export type MarketData = { ok: true; series: MarketSeries } | { ok: false; symbol: string; error: string };
 
-export function parseQuoteEntry(entry: QuoteEntry): MarketData {
+/** An answer's entry, or a series held in IndexedDB (the same columns in typed arrays). */
+export function parseQuoteEntry(entry: QuoteEntry | HeldQuoteColumns): MarketData {
   const { symbol } = entry;
   if ('error' in entry) return { ok: false, symbol, error: entry.error };
   const { meta, dividends, splits } = entry;
@@ -58,7 +59,7 @@ export function parseQuoteEntry(entry: QuoteEntry): MarketData {
   return { ok: true, series: inDayOrder(series) };
 }
 
-function sameLength(days: readonly number[], ...columns: ReadonlyArray<readonly number[]>): boolean {
+function sameLength(days: ArrayLike<number>, ...columns: ReadonlyArray<ArrayLike<number>>): boolean {
   return columns.every((column) => column.length === days.length);
 }
 

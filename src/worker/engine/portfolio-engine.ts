@@ -7,6 +7,7 @@ import {
   epochDayFromIso,
   isoFromEpochDay,
   type Account,
+  type HeldQuoteColumns,
   type QuoteEntry,
   type TransactionSetWithCash,
 } from '../../model';
@@ -121,7 +122,7 @@ export class PortfolioEngine {
   }
 
   /** Keeps the quote entries (tickers and FX symbols); recomputes the tickers they affect. Entries with `error` are remembered as missing. */
-  setQuotes(entries: QuoteEntry[]): void {
+  setQuotes(entries: ReadonlyArray<QuoteEntry | HeldQuoteColumns>): void {
     for (const entry of entries) {
       this.market.set(entry.symbol, parseQuoteEntry(entry));
       this.fx.forget(entry.symbol);

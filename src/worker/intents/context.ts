@@ -10,6 +10,7 @@ import type { Outcome } from '../../model/outcome';
 import type { SymbolChoice } from '../../model/symbols';
 import { PortfolioEngine } from '../engine/portfolio-engine';
 import { DashboardCharts } from '../dashboard-charts';
+import { QuoteHolding } from '../held-quotes/holding';
 import type { ImportSession } from '../import-session';
 import { TransactionStore, type HeldView } from '../transaction-store';
 import { collectTransferables } from '../transferables';
@@ -34,6 +35,8 @@ export interface WorkerContext {
   mappedSession: MappedCsvSession | null;
   /** The id of the newest count asked for, so that cancelling an older one leaves it running. */
   mappedCount: number;
+  /** The quotes kept in IndexedDB between visits (held-quotes/). */
+  readonly heldQuotes: QuoteHolding;
 }
 
 export function createWorkerContext(): WorkerContext {
@@ -47,6 +50,7 @@ export function createWorkerContext(): WorkerContext {
     symbolChoices: {},
     mappedSession: null,
     mappedCount: 0,
+    heldQuotes: new QuoteHolding(),
   };
   return context;
 }

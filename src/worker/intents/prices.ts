@@ -1,12 +1,12 @@
 /** Prices and figures: fetch the quotes, derive and recombine the dashboard's figures, one holding's series, the tax report. */
 import * as Comlink from 'comlink';
-import type { QuoteEntry } from '../../model';
+import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model';
 import { messageOf } from '../../model/message';
 import { refusal, type Outcome } from '../../model/outcome';
 import type { ChartedDerivation, ChartedSeries } from '../dashboard-charts';
 import type { HoldingSeries } from '../engine';
 import type { Credentials } from '../services/http';
-import { requestQuotes, type QuotesRequest } from '../services/quotes-api';
+import type { QuotesRequest } from '../services/quotes-api';
 import type { TaxReport } from '../tax-report-csv';
 import { collectTransferables } from '../transferables';
 import { symbolsNeeded, timed, type WorkerContext } from './context';
@@ -18,10 +18,16 @@ const NOT_READY = 'The figures are not ready yet: try again once the portfolio h
 /** Requests one `loadQuotes` makes at most: the symbols asked for, then the rates their quotes need. */
 const MAX_QUOTE_ROUNDS = 3;
 
+type Fetched = Array<HeldQuoteColumns | QuoteErrorEntry>;
+
 /** The rates' quotes, or an error entry for each when their request fails. */
-async function ratesOrErrors(credentials: Credentials, request: QuotesRequest): Promise<QuoteEntry[]> {
+async function ratesOrErrors(
+  context: WorkerContext,
+  credentials: Credentials,
+  request: QuotesRequest,
+): Promise<Fetched> {
   try {
-    return await requestQuotes(credentials, request);
+    return await context.heldQuotes.fetch(credentials, request);
   } catch (error) {
     return request.symbols.map((symbol) => ({ symbol, error: messageOf(error) }));
   }
@@ -30,7 +36,7 @@ async function ratesOrErrors(credentials: Credentials, request: QuotesRequest): 
 export function priceIntents(context: WorkerContext) {
   return {
     /**
-     * Fetches quotes for `symbols` and keeps them, then the exchange rates those quotes turn out to need (a
+     * Fetches quotes for `symbols` (only what is new against those held in IndexedDB) and keeps them, then the exchange rates those quotes turn out to need (a
      * listing in USD or GBp of a ticker bought in EUR) in the same call, so that the page derives once with
      * every price rather than once per round. Answers what it fetched and which symbols are needed now.
      * A failed request for the symbols asked for fails the call; one for the rates after them only names
@@ -47,8 +53,8 @@ export function priceIntents(context: WorkerContext) {
         fetched.push(...symbols);
         const entries =
           round === 0
-            ? await requestQuotes(credentials, { ...request, symbols })
-            : await ratesOrErrors(credentials, { ...request, symbols });
+            ? await context.heldQuotes.fetch(credentials, { ...request, symbols })
+            : await ratesOrErrors(context, credentials, { ...request, symbols });
         context.engine.setQuotes(entries);
         for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
         symbols = context.engine.symbolsToRequest().filter((symbol) => !known.has(symbol));

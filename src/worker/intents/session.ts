@@ -5,8 +5,8 @@ import type { WorkerContext } from './context';
 
 export function sessionIntents(context: WorkerContext) {
   return {
-    /** Forgets everything of the session: the set, its version, the quotes and figures, a parsed file. */
-    signOut(): void {
+    /** Forgets everything of the session: the set, its version, the quotes (those in IndexedDB too) and figures, a parsed file. */
+    async signOut(): Promise<void> {
       context.importSession?.reset();
       context.restoreSession?.discard();
       context.mappedSession?.discard();
@@ -14,6 +14,7 @@ export function sessionIntents(context: WorkerContext) {
       context.charts = new DashboardCharts();
       context.symbolChoices = {};
       context.store.clear();
+      await context.heldQuotes.forget();
     },
   };
 }

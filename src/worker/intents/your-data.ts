@@ -127,11 +127,12 @@ export function yourDataIntents(context: WorkerContext) {
     discardRestore(): void {
       context.restoreSession?.discard();
     },
-    /** Deletes the account and everything of it on the server; the page signs out after. */
+    /** Deletes the account and everything of it on the server, and the quotes this browser held for it; the page signs out after. */
     async deleteAccount(username: string, credentials: Credentials): Promise<Outcome<object>> {
       return refusing(async () => {
         const account = await import('../services/account-api');
         await account.deleteAccount(credentials, username);
+        await context.heldQuotes.forget();
         return { ok: true };
       });
     },

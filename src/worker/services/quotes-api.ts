@@ -1,6 +1,6 @@
 /** `POST /api/quotes`, from the worker: megabytes of chart JSON are read and checked here, never on the page. */
-import type { QuoteEntry } from '../../model';
-import { quoteEntries } from '../../model/quotes-schema';
+import type { QuoteAnswerEntry, QuoteEntry } from '../../model';
+import { quoteAnswerEntries, quoteEntries } from '../../model/quotes-schema';
 import { HttpError, requestJson, type Credentials } from './http';
 
 export interface QuotesRequest {
@@ -12,13 +12,27 @@ export interface QuotesRequest {
 /** The quotes service takes at most this many symbols per request. */
 const SYMBOLS_PER_REQUEST = 100;
 
-export async function requestQuotes(credentials: Credentials, request: QuotesRequest): Promise<QuoteEntry[]> {
+function inBatches(symbols: readonly string[]): string[][] {
   const batches: string[][] = [];
-  for (let i = 0; i < request.symbols.length; i += SYMBOLS_PER_REQUEST)
-    batches.push(request.symbols.slice(i, i + SYMBOLS_PER_REQUEST));
+  for (let i = 0; i < symbols.length; i += SYMBOLS_PER_REQUEST) batches.push(symbols.slice(i, i + SYMBOLS_PER_REQUEST));
+  return batches;
+}
+
+async function inWords<T>(request: () => Promise<T>): Promise<T> {
   try {
+    return await request();
+  } catch (error) {
+    if (error instanceof HttpError)
+      throw new HttpError(error.status, `Prices could not be loaded: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/** The whole series of each symbol (or its error). */
+export function requestQuotes(credentials: Credentials, request: QuotesRequest): Promise<QuoteEntry[]> {
+  return inWords(async () => {
     const answers = await Promise.all(
-      batches.map((symbols) =>
+      inBatches(request.symbols).map((symbols) =>
         requestJson('/api/quotes', quoteEntries, {
           method: 'POST',
           credentials,
@@ -27,9 +41,35 @@ export async function requestQuotes(credentials: Credentials, request: QuotesReq
       ),
     );
     return answers.flatMap((answer) => answer.body);
-  } catch (error) {
-    if (error instanceof HttpError)
-      throw new HttpError(error.status, `Prices could not be loaded: ${error.message}`, { cause: error });
-    throw error;
-  }
+  });
+}
+
+/**
+ * Each symbol's series against what this browser holds: `held` maps symbols to the validators of their
+ * held series, and the answer says per symbol "unchanged", the tail after a day, or the whole series.
+ */
+export function requestQuoteUpdates(
+  credentials: Credentials,
+  request: QuotesRequest,
+  held: ReadonlyMap<string, string>,
+): Promise<QuoteAnswerEntry[]> {
+  return inWords(async () => {
+    const answers = await Promise.all(
+      inBatches(request.symbols).map((symbols) => {
+        const validators = Object.fromEntries(symbols.flatMap((s) => (held.has(s) ? [[s, held.get(s)!]] : [])));
+        return requestJson('/api/quotes', quoteAnswerEntries, {
+          method: 'POST',
+          credentials,
+          // Without `held` when nothing is held: the request is then one any version of the service takes.
+          body: {
+            symbols,
+            start: request.startSeconds,
+            end: request.endSeconds,
+            ...(Object.keys(validators).length > 0 ? { held: validators } : {}),
+          },
+        });
+      }),
+    );
+    return answers.flatMap((answer) => answer.body);
+  });
 }

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { DashboardCharts } from '#src/worker/dashboard-charts';
 import { PortfolioEngine } from '#src/worker/engine';
+import { QuoteHolding } from '#src/worker/held-quotes/holding';
 import { ImportSession } from '#src/worker/import-session';
 import { importIntents } from '#src/worker/intents/import';
 import type { WorkerContext } from '#src/worker/intents/context';
@@ -43,6 +44,7 @@ function workerOverAnInMemoryServer(importSession: ImportSession | null = new Im
     symbolChoices: {},
     mappedSession: null,
     mappedCount: 0,
+    heldQuotes: new QuoteHolding(),
   };
   return { intents: importIntents(context), context, puts };
 }

@@ -1,0 +1,84 @@
+/**
+ * The worker's quotes between visits: before asking for a symbol's series it reads what IndexedDB holds
+ * for the signed-in user (`store.ts`), names those series' validators in the request, merges the answer
+ * (`merge.ts`: nothing new, a tail, or the whole series) and stores what changed, in the background. A
+ * sign-out or an account deletion (`forget`) closes the store, waits for its writes and deletes it.
+ */
+import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
+import type { Credentials } from '../services/http';
+import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
+import { mergeAnswer } from './merge';
+import { forgetAllHeldQuotes, openHeldQuotes, subjectOf, type HeldQuotes } from './store';
+
+/** How long after an answer its series are written: the page's derive and first paint come first. */
+export const WRITE_AFTER_MS = 1_000;
+
+export class QuoteHolding {
+  private user: string | null = null;
+  private opened: Promise<HeldQuotes | null> = Promise.resolve(null);
+  private writes: Promise<void> = Promise.resolve();
+  /** A forget increments it: a load that began before does not open or write the store again. */
+  private generation = 0;
+  /** The pauses before writes still waiting: a forget ends them. */
+  private readonly stops = new Set<() => void>();
+
+  /** The store of the user `credentials` name, opened once per user. */
+  private storeFor(credentials: Credentials): Promise<HeldQuotes | null> {
+    const user = subjectOf(credentials.idToken);
+    if (user !== this.user) {
+      const previous = this.opened;
+      this.user = user;
+      this.opened = previous.then((store) => {
+        store?.close();
+        return user === null ? null : openHeldQuotes(user);
+      });
+    }
+    return this.opened;
+  }
+
+  /** The series of `request.symbols` (or their errors), asking only for what the held ones lack. */
+  async fetch(credentials: Credentials, request: QuotesRequest): Promise<Array<HeldQuoteColumns | QuoteErrorEntry>> {
+    const generation = this.generation;
+    const store = await this.storeFor(credentials);
+    const held = store && generation === this.generation ? await store.read(request.symbols) : new Map();
+    const validators = new Map([...held].map(([symbol, series]) => [symbol, series.validator]));
+    const answers = await requestQuoteUpdates(credentials, request, validators);
+    const merged = answers.map((answer) => mergeAnswer(held.get(answer.symbol), answer));
+    const changed = merged.flatMap((one) => (one.store ? [one.store] : []));
+    if (store && changed.length > 0 && generation === this.generation) {
+      // After the figures: the derive that follows this answer need not share the worker (the records'
+      // copy) or the machine (the disk) with the write. A failed write only costs the next visit bytes.
+      this.writes = this.writes
+        .then(() => this.pause(WRITE_AFTER_MS))
+        .then(() => (generation === this.generation ? store.write(changed) : undefined))
+        .catch(() => undefined);
+    }
+    return merged.map((one) => one.entry);
+  }
+
+  /** Waits `ms`, or less when a forget comes first (the write after it is then skipped). */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = () => {
+        clearTimeout(timer);
+        this.stops.delete(stop);
+        resolve();
+      };
+      const timer = setTimeout(stop, ms);
+      this.stops.add(stop);
+    });
+  }
+
+  /** Forgets every held series of this browser: after a sign-out or an account deletion. */
+  async forget(): Promise<void> {
+    this.generation += 1;
+    for (const stop of [...this.stops]) stop();
+    const user = this.user;
+    const opened = this.opened;
+    this.user = null;
+    this.opened = Promise.resolve(null);
+    (await opened)?.close();
+    await this.writes;
+    await forgetAllHeldQuotes(user);
+  }
+}
