@@ -20,13 +20,13 @@ export type AccountSummary =
       /** Each currency with cash in it, the base currency first, then alphabetical; empty when the cash is only in the base currency. */
       perCurrency: CurrencyCash[];
       /** Every currency's cash in EUR on asOf. */
-      cashEur: number;
+      cashInBase: number;
       /** The securities (every ticker of the view) and the cash, EUR. */
-      accountValueEur: number;
+      accountValue: number;
       /** Deposits less withdrawals, EUR at each one's date. */
-      netDepositsEur: number;
+      netDeposits: number;
       /** Account value less net deposits, EUR. */
-      gainEur: number;
+      gain: number;
     }
   /** An exchange rate the figures need has no quote: `reason` says which, in words. */
   | { ok: false; reason: string };
@@ -43,10 +43,10 @@ function accountSummary(account: Account): AccountSummary | null {
   return {
     ok: true,
     perCurrency: onlyBase ? [] : currencies.map((currency) => ({ currency, amount: account.cash[currency] })),
-    cashEur: account.onAsOf.cashValue,
-    accountValueEur: account.onAsOf.accountValue,
-    netDepositsEur: account.onAsOf.netDeposits,
-    gainEur: account.gain,
+    cashInBase: account.onAsOf.cashValue,
+    accountValue: account.onAsOf.accountValue,
+    netDeposits: account.onAsOf.netDeposits,
+    gain: account.gain,
   };
 }
 

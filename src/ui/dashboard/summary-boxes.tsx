@@ -35,12 +35,12 @@ export function SummaryBoxes({ summary, account }: { summary: Summary; account: 
       ]),
       [
         account.perCurrency.length > 0 ? 'Cash, all in EUR' : 'Cash',
-        formats.money(account.cashEur, 'EUR'),
-        account.cashEur < 0,
+        formats.money(account.cashInBase, 'EUR'),
+        account.cashInBase < 0,
       ],
-      ['Account value', formats.money(account.accountValueEur, 'EUR')],
-      ['Net deposits', formats.money(account.netDepositsEur, 'EUR')],
-      ['Gain on deposits', formats.money(account.gainEur, 'EUR'), account.gainEur < 0],
+      ['Account value', formats.money(account.accountValue, 'EUR')],
+      ['Net deposits', formats.money(account.netDeposits, 'EUR')],
+      ['Gain on deposits', formats.money(account.gain, 'EUR'), account.gain < 0],
     );
   }
   return (

@@ -95,10 +95,10 @@ describe('the account selectors', () => {
         { currency: 'EUR', amount: own.cash.EUR },
         { currency: 'USD', amount: 215 },
       ],
-      cashEur: own.onAsOf.cashValue,
-      accountValueEur: own.onAsOf.accountValue,
-      netDepositsEur: 1500,
-      gainEur: own.gain,
+      cashInBase: own.onAsOf.cashValue,
+      accountValue: own.onAsOf.accountValue,
+      netDeposits: 1500,
+      gain: own.gain,
     });
     // The same object until the data changes.
     expect(selectAccountSummary(actor.getSnapshot())).toBe(selectAccountSummary(snapshot));
