@@ -69,14 +69,14 @@ export function monthYearLabel(formats: Formats, seconds: number): string {
 export const dayLabel = (formats: Formats, seconds: number): string => formats.epochDay(Math.floor(seconds / 86_400));
 
 /**
- * A value with its unit as the locale writes it: money with its currency sign (`€ 1.234,50` in nl,
- * `€1,234.50` in en), a percentage with the locale's spacing, a count as a plain number.
- * `suffix` is the chart model's unit: ' €', ' USD', ' %' or ''.
+ * A value with its unit as the locale writes it: money with its currency's sign and digits (`€ 1.234,50`
+ * in nl, `£1,234.50` in en, `¥1,235`), a percentage with the locale's spacing, a count as a plain number.
+ * `suffix` is the chart model's unit: an ISO 4217 code (' EUR', ' GBP'), ' %', '' or a quote's own unit
+ * (' GBp' for pence, shown after the number).
  */
 export function formatValue(formats: Formats, value: number, suffix: string): string {
   const unit = suffix.trim();
-  if (unit === '€' || unit === 'EUR') return formats.money(value, 'EUR');
-  if (unit === 'USD' || unit === '$') return formats.money(value, 'USD');
+  if (/^[A-Z]{3}$/.test(unit)) return formats.money(value, unit);
   if (unit === '%') return `${formats.number(value)} %`;
   return unit === '' ? formats.number(value) : `${formats.number(value)} ${unit}`;
 }
@@ -113,7 +113,12 @@ export function daysAxis(formats: Formats): uPlot.Axis {
 export const utcDate = (seconds: number): Date => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
 
 /** A line series of the landing chart, in the palette's colour and dash for `index`. */
-export function series(formats: Formats, label: string, index: number, unit: string = ' €'): uPlot.Series {
+export function series(
+  formats: Formats,
+  label: string,
+  index: number,
+  unit: string = ` ${formats.currency}`,
+): uPlot.Series {
   return {
     label,
     stroke: colorAt(index),
@@ -128,7 +133,7 @@ export function series(formats: Formats, label: string, index: number, unit: str
 export function timeOptions(
   formats: Formats,
   ys: uPlot.Series[],
-  unit: string = ' €',
+  unit: string = ` ${formats.currency}`,
 ): Omit<uPlot.Options, 'width' | 'height'> {
   return {
     tzDate: utcDate,

@@ -136,6 +136,11 @@ export class PortfolioEngine {
     this.benchmarkSymbol = symbol;
   }
 
+  /** The currency every money figure is in. */
+  baseCurrency(): string {
+    return this.base;
+  }
+
   /** Every money figure in `currency` (ISO 4217; EUR by default): drops what depends on rates; see `symbolsToRequest`. */
   setBaseCurrency(currency: string): void {
     if (currency === this.base) return;

@@ -91,6 +91,7 @@ describe('the account selectors', () => {
     if (!own?.ok) throw new Error('expected the engine’s account figures');
     expect(selectAccountSummary(snapshot)).toEqual({
       ok: true,
+      base: 'EUR',
       perCurrency: [
         { currency: 'EUR', amount: own.cash.EUR },
         { currency: 'USD', amount: 215 },
