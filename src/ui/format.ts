@@ -17,6 +17,8 @@ export interface Formats {
    * USD, `¥12,346` for JPY; in the base currency unless `currency` names another.
    */
   money: (value: number, currency?: string) => string;
+  /** The digits after the decimal point money in `currency` (the base by default) is shown with: 2, 0 for JPY. */
+  moneyDigits: (currency?: string) => number;
   /** Money with its sign spelled out. */
   signedMoney: (value: number, currency?: string) => string;
   /** Percent with its sign: `+5,25 %` (nl), `+5.25%` (en); 5 = 5 %. */
@@ -73,6 +75,7 @@ function createFormats(locale: string, base: string): Formats {
       return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : text;
     },
     money: (value, currency = base) => withMinus(moneyFormat(currency).format(noNegativeZero(value))),
+    moneyDigits: (currency = base) => moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2,
     signedMoney: (value, currency = base) => {
       const text = moneyFormat(currency).format(Math.abs(value));
       return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : text;

@@ -89,9 +89,26 @@ export const valueOrDash = (formats: Formats, value: number | null | undefined, 
 export const axisSize = (_u: uPlot, values: string[] | null | undefined): number =>
   values && values.length > 0 ? Math.max(...values.map((text) => text.length)) * 7 + 18 : 40;
 
-/** A value axis: every tick with two decimals and the unit. */
+/**
+ * Tick steps of 1, 2, 2.5 and 5 times a power of ten, from 10^-`digits` up: no step finer than the unit
+ * shown, and none (2.5 yen) that needs a digit it does not have.
+ */
+function stepsFrom(digits: number): number[] {
+  const steps: number[] = [];
+  for (let power = -digits; power <= 15; power += 1)
+    for (const times of [1, 2, 2.5, 5])
+      if (times !== 2.5 || power > -digits) steps.push(Number((times * 10 ** power).toFixed(Math.max(0, -power + 1))));
+  return steps;
+}
+
+/**
+ * A value axis: every tick with its unit; money ticks step by whole minor units of its currency (a yen
+ * axis from 0 to 1 has ticks 0 and 1, not five ticks that all read ¥0 or ¥1).
+ */
 export function valueAxis(formats: Formats, suffix: string, side: 'left' | 'right' = 'left', scale = 'y'): uPlot.Axis {
+  const unit = suffix.trim();
   return {
+    ...(/^[A-Z]{3}$/.test(unit) ? { incrs: stepsFrom(formats.moneyDigits(unit)) } : {}),
     scale,
     side: side === 'left' ? 3 : 1,
     grid: { show: side === 'left' },

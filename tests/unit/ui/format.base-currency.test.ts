@@ -4,7 +4,7 @@
  * an ISO code, formatted the same way.
  */
 import { describe, expect, it } from 'vitest';
-import { formatValue } from '#src/ui/charts/options';
+import { formatValue, valueAxis } from '#src/ui/charts/options';
 import { formatsFor } from '#src/ui/format';
 
 describe('money in the base currency', () => {
@@ -31,5 +31,15 @@ describe('money in the base currency', () => {
     expect(formatValue(formats, 1234.5, ' JPY')).toBe('¥1,235');
     expect(formatValue(formats, 1234.5, ' GBp')).toBe('1,234.50 GBp');
     expect(formatValue(formats, 5, ' %')).toBe('5.00 %');
+  });
+
+  it('steps a money axis by whole minor units: yen by 1 at least, pounds by 0.01; a percentage as uPlot likes', () => {
+    const steps = (currency: string, suffix: string) =>
+      valueAxis(formatsFor('en-GB', currency), suffix).incrs as number[] | undefined;
+    expect(steps('JPY', ' JPY')!.slice(0, 6)).toEqual([1, 2, 5, 10, 20, 25]);
+    expect(steps('GBP', ' GBP')!.slice(0, 6)).toEqual([0.01, 0.02, 0.05, 0.1, 0.2, 0.25]);
+    expect(steps('GBP', ' %')).toBeUndefined();
+    expect(formatsFor('en-GB', 'JPY').moneyDigits()).toBe(0);
+    expect(formatsFor('en-GB', 'JPY').moneyDigits('EUR')).toBe(2);
   });
 });
