@@ -137,9 +137,7 @@ export class PortfolioEngine {
   }
 
   /** The currency every money figure is in. */
-  baseCurrency(): string {
-    return this.base;
-  }
+  readonly baseCurrency = (): string => this.base;
 
   /** Every money figure in `currency` (ISO 4217; EUR by default): drops what depends on rates; see `symbolsToRequest`. */
   setBaseCurrency(currency: string): void {
