@@ -3,7 +3,7 @@
  * both sides. To add a setting: a key in `UserSettings` with its default in `DEFAULT_SETTINGS`, and its
  * check in `SETTING_CHECKS`; stored rows without it read as the default.
  */
-import { notACurrency } from './currencies';
+import { notACurrency } from './not-a-currency';
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from './transaction';
 
 export interface UserSettings {
