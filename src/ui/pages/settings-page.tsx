@@ -45,6 +45,11 @@ export function SettingsPage() {
       <PageHeading id="settings-heading" title="Settings">
         Settings
       </PageHeading>
+      {serverError ? (
+        <p role="alert" className="error">
+          {serverError}
+        </p>
+      ) : null}
       <BaseCurrencySetting
         settings={settings}
         saving={saving}
@@ -98,11 +103,6 @@ export function SettingsPage() {
         {problem ? (
           <p id="benchmark-problem" role="alert" className="error">
             {problem}
-          </p>
-        ) : null}
-        {serverError ? (
-          <p role="alert" className="error">
-            {serverError}
           </p>
         ) : null}
         <button type="submit" disabled={saving || !ready}>
