@@ -1,11 +1,13 @@
 /**
  * `/api/settings` (behind the ID-token check, which sets the user): the signed-in user's settings.
  * - `GET` → 200 `{settings}`, the defaults when none were saved.
- * - `PUT` `{benchmark?: string | null, …}` → 200 `{settings}`: sets the keys it names, keeps the others.
+ * - `PUT` `{benchmark?: string | null, baseCurrency?: string}` → 200 `{settings}`: sets the keys it names,
+ *   keeps the others; a base currency that is not ISO 4217 is refused by name.
  * JSON only (415), a small body (413), checked (400 `{message, issues}`, nothing stored); 503 when the
  * database does not answer.
  */
 import { Hono, type Context } from 'hono';
+import { isCurrency } from '../../src/model/currencies';
 import { checkSettingsUpdate } from '../../src/model/settings';
 import type { Log } from '../log';
 import type { SettingsStore } from '../storage/types';
@@ -45,7 +47,7 @@ export function settingsRoutes(store: SettingsStore, log: Log): Hono<AppEnv> {
     async (c) => {
       const read = await readJsonBody(c, 'the settings', 'nothing was saved.');
       if (!read.ok) return read.response;
-      const checked = checkSettingsUpdate(read.body);
+      const checked = checkSettingsUpdate(read.body, isCurrency);
       if (!checked.ok) return c.json({ message: checked.message, issues: checked.issues }, 400);
       try {
         return c.json({ settings: await store.update(c.var.user.sub, checked.value) });

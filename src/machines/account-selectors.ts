@@ -19,40 +19,44 @@ export type AccountSummary =
       ok: true;
       /** Each currency with cash in it, the base currency first, then alphabetical; empty when the cash is only in the base currency. */
       perCurrency: CurrencyCash[];
-      /** Every currency's cash in EUR on asOf. */
-      cashEur: number;
-      /** The securities (every ticker of the view) and the cash, EUR. */
-      accountValueEur: number;
-      /** Deposits less withdrawals, EUR at each one's date. */
-      netDepositsEur: number;
-      /** Account value less net deposits, EUR. */
-      gainEur: number;
+      /** The base currency the figures are in (the derivation's). */
+      base: string;
+      /** Every currency's cash in the base currency on asOf. */
+      cashInBase: number;
+      /** The securities (every ticker of the view) and the cash, in the base currency. */
+      accountValue: number;
+      /** Deposits less withdrawals, in the base currency at each one's date. */
+      netDeposits: number;
+      /** Account value less net deposits, in the base currency. */
+      gain: number;
     }
   /** An exchange rate the figures need has no quote: `reason` says which, in words. */
   | { ok: false; reason: string };
 
-const BASE = 'EUR';
-
-function accountSummary(account: Account): AccountSummary | null {
+function accountSummary(account: Account, base: string): AccountSummary | null {
   if (!account) return null;
   if (!account.ok) return { ok: false, reason: account.error };
   const currencies = Object.keys(account.cash)
-    .filter((currency) => currency === BASE || account.cash[currency] !== 0)
-    .sort((a, b) => (a === BASE ? -1 : b === BASE ? 1 : a < b ? -1 : 1));
-  const onlyBase = currencies.every((currency) => currency === BASE);
+    .filter((currency) => currency === base || account.cash[currency] !== 0)
+    .sort((a, b) => (a === base ? -1 : b === base ? 1 : a < b ? -1 : 1));
+  const onlyBase = currencies.every((currency) => currency === base);
   return {
     ok: true,
+    base,
     perCurrency: onlyBase ? [] : currencies.map((currency) => ({ currency, amount: account.cash[currency] })),
-    cashEur: account.onAsOf.cashValue,
-    accountValueEur: account.onAsOf.accountValue,
-    netDepositsEur: account.onAsOf.netDeposits,
-    gainEur: account.gain,
+    cashInBase: account.onAsOf.cashValue,
+    accountValue: account.onAsOf.accountValue,
+    netDeposits: account.onAsOf.netDeposits,
+    gain: account.gain,
   };
 }
 
 /** The view's cash and account figures for the summary; null when the view holds no cash. */
 export const selectAccountSummary = (s: PortfolioSnapshot): AccountSummary | null =>
-  s.context.memory.last(accountSummary)(s.context.derivation?.account ?? null);
+  s.context.memory.last(accountSummary)(
+    s.context.derivation?.account ?? null,
+    s.context.derivation?.baseCurrency ?? 'EUR',
+  );
 
 type DepositReturns = Pick<Extract<NonNullable<Account>, { ok: true }>, 'periods' | 'mwr'>;
 

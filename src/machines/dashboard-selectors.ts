@@ -42,14 +42,14 @@ export const selectTickerChoices = (s: PortfolioSnapshot): TickerChoice[] =>
 export interface BannerReturn {
   /** 'Total', '1d', '1w', '1m' */
   label: string;
-  /** EUR */
+  /** In the base currency. */
   absolute: number;
   /** Percent of the portfolio value, 5 = 5 %. */
   percentage: number;
 }
 
 export interface ReturnsBanner {
-  /** EUR */
+  /** In the base currency. */
   portfolioValue: number;
   /** Total, then 1d, 1w, 1m. */
   returns: BannerReturn[];

@@ -16,7 +16,7 @@ export type HoldingEvent = { type: 'holding.show'; ticker: string };
 /** What the page draws: the two charts' columns (days with a value; null where a series has none) and the trade days. */
 export interface HoldingView {
   ticker: string;
-  /** Days, price in EUR, buys' and sells' EUR per share. */
+  /** Days, price in the base currency, buys' and sells' base currency per share. */
   priceColumns: ChartColumns;
   /** Days, value, cost basis. */
   valueColumns: ChartColumns;

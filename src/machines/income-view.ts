@@ -40,12 +40,12 @@ export interface IncomeView {
   averagePerMonth: number;
   yieldOnCost: number;
   forwardYield: number;
-  /** `YYYY-MM` of the twelve months ahead (the page names them in the user's locale), and each month's total (EUR). */
+  /** `YYYY-MM` of the twelve months ahead (the page names them in the user's locale), and each month's total (in the base currency). */
   months: string[];
   monthTotals: number[];
   /**
    * The calendar's bands, bottom first: the holdings paying most ahead, then "Other holdings". `own` is
-   * each band's EUR per month, `stacked` the running sum from the bottom band up (where its bar ends).
+   * each band's money per month (base currency), `stacked` the running sum from the bottom band up (where its bar ends).
    */
   bands: Array<{ label: string; own: number[]; stacked: number[] }>;
   /** Whether any holding's income ahead comes from the dividends received (no events in its market data). */

@@ -91,6 +91,8 @@ export const selectUnpricedProducts = (s: PortfolioSnapshot): UnpricedProduct[] 
 export const selectPerformance = (s: PortfolioSnapshot) => s.context.derivation?.performance ?? null;
 export const selectBenchmark = (s: PortfolioSnapshot) => s.context.derivation?.benchmark ?? null;
 export const selectSettings = (s: PortfolioSnapshot) => s.context.settings;
+/** The currency the figures shown are in: the derivation's own (EUR before the first). */
+export const selectBaseCurrency = (s: PortfolioSnapshot): string => s.context.derivation?.baseCurrency ?? 'EUR';
 export const selectSettingsError = (s: PortfolioSnapshot): string | null => s.context.settingsError;
 export const selectSettingsSaving = (s: PortfolioSnapshot): boolean => s.hasTag('settingsSaving');
 

@@ -13,7 +13,7 @@ export type ChartX = { kind: 'days' } | { kind: 'categories'; name: string; labe
 
 export interface ChartSeriesSpec {
   label: string;
-  /** Appended to every value: ' €', ' %', '' for counts, ' USD' for a quote in dollars. */
+  /** Appended to every value: the currency's code for money (' EUR', ' GBP'; ' GBp' for a quote in pence), ' %', '' for counts. */
   suffix: string;
   style: 'line' | 'bars' | 'points';
   /** Series on a second scale get an axis on the right. */

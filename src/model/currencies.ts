@@ -58,8 +58,4 @@ export function minorUnitDigits(currency: Currency): number {
   return MINOR_UNIT_DIGITS[currency];
 }
 
-/** What is wrong with a text that is not one of `CURRENCIES`, naming it. */
-export function notACurrency(given: unknown): string {
-  const shown = typeof given === 'string' ? JSON.stringify(given) : String(given);
-  return `${shown} is not an ISO 4217 currency code (such as EUR, USD, GBP or JPY)`;
-}
+export { notACurrency } from './not-a-currency';

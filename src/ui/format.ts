@@ -1,14 +1,24 @@
 import { formatEpochDay, formatIsoDate, formatYearMonth, shortMonthName } from '../model/locale-date';
 
-/** Everything the UI shows a number or a day with, in one locale: Intl's marks, `€`/`$`, one date form. */
+/**
+ * Everything the UI shows a number or a day with, in one locale and one base currency: Intl's marks, the
+ * currency's sign and digits (`€`, `£`, `¥` with none), one date form.
+ */
 export interface Formats {
   locale: string;
+  /** The base currency: the ISO 4217 code money is in when no other is named (the user's setting). */
+  currency: string;
   /** Exactly two decimals, thousands grouped: `12.345,60` (nl), `12,345.60` (en). */
   number: (value: number) => string;
   /** With its sign spelled out (`+`, `−`), so gains and losses never rely on colour alone. */
   signed: (value: number) => string;
-  /** An amount of money with its currency sign: `€ 12.345,60` (nl), `€12,345.60` (en), `$` for USD. */
+  /**
+   * An amount of money with its currency's sign and digits: `€ 12.345,60` (nl), `€12,345.60` (en), `$` for
+   * USD, `¥12,346` for JPY; in the base currency unless `currency` names another.
+   */
   money: (value: number, currency?: string) => string;
+  /** The digits after the decimal point money in `currency` (the base by default) is shown with: 2, 0 for JPY. */
+  moneyDigits: (currency?: string) => number;
   /** Money with its sign spelled out. */
   signedMoney: (value: number, currency?: string) => string;
   /** Percent with its sign: `+5,25 %` (nl), `+5.25%` (en); 5 = 5 %. */
@@ -30,7 +40,7 @@ export interface Formats {
 const noNegativeZero = (value: number): number => (Object.is(value, -0) ? 0 : value);
 const MINUS = '\u2212';
 
-function createFormats(locale: string): Formats {
+function createFormats(locale: string, base: string): Formats {
   const two = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const counts = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const quantities = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
@@ -48,8 +58,6 @@ function createFormats(locale: string): Formats {
         style: 'currency',
         currency,
         currencyDisplay: 'narrowSymbol',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
       });
       moneyBy.set(currency, format);
     }
@@ -60,13 +68,15 @@ function createFormats(locale: string): Formats {
   const number = (value: number) => withMinus(two.format(noNegativeZero(value)));
   return {
     locale,
+    currency: base,
     number,
     signed: (value) => {
       const text = two.format(Math.abs(value));
       return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : text;
     },
-    money: (value, currency = 'EUR') => withMinus(moneyFormat(currency).format(noNegativeZero(value))),
-    signedMoney: (value, currency = 'EUR') => {
+    money: (value, currency = base) => withMinus(moneyFormat(currency).format(noNegativeZero(value))),
+    moneyDigits: (currency = base) => moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2,
+    signedMoney: (value, currency = base) => {
       const text = moneyFormat(currency).format(Math.abs(value));
       return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : text;
     },
@@ -82,12 +92,13 @@ function createFormats(locale: string): Formats {
 
 const byLocale = new Map<string, Formats>();
 
-/** The formats of a locale, made once per locale. */
-export function formatsFor(locale: string): Formats {
-  let formats = byLocale.get(locale);
+/** The formats of a locale and a base currency (EUR by default), made once per pair. */
+export function formatsFor(locale: string, base = 'EUR'): Formats {
+  const key = `${locale} ${base}`;
+  let formats = byLocale.get(key);
   if (!formats) {
-    formats = createFormats(locale);
-    byLocale.set(locale, formats);
+    formats = createFormats(locale, base);
+    byLocale.set(key, formats);
   }
   return formats;
 }

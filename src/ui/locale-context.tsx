@@ -89,5 +89,18 @@ export function useLocale(): LocaleState {
   return state;
 }
 
-/** The formats of the chosen locale. */
+/**
+ * The signed-in pages' formats: the chosen locale's, with money in the base currency `base` (the figures'
+ * own, from the derivation), for everything inside.
+ */
+export function BaseCurrencyProvider({ base, children }: { base: string; children: ReactNode }) {
+  const state = useLocale();
+  const value = useMemo<LocaleState>(
+    () => (state.formats.currency === base ? state : { ...state, formats: formatsFor(state.locale, base) }),
+    [state, base],
+  );
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
+
+/** The formats of the chosen locale (money in the base currency inside {@link BaseCurrencyProvider}). */
 export const useFormats = (): Formats => useLocale().formats;

@@ -27,13 +27,14 @@ const FX: ChartRole = { kind: 'fx' };
 const MARKET: ChartRole = { kind: 'market' };
 const EXPECTED: ChartRole = { kind: 'expected' };
 
-const eur = (
-  label: string,
-  style: ChartSeriesSpec['style'] = 'line',
-  scale: ChartSeriesSpec['scale'] = 'left',
-): ChartSeriesSpec => ({ label, suffix: ' €', style, scale });
-/** Bars of the euros each period brought. */
-const perPeriod = (label: string): ChartSeriesSpec => ({ ...eur(label, 'bars'), perPeriod: true });
+/** A series of money in the base currency `base` (its code is the unit the page formats it with). */
+const inBase =
+  (base: string) =>
+  (
+    label: string,
+    style: ChartSeriesSpec['style'] = 'line',
+    scale: ChartSeriesSpec['scale'] = 'left',
+  ): ChartSeriesSpec => ({ label, suffix: ` ${base}`, style, scale });
 const count = (label: string, style: ChartSeriesSpec['style'] = 'line'): ChartSeriesSpec => ({
   label,
   suffix: '',
@@ -80,8 +81,8 @@ const drawn = (price: PriceSeries): boolean => price.close.some((close) => !Numb
 const sourceNotes = (prices: PriceSeries[]): string[] =>
   unique(prices.filter(drawn).flatMap((p) => sourceNote(p.dataSource) ?? []));
 
-const suffixOf = (currency: string | null): string =>
-  currency === null ? '' : currency === 'EUR' ? ' €' : ` ${currency}`;
+/** A quote's unit: its currency's code (`GBp`, pence, is no currency: the page writes it after the number). */
+const suffixOf = (currency: string | null): string => (currency === null ? '' : ` ${currency}`);
 
 /**
  * 'Yahoo Data: {symbol}' for each checked ticker, then each exchange rate they need, that HAS prices; the
@@ -148,8 +149,12 @@ export function buildCharts(
   checked: readonly string[],
   days: Float64Array,
   account: AccountLines | null,
+  base: string,
   chart: ChartFactory,
 ): DashboardChartData {
+  const eur = inBase(base);
+  /** Bars of the money each period brought. */
+  const perPeriod = (label: string): ChartSeriesSpec => ({ ...eur(label, 'bars'), perPeriod: true });
   const { transactions } = active;
   const checkedFigures = checked
     .filter((ticker) => ticker in tickers)

@@ -98,10 +98,13 @@ export class DashboardCharts {
    * combination draws them again (they do not change with the checked tickers). Null when the view holds no cash.
    */
   private accountLines: AccountLines | null = null;
+  /** The base currency of the last derive: the money series' unit. */
+  private base = 'EUR';
 
   /** A derivation for `active` (null = every ticker) with its charts. */
   derived(derivation: Derivation, active: readonly string[] | null): ChartedDerivation {
     this.tickers = derivation.tickers;
+    this.base = derivation.baseCurrency;
     const { account } = derivation;
     this.accountLines = account?.ok ? [keptCopy(account.cashValue), keptCopy(account.accountValue)] : null;
     return { ...derivation, charts: this.build(derivation.active, derivation.tickers, active) };
@@ -124,6 +127,7 @@ export class DashboardCharts {
       checkedTickers,
       this.stableDays(active.days),
       account,
+      this.base,
       (title, x, series, columns, notes, role, sparse = false) =>
         this.chart(shapes, title, x, series, columns, notes, role, sparse),
     );

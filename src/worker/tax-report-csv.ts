@@ -1,10 +1,12 @@
 /**
  * The dividend tax report as CSV, for the tax return: one line per dividend received (gross, withheld
- * tax and net, as recorded and in EUR at the day's rate), and after each year a total line in EUR.
- * Dots for decimals and commas between fields, so any spreadsheet reads it; EUR to the cent, totals
+ * tax and net, as recorded and in the base currency at the day's rate), and after each year a total line
+ * in the base currency. Its columns name the base (`gross_eur`, `gross_gbp`…). Dots for decimals and commas
+ * between fields, so any spreadsheet reads it; the base to its minor unit (the cent; the yen whole), totals
  * summed before rounding (they match the Income page's per-year table). Written by the one CSV writer
  * (`csv-writer.ts`), which guards text against formulas and keeps numbers plain.
  */
+import { isCurrency, minorUnitDigits } from '../model/currencies';
 import { csvFile, numberCell, type CsvCell } from './csv-writer';
 import type { DividendRecord } from './engine';
 
@@ -15,22 +17,30 @@ export interface TaxReport {
   fileName: string;
 }
 
-export const TAX_REPORT_HEADER = 'year,date,ticker,currency,gross,tax,net,gross_eur,tax_eur,net_eur';
+/** The header line for the base currency `base`: `year,date,ticker,currency,gross,tax,net,gross_eur,tax_eur,net_eur` in EUR. */
+export const taxReportHeader = (base: string): string => {
+  const code = base.toLowerCase();
+  return `year,date,ticker,currency,gross,tax,net,gross_${code},tax_${code},net_${code}`;
+};
 
 /** As recorded: the shortest decimal that reads back the same number (no binary noise from the sum). */
 const amount = (value: number): CsvCell => numberCell(Math.round(value * 1e8) / 1e8 + 0);
 
-/** EUR to the cent. */
-const cents = (eur: number): CsvCell => numberCell(Math.round(eur * 100) / 100 + 0, 2);
-
-/** `records` sorted by date, as `PortfolioEngine.dividendRecords` gives them. Ends with a line break. */
-export function taxReportCsv(records: readonly DividendRecord[]): string {
-  const lines: CsvCell[][] = [TAX_REPORT_HEADER.split(',')];
+/**
+ * `records` sorted by date, as `PortfolioEngine.dividendRecords` gives them (their `eurPerUnit` is the base
+ * currency per unit), in the base currency `base`. Ends with a line break.
+ */
+export function taxReportCsv(records: readonly DividendRecord[], base = 'EUR'): string {
+  const digits = isCurrency(base) ? minorUnitDigits(base) : 2;
+  const scale = 10 ** digits;
+  /** The base currency to its minor unit. */
+  const inBase = (value: number): CsvCell => numberCell(Math.round(value * scale) / scale + 0, digits);
+  const lines: CsvCell[][] = [taxReportHeader(base).split(',')];
   let year = '';
   let gross = 0;
   let tax = 0;
   let net = 0;
-  const total = () => lines.push([year, '', 'Total', 'EUR', '', '', '', cents(gross), cents(tax), cents(net)]);
+  const total = () => lines.push([year, '', 'Total', base, '', '', '', inBase(gross), inBase(tax), inBase(net)]);
   for (const record of records) {
     const recordYear = record.date.slice(0, 4);
     if (recordYear !== year) {
@@ -38,12 +48,12 @@ export function taxReportCsv(records: readonly DividendRecord[]): string {
       year = recordYear;
       gross = tax = net = 0;
     }
-    const grossEur = (record.net + record.tax) * record.eurPerUnit;
-    const taxEur = record.tax * record.eurPerUnit;
-    const netEur = record.net * record.eurPerUnit;
-    gross += grossEur;
-    tax += taxEur;
-    net += netEur;
+    const grossInBase = (record.net + record.tax) * record.eurPerUnit;
+    const taxInBase = record.tax * record.eurPerUnit;
+    const netInBase = record.net * record.eurPerUnit;
+    gross += grossInBase;
+    tax += taxInBase;
+    net += netInBase;
     lines.push([
       year,
       record.date,
@@ -52,9 +62,9 @@ export function taxReportCsv(records: readonly DividendRecord[]): string {
       amount(record.net + record.tax),
       amount(record.tax),
       amount(record.net),
-      cents(grossEur),
-      cents(taxEur),
-      cents(netEur),
+      inBase(grossInBase),
+      inBase(taxInBase),
+      inBase(netInBase),
     ]);
   }
   if (year !== '') total();

@@ -69,14 +69,14 @@ export function monthYearLabel(formats: Formats, seconds: number): string {
 export const dayLabel = (formats: Formats, seconds: number): string => formats.epochDay(Math.floor(seconds / 86_400));
 
 /**
- * A value with its unit as the locale writes it: money with its currency sign (`€ 1.234,50` in nl,
- * `€1,234.50` in en), a percentage with the locale's spacing, a count as a plain number.
- * `suffix` is the chart model's unit: ' €', ' USD', ' %' or ''.
+ * A value with its unit as the locale writes it: money with its currency's sign and digits (`€ 1.234,50`
+ * in nl, `£1,234.50` in en, `¥1,235`), a percentage with the locale's spacing, a count as a plain number.
+ * `suffix` is the chart model's unit: an ISO 4217 code (' EUR', ' GBP'), ' %', '' or a quote's own unit
+ * (' GBp' for pence, shown after the number).
  */
 export function formatValue(formats: Formats, value: number, suffix: string): string {
   const unit = suffix.trim();
-  if (unit === '€' || unit === 'EUR') return formats.money(value, 'EUR');
-  if (unit === 'USD' || unit === '$') return formats.money(value, 'USD');
+  if (/^[A-Z]{3}$/.test(unit)) return formats.money(value, unit);
   if (unit === '%') return `${formats.number(value)} %`;
   return unit === '' ? formats.number(value) : `${formats.number(value)} ${unit}`;
 }
@@ -89,9 +89,26 @@ export const valueOrDash = (formats: Formats, value: number | null | undefined, 
 export const axisSize = (_u: uPlot, values: string[] | null | undefined): number =>
   values && values.length > 0 ? Math.max(...values.map((text) => text.length)) * 7 + 18 : 40;
 
-/** A value axis: every tick with two decimals and the unit. */
+/**
+ * Tick steps of 1, 2, 2.5 and 5 times a power of ten, from 10^-`digits` up: no step finer than the unit
+ * shown, and none (2.5 yen) that needs a digit it does not have.
+ */
+function stepsFrom(digits: number): number[] {
+  const steps: number[] = [];
+  for (let power = -digits; power <= 15; power += 1)
+    for (const times of [1, 2, 2.5, 5])
+      if (times !== 2.5 || power > -digits) steps.push(Number((times * 10 ** power).toFixed(Math.max(0, -power + 1))));
+  return steps;
+}
+
+/**
+ * A value axis: every tick with its unit; money ticks step by whole minor units of its currency (a yen
+ * axis from 0 to 1 has ticks 0 and 1, not five ticks that all read ¥0 or ¥1).
+ */
 export function valueAxis(formats: Formats, suffix: string, side: 'left' | 'right' = 'left', scale = 'y'): uPlot.Axis {
+  const unit = suffix.trim();
   return {
+    ...(/^[A-Z]{3}$/.test(unit) ? { incrs: stepsFrom(formats.moneyDigits(unit)) } : {}),
     scale,
     side: side === 'left' ? 3 : 1,
     grid: { show: side === 'left' },
@@ -113,7 +130,12 @@ export function daysAxis(formats: Formats): uPlot.Axis {
 export const utcDate = (seconds: number): Date => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
 
 /** A line series of the landing chart, in the palette's colour and dash for `index`. */
-export function series(formats: Formats, label: string, index: number, unit: string = ' €'): uPlot.Series {
+export function series(
+  formats: Formats,
+  label: string,
+  index: number,
+  unit: string = ` ${formats.currency}`,
+): uPlot.Series {
   return {
     label,
     stroke: colorAt(index),
@@ -128,7 +150,7 @@ export function series(formats: Formats, label: string, index: number, unit: str
 export function timeOptions(
   formats: Formats,
   ys: uPlot.Series[],
-  unit: string = ' €',
+  unit: string = ` ${formats.currency}`,
 ): Omit<uPlot.Options, 'width' | 'height'> {
   return {
     tzDate: utcDate,

@@ -146,14 +146,14 @@ export type OptionsFor = (shape: ChartShape, formats: Formats) => ChartOptions;
 
 /**
  * A cache of chart options for the charts of one view (the dashboard's chart section, a holding's page):
- * the same object for the same shape and locale, so a chart lives across data changes (and is made again
- * when the user picks another number format); charts of the same shape share it. The view that makes it
+ * the same object for the same shape, locale and base currency, so a chart lives across data changes (and
+ * is made again when the user picks another number format or base currency); charts of the same shape share it. The view that makes it
  * holds it, so it ends with the view: nothing of one session's charts outlives a sign-out.
  */
 export function createChartOptions(): OptionsFor {
   const cache = new Map<string, ChartOptions>();
   return (shape, formats) => {
-    const key = `${formats.locale}|${shape.key}`;
+    const key = `${formats.locale}|${formats.currency}|${shape.key}`;
     let options = cache.get(key);
     if (!options) {
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);

@@ -6,14 +6,14 @@ import { useFormats } from '../locale-context';
 type Summary = Derivation['summary'];
 
 /**
- * The six summary figures in euros, in the chosen locale's notation with the euro sign; profits red (and
- * signed) when negative. A view that holds cash adds its account's (SEMANTICS.md, "Cash"): the cash (per
- * currency when there is more than the euro, and all of it in euros), the account's value, the net
- * deposits and the gain on them; or, when an exchange rate they need is missing, why they are not shown.
+ * The six summary figures in the base currency, in the chosen locale's notation with its sign and digits;
+ * profits red (and signed) when negative. A view that holds cash adds its account's (SEMANTICS.md, "Cash"):
+ * the cash (per currency when there is more than the base, and all of it in the base), the account's value,
+ * the net deposits and the gain on them; or, when an exchange rate they need is missing, why they are not shown.
  */
 export function SummaryBoxes({ summary, account }: { summary: Summary; account: AccountSummary | null }) {
   const formats = useFormats();
-  const boxes: Array<[label: string, valueEur: number, signed: boolean]> = [
+  const boxes: Array<[label: string, value: number, signed: boolean]> = [
     ['Portfolio value', summary.portfolioValue, false],
     ['Total Invested', summary.totalInvested, false],
     ['Profit (excl. commission)', summary.profitExclCommission, true],
@@ -21,10 +21,10 @@ export function SummaryBoxes({ summary, account }: { summary: Summary; account: 
     ['Total Dividend', summary.totalDividend, false],
     ['Total Commission', summary.totalCommission, false],
   ];
-  const figures: SummaryFigure[] = boxes.map(([label, valueEur, signed]) => [
+  const figures: SummaryFigure[] = boxes.map(([label, value, signed]) => [
     label,
-    formats.money(valueEur, 'EUR'),
-    signed && valueEur < 0,
+    formats.money(value),
+    signed && value < 0,
   ]);
   if (account?.ok) {
     figures.push(
@@ -34,13 +34,13 @@ export function SummaryBoxes({ summary, account }: { summary: Summary; account: 
         amount < 0,
       ]),
       [
-        account.perCurrency.length > 0 ? 'Cash, all in EUR' : 'Cash',
-        formats.money(account.cashEur, 'EUR'),
-        account.cashEur < 0,
+        account.perCurrency.length > 0 ? `Cash, all in ${account.base}` : 'Cash',
+        formats.money(account.cashInBase, account.base),
+        account.cashInBase < 0,
       ],
-      ['Account value', formats.money(account.accountValueEur, 'EUR')],
-      ['Net deposits', formats.money(account.netDepositsEur, 'EUR')],
-      ['Gain on deposits', formats.money(account.gainEur, 'EUR'), account.gainEur < 0],
+      ['Account value', formats.money(account.accountValue, account.base)],
+      ['Net deposits', formats.money(account.netDeposits, account.base)],
+      ['Gain on deposits', formats.money(account.gain, account.base), account.gain < 0],
     );
   }
   return (

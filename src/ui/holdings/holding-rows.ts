@@ -11,9 +11,9 @@ export interface HoldingRow {
   /** The product name its import saw; null for trades entered by hand. */
   product: string | null;
   shares: number;
-  /** EUR per share: cost basis / shares (average-cost method); 0 without shares, NaN when excluded. */
+  /** Base currency per share: cost basis / shares (average-cost method); 0 without shares, NaN when excluded. */
   averageCost: number;
-  /** EUR; null when no price is known. */
+  /** Base currency; null when no price is known. */
   price: number | null;
   value: number;
   weight: number;
@@ -39,9 +39,9 @@ export interface HoldingRow {
 /** A ticker with no buys or sells, only dividends or costs (DEGIRO's account costs under DEGIRO-COSTS): no position. */
 export interface NoPositionRow {
   ticker: string;
-  /** EUR, NaN when excluded. */
+  /** Base currency, NaN when excluded. */
   dividends: number;
-  /** EUR, NaN when excluded. */
+  /** Base currency, NaN when excluded. */
   commission: number;
   excluded: boolean;
 }

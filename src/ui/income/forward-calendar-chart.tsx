@@ -39,7 +39,8 @@ function calendarOptions(
         width: 0,
         paths: bars,
         points: { show: false },
-        value: (_u, _v, _series, index) => (index == null ? '–' : valueOrDash(formats, ownOf(band, index), ' €')),
+        value: (_u, _v, _series, index) =>
+          index == null ? '–' : valueOrDash(formats, ownOf(band, index), ` ${formats.currency}`),
       })),
     ],
     axes: [
@@ -53,7 +54,7 @@ function calendarOptions(
           splits.map((i) => (months[i] === undefined ? '' : formats.monthName(Number(months[i].slice(5, 7))))),
         grid: { show: false },
       },
-      valueAxis(formats, ' €'),
+      valueAxis(formats, ` ${formats.currency}`),
     ],
     cursor: { drag: { x: false, y: false } },
     legend: { live: true },

@@ -216,7 +216,7 @@ export function TaxPerYearTable({ view }: { view: IncomeView }) {
   const formats = useFormats();
   return (
     <table className="tax-per-year">
-      <caption>Dividends per year, in EUR</caption>
+      <caption>Dividends per year, in {formats.currency}</caption>
       <thead>
         <tr>
           <th scope="col">Year</th>

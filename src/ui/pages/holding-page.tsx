@@ -33,24 +33,25 @@ import {
 import { useFormats } from '../locale-context';
 import type { TickerFigures } from '../../worker';
 
-const PRICE_SHAPE: ChartShape = {
-  key: 'holding-price',
+/** The price chart's shape: every series in the base currency `base`. */
+const priceShape = (base: string): ChartShape => ({
+  key: `holding-price-${base}`,
   x: { kind: 'days' },
   series: [
-    { label: 'Price per share', suffix: ' €', style: 'line', scale: 'left' },
-    { label: 'Buys', suffix: ' €', style: 'points', scale: 'left' },
-    { label: 'Sells', suffix: ' €', style: 'points', scale: 'left' },
+    { label: 'Price per share', suffix: ` ${base}`, style: 'line', scale: 'left' },
+    { label: 'Buys', suffix: ` ${base}`, style: 'points', scale: 'left' },
+    { label: 'Sells', suffix: ` ${base}`, style: 'points', scale: 'left' },
   ],
-};
+});
 
-const VALUE_SHAPE: ChartShape = {
-  key: 'holding-value',
+const valueShape = (base: string): ChartShape => ({
+  key: `holding-value-${base}`,
   x: { kind: 'days' },
   series: [
-    { label: 'Value', suffix: ' €', style: 'line', scale: 'left' },
-    { label: 'Cost basis', suffix: ' €', style: 'line', scale: 'left' },
+    { label: 'Value', suffix: ` ${base}`, style: 'line', scale: 'left' },
+    { label: 'Cost basis', suffix: ` ${base}`, style: 'line', scale: 'left' },
   ],
-};
+});
 
 /** The figures of the holdings table, one box each; cost basis beside them. */
 const FIGURES: HoldingColumn[] = [
@@ -81,25 +82,27 @@ function HoldingCharts({ view, dataSource }: { view: HoldingView; dataSource: Ti
   const optionsFor = useMemo(createChartOptions, []);
   const { ticker } = view;
   const source = sourceNote(dataSource);
-  const notes = source ? ['In EUR', source] : ['In EUR'];
+  const notes = source ? [`In ${formats.currency}`, source] : [`In ${formats.currency}`];
   return (
     <>
       <div className="charts">
         <Chart
           title={`${ticker}: price per share, with its buys and sells`}
-          options={optionsFor(PRICE_SHAPE, formats)}
+          options={optionsFor(priceShape(formats.currency), formats)}
           data={view.priceColumns}
           notes={notes}
         />
         <Chart
           title={`${ticker}: value against cost basis`}
-          options={optionsFor(VALUE_SHAPE, formats)}
+          options={optionsFor(valueShape(formats.currency), formats)}
           data={view.valueColumns}
           notes={notes}
         />
       </div>
       <table className="returns-table holding-trades">
-        <caption>Buys and sells marked on the price chart (EUR per share, a day’s trades pooled)</caption>
+        <caption>
+          Buys and sells marked on the price chart ({formats.currency} per share, a day’s trades pooled)
+        </caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
@@ -120,6 +123,12 @@ function HoldingCharts({ view, dataSource }: { view: HoldingView; dataSource: Ti
     </>
   );
 }
+
+/** 'No exchange rate CHFGBP=X in the market data', naming each missing rate. */
+const missingRatesText = (symbols: readonly string[]): string =>
+  symbols.length === 0
+    ? 'An exchange rate it needs has no prices'
+    : `No exchange rate ${symbols.join(', ')} in the market data`;
 
 export function HoldingPage() {
   const { ticker = '' } = useParams();
@@ -162,8 +171,12 @@ export function HoldingPage() {
       <>
         <FiguresPending />
         {row.excluded ? (
-          <p className="hint">
-            An exchange rate {ticker} needs has no prices: its figures in EUR are left out until it does.
+          <p role="alert" className="error">
+            {missingRatesText(derivation.tickers[ticker]!.missingSymbols)}: the figures of {ticker} in{' '}
+            {derivation.baseCurrency} are unknown until it has prices.{' '}
+            <button type="button" onClick={() => portfolio.send({ type: 'portfolio.retry' })}>
+              Retry
+            </button>
           </p>
         ) : null}
         <OversoldNote rows={[row]} />

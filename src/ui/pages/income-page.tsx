@@ -64,7 +64,7 @@ function TaxReportDownload() {
         {busy ? 'Preparing the CSV…' : 'Download CSV for the tax return'}
       </button>{' '}
       <span className="hint">
-        one line per dividend (gross, tax withheld, net, as recorded and in EUR) and a total per year
+        one line per dividend (gross, tax withheld, net, as recorded and in your base currency) and a total per year
       </span>
       {error ? (
         <span role="alert" className="error">

@@ -14,7 +14,10 @@ const FEATURES = [
     title: 'Real-time Analytics',
     text: 'Value, profit, returns and yield are recomputed the moment you record a trade.',
   },
-  { title: 'Global Markets', text: 'Stocks and ETFs from every exchange Yahoo Finance covers, in euros and dollars.' },
+  {
+    title: 'Global Markets',
+    text: 'Stocks and ETFs from every exchange Yahoo Finance covers, in any currency, reported in yours.',
+  },
   {
     title: 'Bank-grade Security',
     text: 'Signed-in access only, verified tokens on every request, and your data kept to yourself.',

@@ -1,6 +1,10 @@
-/** Settings kept on the server: the benchmark "the same money" is compared with (none by default). */
+/**
+ * Settings kept on the server: the base currency every figure is in (EUR by default), and the benchmark
+ * "the same money" is compared with (none by default).
+ */
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { isCurrency } from '../../model/currencies';
 import { BENCHMARK_SUGGESTIONS, checkSettingsUpdate } from '../../model/settings';
 import {
   selectPortfolioStatus,
@@ -10,6 +14,7 @@ import {
 } from '../../machines/selectors';
 import { usePortfolioActor } from '../app-context';
 import { PageHeading } from '../a11y/page-heading';
+import { BaseCurrencySetting } from './base-currency-setting';
 
 export function SettingsPage() {
   const portfolio = usePortfolioActor();
@@ -22,7 +27,7 @@ export function SettingsPage() {
   useEffect(() => setBenchmark(settings?.benchmark ?? ''), [settings?.benchmark]);
 
   const save = (value: string | null) => {
-    const checked = checkSettingsUpdate({ benchmark: value });
+    const checked = checkSettingsUpdate({ benchmark: value }, isCurrency);
     if (!checked.ok) {
       setProblem(checked.issues[0]?.message ?? checked.message);
       return;
@@ -40,6 +45,17 @@ export function SettingsPage() {
       <PageHeading id="settings-heading" title="Settings">
         Settings
       </PageHeading>
+      {serverError ? (
+        <p role="alert" className="error">
+          {serverError}
+        </p>
+      ) : null}
+      <BaseCurrencySetting
+        settings={settings}
+        saving={saving}
+        ready={ready}
+        save={(changes) => portfolio.send({ type: 'settings.save', changes })}
+      />
       <form onSubmit={submit} aria-labelledby="benchmark-heading" noValidate>
         <h2 id="benchmark-heading">Benchmark</h2>
         <p className="hint">
@@ -87,11 +103,6 @@ export function SettingsPage() {
         {problem ? (
           <p id="benchmark-problem" role="alert" className="error">
             {problem}
-          </p>
-        ) : null}
-        {serverError ? (
-          <p role="alert" className="error">
-            {serverError}
           </p>
         ) : null}
         <button type="submit" disabled={saving || !ready}>

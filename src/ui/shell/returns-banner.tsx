@@ -12,7 +12,7 @@ function ReturnItem({ label, absolute, percentage }: BannerReturn) {
     <li>
       <span className="returns-label">{label === 'Total' ? 'Total return' : label}</span>{' '}
       <span className={tone(absolute)}>
-        {formats.signedMoney(absolute, 'EUR')} ({formats.signedPercent(percentage)})
+        {formats.signedMoney(absolute)} ({formats.signedPercent(percentage)})
       </span>
     </li>
   );
@@ -44,7 +44,7 @@ export function ReturnsBanner({ inert = false }: { inert?: boolean }) {
             <ul key={copy} className="returns-block" aria-hidden={copy > 0 ? true : undefined}>
               <li>
                 <span className="returns-label">Portfolio value</span>{' '}
-                <span>{formats.money(banner.portfolioValue, 'EUR')}</span>
+                <span>{formats.money(banner.portfolioValue)}</span>
               </li>
               {banner.returns.map((entry) => (
                 <ReturnItem key={entry.label} {...entry} />

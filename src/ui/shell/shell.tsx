@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { selectUserName } from '../../machines/selectors';
+import { selectBaseCurrency, selectUserName } from '../../machines/selectors';
 import { RouteFocus } from '../a11y/page-heading';
-import { useAuthActor } from '../app-context';
+import { useAuthActor, usePortfolioActor } from '../app-context';
+import { BaseCurrencyProvider } from '../locale-context';
 import { DeleteAccount } from '../your-data/delete-account';
 import { LocaleSetting } from '../components/locale-setting';
 import { ReturnsBanner } from './returns-banner';
@@ -32,6 +33,7 @@ function useOverMode(): boolean {
 export function Shell() {
   const auth = useAuthActor();
   const userName = useSelector(auth, selectUserName);
+  const base = useSelector(usePortfolioActor(), selectBaseCurrency);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -67,86 +69,88 @@ export function Shell() {
   }, [modal]);
 
   return (
-    <div className={`shell ${drawerOpen ? 'drawer-open' : ''}`}>
-      <header className="toolbar" inert={modal}>
-        <button
-          ref={menuButton}
-          type="button"
-          aria-expanded={drawerOpen}
-          aria-controls="drawer"
-          onClick={() => setDrawerOpen((open) => !open)}
-        >
-          Menu
-        </button>
-        <span className="brand">Investments Tracker</span>
-        <ViewSwitch />
-        {userName ? <span className="user">{userName}</span> : null}
-      </header>
-      <ReturnsBanner inert={modal} />
-      {/* 'over' mode (narrow screens): a backdrop covers the page; a click on it closes the drawer. */}
-      {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => close(true)} /> : null}
-      <nav ref={drawer} id="drawer" className="drawer" aria-label="Main" hidden={!drawerOpen}>
-        {modal ? (
-          <button type="button" className="secondary drawer-close" onClick={() => close(true)}>
-            Close menu
+    <BaseCurrencyProvider base={base}>
+      <div className={`shell ${drawerOpen ? 'drawer-open' : ''}`}>
+        <header className="toolbar" inert={modal}>
+          <button
+            ref={menuButton}
+            type="button"
+            aria-expanded={drawerOpen}
+            aria-controls="drawer"
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            Menu
           </button>
-        ) : null}
-        <ul>
-          <li>
-            <NavLink to="/dashboard" onClick={(e) => (e.preventDefault(), go('/dashboard'))}>
-              Dashboard
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/transactions" onClick={(e) => (e.preventDefault(), go('/transactions'))}>
-              Transactions
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/income" onClick={(e) => (e.preventDefault(), go('/income'))}>
-              Income
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/holdings" onClick={(e) => (e.preventDefault(), go('/holdings'))}>
-              Holdings
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/performance" onClick={(e) => (e.preventDefault(), go('/performance'))}>
-              Performance
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/accounts" onClick={(e) => (e.preventDefault(), go('/accounts'))}>
-              Accounts
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/settings" onClick={(e) => (e.preventDefault(), go('/settings'))}>
-              Settings
-            </NavLink>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="link"
-              onClick={() => (setDrawerOpen(false), auth.send({ type: 'auth.logout' }))}
-            >
-              Log out
+          <span className="brand">Investments Tracker</span>
+          <ViewSwitch />
+          {userName ? <span className="user">{userName}</span> : null}
+        </header>
+        <ReturnsBanner inert={modal} />
+        {/* 'over' mode (narrow screens): a backdrop covers the page; a click on it closes the drawer. */}
+        {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => close(true)} /> : null}
+        <nav ref={drawer} id="drawer" className="drawer" aria-label="Main" hidden={!drawerOpen}>
+          {modal ? (
+            <button type="button" className="secondary drawer-close" onClick={() => close(true)}>
+              Close menu
             </button>
-          </li>
-          <li>
-            <DeleteAccount />
-          </li>
-        </ul>
-        <LocaleSetting />
-      </nav>
-      <main className="content" inert={modal}>
-        <RouteFocus>
-          <Outlet />
-        </RouteFocus>
-      </main>
-    </div>
+          ) : null}
+          <ul>
+            <li>
+              <NavLink to="/dashboard" onClick={(e) => (e.preventDefault(), go('/dashboard'))}>
+                Dashboard
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/transactions" onClick={(e) => (e.preventDefault(), go('/transactions'))}>
+                Transactions
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/income" onClick={(e) => (e.preventDefault(), go('/income'))}>
+                Income
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/holdings" onClick={(e) => (e.preventDefault(), go('/holdings'))}>
+                Holdings
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/performance" onClick={(e) => (e.preventDefault(), go('/performance'))}>
+                Performance
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/accounts" onClick={(e) => (e.preventDefault(), go('/accounts'))}>
+                Accounts
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/settings" onClick={(e) => (e.preventDefault(), go('/settings'))}>
+                Settings
+              </NavLink>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="link"
+                onClick={() => (setDrawerOpen(false), auth.send({ type: 'auth.logout' }))}
+              >
+                Log out
+              </button>
+            </li>
+            <li>
+              <DeleteAccount />
+            </li>
+          </ul>
+          <LocaleSetting />
+        </nav>
+        <main className="content" inert={modal}>
+          <RouteFocus>
+            <Outlet />
+          </RouteFocus>
+        </main>
+      </div>
+    </BaseCurrencyProvider>
   );
 }

@@ -53,7 +53,7 @@ export function TransactionForm({
           date: formats.date(localToday()),
           amount: '0',
           value: '0',
-          currency: 'EUR',
+          currency: formats.currency,
           tax: '',
           account,
         },

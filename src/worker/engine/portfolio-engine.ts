@@ -136,6 +136,9 @@ export class PortfolioEngine {
     this.benchmarkSymbol = symbol;
   }
 
+  /** The currency every money figure is in. */
+  readonly baseCurrency = (): string => this.base;
+
   /** Every money figure in `currency` (ISO 4217; EUR by default): drops what depends on rates; see `symbolsToRequest`. */
   setBaseCurrency(currency: string): void {
     if (currency === this.base) return;

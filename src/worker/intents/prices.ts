@@ -107,7 +107,11 @@ export function priceIntents(context: WorkerContext) {
         const { engine } = context;
         const asOf = engine.derivedAsOf();
         if (asOf === null) return refusal(0, NOT_READY);
-        return { ok: true, csv: taxReportCsv(engine.dividendRecords()), fileName: `dividend-tax-${asOf}.csv` };
+        return {
+          ok: true,
+          csv: taxReportCsv(engine.dividendRecords(), engine.baseCurrency()),
+          fileName: `dividend-tax-${asOf}.csv`,
+        };
       });
     },
   };

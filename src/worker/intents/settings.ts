@@ -10,11 +10,12 @@ import { DEFAULT_BASE_CURRENCY } from '../engine/currency';
 
 /**
  * The engine takes the benchmark and the base currency: EUR when the settings name none, or one not shaped
- * like a code (the server checks the code itself; the list of every code stays out of the first chunk).
+ * like a code (settingsFrom read it by shape; the server checks the code itself, so the list of every code
+ * stays out of the first chunk).
  */
 export function applySettings(context: WorkerContext, settings: UserSettings): void {
   context.engine.setBenchmark(settings.benchmark);
-  const base: unknown = (settings as Partial<Record<'baseCurrency', unknown>>).baseCurrency;
+  const base: unknown = settings.baseCurrency;
   context.engine.setBaseCurrency(typeof base === 'string' && /^[A-Z]{3}$/.test(base) ? base : DEFAULT_BASE_CURRENCY);
 }
 

@@ -4,6 +4,7 @@
  */
 import type { TransactionSet } from '../../model';
 import { refusal, type Outcome } from '../../model/outcome';
+import { DEFAULT_SETTINGS } from '../../model/settings';
 import { isValidIsin, type SymbolChoice } from '../../model/symbols';
 import type { Credentials } from '../services/http';
 import { fetchSettings, saveSettings as writeSettings } from '../services/settings-api';
@@ -40,7 +41,7 @@ export function yourDataIntents(context: WorkerContext) {
         const backup = format === 'json';
         const account = backup ? null : requested;
         const [settings, symbolChoices, csvMappings, { buildExport }] = await Promise.all([
-          backup ? fetchSettings(credentials) : { benchmark: null },
+          backup ? fetchSettings(credentials) : DEFAULT_SETTINGS,
           fetchSymbolChoices(credentials),
           backup
             ? import('../services/csv-mappings-api').then(({ fetchAllCsvMappings }) => fetchAllCsvMappings(credentials))

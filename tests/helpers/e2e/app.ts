@@ -57,6 +57,8 @@ export interface EngineOptions {
   /** An account's id, or null (the default) for all accounts. */
   view?: string | null;
   benchmark?: string | null;
+  /** The base currency every figure is in; EUR when absent. */
+  baseCurrency?: string;
 }
 
 /** The worker's engine on `set` on `asOf`, with the recorded market files (the benchmark's and the rates' too). */
@@ -68,6 +70,7 @@ export function engineFigures(set: TransactionSet, asOf: string, options: Engine
     engine.setView(options.view ?? null, options.accounts);
   }
   if (options.benchmark !== undefined) engine.setBenchmark(options.benchmark);
+  if (options.baseCurrency !== undefined) engine.setBaseCurrency(options.baseCurrency);
   // Twice: the first quotes name what they need next (the rates of their currencies).
   engine.setQuotes(recordedQuotes(engine.symbolsToRequest()));
   engine.setQuotes(recordedQuotes(engine.symbolsToRequest()));

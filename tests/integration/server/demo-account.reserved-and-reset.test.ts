@@ -68,7 +68,7 @@ async function demoData(server: TestServer, idToken: string) {
 const pristine = {
   // As the server answers it: the demo portfolio with its cash list (none in the file: empty).
   transactions: { ...portfolio, cash: portfolio.cash ?? [] },
-  settings: { settings: { benchmark: null } },
+  settings: { settings: { benchmark: null, baseCurrency: 'EUR' } },
   choices: { choices: [] },
   mappings: { mappings: [] },
 };

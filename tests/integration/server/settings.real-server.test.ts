@@ -1,7 +1,8 @@
 /**
  * `GET`/`PUT /api/settings` on the real server over HTTP, on SQLite and on PostgreSQL (a fresh schema;
  * skipped with a notice without DATABASE_URL, except under CI): defaults, a benchmark set, changed and
- * cleared, each user's own, bad bodies refused with nothing stored, and the row really in the database.
+ * cleared, each user's own, bad bodies refused with nothing stored, and the row really in the database; the
+ * base currency (EUR by default), an unknown code refused by name.
  */
 import { describe, expect, it } from 'vitest';
 import type { SignedIn } from '#helpers/oidc-login';
@@ -47,30 +48,42 @@ for (const backend of backends) {
     });
 
     it('starts with no benchmark, and stores nothing for reading', async () => {
-      expect(await call('GET', alice.idToken)).toEqual({ status: 200, body: { settings: { benchmark: null } } });
+      expect(await call('GET', alice.idToken)).toEqual({
+        status: 200,
+        body: { settings: { benchmark: null, baseCurrency: 'EUR' } },
+      });
       expect(await storedRows(backend)).toEqual({});
     });
 
     it('sets, changes and clears the benchmark, each user their own', async () => {
       expect(await put(alice.idToken, { benchmark: ' vwce.de ' })).toEqual({
         status: 200,
-        body: { settings: { benchmark: 'VWCE.DE' } },
+        body: { settings: { benchmark: 'VWCE.DE', baseCurrency: 'EUR' } },
       });
-      expect((await call('GET', alice.idToken)).body).toEqual({ settings: { benchmark: 'VWCE.DE' } });
-      expect((await call('GET', bob.idToken)).body).toEqual({ settings: { benchmark: null } });
+      expect((await call('GET', alice.idToken)).body).toEqual({
+        settings: { benchmark: 'VWCE.DE', baseCurrency: 'EUR' },
+      });
+      expect((await call('GET', bob.idToken)).body).toEqual({ settings: { benchmark: null, baseCurrency: 'EUR' } });
 
-      expect((await put(alice.idToken, { benchmark: 'IWDA.AS' })).body).toEqual({ settings: { benchmark: 'IWDA.AS' } });
+      expect((await put(alice.idToken, { benchmark: 'IWDA.AS' })).body).toEqual({
+        settings: { benchmark: 'IWDA.AS', baseCurrency: 'EUR' },
+      });
       expect((await put(bob.idToken, { benchmark: 'CSPX.AS' })).status).toBe(200);
+      // SQLite keeps every setting, PostgreSQL the keys saved: the benchmark is in both.
       expect(await storedRows(backend)).toEqual({
-        [alice.sub]: { benchmark: 'IWDA.AS' },
-        [bob.sub]: { benchmark: 'CSPX.AS' },
+        [alice.sub]: expect.objectContaining({ benchmark: 'IWDA.AS' }),
+        [bob.sub]: expect.objectContaining({ benchmark: 'CSPX.AS' }),
       });
 
       // An empty object names nothing and changes nothing; null clears.
-      expect((await put(alice.idToken, {})).body).toEqual({ settings: { benchmark: 'IWDA.AS' } });
-      expect((await put(alice.idToken, { benchmark: null })).body).toEqual({ settings: { benchmark: null } });
-      expect((await call('GET', alice.idToken)).body).toEqual({ settings: { benchmark: null } });
-      expect((await call('GET', bob.idToken)).body).toEqual({ settings: { benchmark: 'CSPX.AS' } });
+      expect((await put(alice.idToken, {})).body).toEqual({ settings: { benchmark: 'IWDA.AS', baseCurrency: 'EUR' } });
+      expect((await put(alice.idToken, { benchmark: null })).body).toEqual({
+        settings: { benchmark: null, baseCurrency: 'EUR' },
+      });
+      expect((await call('GET', alice.idToken)).body).toEqual({ settings: { benchmark: null, baseCurrency: 'EUR' } });
+      expect((await call('GET', bob.idToken)).body).toEqual({
+        settings: { benchmark: 'CSPX.AS', baseCurrency: 'EUR' },
+      });
     });
 
     it('refuses a bad body with the reason, and stores nothing', async () => {
@@ -80,7 +93,9 @@ for (const backend of backends) {
       expect(badSymbol.body.issues).toEqual([{ path: 'benchmark', message: expect.stringMatching(/Yahoo symbol/) }]);
       const unknownKey = await put(bob.idToken, { benchmark: 'VWCE.DE', benchmrak: 'x' });
       expect(unknownKey.status).toBe(400);
-      expect(unknownKey.body.issues).toEqual([{ path: 'benchmrak', message: 'not a setting (known: benchmark)' }]);
+      expect(unknownKey.body.issues).toEqual([
+        { path: 'benchmrak', message: 'not a setting (known: benchmark, baseCurrency)' },
+      ]);
       expect((await put(bob.idToken, ['VWCE.DE'])).status).toBe(400);
       expect((await put(bob.idToken, { benchmark: 42 })).status).toBe(400);
       expect((await call('PUT', bob.idToken, '{"benchmark":')).status).toBe(400);
@@ -89,7 +104,37 @@ for (const backend of backends) {
       );
       expect((await put(bob.idToken, { benchmark: 'X'.repeat(5000) })).status).toBe(413);
       expect((await call('DELETE', bob.idToken)).status).toBe(405);
-      expect((await call('GET', bob.idToken)).body).toEqual({ settings: { benchmark: 'CSPX.AS' } });
+      expect((await call('GET', bob.idToken)).body).toEqual({
+        settings: { benchmark: 'CSPX.AS', baseCurrency: 'EUR' },
+      });
+    });
+
+    it('sets the base currency, keeps the benchmark, and refuses a code that is not ISO 4217 by name', async () => {
+      const carol = bob;
+      await put(carol.idToken, { benchmark: 'CSPX.AS' });
+      expect(await put(carol.idToken, { baseCurrency: 'GBP' })).toEqual({
+        status: 200,
+        body: { settings: { benchmark: 'CSPX.AS', baseCurrency: 'GBP' } },
+      });
+      expect((await call('GET', carol.idToken)).body).toEqual({
+        settings: { benchmark: 'CSPX.AS', baseCurrency: 'GBP' },
+      });
+      for (const bad of ['XYZ', 'GBp', 'gbp', 'EURO', 42, null]) {
+        const refused = await put(carol.idToken, { baseCurrency: bad });
+        expect(refused.status).toBe(400);
+        expect(refused.body.issues).toEqual([
+          {
+            path: 'baseCurrency',
+            message: `${JSON.stringify(bad)} is not an ISO 4217 currency code (such as EUR, USD, GBP or JPY)`,
+          },
+        ]);
+      }
+      expect((await call('GET', carol.idToken)).body).toEqual({
+        settings: { benchmark: 'CSPX.AS', baseCurrency: 'GBP' },
+      });
+      expect((await put(carol.idToken, { baseCurrency: 'JPY' })).body).toEqual({
+        settings: { benchmark: 'CSPX.AS', baseCurrency: 'JPY' },
+      });
     });
   });
 }

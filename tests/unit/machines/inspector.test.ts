@@ -76,7 +76,7 @@ function startInspectedApp() {
       })),
       loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({
         ok: true,
-        settings: { benchmark: null },
+        settings: { benchmark: null, baseCurrency: 'EUR' },
         needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
         accounts: [{ id: 'main', name: 'My account' }],
         cash: [],

@@ -71,10 +71,18 @@ const outputs = {
   derive: [{ result: derivation, computeMs: 3 } satisfies Timed<Derivation>],
   combine: [{ result: series, computeMs: 1 } satisfies Timed<ActiveSeries>],
   loadSettings: [
-    { ok: true, settings: { benchmark: 'VWCE.DE' }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+    {
+      ok: true,
+      settings: { benchmark: 'VWCE.DE', baseCurrency: 'EUR' },
+      needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
+    },
   ] satisfies Array<Outcome<SettingsView>>,
   saveSettings: [
-    { ok: true, settings: { benchmark: 'VWCE.DE' }, needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' } },
+    {
+      ok: true,
+      settings: { benchmark: 'VWCE.DE', baseCurrency: 'EUR' },
+      needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
+    },
   ] satisfies Array<Outcome<SettingsView>>,
 };
 

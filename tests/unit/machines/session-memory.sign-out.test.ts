@@ -78,7 +78,7 @@ function start() {
       }),
       loadSettings: fromPromise<Outcome<SettingsView>, { idToken: string }>(async () => ({
         ok: true,
-        settings: { benchmark: null },
+        settings: { benchmark: null, baseCurrency: 'EUR' },
         needed: { symbols: engine.symbolsToRequest(), firstDate: engine.firstTransactionDate() },
         accounts: [{ id: 'main', name: 'My account' }],
         cash: [],

@@ -10,12 +10,12 @@ import type { ChartedDerivation, PricesLoaded, SettingsView, Timed } from '#src/
 
 const read: Outcome<SettingsView> = {
   ok: true,
-  settings: { benchmark: 'VWCE.DE' },
+  settings: { benchmark: 'VWCE.DE', baseCurrency: 'EUR' },
   needed: { symbols: ['VWCE.DE'], firstDate: '2024-01-02' },
 };
 const saved: Outcome<SettingsView> = {
   ok: true,
-  settings: { benchmark: 'IWDA.AS' },
+  settings: { benchmark: 'IWDA.AS', baseCurrency: 'EUR' },
   needed: { symbols: ['VWCE.DE', 'IWDA.AS'], firstDate: '2024-01-02' },
 };
 

@@ -117,7 +117,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     expect(close.buffer).toBe(derivation.active.prices.find((p) => p.symbol === 'ASML.AS')!.close.buffer);
     expect(x.length).toBe(close.length);
     expect(Array.from(close).some(Number.isNaN)).toBe(false);
-    expect(asml.shape.series).toEqual([{ label: 'Close (EUR)', suffix: ' €', style: 'line', scale: 'left' }]);
+    expect(asml.shape.series).toEqual([{ label: 'Close (EUR)', suffix: ' EUR', style: 'line', scale: 'left' }]);
     expect(byTitle(charts, 'Yahoo Data: KO').shape.series[0]!.suffix).toBe(' USD');
   });
 
@@ -211,7 +211,7 @@ describe('dashboard charts of a EUR and a USD holding', () => {
     expect(yields.shape.x).toEqual({ kind: 'categories', name: 'Year', labels: ['2024'] });
     expect(yields.shape.series).toEqual([
       { label: 'Yield', suffix: ' %', style: 'bars', scale: 'left' },
-      { label: 'Profit', suffix: ' €', style: 'line', scale: 'right' },
+      { label: 'Profit', suffix: ' EUR', style: 'line', scale: 'right' },
     ]);
     expect(yields.columns).toEqual([[0], derivation.active.yieldPerYear.yields, derivation.active.yieldPerYear.profit]);
     const received = byTitle(charts, 'Dividend per quarter');
@@ -354,10 +354,10 @@ describe('TTM dividend per quarter', () => {
   it('draws the yearly sum as bars and the monthly, daily and hourly shares as lines', () => {
     expect(TTM_LINES).toEqual(['Monthly', 'Daily', 'Hourly']);
     expect(ttm.shape.series.map((s) => [s.label, s.style, s.suffix])).toEqual([
-      ['Yearly', 'bars', ' €'],
-      ['Monthly', 'line', ' €'],
-      ['Daily', 'line', ' €'],
-      ['Hourly', 'line', ' €'],
+      ['Yearly', 'bars', ' EUR'],
+      ['Monthly', 'line', ' EUR'],
+      ['Daily', 'line', ' EUR'],
+      ['Hourly', 'line', ' EUR'],
     ]);
     expect(ttm.shape.x).toEqual({ kind: 'categories', name: 'Quarter', labels: quarters });
   });

@@ -1,10 +1,15 @@
-/** The tax report CSV built in the worker: one line per dividend, a EUR total per year equal to the Income page's table. */
+/**
+ * The tax report CSV built in the worker: one line per dividend, a total per year in the base currency equal
+ * to the Income page's table; its columns name the base, and amounts have the base's digits (JPY none).
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '#scripts/scenario';
 import { PortfolioEngine } from '#src/worker/engine';
-import { TAX_REPORT_HEADER, taxReportCsv } from '#src/worker/tax-report-csv';
+import { taxReportCsv } from '#src/worker/tax-report-csv';
+
+const TAX_REPORT_HEADER = 'year,date,ticker,currency,gross,tax,net,gross_eur,tax_eur,net_eur';
 import { chart, dividend, stock, transactionSet } from '#helpers/worker/portfolio';
 
 describe('the tax report of the golden scenario with withheld tax', () => {
@@ -92,5 +97,41 @@ describe('a USD dividend', () => {
     engine.setTransactions(transactionSet([stock('KO', '2023-01-03', 10, 600)]));
     engine.derive('2023-12-31', null);
     expect(taxReportCsv(engine.dividendRecords())).toBe(`${TAX_REPORT_HEADER}\n`);
+  });
+
+  it('turns into the base currency when it is another: JPY whole yen, the columns and totals named JPY', () => {
+    const engine = new PortfolioEngine();
+    engine.setBaseCurrency('JPY');
+    engine.setTransactions(
+      transactionSet([
+        stock('KO', '2023-01-03', 10, 600, 'USD'),
+        { ...dividend('KO', '2023-04-03', 3.74, 'USD'), tax: 0.66 },
+        dividend('KO', '2023-07-03', 4.6, 'USD'),
+      ]),
+    );
+    // Yahoo's JPY=X: yen per dollar.
+    engine.setQuotes([
+      chart('KO', { currency: 'USD', bars: [['2023-01-03', 60]] }),
+      chart('JPY=X', {
+        currency: 'JPY',
+        hourUtc: 0,
+        bars: [
+          ['2023-01-02', 130],
+          ['2023-04-03', 132.5],
+          ['2023-07-03', 144],
+        ],
+      }),
+    ]);
+    engine.derive('2023-12-31', null);
+    // 4.4 × 132.5 = 583, 0.66 × 132.5 = 87.45, 3.74 × 132.5 = 495.55; 4.6 × 144 = 662.4.
+    expect(taxReportCsv(engine.dividendRecords(), 'JPY')).toBe(
+      [
+        'year,date,ticker,currency,gross,tax,net,gross_jpy,tax_jpy,net_jpy',
+        '2023,2023-04-03,KO,USD,4.4,0.66,3.74,583,87,496',
+        '2023,2023-07-03,KO,USD,4.6,0,4.6,662,0,662',
+        '2023,,Total,JPY,,,,1245,87,1158',
+        '',
+      ].join('\n'),
+    );
   });
 });

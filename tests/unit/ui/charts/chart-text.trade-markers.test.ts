@@ -10,8 +10,8 @@ const SHAPE: ChartShape = {
   key: 'holding-price',
   x: { kind: 'days' },
   series: [
-    { label: 'Price per share', suffix: ' €', style: 'line', scale: 'left' },
-    { label: 'Buys', suffix: ' €', style: 'points', scale: 'left' },
+    { label: 'Price per share', suffix: ' EUR', style: 'line', scale: 'left' },
+    { label: 'Buys', suffix: ' EUR', style: 'points', scale: 'left' },
   ],
 };
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;

@@ -91,14 +91,15 @@ describe('the account selectors', () => {
     if (!own?.ok) throw new Error('expected the engine’s account figures');
     expect(selectAccountSummary(snapshot)).toEqual({
       ok: true,
+      base: 'EUR',
       perCurrency: [
         { currency: 'EUR', amount: own.cash.EUR },
         { currency: 'USD', amount: 215 },
       ],
-      cashEur: own.onAsOf.cashValue,
-      accountValueEur: own.onAsOf.accountValue,
-      netDepositsEur: 1500,
-      gainEur: own.gain,
+      cashInBase: own.onAsOf.cashValue,
+      accountValue: own.onAsOf.accountValue,
+      netDeposits: 1500,
+      gain: own.gain,
     });
     // The same object until the data changes.
     expect(selectAccountSummary(actor.getSnapshot())).toBe(selectAccountSummary(snapshot));

@@ -65,7 +65,7 @@ describe('squarePoints: transaction markers as squares on whole pixels', () => {
       {
         key: 'pp-days',
         x: { kind: 'days' },
-        series: [{ label: 'Stock', suffix: ' €', style: 'points', scale: 'left' }],
+        series: [{ label: 'Stock', suffix: ' EUR', style: 'points', scale: 'left' }],
       },
       formatsFor('en-US'),
     );
@@ -74,7 +74,7 @@ describe('squarePoints: transaction markers as squares on whole pixels', () => {
       {
         key: 'pp-cat',
         x: { kind: 'categories', name: 'Quarter', labels: ['Q1'] },
-        series: [{ label: 'Monthly', suffix: ' €', style: 'line', scale: 'left' }],
+        series: [{ label: 'Monthly', suffix: ' EUR', style: 'line', scale: 'left' }],
       },
       formatsFor('en-US'),
     );

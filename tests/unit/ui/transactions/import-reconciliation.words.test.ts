@@ -4,6 +4,7 @@
  * day, the line and the difference with its sign, the reason when the line was not booked, and the
  * balance a statement cut in the middle starts from.
  */
+import { currencyProblem } from '#src/worker/import/cash';
 import { describe, expect, it } from 'vitest';
 import { formatsFor } from '#src/ui/format';
 import { reconciliationText } from '#src/ui/transactions/import-reconciliation';
@@ -36,11 +37,11 @@ describe('the statement check in words', () => {
       /^EUR: not reconciled\. On .*2025.*, line 3, the statement's balance differs from the imported rows' cash by /,
     );
     expect(words).toContain(formats.signedMoney(-1, 'EUR'));
-    const unbooked = reconciliationText(
-      { ...off, reason: 'a deposit in CHF: an account holds cash in EUR or USD only' },
-      formats,
-    );
-    expect(unbooked).toContain(', line 3 (a deposit in CHF: an account holds cash in EUR or USD only), the statement');
+    // The reason the import gives a line it cannot book (cash.ts): any ISO 4217 code is booked, XYZ is none.
+    const reason = currencyProblem('deposit', 'XYZ');
+    expect(reason).toMatch(/XYZ, which is not an ISO 4217 currency code/);
+    const unbooked = reconciliationText({ ...off, reason }, formats);
+    expect(unbooked).toContain(`, line 3 (${reason}), the statement`);
   });
 
   it('says where a statement cut in the middle starts from', () => {
