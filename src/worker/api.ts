@@ -18,13 +18,42 @@
  * (`import()`), so the worker's first chunk stays small.
  */
 import { createWorkerContext } from './intents/context';
-import { importIntents } from './intents/import';
-import { mappedCsvIntents } from './intents/mapped-csv';
+import type { importIntents } from './intents/import';
+import { lazyIntents } from './intents/lazy';
+import type { mappedCsvIntents } from './intents/mapped-csv';
 import { priceIntents } from './intents/prices';
 import { sessionIntents } from './intents/session';
 import { settingsIntents } from './intents/settings';
 import { transactionIntents } from './intents/transactions';
-import { yourDataIntents } from './intents/your-data';
+import type { yourDataIntents } from './intents/your-data';
+
+type ImportIntents = ReturnType<typeof importIntents>;
+type MappedCsvIntents = ReturnType<typeof mappedCsvIntents>;
+type YourDataIntents = ReturnType<typeof yourDataIntents>;
+
+/** Every intent of the domains the first load never calls: their code is fetched by the first call. */
+const IMPORT = {
+  parseImport: true,
+  cancelImport: true,
+  lookUpImportSymbols: true,
+  checkSymbol: true,
+  confirmImport: true,
+} satisfies Record<keyof ImportIntents, true>;
+const MAPPED_CSV = {
+  openMappedCsv: true,
+  previewMappedCsv: true,
+  countMappedCsv: true,
+  cancelMappedCount: true,
+  confirmMappedCsv: true,
+  discardMappedCsv: true,
+} satisfies Record<keyof MappedCsvIntents, true>;
+const YOUR_DATA = {
+  exportFile: true,
+  previewRestore: true,
+  confirmRestore: true,
+  discardRestore: true,
+  deleteAccount: true,
+} satisfies Record<keyof YourDataIntents, true>;
 
 export type {
   ImportSaved,
@@ -49,11 +78,17 @@ export function createWorkerApi() {
     // Settings: the benchmark.
     ...settingsIntents(context),
     // Import of a DEGIRO statement: parse, look up symbols, check a symbol, confirm.
-    ...importIntents(context),
+    ...lazyIntents<ImportIntents>(IMPORT, () =>
+      import('./intents/import').then((module) => module.importIntents(context)),
+    ),
     // Another broker's CSV: a mapping of its columns, a live preview, the import.
-    ...mappedCsvIntents(context),
+    ...lazyIntents<MappedCsvIntents>(MAPPED_CSV, () =>
+      import('./intents/mapped-csv').then((module) => module.mappedCsvIntents(context)),
+    ),
     // Your data: export, restore, delete the account.
-    ...yourDataIntents(context),
+    ...lazyIntents<YourDataIntents>(YOUR_DATA, () =>
+      import('./intents/your-data').then((module) => module.yourDataIntents(context)),
+    ),
     // Session: sign out.
     ...sessionIntents(context),
   };
