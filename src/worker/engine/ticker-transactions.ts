@@ -2,7 +2,8 @@
  * A transaction set split per ticker and turned into columns on epoch days, once per `setTransactions`.
  * Keeps the source rows so an unchanged ticker is recognised and not recomputed.
  */
-import { TRANSACTION_TYPES, epochDayFromIso, type Currency, type Transaction, type TransactionType } from '../../model';
+import { TRANSACTION_TYPES, type Currency, type Transaction, type TransactionType } from '../../model';
+import { epochDayOfIso } from './iso-day';
 
 export type TransactionsByType = Record<TransactionType, Transaction[]>;
 
@@ -151,7 +152,7 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
 
 function dayOf(row: Transaction): number {
   try {
-    return epochDayFromIso(row.date);
+    return epochDayOfIso(row.date);
   } catch {
     throw new RangeError(`${row.ticker} ${row.type} transaction has no valid date (YYYY-MM-DD): ${row.date}`);
   }
