@@ -128,8 +128,8 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
     rowDays[k] = dayOf(rows[k]);
     if (k > 0 && rowDays[k] < rowDays[k - 1]) sorted = false;
   }
-  const order = Array.from(rows.keys());
-  if (!sorted) order.sort((a, b) => rowDays[a] - rowDays[b] || a - b);
+  // Rows come in date order (the database's): only rows out of it need an order of their own.
+  const order = sorted ? null : Array.from(rows.keys()).sort((a, b) => rowDays[a] - rowDays[b] || a - b);
   const columns: TransactionColumns = {
     dates: new Array<string>(count),
     days: new Int32Array(count),
@@ -139,9 +139,10 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
     currencies: new Array<Currency>(count),
   };
   for (let k = 0; k < count; k += 1) {
-    const row = rows[order[k]];
+    const from = order === null ? k : order[k];
+    const row = rows[from];
     columns.dates[k] = row.date;
-    columns.days[k] = rowDays[order[k]];
+    columns.days[k] = rowDays[from];
     columns.amounts[k] = row.amount;
     columns.values[k] = row.value;
     columns.taxes[k] = row.tax ?? 0;
