@@ -2,7 +2,8 @@
  * A transaction set split per ticker and turned into columns on epoch days, once per `setTransactions`.
  * Keeps the source rows so an unchanged ticker is recognised and not recomputed.
  */
-import { TRANSACTION_TYPES, epochDayFromIso, type Currency, type Transaction, type TransactionType } from '../../model';
+import { TRANSACTION_TYPES, type Currency, type Transaction, type TransactionType } from '../../model';
+import { epochDayOfIso } from './iso-day';
 
 export type TransactionsByType = Record<TransactionType, Transaction[]>;
 
@@ -127,8 +128,8 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
     rowDays[k] = dayOf(rows[k]);
     if (k > 0 && rowDays[k] < rowDays[k - 1]) sorted = false;
   }
-  const order = Array.from(rows.keys());
-  if (!sorted) order.sort((a, b) => rowDays[a] - rowDays[b] || a - b);
+  // Rows come in date order (the database's): only rows out of it need an order of their own.
+  const order = sorted ? null : Array.from(rows.keys()).sort((a, b) => rowDays[a] - rowDays[b] || a - b);
   const columns: TransactionColumns = {
     dates: new Array<string>(count),
     days: new Int32Array(count),
@@ -138,9 +139,10 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
     currencies: new Array<Currency>(count),
   };
   for (let k = 0; k < count; k += 1) {
-    const row = rows[order[k]];
+    const from = order === null ? k : order[k];
+    const row = rows[from];
     columns.dates[k] = row.date;
-    columns.days[k] = rowDays[order[k]];
+    columns.days[k] = rowDays[from];
     columns.amounts[k] = row.amount;
     columns.values[k] = row.value;
     columns.taxes[k] = row.tax ?? 0;
@@ -151,7 +153,7 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
 
 function dayOf(row: Transaction): number {
   try {
-    return epochDayFromIso(row.date);
+    return epochDayOfIso(row.date);
   } catch {
     throw new RangeError(`${row.ticker} ${row.type} transaction has no valid date (YYYY-MM-DD): ${row.date}`);
   }
