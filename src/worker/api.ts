@@ -15,7 +15,9 @@
  * in transaction-changes.ts. What the dashboard's first load and derive do not need (the rules of a change,
  * the import session with its parser and merge, another broker's CSV, export and restore, the tax report,
  * the symbol check, the account's deletion, the CSV mappings) is loaded by the intent that first needs it
- * (`import()`), so the worker's first chunk stays small.
+ * (`import()`), and the intent files of an import, another broker's CSV and your data by the first call of
+ * any of their intents (intents/lazy.ts: a new intent there is also named below), so the worker's first
+ * chunk stays small.
  */
 import { createWorkerContext } from './intents/context';
 import type { importIntents } from './intents/import';
