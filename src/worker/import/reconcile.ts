@@ -62,15 +62,20 @@ interface Moves {
 /** What each row moves, per currency (most rows move one). */
 class Deltas {
   readonly byCurrency = new Map<string, Moves>();
+  /** The currency added last, and its moves: most rows in a row are of one currency. */
+  private lastCurrency = '';
+  private lastMoves: Moves | null = null;
   constructor(private readonly size: number) {}
 
   add(index: number, currency: string, amount: number): void {
     if (amount === 0 || !Number.isFinite(amount)) return;
-    let moves = this.byCurrency.get(currency);
+    let moves = currency === this.lastCurrency ? this.lastMoves : this.byCurrency.get(currency);
     if (!moves) {
       moves = { delta: new Float64Array(this.size), touched: new Uint8Array(this.size) };
       this.byCurrency.set(currency, moves);
     }
+    this.lastCurrency = currency;
+    this.lastMoves = moves;
     moves.delta[index] += amount;
     moves.touched[index] = 1;
   }
