@@ -138,7 +138,7 @@ export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
       const before = previous[i]!;
       if (before !== 0 && before !== current[i]) row.previousFingerprint = before;
       // 0, not deleted: a deleted property turns the row into a slow dictionary object.
-      else if (row.previousFingerprint !== undefined) row.previousFingerprint = 0;
+      else if (row.previousFingerprint) row.previousFingerprint = 0;
     }
   }
   if (!former) return;
