@@ -220,17 +220,12 @@ export function reconcile(
   internal: readonly SourceRow[],
   reasons: ReadonlyMap<number, string>,
 ): Reconciliation[] {
-  const isLine = (row: SourceRow) =>
-    Number.isFinite(row.balance) && row.balanceCurrency !== '' && Number.isFinite(row.epochDay);
   if (!rows.some(isLine)) return [];
   const deltas = rowDeltas(rows, transactions, internal);
-  // Every row once, chronological (rows of one moment and line in file order): each currency's lists are parts of it.
-  const order = Array.from({ length: rows.length }, (_, i) => rows.length - 1 - i).sort(
-    (a, b) => chronological(rows[a]!, rows[b]!) || a - b,
-  );
+  const order = chronologicalOrder(rows);
   const byCurrency = new Map<string, SourceRow[]>();
-  for (const index of order) {
-    const row = rows[index]!;
+  for (let i = 0; i < order.length; i++) {
+    const row = rows[order[i]!]!;
     if (!isLine(row)) continue;
     const list = byCurrency.get(row.balanceCurrency);
     if (list) list.push(row);
@@ -240,9 +235,30 @@ export function reconcile(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, list]) => {
       const moves = deltas.byCurrency.get(currency);
-      const moving = moves
-        ? order.filter((index) => moves.touched[index] === 1 && Number.isFinite(rows[index]!.epochDay))
-        : [];
+      const moving: number[] = [];
+      if (moves)
+        for (let i = 0; i < order.length; i++) {
+          const index = order[i]!;
+          if (moves.touched[index] === 1 && Number.isFinite(rows[index]!.epochDay)) moving.push(index);
+        }
       return reconcileCurrency(currency, rows, list, moving, moves, reasons);
     });
+}
+
+/** Whether the row is one of the statement's balance lines. */
+function isLine(row: SourceRow): boolean {
+  return Number.isFinite(row.balance) && row.balanceCurrency !== '' && Number.isFinite(row.epochDay);
+}
+
+/**
+ * The indexes of all rows, chronological (rows of one moment and line in file order): each currency's lists
+ * are parts of it. A statement lists the newest first, so its rows reversed are usually in order already.
+ */
+function chronologicalOrder(rows: readonly SourceRow[]): Int32Array {
+  const count = rows.length;
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = count - 1 - i;
+  const inOrder = (a: number, b: number) => chronological(rows[a]!, rows[b]!) || a - b;
+  for (let i = 1; i < count; i++) if (inOrder(order[i - 1]!, order[i]!) > 0) return order.sort(inOrder);
+  return order;
 }
