@@ -28,26 +28,41 @@ function statementEffect(row: SourceRow): number {
   return Number.isFinite(row.statementMove) ? row.statementMove : 0;
 }
 
-/** The row of `group` (one minute, chronological) whose balance no other row of the group continues from; else `fallback`. */
-function chainEnd(group: readonly SourceRow[], fallback: SourceRow, end: 'last' | 'first'): SourceRow {
-  if (group.length === 1) return group[0]!;
-  const before = group.map((row) => cents(row.balance - statementEffect(row)));
-  const after = group.map((row) => cents(row.balance));
-  const [mine, others] = end === 'last' ? [after, before] : [before, after];
-  const open = group.filter((_, i) => !others.some((value, j) => j !== i && value === mine[i]));
-  return open.length === 1 ? open[0]! : fallback;
+/** The statement's balance before the row, in cents. */
+const centsBefore = (row: SourceRow) => cents(row.balance - statementEffect(row));
+
+/**
+ * The row of `lines[from…to)` (one minute, chronological) whose balance no other row of the minute continues
+ * from (`last`; for `first`, that continues from no other row's); else the minute's last (or first) row.
+ */
+function chainEnd(lines: readonly SourceRow[], from: number, to: number, end: 'last' | 'first'): SourceRow {
+  const fallback = end === 'last' ? lines[to - 1]! : lines[from]!;
+  if (to - from === 1) return fallback;
+  let open: SourceRow | null = null;
+  let opens = 0;
+  for (let i = from; i < to; i++) {
+    const mine = end === 'last' ? cents(lines[i]!.balance) : centsBefore(lines[i]!);
+    let continued = false;
+    for (let j = from; j < to && !continued; j++)
+      continued = j !== i && (end === 'last' ? centsBefore(lines[j]!) : cents(lines[j]!.balance)) === mine;
+    if (!continued) {
+      opens += 1;
+      open = lines[i]!;
+    }
+  }
+  return opens === 1 ? open! : fallback;
 }
 
-/** The rows of the latest (or earliest) minute of the chronological day `lines[from…to)`. */
-function edgeMinute(lines: readonly SourceRow[], from: number, to: number, end: 'last' | 'first'): SourceRow[] {
+/** Where the latest (or earliest) minute of the chronological day `lines[from…to)` starts (`last`) or ends (`first`). */
+function edgeMinute(lines: readonly SourceRow[], from: number, to: number, end: 'last' | 'first'): number {
   if (end === 'first') {
     let stop = from + 1;
     while (stop < to && lines[stop]!.minutes === lines[from]!.minutes) stop++;
-    return lines.slice(from, stop);
+    return stop;
   }
   let start = to - 1;
   while (start > from && lines[start - 1]!.minutes === lines[to - 1]!.minutes) start--;
-  return lines.slice(start, to);
+  return start;
 }
 
 /**
@@ -165,9 +180,8 @@ function reconcileCurrency(
   for (let i = 0; i < lines.length; i++)
     if (i === 0 || lines[i]!.epochDay !== lines[i - 1]!.epochDay) dayStarts.push(i);
   dayStarts.push(lines.length);
-  const firstMinute = edgeMinute(lines, 0, dayStarts[1]!, 'first');
-  const first = chainEnd(firstMinute, firstMinute[0]!, 'first');
-  const openingCents = cents(first.balance - statementEffect(first));
+  const first = chainEnd(lines, 0, edgeMinute(lines, 0, dayStarts[1]!, 'first'), 'first');
+  const openingCents = centsBefore(first);
   const result: Reconciliation = {
     currency,
     status: 'reconciled',
@@ -185,8 +199,7 @@ function reconcileCurrency(
     const start = implied;
     const movedFrom = next;
     while (next < moving.length && rows[moving[next]!]!.epochDay <= epochDay) implied += delta![moving[next++]!]!;
-    const lastMinute = edgeMinute(lines, from, to, 'last');
-    const end = chainEnd(lastMinute, lastMinute[lastMinute.length - 1]!, 'last');
+    const end = chainEnd(lines, edgeMinute(lines, from, to, 'last'), to, 'last');
     const difference = cents(end.balance) - cents(implied);
     if (difference === 0) continue;
     // The first line of the day whose balance the imported rows do not reach.
