@@ -233,10 +233,9 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   skipped.sort((a, b) => a.line - b.line);
   unrecognised.sort((a, b) => a.line - b.line);
   transactions.cash.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : b.lines[0]! - a.lines[0]!));
-  const reasons = new Map<number, string>([
-    ...skipped.map((s) => [s.line, s.reason] as const),
-    ...unrecognised.map((u) => [u.line, u.reason] as const),
-  ]);
+  const reasons = new Map<number, string>();
+  for (const s of skipped) reasons.set(s.line, s.reason);
+  for (const u of unrecognised) reasons.set(u.line, u.reason);
   const cash = Object.fromEntries(CASH_KINDS.map((kind) => [kind, 0])) as DegiroImport['counts']['cash'];
   for (const t of transactions.cash) cash[t.kind] += 1;
   const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row, tallies.get(productKey)!));

@@ -134,24 +134,26 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   const accrued: SourceRow[] = [];
   const interest: SourceRow[] = [];
 
-  /** Commission drafts of an order's first cost row, which its other cost rows join (`order-costs.ts`). */
-  const orderCosts = new Map<SourceRow, Draft>();
   const joiningCosts: SourceRow[] = [];
   for (const row of rows) {
     if (row.problem !== null) continue;
     const { kind } = row.classification;
     if (kind === 'trade') drafts.push(draftOf('stock', row, row.classification.sell ? -row.quantity : row.quantity));
     else if (kind === 'fee' && row.costsLead) joiningCosts.push(row);
-    else if (kind === 'fee') {
-      const draft = draftOf('commission', row, 1);
-      drafts.push(draft);
-      orderCosts.set(row, draft);
-    } else if (kind === 'dividend' || kind === 'dividend-tax') dividends.add(row);
+    else if (kind === 'fee') drafts.push(draftOf('commission', row, 1));
+    else if (kind === 'dividend' || kind === 'dividend-tax') dividends.add(row);
     else if (kind === 'adr-fee') adrFees.push(row);
     else if (kind === 'accrued-interest') accrued.push(row);
   }
 
   // An order's other cost rows add to the commission of its first: one commission per order, as Transactions.csv.
+  // The commission drafts so far are the cost rows' own, of those rows (`draft.row`).
+  const orderCosts = new Map<SourceRow, Draft>();
+  if (joiningCosts.length > 0) {
+    const leads = new Set(joiningCosts.map((row) => row.costsLead!));
+    for (const draft of drafts)
+      if (draft.type === 'commission' && leads.has(draft.row)) orderCosts.set(draft.row, draft);
+  }
   for (const row of joiningCosts) {
     const draft = orderCosts.get(row.costsLead!)!;
     draft.cash = roundMoney(draft.cash + row.amount);

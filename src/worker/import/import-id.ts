@@ -69,7 +69,12 @@ export function importIdOf(fingerprint: number, others?: readonly number[]): str
 
 /** Numbers repeated values of `fingerprints` in place: the second and later ones get their occurrence mixed in. */
 function distinguishRepeated(fingerprints: Float64Array): void {
-  const sorted = fingerprints.filter((fingerprint) => fingerprint !== 0).sort();
+  let count = 0;
+  for (let i = 0; i < fingerprints.length; i++) if (fingerprints[i] !== 0) count += 1;
+  const sorted = new Float64Array(count);
+  count = 0;
+  for (let i = 0; i < fingerprints.length; i++) if (fingerprints[i] !== 0) sorted[count++] = fingerprints[i]!;
+  sorted.sort();
   const repeated = new Set<number>();
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
   if (repeated.size === 0) return;
@@ -108,27 +113,38 @@ export function importIdParts(id: string): string[] {
  * fingerprints are numbered as they were, among the rows' fingerprints of that time.
  */
 export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
-  const former = rows.some((row) => row.formerFingerprint !== 0)
-    ? Float64Array.from(rows, (row) => row.formerFingerprint || row.fingerprint)
-    : null;
+  const count = rows.length;
+  const current = new Float64Array(count);
+  let former: Float64Array | null = null;
   // Before an order's cost rows were summed, each was keyed alone: numbered as they were among the others.
-  const previous = rows.some((row) => row.previousFingerprint)
-    ? Float64Array.from(rows, (row) => row.previousFingerprint || row.fingerprint)
-    : null;
-  const current = Float64Array.from(rows, (row) => row.fingerprint);
+  let previous: Float64Array | null = null;
+  for (let i = 0; i < count; i++) {
+    const row = rows[i]!;
+    current[i] = row.fingerprint;
+    if (row.formerFingerprint !== 0) former ??= new Float64Array(count);
+    if (row.previousFingerprint) previous ??= new Float64Array(count);
+  }
+  for (let i = 0; i < count; i++) {
+    const row = rows[i]!;
+    if (former) former[i] = row.formerFingerprint || row.fingerprint;
+    if (previous) previous[i] = row.previousFingerprint || row.fingerprint;
+  }
   distinguishRepeated(current);
-  rows.forEach((row, i) => (row.fingerprint = current[i]!));
+  for (let i = 0; i < count; i++) rows[i]!.fingerprint = current[i]!;
   if (previous) {
     distinguishRepeated(previous);
-    rows.forEach((row, i) => {
+    for (let i = 0; i < count; i++) {
+      const row = rows[i]!;
       const before = previous[i]!;
       if (before !== 0 && before !== current[i]) row.previousFingerprint = before;
-      else delete row.previousFingerprint;
-    });
+      // 0, not deleted: a deleted property turns the row into a slow dictionary object.
+      else if (row.previousFingerprint) row.previousFingerprint = 0;
+    }
   }
   if (!former) return;
   distinguishRepeated(former);
-  rows.forEach((row, i) => {
+  for (let i = 0; i < count; i++) {
+    const row = rows[i]!;
     if (row.formerFingerprint !== 0) row.formerFingerprint = former[i]!;
-  });
+  }
 }

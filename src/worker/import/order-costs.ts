@@ -35,26 +35,43 @@ function isOrderCost(row: SourceRow): boolean {
  * Returns whether any group has more than one row.
  */
 export function joinOrderCosts(rows: readonly SourceRow[]): boolean {
-  const groups = new Map<string, SourceRow[]>();
+  // By Order Id first (no key string built per row); an order's rows are then split by product, day and currency.
+  const byOrder = new Map<string, SourceRow[]>();
   for (const row of rows) {
     if (!isOrderCost(row)) continue;
-    const key = `${row.orderId}\u001f${row.productKey}\u001f${row.epochDay}\u001f${row.currency}`;
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
+    const rowsOfOrder = byOrder.get(row.orderId);
+    if (rowsOfOrder) rowsOfOrder.push(row);
+    else byOrder.set(row.orderId, [row]);
   }
   let joined = false;
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    joined = true;
-    const lead = group[0]!;
-    const sum = roundMoney(group.reduce((total, row) => total + row.amount, 0));
-    for (const row of group) row.previousFingerprint = row.fingerprint;
-    lead.fingerprint = costsFingerprint(hasher, { ...lead, amount: sum });
-    for (const row of group.slice(1)) {
-      row.costsLead = lead;
-      row.fingerprint = 0;
+  for (const rowsOfOrder of byOrder.values()) {
+    if (rowsOfOrder.length < 2) continue;
+    for (const group of groupsOf(rowsOfOrder)) {
+      if (group.length < 2) continue;
+      joined = true;
+      const lead = group[0]!;
+      const sum = roundMoney(group.reduce((total, row) => total + row.amount, 0));
+      for (const row of group) row.previousFingerprint = row.fingerprint;
+      lead.fingerprint = costsFingerprint(hasher, { ...lead, amount: sum });
+      for (const row of group.slice(1)) {
+        row.costsLead = lead;
+        row.fingerprint = 0;
+      }
     }
   }
   return joined;
+}
+
+/** One order's cost rows (in file order) by product, day and currency, each group in file order. */
+function groupsOf(rowsOfOrder: readonly SourceRow[]): SourceRow[][] {
+  const groups: SourceRow[][] = [];
+  for (const row of rowsOfOrder) {
+    const group = groups.find(
+      ([first]) =>
+        first!.productKey === row.productKey && first!.epochDay === row.epochDay && first!.currency === row.currency,
+    );
+    if (group) group.push(row);
+    else groups.push([row]);
+  }
+  return groups;
 }

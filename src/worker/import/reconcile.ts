@@ -28,38 +28,83 @@ function statementEffect(row: SourceRow): number {
   return Number.isFinite(row.statementMove) ? row.statementMove : 0;
 }
 
-/** The row of `group` (one minute, chronological) whose balance no other row of the group continues from; else `fallback`. */
-function chainEnd(group: readonly SourceRow[], fallback: SourceRow, end: 'last' | 'first'): SourceRow {
-  const before = group.map((row) => cents(row.balance - statementEffect(row)));
-  const after = group.map((row) => cents(row.balance));
-  const [mine, others] = end === 'last' ? [after, before] : [before, after];
-  const open = group.filter((_, i) => !others.some((value, j) => j !== i && value === mine[i]));
-  return open.length === 1 ? open[0]! : fallback;
-}
+/** The statement's balance before the row, in cents. */
+const centsBefore = (row: SourceRow) => cents(row.balance - statementEffect(row));
 
-/** The rows of the latest (or earliest) minute of a chronological day. */
-function edgeMinute(day: readonly SourceRow[], end: 'last' | 'first'): SourceRow[] {
-  const edge = end === 'last' ? day[day.length - 1]! : day[0]!;
-  return day.filter((row) => row.minutes === edge.minutes);
-}
-
-/** What each row moves, per currency: one map per currency (most rows move one), keyed by row. */
-type Deltas = Map<string, Map<SourceRow, number>>;
-
-function add(deltas: Deltas, row: SourceRow, currency: string, amount: number): void {
-  if (amount === 0 || !Number.isFinite(amount)) return;
-  let byRow = deltas.get(currency);
-  if (!byRow) deltas.set(currency, (byRow = new Map()));
-  byRow.set(row, (byRow.get(row) ?? 0) + amount);
-}
-
-/** The rows a transaction came from, each once. */
-function rowsOfLines(lines: readonly number[], byLine: ReadonlyMap<number, SourceRow>): SourceRow[] {
-  if (lines.length === 1) {
-    const row = byLine.get(lines[0]!);
-    return row ? [row] : [];
+/**
+ * The row of `lines[from…to)` (one minute, chronological) whose balance no other row of the minute continues
+ * from (`last`; for `first`, that continues from no other row's); else the minute's last (or first) row.
+ */
+function chainEnd(lines: readonly SourceRow[], from: number, to: number, end: 'last' | 'first'): SourceRow {
+  const fallback = end === 'last' ? lines[to - 1]! : lines[from]!;
+  if (to - from === 1) return fallback;
+  let open: SourceRow | null = null;
+  let opens = 0;
+  for (let i = from; i < to; i++) {
+    const mine = end === 'last' ? cents(lines[i]!.balance) : centsBefore(lines[i]!);
+    let continued = false;
+    for (let j = from; j < to && !continued; j++)
+      continued = j !== i && (end === 'last' ? centsBefore(lines[j]!) : cents(lines[j]!.balance)) === mine;
+    if (!continued) {
+      opens += 1;
+      open = lines[i]!;
+    }
   }
-  return [...new Set(lines.map((line) => byLine.get(line)).filter((row): row is SourceRow => row !== undefined))];
+  return opens === 1 ? open! : fallback;
+}
+
+/** Where the latest (or earliest) minute of the chronological day `lines[from…to)` starts (`last`) or ends (`first`). */
+function edgeMinute(lines: readonly SourceRow[], from: number, to: number, end: 'last' | 'first'): number {
+  if (end === 'first') {
+    let stop = from + 1;
+    while (stop < to && lines[stop]!.minutes === lines[from]!.minutes) stop++;
+    return stop;
+  }
+  let start = to - 1;
+  while (start > from && lines[start - 1]!.minutes === lines[to - 1]!.minutes) start--;
+  return start;
+}
+
+/**
+ * What each row moves in one currency, by the row's index in the file's rows; `touched` marks the rows
+ * any line of a transaction or move in that currency came to (their sum may be 0).
+ */
+interface Moves {
+  delta: Float64Array;
+  touched: Uint8Array;
+}
+
+/** What each row moves, per currency (most rows move one). */
+class Deltas {
+  readonly byCurrency = new Map<string, Moves>();
+  /** The currency added last, and its moves: most rows in a row are of one currency. */
+  private lastCurrency = '';
+  private lastMoves: Moves | null = null;
+  constructor(private readonly size: number) {}
+
+  add(index: number, currency: string, amount: number): void {
+    if (amount === 0 || !Number.isFinite(amount)) return;
+    let moves = currency === this.lastCurrency ? this.lastMoves : this.byCurrency.get(currency);
+    if (!moves) {
+      moves = { delta: new Float64Array(this.size), touched: new Uint8Array(this.size) };
+      this.byCurrency.set(currency, moves);
+    }
+    this.lastCurrency = currency;
+    this.lastMoves = moves;
+    moves.delta[index] += amount;
+    moves.touched[index] = 1;
+  }
+}
+
+/** Each row's index in `rows` by its physical lines (rows that share a trade's line aside); -1 for none. */
+function indexByLine(rows: readonly SourceRow[]): Int32Array {
+  let last = 0;
+  for (const row of rows) last = Math.max(last, row.line + row.lineCount);
+  const byLine = new Int32Array(last + 1).fill(-1);
+  rows.forEach((row, index) => {
+    if (!row.sharesLine) for (let i = 0; i < row.lineCount; i++) byLine[row.line + i] = index;
+  });
+  return byLine;
 }
 
 /** What each row moves in each currency, by the imported transactions and the lines booked as nothing. */
@@ -68,9 +113,10 @@ function rowDeltas(
   transactions: ImportedTransactions,
   internal: readonly SourceRow[],
 ): Deltas {
-  const byLine = new Map<number, SourceRow>();
-  for (const row of rows) if (!row.sharesLine) for (let i = 0; i < row.lineCount; i++) byLine.set(row.line + i, row);
-  const deltas: Deltas = new Map();
+  const byLine = indexByLine(rows);
+  const rowAt = (line: number) => (line >= 0 && line < byLine.length ? byLine[line]! : -1);
+  const deltas = new Deltas(rows.length);
+  const own: number[] = [];
   const lists = [
     { list: transactions.stock, sign: -1 },
     { list: transactions.commission, sign: -1 },
@@ -79,82 +125,97 @@ function rowDeltas(
   ];
   for (const { list, sign } of lists) {
     for (const t of list) {
-      const own = rowsOfLines(t.lines, byLine);
+      // The rows the transaction came from, each once, in the order of its lines.
+      own.length = 0;
+      for (const line of t.lines) {
+        const index = rowAt(line);
+        if (index !== -1 && !own.includes(index)) own.push(index);
+      }
       if (own.length === 0) continue;
-      const anchor = own.find((row) => row.date === t.date) ?? own[0]!;
+      let anchor = own[0]!;
+      for (const index of own)
+        if (rows[index]!.date === t.date) {
+          anchor = index;
+          break;
+        }
       let same = 0;
       let foreign: Map<string, number> | null = null;
-      for (const row of own) {
+      for (const index of own) {
+        const row = rows[index]!;
         if (!Number.isFinite(row.amount)) continue;
-        add(deltas, row, row.currency, row.amount);
+        deltas.add(index, row.currency, row.amount);
         if (row.currency === t.currency) same += row.amount;
         else (foreign ??= new Map()).set(row.currency, (foreign.get(row.currency) ?? 0) + row.amount);
       }
-      add(deltas, anchor, t.currency, sign * t.value - same);
-      if (foreign) for (const [currency, sum] of foreign) add(deltas, anchor, currency, -sum);
+      deltas.add(anchor, t.currency, sign * t.value - same);
+      if (foreign) for (const [currency, sum] of foreign) deltas.add(anchor, currency, -sum);
     }
   }
-  for (const row of internal)
-    add(
-      deltas,
-      row,
+  for (const row of internal) {
+    const atLine = row.sharesLine ? -1 : rowAt(row.line);
+    const index = atLine !== -1 && rows[atLine] === row ? atLine : rows.indexOf(row);
+    deltas.add(
+      index,
       Number.isFinite(row.amount) ? row.currency : row.balanceCurrency,
       Number.isFinite(row.amount) ? row.amount : row.statementMove,
     );
+  }
   return deltas;
 }
 
-/** The check of one currency: `lines` its balance lines, `moving` every row that moves it, both chronological. */
+/**
+ * The check of one currency: `lines` its balance lines, `moving` the indexes of every row that moves it,
+ * both chronological; `moves` what each row moves in it.
+ */
 function reconcileCurrency(
   currency: string,
+  rows: readonly SourceRow[],
   lines: readonly SourceRow[],
-  moving: readonly SourceRow[],
-  deltas: Deltas,
+  moving: readonly number[],
+  moves: Moves | undefined,
   reasons: ReadonlyMap<number, string>,
 ): Reconciliation {
-  const days: SourceRow[][] = [];
-  for (const row of lines) {
-    const day = days[days.length - 1];
-    if (day && day[0]!.epochDay === row.epochDay) day.push(row);
-    else days.push([row]);
-  }
-  const firstMinute = edgeMinute(days[0]!, 'first');
-  const first = chainEnd(firstMinute, firstMinute[0]!, 'first');
-  const openingCents = cents(first.balance - statementEffect(first));
+  // Where each day of `lines` starts, and one past the last.
+  const dayStarts: number[] = [];
+  for (let i = 0; i < lines.length; i++)
+    if (i === 0 || lines[i]!.epochDay !== lines[i - 1]!.epochDay) dayStarts.push(i);
+  dayStarts.push(lines.length);
+  const first = chainEnd(lines, 0, edgeMinute(lines, 0, dayStarts[1]!, 'first'), 'first');
+  const openingCents = centsBefore(first);
   const result: Reconciliation = {
     currency,
     status: 'reconciled',
     startsMidway: openingCents !== 0,
     openingCents,
-    days: days.length,
+    days: dayStarts.length - 1,
   };
-  const ofCurrency = deltas.get(currency);
-  const delta = (row: SourceRow) => ofCurrency?.get(row) ?? 0;
+  const delta = moves?.delta;
   let implied = openingCents / 100;
   let next = 0;
-  for (const day of days) {
+  for (let d = 0; d + 1 < dayStarts.length; d++) {
+    const from = dayStarts[d]!;
+    const to = dayStarts[d + 1]!;
+    const epochDay = lines[from]!.epochDay;
     const start = implied;
-    const today: SourceRow[] = [];
-    while (next < moving.length && moving[next]!.epochDay <= day[0]!.epochDay) {
-      const row = moving[next++]!;
-      implied += delta(row);
-      if (row.epochDay === day[0]!.epochDay) today.push(row);
-    }
-    const lastMinute = edgeMinute(day, 'last');
-    const end = chainEnd(lastMinute, lastMinute[lastMinute.length - 1]!, 'last');
+    const movedFrom = next;
+    while (next < moving.length && rows[moving[next]!]!.epochDay <= epochDay) implied += delta![moving[next++]!]!;
+    const end = chainEnd(lines, edgeMinute(lines, from, to, 'last'), to, 'last');
     const difference = cents(end.balance) - cents(implied);
     if (difference === 0) continue;
     // The first line of the day whose balance the imported rows do not reach.
+    const day = lines.slice(from, to);
+    const today = moving.slice(movedFrom, next).filter((index) => rows[index]!.epochDay === epochDay);
+    const deltaOf = new Map(today.map((index) => [rows[index]!, delta![index]!] as const));
     let run = start;
     let named = end;
-    for (const row of [...new Set([...today, ...day])].sort(chronological)) {
-      run += delta(row);
+    for (const row of [...new Set([...today.map((index) => rows[index]!), ...day])].sort(chronological)) {
+      run += deltaOf.get(row) ?? 0;
       if (row.balanceCurrency === currency && cents(row.balance) !== cents(run)) {
         named = row;
         break;
       }
     }
-    Object.assign(result, { status: 'off', day: day[0]!.date, line: named.line, differenceCents: difference });
+    Object.assign(result, { status: 'off', day: lines[from]!.date, line: named.line, differenceCents: difference });
     const reason = reasons.get(named.line);
     if (reason !== undefined) result.reason = reason;
     break;
@@ -172,32 +233,45 @@ export function reconcile(
   internal: readonly SourceRow[],
   reasons: ReadonlyMap<number, string>,
 ): Reconciliation[] {
-  const lines = rows.filter(
-    (row) => Number.isFinite(row.balance) && row.balanceCurrency !== '' && Number.isFinite(row.epochDay),
-  );
-  if (lines.length === 0) return [];
+  if (!rows.some(isLine)) return [];
   const deltas = rowDeltas(rows, transactions, internal);
-  const moving = new Map<string, SourceRow[]>();
-  for (const [currency, byRow] of deltas)
-    moving.set(
-      currency,
-      [...byRow.keys()].filter((row) => Number.isFinite(row.epochDay)),
-    );
+  const order = chronologicalOrder(rows);
   const byCurrency = new Map<string, SourceRow[]>();
-  for (const row of lines) {
+  for (let i = 0; i < order.length; i++) {
+    const row = rows[order[i]!]!;
+    if (!isLine(row)) continue;
     const list = byCurrency.get(row.balanceCurrency);
     if (list) list.push(row);
     else byCurrency.set(row.balanceCurrency, [row]);
   }
   return [...byCurrency]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, list]) =>
-      reconcileCurrency(
-        currency,
-        list.sort(chronological),
-        (moving.get(currency) ?? []).sort(chronological),
-        deltas,
-        reasons,
-      ),
-    );
+    .map(([currency, list]) => {
+      const moves = deltas.byCurrency.get(currency);
+      const moving: number[] = [];
+      if (moves)
+        for (let i = 0; i < order.length; i++) {
+          const index = order[i]!;
+          if (moves.touched[index] === 1 && Number.isFinite(rows[index]!.epochDay)) moving.push(index);
+        }
+      return reconcileCurrency(currency, rows, list, moving, moves, reasons);
+    });
+}
+
+/** Whether the row is one of the statement's balance lines. */
+function isLine(row: SourceRow): boolean {
+  return Number.isFinite(row.balance) && row.balanceCurrency !== '' && Number.isFinite(row.epochDay);
+}
+
+/**
+ * The indexes of all rows, chronological (rows of one moment and line in file order): each currency's lists
+ * are parts of it. A statement lists the newest first, so its rows reversed are usually in order already.
+ */
+function chronologicalOrder(rows: readonly SourceRow[]): Int32Array {
+  const count = rows.length;
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = count - 1 - i;
+  const inOrder = (a: number, b: number) => chronological(rows[a]!, rows[b]!) || a - b;
+  for (let i = 1; i < count; i++) if (inOrder(order[i - 1]!, order[i]!) > 0) return order.sort(inOrder);
+  return order;
 }

@@ -111,6 +111,10 @@ export function sourceRow(record: RawRecord, timeText: string, cells: RowCells, 
     statementMove: Number.NaN,
     fingerprint: 0,
     formerFingerprint: 0,
+    // Set on every row, so that all rows share one shape (properties added later to some would make every
+    // step's reads of rows slower).
+    previousFingerprint: 0,
+    costsLead: undefined,
   };
 }
 
