@@ -7,7 +7,7 @@ import { TRANSACTION_TYPES, type TransactionSet } from '../model';
 import { accountOf, accountsOrFirst, type Account } from '../model/cash';
 import type { UserSettings } from '../model/settings';
 import type { RememberedMapping } from '../model/csv-mapping';
-import type { BackupContent, BackupSettings } from './backup/backup-json';
+import { toBackupSettings, type BackupContent } from './backup/backup-json';
 import type { RestoreKind } from './backup/read-restore';
 import type { CurrentContent, RestoredContent, RestoreMode, RestorePlan } from './backup/restore-plan';
 
@@ -27,9 +27,6 @@ export interface RestorePreview {
   kind: RestoreKind;
   plan: RestorePlan;
 }
-
-const toBackupSettings = (settings: UserSettings): BackupSettings =>
-  settings.benchmark ? { benchmark: settings.benchmark } : {};
 
 /** What an export holds besides the set: the server's symbol choices, settings and remembered column mappings (the last two in the backup only). */
 export interface ExportExtras {

@@ -23,6 +23,16 @@ export const READABLE_BACKUP_VERSIONS: readonly number[] = [1, 2, 3];
 export interface BackupSettings {
   /** The benchmark symbol (`VWCE.DE`); absent when none is chosen. */
   benchmark?: string;
+  /** The base currency (ISO 4217) every figure is reported in; absent for EUR, the default. */
+  baseCurrency?: string;
+}
+
+/** The settings a backup carries of the user's: the benchmark when one is chosen, the base currency when not EUR. */
+export function toBackupSettings(settings: { benchmark: string | null; baseCurrency: string }): BackupSettings {
+  return {
+    ...(settings.benchmark ? { benchmark: settings.benchmark } : {}),
+    ...(settings.baseCurrency !== 'EUR' ? { baseCurrency: settings.baseCurrency } : {}),
+  };
 }
 
 export interface BackupCounts {

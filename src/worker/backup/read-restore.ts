@@ -5,6 +5,8 @@
  * are not valid (the first ones listed, all counted). Our CSV's header and rows are read in read-our-csv.ts.
  */
 import { TICKER_PATTERN, TRANSACTION_TYPES, type TransactionSet } from '../../model';
+import { isCurrency } from '../../model/currencies';
+import { notACurrency } from '../../model/not-a-currency';
 import type { Account } from '../../model/cash';
 import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS } from '../../model/transaction-limits';
 import { accountsSchema, transactionSetSchema } from '../../model/transaction-schema';
@@ -233,11 +235,15 @@ function symbolChoicesOf(value: unknown): Record<string, string> | string {
 
 function settingsOf(value: unknown): BackupSettings | string {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'expected an object';
-  const { benchmark, ...unknown } = value as Record<string, unknown>;
+  const { benchmark, baseCurrency, ...unknown } = value as Record<string, unknown>;
   const extra = Object.keys(unknown);
   if (extra.length > 0) return `unknown setting "${extra[0]}"`;
-  if (benchmark === undefined) return {};
-  if (typeof benchmark !== 'string' || !TICKER_PATTERN.test(benchmark))
+  if (benchmark !== undefined && (typeof benchmark !== 'string' || !TICKER_PATTERN.test(benchmark)))
     return `the benchmark ${JSON.stringify(benchmark)} is not a ticker`;
-  return { benchmark };
+  if (baseCurrency !== undefined && !isCurrency(baseCurrency))
+    return `the base currency: ${notACurrency(baseCurrency)}`;
+  return {
+    ...(benchmark === undefined ? {} : { benchmark: benchmark as string }),
+    ...(baseCurrency === undefined ? {} : { baseCurrency: baseCurrency as string }),
+  };
 }

@@ -10,6 +10,7 @@ import type { Credentials } from '../services/http';
 import { fetchSettings, saveSettings as writeSettings } from '../services/settings-api';
 import { fetchSymbolChoices, saveSymbolChoices } from '../services/symbols-api';
 import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview } from '../your-data';
+import { toBackupSettings, type BackupSettings } from '../backup/backup-json';
 import { portfolioView, withChoices, withView, type WorkerContext } from './context';
 import type { PortfolioView } from './contract';
 import { refusing } from './refuse';
@@ -70,7 +71,7 @@ export function yourDataIntents(context: WorkerContext) {
         const current = {
           transactions: store.current(),
           symbolChoices: choices,
-          settings: settings.benchmark ? { benchmark: settings.benchmark } : {},
+          settings: toBackupSettings(settings),
           csvMappings,
           accounts: store.currentAccounts(),
         };
@@ -96,8 +97,8 @@ export function yourDataIntents(context: WorkerContext) {
         ]);
         // Without a preview first there is nothing read: the session says so.
         const session = (context.restoreSession ??= new RestoreSession());
-        const currentSettings = settings.benchmark ? { benchmark: settings.benchmark } : {};
-        let restoredSettings = currentSettings as { benchmark?: string };
+        const currentSettings = toBackupSettings(settings);
+        let restoredSettings: BackupSettings = currentSettings;
         let choices = storedChoices;
         const stored = await store.replace(async (set: TransactionSet, accounts) => {
           // The mappings are the server's to merge or replace (below); none here.
@@ -110,8 +111,10 @@ export function yourDataIntents(context: WorkerContext) {
           return { set: applied.transactions, accounts: applied.accounts, extra: {} };
         }, credentials);
         if (!stored.ok) return stored;
-        if ((restoredSettings.benchmark ?? null) !== settings.benchmark)
-          await writeSettings(credentials, { benchmark: restoredSettings.benchmark ?? null });
+        const benchmark = restoredSettings.benchmark ?? null;
+        const baseCurrency = restoredSettings.baseCurrency ?? 'EUR';
+        if (benchmark !== settings.benchmark || baseCurrency !== settings.baseCurrency)
+          await writeSettings(credentials, { benchmark, baseCurrency });
         const changes = changedChoices(storedChoices, choices);
         await saveSymbolChoices(credentials, changes);
         context.symbolChoices = withChoices(storedChoices, changes);

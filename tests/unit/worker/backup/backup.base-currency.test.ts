@@ -1,0 +1,67 @@
+/**
+ * The JSON backup carries the base currency (issue 34) beside the benchmark: absent for EUR, the default, so
+ * a EUR user's backup is what it was; a GBP user's names GBP, and restoring it by replace reports in GBP
+ * again, while a merge keeps the portfolio's own choice. A code that is not ISO 4217 is refused by name.
+ */
+import { describe, expect, it } from 'vitest';
+import { backupToJson, toBackupSettings, type BackupContent } from '#src/worker/backup/backup-json';
+import { readRestoreFile } from '#src/worker/backup/read-restore';
+import { applyRestore, planRestore, type CurrentContent } from '#src/worker/backup/restore-plan';
+import { FIRST_ACCOUNT } from '#src/model/cash';
+
+const NOW_MS = Date.UTC(2026, 10, 29, 12);
+const empty = { stock: [], dividend: [], commission: [], cash: [] };
+
+function backupOf(settings: { benchmark: string | null; baseCurrency: string }): string {
+  const content: BackupContent = {
+    transactions: empty,
+    symbolChoices: {},
+    settings: toBackupSettings(settings),
+    csvMappings: [],
+    accounts: { by: 'id', list: [FIRST_ACCOUNT] },
+  };
+  return backupToJson(content, '2026-11-25T00:00:00.000Z');
+}
+
+async function read(text: string) {
+  const file = await readRestoreFile(text, NOW_MS);
+  if (!file.ok) throw new Error(file.error);
+  return file.content;
+}
+
+const inEuros: CurrentContent = {
+  transactions: empty,
+  symbolChoices: {},
+  settings: toBackupSettings({ benchmark: 'VWCE.DE', baseCurrency: 'EUR' }),
+  csvMappings: [],
+  accounts: [FIRST_ACCOUNT],
+};
+
+describe('the base currency in a backup', () => {
+  it('is absent for EUR and named otherwise', () => {
+    expect(JSON.parse(backupOf({ benchmark: null, baseCurrency: 'EUR' })).settings).toEqual({});
+    expect(JSON.parse(backupOf({ benchmark: 'VWCE.DE', baseCurrency: 'GBP' })).settings).toEqual({
+      benchmark: 'VWCE.DE',
+      baseCurrency: 'GBP',
+    });
+  });
+
+  it('is read back, planned as a change, and restored by replace; a merge keeps the portfolio’s', async () => {
+    const content = await read(backupOf({ benchmark: 'VWCE.DE', baseCurrency: 'GBP' }));
+    expect(content.settings).toEqual({ benchmark: 'VWCE.DE', baseCurrency: 'GBP' });
+    expect(planRestore(inEuros, content).replace.settingsChanged).toEqual(['baseCurrency']);
+    expect(applyRestore(inEuros, content, 'replace').settings).toEqual({ benchmark: 'VWCE.DE', baseCurrency: 'GBP' });
+    const inFrancs = { ...inEuros, settings: toBackupSettings({ benchmark: null, baseCurrency: 'CHF' }) };
+    expect(applyRestore(inFrancs, content, 'merge').settings).toEqual({ benchmark: 'VWCE.DE', baseCurrency: 'CHF' });
+  });
+
+  it('refuses a code that is not ISO 4217, naming it, and nothing is restored', async () => {
+    const text = backupOf({ benchmark: null, baseCurrency: 'GBP' }).replace('"GBP"', '"GBp"');
+    const file = await readRestoreFile(text, NOW_MS);
+    expect(file.ok).toBe(false);
+    if (!file.ok) {
+      expect(file.error).toMatch(/Nothing was restored/);
+      expect(file.error).toContain('"GBp" is not an ISO 4217 currency code');
+    }
+  });
+});
