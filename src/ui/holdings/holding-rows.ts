@@ -105,7 +105,8 @@ export function holdingRows(tickers: Record<string, TickerFigures>, holdings: Re
       unrealisedPercent: holding.unrealisedPercent,
       realised: holding.realisedGain,
       dividends: figures.totalDividend,
-      tradeCurrency: figures.currency ?? 'EUR',
+      // Every row here has trades, so `currency` is known; were it not, the listing's is the truer guess than any fixed code.
+      tradeCurrency: figures.currency ?? figures.listingCurrency,
       quoteCurrency: figures.listingCurrency,
       excluded: figures.excluded,
       oversold: figures.amountOfShares <= -NO_SHARES,
