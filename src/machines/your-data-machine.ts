@@ -30,6 +30,8 @@ export interface YourDataContext {
 
 export interface RestoreStored {
   view: SetView | null;
+  /** The restore changed the settings (the base currency, the benchmark): the portfolio reads them again. */
+  settingsChanged: boolean;
 }
 
 export const yourDataMachine = setup({
@@ -50,7 +52,13 @@ export const yourDataMachine = setup({
     confirmRestore: fromPromise<Outcome<RestoreStored>, { idToken: string | null; mode: RestoreMode }>(
       async ({ input }) => {
         const stored = await getWorker().confirmRestore(input.mode, credentialsFor(input.idToken));
-        return stored.ok ? { ok: true, view: stored.view && (await setViewInSlices(stored.view)) } : stored;
+        return stored.ok
+          ? {
+              ok: true,
+              view: stored.view && (await setViewInSlices(stored.view)),
+              settingsChanged: stored.settingsChanged,
+            }
+          : stored;
       },
     ),
     discardRestore: fromPromise<void>(() => getWorker().discardRestore()),
@@ -97,7 +105,12 @@ export const yourDataMachine = setup({
       error: null,
     }),
   },
-  guards: { isConflict, isRefused },
+  guards: {
+    isConflict,
+    isRefused,
+    changedSettings: (_, params: { outcome: Outcome<RestoreStored> }) =>
+      params.outcome.ok && params.outcome.settingsChanged,
+  },
 }).createMachine({
   id: 'yourData',
   context: { idToken: null, preview: null, notice: null, error: null },
@@ -210,6 +223,12 @@ export const yourDataMachine = setup({
               type: 'failWith',
               params: ({ event }) => ({ error: `Nothing was restored: ${refusalMessage(event.output)}` }),
             },
+          },
+          // New settings came with the set: the portfolio loads both again, so every figure is in the new base.
+          {
+            guard: { type: 'changedSettings', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'idle',
+            actions: ['reloadPortfolio', 'noteRestored'],
           },
           {
             target: 'idle',

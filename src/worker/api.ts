@@ -64,6 +64,7 @@ export type {
   ParsedFile,
   PortfolioView,
   PricesLoaded,
+  RestoreDone,
   SettingsView,
   SymbolsNeeded,
   Timed,

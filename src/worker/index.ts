@@ -37,6 +37,7 @@ export type {
   ParsedFile,
   PortfolioView,
   PricesLoaded,
+  RestoreDone,
   SettingsView,
   SymbolsNeeded,
   Timed,

@@ -173,3 +173,58 @@ test('a CHF and a JPY trade, reported in GBP, then in EUR again with the same fi
   await expect(summaryBox(page, 'Profit \\(incl. commission\\)')).toHaveText(before.profit!);
   await look(page, 'dashboard-eur-again');
 });
+
+test('the JSON backup carries the base currency: a fresh account restored from it by replace reports in GBP', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const owner = await freshUser(baseURL!, 'backup-base', PASSWORD);
+  await signIn(page, owner.username, PASSWORD);
+  await openFromDrawer(page, 'Transactions');
+  await addTrade(page, 'NESN.SW', '03/01/2023', '10', '1050', 'CHF');
+  await chooseBase(page, 'GBP');
+
+  await openFromDrawer(page, 'Transactions');
+  const downloading = page.waitForEvent('download');
+  await page
+    .getByRole('region', { name: 'Export and restore' })
+    .getByRole('button', { name: 'Export backup (JSON)' })
+    .click();
+  const file = readFileSync((await (await downloading).path())!, 'utf8');
+  expect((JSON.parse(file) as { settings: unknown }).settings).toEqual({ baseCurrency: 'GBP' });
+
+  // Another user, in EUR, restores the file by replace: the set and the base currency both come with it.
+  const context = await browser.newContext({ locale: 'en-US' });
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1440, height: 900 });
+  const heir = await freshUser(baseURL!, 'backup-heir', PASSWORD);
+  await signIn(other, heir.username, PASSWORD);
+  await openFromDrawer(other, 'Transactions');
+  const panel = other.getByRole('region', { name: 'Export and restore' });
+  await panel
+    .getByLabel('Restore from a file…')
+    .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  const preview = panel.getByLabel('Restore preview');
+  await expect(preview).toContainText('Settings: a replace reports in GBP instead of EUR; a merge keeps yours.');
+  await preview.getByRole('button', { name: 'Replace…' }).click();
+  await other
+    .getByRole('dialog', { name: 'Replace your transactions?' })
+    .getByRole('button', { name: /^Replace/ })
+    .click();
+  await expect(panel.getByRole('status')).toHaveText('Restored backup.json.');
+
+  const stored = await heir.api.get();
+  const inGbp = engineFigures(stored.body.transactions, await localToday(other), { baseCurrency: 'GBP' });
+  await openFromDrawer(other, 'Dashboard');
+  await expect(summaryBox(other, 'Portfolio value')).toHaveText(
+    formatsFor('en-US', 'GBP').money(inGbp.summary.portfolioValue),
+  );
+  await expect(main(other)).not.toContainText('€');
+  await look(other, 'dashboard-after-restore-gbp');
+  await openFromDrawer(other, 'Settings');
+  await expect(other.getByText(/Current: .*\(GBP\)/)).toBeVisible();
+  await context.close();
+});

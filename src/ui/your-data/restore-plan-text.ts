@@ -38,3 +38,35 @@ export function mappingsText(plan: RestorePlan): string | null {
   if (plan.fileCsvMappings === 0 && yours === 0) return null;
   return `Column mappings of other brokers' CSV files: merge adds ${plan.merge.csvMappingsAdded.toLocaleString()} (yours kept for the same header; you will have ${plan.merge.csvMappings.toLocaleString()}); replace leaves the file's ${plan.replace.csvMappings.toLocaleString()} instead of your ${yours.toLocaleString()}.`;
 }
+
+type SettingKey = keyof RestorePlan['current']['settings'];
+const SETTING_WORDS: Record<
+  SettingKey,
+  { verb: string; value: (settings: RestorePlan['current']['settings']) => string }
+> = {
+  baseCurrency: { verb: 'reports in', value: (settings) => settings.baseCurrency ?? 'EUR' },
+  benchmark: { verb: 'compares with', value: (settings) => settings.benchmark ?? 'no benchmark' },
+};
+
+/** What each choice does to the settings (the base currency, the benchmark); null when neither changes them. */
+export function settingsText(plan: RestorePlan): string | null {
+  const file = plan.fileSettings;
+  if (file === null) return null;
+  const changed = plan.replace.settingsChanged as SettingKey[];
+  const added = plan.merge.settingsAdded as SettingKey[];
+  if (changed.length === 0 && added.length === 0) return null;
+  const replace =
+    changed.length === 0
+      ? 'a replace keeps yours'
+      : `a replace ${changed
+          .map((key) => {
+            const words = SETTING_WORDS[key];
+            return `${words.verb} ${words.value(file)} instead of ${words.value(plan.current.settings)}`;
+          })
+          .join(' and ')}`;
+  const merge =
+    added.length === 0
+      ? 'a merge keeps yours'
+      : `a merge keeps yours and ${added.map((key) => `${SETTING_WORDS[key].verb} ${SETTING_WORDS[key].value(file)}`).join(' and ')}`;
+  return `Settings: ${replace}; ${merge}.`;
+}

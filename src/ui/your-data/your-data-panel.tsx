@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { selectView, selectViewName } from '../../machines/view-selectors';
 import { usePortfolioActor, useYourDataActor } from '../app-context';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { accountsText, mappingsText, mergeText, plural, replaceText } from './restore-plan-text';
+import { accountsText, mappingsText, mergeText, plural, replaceText, settingsText } from './restore-plan-text';
 
 /** Export the transactions (CSV, JSON backup) and restore one of our files, with a preview of merge and replace. */
 export function YourDataPanel() {
@@ -70,6 +70,7 @@ export function YourDataPanel() {
           <p>{replaceText(preview.plan)}</p>
           {accountsText(preview.plan) ? <p>{accountsText(preview.plan)}</p> : null}
           {mappingsText(preview.plan) ? <p>{mappingsText(preview.plan)}</p> : null}
+          {settingsText(preview.plan) ? <p>{settingsText(preview.plan)}</p> : null}
           <div className="actions">
             <button type="button" disabled={busy} onClick={() => actor.send({ type: 'data.restore', mode: 'merge' })}>
               Merge
@@ -95,6 +96,7 @@ export function YourDataPanel() {
                 ? ''
                 : ` Remembered column mappings: the file's ${preview.plan.replace.csvMappings.toLocaleString()} instead of your ${preview.plan.current.csvMappings.toLocaleString()}.`,
               accountsText(preview.plan) ? ` ${accountsText(preview.plan)}` : '',
+              preview.plan.replace.settingsChanged.length > 0 ? ` ${settingsText(preview.plan)}` : '',
             ].join('')}
             confirmLabel={`Replace: remove ${preview.plan.replace.removed.toLocaleString()}, add ${preview.plan.replace.added.toLocaleString()}`}
             onConfirm={() => (setConfirmReplace(false), actor.send({ type: 'data.restore', mode: 'replace' }))}

@@ -60,18 +60,34 @@ export interface ReplaceCounts {
 }
 
 export interface RestorePlan {
-  current: { total: number; symbolChoices: number; csvMappings: number; cash: number; accounts: string[] };
+  current: {
+    total: number;
+    symbolChoices: number;
+    csvMappings: number;
+    cash: number;
+    accounts: string[];
+    settings: BackupSettings;
+  };
+  /** The settings the file carries; null when it carries none (a CSV). */
+  fileSettings: BackupSettings | null;
   /** The column mappings the file carries; null when it carries none (a CSV, a version 1 backup). */
   fileCsvMappings: number | null;
   merge: MergeCounts;
   replace: ReplaceCounts;
 }
 
+/**
+ * The settings after a merge: the portfolio's, with what it has not set taken from the file. The base
+ * currency is always set (EUR when absent), so a merge never changes it.
+ */
+function mergedSettings(current: BackupSettings, incoming: BackupSettings | null): BackupSettings {
+  const { baseCurrency: _fileBase, ...fromFile } = incoming ?? {};
+  return { ...fromFile, ...current };
+}
+
 function settingsAddedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
-  if (!incoming) return [];
-  return (Object.keys(incoming) as Array<keyof BackupSettings>).filter(
-    (key) => current[key] === undefined && incoming[key] !== undefined,
-  );
+  const merged = mergedSettings(current, incoming);
+  return (Object.keys(merged) as Array<keyof BackupSettings>).filter((key) => current[key] === undefined);
 }
 
 function settingsChangedBy(current: BackupSettings, incoming: BackupSettings | null): string[] {
@@ -135,7 +151,9 @@ export function planRestore(current: CurrentContent, incoming: BackupContent): R
       csvMappings: current.csvMappings.length,
       cash: current.transactions.cash?.length ?? 0,
       accounts: names(mine),
+      settings: current.settings,
     },
+    fileSettings: incoming.settings,
     fileCsvMappings: incoming.csvMappings?.length ?? null,
     merge: {
       added: match.added,
@@ -200,7 +218,7 @@ export function applyRestore(current: CurrentContent, incoming: BackupContent, m
   return {
     transactions: mergeTransactions(current.transactions, transactions, mine, accounts).merged,
     symbolChoices: { ...incoming.symbolChoices, ...current.symbolChoices },
-    settings: { ...(incoming.settings ?? {}), ...current.settings },
+    settings: mergedSettings(current.settings, incoming.settings),
     csvMappings:
       incoming.csvMappings === null
         ? [...current.csvMappings]

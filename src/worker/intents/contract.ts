@@ -47,6 +47,12 @@ export interface ImportSaved {
   account: string | null;
 }
 
+/** A confirmed restore: the stored set's view, and whether the settings changed with it (the page then reads them again). */
+export interface RestoreDone {
+  view: PortfolioView | null;
+  settingsChanged: boolean;
+}
+
 /** The lookup's answer for a parse: the preview with the proposed symbols and listings, and what went wrong, in words. */
 export interface LookedUp {
   parseId: number;

@@ -12,7 +12,8 @@ import { fetchSymbolChoices, saveSymbolChoices } from '../services/symbols-api';
 import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview } from '../your-data';
 import { toBackupSettings, type BackupSettings } from '../backup/backup-json';
 import { portfolioView, withChoices, withView, type WorkerContext } from './context';
-import type { PortfolioView } from './contract';
+import type { RestoreDone } from './contract';
+import { applySettings } from './settings';
 import { refusing } from './refuse';
 
 /** The writes that turn the stored choices `before` into `after` (ISIN → symbol; keys that are not ISINs are left out). */
@@ -85,11 +86,8 @@ export function yourDataIntents(context: WorkerContext) {
      * choices (those of ISINs; replacing forgets the others) and the column mappings it brings (the
      * server merges or replaces them: PUT /api/csv-mappings/all). Answers the stored set's view.
      */
-    async confirmRestore(
-      mode: RestoreMode,
-      credentials: Credentials,
-    ): Promise<Outcome<{ view: PortfolioView | null }>> {
-      const outcome = await refusing(async (): Promise<Outcome<{ view: PortfolioView | null }>> => {
+    async confirmRestore(mode: RestoreMode, credentials: Credentials): Promise<Outcome<RestoreDone>> {
+      const outcome = await refusing(async (): Promise<Outcome<RestoreDone>> => {
         const [settings, storedChoices, { RestoreSession }] = await Promise.all([
           fetchSettings(credentials),
           fetchSymbolChoices(credentials),
@@ -113,8 +111,9 @@ export function yourDataIntents(context: WorkerContext) {
         if (!stored.ok) return stored;
         const benchmark = restoredSettings.benchmark ?? null;
         const baseCurrency = restoredSettings.baseCurrency ?? 'EUR';
-        if (benchmark !== settings.benchmark || baseCurrency !== settings.baseCurrency)
-          await writeSettings(credentials, { benchmark, baseCurrency });
+        // New settings: the engine takes them now, and the page reloads the portfolio to read them.
+        const settingsChanged = benchmark !== settings.benchmark || baseCurrency !== settings.baseCurrency;
+        if (settingsChanged) applySettings(context, await writeSettings(credentials, { benchmark, baseCurrency }));
         const changes = changedChoices(storedChoices, choices);
         await saveSymbolChoices(credentials, changes);
         context.symbolChoices = withChoices(storedChoices, changes);
@@ -123,7 +122,7 @@ export function yourDataIntents(context: WorkerContext) {
           const { restoreCsvMappings } = await import('../services/csv-mappings-api');
           await restoreCsvMappings(credentials, mode, csvMappings);
         }
-        return { ok: true, view: stored.view && portfolioView(context, stored.view) };
+        return { ok: true, view: stored.view && portfolioView(context, stored.view), settingsChanged };
       });
       if (outcome.ok) context.restoreSession?.discard();
       return withView(outcome, (saved) => saved.view);

@@ -12,7 +12,8 @@ const preview: RestorePreview = {
   fileName: 'backup.json',
   kind: 'backup',
   plan: {
-    current: { total: 1, symbolChoices: 0, csvMappings: 0, cash: 0, accounts: ['My account'] },
+    current: { total: 1, symbolChoices: 0, csvMappings: 0, cash: 0, accounts: ['My account'], settings: {} },
+    fileSettings: {},
     fileCsvMappings: 1,
     merge: {
       added: { stock: 1, dividend: 0, commission: 0 },
@@ -62,7 +63,8 @@ const outputs = {
     { ok: false, status: 0, message: 'The backup is cut off. Nothing was restored.' },
   ] satisfies Array<Outcome<{ preview: RestorePreview }>>,
   confirmRestore: [
-    { ok: true, view: null },
+    { ok: true, view: null, settingsChanged: false },
+    { ok: true, view: null, settingsChanged: true },
     { ok: false, status: 412, message: 'The transactions changed since you loaded them.' },
     { ok: false, status: 500, message: 'Storage failed to write.' },
   ] satisfies Array<Outcome<RestoreStored>>,

@@ -8,6 +8,7 @@ import { backupToJson, toBackupSettings, type BackupContent } from '#src/worker/
 import { readRestoreFile } from '#src/worker/backup/read-restore';
 import { applyRestore, planRestore, type CurrentContent } from '#src/worker/backup/restore-plan';
 import { FIRST_ACCOUNT } from '#src/model/cash';
+import { settingsText } from '#src/ui/your-data/restore-plan-text';
 
 const NOW_MS = Date.UTC(2026, 10, 29, 12);
 const empty = { stock: [], dividend: [], commission: [], cash: [] };
@@ -53,6 +54,28 @@ describe('the base currency in a backup', () => {
     expect(applyRestore(inEuros, content, 'replace').settings).toEqual({ benchmark: 'VWCE.DE', baseCurrency: 'GBP' });
     const inFrancs = { ...inEuros, settings: toBackupSettings({ benchmark: null, baseCurrency: 'CHF' }) };
     expect(applyRestore(inFrancs, content, 'merge').settings).toEqual({ benchmark: 'VWCE.DE', baseCurrency: 'CHF' });
+  });
+
+  it('is never changed by a merge, even for a portfolio in EUR (the default, absent from its settings)', async () => {
+    const content = await read(backupOf({ benchmark: 'VWCE.DE', baseCurrency: 'GBP' }));
+    const inDefaultEuros = { ...inEuros, settings: toBackupSettings({ benchmark: null, baseCurrency: 'EUR' }) };
+    expect(applyRestore(inDefaultEuros, content, 'merge').settings).toEqual({ benchmark: 'VWCE.DE' });
+    const plan = planRestore(inDefaultEuros, content);
+    expect(plan.merge.settingsAdded).toEqual(['benchmark']);
+    expect(plan.replace.settingsChanged).toEqual(['baseCurrency', 'benchmark']);
+  });
+
+  it('is named in the preview: what a replace and a merge do to the settings', async () => {
+    const content = await read(backupOf({ benchmark: 'VWCE.DE', baseCurrency: 'GBP' }));
+    expect(settingsText(planRestore(inEuros, content))).toBe(
+      'Settings: a replace reports in GBP instead of EUR; a merge keeps yours.',
+    );
+    const bare = { ...inEuros, settings: {} };
+    expect(settingsText(planRestore(bare, content))).toBe(
+      'Settings: a replace reports in GBP instead of EUR and compares with VWCE.DE instead of no benchmark; a merge keeps yours and compares with VWCE.DE.',
+    );
+    const same = await read(backupOf({ benchmark: 'VWCE.DE', baseCurrency: 'EUR' }));
+    expect(settingsText(planRestore(inEuros, same))).toBeNull();
   });
 
   it('refuses a code that is not ISO 4217, naming it, and nothing is restored', async () => {

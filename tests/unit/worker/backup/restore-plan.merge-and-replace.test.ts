@@ -71,7 +71,15 @@ const file: BackupContent = {
 describe('the restore preview', () => {
   it('counts what merge and replace would do', () => {
     expect(planRestore(current, file)).toEqual({
-      current: { total: 4, symbolChoices: 1, csvMappings: 2, cash: 0, accounts: ['My account'] },
+      current: {
+        total: 4,
+        symbolChoices: 1,
+        csvMappings: 2,
+        cash: 0,
+        accounts: ['My account'],
+        settings: current.settings,
+      },
+      fileSettings: { benchmark: 'VWCE.DE' },
       fileCsvMappings: 2,
       merge: {
         added: { stock: 2, dividend: 1, commission: 0 },
