@@ -18,7 +18,7 @@ import { describedMove } from './statement-moves';
 import { TRADE } from './vocabulary';
 import { ACCOUNT_PRODUCT, sourceRow, type RowCells, type SourceRow } from './source-row';
 
-export { ACCOUNT_PRODUCT, chronological, linesOf, sourceRow } from './source-row';
+export { ACCOUNT_PRODUCT, chronological, chronologicalOrder, linesOf, sourceRow } from './source-row';
 export type { RowCells, SourceRow } from './source-row';
 
 const CURRENCY = /^[A-Z]{3}$/;
