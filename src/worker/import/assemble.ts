@@ -32,12 +32,7 @@ function transactionOf(draft: Draft): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
   const only = !draft.more && !draft.extra ? draft.row : null;
-  const lines =
-    only && only.lineCount === 1
-      ? [only.line]
-      : rowsOf(draft)
-          .flatMap(linesOf)
-          .sort((a, b) => a - b);
+  const lines = only && only.lineCount === 1 ? [only.line] : linesOfDraft(draft);
   const transaction: ImportedTransaction = {
     ticker: '',
     type: draft.type,
@@ -65,7 +60,7 @@ function transactionOf(draft: Draft): ImportedTransaction {
   if (draft.type === 'stock' && draft.row.product) transaction.product = draft.row.product;
   // A trade priced in one currency and booked in another (AutoFX: `Koop 5 @ 200 USD`, paid in EUR) keeps
   // the price's currency: the listing's, which the holdings name and allocate by when it has no quotes.
-  if (draft.type === 'stock' && /^[A-Za-z]{3}$/.test(draft.currency) && draft.currency !== transaction.currency)
+  if (draft.type === 'stock' && draft.currency !== transaction.currency && /^[A-Za-z]{3}$/.test(draft.currency))
     transaction.priceCurrency = draft.currency;
   const folded = draft.extra?.filter((row) => row.classification.kind === 'fx' && row.fingerprint !== 0);
   if (folded && folded.length > 0) transaction.foldedImportIds = folded.map((row) => importIdOf(row.fingerprint));
@@ -85,18 +80,46 @@ function transactionOf(draft: Draft): ImportedTransaction {
 function replacedIds(draft: Draft, joinsOrderCosts: boolean): string[] {
   if (draft.type !== 'commission') return [];
   const ids: string[] = [];
-  for (const row of [draft.row, ...(draft.extra ?? [])]) {
+  const add = (row: SourceRow) => {
     if (row.previousFingerprint) ids.push(importIdOf(row.previousFingerprint));
     if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
-  }
+  };
+  add(draft.row);
+  if (draft.extra) for (const row of draft.extra) add(row);
   return ids;
 }
 
+/** The other identifying rows' fingerprints of the draft whose id is being made (one list, reused). */
+const others: number[] = [];
+
 function idOf(draft: Draft): string {
-  return importIdOf(
-    draft.row.fingerprint,
-    draft.more?.map((row) => row.fingerprint),
-  );
+  if (!draft.more) return importIdOf(draft.row.fingerprint);
+  others.length = 0;
+  for (const row of draft.more) others.push(row.fingerprint);
+  return importIdOf(draft.row.fingerprint, others);
+}
+
+/** The physical lines of the draft's rows, identifying and folded, ascending. */
+function linesOfDraft(draft: Draft): number[] {
+  const lines: number[] = [];
+  const add = (row: SourceRow) => {
+    for (let i = 0; i < row.lineCount; i++) lines.push(row.line + i);
+  };
+  add(draft.row);
+  if (draft.more) for (const row of draft.more) add(row);
+  if (draft.extra) for (const row of draft.extra) add(row);
+  if (lines.length > 16) return lines.sort((a, b) => a - b);
+  // A transaction's few lines, sorted in place (a sort call costs more than the sorting).
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    let at = i;
+    while (at > 0 && lines[at - 1]! > line) {
+      lines[at] = lines[at - 1]!;
+      at--;
+    }
+    lines[at] = line;
+  }
+  return lines;
 }
 
 function rowsOf(draft: Draft): SourceRow[] {

@@ -39,6 +39,10 @@ function pairLegs(legs: readonly SourceRow[]): { pairs: ConversionPair[]; unpair
   for (const leg of legs) push(byMoment, momentOf(leg), leg);
   const groups: SourceRow[][] = [];
   for (const legsOfMoment of byMoment.values()) {
+    if (legsOfMoment.every((leg) => leg.orderId === legsOfMoment[0]!.orderId)) {
+      groups.push(legsOfMoment);
+      continue;
+    }
     const orderIds = new Set(legsOfMoment.map((leg) => leg.orderId));
     if (orderIds.size === 1) groups.push(legsOfMoment);
     else for (const orderId of orderIds) groups.push(legsOfMoment.filter((leg) => leg.orderId === orderId));

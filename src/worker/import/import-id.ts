@@ -53,14 +53,36 @@ export const IMPORT_ID_PREFIX = 'degiro:';
 
 const shared = new Hasher();
 
+/** The fingerprints of one id in ascending order: a transaction is made of a few rows, sorted here without allocating. */
+let ascending = new Float64Array(16);
+
 /** The id of a transaction made of rows with these fingerprints (the others in any order). */
 export function importIdOf(fingerprint: number, others?: readonly number[]): string {
-  let id = fingerprint;
-  if (others && others.length > 0) {
-    shared.reset();
-    for (const each of [fingerprint, ...others].sort((a, b) => a - b)) shared.integer(each);
-    id = shared.digest();
-  }
+  if (!others || others.length === 0) return idText(fingerprint);
+  const count = others.length + 1;
+  if (ascending.length < count) ascending = new Float64Array(count * 2);
+  ascending[0] = fingerprint;
+  if (count > 32) {
+    for (let i = 1; i < count; i++) ascending[i] = others[i - 1]!;
+    ascending.subarray(0, count).sort();
+  } else
+    for (let i = 1; i < count; i++) {
+      // Insertion: the fingerprints before `i` are in ascending order.
+      const value = others[i - 1]!;
+      let at = i;
+      while (at > 0 && ascending[at - 1]! > value) {
+        ascending[at] = ascending[at - 1]!;
+        at--;
+      }
+      ascending[at] = value;
+    }
+  shared.reset();
+  for (let i = 0; i < count; i++) shared.integer(ascending[i]!);
+  return idText(shared.digest());
+}
+
+/** `degiro:` and the 53-bit id in 14 hexadecimal digits. */
+function idText(id: number): string {
   // Two small-integer halves print fast; a 53-bit double's toString(16) does not.
   const high = Math.floor(id / 0x10000000);
   const low = id - high * 0x10000000;

@@ -17,7 +17,7 @@
  *   The opening balance is, alike, the balance before the first line of the first day; a statement that
  *   does not start at 0 (an export cut in the middle) starts from it and says so (`startsMidway`).
  */
-import { chronological, type SourceRow } from './rows';
+import { chronological, chronologicalOrder, type SourceRow } from './rows';
 import type { ImportedTransactions, Reconciliation } from './types';
 
 const cents = (value: number) => Math.round(value * 100);
@@ -117,38 +117,53 @@ function rowDeltas(
   const rowAt = (line: number) => (line >= 0 && line < byLine.length ? byLine[line]! : -1);
   const deltas = new Deltas(rows.length);
   const own: number[] = [];
+  const foreignCurrencies: string[] = [];
+  const foreignSums: number[] = [];
   const lists = [
     { list: transactions.stock, sign: -1 },
     { list: transactions.commission, sign: -1 },
     { list: transactions.dividend, sign: 1 },
     { list: transactions.cash, sign: 1 },
   ];
-  for (const { list, sign } of lists) {
-    for (const t of list) {
+  // Indexed loops: this runs once per import, much of it before the optimising compiler takes over.
+  for (let l = 0; l < lists.length; l++) {
+    const { list, sign } = lists[l]!;
+    for (let k = 0; k < list.length; k++) {
+      const t = list[k]!;
+      const { lines } = t;
       // The rows the transaction came from, each once, in the order of its lines.
       own.length = 0;
-      for (const line of t.lines) {
-        const index = rowAt(line);
+      for (let i = 0; i < lines.length; i++) {
+        const index = rowAt(lines[i]!);
         if (index !== -1 && !own.includes(index)) own.push(index);
       }
       if (own.length === 0) continue;
       let anchor = own[0]!;
-      for (const index of own)
-        if (rows[index]!.date === t.date) {
-          anchor = index;
+      for (let i = 0; i < own.length; i++)
+        if (rows[own[i]!]!.date === t.date) {
+          anchor = own[i]!;
           break;
         }
       let same = 0;
-      let foreign: Map<string, number> | null = null;
-      for (const index of own) {
+      // The other currencies' sums, in the order met (most transactions have none, a converted one has one).
+      foreignCurrencies.length = 0;
+      foreignSums.length = 0;
+      for (let i = 0; i < own.length; i++) {
+        const index = own[i]!;
         const row = rows[index]!;
         if (!Number.isFinite(row.amount)) continue;
         deltas.add(index, row.currency, row.amount);
         if (row.currency === t.currency) same += row.amount;
-        else (foreign ??= new Map()).set(row.currency, (foreign.get(row.currency) ?? 0) + row.amount);
+        else {
+          const at = foreignCurrencies.indexOf(row.currency);
+          if (at === -1) {
+            foreignCurrencies.push(row.currency);
+            foreignSums.push(0 + row.amount);
+          } else foreignSums[at] += row.amount;
+        }
       }
       deltas.add(anchor, t.currency, sign * t.value - same);
-      if (foreign) for (const [currency, sum] of foreign) deltas.add(anchor, currency, -sum);
+      for (let i = 0; i < foreignCurrencies.length; i++) deltas.add(anchor, foreignCurrencies[i]!, -foreignSums[i]!);
     }
   }
   for (const row of internal) {
@@ -261,17 +276,4 @@ export function reconcile(
 /** Whether the row is one of the statement's balance lines. */
 function isLine(row: SourceRow): boolean {
   return Number.isFinite(row.balance) && row.balanceCurrency !== '' && Number.isFinite(row.epochDay);
-}
-
-/**
- * The indexes of all rows, chronological (rows of one moment and line in file order): each currency's lists
- * are parts of it. A statement lists the newest first, so its rows reversed are usually in order already.
- */
-function chronologicalOrder(rows: readonly SourceRow[]): Int32Array {
-  const count = rows.length;
-  const order = new Int32Array(count);
-  for (let i = 0; i < count; i++) order[i] = count - 1 - i;
-  const inOrder = (a: number, b: number) => chronological(rows[a]!, rows[b]!) || a - b;
-  for (let i = 1; i < count; i++) if (inOrder(order[i - 1]!, order[i]!) > 0) return order.sort(inOrder);
-  return order;
 }

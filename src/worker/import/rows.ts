@@ -16,9 +16,9 @@ import { foldText, repairMojibake } from './text';
 import { costsFingerprint, tradeFingerprint, tradeWithoutSharesReason } from './row-keys';
 import { describedMove } from './statement-moves';
 import { TRADE } from './vocabulary';
-import { ACCOUNT_PRODUCT, sourceRow, type SourceRow } from './source-row';
+import { ACCOUNT_PRODUCT, sourceRow, type RowCells, type SourceRow } from './source-row';
 
-export { ACCOUNT_PRODUCT, chronological, linesOf, sourceRow } from './source-row';
+export { ACCOUNT_PRODUCT, chronological, chronologicalOrder, linesOf, sourceRow } from './source-row';
 export type { RowCells, SourceRow } from './source-row';
 
 const CURRENCY = /^[A-Z]{3}$/;
@@ -46,6 +46,18 @@ export class RowBuilder {
   private lastIsin: [raw: string, isin: string] = ['', ''];
   private commaVotes = 0;
   private dotVotes = 0;
+  private readonly cells: RowCells = {
+    date: '',
+    epochDay: 0,
+    product: '',
+    isin: '',
+    classification: { kind: 'unknown' },
+    problem: null,
+    quantity: 0,
+    currency: '',
+    amount: 0,
+    orderId: '',
+  };
 
   constructor(private readonly header: HeaderInfo) {}
 
@@ -114,23 +126,19 @@ export class RowBuilder {
       }
     }
 
-    const row = sourceRow(
-      record,
-      cell(fields, columns.time),
-      {
-        date,
-        epochDay,
-        product,
-        isin,
-        classification,
-        problem,
-        quantity,
-        currency,
-        amount,
-        orderId: cell(fields, columns.orderId),
-      },
-      ACCOUNT_PRODUCT,
-    );
+    // One cells object for every row (sourceRow copies it): no allocation per row beyond the row itself.
+    const { cells } = this;
+    cells.date = date;
+    cells.epochDay = epochDay;
+    cells.product = product;
+    cells.isin = isin;
+    cells.classification = classification;
+    cells.problem = problem;
+    cells.quantity = quantity;
+    cells.currency = currency;
+    cells.amount = amount;
+    cells.orderId = cell(fields, columns.orderId);
+    const row = sourceRow(record, cell(fields, columns.time), cells, ACCOUNT_PRODUCT);
     const balanceText = cell(fields, columns.balance + 1);
     if (balanceText !== '') {
       row.balance = parseLocaleNumber(balanceText, decimalMarkOf(balanceText) ?? rowMark);

@@ -130,3 +130,31 @@ export function linesOf(row: SourceRow): number[] {
 export function chronological(a: SourceRow, b: SourceRow): number {
   return a.epochDay - b.epochDay || a.minutes - b.minutes || b.line - a.line;
 }
+
+/**
+ * The indexes of all rows, chronological (rows of one moment and line in file order): each currency's lists
+ * are parts of it. A statement lists the newest first, so its rows reversed are usually in order already.
+ */
+export function chronologicalOrder(rows: readonly SourceRow[]): Int32Array {
+  const count = rows.length;
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = count - 1 - i;
+  const inOrder = (a: number, b: number) => chronological(rows[a]!, rows[b]!) || a - b;
+  let sorted = true;
+  let finite = true;
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && sorted && inOrder(order[i - 1]!, order[i]!) > 0) sorted = false;
+    if (!Number.isFinite(rows[i]!.epochDay)) finite = false;
+  }
+  if (sorted) return order;
+  // A row without a date makes the order partial: kept to the typed array's sort, as it always was.
+  if (!finite) return order.sort(inOrder);
+  // Of a total order, the array's sort (which follows the runs of a nearly sorted list) gives the same result, faster.
+  const moments = new Float64Array(count);
+  for (let i = 0; i < count; i++) moments[i] = rows[i]!.epochDay * 1440 + rows[i]!.minutes;
+  const indexes: number[] = [];
+  for (let i = 0; i < count; i++) indexes.push(order[i]!);
+  indexes.sort((a, b) => moments[a]! - moments[b]! || rows[b]!.line - rows[a]!.line || a - b);
+  for (let i = 0; i < count; i++) order[i] = indexes[i]!;
+  return order;
+}
