@@ -2,7 +2,7 @@
 import type { TransactionSet } from '../../model';
 import { accountsOrFirst, type Account } from '../../model/cash';
 import { storedTransactionsBody } from '../../model/stored-transactions-schema';
-import { requestJson, type Credentials, type HeldAnswer } from './http';
+import { HttpError, requestJson, type Credentials, type HeldAnswer } from './http';
 
 /**
  * The set's last answer kept between visits (held-quotes/: the user's IndexedDB store), or nothing: `read`
@@ -44,10 +44,15 @@ function keep(held: HeldSet | undefined, response: Response, text: string): stri
  */
 export async function fetchTransactions(credentials: Credentials, held?: HeldSet): Promise<VersionedSet> {
   const kept = (await held?.read().catch(() => null)) ?? undefined;
-  const { body, response, text } = await requestJson('/api/transactions', storedTransactionsBody, {
-    credentials,
-    ...(kept ? { held: kept } : {}),
-  });
+  let answer;
+  try {
+    answer = await requestJson('/api/transactions', storedTransactionsBody, { credentials, held: kept });
+  } catch (error) {
+    // A held text this version of the app no longer reads (kept by an older one): the whole set, once.
+    if (!(kept && error instanceof HttpError && error.status === 304)) throw error;
+    answer = await requestJson('/api/transactions', storedTransactionsBody, { credentials });
+  }
+  const { body, response, text } = answer;
   const etag = keep(held, response, text);
   return versioned(body, response.status === 304 ? (etag ?? kept!.etag) : etag);
 }
