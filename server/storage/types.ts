@@ -45,6 +45,8 @@ export interface TransactionStore {
    * the stored body without the server parsing its lists (GET answers it as it is); its version and accounts.
    */
   getJson(userId: string): Promise<StoredSetJson>;
+  /** The stored version alone (0 before the first write): what a conditional GET compares, the body left unread. */
+  version(userId: string): Promise<number>;
   /**
    * Replaces the user's set (and its `accounts`, stored in the same body: absent = none stored) in one
    * atomic write. With `expectedVersion`, the write happens only when the stored version still equals it

@@ -6,6 +6,10 @@
  * The body is the seed's `{transactions: {stock, dividend, commission}}` with the `cash` list and the
  * `accounts` beside it: GET always answers both; a PUT without one keeps the stored one (a seed-shaped
  * client writes its part without erasing the rest), and a row naming no account it holds is refused.
+ * A GET with `If-None-Match` naming the stored version is answered 304 with no body (the version alone is
+ * read): the worker keeps the set between visits and asks for it again only when it changed. The version
+ * is the stored row's, raised by every write in the same atomic statement, so every instance on one
+ * database answers the same validator and none answers an old one after a write.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -51,6 +55,17 @@ function parseIfMatch(header: string | undefined): IfMatch {
   return match ? { kind: 'version', version: Number(match[1]) } : { kind: 'unknown' };
 }
 
+/**
+ * Whether `If-None-Match` names `etag`: `*`, or a list of entity tags compared weakly (RFC 9110 13.1.2),
+ * so a `W/` a proxy may have added does not cost the client the whole set.
+ */
+export function noneMatchNames(header: string | undefined, etag: string): boolean {
+  const value = header?.trim();
+  if (!value) return false;
+  if (value === '*') return true;
+  return value.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   /** A database error (locked, timed out, gone) is a 503 with a message, never a half-done write; a disk that takes no writes a 507. */
@@ -64,6 +79,20 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
   };
 
   routes.get('/', async (c) => {
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch) {
+      let version: number;
+      try {
+        version = await store.version(c.var.user.sub);
+      } catch (error) {
+        return storageFailed(c, 'read', error);
+      }
+      if (noneMatchNames(ifNoneMatch, etagOf(version))) {
+        c.header('ETag', etagOf(version));
+        c.header('Cache-Control', 'no-store');
+        return c.body(null, 304);
+      }
+    }
     let stored: StoredSetJson;
     try {
       stored = await store.getJson(c.var.user.sub);

@@ -37,6 +37,7 @@ export function postgresTransactionStore(pool: pg.Pool): TransactionStore {
         ? { version: row.version, setJson: row.set_json }
         : { version: row.version, setJson: row.set_json, accounts: row.accounts };
     },
+    version: currentVersion,
     async extras(userId) {
       const { rows } = await pool.query<{
         version: number;

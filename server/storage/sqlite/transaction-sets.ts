@@ -53,6 +53,9 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
         ? { version: row.version, setJson: row.setJson }
         : { version: row.version, setJson: row.setJson, accounts: JSON.parse(row.accounts) as Account[] };
     },
+    async version(userId) {
+      return (selectVersion.get(userId) as number | undefined) ?? 0;
+    },
     async extras(userId) {
       const stored = select.get(userId) as { version: number; body: string } | undefined;
       if (!stored) return { version: 0 };

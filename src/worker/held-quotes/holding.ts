@@ -1,11 +1,14 @@
 /**
  * The worker's quotes between visits: before asking for a symbol's series it reads what IndexedDB holds
  * for the signed-in user (`store.ts`), names those series' validators in the request, merges the answer
- * (`merge.ts`: nothing new, a tail, or the whole series) and stores what changed, in the background. A
- * sign-out or an account deletion (`forget`) closes the store, waits for its writes and deletes it.
+ * (`merge.ts`: nothing new, a tail, or the whole series) and stores what changed, in the background. The
+ * transaction set's last answer is held the same way (`heldSet`: read before the set is asked for, kept
+ * after each answer that came whole). A sign-out or an account deletion (`forget`) closes the store,
+ * waits for its writes and deletes it.
  */
 import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
-import type { Credentials } from '../services/http';
+import type { Credentials, HeldAnswer } from '../services/http';
+import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import { mergeAnswer } from './merge';
 import { forgetAllHeldQuotes, openHeldQuotes, subjectOf, type HeldQuotes } from './store';
@@ -54,6 +57,27 @@ export class QuoteHolding {
         .catch(() => undefined);
     }
     return merged.map((one) => one.entry);
+  }
+
+  /** The transaction set's held answer for the user `credentials` name: read, and kept after an answer. */
+  heldSet(credentials: Credentials): HeldSet {
+    return {
+      read: async () => {
+        const generation = this.generation;
+        const store = await this.storeFor(credentials);
+        return store && generation === this.generation ? store.readSet() : null;
+      },
+      keep: (answer: HeldAnswer) => {
+        const generation = this.generation;
+        const opened = this.storeFor(credentials);
+        // In turn with the quotes' writes, after the figures (as theirs); the newest answer is written last.
+        this.writes = this.writes
+          .then(() => this.pause(WRITE_AFTER_MS))
+          .then(() => opened)
+          .then((store) => (store && generation === this.generation ? store.writeSet(answer) : undefined))
+          .catch(() => undefined);
+      },
+    };
   }
 
   /** Waits `ms`, or less when a forget comes first (the write after it is then skipped). */

@@ -1,20 +1,29 @@
 /**
  * Each symbol's series the signed-in user was last answered, kept in IndexedDB between visits: one
  * database per user (named after the ID token's `sub`), one record per symbol (`HeldQuoteColumns`, typed
- * arrays, which IndexedDB stores as they are). A sign-out and an account deletion delete every such
- * database of this browser. Where IndexedDB is missing or refuses (a private window, Node in the tests)
- * nothing is held and every load asks for the whole series, as before.
+ * arrays, which IndexedDB stores as they are); beside them (`answers`, since version 2 of the database)
+ * the transaction set's last answer, its JSON text with its ETag. A sign-out and an account deletion
+ * delete every such database of this browser. Where IndexedDB is missing or refuses (a private window,
+ * Node in the tests) nothing is held and every load asks for the whole series and set, as before.
  */
 import type { HeldQuoteColumns } from '../../model/quotes';
+import type { HeldAnswer } from '../services/http';
 
 const NAME_PREFIX = 'investments-tracker-quotes:';
 const STORE = 'series';
+const ANSWERS = 'answers';
+/** The key of the transaction set's answer in `answers`. */
+const SET_KEY = 'transactions';
 
 export interface HeldQuotes {
   /** The held series of those of `symbols` this browser holds. */
   read(symbols: readonly string[]): Promise<Map<string, HeldQuoteColumns>>;
   /** Replaces the held series of each symbol given. */
   write(series: readonly HeldQuoteColumns[]): Promise<void>;
+  /** The transaction set's held answer, or null. */
+  readSet(): Promise<HeldAnswer | null>;
+  /** Replaces the transaction set's held answer. */
+  writeSet(answer: HeldAnswer): Promise<void>;
   close(): void;
 }
 
@@ -52,8 +61,12 @@ export async function openHeldQuotes(user: string): Promise<HeldQuotes | null> {
   if (!factory) return null;
   let db: IDBDatabase;
   try {
-    const request = factory.open(NAME_PREFIX + user, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'symbol' });
+    const request = factory.open(NAME_PREFIX + user, 2);
+    request.onupgradeneeded = () => {
+      const names = request.result.objectStoreNames;
+      if (!names.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'symbol' });
+      if (!names.contains(ANSWERS)) request.result.createObjectStore(ANSWERS);
+    };
     db = await settled(request);
   } catch {
     return null;
@@ -79,8 +92,27 @@ export async function openHeldQuotes(user: string): Promise<HeldQuotes | null> {
       for (const one of series) store.put(one);
       await done(transaction);
     },
+    async readSet() {
+      try {
+        const held = await settled<unknown>(db.transaction(ANSWERS, 'readonly').objectStore(ANSWERS).get(SET_KEY));
+        return isHeldAnswer(held) ? held : null;
+      } catch {
+        return null;
+      }
+    },
+    async writeSet(answer) {
+      const transaction = db.transaction(ANSWERS, 'readwrite');
+      transaction.objectStore(ANSWERS).put({ etag: answer.etag, text: answer.text }, SET_KEY);
+      await done(transaction);
+    },
     close: () => db.close(),
   };
+}
+
+function isHeldAnswer(value: unknown): value is HeldAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const held = value as Partial<HeldAnswer>;
+  return typeof held.etag === 'string' && held.etag !== '' && typeof held.text === 'string';
 }
 
 function isHeld(value: unknown): value is HeldQuoteColumns {

@@ -13,6 +13,7 @@ import { DashboardCharts } from '../dashboard-charts';
 import { QuoteHolding } from '../held-quotes/holding';
 import type { ImportSession } from '../import-session';
 import { TransactionStore, type HeldView } from '../transaction-store';
+import { fetchTransactions, putTransactions } from '../services/transactions-api';
 import { collectTransferables } from '../transferables';
 import type { MappedCsvSession } from '../mapped-csv/session';
 import type { RestoreSession } from '../your-data';
@@ -43,8 +44,13 @@ export function createWorkerContext(): WorkerContext {
   const context: WorkerContext = {
     engine: new PortfolioEngine(),
     charts: new DashboardCharts(),
-    // The engine of the moment takes each set the store holds (a sign-out replaces it).
-    store: new TransactionStore((set) => context.engine.setTransactions(set)),
+    // The engine of the moment takes each set the store holds (a sign-out replaces it); the set's last
+    // answer is held between visits beside the quotes, and asked for again only when it changed.
+    store: new TransactionStore((set) => context.engine.setTransactions(set), {
+      fetch: (credentials) => fetchTransactions(credentials, context.heldQuotes.heldSet(credentials)),
+      put: (credentials, set, accounts, version) =>
+        putTransactions(credentials, set, accounts, version, context.heldQuotes.heldSet(credentials)),
+    }),
     importSession: null,
     restoreSession: null,
     symbolChoices: {},

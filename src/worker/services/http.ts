@@ -31,6 +31,14 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** An earlier answer kept with its ETag: sent as `If-None-Match`, and a 304 answers with its text. */
+  held?: HeldAnswer;
+}
+
+/** An answer's text and the ETag it came with, kept between visits. */
+export interface HeldAnswer {
+  etag: string;
+  text: string;
 }
 
 /** Where relative URLs point: the page's origin in the browser; tests running the worker's code in Node set their server's. */
@@ -43,12 +51,15 @@ export function setServiceOrigin(url: string | undefined): void {
 const messageIn = (body: unknown): string | null =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : null;
 
-/** Sends a JSON request; resolves with the body `schema` accepted and the response, rejects with an HttpError. */
+/**
+ * Sends a JSON request; resolves with the body `schema` accepted, the response and the body's text (the
+ * held one's after a 304), rejects with an HttpError.
+ */
 export async function requestJson<T>(
   url: string,
   checked: ZodMiniType<T> | FastChecked<T>,
   options: RequestOptions,
-): Promise<{ body: T; response: Response }> {
+): Promise<{ body: T; response: Response; text: string }> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: options.credentials.idToken,
@@ -57,6 +68,7 @@ export async function requestJson<T>(
   const method = options.method ?? 'GET';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && options.credentials.xsrfToken) headers['X-XSRF-TOKEN'] = options.credentials.xsrfToken;
+  if (options.held) headers['If-None-Match'] = options.held.etag;
   let response: Response;
   try {
     response = await fetch(origin ? new URL(url, origin) : url, {
@@ -65,21 +77,25 @@ export async function requestJson<T>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
+      // The browser's own cache is never asked: a conditional request's 304 comes to this code as it is.
+      ...(options.held ? { cache: 'no-store' as const } : {}),
     });
   } catch (error) {
     throw new HttpError(0, `The server could not be reached (${(error as Error).message}).`, { cause: error });
   }
-  const text = await response.text();
+  const unchanged = response.status === 304 && options.held !== undefined;
+  const answered = await response.text();
+  const text = unchanged ? options.held!.text : answered;
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     parsed = null;
   }
-  if (!response.ok)
+  if (!response.ok && !unchanged)
     throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
   if (parsed === null) throw new HttpError(response.status, 'The server sent an empty or invalid response.');
-  if ('accepts' in checked && checked.accepts(parsed)) return { body: parsed, response };
+  if ('accepts' in checked && checked.accepts(parsed)) return { body: parsed, response, text };
   const schema = 'accepts' in checked ? checked.schema : checked;
   const result = safeParse(schema, parsed);
   if (!result.success) {
@@ -96,5 +112,5 @@ export async function requestJson<T>(
       `The server sent an unexpected response${where}: ${issue?.message ?? 'not the expected shape'}.`,
     );
   }
-  return { body: result.data, response };
+  return { body: result.data, response, text };
 }

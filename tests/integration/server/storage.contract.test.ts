@@ -65,6 +65,9 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
     });
     expect(await storage.transactions.put(user, setOf(), 0)).toEqual({ ok: false, currentVersion: 2 });
     expect(await storage.transactions.get(user)).toEqual({ set: setOf(stock('2020-01-01', 2, 20)), version: 2 });
+    // The version alone (a conditional GET's), 0 for a user who never wrote.
+    expect(await storage.transactions.version(user)).toBe(2);
+    expect(await storage.transactions.version('never-wrote')).toBe(0);
   });
 
   it('reads the version, cash and accounts alone as stored, and none for a new user or a body without them', async () => {
