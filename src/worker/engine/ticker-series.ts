@@ -5,9 +5,8 @@
  */
 import { TRANSACTION_TYPES, settledShares, type TransactionType } from '../../model';
 import { majorCurrency, unitsPerMajor } from './currency';
-import { carryForward, type Grid } from './grid';
-import { newPriceSeries } from './shared-series';
-import type { MarketSeries } from './market-series';
+import type { Grid } from './grid';
+import { closeOnGrid as carriedClose, type MarketSeries, type QuoteSeries } from './market-series';
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
 import type { PriceSource } from './types';
 
@@ -80,7 +79,7 @@ export function currenciesNeeded(
 export function computeTicker(
   grid: Grid,
   transactions: TickerTransactions,
-  market: MarketSeries | null,
+  market: QuoteSeries | null,
   rates: ReadonlyMap<string, Float64Array>,
   base: string,
   /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
@@ -93,9 +92,7 @@ export function computeTicker(
     commission: gridEntries(grid, transactions.columns.commission, rates, null),
   };
   // Without market data every close is NaN, so every day takes the provisional price.
-  const close = market
-    ? (closeOnGrid ?? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length)))
-    : new Float64Array(grid.length).fill(Number.NaN);
+  const close = market ? (closeOnGrid ?? carriedClose(grid, market)) : new Float64Array(grid.length).fill(Number.NaN);
   const quoteRate = rateFor(rates, market ? market.currency : base);
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;
 
