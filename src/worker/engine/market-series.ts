@@ -115,17 +115,29 @@ function dailyCloses(days: Numbers, closes: Numbers, gridFrom: number | undefine
   const firstDay = days[0]!;
   const from = gridFrom !== undefined && gridFrom < firstDay ? gridFrom : firstDay;
   const length = days[count - 1]! + DAYS_AFTER_LAST_BAR - from + 1;
-  const out = newPriceSeries(length);
+  // Built before the loop, so nothing after it needs type feedback a loop compiled on the fly lacks.
+  const daily: DailyCloses = {
+    from,
+    closes: newPriceSeries(length),
+    firstBar: firstDay - from,
+    firstClose: closes[0]!,
+  };
+  carry(days, closes, from, daily.closes);
+  return daily;
+}
+
+/** `out[i]`: the close of the latest bar on or before day `from + i`; NaN before the first. */
+function carry(days: Numbers, closes: Numbers, from: number, out: Float64Array): void {
+  const count = days.length;
   let current = Number.NaN;
   let next = 0;
-  for (let i = 0, day = from; i < length; i += 1, day += 1) {
+  for (let i = 0, day = from; i < out.length; i += 1, day += 1) {
     while (next < count && days[next]! <= day) {
       current = closes[next]!;
       next += 1;
     }
     out[i] = current;
   }
-  return { from, closes: out, firstBar: firstDay - from, firstClose: closes[0]! };
 }
 
 /**
