@@ -59,7 +59,7 @@ type Numbers = ArrayLike<number>;
 /**
  * An answer's entry, or a series held in IndexedDB (the same columns in typed arrays). `gridFrom`: the
  * first day of the grid the closes will be read on (the day before the earliest transaction), so that
- * a series whose first bar comes later still covers it; none: from the first bar.
+ * a series whose first bar comes later still covers it; none (or NaN: no transactions): from the first bar.
  */
 export function parseQuoteEntry(entry: QuoteEntry | HeldQuoteColumns, gridFrom?: number): MarketData {
   const { symbol } = entry;

@@ -123,9 +123,8 @@ export class PortfolioEngine {
 
   /** Keeps the quote entries (tickers and FX symbols); recomputes the tickers they affect. Entries with `error` are remembered as missing. */
   setQuotes(entries: ReadonlyArray<QuoteEntry | HeldQuoteColumns>): void {
-    // Each series' daily closes start no later than the grid, so a close on the grid is a view of them.
-    const firstDay = this.firstDay();
-    const gridFrom = firstDay === null ? undefined : firstDay - 1;
+    // Each series' daily closes start no later than the grid (its first day), so its closes on the grid are a view.
+    const gridFrom = (this.firstDay() ?? Number.NaN) - 1;
     for (const entry of entries) {
       this.market.set(entry.symbol, parseQuoteEntry(entry, gridFrom));
       this.fx.forget(entry.symbol);
