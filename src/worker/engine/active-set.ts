@@ -59,12 +59,7 @@ export function tickerSet(
   }
   const series = chosen.map((state) => state.series as TickerSeries);
   const everyTicker = [...states.keys()].filter((ticker) => states.get(ticker)?.series).sort();
-  const value = sums.sum(
-    grid.length,
-    tickers,
-    series.map((ticker) => ticker.value),
-    everyTicker,
-  );
+  const value = sums.sum(grid.length, tickers, series, everyTicker);
   const combined = combineSeries(grid, periods, series, value);
   const flows = cashFlows(grid.length, series);
   const growth = growthSeries(combined.value, flows.bought, flows.sold, flows.income);

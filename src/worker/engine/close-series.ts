@@ -3,12 +3,11 @@
  * quote and the grid stay: it depends on neither the base currency nor the transactions, so a base
  * change or an edit converts and values again without carrying the quote onto the grid again.
  */
-import { carryForward, type Grid } from './grid';
-import type { MarketSeries } from './market-series';
-import { newPriceSeries } from './shared-series';
+import type { Grid } from './grid';
+import { closeOnGrid, type QuoteSeries } from './market-series';
 
 interface Kept {
-  series: MarketSeries;
+  series: QuoteSeries;
   firstDay: number;
   length: number;
   close: Float64Array;
@@ -17,12 +16,12 @@ interface Kept {
 export class CloseSeries {
   private readonly kept = new Map<string, Kept>();
 
-  /** Shared memory when it can be (shared-series.ts): never written after. */
-  onGrid(grid: Grid, ticker: string, series: MarketSeries): Float64Array {
+  /** Shared memory when it can be (shared-series.ts), mostly a view of the quote's daily closes: never written after. */
+  onGrid(grid: Grid, ticker: string, series: QuoteSeries): Float64Array {
     const kept = this.kept.get(ticker);
     if (kept && kept.series === series && kept.firstDay === grid.firstDay && kept.length === grid.length)
       return kept.close;
-    const close = carryForward(grid, series.barDays, series.closes, 'nan', newPriceSeries(grid.length));
+    const close = closeOnGrid(grid, series);
     this.kept.set(ticker, { series, firstDay: grid.firstDay, length: grid.length, close });
     return close;
   }

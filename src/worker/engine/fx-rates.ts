@@ -1,8 +1,7 @@
 /** Exchange rates on the grid: each FX symbol's quote carried onto the grid once per grid, and EUR's own ones. */
 import { fxSymbolFor, majorCurrency } from './currency';
-import { carryForward, type Grid } from './grid';
-import { newPriceSeries } from './shared-series';
-import type { MarketData, MarketSeries } from './market-series';
+import type { Grid } from './grid';
+import { closeOnGrid, rateOnGrid, type MarketData, type MarketSeries } from './market-series';
 
 /** An exchange rate on the current grid. */
 export interface FxOnGrid {
@@ -46,12 +45,8 @@ export class FxRates {
     const cached = this.cache.get(symbol);
     if (cached !== undefined) return cached;
     const fx =
-      quote?.ok && quote.series.closes.length > 0
-        ? {
-            series: quote.series,
-            rate: carryForward(grid, quote.series.barDays, quote.series.closes, 'first'),
-            close: carryForward(grid, quote.series.barDays, quote.series.closes, 'nan', newPriceSeries(grid.length)),
-          }
+      quote?.ok && quote.series.daily.closes.length > 0
+        ? { series: quote.series, rate: rateOnGrid(grid, quote.series), close: closeOnGrid(grid, quote.series) }
         : null;
     this.cache.set(symbol, fx);
     return fx;

@@ -123,8 +123,10 @@ export class PortfolioEngine {
 
   /** Keeps the quote entries (tickers and FX symbols); recomputes the tickers they affect. Entries with `error` are remembered as missing. */
   setQuotes(entries: ReadonlyArray<QuoteEntry | HeldQuoteColumns>): void {
+    // Each series' daily closes start no later than the grid (its first day), so its closes on the grid are a view.
+    const gridFrom = (this.firstDay() ?? Number.NaN) - 1;
     for (const entry of entries) {
-      this.market.set(entry.symbol, parseQuoteEntry(entry));
+      this.market.set(entry.symbol, parseQuoteEntry(entry, gridFrom));
       this.fx.forget(entry.symbol);
       this.states.delete(entry.symbol);
       for (const [ticker, state] of this.states) if (state.fxSymbols.includes(entry.symbol)) this.states.delete(ticker);

@@ -5,11 +5,11 @@
  */
 import { TRANSACTION_TYPES, settledShares, type TransactionType } from '../../model';
 import { majorCurrency, unitsPerMajor } from './currency';
-import { carryForward, type Grid } from './grid';
-import { newPriceSeries } from './shared-series';
-import type { MarketSeries } from './market-series';
+import type { Grid } from './grid';
+import { closeOnGrid as carriedClose, type MarketSeries, type QuoteSeries } from './market-series';
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
 import type { PriceSource } from './types';
+import { scratchSeries, valueWalk } from './ticker-value';
 
 /** One type's transactions on or before `asOf`, one entry per transaction, in day order. */
 export interface GridEntries {
@@ -20,8 +20,13 @@ export interface GridEntries {
 }
 
 export interface TickerSeries {
-  /** EUR per grid day. */
-  value: Float64Array;
+  /**
+   * EUR per grid day: made when first read (a holding's own series). The sums do not read it: they have
+   * each ticker write its value into an array of their own (`fillValue`), so no series per ticker is kept.
+   */
+  readonly value: Float64Array;
+  /** Writes the value per grid day into `out` (the grid's length; every day written) and returns it. */
+  fillValue(out: Float64Array): Float64Array;
   /** Close per grid day in the quote currency, NaN before the first bar; null without market data. */
   close: Float64Array | null;
   entries: Record<TransactionType, GridEntries>;
@@ -75,12 +80,12 @@ export function currenciesNeeded(
 
 /**
  * `rates` holds base-currency units per unit, per grid day, for the base (ones) and every currency `currenciesNeeded` named.
- * Allocates the value and close series; nothing else is per day.
+ * Keeps no series per day of its own but the close when it is not a view (`value` is made when read).
  */
 export function computeTicker(
   grid: Grid,
   transactions: TickerTransactions,
-  market: MarketSeries | null,
+  market: QuoteSeries | null,
   rates: ReadonlyMap<string, Float64Array>,
   base: string,
   /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
@@ -93,38 +98,19 @@ export function computeTicker(
     commission: gridEntries(grid, transactions.columns.commission, rates, null),
   };
   // Without market data every close is NaN, so every day takes the provisional price.
-  const close = market
-    ? (closeOnGrid ?? carryForward(grid, market.barDays, market.closes, 'nan', newPriceSeries(grid.length)))
-    : new Float64Array(grid.length).fill(Number.NaN);
+  const close = market ? (closeOnGrid ?? carriedClose(grid, market)) : new Float64Array(grid.length).fill(Number.NaN);
   const quoteRate = rateFor(rates, market ? market.currency : base);
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;
 
-  // Shares and the provisional price change only on stock transaction days: one fill per stretch between them.
   const { stock } = entries;
-  const value = new Float64Array(grid.length);
-  let shares = 0;
-  let provisionalPriceEur = Number.NaN;
-  let stretchStart = 0;
-  let next = 0;
-  while (next < stock.dayIndex.length) {
-    const day = stock.dayIndex[next];
-    fillValues(value, close, quoteRate, quoteUnits, stretchStart, day, shares, provisionalPriceEur);
-    let boughtEur = 0;
-    let boughtShares = 0;
-    for (; next < stock.dayIndex.length && stock.dayIndex[next] === day; next += 1) {
-      shares += stock.amount[next];
-      // Shares that came for nothing (a stock dividend, a product change) say nothing of their price.
-      if (stock.amount[next] > 0 && stock.valueEur[next] > 0) {
-        boughtEur += stock.valueEur[next];
-        boughtShares += stock.amount[next];
-      }
-    }
-    shares = settledShares(shares);
-    // Until the market speaks, a share is worth what the latest day with a priced buy paid for it.
-    if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
-    stretchStart = day;
-  }
-  fillValues(value, close, quoteRate, quoteUnits, stretchStart, grid.length, shares, provisionalPriceEur);
+  const fillValue = (out: Float64Array): Float64Array => {
+    valueWalk(out, close, quoteRate, quoteUnits, stock);
+    return out;
+  };
+  // The totals read a few days of the value: written into an array kept for the next ticker, not per ticker.
+  const value = scratchSeries(grid.length);
+  const { shares, provisionalPriceEur } = valueWalk(value, close, quoteRate, quoteUnits, stock);
+  let kept: Float64Array | null = null;
 
   const last = grid.length - 1;
   const profitOn = (index: number): number =>
@@ -135,7 +121,10 @@ export function computeTicker(
   const commissionEur = sumThrough(entries.commission, last);
   return {
     series: {
-      value,
+      get value() {
+        return (kept ??= fillValue(new Float64Array(grid.length)));
+      },
+      fillValue,
       close: market ? close : null,
       entries,
       expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : noEntries(),
@@ -152,24 +141,6 @@ export function computeTicker(
       profitDaysAgo: { 1: profitOn(last - 1), 7: profitOn(last - 7), 30: profitOn(last - 30) },
     },
   };
-}
-
-/** value = shares × price on grid days [from, to); a day without a close takes the provisional price (NaN: worth 0). */
-function fillValues(
-  value: Float64Array,
-  close: Float64Array,
-  rate: Float64Array,
-  unitsPerMajor: number,
-  from: number,
-  to: number,
-  shares: number,
-  provisionalPriceEur: number,
-): void {
-  for (let i = from; i < to; i += 1) {
-    const closeToday = close[i];
-    const priceEur = closeToday === closeToday ? (closeToday / unitsPerMajor) * rate[i] : provisionalPriceEur;
-    value[i] = priceEur === priceEur ? shares * priceEur : 0;
-  }
 }
 
 /** Sum of the entries' EUR values dated on or before grid index `index`, added in day order. */

@@ -1,18 +1,24 @@
 /**
  * The tickers' value series summed day by day in blocks: the tickers with series, in name order, fall
  * into blocks of `BLOCK` (their places in that list), and a set of tickers sums each block's members it
- * holds, then the blocks in order. A block's sum is kept while its members and their series are the same
- * objects, so after one ticker's change (an edit, a quote) or a toggle only the block it is in is summed
- * again, not every ticker. A kept block and a fresh one add in the same order, so both give the same
- * figures; up to `BLOCK` tickers the sum is the plain one, ticker after ticker.
+ * holds, then the blocks in order. A block's sum is kept while its members are the same series objects,
+ * so after one ticker's change (an edit, a quote) or a toggle only the block it is in is summed again,
+ * not every ticker. A kept block and a fresh one add in the same order, so both give the same figures; up
+ * to `BLOCK` tickers the sum is the plain one, ticker after ticker. Each member writes its value into one
+ * array kept here (`fillValue`) before it is added: no value series is kept per ticker, only per block.
  */
 
 const BLOCK = 8;
 /** A block not used by the last few sums is dropped (a toggle and the all-tickers set alternate). */
 const KEEP_CALLS = 4;
 
+/** A ticker's value per day, written into `out` on demand (ticker-series.ts). */
+export interface ValueSource {
+  fillValue(out: Float64Array): Float64Array;
+}
+
 interface Block {
-  members: Float64Array[];
+  members: ValueSource[];
   sum: Float64Array;
   used: number;
 }
@@ -20,6 +26,8 @@ interface Block {
 export class ValueSums {
   private readonly blocks = new Map<string, Block>();
   private calls = 0;
+  /** Where a member's value is written before it is added to its block's sum. */
+  private member = new Float64Array(0);
 
   /**
    * A new array: Σ of `series` per day. `names[k]` is the ticker of `series[k]`, in name order, and
@@ -28,7 +36,7 @@ export class ValueSums {
   sum(
     length: number,
     names: readonly string[],
-    series: readonly Float64Array[],
+    series: readonly ValueSource[],
     everyTicker: readonly string[],
   ): Float64Array {
     this.calls += 1;
@@ -52,17 +60,20 @@ export class ValueSums {
   private block(
     length: number,
     names: readonly string[],
-    series: readonly Float64Array[],
+    series: readonly ValueSource[],
     start: number,
     end: number,
   ): Float64Array {
-    // One ticker: its own series (read only, never handed out).
-    if (end - start === 1) return series[start];
     const key = names.slice(start, end).join('\n');
     let block = this.blocks.get(key);
     if (!block || block.sum.length !== length || !sameMembers(block.members, series, start)) {
+      // One ticker: its own value as it is (as adding it to zeros would, but for a -0).
       const sum = new Float64Array(length);
-      for (let k = start; k < end; k += 1) addInto(sum, series[k]);
+      if (end - start === 1) series[start].fillValue(sum);
+      else {
+        if (this.member.length !== length) this.member = new Float64Array(length);
+        for (let k = start; k < end; k += 1) addInto(sum, series[k].fillValue(this.member));
+      }
       block = { members: series.slice(start, end), sum, used: 0 };
       this.blocks.set(key, block);
     }
@@ -71,7 +82,7 @@ export class ValueSums {
   }
 }
 
-function sameMembers(members: readonly Float64Array[], series: readonly Float64Array[], start: number): boolean {
+function sameMembers(members: readonly ValueSource[], series: readonly ValueSource[], start: number): boolean {
   for (let k = 0; k < members.length; k += 1) if (members[k] !== series[start + k]) return false;
   return true;
 }
