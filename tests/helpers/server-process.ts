@@ -34,6 +34,8 @@ export interface ServerProcessOptions {
   fileSizeLimitBytes?: number;
   /** Runs the server as this user (root may): then file permissions bind it, as they would not bind root. */
   user?: { uid: number; gid: number };
+  /** Flags for node itself, before the script (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: readonly string[];
 }
 
 /**
@@ -44,7 +46,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const node = [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'];
   const [command, ...args] =
     options.fileSizeLimitBytes === undefined
       ? node
