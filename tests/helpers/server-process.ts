@@ -16,6 +16,8 @@ export interface ServerProcess {
   /** Sends the signal and resolves once the process is gone. */
   kill(signal: NodeJS.Signals): Promise<void>;
   output(): string;
+  /** The server's process id (node's own, also when a shell set its limits first: it execs node). */
+  pid: number | undefined;
 }
 
 const START_TIMEOUT_MS = 30_000;
@@ -91,7 +93,7 @@ export async function startServerProcess(
     if (url) {
       try {
         const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-        if (response.status === 200) return { url, kill, output };
+        if (response.status === 200) return { url, kill, output, pid: child.pid };
       } catch {
         // Not answering yet.
       }

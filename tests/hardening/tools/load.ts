@@ -59,11 +59,30 @@ export interface LoadResult {
   answerEncodings: Record<string, number>;
   requests: number;
   requestsPerSecond: number;
+  /**
+   * The server's CPU time per request, ms: the work a request costs, which a machine busy with other
+   * processes changes far less than it changes latency and requests/s.
+   */
+  serverCpuMsPerRequest: number | undefined;
   errors: number;
   errorSamples: string[];
   get: MethodStats;
   put: MethodStats;
   p99Ms: number;
+}
+
+/**
+ * CPU time the process has used, ms, all its threads (libuv's pool that compresses too), from Linux's
+ * /proc (at 100 ticks a second); undefined elsewhere.
+ */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -172,10 +191,13 @@ async function runOne(
       }
     };
 
+    const cpuAtStart = cpuMsOf(server.pid);
     const started = performance.now();
     await Promise.all(Array.from({ length: options.users }, (_, i) => user(i, started + options.durationMs)));
     const elapsedS = (performance.now() - started) / 1000;
     const requests = latencies.get.length + latencies.put.length;
+    const cpuAtEnd = cpuMsOf(server.pid);
+    const serverCpuMs = cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : cpuAtEnd - cpuAtStart;
     return {
       storage,
       users: options.users,
@@ -186,6 +208,8 @@ async function runOne(
       answerEncodings,
       requests,
       requestsPerSecond: Math.round(requests / elapsedS),
+      serverCpuMsPerRequest:
+        serverCpuMs === undefined || requests === 0 ? undefined : Math.round((serverCpuMs / requests) * 10) / 10,
       errors,
       errorSamples,
       get: stats(latencies.get),
