@@ -15,6 +15,8 @@ export interface AppEnv {
   Variables: {
     user: AuthenticatedUser;
     jsonDepthScanned?: number;
+    /** The text of that body, decoded as it was handed on (body-limits.ts `scannedBodyText`). */
+    scannedBodyText?: string;
     /** The text of a JSON answer and the response made of it (`text-answer.ts`), for `compressAnswers`. */
     answerText?: { text: string; response: Response };
   };

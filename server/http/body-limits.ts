@@ -11,13 +11,14 @@
  * Bodies that are not `application/json`, and bodies whose Content-Length alone crosses the size, pass
  * unread: the route answers them (415, or 413 from its own body limit with its own words).
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { MAX_REMEMBERED_MAPPINGS } from '../../src/model/csv-mapping';
 import { MAX_TRANSACTIONS } from '../../src/model/transaction-limits';
 import { MAX_SYMBOLS_BODY_BYTES } from '../symbols/symbols-routes';
 import type { AppEnv } from './app-env';
 import { MAX_CSV_MAPPING_BODY_BYTES, MAX_CSV_MAPPINGS_RESTORE_BYTES } from '../csv-mappings/csv-mapping-routes';
 import { JsonPrescan, type JsonBodyLimits, type JsonLimitCrossed } from './json-prescan';
+import { handOnScannedBody } from './scanned-body';
 import { MAX_SETTINGS_BODY_BYTES } from '../settings/settings-routes';
 import { MAX_JSON_DEPTH } from '../transactions/transactions-body';
 import { TRANSACTIONS_BODY_LIMIT_BYTES } from '../transactions/transactions-routes';
@@ -135,13 +136,8 @@ export function boundedJsonBodies(
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    handOn(c, Buffer.concat(chunks));
+    handOnScannedBody(c, Buffer.concat(chunks));
     c.set('jsonDepthScanned', limits.maxDepth);
     return next();
   };
-}
-
-/** The scanned bytes become the request's body, which the route reads (`c.req.text()`, `c.req.json()`). */
-function handOn(c: Context<AppEnv>, bytes: Buffer): void {
-  c.req.raw = new Request(c.req.raw, { body: bytes });
 }

@@ -66,10 +66,15 @@ export function compressAnswers(
     const headers = new Headers(answer.headers);
     addVary(headers);
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    // Nothing to compress: the answer goes as it is, its text never turned into bytes here.
+    if (!encoding) {
+      answer.headers.set('Vary', headers.get('vary')!);
+      return;
+    }
     const declaredLength = headers.get('content-length');
     const textBytes = text === undefined ? undefined : Buffer.from(text);
     const length = textBytes?.byteLength ?? (declaredLength === null ? undefined : Number(declaredLength));
-    if (!encoding || (length !== undefined && length < MIN_COMPRESS_BYTES)) {
+    if (length !== undefined && length < MIN_COMPRESS_BYTES) {
       answer.headers.set('Vary', headers.get('vary')!);
       return;
     }

@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './app-env';
+import { scannedBodyText } from './scanned-body';
 
 /** The body limit, answering 413 `{message, issues: []}`. */
 export function jsonBodyLimit(maxBytes: number, message: string): MiddlewareHandler<AppEnv> {
@@ -21,7 +22,7 @@ export async function readJsonBody(
     return { ok: false, response: c.json({ message: `Send ${what} as application/json.`, issues: [] }, 415) };
   }
   try {
-    return { ok: true, body: JSON.parse(await c.req.text()) as unknown };
+    return { ok: true, body: JSON.parse(await scannedBodyText(c)) as unknown };
   } catch {
     return {
       ok: false,

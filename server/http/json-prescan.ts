@@ -43,51 +43,54 @@ export class JsonPrescan {
     this.bytes += chunk.length;
     if (this.bytes > this.limits.maxBytes) return 'bytes';
     const { maxDepth, maxContainers, maxElements } = this.limits;
-    let { depth, containers, elements, inString, escaped } = this;
+    let { depth, containers, elements, inString } = this;
     let crossed: JsonLimitCrossed | undefined;
-    /** The next backslash at or after the position last looked from (chunk.length when none). */
-    let nextBackslash = -1;
-    for (let i = 0; i < chunk.length && crossed === undefined; i++) {
+    const end = chunk.length;
+    // One pass over the bytes, each looked at once: no string, no regular expression, no native call per
+    // string (most of a real body is short strings, where a call to find the closing quote costs more
+    // than walking to it). An escape split across two chunks skips the next chunk's first byte.
+    let i = 0;
+    if (this.escaped && end > 0) {
+      i = 1;
+      this.escaped = false;
+    }
+    while (i < end) {
       if (inString) {
-        // Most of a real body is inside strings: jump to the next quote or backslash natively.
-        if (escaped) {
-          escaped = false;
-          continue;
-        }
-        const quote = chunk.indexOf(QUOTE, i);
-        if (nextBackslash < i) {
-          const found = chunk.indexOf(BACKSLASH, i);
-          nextBackslash = found === -1 ? chunk.length : found;
-        }
-        if (nextBackslash < chunk.length && (quote === -1 || nextBackslash < quote)) {
-          i = nextBackslash;
-          escaped = true;
-        } else if (quote !== -1) {
-          i = quote;
-          inString = false;
-        } else {
-          break;
+        // To the closing quote in a loop of its own: most of a real body is inside strings.
+        while (i < end) {
+          const byte = chunk[i]!;
+          if (byte === QUOTE) {
+            inString = false;
+            i++;
+            break;
+          }
+          if (byte === BACKSLASH) {
+            if (i + 1 === end) this.escaped = true;
+            i += 2;
+          } else i++;
         }
         continue;
       }
       const byte = chunk[i]!;
+      i++;
       if (byte === QUOTE) {
         inString = true;
       } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
         if (++depth > maxDepth) crossed = 'depth';
         else if (++containers > maxContainers) crossed = 'containers';
         else if (++elements > maxElements) crossed = 'elements';
+        if (crossed !== undefined) break;
       } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
         depth--;
-      } else if (byte === COMMA) {
-        if (++elements > maxElements) crossed = 'elements';
+      } else if (byte === COMMA && ++elements > maxElements) {
+        crossed = 'elements';
+        break;
       }
     }
     this.depth = depth;
     this.containers = containers;
     this.elements = elements;
     this.inString = inString;
-    this.escaped = escaped;
     return crossed;
   }
 }

@@ -62,15 +62,27 @@ const ACCOUNTS_KEY = ',"accounts":';
  * asks the database to take it apart. The set's text is not parsed: a GET answers it as it is.
  */
 export function storedBodyParts(body: string): StoredBodyParts | undefined {
-  if (!body.endsWith(']}')) return undefined;
-  const accountsAt = body.lastIndexOf(ACCOUNTS_KEY);
+  const tail = storedBodyTail(body);
+  return tail && { setJson: `${body.slice(0, tail.accountsAt)}}`, cash: tail.cash, accounts: tail.accounts };
+}
+
+/**
+ * The `cash` and `accounts` lists of a body's text cut as `storedBodyParts` says, from the whole text or
+ * from its last characters only (a suffix holds the last `,"cash":` of the body or none: then undefined),
+ * and where `,"accounts":` starts in `text`.
+ */
+export function storedBodyTail(
+  text: string,
+): { cash: CashTransaction[]; accounts: Account[]; accountsAt: number } | undefined {
+  if (!text.endsWith(']}')) return undefined;
+  const accountsAt = text.lastIndexOf(ACCOUNTS_KEY);
   if (accountsAt < 0) return undefined;
-  const cashAt = body.lastIndexOf(CASH_KEY, accountsAt);
-  if (cashAt < 0 || body[accountsAt - 1] !== ']') return undefined;
-  const cash = jsonArray(body.slice(cashAt + CASH_KEY.length, accountsAt));
-  const accounts = jsonArray(body.slice(accountsAt + ACCOUNTS_KEY.length, -1));
+  const cashAt = text.lastIndexOf(CASH_KEY, accountsAt);
+  if (cashAt < 0 || text[accountsAt - 1] !== ']') return undefined;
+  const cash = jsonArray(text.slice(cashAt + CASH_KEY.length, accountsAt));
+  const accounts = jsonArray(text.slice(accountsAt + ACCOUNTS_KEY.length, -1));
   if (!cash || !accounts) return undefined;
-  return { setJson: `${body.slice(0, accountsAt)}}`, cash: cash as CashTransaction[], accounts: accounts as Account[] };
+  return { cash: cash as CashTransaction[], accounts: accounts as Account[], accountsAt };
 }
 
 function jsonArray(text: string): unknown[] | undefined {

@@ -20,6 +20,7 @@ import { accountsOrFirst, type Account } from '../../src/model/cash';
 import { accountReferenceIssues } from './account-references';
 import type { AppEnv } from '../http/app-env';
 import { requestContext } from '../http/request-context';
+import { scannedBodyText } from '../http/scanned-body';
 import { jsonTextAnswer } from '../http/text-answer';
 import { MAX_COLLECTED_ISSUES, MAX_JSON_DEPTH, readTransactionsBody } from './transactions-body';
 import { isStorageUnwritable, unwritableStorageMessage } from '../storage/storage-failure';
@@ -122,7 +123,10 @@ export function transactionsRoutes(store: TransactionStore, log: Log): Hono<AppE
     async (c) => {
       const ifMatch = parseIfMatch(c.req.header('if-match'));
       const scanned = c.get('jsonDepthScanned');
-      const reading = readTransactionsBody(await c.req.text(), scanned !== undefined && scanned <= MAX_JSON_DEPTH);
+      const reading = readTransactionsBody(
+        await scannedBodyText(c),
+        scanned !== undefined && scanned <= MAX_JSON_DEPTH,
+      );
       if (!reading.ok) {
         if (reading.kind === 'broken-json') return c.json(brokenJsonRefusal(reading.error), 400);
         if (reading.kind === 'too-deep') return c.json(tooDeepRefusal(MAX_JSON_DEPTH), 400);

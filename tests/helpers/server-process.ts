@@ -16,6 +16,8 @@ export interface ServerProcess {
   /** Sends the signal and resolves once the process is gone. */
   kill(signal: NodeJS.Signals): Promise<void>;
   output(): string;
+  /** The server's process id (node's own, also when a shell set its limits first: it execs node). */
+  pid: number | undefined;
 }
 
 const START_TIMEOUT_MS = 30_000;
@@ -34,6 +36,8 @@ export interface ServerProcessOptions {
   fileSizeLimitBytes?: number;
   /** Runs the server as this user (root may): then file permissions bind it, as they would not bind root. */
   user?: { uid: number; gid: number };
+  /** Flags for node itself, before the script (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: readonly string[];
 }
 
 /**
@@ -44,7 +48,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const node = [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'];
   const [command, ...args] =
     options.fileSizeLimitBytes === undefined
       ? node
@@ -89,7 +93,7 @@ export async function startServerProcess(
     if (url) {
       try {
         const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-        if (response.status === 200) return { url, kill, output };
+        if (response.status === 200) return { url, kill, output, pid: child.pid };
       } catch {
         // Not answering yet.
       }

@@ -7,13 +7,21 @@ import {
   EMPTY_SET_JSON,
   storedBodyJson,
   storedBodyParts,
+  storedBodyTail,
   storedExtras,
   storedTransactions,
   type StoredBody,
 } from '../transaction-body';
 
+/** Bytes read from the end of a stored body for its cash and accounts (a few hundred cash rows). */
+export const EXTRAS_TAIL_BYTES = 32 * 1024;
+
 export function sqliteTransactionStore(db: Database.Database): TransactionStore {
   const select = db.prepare('SELECT version, body FROM transaction_sets WHERE user_id = ?');
+  // The body's last bytes only: what a PUT keeps (cash, accounts) is at the end of the text it wrote.
+  const selectTail = db.prepare(
+    'SELECT version, substr(CAST(body AS BLOB), -?) AS tail FROM transaction_sets WHERE user_id = ?',
+  );
   const selectVersion = db.prepare('SELECT version FROM transaction_sets WHERE user_id = ?').pluck();
   const selectExtras = db.prepare(`
     SELECT version, json_extract(body, '$.cash', '$.accounts') AS extras FROM transaction_sets WHERE user_id = ?`);
@@ -57,6 +65,12 @@ export function sqliteTransactionStore(db: Database.Database): TransactionStore 
       return (selectVersion.get(userId) as number | undefined) ?? 0;
     },
     async extras(userId) {
+      // Most bodies end with their cash and accounts within EXTRAS_TAIL_BYTES: only those bytes leave
+      // SQLite (not the whole set as a string). A cut inside a character garbles only what comes before.
+      const last = selectTail.get(EXTRAS_TAIL_BYTES, userId) as { version: number; tail: Buffer } | undefined;
+      if (!last) return { version: 0 };
+      const inTail = storedBodyTail(last.tail.toString('utf8'));
+      if (inTail) return storedExtras(last.version, inTail.cash, inTail.accounts);
       const stored = select.get(userId) as { version: number; body: string } | undefined;
       if (!stored) return { version: 0 };
       const parts = storedBodyParts(stored.body);

@@ -83,6 +83,30 @@ describe.each(storageBackends('storage contract'))('storage contract on $name', 
     expect(await storage.transactions.extras('seed-shaped')).toEqual({ version: 1 });
   });
 
+  it('reads the cash and accounts of a long cash list, and of accounts whose last bytes are not ASCII', async () => {
+    // SQLite reads the body's last bytes first: a cash list longer than those, and a read that starts
+    // inside a character, give what the whole body holds.
+    const longCash: CashTransaction[] = Array.from({ length: 1200 }, (_, i) => ({
+      type: 'cash',
+      kind: 'interest',
+      date: `20${10 + (i % 15)}-01-0${1 + (i % 9)}`,
+      value: i + 0.5,
+      currency: 'EUR',
+      importId: `cash-interest-${i}-株式会社`,
+    }));
+    const accounts = [{ id: 'main', name: 'Konto 株式会社 '.repeat(3).trim() }];
+    await storage.transactions.put('long-cash', { ...setOf(stock('2020-01-02', 1, 10)), cash: longCash }, 0, accounts);
+    expect(await storage.transactions.extras('long-cash')).toEqual({ version: 1, cash: longCash, accounts });
+    const rows = Array.from({ length: 400 }, (_, i) =>
+      stock('2020-01-02', 1, 10, { importId: `degiro:株${String(i).padStart(8, '0')}` }),
+    );
+    for (const cut of [0, 1, 2]) {
+      const cash = [{ ...longCash[0]!, importId: `x${'é'.repeat(cut)}` }];
+      await storage.transactions.put(`cut-${cut}`, { ...setOf(...rows), cash }, 0, accounts);
+      expect(await storage.transactions.extras(`cut-${cut}`)).toEqual({ version: 1, cash, accounts });
+    }
+  });
+
   it('reads the set as JSON text, as stored, its cash list always in, without its accounts', async () => {
     const cash: CashTransaction[] = [
       { type: 'cash', kind: 'interest', date: '2020-01-01', value: -1e-7, currency: 'EUR', account: 'b' },

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account, CashTransaction } from '#src/model/cash';
 import type { TransactionSet } from '#src/model/transaction';
-import { storedBodyJson, storedBodyParts } from '#server/storage/transaction-body';
+import { storedBodyJson, storedBodyParts, storedBodyTail } from '#server/storage/transaction-body';
 
 const cash: CashTransaction[] = [
   { type: 'cash', kind: 'deposit', date: '2020-01-02', value: 1000, currency: 'EUR', account: 'main' },
@@ -68,5 +68,25 @@ describe('storedBodyParts', () => {
     ).toBeUndefined();
     expect(storedBodyParts('')).toBeUndefined();
     expect(storedBodyParts(']}')).toBeUndefined();
+  });
+});
+
+describe('storedBodyTail', () => {
+  it('gives, from any last part of a body, its cash and accounts or undefined, never others', () => {
+    const wide: Account[] = [...accounts, { id: 'c', name: '株式会社 é' }];
+    const body = storedBodyJson({ ...set, cash: [{ ...cash[0]!, importId: 'ü' }, ...cash] }, wide);
+    const bytes = Buffer.from(body);
+    const cashStarts = body.lastIndexOf(',"cash":');
+    let found = 0;
+    // Every suffix by bytes, as SQLite's tail read cuts it (possibly inside a character).
+    for (let start = 0; start < bytes.length; start++) {
+      const tail = storedBodyTail(bytes.subarray(start).toString('utf8'));
+      if (Buffer.byteLength(body.slice(0, cashStarts)) >= start) {
+        expect(tail?.cash).toEqual([{ ...cash[0]!, importId: 'ü' }, ...cash]);
+        expect(tail?.accounts).toEqual(wide);
+        found += 1;
+      } else expect(tail).toBeUndefined();
+    }
+    expect(found).toBeGreaterThan(0);
   });
 });
