@@ -20,7 +20,6 @@ import { fetchTransactions, putTransactions, type VersionedSet } from './service
 import { tickerRevisions } from './ticker-revisions';
 import type { Held, Position, TransactionChange } from './transaction-changes';
 import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
-import { queryTransactions } from './transaction-query';
 
 /** The set as the page sees it after an intent: in columns, with the server's version. */
 export interface HeldView {
@@ -102,8 +101,12 @@ export class TransactionStore {
     return { set: this.set, accounts: this.accounts };
   }
 
-  /** The held set's transactions that `query` keeps, by id, in its order, with the version they belong to. */
-  query(query: TransactionQuery, symbolChoices: Readonly<Record<string, string>>): TransactionMatches {
+  /**
+   * The held set's transactions that `query` keeps, by id, in its order, with the version they belong to.
+   * The search's code (transaction-query.ts) is fetched by the first query: the dashboard never runs it.
+   */
+  async query(query: TransactionQuery, symbolChoices: Readonly<Record<string, string>>): Promise<TransactionMatches> {
+    const { queryTransactions } = await import('./transaction-query');
     const total = this.set.stock.length + this.set.dividend.length + this.set.commission.length;
     return { ids: queryTransactions(this.set, this.ids, query, symbolChoices), total, version: this.version };
   }

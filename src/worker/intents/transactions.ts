@@ -45,8 +45,8 @@ export function transactionIntents(context: WorkerContext) {
     },
 
     /** The transactions page's search, filters and order over the held set: the matching ids, transferred. */
-    queryTransactions(query: TransactionQuery): TransactionMatches {
-      const matches = store.query(query, context.symbolChoices);
+    async queryTransactions(query: TransactionQuery): Promise<TransactionMatches> {
+      const matches = await store.query(query, context.symbolChoices);
       return Comlink.transfer(matches, [matches.ids.buffer as ArrayBuffer]);
     },
   };
