@@ -34,11 +34,19 @@ export function bookedLines(result: DegiroImport): number[] {
   return [...allTransactions(result).flatMap((t) => t.lines), ...result.transactions.cash.flatMap((c) => c.lines)];
 }
 
+/**
+ * A line the importer passes over as blank: nothing but spaces, commas and quotes, so every cell is empty
+ * (an export cut off just after a wrapped Order Id's line break leaves such a line: ",").
+ */
+function isBlankLine(line: string): boolean {
+  return /^[\s,"]*$/.test(line);
+}
+
 /** Asserts that every non-blank line after the header appears exactly once across transactions, cash, skipped and unrecognised. */
 export function expectEveryLineOnce(result: DegiroImport, text: string): void {
   const physical = text.split(/\r\n|\n|\r/);
-  const headerIndex = physical.findIndex((line) => line.trim() !== '');
-  const expected = physical.flatMap((line, i) => (i > headerIndex && line.trim() !== '' ? [i + 1] : []));
+  const headerIndex = physical.findIndex((line) => !isBlankLine(line));
+  const expected = physical.flatMap((line, i) => (i > headerIndex && !isBlankLine(line) ? [i + 1] : []));
   const seen = [
     ...bookedLines(result),
     ...result.skipped.map((s) => s.line),

@@ -143,7 +143,8 @@ describe('the importer never throws', () => {
           if (result.error === undefined) expectEveryLineOnce(result, new TextDecoder().decode(cut));
         },
       ),
-      { numRuns: 150 },
+      // The first: cut just after a wrapped Order Id's line break, leaving a last line of one comma (CI found it).
+      { numRuns: 150, examples: [['nl-mixed-languages.csv', 0.21070272769301895]] },
     );
   });
 
