@@ -93,6 +93,8 @@ export const portfolioMachine = setup({
     ],
     // A save may end while a derive or a reload runs: the stored set is the newest, whatever the state.
     'portfolio.saved': { target: '.deriving', actions: { type: 'takeSet', params: ({ event }) => event.view } },
+    // The stored set or settings changed under the page (a restore): load anew, whatever runs now.
+    'portfolio.reload': { target: '.loading' },
     // Before the figures (loading, a failure): the choice is kept, and the next derive is for it.
     'view.select': { actions: 'selectView' },
   },
@@ -105,12 +107,14 @@ export const portfolioMachine = setup({
         ],
         // Signed out: a save that ends now belongs to nobody on this page.
         'portfolio.saved': { actions: [] },
+        'portfolio.reload': { actions: [] },
       },
     },
     signingOut: {
       on: {
         'session.changed': { actions: 'takeToken' },
         'portfolio.saved': { actions: [] },
+        'portfolio.reload': { actions: [] },
       },
       invoke: {
         src: 'forgetSession',
@@ -183,7 +187,6 @@ export const portfolioMachine = setup({
     ready: {
       initial: 'checkingPrices',
       on: {
-        'portfolio.reload': 'loading',
         'tickers.toggle': { target: '.combining', actions: 'toggleTicker' },
         'tickers.setActive': { target: '.combining', actions: 'setActive' },
         'settings.save': '.savingSettings',

@@ -61,3 +61,21 @@ describe('the figures pending on the pages', () => {
     expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();
   });
 });
+
+describe('a reload while the figures are being made', () => {
+  it('loads the newest set even when it comes during the first derive (a restore that ends meanwhile)', async () => {
+    const firstDerive = gate();
+    const server = { set: setOf(buy), version: 1 };
+    const { portfolio } = startApp({
+      server,
+      deriveGate: (n) => (n === 1 ? firstDerive.closed : Promise.resolve()),
+    });
+    await waitFor(portfolio, (s) => s.matches('deriving'));
+    server.set = setOf(buy, { ...buy, ticker: 'KO', date: '2024-03-01' });
+    server.version = 2;
+    portfolio.send({ type: 'portfolio.reload' });
+    firstDerive.open();
+    const settled = await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(Object.keys(settled.context.derivation?.tickers ?? {}).sort()).toEqual(['KO', 'VWCE.DE']);
+  });
+});
