@@ -130,4 +130,71 @@ describe.each(['engine-benchmark', 'another seed'])('an engine kept across chang
     engine.setQuotes(quotes.filter((entry) => entry.symbol === 'GBPEUR=X'));
     same("an exchange rate's quote changed");
   });
+
+  it(
+    "keeps a base's tickers for a switch back, and drops them with every change made in the other base",
+    { timeout: 60_000 },
+    () => {
+      let set: TransactionSetWithCash = { ...workload.transactions, cash: cashOf(workload) };
+      let quotes: QuoteEntry[] = [...workload.quotes, ...workload.toGbp.quotes];
+      let base = 'GBP';
+      let day = asOf;
+      const computed: string[] = [];
+      const engine = new PortfolioEngine({ onTickerComputed: (ticker) => computed.push(ticker) });
+      engine.setBenchmark(benchmark);
+      engine.setBaseCurrency(base);
+      engine.setTransactions(set);
+      engine.setQuotes(quotes);
+      const same = (step: string) =>
+        expect(firstDifference(engine.derive(day, null), freshDerive(set, quotes, base, day, benchmark)), step).toBe(
+          null,
+        );
+      /** Each change is made with EUR as the base, then seen with GBP, whose tickers were kept. */
+      const inEurThenGbp = (step: string, change: () => void) => {
+        engine.setBaseCurrency((base = 'EUR'));
+        engine.derive(day, null);
+        change();
+        same(`${step}, in EUR`);
+        engine.setBaseCurrency((base = 'GBP'));
+        same(`${step}, then in GBP`);
+      };
+      same('first derive, in GBP');
+      engine.setBaseCurrency((base = 'EUR'));
+      same('in EUR');
+      computed.length = 0;
+      engine.setBaseCurrency((base = 'GBP'));
+      same('back in GBP');
+      expect(computed, "GBP's tickers were kept").toEqual([]);
+
+      const { stock } = workload.transactions;
+      inEurThenGbp('a late trade edited', () => {
+        set = { ...set, stock: withRow(stock, stock.length - 1, { value: stock[stock.length - 1].value + 17.5 }) };
+        engine.setTransactions(set);
+      });
+      const gone = stock[0].ticker;
+      inEurThenGbp("a ticker's rows deleted", () => {
+        set = { ...set, stock: set.stock.filter((row) => row.ticker !== gone) };
+        engine.setTransactions(set);
+      });
+      const quoted = quotes.find((entry) => !entry.symbol.endsWith('=X') && entry.symbol !== gone)!.symbol;
+      inEurThenGbp("a ticker's quote changed", () => {
+        quotes = quotes.map((entry) =>
+          entry.symbol === quoted && 'closes' in entry ? { ...entry, closes: entry.closes.map((c) => c * 1.1) } : entry,
+        );
+        engine.setQuotes(quotes.filter((entry) => entry.symbol === quoted));
+      });
+      // GBP=X (GBP per USD) converts only with GBP as the base: no EUR state uses it.
+      inEurThenGbp("a rate only GBP's tickers use changed", () => {
+        quotes = quotes.map((entry) =>
+          entry.symbol === 'GBP=X' && 'closes' in entry
+            ? { ...entry, closes: entry.closes.map((c) => c * 1.01) }
+            : entry,
+        );
+        engine.setQuotes(quotes.filter((entry) => entry.symbol === 'GBP=X'));
+      });
+      inEurThenGbp('an earlier as-of (a new grid)', () => {
+        day = '2024-06-28';
+      });
+    },
+  );
 });
