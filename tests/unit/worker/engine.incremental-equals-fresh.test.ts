@@ -101,6 +101,30 @@ describe.each(['engine-benchmark', 'another seed'])('an engine kept across chang
     engine.setTransactions(set);
     same('a commission added');
 
+    const lastOf = (ticker: string) => set.stock.findLastIndex((row) => row.ticker === ticker);
+    set = { ...set, stock: set.stock.filter((_, k) => k !== lastOf(other)) };
+    engine.setTransactions(set);
+    same("a ticker's last trade deleted");
+
+    set = { ...set, stock: withRow(set.stock, lastOf(other), { product: 'Renamed Holding plc' }) };
+    engine.setTransactions(set);
+    same("a trade's product named");
+
+    // A price currency shows only where no quote names the listing's currency.
+    set = { ...set, stock: [...set.stock, { ...set.stock[0], ticker: 'NOQUOTE', date: '2024-12-30' }] };
+    engine.setTransactions(set);
+    same('a trade of a ticker without quotes added');
+    set = { ...set, stock: withRow(set.stock, lastOf('NOQUOTE'), { priceCurrency: 'GBP' }) };
+    engine.setTransactions(set);
+    same('its price currency named');
+
+    set = { ...set, stock: [...set.stock].reverse() };
+    engine.setTransactions(set);
+    same('the trades listed in reverse date order');
+    set = { ...set, stock: withRow(set.stock, 10, { amount: set.stock[10].amount + 1 }) };
+    engine.setTransactions(set);
+    same('a trade edited in that order');
+
     set = { ...set, cash: set.cash!.map((row, k) => (k === 1 ? { ...row, value: 25_000 } : row)) };
     engine.setTransactions(set);
     same('a cash row edited');
