@@ -19,14 +19,15 @@ export interface NetFlows {
   amount: Float64Array;
 }
 
-export function netFlows(flows: CashFlows): NetFlows {
+/** `income` null: none (the account's flows are its deposits and withdrawals only). */
+export function netFlows(flows: Omit<CashFlows, 'income'> & { income: Float64Array | null }): NetFlows {
   const { bought, sold, income } = flows;
   let count = 0;
-  for (let d = 0; d < bought.length; d += 1) if (sold[d] + income[d] - bought[d] !== 0) count += 1;
+  for (let d = 0; d < bought.length; d += 1) if (netOn(d, bought, sold, income) !== 0) count += 1;
   const dayIndex = new Int32Array(count);
   const amount = new Float64Array(count);
   for (let d = 0, k = 0; d < bought.length; d += 1) {
-    const net = sold[d] + income[d] - bought[d];
+    const net = netOn(d, bought, sold, income);
     if (net !== 0) {
       dayIndex[k] = d;
       amount[k] = net;
@@ -34,6 +35,10 @@ export function netFlows(flows: CashFlows): NetFlows {
     }
   }
   return { dayIndex, amount };
+}
+
+function netOn(d: number, bought: Float64Array, sold: Float64Array, income: Float64Array | null): number {
+  return income === null ? sold[d] - bought[d] : sold[d] + income[d] - bought[d];
 }
 
 export function periodMwr(
