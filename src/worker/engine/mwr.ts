@@ -57,8 +57,7 @@ export function periodMwr(
 /** The MWR of (start, last] in percent a year, or null. */
 function xirrFrom(value: Float64Array, flows: NetFlows, start: number): number | null {
   const last = value.length - 1;
-  let first = 0;
-  while (first < flows.dayIndex.length && flows.dayIndex[first] <= start) first += 1;
+  const first = firstAfter(flows.dayIndex, start);
   const count = flows.dayIndex.length - first + 2;
   const { years, amounts } = scratchOf(count);
   // At P the investor "buys" the holdings at their value; at asOf "sells" them.
@@ -71,6 +70,18 @@ function xirrFrom(value: Float64Array, flows: NetFlows, start: number): number |
   amounts[count - 1] = value[last];
   const rate = solveRate(years, amounts);
   return rate === null ? null : rate * 100;
+}
+
+/** The index of the first of the ascending `days` after `day` (their length when none is): a binary search. */
+function firstAfter(days: Int32Array, day: number): number {
+  let low = 0;
+  let high = days.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (days[middle] <= day) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** One pair of arrays every solve writes its flows into (a derive solves about twenty): views of `count` values, years[0] = 0. */
