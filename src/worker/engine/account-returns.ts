@@ -47,7 +47,11 @@ export function accountFigures({
     null,
     scratchArray('account-growth', grid.length),
   );
-  const flows = netFlows({ bought: onGrid.deposits, sold: onGrid.withdrawals, income: null });
+  const flows = netFlows({
+    bought: onGrid.deposits,
+    sold: onGrid.withdrawals,
+    income: scratchArray('account-income', grid.length),
+  });
   return {
     ok: true,
     cash: onGrid.balances,

@@ -8,7 +8,6 @@ import { combineSeries } from './combine';
 import type { FxOnGrid, FxRates } from './fx-rates';
 import type { Grid } from './grid';
 import type { MarketData } from './market-series';
-import { scratchArray } from './scratch';
 import { handOut } from './shared-series';
 import type { TickerSeries } from './ticker-series';
 import type { TickerState } from './ticker-state';
@@ -16,7 +15,6 @@ import { growthSeries, twrPercent } from './twr';
 import { ValueSums } from './value-sums';
 import type { ActiveSeries, PriceSeries } from './types';
 
-/** `flows` and `growth` are kept arrays (scratch.ts): read them before the next set is made. */
 export interface TickerSet {
   series: ActiveSeries;
   flows: CashFlows;
@@ -64,12 +62,6 @@ export function tickerSet(
   const value = sums.sum(grid.length, tickers, series, everyTicker);
   const combined = combineSeries(grid, periods, series, value);
   const flows = cashFlows(grid.length, series);
-  const growth = growthSeries(
-    combined.value,
-    flows.bought,
-    flows.sold,
-    flows.income,
-    scratchArray('growth', grid.length),
-  );
+  const growth = growthSeries(combined.value, flows.bought, flows.sold, flows.income);
   return { series: { tickers, ...combined, prices, twr: twrPercent(growth) }, flows, growth };
 }

@@ -10,7 +10,6 @@ import { carryForward, type Grid } from './grid';
 import type { MarketData, MarketSeries } from './market-series';
 import type { PeriodStarts } from './return-periods';
 import type { GridEntries } from './ticker-series';
-import { scratchArray } from './scratch';
 import { growthSeries, periodReturns, twrPercent } from './twr';
 import type { Benchmark, PeriodReturn } from './types';
 
@@ -33,13 +32,7 @@ export function benchmarkSeries(
   flows: CashFlows,
   starts: PeriodStarts,
 ): BenchmarkSeries {
-  const price = carryForward(
-    grid,
-    market.barDays,
-    market.closes,
-    'first',
-    scratchArray('benchmark-price', grid.length),
-  );
+  const price = carryForward(grid, market.barDays, market.closes, 'first');
   const perMajor = unitsPerMajor(market.currency);
   for (let d = 0; d < grid.length; d += 1) price[d] = (price[d] / perMajor) * rate[d];
 
@@ -55,7 +48,7 @@ export function benchmarkSeries(
     value[d] = held * price[d];
   }
   // Dividends and commissions are not mirrored: the benchmark's money only moves with buys and sells.
-  const growth = growthSeries(value, flows.bought, flows.sold, null, scratchArray('benchmark-growth', grid.length));
+  const growth = growthSeries(value, flows.bought, flows.sold, null);
   return { units, value, twr: twrPercent(growth), periods: periodReturns(growth, starts) };
 }
 

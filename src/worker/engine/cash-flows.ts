@@ -1,5 +1,4 @@
 /** A set of tickers' money moving in and out per grid day, the input of TWR, MWR and the benchmark (SEMANTICS.md, "TWR"). */
-import { scratchArray } from './scratch';
 import type { TickerSeries } from './ticker-series';
 
 /** EUR per grid day, each ≥ 0 except `income`. */
@@ -12,11 +11,10 @@ export interface CashFlows {
   income: Float64Array;
 }
 
-/** In arrays kept from one call to the next (scratch.ts): valid until the next call. */
 export function cashFlows(length: number, tickers: readonly TickerSeries[]): CashFlows {
-  const bought = scratchArray('bought', length);
-  const sold = scratchArray('sold', length);
-  const income = scratchArray('income', length);
+  const bought = new Float64Array(length);
+  const sold = new Float64Array(length);
+  const income = new Float64Array(length);
   for (const { entries } of tickers) {
     const { stock, dividend, commission } = entries;
     for (let k = 0; k < stock.dayIndex.length; k += 1) {

@@ -19,15 +19,14 @@ export interface NetFlows {
   amount: Float64Array;
 }
 
-/** `income` null: none (the account's flows are its deposits and withdrawals only). */
-export function netFlows(flows: Omit<CashFlows, 'income'> & { income: Float64Array | null }): NetFlows {
+export function netFlows(flows: CashFlows): NetFlows {
   const { bought, sold, income } = flows;
   let count = 0;
-  for (let d = 0; d < bought.length; d += 1) if (netOn(d, bought, sold, income) !== 0) count += 1;
+  for (let d = 0; d < bought.length; d += 1) if (sold[d] + income[d] - bought[d] !== 0) count += 1;
   const dayIndex = new Int32Array(count);
   const amount = new Float64Array(count);
   for (let d = 0, k = 0; d < bought.length; d += 1) {
-    const net = netOn(d, bought, sold, income);
+    const net = sold[d] + income[d] - bought[d];
     if (net !== 0) {
       dayIndex[k] = d;
       amount[k] = net;
@@ -35,10 +34,6 @@ export function netFlows(flows: Omit<CashFlows, 'income'> & { income: Float64Arr
     }
   }
   return { dayIndex, amount };
-}
-
-function netOn(d: number, bought: Float64Array, sold: Float64Array, income: Float64Array | null): number {
-  return income === null ? sold[d] - bought[d] : sold[d] + income[d] - bought[d];
 }
 
 export function periodMwr(
@@ -57,7 +52,8 @@ export function periodMwr(
 /** The MWR of (start, last] in percent a year, or null. */
 function xirrFrom(value: Float64Array, flows: NetFlows, start: number): number | null {
   const last = value.length - 1;
-  const first = firstAfter(flows.dayIndex, start);
+  let first = 0;
+  while (first < flows.dayIndex.length && flows.dayIndex[first] <= start) first += 1;
   const count = flows.dayIndex.length - first + 2;
   const { years, amounts } = scratchOf(count);
   // At P the investor "buys" the holdings at their value; at asOf "sells" them.
@@ -70,18 +66,6 @@ function xirrFrom(value: Float64Array, flows: NetFlows, start: number): number |
   amounts[count - 1] = value[last];
   const rate = solveRate(years, amounts);
   return rate === null ? null : rate * 100;
-}
-
-/** The index of the first of the ascending `days` after `day` (their length when none is): a binary search. */
-function firstAfter(days: Int32Array, day: number): number {
-  let low = 0;
-  let high = days.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (days[middle] <= day) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** One pair of arrays every solve writes its flows into (a derive solves about twenty): views of `count` values, years[0] = 0. */

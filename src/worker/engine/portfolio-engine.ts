@@ -129,7 +129,7 @@ export class PortfolioEngine {
     for (const entry of entries) {
       this.market.set(entry.symbol, parseQuoteEntry(entry, gridFrom));
       this.fx.forget(entry.symbol);
-      this.perBase.forgetQuote(entry.symbol);
+      this.perBase.forget(entry.symbol, true);
     }
   }
 

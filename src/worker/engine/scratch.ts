@@ -1,19 +1,11 @@
 /**
- * Arrays of a grid's length that a derive writes and reads inside and never hands out (the cash flows,
- * the growth of one unit, the account's day deltas, the benchmark's price), kept from one derive to the
- * next: memory a process touches for the first time is a page fault each 4 KB, and on a busy machine
- * those cost a warm derive more than its arithmetic. Each use has its own array, valid until the next
- * call for the same use; the caller must not keep it past its derive.
+ * Arrays of a grid's length that the account's figures write and read inside and never hand out (its
+ * day deltas per currency, its growth of one unit, its zero income), kept from one derive to the next:
+ * memory a process touches for the first time is a page fault each 4 KB. Each use has its own array,
+ * valid until the next call for the same use; the caller must not keep it past its derive. The account's
+ * code is fetched apart from the worker's first chunk (account-math.ts), and so is this.
  */
-export type ScratchUse =
-  | 'bought'
-  | 'sold'
-  | 'income'
-  | 'growth'
-  | 'account-growth'
-  | 'account-deltas'
-  | 'benchmark-price'
-  | 'benchmark-growth';
+export type ScratchUse = 'account-growth' | 'account-income' | 'account-deltas';
 
 const kept = new Map<ScratchUse, Float64Array>();
 

@@ -9,7 +9,7 @@ import type { Grid } from './grid';
 import { closeOnGrid as carriedClose, type MarketSeries, type QuoteSeries } from './market-series';
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
 import type { PriceSource } from './types';
-import { valuesOn, valueWalk } from './ticker-value';
+import { scratchSeries, valueWalk } from './ticker-value';
 
 /** One type's transactions on or before `asOf`, one entry per transaction, in day order. */
 export interface GridEntries {
@@ -107,15 +107,15 @@ export function computeTicker(
     valueWalk(out, close, quoteRate, quoteUnits, stock);
     return out;
   };
-  // The totals read the value of a few days only: walked over the stock days, not over the grid.
+  // The totals read the value of asOf and up to 30 days before it only: written into an array kept for the
+  // next ticker, from 30 days before asOf on (a ticker's whole value per day is written by the sums alone).
   const last = grid.length - 1;
-  const daysRead = [last - 30, last - 7, last - 1, last].filter((day) => day >= 0);
-  const { values, shares, provisionalPriceEur } = valuesOn(daysRead, close, quoteRate, quoteUnits, stock);
-  const valueOn = (index: number): number => values[daysRead.indexOf(index)];
+  const value = scratchSeries(grid.length);
+  const { shares, provisionalPriceEur } = valueWalk(value, close, quoteRate, quoteUnits, stock, last - 30);
   let kept: Float64Array | null = null;
 
   const profitOn = (index: number): number =>
-    index < 0 ? 0 : valueOn(index) - sumThrough(stock, index) - sumThrough(entries.commission, index);
+    index < 0 ? 0 : value[index] - sumThrough(stock, index) - sumThrough(entries.commission, index);
   const hasMarketPrice = !Number.isNaN(close[last]);
   const priceEur = hasMarketPrice ? (close[last] / quoteUnits) * quoteRate[last] : provisionalPriceEur;
   const investedEur = sumThrough(stock, last);
@@ -132,13 +132,13 @@ export function computeTicker(
     },
     totals: {
       shares,
-      valueEur: valueOn(last),
+      valueEur: value[last],
       investedEur,
       commissionEur,
       dividendEur: sumThrough(entries.dividend, last),
       priceEur,
       priceSource: hasMarketPrice ? 'market' : Number.isNaN(priceEur) ? 'none' : 'provisional',
-      profitEur: valueOn(last) - investedEur - commissionEur,
+      profitEur: value[last] - investedEur - commissionEur,
       profitDaysAgo: { 1: profitOn(last - 1), 7: profitOn(last - 7), 30: profitOn(last - 30) },
     },
   };

@@ -19,8 +19,6 @@ export interface TransactionColumns {
   /** Dividends: the tax withheld, in `currencies[k]`; 0 where none is recorded (and for the other types). */
   taxes: Float64Array;
   currencies: Currency[];
-  /** The column of each row in the order the rows came (`rowColumn[k]`); null when they came in day order (the column is k). */
-  rowColumn: Int32Array | null;
 }
 
 export interface TickerTransactions {
@@ -47,8 +45,8 @@ export function needsQuotes(transactions: TickerTransactions): boolean {
 }
 
 /**
- * Whether `rows` hold exactly what `prepared` was built from, in the same order: each row against its
- * own column (`rowColumn`), so rows that are not in date order are recognised too.
+ * Whether `rows` hold exactly what `prepared` was built from. The columns are in date order, which is
+ * the order the database keeps; rows in another order read as changed, which only costs a recompute.
  */
 export function sameTransactions(prepared: TickerTransactions, rows: TransactionsByType): boolean {
   if (productOf(rows.stock) !== prepared.product || priceCurrencyOf(rows.stock) !== prepared.priceCurrency)
@@ -57,21 +55,20 @@ export function sameTransactions(prepared: TickerTransactions, rows: Transaction
     const columns = prepared.columns[type];
     const list = rows[type];
     if (list.length !== columns.dates.length) return false;
-    for (let k = 0; k < list.length; k += 1) if (!sameRow(columns, k, list[k])) return false;
+    for (let k = 0; k < list.length; k += 1) {
+      const row = list[k];
+      if (
+        row.date !== columns.dates[k] ||
+        row.amount !== columns.amounts[k] ||
+        row.value !== columns.values[k] ||
+        row.currency !== columns.currencies[k] ||
+        (row.tax ?? 0) !== columns.taxes[k]
+      ) {
+        return false;
+      }
+    }
     return true;
   });
-}
-
-/** Whether `row`, the `k`-th of its ticker's rows of its type, holds what its column does. */
-function sameRow(columns: TransactionColumns, k: number, row: Transaction): boolean {
-  const i = columns.rowColumn === null ? k : columns.rowColumn[k];
-  return (
-    row.date === columns.dates[i] &&
-    row.amount === columns.amounts[i] &&
-    row.value === columns.values[i] &&
-    row.currency === columns.currencies[i] &&
-    (row.tax ?? 0) === columns.taxes[i]
-  );
 }
 
 /** Columns for one ticker; throws a RangeError naming the row when a date is not `YYYY-MM-DD`. */
@@ -140,11 +137,9 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
     values: new Float64Array(count),
     taxes: new Float64Array(count),
     currencies: new Array<Currency>(count),
-    rowColumn: order === null ? null : new Int32Array(count),
   };
   for (let k = 0; k < count; k += 1) {
     const from = order === null ? k : order[k];
-    if (columns.rowColumn) columns.rowColumn[from] = k;
     const row = rows[from];
     columns.dates[k] = row.date;
     columns.days[k] = rowDays[from];

@@ -57,29 +57,6 @@ describe('recomputing only what changed', () => {
     expect(computed).toEqual([]);
   });
 
-  it('recomputes only the edited ticker of a set whose rows are not in date order, and nothing when it comes again', () => {
-    const shuffled = [
-      stock('A', '2024-01-05', 2, 210),
-      ...rows,
-      stock('C', '2024-01-08', 1, 104),
-      stock('C', '2024-01-06', 1, 102),
-      stock('A', '2024-01-03', 1, 99),
-    ];
-    const computed: string[] = [];
-    const engine = new PortfolioEngine({ onTickerComputed: (ticker) => computed.push(ticker) });
-    engine.setTransactions(transactionSet(shuffled));
-    engine.setQuotes(quotes);
-    engine.derive('2024-01-10', null);
-    computed.length = 0;
-    engine.setTransactions(structuredClone(transactionSet(shuffled)));
-    engine.derive('2024-01-10', null);
-    expect(computed, 'the same rows again').toEqual([]);
-    const edited = shuffled.map((row, k) => (k === shuffled.length - 2 ? { ...row, value: 101 } : row));
-    engine.setTransactions(transactionSet(edited));
-    engine.derive('2024-01-10', null);
-    expect(computed, 'one of C’s rows edited').toEqual(['C']);
-  });
-
   it('recomputes the tickers an exchange rate feeds when that rate changes', () => {
     const { engine, computed } = countingEngine();
     computed.length = 0;
