@@ -9,6 +9,7 @@ import type { Grid } from './grid';
 import { netFlows, periodMwr } from './mwr';
 import type { PeriodStarts } from './return-periods';
 import type { TickerTransactions } from './ticker-transactions';
+import { scratchArray } from './scratch';
 import { growthSeries, periodReturns, twrPercent } from './twr';
 import type { AccountFigures } from './types';
 
@@ -39,8 +40,18 @@ export function accountFigures({
   for (let i = 0; i < grid.length; i += 1) accountValue[i] = securitiesValue[i] + onGrid.cashValue[i];
   const last = grid.length - 1;
   // A trade, dividend, fee or conversion moves money inside the account: only deposits and withdrawals flow.
-  const growth = growthSeries(accountValue, onGrid.deposits, onGrid.withdrawals, null);
-  const flows = netFlows({ bought: onGrid.deposits, sold: onGrid.withdrawals, income: new Float64Array(grid.length) });
+  const growth = growthSeries(
+    accountValue,
+    onGrid.deposits,
+    onGrid.withdrawals,
+    null,
+    scratchArray('account-growth', grid.length),
+  );
+  const flows = netFlows({
+    bought: onGrid.deposits,
+    sold: onGrid.withdrawals,
+    income: scratchArray('account-income', grid.length),
+  });
   return {
     ok: true,
     cash: onGrid.balances,

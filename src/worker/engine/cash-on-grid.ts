@@ -5,6 +5,7 @@
 import { TRANSACTION_TYPES } from '../../model';
 import { DEPOSIT, WITHDRAWAL, type CashColumns } from './cash';
 import type { Grid } from './grid';
+import { scratchArray } from './scratch';
 import type { TickerTransactions } from './ticker-transactions';
 
 /** Every currency the view's cash moves in on or before `lastDay` (cash, trades, dividends, commissions), sorted. */
@@ -56,7 +57,7 @@ export function cashOnGrid(
   const position = new Map(currencies.map((currency, k) => [currency, k]));
   // One allocation for every currency's day deltas, day by day (currency c of day i at i × C + c).
   const width = currencies.length;
-  const deltas = new Float64Array(grid.length * width);
+  const deltas = scratchArray('account-deltas', grid.length * width);
   const deposits = new Float64Array(grid.length);
   const withdrawals = new Float64Array(grid.length);
   for (let k = 0; k < cash.days.length && cash.days[k] <= grid.lastDay; k += 1) {

@@ -24,7 +24,8 @@ import { holdingSeries } from './holding-series';
 import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
 import { dividendRecordsOf } from './ticker-income';
-import { computeTickerState, type TickerState } from './ticker-state';
+import { computeTickerState } from './ticker-state';
+import { StatesPerBase } from './states-per-base';
 import { tickerSet, type TickerSet } from './active-set';
 import { ViewTransactions } from './view-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
@@ -69,7 +70,7 @@ export class PortfolioEngine {
   private benchmarkSymbol: string | null = null;
   /** Every money figure is in this currency (SEMANTICS.md, "Currencies and the base currency"). */
   private base: string = DEFAULT_BASE_CURRENCY;
-  private readonly states = new Map<string, TickerState>();
+  private readonly perBase = new StatesPerBase(DEFAULT_BASE_CURRENCY);
   private readonly fx = new FxRates();
   private readonly closes = new CloseSeries();
   /** The value sums of blocks of tickers, kept while their series are the same (value-sums.ts). */
@@ -117,7 +118,7 @@ export class PortfolioEngine {
 
   private applyView(): void {
     const { tickers, cash } = transactionsInView(this.set, this.view);
-    this.held.take(tickers, cash, (ticker) => this.states.delete(ticker));
+    this.held.take(tickers, cash, (ticker) => this.perBase.forget(ticker));
     this.closes.keepOnly(this.held.tickers);
   }
 
@@ -128,8 +129,7 @@ export class PortfolioEngine {
     for (const entry of entries) {
       this.market.set(entry.symbol, parseQuoteEntry(entry, gridFrom));
       this.fx.forget(entry.symbol);
-      this.states.delete(entry.symbol);
-      for (const [ticker, state] of this.states) if (state.fxSymbols.includes(entry.symbol)) this.states.delete(ticker);
+      this.perBase.forget(entry.symbol, true);
     }
   }
 
@@ -143,10 +143,9 @@ export class PortfolioEngine {
 
   /** Every money figure in `currency` (ISO 4217; EUR by default): drops what depends on rates; see `symbolsToRequest`. */
   setBaseCurrency(currency: string): void {
-    if (currency === this.base) return;
-    this.base = currency;
-    // The rates on the grid stay (each FX symbol names its base), and so do the closes: only the conversions go.
-    this.states.clear();
+    // The rates on the grid stay (each FX symbol names its base), and so do the closes: only the conversions go
+    // (states-per-base.ts: not those of the base before, which are kept for a switch back).
+    this.perBase.switchTo((this.base = currency));
   }
 
   /**
@@ -172,13 +171,14 @@ export class PortfolioEngine {
     const clock = new StepClock(this.onStep);
     this.update(epochDayFromIso(asOf));
     clock.lap('tickers');
-    const { names, tickers, included, includedTickers, excluded, missing, incomes } = collectTickers(this.states);
+    const states = this.perBase.current;
+    const { names, tickers, included, includedTickers, excluded, missing, incomes } = collectTickers(states);
     const grid = this.grid as Grid;
     const plain = summarize(included, excluded, missing);
     const summary = this.accountMath
       ? this.accountMath.chargeFees(plain, grid, this.held.cash, (currency) => this.rateOf(currency), this.fxSymbolOf)
       : plain;
-    const holdings = holdingsOf(names, this.states, summary.portfolioValue);
+    const holdings = holdingsOf(names, states, summary.portfolioValue);
     clock.lap('summary');
     const activeSet = this.tickerSetOf(active ?? names);
     // The summary's set is every included ticker: the active set when all are checked.
@@ -194,7 +194,7 @@ export class PortfolioEngine {
           grid,
           this.starts as PeriodStarts,
           all,
-          stockEntriesOf(this.states, includedTickers),
+          stockEntriesOf(states, includedTickers),
           this.rateOf.bind(this),
           this.fxSymbolOf,
         )
@@ -228,7 +228,7 @@ export class PortfolioEngine {
   holdingSeries(ticker: string): HoldingSeries | null {
     if (!this.grid) throw new Error('holdingSeries needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);
-    const series = this.states.get(ticker)?.series;
+    const series = this.perBase.current.get(ticker)?.series;
     if (!series) return null;
     const quote = this.market.get(ticker);
     const currency = quote?.ok ? quote.series.currency : this.base;
@@ -243,7 +243,7 @@ export class PortfolioEngine {
   dividendRecords(): DividendRecord[] {
     if (!this.grid) throw new Error('dividendRecords needs a grid: call derive(asOf, active) first');
     this.update(this.grid.lastDay);
-    return dividendRecordsOf(this.states, this.held.tickers);
+    return dividendRecordsOf(this.perBase.current, this.held.tickers);
   }
 
   private firstDay(): number | null {
@@ -259,20 +259,20 @@ export class PortfolioEngine {
       this.grid = grid;
       this.periods = gridPeriods(grid);
       this.starts = periodStarts(grid);
-      this.states.clear();
+      this.perBase.clear();
       this.fx.clear();
     }
     const { periods, market, fx, base, closes } = this;
     for (const [ticker, transactions] of this.held.tickers) {
-      if (this.states.has(ticker)) continue;
+      if (this.perBase.current.has(ticker)) continue;
       this.onTickerComputed?.(ticker);
-      this.states.set(ticker, computeTickerState(grid, periods!, transactions, market, fx, base, closes));
+      this.perBase.current.set(ticker, computeTickerState(grid, periods!, transactions, market, fx, base, closes));
     }
   }
 
   private tickerSetOf(tickers: readonly string[]): TickerSet {
-    const { grid, periods, states, market, fx, valueSums } = this;
-    return tickerSet(grid as Grid, periods as GridPeriods, states, tickers, market, fx, valueSums);
+    const { grid, periods, perBase, market, fx, valueSums } = this;
+    return tickerSet(grid as Grid, periods as GridPeriods, perBase.current, tickers, market, fx, valueSums);
   }
 
   /** The exchange-rate symbol `currency` converts to the base with; null for the base itself. */
@@ -292,7 +292,7 @@ export class PortfolioEngine {
       cash: this.held.cash,
       tickers: this.held.tickers.values(),
       securitiesValue: all.series.value,
-      missingFromTickers: excludedTickers.flatMap((ticker) => this.states.get(ticker)!.figures.missingSymbols),
+      missingFromTickers: excludedTickers.flatMap((ticker) => this.perBase.current.get(ticker)!.figures.missingSymbols),
       rateOf: (currency) => this.rateOf(currency),
       fxSymbolFor: this.fxSymbolOf,
     });

@@ -107,12 +107,13 @@ export function computeTicker(
     valueWalk(out, close, quoteRate, quoteUnits, stock);
     return out;
   };
-  // The totals read a few days of the value: written into an array kept for the next ticker, not per ticker.
+  // The totals read the value of asOf and up to 30 days before it only: written into an array kept for the
+  // next ticker, from 30 days before asOf on (a ticker's whole value per day is written by the sums alone).
+  const last = grid.length - 1;
   const value = scratchSeries(grid.length);
-  const { shares, provisionalPriceEur } = valueWalk(value, close, quoteRate, quoteUnits, stock);
+  const { shares, provisionalPriceEur } = valueWalk(value, close, quoteRate, quoteUnits, stock, last - 30);
   let kept: Float64Array | null = null;
 
-  const last = grid.length - 1;
   const profitOn = (index: number): number =>
     index < 0 ? 0 : value[index] - sumThrough(stock, index) - sumThrough(entries.commission, index);
   const hasMarketPrice = !Number.isNaN(close[last]);

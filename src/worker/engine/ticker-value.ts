@@ -15,9 +15,9 @@ export function scratchSeries(length: number): Float64Array {
 }
 
 /**
- * Writes value = shares × price on every grid day of `value`, one fill per stretch between stock-transaction
- * days (shares and the provisional price change only on those); returns the shares and the provisional
- * price after the last of them.
+ * Writes value = shares × price on every grid day of `value` from `from` on (the days before it are not
+ * written), one fill per stretch between stock-transaction days (shares and the provisional price change
+ * only on those); returns the shares and the provisional price after the last of them.
  */
 export function valueWalk(
   value: Float64Array,
@@ -25,6 +25,7 @@ export function valueWalk(
   quoteRate: Float64Array,
   quoteUnits: number,
   stock: GridEntries,
+  from = 0,
 ): { shares: number; provisionalPriceEur: number } {
   let shares = 0;
   let provisionalPriceEur = Number.NaN;
@@ -32,7 +33,7 @@ export function valueWalk(
   let next = 0;
   while (next < stock.dayIndex.length) {
     const day = stock.dayIndex[next];
-    fillValues(value, close, quoteRate, quoteUnits, stretchStart, day, shares, provisionalPriceEur);
+    fillValues(value, close, quoteRate, quoteUnits, Math.max(from, stretchStart), day, shares, provisionalPriceEur);
     let boughtEur = 0;
     let boughtShares = 0;
     for (; next < stock.dayIndex.length && stock.dayIndex[next] === day; next += 1) {
@@ -48,7 +49,16 @@ export function valueWalk(
     if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
     stretchStart = day;
   }
-  fillValues(value, close, quoteRate, quoteUnits, stretchStart, value.length, shares, provisionalPriceEur);
+  fillValues(
+    value,
+    close,
+    quoteRate,
+    quoteUnits,
+    Math.max(from, stretchStart),
+    value.length,
+    shares,
+    provisionalPriceEur,
+  );
   return { shares, provisionalPriceEur };
 }
 

@@ -19,8 +19,9 @@ export function growthSeries(
   bought: Float64Array,
   sold: Float64Array,
   income: Float64Array | null,
+  /** Where to write it (every day is written); a new array by default. */
+  growth: Float64Array = new Float64Array(value.length),
 ): Float64Array {
-  const growth = new Float64Array(value.length);
   let factor = 1;
   let before = 0;
   for (let d = 0; d < value.length; d += 1) {

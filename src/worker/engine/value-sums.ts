@@ -67,8 +67,9 @@ export class ValueSums {
     const key = names.slice(start, end).join('\n');
     let block = this.blocks.get(key);
     if (!block || block.sum.length !== length || !sameMembers(block.members, series, start)) {
-      // One ticker: its own value as it is (as adding it to zeros would, but for a -0).
-      const sum = new Float64Array(length);
+      // One ticker: its own value as it is (as adding it to zeros would, but for a -0). A block summed again
+      // writes into its old sum, which nothing outside holds (`sum` copies it out): no fresh memory per edit.
+      const sum = block?.sum.length === length ? block.sum.fill(0) : new Float64Array(length);
       if (end - start === 1) series[start].fillValue(sum);
       else {
         if (this.member.length !== length) this.member = new Float64Array(length);

@@ -5,9 +5,18 @@
  * `value` is made when first read, and is what the sums added.
  */
 import { describe, expect, it } from 'vitest';
+import { groupByTicker, epochDayFromIso } from '#src/model';
 import { PortfolioEngine } from '#src/worker/engine';
+import { gridPeriods } from '#src/worker/engine/calendar-periods';
+import { FxRates } from '#src/worker/engine/fx-rates';
+import { makeGrid } from '#src/worker/engine/grid';
+import { parseQuoteEntry } from '#src/worker/engine/market-series';
+import type { GridEntries } from '#src/worker/engine/ticker-series';
+import { computeTickerState } from '#src/worker/engine/ticker-state';
+import { prepareTicker } from '#src/worker/engine/ticker-transactions';
 import { ValueSums, type ValueSource } from '#src/worker/engine/value-sums';
 import { chart, stock, transactionSet } from '#helpers/worker/portfolio';
+import { makeWorkload } from '#bench/workloads/make-workload';
 
 const LENGTH = 40;
 
@@ -74,5 +83,46 @@ describe('value sums from each ticker writing its value', () => {
     const summed = Array.from(a.value, (value, i) => value + (i === 0 ? 0 : b.value[i - 1]!));
     expect(Array.from(derivation.active.value)).toEqual(summed);
     expect(derivation.active.value[derivation.active.value.length - 1]).toBe(2 * 105 + 3 * 99);
+  });
+
+  it("reads a ticker's totals off the value the sums add: the same value on asOf and 1, 7 and 30 days before", () => {
+    const workload = makeWorkload('M');
+    const asOf = epochDayFromIso(workload.asOf);
+    // Beside the workload's: a ticker traded on asOf, one whose grid is shorter than 30 days, one without quotes.
+    const extra = [
+      stock(workload.quotes[0].symbol, workload.asOf, 3, 333),
+      stock('NOQUOTE', '2024-12-20', 4, 400),
+      stock('NOQUOTE', '2024-12-30', -1, -120),
+    ];
+    const rows = { ...workload.transactions, stock: [...workload.transactions.stock, ...extra] };
+    const market = new Map(workload.quotes.map((entry) => [entry.symbol, parseQuoteEntry(entry)]));
+    const sumThrough = (entries: GridEntries, index: number) => {
+      let sum = 0;
+      for (let k = 0; k < entries.dayIndex.length && entries.dayIndex[k] <= index; k += 1) sum += entries.valueEur[k];
+      return sum;
+    };
+    const checked = [...groupByTicker(rows)].map(([ticker, tickerRows]) => {
+      const transactions = prepareTicker(ticker, tickerRows);
+      // A grid of each ticker's own, so a short one is checked too.
+      const grid = makeGrid(transactions.firstDay, asOf);
+      const state = computeTickerState(grid, gridPeriods(grid), transactions, market, new FxRates(), 'EUR');
+      const { totals, series } = state;
+      if (!totals || !series) return ticker;
+      const last = grid.length - 1;
+      const { value } = series;
+      expect(Object.is(totals.valueEur, value[last]), `${ticker}: value on asOf`).toBe(true);
+      expect(totals.profitEur, `${ticker}: profit`).toBe(value[last] - totals.investedEur - totals.commissionEur);
+      for (const daysAgo of [1, 7, 30] as const) {
+        const index = last - daysAgo;
+        const profit =
+          index < 0
+            ? 0
+            : value[index] - sumThrough(series.entries.stock, index) - sumThrough(series.entries.commission, index);
+        expect(totals.profitDaysAgo[daysAgo], `${ticker}: profit ${daysAgo} days before`).toBe(profit);
+      }
+      return ticker;
+    });
+    expect(checked).toContain('NOQUOTE');
+    expect(checked.length).toBe(21);
   });
 });
