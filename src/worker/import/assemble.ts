@@ -10,6 +10,7 @@ import { roundMoney } from './numbers';
 import { joinOrderCosts } from './order-costs';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import { reconcile } from './reconcile';
+import type { StatementColumns } from './statement-columns';
 import {
   emptyImport,
   type DegiroImport,
@@ -165,8 +166,11 @@ function productOf(productKey: string, row: SourceRow, tally: ProductTally): Imp
   return result;
 }
 
-/** Assembles the import from all data rows of the file (in file order); tickers are resolved afterwards. */
-export function assemble(rows: readonly SourceRow[]): DegiroImport {
+/**
+ * Assembles the import from all data rows of the file (in file order) and, for an Account.csv, what the
+ * statement's check reads of them (`columns`); tickers are resolved afterwards.
+ */
+export function assemble(rows: readonly SourceRow[], columns: StatementColumns | null): DegiroImport {
   joinOrderCosts(rows);
   distinguishRepeatedRows(rows);
   const skipped: SkippedLine[] = [];
@@ -278,6 +282,6 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       unrecognised: unrecognised.length,
       lines,
     },
-    reconciliation: reconcile(rows, transactions, internal, reasons),
+    reconciliation: reconcile(rows, columns, transactions, internal, reasons),
   };
 }
