@@ -7,7 +7,7 @@ import { buildDrafts, identifyingRows, type Draft } from './drafts';
 import { attributeNonTradeableDividends, attributeTaxRefunds, withheldTax } from './dividend-attribution';
 import { distinguishRepeatedRows, importIdOf, joinImportIds } from './import-id';
 import { roundMoney } from './numbers';
-import { joinOrderCosts } from './order-costs';
+import { joinOrderCosts, type OrderCosts } from './order-costs';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import { reconcile } from './reconcile';
 import type { StatementColumns } from './statement-columns';
@@ -29,7 +29,7 @@ function describe(draft: Draft): string {
   return draft.type === 'dividend' ? 'a dividend' : 'a fee';
 }
 
-function transactionOf(draft: Draft): ImportedTransaction {
+function transactionOf(draft: Draft, costs: OrderCosts): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
   const only = !draft.more && !draft.extra ? draft.row : null;
@@ -65,10 +65,10 @@ function transactionOf(draft: Draft): ImportedTransaction {
     transaction.priceCurrency = draft.currency;
   const folded = draft.extra?.filter((row) => row.classification.kind === 'fx' && row.fingerprint !== 0);
   if (folded && folded.length > 0) transaction.foldedImportIds = folded.map((row) => importIdOf(row.fingerprint));
-  const joinsOrderCosts = draft.extra?.some((row) => row.costsLead) ?? false;
+  const joinsOrderCosts = (costs.lead.size > 0 && draft.extra?.some((row) => costs.lead.has(row))) ?? false;
   if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0)
     transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
-  const replaces = replacedIds(draft, joinsOrderCosts);
+  const replaces = replacedIds(draft, joinsOrderCosts, costs.previous);
   if (replaces.length > 0) transaction.replacesImportIds = replaces;
   return transaction;
 }
@@ -78,11 +78,12 @@ function transactionOf(draft: Draft): ImportedTransaction {
  * each keyed alone (`order-costs.ts`), and for an order's summed costs also its rows' content ids of
  * before the files shared keys (a single row's is its `formerImportId`, which renames).
  */
-function replacedIds(draft: Draft, joinsOrderCosts: boolean): string[] {
+function replacedIds(draft: Draft, joinsOrderCosts: boolean, previous: ReadonlyMap<SourceRow, number>): string[] {
   if (draft.type !== 'commission') return [];
   const ids: string[] = [];
   const add = (row: SourceRow) => {
-    if (row.previousFingerprint) ids.push(importIdOf(row.previousFingerprint));
+    const before = previous.size > 0 ? previous.get(row) : undefined;
+    if (before) ids.push(importIdOf(before));
     if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
   };
   add(draft.row);
@@ -171,8 +172,8 @@ function productOf(productKey: string, row: SourceRow, tally: ProductTally): Imp
  * statement's check reads of them (`columns`); tickers are resolved afterwards.
  */
 export function assemble(rows: readonly SourceRow[], columns: StatementColumns | null): DegiroImport {
-  joinOrderCosts(rows);
-  distinguishRepeatedRows(rows);
+  const costs = joinOrderCosts(rows);
+  distinguishRepeatedRows(rows, costs.previous);
   const skipped: SkippedLine[] = [];
   const unrecognised: UnrecognisedLine[] = [];
   const internal: SourceRow[] = [];
@@ -196,7 +197,7 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
       skip(row, row.classification.skipReason!);
     else if (row.classification.kind === 'fx') legs.push(row);
   }
-  const { drafts, skipped: skippedByDrafts, interest } = buildDrafts(rows);
+  const { drafts, skipped: skippedByDrafts, interest } = buildDrafts(rows, costs.lead);
   for (const { row, reason } of skippedByDrafts) skip(row, reason);
   const booking = bookCash(rows, settleConversions(drafts, legs), interest);
   for (const { row, reason } of booking.internal) skip(row, reason);
@@ -217,7 +218,7 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
       for (const row of rowsOf(draft)) reject(row, reason);
       continue;
     }
-    const transaction = transactionOf(draft);
+    const transaction = transactionOf(draft, costs);
     const unbounded = !isBoundedNumber(transaction.value)
       ? `value ${transaction.value}`
       : transaction.tax !== undefined && !isBoundedNumber(transaction.tax)

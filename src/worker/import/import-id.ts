@@ -134,7 +134,7 @@ export function importIdParts(id: string): string[] {
  * Files list such rows in the same order, so an overlapping export numbers them the same way. The former
  * fingerprints are numbered as they were, among the rows' fingerprints of that time.
  */
-export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
+export function distinguishRepeatedRows(rows: readonly SourceRow[], previousOf: Map<SourceRow, number>): void {
   const count = rows.length;
   const current = new Float64Array(count);
   let former: Float64Array | null = null;
@@ -144,12 +144,12 @@ export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
     const row = rows[i]!;
     current[i] = row.fingerprint;
     if (row.formerFingerprint !== 0) former ??= new Float64Array(count);
-    if (row.previousFingerprint) previous ??= new Float64Array(count);
   }
+  if (previousOf.size > 0) previous = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const row = rows[i]!;
     if (former) former[i] = row.formerFingerprint || row.fingerprint;
-    if (previous) previous[i] = row.previousFingerprint || row.fingerprint;
+    if (previous) previous[i] = previousOf.get(row) || row.fingerprint;
   }
   distinguishRepeated(current);
   for (let i = 0; i < count; i++) rows[i]!.fingerprint = current[i]!;
@@ -158,9 +158,8 @@ export function distinguishRepeatedRows(rows: readonly SourceRow[]): void {
     for (let i = 0; i < count; i++) {
       const row = rows[i]!;
       const before = previous[i]!;
-      if (before !== 0 && before !== current[i]) row.previousFingerprint = before;
-      // 0, not deleted: a deleted property turns the row into a slow dictionary object.
-      else if (row.previousFingerprint) row.previousFingerprint = 0;
+      if (before !== 0 && before !== current[i]) previousOf.set(row, before);
+      else previousOf.delete(row);
     }
   }
   if (!former) return;

@@ -145,7 +145,8 @@ export class RowBuilder {
     const balanceText = cell(fields, columns.balance + 1);
     this.columns.add(
       row,
-      balanceText === '' ? Number.NaN : parseLocaleNumber(balanceText, decimalMarkOf(balanceText) ?? rowMark),
+      // The mark decides only a number whose own separators prove none (parseLocaleNumber).
+      balanceText === '' ? Number.NaN : parseLocaleNumber(balanceText, rowMark),
       balanceText === '' ? '' : this.intern(cell(fields, columns.balance)),
       amountText === '' && classification.kind === 'skip'
         ? describedMove(description, classification.skipReason!, rowMark)

@@ -45,14 +45,6 @@ export interface SourceRow {
    * the same (import ids of earlier imports are recognised by it); 0 when it is the same as `fingerprint`.
    */
   formerFingerprint: number;
-  /**
-   * The fingerprint the row had when each product cost row was keyed alone (before an order's cost rows were
-   * summed, `order-costs.ts`): set on the rows of an order with several cost rows, and after
-   * `distinguishRepeatedRows` only where it differs from `fingerprint`; otherwise 0.
-   */
-  previousFingerprint?: number;
-  /** A cost row summed into the commission of its order's first cost row, that row. */
-  costsLead?: SourceRow;
   /** Transactions.csv: the trade's cash in EUR, as the file states it (the row is then settled in EUR). */
   amountEur?: number;
   /** Transactions.csv: DEGIRO's code of the exchange the trade was made on (`EAM`, `XET`, `NDQ`). */
@@ -100,10 +92,6 @@ export function sourceRow(record: RawRecord, timeText: string, cells: RowCells, 
     orderId: cells.orderId,
     fingerprint: 0,
     formerFingerprint: 0,
-    // Set on every row, so that all rows share one shape (properties added later to some would make every
-    // step's reads of rows slower).
-    previousFingerprint: 0,
-    costsLead: undefined,
   };
 }
 
