@@ -4,6 +4,7 @@
  * day; its first row of the transaction's day moves whatever the value differs from their sum), and the
  * lines booked as nothing that move the balance, by their mutation or the move their description states.
  */
+import { daysInMonth, epochDayFromCivil } from '../../model/days';
 import type { SourceRow } from './rows';
 import type { StatementColumns } from './statement-columns';
 import type { ImportedTransactions } from './types';
@@ -32,6 +33,25 @@ export class Deltas {
     moves.delta[index] += amount;
     moves.touched[index] = 1;
   }
+}
+
+/** The epoch day of `YYYY-MM-DD` written in digits; NaN for any other text. */
+function epochDayOfDate(date: string): number {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const digit = date.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    if (i < 4) year = year * 10 + digit;
+    else if (i < 7) month = month * 10 + digit;
+    else day = day * 10 + digit;
+  }
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+    ? epochDayFromCivil(year, month, day)
+    : Number.NaN;
 }
 
 /** Each row's index by its physical lines; -1 for none. */
@@ -97,12 +117,15 @@ export function rowDeltas(
       }
       if (own.length === 0) continue;
       let anchor = own[0]!;
-      if (own.length > 1)
+      if (own.length > 1) {
+        // The first row of the transaction's day (a row's date is its epoch day written out).
+        const day = epochDayOfDate(t.date);
         for (let i = 0; i < own.length; i++)
-          if (rows[own[i]!]!.date === t.date) {
+          if (Number.isNaN(day) ? rows[own[i]!]!.date === t.date : c.epochDay[own[i]!] === day) {
             anchor = own[i]!;
             break;
           }
+      }
       const ownCurrency = c.codeOf(t.currency);
       let same = 0;
       // The other currencies' sums, in the order met (most transactions have none, a converted one has one).
