@@ -138,6 +138,18 @@ function eachLine(row: SourceRow, entry: (line: number, text: string) => void): 
   for (let i = 0; i < row.lineCount; i++) entry(row.line + i, texts[i] ?? '');
 }
 
+/** The last entry of `line` in `entries` (sorted by line), if there is one. */
+function lastEntry<T extends { line: number }>(entries: readonly T[], line: number): T | undefined {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (entries[mid]!.line <= line) low = mid + 1;
+    else high = mid;
+  }
+  return low > 0 && entries[low - 1]!.line === line ? entries[low - 1] : undefined;
+}
+
 /** What the product's transactions of this file add up to, to tell products that need no symbol. */
 interface ProductTally {
   shares: number;
@@ -261,9 +273,8 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
   skipped.sort((a, b) => a.line - b.line);
   unrecognised.sort((a, b) => a.line - b.line);
   transactions.cash.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : b.lines[0]! - a.lines[0]!));
-  const reasons = new Map<number, string>();
-  for (const s of skipped) reasons.set(s.line, s.reason);
-  for (const u of unrecognised) reasons.set(u.line, u.reason);
+  // Why a line is not booked: its last entry among the unrecognised, else among the skipped (both by line).
+  const reasonOf = (line: number) => lastEntry(unrecognised, line)?.reason ?? lastEntry(skipped, line)?.reason;
   const cash = Object.fromEntries(CASH_KINDS.map((kind) => [kind, 0])) as DegiroImport['counts']['cash'];
   for (const t of transactions.cash) cash[t.kind] += 1;
   const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row, tallies.get(productKey)!));
@@ -283,6 +294,6 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
       unrecognised: unrecognised.length,
       lines,
     },
-    reconciliation: reconcile(rows, columns, transactions, internal, reasons),
+    reconciliation: reconcile(rows, columns, transactions, internal, reasonOf),
   };
 }

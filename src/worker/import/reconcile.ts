@@ -74,7 +74,7 @@ function reconcileCurrency(
   lines: Int32Array,
   moving: Int32Array,
   moves: Moves | undefined,
-  reasons: ReadonlyMap<number, string>,
+  reasonOf: (line: number) => string | undefined,
 ): Reconciliation {
   const { epochDay, balance } = c;
   // Where each day of `lines` starts, and one past the last.
@@ -119,7 +119,7 @@ function reconcileCurrency(
     }
     const line = rows[named]!.line;
     Object.assign(result, { status: 'off', day: rows[lines[from]!]!.date, line, differenceCents: difference });
-    const reason = reasons.get(line);
+    const reason = reasonOf(line);
     if (reason !== undefined) result.reason = reason;
     break;
   }
@@ -133,7 +133,7 @@ function isLine(c: StatementColumns, i: number): boolean {
 
 /**
  * The check of every currency of the statement's balance column; empty for a file without one (no columns:
- * a Transactions.csv). `internal`: the rows booked as nothing that move the balance; `reasons`: why each
+ * a Transactions.csv). `internal`: the rows booked as nothing that move the balance; `reasonOf`: why each
  * line not booked is not.
  */
 export function reconcile(
@@ -141,7 +141,7 @@ export function reconcile(
   c: StatementColumns | null,
   transactions: ImportedTransactions,
   internal: readonly SourceRow[],
-  reasons: ReadonlyMap<number, string>,
+  reasonOf: (line: number) => string | undefined,
 ): Reconciliation[] {
   if (!c) return [];
   if (c.size !== rows.length) throw new Error('The statement check needs a column entry for every row.');
@@ -182,6 +182,6 @@ export function reconcile(
           if (touched[index] === 1 && Number.isFinite(c.epochDay[index]!)) moving[n++] = index;
         }
       }
-      return reconcileCurrency(code, rows, c, lists[code]!.lines, moving, moves, reasons);
+      return reconcileCurrency(code, rows, c, lists[code]!.lines, moving, moves, reasonOf);
     });
 }
