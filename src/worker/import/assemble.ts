@@ -7,9 +7,10 @@ import { buildDrafts, identifyingRows, type Draft } from './drafts';
 import { attributeNonTradeableDividends, attributeTaxRefunds, withheldTax } from './dividend-attribution';
 import { distinguishRepeatedRows, importIdOf, joinImportIds } from './import-id';
 import { roundMoney } from './numbers';
-import { joinOrderCosts } from './order-costs';
+import { joinOrderCosts, type OrderCosts } from './order-costs';
 import { ACCOUNT_PRODUCT, chronological, linesOf, type SourceRow } from './rows';
 import { reconcile } from './reconcile';
+import type { StatementColumns } from './statement-columns';
 import {
   emptyImport,
   type DegiroImport,
@@ -28,7 +29,7 @@ function describe(draft: Draft): string {
   return draft.type === 'dividend' ? 'a dividend' : 'a fee';
 }
 
-function transactionOf(draft: Draft): ImportedTransaction {
+function transactionOf(draft: Draft, costs: OrderCosts): ImportedTransaction {
   const converted = draft.cashEur !== null;
   const cash = converted ? draft.cashEur! : draft.cash;
   const only = !draft.more && !draft.extra ? draft.row : null;
@@ -64,10 +65,10 @@ function transactionOf(draft: Draft): ImportedTransaction {
     transaction.priceCurrency = draft.currency;
   const folded = draft.extra?.filter((row) => row.classification.kind === 'fx' && row.fingerprint !== 0);
   if (folded && folded.length > 0) transaction.foldedImportIds = folded.map((row) => importIdOf(row.fingerprint));
-  const joinsOrderCosts = draft.extra?.some((row) => row.costsLead) ?? false;
+  const joinsOrderCosts = (costs.lead.size > 0 && draft.extra?.some((row) => costs.lead.has(row))) ?? false;
   if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0)
     transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
-  const replaces = replacedIds(draft, joinsOrderCosts);
+  const replaces = replacedIds(draft, joinsOrderCosts, costs.previous);
   if (replaces.length > 0) transaction.replacesImportIds = replaces;
   return transaction;
 }
@@ -77,11 +78,12 @@ function transactionOf(draft: Draft): ImportedTransaction {
  * each keyed alone (`order-costs.ts`), and for an order's summed costs also its rows' content ids of
  * before the files shared keys (a single row's is its `formerImportId`, which renames).
  */
-function replacedIds(draft: Draft, joinsOrderCosts: boolean): string[] {
+function replacedIds(draft: Draft, joinsOrderCosts: boolean, previous: ReadonlyMap<SourceRow, number>): string[] {
   if (draft.type !== 'commission') return [];
   const ids: string[] = [];
   const add = (row: SourceRow) => {
-    if (row.previousFingerprint) ids.push(importIdOf(row.previousFingerprint));
+    const before = previous.size > 0 ? previous.get(row) : undefined;
+    if (before) ids.push(importIdOf(before));
     if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
   };
   add(draft.row);
@@ -136,6 +138,18 @@ function eachLine(row: SourceRow, entry: (line: number, text: string) => void): 
   for (let i = 0; i < row.lineCount; i++) entry(row.line + i, texts[i] ?? '');
 }
 
+/** The last entry of `line` in `entries` (sorted by line), if there is one. */
+function lastEntry<T extends { line: number }>(entries: readonly T[], line: number): T | undefined {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (entries[mid]!.line <= line) low = mid + 1;
+    else high = mid;
+  }
+  return low > 0 && entries[low - 1]!.line === line ? entries[low - 1] : undefined;
+}
+
 /** What the product's transactions of this file add up to, to tell products that need no symbol. */
 interface ProductTally {
   shares: number;
@@ -165,10 +179,13 @@ function productOf(productKey: string, row: SourceRow, tally: ProductTally): Imp
   return result;
 }
 
-/** Assembles the import from all data rows of the file (in file order); tickers are resolved afterwards. */
-export function assemble(rows: readonly SourceRow[]): DegiroImport {
-  joinOrderCosts(rows);
-  distinguishRepeatedRows(rows);
+/**
+ * Assembles the import from all data rows of the file (in file order) and, for an Account.csv, what the
+ * statement's check reads of them (`columns`); tickers are resolved afterwards.
+ */
+export function assemble(rows: readonly SourceRow[], columns: StatementColumns | null): DegiroImport {
+  const costs = joinOrderCosts(rows);
+  distinguishRepeatedRows(rows, costs.previous);
   const skipped: SkippedLine[] = [];
   const unrecognised: UnrecognisedLine[] = [];
   const internal: SourceRow[] = [];
@@ -192,7 +209,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       skip(row, row.classification.skipReason!);
     else if (row.classification.kind === 'fx') legs.push(row);
   }
-  const { drafts, skipped: skippedByDrafts, interest } = buildDrafts(rows);
+  const { drafts, skipped: skippedByDrafts, interest } = buildDrafts(rows, costs.lead);
   for (const { row, reason } of skippedByDrafts) skip(row, reason);
   const booking = bookCash(rows, settleConversions(drafts, legs), interest);
   for (const { row, reason } of booking.internal) skip(row, reason);
@@ -213,7 +230,7 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       for (const row of rowsOf(draft)) reject(row, reason);
       continue;
     }
-    const transaction = transactionOf(draft);
+    const transaction = transactionOf(draft, costs);
     const unbounded = !isBoundedNumber(transaction.value)
       ? `value ${transaction.value}`
       : transaction.tax !== undefined && !isBoundedNumber(transaction.tax)
@@ -256,9 +273,8 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
   skipped.sort((a, b) => a.line - b.line);
   unrecognised.sort((a, b) => a.line - b.line);
   transactions.cash.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : b.lines[0]! - a.lines[0]!));
-  const reasons = new Map<number, string>();
-  for (const s of skipped) reasons.set(s.line, s.reason);
-  for (const u of unrecognised) reasons.set(u.line, u.reason);
+  // Why a line is not booked: its last entry among the unrecognised, else among the skipped (both by line).
+  const reasonOf = (line: number) => lastEntry(unrecognised, line)?.reason ?? lastEntry(skipped, line)?.reason;
   const cash = Object.fromEntries(CASH_KINDS.map((kind) => [kind, 0])) as DegiroImport['counts']['cash'];
   for (const t of transactions.cash) cash[t.kind] += 1;
   const products = [...newestRow].map(([productKey, row]) => productOf(productKey, row, tallies.get(productKey)!));
@@ -278,6 +294,6 @@ export function assemble(rows: readonly SourceRow[]): DegiroImport {
       unrecognised: unrecognised.length,
       lines,
     },
-    reconciliation: reconcile(rows, transactions, internal, reasons),
+    reconciliation: reconcile(rows, columns, transactions, internal, reasonOf),
   };
 }

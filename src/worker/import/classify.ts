@@ -58,7 +58,13 @@ export interface Classification {
   tradeWithoutShares?: string;
 }
 
-const SKIP = (skipReason: SkipReason): Classification => ({ kind: 'skip', skipReason });
+/** One classification per skip reason, shared by its rows (a classification is never changed once made). */
+const SKIPS = new Map<SkipReason, Classification>();
+const SKIP = (skipReason: SkipReason): Classification => {
+  let skip = SKIPS.get(skipReason);
+  if (!skip) SKIPS.set(skipReason, (skip = { kind: 'skip', skipReason }));
+  return skip;
+};
 const CASH = (cashKind: CashKind): Classification => ({ kind: 'cash', cashKind });
 const FIXED: Record<Exclude<RowKind, 'trade' | 'skip' | 'cash'>, Classification> = {
   fee: { kind: 'fee' },

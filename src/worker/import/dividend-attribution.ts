@@ -77,13 +77,27 @@ const NON_TRADEABLE = /^(.*?)\s*-\s*non[ -]?tradeable$/i;
  * are that company's income: they move to the company's own product when the file has it.
  */
 export function attributeNonTradeableDividends(drafts: readonly Draft[]): void {
+  // A file has few products and many drafts: each name is read once (its company's name, else its own, upper case).
+  const names = new Map<string, { company: string | undefined; upper: string }>();
+  const nameOf = (product: string) => {
+    let name = names.get(product);
+    if (!name) {
+      name = { company: NON_TRADEABLE.exec(product)?.[1]?.toUpperCase(), upper: product.toUpperCase() };
+      names.set(product, name);
+    }
+    return name;
+  };
   const keyOfName = new Map<string, string>();
-  for (const draft of drafts)
-    if (!NON_TRADEABLE.test(draft.row.product) && draft.row.product)
-      keyOfName.set(draft.row.product.toUpperCase(), draft.productKey);
+  for (const draft of drafts) {
+    const { product } = draft.row;
+    if (!product) continue;
+    const name = nameOf(product);
+    if (name.company === undefined) keyOfName.set(name.upper, draft.productKey);
+  }
+  if (keyOfName.size === 0) return;
   for (const draft of drafts) {
     if (draft.type !== 'dividend') continue;
-    const company = NON_TRADEABLE.exec(draft.row.product)?.[1]?.toUpperCase();
+    const company = nameOf(draft.row.product).company;
     const key = company ? keyOfName.get(company) : undefined;
     if (key) draft.productKey = key;
   }

@@ -126,7 +126,7 @@ function isFullyWithheld(group: Draft): boolean {
 }
 
 /** Builds the drafts of all transaction rows (rows without a problem whose kind is not skip, unknown or fx). */
-export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
+export function buildDrafts(rows: readonly SourceRow[], leadOf: ReadonlyMap<SourceRow, SourceRow>): DraftSet {
   const drafts: Draft[] = [];
   const skipped: DraftSet['skipped'] = [];
   const dividends = new DividendGroups();
@@ -139,7 +139,7 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
     if (row.problem !== null) continue;
     const { kind } = row.classification;
     if (kind === 'trade') drafts.push(draftOf('stock', row, row.classification.sell ? -row.quantity : row.quantity));
-    else if (kind === 'fee' && row.costsLead) joiningCosts.push(row);
+    else if (kind === 'fee' && leadOf.size > 0 && leadOf.has(row)) joiningCosts.push(row);
     else if (kind === 'fee') drafts.push(draftOf('commission', row, 1));
     else if (kind === 'dividend' || kind === 'dividend-tax') dividends.add(row);
     else if (kind === 'adr-fee') adrFees.push(row);
@@ -150,12 +150,12 @@ export function buildDrafts(rows: readonly SourceRow[]): DraftSet {
   // The commission drafts so far are the cost rows' own, of those rows (`draft.row`).
   const orderCosts = new Map<SourceRow, Draft>();
   if (joiningCosts.length > 0) {
-    const leads = new Set(joiningCosts.map((row) => row.costsLead!));
+    const leads = new Set(joiningCosts.map((row) => leadOf.get(row)!));
     for (const draft of drafts)
       if (draft.type === 'commission' && leads.has(draft.row)) orderCosts.set(draft.row, draft);
   }
   for (const row of joiningCosts) {
-    const draft = orderCosts.get(row.costsLead!)!;
+    const draft = orderCosts.get(leadOf.get(row)!)!;
     draft.cash = roundMoney(draft.cash + row.amount);
     fold(draft, row);
     if (chronological(row, draft.latest) > 0) draft.latest = row;

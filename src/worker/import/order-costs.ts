@@ -7,7 +7,7 @@
  * first. Rows without an Order Id (older statements) stay one commission each.
  *
  * Earlier versions keyed each cost row alone: the ids they stored for an order's rows are kept on the
- * rows (`previousFingerprint`), so that the merge replaces those stored parts by the order's one
+ * side (`OrderCosts.previous`), so that the merge replaces those stored parts by the order's one
  * commission instead of adding it beside them.
  */
 import { Hasher } from './import-id';
@@ -29,37 +29,54 @@ function isOrderCost(row: SourceRow): boolean {
 }
 
 /**
- * Joins the cost rows of each order (rows in file order): the first row of a group leads it, carries the
- * group's summed key, and the others name it in `costsLead` (their own fingerprint becomes 0: they do not
- * identify a transaction). Every row of a group keeps the key it had alone in `previousFingerprint`.
- * Returns whether any group has more than one row.
+ * What the joining of an order's cost rows leaves beside the rows (few rows are in it, so no row carries a
+ * field for it): each joined row's lead, and the key each row of a group had alone.
  */
-export function joinOrderCosts(rows: readonly SourceRow[]): boolean {
+export interface OrderCosts {
+  /** A cost row summed into the commission of its order's first cost row: that row. */
+  lead: Map<SourceRow, SourceRow>;
+  /**
+   * The fingerprint a row had when each product cost row was keyed alone: set for the rows of an order with
+   * several cost rows, and after `distinguishRepeatedRows` only where it differs from the row's fingerprint.
+   */
+  previous: Map<SourceRow, number>;
+}
+
+/**
+ * Joins the cost rows of each order (rows in file order): the first row of a group leads it, carries the
+ * group's summed key, and the others name it in `lead` (their own fingerprint becomes 0: they do not
+ * identify a transaction). Every row of a group keeps the key it had alone in `previous`.
+ */
+export function joinOrderCosts(rows: readonly SourceRow[]): OrderCosts {
+  const costs: OrderCosts = { lead: new Map(), previous: new Map() };
   // By Order Id first (no key string built per row); an order's rows are then split by product, day and currency.
+  // Most orders have one cost row: only those met twice get a list.
+  const firstOfOrder = new Map<string, SourceRow>();
   const byOrder = new Map<string, SourceRow[]>();
   for (const row of rows) {
     if (!isOrderCost(row)) continue;
-    const rowsOfOrder = byOrder.get(row.orderId);
-    if (rowsOfOrder) rowsOfOrder.push(row);
-    else byOrder.set(row.orderId, [row]);
+    const first = firstOfOrder.get(row.orderId);
+    if (first === undefined) firstOfOrder.set(row.orderId, row);
+    else {
+      const rowsOfOrder = byOrder.get(row.orderId);
+      if (rowsOfOrder) rowsOfOrder.push(row);
+      else byOrder.set(row.orderId, [first, row]);
+    }
   }
-  let joined = false;
   for (const rowsOfOrder of byOrder.values()) {
-    if (rowsOfOrder.length < 2) continue;
     for (const group of groupsOf(rowsOfOrder)) {
       if (group.length < 2) continue;
-      joined = true;
       const lead = group[0]!;
       const sum = roundMoney(group.reduce((total, row) => total + row.amount, 0));
-      for (const row of group) row.previousFingerprint = row.fingerprint;
+      for (const row of group) costs.previous.set(row, row.fingerprint);
       lead.fingerprint = costsFingerprint(hasher, { ...lead, amount: sum });
       for (const row of group.slice(1)) {
-        row.costsLead = lead;
+        costs.lead.set(row, lead);
         row.fingerprint = 0;
       }
     }
   }
-  return joined;
+  return costs;
 }
 
 /** One order's cost rows (in file order) by product, day and currency, each group in file order. */

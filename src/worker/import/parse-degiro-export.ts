@@ -7,6 +7,7 @@ import { assemble } from './assemble';
 import { EXPECTED_HEADER, readHeader, type HeaderInfo } from './header';
 import { appendContinuation, isBlank, isContinuation, RecordReader, type RawRecord } from './records';
 import { RowBuilder, type SourceRow } from './rows';
+import type { StatementColumns } from './statement-columns';
 import { NotUtf8Error, readTextChunks, type ReadEncoding } from './source-text';
 import { looksBinary } from './text-encoding';
 import { TradeRowBuilder } from './trades-file';
@@ -69,6 +70,11 @@ class ExportParser {
     return null;
   }
 
+  /** What the statement's check reads of each row (Account.csv); null for Transactions.csv, which has no balance. */
+  get columns(): StatementColumns | null {
+    return this.builder instanceof RowBuilder ? this.builder.columns : null;
+  }
+
   get recordCount(): number {
     return this.records;
   }
@@ -113,7 +119,7 @@ async function parseAs(input: Blob | string, encoding: ReadEncoding, options: Pa
   const error = parser.feed('', true);
   if (error) return emptyImport(error);
   options.onProgress?.({ bytes: totalBytes, totalBytes, rows: parser.recordCount });
-  return applyTickersInPlace(assemble(parser.rows), options.tickers ?? {});
+  return applyTickersInPlace(assemble(parser.rows, parser.columns), options.tickers ?? {});
 }
 
 export async function parseDegiroExport(input: Blob | string, options: ParseOptions = {}): Promise<DegiroImport> {

@@ -15,10 +15,11 @@ import { cell, type RawRecord } from './records';
 import { foldText, repairMojibake } from './text';
 import { costsFingerprint, tradeFingerprint, tradeWithoutSharesReason } from './row-keys';
 import { describedMove } from './statement-moves';
+import { StatementColumns } from './statement-columns';
 import { TRADE } from './vocabulary';
 import { ACCOUNT_PRODUCT, sourceRow, type RowCells, type SourceRow } from './source-row';
 
-export { ACCOUNT_PRODUCT, chronological, chronologicalOrder, linesOf, sourceRow } from './source-row';
+export { ACCOUNT_PRODUCT, chronological, linesOf, sourceRow } from './source-row';
 export type { RowCells, SourceRow } from './source-row';
 
 const CURRENCY = /^[A-Z]{3}$/;
@@ -38,6 +39,8 @@ const IDENTIFYING: ReadonlySet<string> = new Set([
 ]);
 
 export class RowBuilder {
+  /** What the statement's check reads of each row built, by the row's index (every row built is kept, in order). */
+  readonly columns = new StatementColumns();
   private readonly classifier = new Classifier();
   private readonly dates = new DateReader();
   private readonly hasher = new Hasher();
@@ -140,12 +143,15 @@ export class RowBuilder {
     cells.orderId = cell(fields, columns.orderId);
     const row = sourceRow(record, cell(fields, columns.time), cells, ACCOUNT_PRODUCT);
     const balanceText = cell(fields, columns.balance + 1);
-    if (balanceText !== '') {
-      row.balance = parseLocaleNumber(balanceText, decimalMarkOf(balanceText) ?? rowMark);
-      row.balanceCurrency = this.intern(cell(fields, columns.balance));
-    }
-    if (amountText === '' && classification.kind === 'skip')
-      row.statementMove = describedMove(description, classification.skipReason!, rowMark);
+    this.columns.add(
+      row,
+      // The mark decides only a number whose own separators prove none (parseLocaleNumber).
+      balanceText === '' ? Number.NaN : parseLocaleNumber(balanceText, rowMark),
+      balanceText === '' ? '' : this.intern(cell(fields, columns.balance)),
+      amountText === '' && classification.kind === 'skip'
+        ? describedMove(description, classification.skipReason!, rowMark)
+        : Number.NaN,
+    );
     // A money-market line with a mutation and no buy or sell (`Koersverandering geldmarktfonds`, `Compensatie`) is
     // the fund's gain or loss, booked as interest: it needs an id. A conversion into or out of the fund stays the account's cash.
     const fundResult =

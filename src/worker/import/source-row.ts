@@ -34,14 +34,6 @@ export interface SourceRow {
   /** Signed cash movement in `currency`; NaN when missing. */
   amount: number;
   orderId: string;
-  /** The statement's balance after the row (`Saldo`), in `balanceCurrency`; NaN when the file has none. */
-  balance: number;
-  balanceCurrency: string;
-  /**
-   * A line without a mutation that still moves the balance (a cash sweep's companion line, a money-market
-   * conversion): the move its description states; NaN for any other line.
-   */
-  statementMove: number;
   /**
    * Stable identity of the row across exports (language and number format aside): a 53-bit hash of its
    * content, made unique within the file by `distinguishRepeatedRows` (import-id.ts); only for rows that identify
@@ -53,14 +45,6 @@ export interface SourceRow {
    * the same (import ids of earlier imports are recognised by it); 0 when it is the same as `fingerprint`.
    */
   formerFingerprint: number;
-  /**
-   * The fingerprint the row had when each product cost row was keyed alone (before an order's cost rows were
-   * summed, `order-costs.ts`): set on the rows of an order with several cost rows, and after
-   * `distinguishRepeatedRows` only where it differs from `fingerprint`; otherwise 0.
-   */
-  previousFingerprint?: number;
-  /** A cost row summed into the commission of its order's first cost row, that row. */
-  costsLead?: SourceRow;
   /** Transactions.csv: the trade's cash in EUR, as the file states it (the row is then settled in EUR). */
   amountEur?: number;
   /** Transactions.csv: DEGIRO's code of the exchange the trade was made on (`EAM`, `XET`, `NDQ`). */
@@ -106,15 +90,8 @@ export function sourceRow(record: RawRecord, timeText: string, cells: RowCells, 
     currency: cells.currency,
     amount: cells.amount,
     orderId: cells.orderId,
-    balance: Number.NaN,
-    balanceCurrency: '',
-    statementMove: Number.NaN,
     fingerprint: 0,
     formerFingerprint: 0,
-    // Set on every row, so that all rows share one shape (properties added later to some would make every
-    // step's reads of rows slower).
-    previousFingerprint: 0,
-    costsLead: undefined,
   };
 }
 
@@ -129,32 +106,4 @@ export function linesOf(row: SourceRow): number[] {
  */
 export function chronological(a: SourceRow, b: SourceRow): number {
   return a.epochDay - b.epochDay || a.minutes - b.minutes || b.line - a.line;
-}
-
-/**
- * The indexes of all rows, chronological (rows of one moment and line in file order): each currency's lists
- * are parts of it. A statement lists the newest first, so its rows reversed are usually in order already.
- */
-export function chronologicalOrder(rows: readonly SourceRow[]): Int32Array {
-  const count = rows.length;
-  const order = new Int32Array(count);
-  for (let i = 0; i < count; i++) order[i] = count - 1 - i;
-  const inOrder = (a: number, b: number) => chronological(rows[a]!, rows[b]!) || a - b;
-  let sorted = true;
-  let finite = true;
-  for (let i = 0; i < count; i++) {
-    if (i > 0 && sorted && inOrder(order[i - 1]!, order[i]!) > 0) sorted = false;
-    if (!Number.isFinite(rows[i]!.epochDay)) finite = false;
-  }
-  if (sorted) return order;
-  // A row without a date makes the order partial: kept to the typed array's sort, as it always was.
-  if (!finite) return order.sort(inOrder);
-  // Of a total order, the array's sort (which follows the runs of a nearly sorted list) gives the same result, faster.
-  const moments = new Float64Array(count);
-  for (let i = 0; i < count; i++) moments[i] = rows[i]!.epochDay * 1440 + rows[i]!.minutes;
-  const indexes: number[] = [];
-  for (let i = 0; i < count; i++) indexes.push(order[i]!);
-  indexes.sort((a, b) => moments[a]! - moments[b]! || rows[b]!.line - rows[a]!.line || a - b);
-  for (let i = 0; i < count; i++) order[i] = indexes[i]!;
-  return order;
 }
