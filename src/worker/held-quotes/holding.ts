@@ -6,12 +6,24 @@
  * after each answer that came whole). A sign-out or an account deletion (`forget`) closes the store,
  * waits for its writes and deletes it.
  */
+import { fxSymbolFor } from '../../model/exchange-rates';
 import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
 import type { Credentials, HeldAnswer } from '../services/http';
 import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import { mergeAnswer } from './merge';
 import { forgetAllHeldQuotes, openHeldQuotes, subjectOf, type HeldQuotes } from './store';
+
+/** The rates into `request.rates` that the held series' currencies need and the request does not name. */
+function ratesOf(held: ReadonlyMap<string, HeldQuoteColumns>, request: QuotesRequest): string[] {
+  const asked = new Set(request.symbols);
+  const rates = new Set<string>();
+  for (const series of held.values()) {
+    const rate = series.meta.currency ? fxSymbolFor(series.meta.currency, request.rates!) : null;
+    if (rate !== null && !asked.has(rate)) rates.add(rate);
+  }
+  return [...rates];
+}
 
 /** How long after an answer its series are written: the page's derive and first paint come first. */
 export const WRITE_AFTER_MS = 1_000;
@@ -44,6 +56,9 @@ export class QuoteHolding {
     const generation = this.generation;
     const store = await this.storeFor(credentials);
     const held = store && generation === this.generation ? await store.read(request.symbols) : new Map();
+    // The rates the held series' currencies need come with the answer (`rates`): the held ones are named too.
+    if (store && request.rates)
+      for (const [symbol, series] of await store.read(ratesOf(held, request))) held.set(symbol, series);
     const validators = new Map([...held].map(([symbol, series]) => [symbol, series.validator]));
     const answers = await requestQuoteUpdates(credentials, request, validators);
     const merged = answers.map((answer) => mergeAnswer(held.get(answer.symbol), answer));

@@ -60,6 +60,8 @@ const derivationFor = (tickers: string[]) =>
   }) as unknown as ChartedDerivation;
 const seriesFor = (tickers: string[]) => ({ active: { tickers }, charts: NO_CHARTS }) as unknown as ChartedSeries;
 type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
+/** What the machine sends: `symbols` null asks for every symbol the held set needs (the worker's own list). */
+type PricesAsked = Omit<PricesInput, 'symbols'> & { symbols: string[] | null };
 
 /** A listed set without its ids, to compare with a plain set. */
 export const unlisted = (set: ListedSet | null): TransactionSet | null =>
@@ -134,7 +136,8 @@ export function startApp(fakes: Fakes) {
         calls.signOut += 1;
         store.clear();
       }),
-      fetchPrices: fromPromise<PricesLoaded, PricesInput>(async ({ input }) => {
+      fetchPrices: fromPromise<PricesLoaded, PricesAsked>(async ({ input: asked }) => {
+        const input = { ...asked, symbols: asked.symbols ?? symbolsOf(held) };
         calls.fetchPrices.push(input.symbols);
         if (fakes.fetchPrices) return { fetched: input.symbols, ...(await fakes.fetchPrices(input)) };
         return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {}, fetched: input.symbols };
