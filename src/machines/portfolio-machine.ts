@@ -52,10 +52,10 @@ export const portfolioMachine = portfolioSetup.createMachine({
         onError: [{ guard: 'signedIn', target: 'loading' }, { target: 'idle' }],
       },
     },
-    // The set and the settings (the benchmark, the base currency) at once; then every price in one request.
+    // The set, the settings (the benchmark, the base currency) and every price they need, at once.
     loading: {
       tags: ['busy', 'loading'],
-      entry: 'clearError',
+      entry: 'startLoad',
       type: 'parallel',
       states: {
         set: {
@@ -71,7 +71,10 @@ export const portfolioMachine = portfolioSetup.createMachine({
                     target: '#portfolio.loadFailed',
                     actions: { type: 'showRefusal', params: ({ event }) => event.output },
                   },
-                  { target: 'loaded', actions: { type: 'takeSet', params: ({ event }) => event.output as SetView } },
+                  {
+                    target: 'loaded',
+                    actions: { type: 'takeLoadedSet', params: ({ event }) => event.output as SetView },
+                  },
                 ],
                 onError: failTo('#portfolio.loadFailed'),
               },
@@ -87,7 +90,10 @@ export const portfolioMachine = portfolioSetup.createMachine({
               invoke: {
                 src: 'loadSettings',
                 input: ({ context }) => ({ idToken: context.idToken ?? '' }),
-                onDone: { target: 'loaded', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'loaded',
+                  actions: { type: 'takeLoadedSettings', params: ({ event }) => event.output },
+                },
                 onError: {
                   target: 'loaded',
                   actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) },
@@ -97,22 +103,28 @@ export const portfolioMachine = portfolioSetup.createMachine({
             loaded: { type: 'final' },
           },
         },
+        /**
+         * The prices from the start, beside the set and the settings: the worker asks for every symbol they
+         * need (its own list, once both are in on its side) with their rates, in one request.
+         */
+        prices: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'fetchPrices',
+                input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: null, firstDate: null }),
+                onDone: { target: 'loaded', actions: { type: 'takePrices', params: ({ event }) => event.output } },
+                onError: failTo('failed'),
+              },
+            },
+            loaded: { type: 'final' },
+            failed: { type: 'final' },
+          },
+        },
       },
-      onDone: [{ guard: 'hasFirstDate', target: 'fetchingFirstPrices' }, { target: 'deriving' }],
-    },
-    /**
-     * The first prices, before any derive: the worker asks for every symbol the set and settings need (its
-     * own list: the two answers above may have been computed in either order) with their rates, in one
-     * request.
-     */
-    fetchingFirstPrices: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        src: 'fetchPrices',
-        input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: null, firstDate: context.firstDate! }),
-        onDone: { target: 'deriving', actions: { type: 'takePrices', params: ({ event }) => event.output } },
-        onError: failTo('derivingWithoutPrices'),
-      },
+      // The one derive, with the prices; without them when their request failed (its message kept).
+      onDone: [{ guard: 'hasError', target: 'derivingWithoutPrices' }, { target: 'deriving' }],
     },
     /** The figures without prices, the failure kept beside them: the page says why, with Retry. */
     derivingWithoutPrices: {

@@ -12,6 +12,7 @@ import { initialContext, pricesTaken, symbolsToFetch, type PortfolioContext } fr
 import {
   combinationTaken,
   failedPricesForgotten,
+  keepPricedSymbols,
   type PortfolioEvent,
   setTaken,
   settingsTaken,
@@ -48,6 +49,13 @@ export const portfolioSetup = setup({
       },
     }),
     takeSet: assign(({ context }, view: SetView) => setTaken(context, view)),
+    /** A load's set and settings: the symbols they name only until the prices (which name them after both) are in. */
+    takeLoadedSet: assign(({ context }, view: SetView) => keepPricedSymbols(context, setTaken(context, view))),
+    takeLoadedSettings: assign(({ context }, outcome: Outcome<SettingsView>) =>
+      keepPricedSymbols(context, settingsTaken(outcome)),
+    ),
+    /** A load starts afresh: no error, and every price is asked for again (the held ones answer "unchanged"). */
+    startLoad: assign({ error: null, pricesFrom: null, fetchedSymbols: [], priceErrors: {} }),
     takeFigures: assign((_, derived: Timed<ChartedDerivation>) => ({
       derivation: derived.result,
       computeMs: derived.computeMs,
@@ -91,7 +99,7 @@ export const portfolioSetup = setup({
     isRefused,
     signedIn: ({ context }) => context.idToken !== null,
     hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
-    hasFirstDate: ({ context }) => context.firstDate !== null,
+    hasError: ({ context }) => context.error !== null,
     hasPriceErrors: ({ context }) => Object.keys(context.priceErrors).length > 0,
   },
 });

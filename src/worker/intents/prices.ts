@@ -13,24 +13,40 @@ import { refusing } from './refuse';
 
 const NOT_READY = 'The figures are not ready yet: try again once the portfolio has loaded.';
 
-/** What `loadQuotes` is asked for: the symbols (null: every one the held set and settings need) and the days. */
-export type PricesRequest = Omit<QuotesRequest, 'symbols' | 'rates'> & { symbols: string[] | null };
+/**
+ * What `loadQuotes` is asked for: the symbols and the first day (unix seconds), or null for both: every
+ * symbol the set and settings need, from a week before the set's first day, once their loads under way end.
+ */
+export type PricesRequest =
+  (Omit<QuotesRequest, 'rates'> & { symbols: string[] }) | { symbols: null; startSeconds: null; endSeconds: number };
+
+/** A week of margin: the engine wants the last bar on or before the first transaction day. */
+const MARGIN_SECONDS = 7 * 86_400;
 
 export function priceIntents(context: WorkerContext) {
   return {
     /**
-     * Fetches quotes for `symbols` (null: every symbol the held set and settings need now, the first load's
-     * ask), only what is new against those held in IndexedDB, and keeps them. The request names the base
+     * Fetches quotes for `symbols` (null: every symbol the set and settings need once their loads under way
+     * end, from their first day: the first load asks at once, beside them), only what is new against those held in IndexedDB, and keeps them. The request names the base
      * currency, so the service adds the exchange rates those quotes turn out to need (a listing in USD or
      * GBp of a ticker bought in EUR): one request brings every price, and the page derives once with them.
      * Answers what it fetched (the rates too) and which symbols are needed now; a rate the service could
      * not price is named among the errors, the quotes are kept.
      */
     async loadQuotes(request: PricesRequest, credentials: Credentials): Promise<PricesLoaded> {
+      if (request.symbols === null) await context.loads;
       const symbols = request.symbols ?? context.engine.symbolsToRequest();
-      if (symbols.length === 0) return { ...symbolsNeeded(context), errors: {}, fetched: [] };
+      const firstDate = context.engine.firstTransactionDate();
+      const startSeconds =
+        request.startSeconds ?? (firstDate === null ? null : Date.parse(firstDate) / 1000 - MARGIN_SECONDS);
+      if (symbols.length === 0 || startSeconds === null) return { ...symbolsNeeded(context), errors: {}, fetched: [] };
       const rates = context.engine.baseCurrency();
-      const entries = await context.heldQuotes.fetch(credentials, { ...request, symbols, rates });
+      const entries = await context.heldQuotes.fetch(credentials, {
+        symbols,
+        startSeconds,
+        endSeconds: request.endSeconds,
+        rates,
+      });
       context.engine.setQuotes(entries);
       const errors: Record<string, string> = {};
       for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;

@@ -7,7 +7,7 @@ import type { TransactionMatches, TransactionQuery } from '../../model/transacti
 import { HttpError, type Credentials } from '../services/http';
 import { fetchSymbolChoices, saveSymbolChoices } from '../services/symbols-api';
 import type { TransactionChange } from '../transaction-changes';
-import { portfolioView, withChoices, withView, type WorkerContext } from './context';
+import { counted, portfolioView, withChoices, withView, type WorkerContext } from './context';
 import type { PortfolioView } from './contract';
 
 export function transactionIntents(context: WorkerContext) {
@@ -18,7 +18,7 @@ export function transactionIntents(context: WorkerContext) {
       // The user's symbol choices come along: the search finds a transaction by its product's ISIN. Without
       // them (the service did not answer) it still finds it by ticker.
       const [held, choices] = await Promise.all([
-        store.load(credentials),
+        counted(context, store.load(credentials)),
         fetchSymbolChoices(credentials).catch(() => null),
       ]);
       if (choices) context.symbolChoices = choices;

@@ -66,10 +66,28 @@ describe('loadQuotes', () => {
     const settings = await channel.worker.saveSettings({ benchmark: 'VWCE.DE' }, credentials);
     expect(settings.ok).toBe(true);
 
-    const prices = await channel.worker.loadQuotes({ symbols: null, ...RANGE }, credentials);
+    const prices = await channel.worker.loadQuotes(
+      { symbols: null, startSeconds: null, endSeconds: RANGE.endSeconds },
+      credentials,
+    );
     expect(quoteRequests).toEqual([['AAPL', 'VWCE.DE']]);
     expect(prices).toMatchObject({ fetched: ['AAPL', 'VWCE.DE', 'EUR=X'], errors: {} });
     expect(prices.symbols).toEqual(['AAPL', 'EUR=X', 'VWCE.DE']);
+  });
+
+  it('asked without a list beside the loads of the set and the settings, waits for them and asks once', async () => {
+    await transactionsClient(server.url, idToken).put({
+      transactions: transactionSet({ stock: [stock('AAPL', '2024-01-02', 10, 1700)] }),
+    });
+    // As a first load sends them: the three at once, the prices without a list.
+    const [view, settings, prices] = await Promise.all([
+      channel.worker.load(credentials),
+      channel.worker.loadSettings(credentials),
+      channel.worker.loadQuotes({ symbols: null, startSeconds: null, endSeconds: RANGE.endSeconds }, credentials),
+    ]);
+    expect(view.ok && settings.ok).toBe(true);
+    expect(quoteRequests).toEqual([['AAPL']]);
+    expect(prices).toMatchObject({ fetched: ['AAPL', 'EUR=X'], symbols: ['AAPL', 'EUR=X'], firstDate: '2024-01-02' });
   });
 
   it('keeps the quotes when the service has no prices for their rate: the rate is named among the errors', async () => {

@@ -59,7 +59,7 @@ function startInspectedApp() {
         accounts: [{ id: 'main', name: 'My account' }],
         cash: [],
       })),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string }>(
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
         async ({ input }) => ({
           symbols: input.symbols ?? ['VWCE.DE'],
           firstDate: input.firstDate,
@@ -133,12 +133,12 @@ describe('inspecting the app', () => {
         .map((inspection) => inspection.event.type);
     expect(doneEventsTo(auth)).toEqual([`xstate.done.actor.${invokeIdOf(authMachine, 'auth.checking')}`]);
     expect(doneEventsTo(portfolio)).toEqual(
-      // The worker loads the set itself (no hand-over) while the settings (the benchmark) are read, then
-      // fetches every price in one call, then derives once.
+      // The worker loads the set itself (no hand-over) while the settings (the benchmark) are read and
+      // every price they need is fetched in one call; then one derive.
       [
         'portfolio.loading.set.loading',
         'portfolio.loading.settings.loading',
-        'portfolio.fetchingFirstPrices',
+        'portfolio.loading.prices.loading',
         'portfolio.deriving',
       ].map((stateId) => `xstate.done.actor.${invokeIdOf(portfolioMachine, stateId)}`),
     );
@@ -153,9 +153,9 @@ describe('inspecting the app', () => {
     expect(valuesOf(auth)).toEqual(['"checking"', '"signedIn"']);
     expect(valuesOf(portfolio)).toEqual([
       '"idle"',
-      '{"loading":{"set":"loading","settings":"loading"}}',
-      '{"loading":{"set":"loaded","settings":"loading"}}',
-      '"fetchingFirstPrices"',
+      '{"loading":{"set":"loading","settings":"loading","prices":"loading"}}',
+      '{"loading":{"set":"loaded","settings":"loading","prices":"loading"}}',
+      '{"loading":{"set":"loaded","settings":"loaded","prices":"loading"}}',
       '"deriving"',
       '{"ready":"settled"}',
     ]);

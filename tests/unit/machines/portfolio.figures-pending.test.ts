@@ -26,7 +26,7 @@ describe('the figures pending on the pages', () => {
         return { symbols: input.symbols, firstDate: input.firstDate, errors: {} };
       },
     });
-    await waitFor(portfolio, (s) => s.matches('fetchingFirstPrices'));
+    await waitFor(portfolio, (s) => s.matches('loading') && calls.fetchPrices.length === 1);
     // No figures yet: the pages say "Loading your portfolio…" themselves.
     expect(portfolio.getSnapshot().context.derivation).toBeNull();
     expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();

@@ -1,8 +1,9 @@
 /**
- * The order of a first load's calls to the worker (issue 35: the waits of a visit in series): the set and
- * the settings are asked for at once, the prices (every symbol the worker's set and settings need: no list
- * of the machine's, which either answer may have computed before the other landed) right when both are in,
- * and the one derive comes after the prices, with them. A failed price request still derives, and says why.
+ * The order of a first load's calls to the worker (issue 35: the waits of a visit in series): the set, the
+ * settings and the prices are asked for at once (the prices without a list: the worker asks for every
+ * symbol its set and settings need once their loads are in on its side, so the page's taking of the set
+ * waits for nothing), and the one derive comes after all three, with the prices. A failed price request
+ * still derives, and says why.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -53,7 +54,7 @@ function start(options: { prices?: () => Promise<PricesLoaded> } = {}) {
         log.push('settings in');
         return { ok: true, settings: { benchmark: 'IWDA.AS', baseCurrency: 'EUR' }, needed: view.needed };
       }),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string }>(
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
         async ({ input }) => {
           log.push(`prices asked for ${JSON.stringify(input.symbols)} from ${input.firstDate}`);
           if (options.prices) return options.prices();
@@ -79,39 +80,41 @@ function start(options: { prices?: () => Promise<PricesLoaded> } = {}) {
 }
 
 describe('a first load', () => {
-  it('asks for the set and the settings at once, then for every price, then derives once with them', async () => {
+  it('asks for the set, the settings and every price at once, then derives once, with the prices', async () => {
     const { actor, log, set, settings } = start();
-    await waitFor(actor, () => log.length === 2);
-    expect(log, 'the settings are asked for before the set is in').toEqual(['set asked', 'settings asked']);
+    await waitFor(actor, () => log.length === 3);
+    expect(log).toEqual(['set asked', 'settings asked', 'prices asked for null from null']);
     set.open();
     await waitFor(actor, () => log.includes('set in'));
-    expect(actor.getSnapshot().matches('loading'), 'no price is asked for before the settings are in').toBe(true);
+    expect(actor.getSnapshot().matches('loading'), 'no derive before the settings are in').toBe(true);
     settings.open();
     await waitFor(actor, (s) => s.matches({ ready: 'settled' }));
     expect(log).toEqual([
       'set asked',
       'settings asked',
+      'prices asked for null from null',
       'set in',
       'settings in',
-      'prices asked for null from 2024-01-02',
       'derive',
     ]);
     expect([...actor.getSnapshot().context.fetchedSymbols].sort()).toEqual(['IWDA.AS', 'VWCE.DE']);
     expect(actor.getSnapshot().context).toMatchObject({
+      // The prices' answer names the symbols (it came after the set and the settings on the worker's side).
       symbols: ['IWDA.AS', 'VWCE.DE'],
       pricesFrom: '2024-01-02',
       derivation,
     });
   });
 
-  it('the settings may come first: the prices wait for the set', async () => {
+  it('the prices may land before the set: the set then leaves the symbols the prices named', async () => {
     const { actor, log, set, settings } = start();
     settings.open();
-    await waitFor(actor, () => log.includes('settings in'));
-    expect(log).not.toContain('prices asked for null from 2024-01-02');
+    await waitFor(actor, (s) => s.context.pricesFrom !== null);
+    expect(log).not.toContain('set in');
     set.open();
     await waitFor(actor, (s) => s.matches({ ready: 'settled' }));
-    expect(log.slice(-2)).toEqual(['prices asked for null from 2024-01-02', 'derive']);
+    expect(log.filter((line) => line.startsWith('prices'))).toHaveLength(1);
+    expect(actor.getSnapshot().context.symbols).toEqual(['IWDA.AS', 'VWCE.DE']);
   });
 
   it('a failed price request still derives once, without prices, and says why with Retry', async () => {

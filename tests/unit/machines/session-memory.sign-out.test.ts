@@ -83,7 +83,7 @@ function start() {
         accounts: [{ id: 'main', name: 'My account' }],
         cash: [],
       })),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string }>(
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
         async ({ input: asked }) => {
           // null: every symbol the engine's set needs, as the worker answers the first load's ask.
           const input = { symbols: asked.symbols ?? engine.symbolsToRequest() };

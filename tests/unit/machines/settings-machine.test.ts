@@ -97,7 +97,7 @@ describe('the portfolio with the settings machine invoked', () => {
           accounts: [{ id: 'main', name: 'My account' }],
           cash: [],
         })),
-        fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string }>(
+        fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
           async ({ input }) => ({
             symbols: input.symbols ?? ['VWCE.DE'],
             firstDate: '2024-01-02',

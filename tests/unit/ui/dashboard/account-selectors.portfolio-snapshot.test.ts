@@ -55,7 +55,7 @@ function start(set: TransactionSet, quotes: QuoteEntry[]) {
           cash: [],
         };
       }),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string }>(
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
         async () => {
           engine.setQuotes(quotes);
           return {

@@ -66,7 +66,7 @@ function start(
           cash: [],
         };
       }),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string }>(
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
         async () => {
           const entries = await fetchPrices(engine);
           engine.setQuotes(entries);
