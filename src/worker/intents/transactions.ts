@@ -5,7 +5,7 @@ import { refusal, type Outcome } from '../../model/outcome';
 import { isValidIsin } from '../../model/symbols';
 import type { TransactionMatches, TransactionQuery } from '../../model/transaction-query';
 import { HttpError, type Credentials } from '../services/http';
-import { fetchSymbolChoices, saveSymbolChoices } from '../services/symbols-api';
+import { fetchSymbolChoices } from '../services/symbol-choices-api';
 import type { TransactionChange } from '../transaction-changes';
 import { counted, portfolioView, withChoices, withView, type WorkerContext } from './context';
 import type { PortfolioView } from './contract';
@@ -33,6 +33,8 @@ export function transactionIntents(context: WorkerContext) {
       if (change.kind === 'renameTicker' && isValidIsin(change.from)) {
         const choice = { isin: change.from, symbol: change.to };
         try {
+          // Loaded by the first such rename: the dashboard's load never saves a choice.
+          const { saveSymbolChoices } = await import('../services/symbols-api');
           await saveSymbolChoices(credentials, [choice]);
         } catch (error) {
           return refusal(
