@@ -2,8 +2,11 @@
  * The body of `POST /api/quotes`, checked before anything reaches a provider: `{symbols, start, end}` or
  * `{symbol, start, end}`, unix seconds in whole numbers, 1970 ≤ start < end ≤ now + 2 days, Yahoo
  * symbols (letters, digits, `.`, `-`, `=`, `^`; at most 20 characters), 1 to 100 of them, no symbol twice
- * (compared without case, as Yahoo does). `held` (optional) maps symbols asked for to the validator of the
- * series the client holds (`quote-revision.ts`).
+ * (compared without case, as Yahoo does). `rates` (optional, with `symbols`) names the client's base
+ * currency: the answer then also carries the exchange rates the quotes' currencies need into it (the
+ * rates' series after the symbols asked for), so that one request brings every price. `held` (optional)
+ * maps symbols to the validator of the series the client holds (`quote-revision.ts`): symbols asked for
+ * and, with `rates`, exchange rates (`…=X`).
  */
 import { z } from 'zod';
 import { SECONDS_PER_DAY } from '../../src/model/days';
@@ -25,6 +28,8 @@ export type QuotesRequestCheck =
       startSeconds: number;
       endSeconds: number;
       single: boolean;
+      /** The base currency whose rates the quotes need; null: the symbols asked for alone. */
+      rates: string | null;
       /** Symbol → the validator of what the client holds. */
       held: ReadonlyMap<string, string>;
     }
@@ -44,6 +49,10 @@ const manySchema = z.strictObject({
     .array(symbol)
     .min(1, { error: 'at least one symbol' })
     .max(MAX_SYMBOLS, { error: `at most ${MAX_SYMBOLS} symbols` }),
+  rates: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'an ISO 4217 code, three capital letters' })
+    .optional(),
   ...range,
 });
 const oneSchema = z.strictObject({ symbol, ...range });
@@ -69,9 +78,14 @@ export function checkQuotesRequest(body: unknown, nowSeconds: number): QuotesReq
     else issues.push({ path: `symbols.${index}`, message: `repeats symbols.${seen} (${symbols[seen]})` });
   });
   const asked = new Set(symbols);
+  const rates = 'rates' in parsed.data ? (parsed.data.rates ?? null) : null;
   for (const name of Object.keys(parsed.data.held ?? {}))
-    if (!asked.has(name)) issues.push({ path: `held.${name}`, message: 'not a symbol asked for' });
+    if (!asked.has(name) && !(rates !== null && name.endsWith('=X')))
+      issues.push({
+        path: `held.${name}`,
+        message: rates === null ? 'not a symbol asked for' : 'not asked, nor a rate',
+      });
   if (issues.length > 0) return { ok: false, issues };
   const heldMap = new Map(Object.entries(parsed.data.held ?? {}));
-  return { ok: true, symbols, startSeconds: start, endSeconds: end, single, held: heldMap };
+  return { ok: true, symbols, startSeconds: start, endSeconds: end, single, rates, held: heldMap };
 }

@@ -3,7 +3,7 @@
  * authenticate). JSON only (415 otherwise), a small body (413), a checked request (400 `{message,
  * issues}`, and nothing reaches a provider); then 200 with the entries, an array for `{symbols}`, one
  * entry for `{symbol}`, each with its validator, or only what is new against the one the client named
- * (`quote-revision.ts`); or 429 with `Retry-After` and a message when the user's budget of calls to Yahoo
+ * (`quote-revision.ts`), followed by the exchange rates the quotes need when the request names `rates`; or 429 with `Retry-After` and a message when the user's budget of calls to Yahoo
  * is used up and nothing could be answered without Yahoo (an answer with some data is a 200 whose
  * entries say which symbols must wait).
  */
@@ -12,6 +12,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env';
 import { checkQuotesRequest } from './quotes-request';
 import { answerFor } from './quote-revision';
+import { ratesNeeded } from './rates-needed';
 import type { QuotesService } from './quotes-service';
 
 /** 100 symbols of 20 characters with their quotes and commas take about 2.5 KB; their validators ~6.5 KB more. */
@@ -41,12 +42,14 @@ export function createQuotesRoutes(service: QuotesService, nowMs: () => number =
       }
       const request = checkQuotesRequest(body, Math.floor(nowMs() / 1000));
       if (!request.ok) return c.json({ message: 'Invalid quotes request.', issues: request.issues }, 400);
-      const { entries, overBudget } = await service.quotesFor(
-        c.var.user.sub,
-        request.symbols,
-        request.startSeconds,
-        request.endSeconds,
-      );
+      const { sub } = c.var.user;
+      const asked = await service.quotesFor(sub, request.symbols, request.startSeconds, request.endSeconds);
+      // The rates the quotes turned out to need come in the same answer, after the symbols asked for.
+      const rates = request.rates === null ? [] : ratesNeeded(asked.entries, request.symbols, request.rates);
+      const more =
+        rates.length > 0 ? await service.quotesFor(sub, rates, request.startSeconds, request.endSeconds) : null;
+      const entries = more ? [...asked.entries, ...more.entries] : asked.entries;
+      const overBudget = asked.overBudget ?? more?.overBudget ?? null;
       if (overBudget && entries.every((entry) => 'error' in entry)) {
         const retryAfterSeconds = Math.max(1, Math.ceil(overBudget.retryInMs / 1000));
         c.header('Retry-After', String(retryAfterSeconds));

@@ -26,17 +26,23 @@ export const portfolioActors = {
   ),
   /** The worker forgets the session: the set, its version, the quotes and figures, a parsed file. */
   forgetSession: fromPromise<void>(() => getWorker().signOut()),
-  /** The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread. */
-  fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(({ input }) =>
-    getWorker().loadQuotes(
-      {
-        symbols: input.symbols,
-        // A week of margin: the engine wants the last bar on or before the first transaction day.
-        startSeconds: secondsOfDay(input.firstDate) - 7 * 86_400,
-        endSeconds: nowSeconds() + 86_400,
-      },
-      credentialsFor(input.idToken),
-    ),
+  /**
+   * The worker fetches and parses the quotes itself: megabytes of chart JSON never touch the main thread.
+   * `symbols` null (with `firstDate` null): every symbol the set and settings being loaded need.
+   */
+  fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
+    ({ input }) =>
+      getWorker().loadQuotes(
+        input.symbols === null || input.firstDate === null
+          ? { symbols: null, startSeconds: null, endSeconds: nowSeconds() + 86_400 }
+          : {
+              symbols: input.symbols,
+              // A week of margin: the engine wants the last bar on or before the first transaction day.
+              startSeconds: secondsOfDay(input.firstDate) - 7 * 86_400,
+              endSeconds: nowSeconds() + 86_400,
+            },
+        credentialsFor(input.idToken),
+      ),
   ),
   /** The figures of the view: the worker sets the engine's view (one account, or all) and derives. */
   derive: fromPromise<Timed<ChartedDerivation>, DeriveInput>(({ input }) =>

@@ -93,7 +93,8 @@ export function pricesTaken(
     fetchedSymbols: [
       ...new Set([...(refetchAll ? [] : context.fetchedSymbols), ...symbolsToFetch(context), ...loaded.fetched]),
     ],
-    pricesFrom: refetchAll ? context.firstDate : context.pricesFrom,
+    // A load's prices may come before its set: the worker names the first day they cover.
+    pricesFrom: refetchAll ? (context.firstDate ?? loaded.firstDate) : context.pricesFrom,
     symbols: loaded.symbols,
     priceErrors: { ...(refetchAll ? {} : context.priceErrors), ...loaded.errors },
   };

@@ -1,87 +1,21 @@
 /**
- * The portfolio: loads the set through the worker, then the settings (the benchmark), derives, fetches the
- * prices the figures need and derives again, recombines on a toggle, saves the settings, and forgets the
- * session at sign-out. Its context and the prices' bookkeeping are in portfolio-context.ts; reading and
- * saving the settings is the settings machine's job (settings-machine.ts), invoked as `loadSettings` and
- * `saveSettings`.
+ * The portfolio: loads the set and the settings (the benchmark) through the worker at once, fetches every
+ * price they need in one request and derives with them (a set that gains a symbol later fetches its
+ * prices after the derive, and derives again), recombines on a toggle, saves the settings, and forgets the
+ * session at sign-out. Its context and the prices' bookkeeping are in portfolio-context.ts, its named
+ * actions and guards in portfolio-setup.ts; reading and saving the settings is the settings machine's job
+ * (settings-machine.ts), invoked as `loadSettings` and `saveSettings`.
  */
-import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { messageOf } from '../model/message';
-import type { Outcome } from '../model/outcome';
-import type { ChartedDerivation, ChartedSeries, PricesLoaded, SettingsView, Timed } from '../worker';
-import { portfolioActors } from './portfolio-actors';
-import { isRefused, refusalMessage } from './saved-set';
-import { initialContext, pricesTaken, symbolsToFetch, type PortfolioContext } from './portfolio-context';
-import {
-  combinationTaken,
-  deriveInput,
-  failedPricesForgotten,
-  type PortfolioEvent,
-  setTaken,
-  settingsTaken,
-  toggled,
-} from './portfolio-steps';
+import { assertEvent, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { initialContext, symbolsToFetch } from './portfolio-context';
+import { failTo, portfolioSetup, recordChoice } from './portfolio-setup';
+import { deriveInput } from './portfolio-steps';
 import type { SetView } from './services/worker-client';
 
 export type { PortfolioEvent } from './portfolio-steps';
 export { symbolsToFetch, type PortfolioContext } from './portfolio-context';
 
-export const portfolioMachine = setup({
-  types: {
-    context: {} as PortfolioContext,
-    events: {} as PortfolioEvent,
-  },
-  actors: portfolioActors,
-  actions: {
-    toggleTicker: assign({
-      active: ({ context, event }) => {
-        assertEvent(event, 'tickers.toggle');
-        return toggled(context, event.ticker);
-      },
-    }),
-    takeSet: assign(({ context }, view: SetView) => setTaken(context, view)),
-    takeDerivation: assign((_, derived: Timed<ChartedDerivation>) => ({
-      derivation: derived.result,
-      computeMs: derived.computeMs,
-      error: null,
-    })),
-    /** Another view: its tickers are not the last view's, so every one of them is checked. */
-    selectView: assign(({ event }) => {
-      assertEvent(event, 'view.select');
-      return { view: event.account, active: null };
-    }),
-    setActive: assign({
-      active: ({ event }) => {
-        assertEvent(event, 'tickers.setActive');
-        return event.active;
-      },
-    }),
-    takeToken: assign({
-      idToken: ({ event }) => {
-        assertEvent(event, 'session.changed');
-        return event.idToken;
-      },
-    }),
-    failWith: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
-    takeSettings: assign((_, outcome: Outcome<SettingsView>) => settingsTaken(outcome)),
-    /** Signed out: everything of the session goes, its memory too. */
-    resetSession: assign(initialContext),
-    clearError: assign({ error: null }),
-    showRefusal: assign({ error: (_, outcome: Outcome<object>) => refusalMessage(outcome) }),
-    settingsFailed: assign({ settingsError: (_, params: { error: unknown }) => messageOf(params.error) }),
-    /** Prices the worker fetched: what counts as fetched now, from which day, and the symbols needed. */
-    takePrices: assign(({ context }, loaded: PricesLoaded) => pricesTaken(context, loaded)),
-    takeCombination: assign(({ context }, combined: Timed<ChartedSeries>) => combinationTaken(context, combined)),
-    forgetFailedPrices: assign(({ context }) => failedPricesForgotten(context)),
-  },
-  guards: {
-    hasToken: ({ event }) => event.type === 'session.changed' && event.idToken !== null,
-    isRefused,
-    signedIn: ({ context }) => context.idToken !== null,
-    hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
-    hasPriceErrors: ({ context }) => Object.keys(context.priceErrors).length > 0,
-  },
-}).createMachine({
+export const portfolioMachine = portfolioSetup.createMachine({
   id: 'portfolio',
   context: initialContext,
   initial: 'idle',
@@ -122,37 +56,91 @@ export const portfolioMachine = setup({
         onError: [{ guard: 'signedIn', target: 'loading' }, { target: 'idle' }],
       },
     },
+    // The set, the settings (the benchmark, the base currency) and every price they need, at once.
     loading: {
       tags: ['busy', 'loading'],
-      entry: 'clearError',
-      invoke: {
-        src: 'loadTransactions',
-        input: ({ context }) => ({ idToken: context.idToken ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'loadFailed',
-            actions: { type: 'showRefusal', params: ({ event }) => event.output },
+      entry: 'startLoad',
+      type: 'parallel',
+      states: {
+        set: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadTransactions',
+                input: ({ context }) => ({ idToken: context.idToken ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+                    target: '#portfolio.loadFailed',
+                    actions: { type: 'showRefusal', params: ({ event }) => event.output },
+                  },
+                  {
+                    target: 'loaded',
+                    actions: { type: 'takeLoadedSet', params: ({ event }) => event.output as SetView },
+                  },
+                ],
+                onError: failTo('#portfolio.loadFailed'),
+              },
+            },
+            loaded: { type: 'final' },
           },
-          { target: 'loadingSettings', actions: { type: 'takeSet', params: ({ event }) => event.output as SetView } },
-        ],
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
+        },
+        settings: {
+          initial: 'loading',
+          states: {
+            // Settings that cannot be read only cost the benchmark: the portfolio derives anyway.
+            loading: {
+              invoke: {
+                src: 'loadSettings',
+                input: ({ context }) => ({ idToken: context.idToken ?? '' }),
+                onDone: {
+                  target: 'loaded',
+                  actions: { type: 'takeLoadedSettings', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: 'loaded',
+                  actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loaded: { type: 'final' },
+          },
+        },
+        /**
+         * The prices from the start, beside the set and the settings: the worker asks for every symbol they
+         * need (its own list, once both are in on its side) with their rates, in one request.
+         */
+        prices: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'fetchPrices',
+                input: ({ context }) => ({ idToken: context.idToken ?? '', symbols: null, firstDate: null }),
+                onDone: { target: 'loaded', actions: { type: 'takePrices', params: ({ event }) => event.output } },
+                onError: failTo('failed'),
+              },
+            },
+            loaded: { type: 'final' },
+            failed: { type: 'final' },
+          },
         },
       },
+      // The one derive, with the prices; without them when their request failed (its message kept).
+      onDone: [{ guard: 'hasError', target: 'derivingWithoutPrices' }, { target: 'deriving' }],
     },
-    loadingSettings: {
+    /** The figures without prices, the failure kept beside them: the page says why, with Retry. */
+    derivingWithoutPrices: {
       tags: ['busy', 'loading'],
-      // Settings that cannot be read only cost the benchmark: the portfolio derives anyway.
       invoke: {
-        src: 'loadSettings',
-        input: ({ context }) => ({ idToken: context.idToken ?? '' }),
-        onDone: { target: 'deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
-        onError: {
-          target: 'deriving',
-          actions: { type: 'settingsFailed', params: ({ event }) => ({ error: event.error }) },
+        src: 'derive',
+        input: deriveInput,
+        onDone: {
+          target: '#portfolio.ready.pricesFailed',
+          actions: { type: 'takeFigures', params: ({ event }) => event.output },
         },
+        onError: failTo('deriveFailed'),
       },
     },
     loadFailed: {
@@ -173,10 +161,7 @@ export const portfolioMachine = setup({
           target: 'ready',
           actions: { type: 'takeDerivation', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'deriveFailed',
-          actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: failTo('deriveFailed'),
       },
     },
     deriveFailed: {
@@ -199,12 +184,7 @@ export const portfolioMachine = setup({
         },
         fetchingPrices: {
           tags: ['pricesLoading'],
-          // A toggle while prices load only records the choice: the derive that follows reads it.
-          on: {
-            'tickers.toggle': { actions: 'toggleTicker' },
-            'tickers.setActive': { actions: 'setActive' },
-            'view.select': { actions: 'selectView' },
-          },
+          on: recordChoice,
           invoke: {
             src: 'fetchPrices',
             input: ({ context }) => ({
@@ -216,10 +196,7 @@ export const portfolioMachine = setup({
               target: 'rederiving',
               actions: { type: 'takePrices', params: ({ event }) => event.output },
             },
-            onError: {
-              target: 'pricesFailed',
-              actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('pricesFailed'),
           },
         },
         rederiving: {
@@ -237,10 +214,7 @@ export const portfolioMachine = setup({
               target: 'checkingPrices',
               actions: { type: 'takeDerivation', params: ({ event }) => event.output },
             },
-            onError: {
-              target: '#portfolio.deriveFailed',
-              actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('#portfolio.deriveFailed'),
           },
         },
         pricesFailed: {
@@ -255,10 +229,7 @@ export const portfolioMachine = setup({
               target: 'settled',
               actions: { type: 'takeCombination', params: ({ event }) => event.output },
             },
-            onError: {
-              target: '#portfolio.deriveFailed',
-              actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: failTo('#portfolio.deriveFailed'),
           },
         },
         settled: {

@@ -56,6 +56,16 @@ export function setTaken(context: PortfolioContext, view: SetView): Partial<Port
   };
 }
 
+/** `taken` without its symbols once prices were taken: the prices' answer named them after the set and settings. */
+export function keepPricedSymbols(
+  context: PortfolioContext,
+  taken: Partial<PortfolioContext>,
+): Partial<PortfolioContext> {
+  if (context.pricesFrom === null) return taken;
+  const { symbols: _, ...rest } = taken;
+  return rest;
+}
+
 /** Settings the worker read or saved: they may name a new symbol (the benchmark) to fetch. */
 export function settingsTaken(outcome: Outcome<SettingsView>): Partial<PortfolioContext> {
   return outcome.ok

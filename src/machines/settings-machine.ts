@@ -3,7 +3,7 @@
  * ends with the worker's answer as its output. A call that throws ends in `failed` with a refusal (status 0)
  * carrying its message, so the invoker reads one Outcome either way.
  *
- * The portfolio invokes it as `loadSettings` (in `loadingSettings`) and as `saveSettings` (in
+ * The portfolio invokes it as `loadSettings` (in `loading`, beside the set) and as `saveSettings` (in
  * `ready.savingSettings`), by the {@link SettingsLogic} type: a test may provide a promise with the same
  * input and output under those names instead.
  */

@@ -21,6 +21,18 @@ export function toSessionUser(user: User): SessionUser | null {
   };
 }
 
+/**
+ * Whether this tab holds a signed-in session or returns from the provider (oidc-client-ts keeps the user
+ * under `oidc.user:<issuer>:<client>` in session storage): the page then starts its worker before the
+ * sign-in configuration is in, since the load will need it. Read by its keys' shape only: whether the
+ * session is still valid is the auth machine's question, asked after `/api/config`.
+ */
+export function mayBeSignedIn(storage: Storage = window.sessionStorage, url: string = window.location.href): boolean {
+  if (new URL(url).pathname === '/callback') return true;
+  for (let i = 0; i < storage.length; i += 1) if (storage.key(i)?.startsWith('oidc.user:')) return true;
+  return false;
+}
+
 let managerPromise: Promise<UserManager> | null = null;
 
 /** One UserManager per page, configured from the server at run time (the SPA is built once). */

@@ -6,12 +6,24 @@
  * after each answer that came whole). A sign-out or an account deletion (`forget`) closes the store,
  * waits for its writes and deletes it.
  */
+import { fxSymbolFor } from '../../model/exchange-rates';
 import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
 import type { Credentials, HeldAnswer } from '../services/http';
 import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import { mergeAnswer } from './merge';
 import { forgetAllHeldQuotes, openHeldQuotes, subjectOf, type HeldQuotes } from './store';
+
+/** The rates into `request.rates` that the held series' currencies need and the request does not name. */
+function ratesOf(held: ReadonlyMap<string, HeldQuoteColumns>, request: QuotesRequest): string[] {
+  const asked = new Set(request.symbols);
+  const rates = new Set<string>();
+  for (const series of held.values()) {
+    const rate = series.meta.currency ? fxSymbolFor(series.meta.currency, request.rates!) : null;
+    if (rate !== null && !asked.has(rate)) rates.add(rate);
+  }
+  return [...rates];
+}
 
 /** How long after an answer its series are written: the page's derive and first paint come first. */
 export const WRITE_AFTER_MS = 1_000;
@@ -22,6 +34,12 @@ export class QuoteHolding {
   private writes: Promise<void> = Promise.resolve();
   /** A forget increments it: a load that began before does not open or write the store again. */
   private generation = 0;
+  /** A read of held series begun before they were asked for (`readAhead`). */
+  private ahead: {
+    user: string | null;
+    symbols: ReadonlySet<string>;
+    read: Promise<Map<string, HeldQuoteColumns>>;
+  } | null = null;
   /** The pauses before writes still waiting: a forget ends them. */
   private readonly stops = new Set<() => void>();
 
@@ -43,7 +61,10 @@ export class QuoteHolding {
   async fetch(credentials: Credentials, request: QuotesRequest): Promise<Array<HeldQuoteColumns | QuoteErrorEntry>> {
     const generation = this.generation;
     const store = await this.storeFor(credentials);
-    const held = store && generation === this.generation ? await store.read(request.symbols) : new Map();
+    const held = store && generation === this.generation ? await this.heldOf(store, request.symbols) : new Map();
+    // The rates the held series' currencies need come with the answer (`rates`): the held ones are named too.
+    if (store && request.rates)
+      for (const [symbol, series] of await this.heldOf(store, ratesOf(held, request))) held.set(symbol, series);
     const validators = new Map([...held].map(([symbol, series]) => [symbol, series.validator]));
     const answers = await requestQuoteUpdates(credentials, request, validators);
     const merged = answers.map((answer) => mergeAnswer(held.get(answer.symbol), answer));
@@ -57,6 +78,34 @@ export class QuoteHolding {
         .catch(() => undefined);
     }
     return merged.map((one) => one.entry);
+  }
+
+  /**
+   * Starts reading the held series of `symbols` while the page takes the set (the next `fetch` of them
+   * uses what was read): the read costs no request, and on a second visit it is most of the wait before
+   * the quotes are asked for.
+   */
+  readAhead(credentials: Credentials, symbols: readonly string[]): void {
+    const generation = this.generation;
+    const read = this.storeFor(credentials).then((store) =>
+      store && generation === this.generation ? store.read(symbols) : new Map<string, HeldQuoteColumns>(),
+    );
+    this.ahead = { user: this.user, symbols: new Set(symbols), read: read.catch(() => new Map()) };
+  }
+
+  /** The held series of `symbols`: those read ahead, and the others read now. */
+  private async heldOf(store: HeldQuotes, symbols: readonly string[]): Promise<Map<string, HeldQuoteColumns>> {
+    // Only this user's read: a store opened for another is another's series.
+    const ahead = this.ahead?.user === this.user ? this.ahead : null;
+    this.ahead = null;
+    const rest = ahead ? symbols.filter((symbol) => !ahead.symbols.has(symbol)) : symbols;
+    const [early, late] = await Promise.all([ahead?.read ?? new Map<string, HeldQuoteColumns>(), store.read(rest)]);
+    const held = new Map<string, HeldQuoteColumns>();
+    for (const symbol of symbols) {
+      const series = early.get(symbol) ?? late.get(symbol);
+      if (series) held.set(symbol, series);
+    }
+    return held;
   }
 
   /** The transaction set's held answer for the user `credentials` name: read, and kept after an answer. */
@@ -96,6 +145,7 @@ export class QuoteHolding {
   /** Forgets every held series of this browser: after a sign-out or an account deletion. */
   async forget(): Promise<void> {
     this.generation += 1;
+    this.ahead = null;
     for (const stop of [...this.stops]) stop();
     const user = this.user;
     const opened = this.opened;

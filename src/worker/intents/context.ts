@@ -38,6 +38,8 @@ export interface WorkerContext {
   mappedCount: number;
   /** The quotes kept in IndexedDB between visits (held-quotes/). */
   readonly heldQuotes: QuoteHolding;
+  /** The loads of the set and of the settings under way: prices asked for without a list wait for them. */
+  loads: Promise<unknown>;
 }
 
 export function createWorkerContext(): WorkerContext {
@@ -57,8 +59,15 @@ export function createWorkerContext(): WorkerContext {
     mappedSession: null,
     mappedCount: 0,
     heldQuotes: new QuoteHolding(),
+    loads: Promise.resolve(),
   };
   return context;
+}
+
+/** Runs a load of the set or the settings, counted among the loads under way until it ends. */
+export function counted<T>(context: WorkerContext, load: Promise<T>): Promise<T> {
+  context.loads = Promise.allSettled([context.loads, load]);
+  return load;
 }
 
 /** Every symbol the held set needs prices for now, and its first day. */

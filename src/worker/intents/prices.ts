@@ -1,7 +1,5 @@
 /** Prices and figures: fetch the quotes, derive and recombine the dashboard's figures, one holding's series, the tax report. */
 import * as Comlink from 'comlink';
-import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model';
-import { messageOf } from '../../model/message';
 import { refusal, type Outcome } from '../../model/outcome';
 import type { ChartedDerivation, ChartedSeries } from '../dashboard-charts';
 import type { HoldingSeries } from '../engine';
@@ -15,51 +13,44 @@ import { refusing } from './refuse';
 
 const NOT_READY = 'The figures are not ready yet: try again once the portfolio has loaded.';
 
-/** Requests one `loadQuotes` makes at most: the symbols asked for, then the rates their quotes need. */
-const MAX_QUOTE_ROUNDS = 3;
+/**
+ * What `loadQuotes` is asked for: the symbols and the first day (unix seconds), or null for both: every
+ * symbol the set and settings need, from a week before the set's first day, once their loads under way end.
+ */
+export type PricesRequest =
+  (Omit<QuotesRequest, 'rates'> & { symbols: string[] }) | { symbols: null; startSeconds: null; endSeconds: number };
 
-type Fetched = Array<HeldQuoteColumns | QuoteErrorEntry>;
-
-/** The rates' quotes, or an error entry for each when their request fails. */
-async function ratesOrErrors(
-  context: WorkerContext,
-  credentials: Credentials,
-  request: QuotesRequest,
-): Promise<Fetched> {
-  try {
-    return await context.heldQuotes.fetch(credentials, request);
-  } catch (error) {
-    return request.symbols.map((symbol) => ({ symbol, error: messageOf(error) }));
-  }
-}
+/** A week of margin: the engine wants the last bar on or before the first transaction day. */
+const MARGIN_SECONDS = 7 * 86_400;
 
 export function priceIntents(context: WorkerContext) {
   return {
     /**
-     * Fetches quotes for `symbols` (only what is new against those held in IndexedDB) and keeps them, then the exchange rates those quotes turn out to need (a
-     * listing in USD or GBp of a ticker bought in EUR) in the same call, so that the page derives once with
-     * every price rather than once per round. Answers what it fetched and which symbols are needed now.
-     * A failed request for the symbols asked for fails the call; one for the rates after them only names
-     * those rates among the errors, so the prices already fetched are kept and shown.
+     * Fetches quotes for `symbols` (null: every symbol the set and settings need once their loads under way
+     * end, from their first day: the first load asks at once, beside them), only what is new against those held in IndexedDB, and keeps them. The request names the base
+     * currency, so the service adds the exchange rates those quotes turn out to need (a listing in USD or
+     * GBp of a ticker bought in EUR): one request brings every price, and the page derives once with them.
+     * Answers what it fetched (the rates too) and which symbols are needed now; a rate the service could
+     * not price is named among the errors, the quotes are kept.
      */
-    async loadQuotes(request: QuotesRequest, credentials: Credentials): Promise<PricesLoaded> {
+    async loadQuotes(request: PricesRequest, credentials: Credentials): Promise<PricesLoaded> {
+      if (request.symbols === null) await context.loads;
+      const symbols = request.symbols ?? context.engine.symbolsToRequest();
+      const firstDate = context.engine.firstTransactionDate();
+      const startSeconds =
+        request.startSeconds ?? (firstDate === null ? null : Date.parse(firstDate) / 1000 - MARGIN_SECONDS);
+      if (symbols.length === 0 || startSeconds === null) return { ...symbolsNeeded(context), errors: {}, fetched: [] };
+      const rates = context.engine.baseCurrency();
+      const entries = await context.heldQuotes.fetch(credentials, {
+        symbols,
+        startSeconds,
+        endSeconds: request.endSeconds,
+        rates,
+      });
+      context.engine.setQuotes(entries);
       const errors: Record<string, string> = {};
-      // Needed before the call, or fetched by it: what the quotes add beyond that is what to fetch next.
-      const known = new Set([...context.engine.symbolsToRequest(), ...request.symbols]);
-      const fetched: string[] = [];
-      let symbols = request.symbols;
-      // A rate's own quote is in EUR and needs nothing more; the bound only guards against a surprise.
-      for (let round = 0; round < MAX_QUOTE_ROUNDS && symbols.length > 0; round += 1) {
-        fetched.push(...symbols);
-        const entries =
-          round === 0
-            ? await context.heldQuotes.fetch(credentials, { ...request, symbols })
-            : await ratesOrErrors(context, credentials, { ...request, symbols });
-        context.engine.setQuotes(entries);
-        for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
-        symbols = context.engine.symbolsToRequest().filter((symbol) => !known.has(symbol));
-        for (const symbol of symbols) known.add(symbol);
-      }
+      for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
+      const fetched = [...new Set([...symbols, ...entries.map((entry) => entry.symbol)])];
       return { ...symbolsNeeded(context), errors, fetched };
     },
     /**

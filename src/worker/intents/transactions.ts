@@ -5,9 +5,9 @@ import { refusal, type Outcome } from '../../model/outcome';
 import { isValidIsin } from '../../model/symbols';
 import type { TransactionMatches, TransactionQuery } from '../../model/transaction-query';
 import { HttpError, type Credentials } from '../services/http';
-import { fetchSymbolChoices, saveSymbolChoices } from '../services/symbols-api';
+import { fetchSymbolChoices } from '../services/symbol-choices-api';
 import type { TransactionChange } from '../transaction-changes';
-import { portfolioView, withChoices, withView, type WorkerContext } from './context';
+import { counted, portfolioView, withChoices, withView, type WorkerContext } from './context';
 import type { PortfolioView } from './contract';
 
 export function transactionIntents(context: WorkerContext) {
@@ -18,10 +18,12 @@ export function transactionIntents(context: WorkerContext) {
       // The user's symbol choices come along: the search finds a transaction by its product's ISIN. Without
       // them (the service did not answer) it still finds it by ticker.
       const [held, choices] = await Promise.all([
-        store.load(credentials),
+        counted(context, store.load(credentials)),
         fetchSymbolChoices(credentials).catch(() => null),
       ]);
       if (choices) context.symbolChoices = choices;
+      // The quotes come next: their held series are read while the page takes the set.
+      if (held.ok) context.heldQuotes.readAhead(credentials, context.engine.symbolsToRequest());
       return withView(held.ok ? { ...portfolioView(context, held), ok: true } : held, (view) => view);
     },
     /** Adds, edits, deletes, deletes all, renames a ticker (transaction-changes.ts), and stores the set from here. */
@@ -31,6 +33,8 @@ export function transactionIntents(context: WorkerContext) {
       if (change.kind === 'renameTicker' && isValidIsin(change.from)) {
         const choice = { isin: change.from, symbol: change.to };
         try {
+          // Loaded by the first such rename: the dashboard's load never saves a choice.
+          const { saveSymbolChoices } = await import('../services/symbols-api');
           await saveSymbolChoices(credentials, [choice]);
         } catch (error) {
           return refusal(

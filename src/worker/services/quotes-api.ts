@@ -7,6 +7,8 @@ export interface QuotesRequest {
   symbols: string[];
   startSeconds: number;
   endSeconds: number;
+  /** The base currency: the answer also brings the exchange rates the quotes need into it (after the symbols). */
+  rates?: string;
 }
 
 /** The quotes service takes at most this many symbols per request. */
@@ -46,17 +48,24 @@ export function requestQuotes(credentials: Credentials, request: QuotesRequest):
 
 /**
  * Each symbol's series against what this browser holds: `held` maps symbols to the validators of their
- * held series, and the answer says per symbol "unchanged", the tail after a day, or the whole series.
+ * held series, and the answer says per symbol "unchanged", the tail after a day, or the whole series. With
+ * `request.rates`, each batch also brings the exchange rates its quotes need (a held rate's validator goes
+ * with every batch); a rate two batches both brought is kept once.
  */
 export function requestQuoteUpdates(
   credentials: Credentials,
   request: QuotesRequest,
   held: ReadonlyMap<string, string>,
 ): Promise<QuoteAnswerEntry[]> {
+  const asked = new Set(request.symbols);
+  const heldRates = request.rates ? [...held].filter(([symbol]) => !asked.has(symbol) && symbol.endsWith('=X')) : [];
   return inWords(async () => {
     const answers = await Promise.all(
       inBatches(request.symbols).map((symbols) => {
-        const validators = Object.fromEntries(symbols.flatMap((s) => (held.has(s) ? [[s, held.get(s)!]] : [])));
+        const validators = Object.fromEntries([
+          ...symbols.flatMap((s) => (held.has(s) ? [[s, held.get(s)!]] : [])),
+          ...heldRates,
+        ]);
         return requestJson('/api/quotes', quoteAnswerEntries, {
           method: 'POST',
           credentials,
@@ -65,11 +74,15 @@ export function requestQuoteUpdates(
             symbols,
             start: request.startSeconds,
             end: request.endSeconds,
+            ...(request.rates ? { rates: request.rates } : {}),
             ...(Object.keys(validators).length > 0 ? { held: validators } : {}),
           },
         });
       }),
     );
-    return answers.flatMap((answer) => answer.body);
+    const seen = new Set<string>();
+    return answers.flatMap((answer) =>
+      answer.body.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol)),
+    );
   });
 }

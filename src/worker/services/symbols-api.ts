@@ -1,7 +1,8 @@
 /**
  * `/api/symbols`, from the worker: the listings of the products of a parsed file (`POST /resolve`, in
  * requests of at most {@link MAX_SYMBOL_PRODUCTS}), and the user's symbol choices (`GET`/`PUT /choices`),
- * every answer checked on arrival.
+ * every answer checked on arrival. Reading the choices, which every load does, is `symbol-choices-api.ts`,
+ * so that the worker's first chunk leaves the rest out.
  */
 import * as z from 'zod/mini';
 import {
@@ -33,7 +34,6 @@ const resolveAnswer = z.object({
   ),
 });
 
-const choicesAnswer = z.object({ choices: z.array(z.object({ isin: z.string(), symbol: z.string() })) });
 const savedAnswer = z.object({ saved: z.number(), forgotten: z.number() });
 
 function batches<T>(items: readonly T[]): T[][] {
@@ -61,8 +61,4 @@ export async function saveSymbolChoices(credentials: Credentials, choices: reado
     await requestJson('/api/symbols/choices', savedAnswer, { method: 'PUT', credentials, body: { choices: batch } });
 }
 
-/** Every choice of the user: ISIN → symbol. */
-export async function fetchSymbolChoices(credentials: Credentials): Promise<Record<string, string>> {
-  const { body } = await requestJson('/api/symbols/choices', choicesAnswer, { credentials });
-  return Object.fromEntries(body.choices.map((choice) => [choice.isin, choice.symbol]));
-}
+export { fetchSymbolChoices } from './symbol-choices-api';

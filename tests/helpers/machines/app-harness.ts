@@ -60,6 +60,8 @@ const derivationFor = (tickers: string[]) =>
   }) as unknown as ChartedDerivation;
 const seriesFor = (tickers: string[]) => ({ active: { tickers }, charts: NO_CHARTS }) as unknown as ChartedSeries;
 type PricesInput = { idToken: string; symbols: string[]; firstDate: string };
+/** What the machine sends: `symbols` null asks for every symbol the held set needs (the worker's own list). */
+type PricesAsked = Omit<PricesInput, 'symbols' | 'firstDate'> & { symbols: string[] | null; firstDate: string | null };
 
 /** A listed set without its ids, to compare with a plain set. */
 export const unlisted = (set: ListedSet | null): TransactionSet | null =>
@@ -118,6 +120,8 @@ export function startApp(fakes: Fakes) {
     },
   );
   const credentials = { idToken: 'token-1', xsrfToken: null };
+  /** The set's load under way: prices asked for without a list wait for it, as the worker's do. */
+  let loads: Promise<unknown> = Promise.resolve();
   const needed = (): SymbolsNeeded => {
     const all = [...held.stock, ...held.dividend, ...held.commission].map((t) => t.date).sort();
     return { symbols: symbolsOf(held), firstDate: all[0] ?? null };
@@ -127,15 +131,25 @@ export function startApp(fakes: Fakes) {
     outcome.ok ? { ok: true, ...viewOf(outcome) } : outcome;
   const portfolio = portfolioMachine.provide({
     actors: {
-      loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () =>
-        answer(await store.load(credentials)),
-      ),
+      loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => {
+        const loading = store.load(credentials);
+        loads = loading.catch(() => undefined);
+        return answer(await loading);
+      }),
       forgetSession: fromPromise<void>(async () => {
         calls.signOut += 1;
         store.clear();
       }),
-      fetchPrices: fromPromise<PricesLoaded, PricesInput>(async ({ input }) => {
-        calls.fetchPrices.push(input.symbols);
+      fetchPrices: fromPromise<PricesLoaded, PricesAsked>(async ({ input: asked }) => {
+        // Without a list, as the worker: once the load under way is in, what its set needs from its first day.
+        if (asked.symbols === null) await loads;
+        const input = {
+          ...asked,
+          symbols: asked.symbols ?? symbolsOf(held),
+          firstDate: asked.firstDate ?? needed().firstDate ?? '2024-01-02',
+        };
+        // The worker sends no request without a symbol to ask for.
+        if (input.symbols.length > 0) calls.fetchPrices.push(input.symbols);
         if (fakes.fetchPrices) return { fetched: input.symbols, ...(await fakes.fetchPrices(input)) };
         return { symbols: symbolsOf(held), firstDate: '2024-01-02', errors: {}, fetched: input.symbols };
       }),

@@ -1,8 +1,8 @@
 /**
  * A ticker bought in EUR whose listing is quoted in USD needs EUR=X, which only its quote reveals: the
- * worker fetches that rate in the same `loadQuotes`, so the page derives once with every price. Against
- * the real server (recorded AAPL and EUR=X) over a real channel; the worker's requests are watched, not
- * replaced.
+ * worker's one request names the base currency (`rates`) and the service answers that rate with the
+ * quotes, so the page derives once with every price, after one request. Against the real server (recorded
+ * AAPL and EUR=X) over a real channel; the worker's requests are watched, not replaced.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Credentials } from '#src/worker';
@@ -14,17 +14,22 @@ let server: TestServer;
 let credentials: Credentials;
 let idToken: string;
 let channel: SignedInChannel['channel'];
-/** The symbols of each `POST /api/quotes` the worker sent, in order. */
+/** The symbols of each `POST /api/quotes` the worker sent, in order, and the base currency each named. */
 let quoteRequests: string[][];
+let rateBases: Array<string | undefined>;
 
 signedInChannelPerTest('rates', (session) => ({ server, idToken, credentials, channel } = session));
 beforeEach(() => {
   quoteRequests = [];
+  rateBases = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.endsWith('/api/quotes') && typeof init?.body === 'string')
-      quoteRequests.push((JSON.parse(init.body) as { symbols: string[] }).symbols);
+    if (url.endsWith('/api/quotes') && typeof init?.body === 'string') {
+      const body = JSON.parse(init.body) as { symbols: string[]; rates?: string };
+      quoteRequests.push(body.symbols);
+      rateBases.push(body.rates);
+    }
     return realFetch(input, init);
   });
 });
@@ -40,13 +45,14 @@ async function loaded(set: Parameters<typeof transactionSet>[0]) {
 }
 
 describe('loadQuotes', () => {
-  it('fetches the rate a quote turns out to need in the same call; one derive then has every price', async () => {
+  it('gets the rate a quote turns out to need in the same request; one derive then has every price', async () => {
     const needed = await loaded({ stock: [stock('AAPL', '2024-01-02', 10, 1700)] });
     expect(needed, 'bought in EUR: no rate is known to be needed before the quote').toEqual(['AAPL']);
 
     const prices = await channel.worker.loadQuotes({ symbols: needed, ...RANGE }, credentials);
     expect(prices).toMatchObject({ fetched: ['AAPL', 'EUR=X'], symbols: ['AAPL', 'EUR=X'], errors: {} });
-    expect(quoteRequests).toEqual([['AAPL'], ['EUR=X']]);
+    expect(quoteRequests).toEqual([['AAPL']]);
+    expect(rateBases).toEqual(['EUR']);
 
     const { result } = await channel.worker.derive('2026-11-20', null);
     const aapl = result.tickers['AAPL']!;
@@ -55,27 +61,51 @@ describe('loadQuotes', () => {
     expect(result.summary.excludedTickers).toEqual([]);
   });
 
-  it('keeps the quotes when the request for their rate fails: the rate is named among the errors', async () => {
-    const needed = await loaded({ stock: [stock('AAPL', '2024-01-02', 10, 1700)] });
-    // The connection drops for the rate's request only (the server is never reached).
-    const throughServer = vi.mocked(globalThis.fetch).getMockImplementation()!;
-    vi.mocked(globalThis.fetch).mockImplementation((input, init) => {
-      const body = typeof init?.body === 'string' ? init.body : '';
-      if (body.includes('"EUR=X"')) {
-        quoteRequests.push(['EUR=X']);
-        return Promise.reject(new TypeError('fetch failed'));
-      }
-      return throughServer(input, init);
+  it('asks, without a list of its own, for every symbol the set and the settings need, in one request', async () => {
+    await loaded({ stock: [stock('AAPL', '2024-01-02', 10, 1700)] });
+    const settings = await channel.worker.saveSettings({ benchmark: 'VWCE.DE' }, credentials);
+    expect(settings.ok).toBe(true);
+
+    const prices = await channel.worker.loadQuotes(
+      { symbols: null, startSeconds: null, endSeconds: RANGE.endSeconds },
+      credentials,
+    );
+    expect(quoteRequests).toEqual([['AAPL', 'VWCE.DE']]);
+    expect(prices).toMatchObject({ fetched: ['AAPL', 'VWCE.DE', 'EUR=X'], errors: {} });
+    expect(prices.symbols).toEqual(['AAPL', 'EUR=X', 'VWCE.DE']);
+  });
+
+  it('asked without a list beside the loads of the set and the settings, waits for them and asks once', async () => {
+    await transactionsClient(server.url, idToken).put({
+      transactions: transactionSet({ stock: [stock('AAPL', '2024-01-02', 10, 1700)] }),
     });
+    // As a first load sends them: the three at once, the prices without a list.
+    const [view, settings, prices] = await Promise.all([
+      channel.worker.load(credentials),
+      channel.worker.loadSettings(credentials),
+      channel.worker.loadQuotes({ symbols: null, startSeconds: null, endSeconds: RANGE.endSeconds }, credentials),
+    ]);
+    expect(view.ok && settings.ok).toBe(true);
+    expect(quoteRequests).toEqual([['AAPL']]);
+    expect(prices).toMatchObject({ fetched: ['AAPL', 'EUR=X'], symbols: ['AAPL', 'EUR=X'], firstDate: '2024-01-02' });
+  });
+
+  it('keeps the quotes when the service has no prices for their rate: the rate is named among the errors', async () => {
+    // Bought in CHF, reported in CHF: AAPL's USD prices need CHF=X, which the recorded files do not hold.
+    await loaded({ stock: [stock('AAPL', '2024-01-02', 10, 1700, { currency: 'CHF' })] });
+    const settings = await channel.worker.saveSettings({ baseCurrency: 'CHF' }, credentials);
+    if (!settings.ok) throw new Error(settings.message);
+    const needed = settings.needed.symbols;
+    expect(needed).toEqual(['AAPL']);
 
     const prices = await channel.worker.loadQuotes({ symbols: needed, ...RANGE }, credentials);
-    expect(prices.fetched).toEqual(['AAPL', 'EUR=X']);
-    expect(Object.keys(prices.errors)).toEqual(['EUR=X']);
-    expect(prices.errors['EUR=X']).toMatch(/fetch failed/);
-    expect(quoteRequests).toEqual([['AAPL'], ['EUR=X']]);
+    expect(prices.fetched).toEqual(['AAPL', 'CHF=X']);
+    expect(Object.keys(prices.errors)).toEqual(['CHF=X']);
+    expect(quoteRequests).toEqual([['AAPL']]);
+    expect(rateBases).toEqual(['CHF']);
 
     const { result } = await channel.worker.derive('2026-11-20', null);
-    expect(result.tickers['AAPL']).toMatchObject({ excluded: true, missingSymbols: ['EUR=X'], quoteCurrency: 'USD' });
+    expect(result.tickers['AAPL']).toMatchObject({ excluded: true, missingSymbols: ['CHF=X'], quoteCurrency: 'USD' });
   });
 
   it('asks once when the quote needs no rate', async () => {

@@ -12,7 +12,7 @@ describe('portfolio and saving, wired by the app', () => {
     expect(snapshot.context.idToken).toBe('token-1');
     expect(snapshot.context.version).toBe('"1"');
     expect(calls.fetchPrices).toEqual([['VWCE.DE']]);
-    expect(calls.derive).toBe(2); // once on transactions alone, once with prices
+    expect(calls.derive).toBe(1); // once, with the prices: none on the transactions alone first
   });
 
   it('a rate the worker fetched with the quotes that needed it is not asked for again', async () => {
@@ -29,7 +29,7 @@ describe('portfolio and saving, wired by the app', () => {
     });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     expect(calls.fetchPrices).toEqual([['MSFT']]);
-    expect(calls.derive).toBe(2);
+    expect(calls.derive).toBe(1);
     expect(portfolio.getSnapshot().context.fetchedSymbols.sort()).toEqual(['EUR=X', 'MSFT']);
   });
 
@@ -179,14 +179,20 @@ describe('portfolio and saving, wired by the app', () => {
 describe('ticker toggles while the portfolio is still loading prices', () => {
   it('a toggle during the price fetch is kept and the prices still arrive', async () => {
     let release: (() => void) | null = null;
+    let attempts = 0;
     const { portfolio, calls } = startApp({
       server: { set: setOf(buy, { ...buy, ticker: 'KO' }), version: 1 },
+      // The first load's request fails (figures without prices, Retry); the retry is the fetch a toggle meets.
       fetchPrices: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('Prices could not be loaded: 502 Bad Gateway');
         await new Promise<void>((resolve) => (release = resolve));
         return { symbols: ['KO', 'VWCE.DE'], firstDate: '2024-01-02', errors: {} };
       },
     });
-    await waitFor(portfolio, (s) => s.matches({ ready: 'fetchingPrices' }));
+    await waitFor(portfolio, (s) => s.hasTag('pricesFailed'));
+    portfolio.send({ type: 'portfolio.retry' });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'fetchingPrices' }) && release !== null);
     portfolio.send({ type: 'tickers.toggle', ticker: 'KO' });
     expect(portfolio.getSnapshot().matches({ ready: 'fetchingPrices' })).toBe(true);
     release!();
@@ -216,17 +222,26 @@ describe('ticker toggles while the portfolio is still loading prices', () => {
     expect(portfolio.getSnapshot().context.transactions!.stock.map((t) => t.ticker)).toEqual(['VWCE.DE', 'KO']);
     expect(portfolio.getSnapshot().context.symbols).toEqual(['KO', 'VWCE.DE']);
     expect(Object.keys(portfolio.getSnapshot().context.derivation!.tickers)).toEqual(['KO', 'VWCE.DE']);
-    // The first derive (of the old set) was left for a new one; then the derive with prices.
+    // The first derive (of the old set, with its prices) was left for a new one; then the one with KO's prices.
     expect(calls.derive).toBe(3);
   });
 
   it('a toggle during the derive with prices derives again with the new choice', async () => {
     let releaseSecond: (() => void) | null = null;
+    let attempts = 0;
     const { portfolio, calls } = startApp({
       server: { set: setOf(buy, { ...buy, ticker: 'KO' }), version: 1 },
+      // The first load's request fails: its figures come without prices, and the retry's derive is the one met.
+      fetchPrices: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('Prices could not be loaded: 502 Bad Gateway');
+        return { symbols: ['KO', 'VWCE.DE'], firstDate: '2024-01-02', errors: {} };
+      },
       deriveGate: (n) => (n === 2 ? new Promise<void>((resolve) => (releaseSecond = resolve)) : Promise.resolve()),
     });
-    await waitFor(portfolio, (s) => s.matches({ ready: 'rederiving' }));
+    await waitFor(portfolio, (s) => s.hasTag('pricesFailed'));
+    portfolio.send({ type: 'portfolio.retry' });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'rederiving' }) && releaseSecond !== null);
     portfolio.send({ type: 'tickers.toggle', ticker: 'VWCE.DE' });
     releaseSecond!();
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));

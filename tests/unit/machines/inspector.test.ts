@@ -59,12 +59,12 @@ function startInspectedApp() {
         accounts: [{ id: 'main', name: 'My account' }],
         cash: [],
       })),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
         async ({ input }) => ({
-          symbols: input.symbols,
+          symbols: input.symbols ?? ['VWCE.DE'],
           firstDate: input.firstDate,
           errors: {},
-          fetched: input.symbols,
+          fetched: input.symbols ?? ['VWCE.DE'],
         }),
       ),
       derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
@@ -133,13 +133,13 @@ describe('inspecting the app', () => {
         .map((inspection) => inspection.event.type);
     expect(doneEventsTo(auth)).toEqual([`xstate.done.actor.${invokeIdOf(authMachine, 'auth.checking')}`]);
     expect(doneEventsTo(portfolio)).toEqual(
-      // The worker loads the set itself (no hand-over), then the settings (the benchmark), then derives.
+      // The worker loads the set itself (no hand-over) while the settings (the benchmark) are read and
+      // every price they need is fetched in one call; then one derive.
       [
-        'portfolio.loading',
-        'portfolio.loadingSettings',
+        'portfolio.loading.set.loading',
+        'portfolio.loading.settings.loading',
+        'portfolio.loading.prices.loading',
         'portfolio.deriving',
-        'portfolio.ready.fetchingPrices',
-        'portfolio.ready.rederiving',
       ].map((stateId) => `xstate.done.actor.${invokeIdOf(portfolioMachine, stateId)}`),
     );
 
@@ -153,11 +153,10 @@ describe('inspecting the app', () => {
     expect(valuesOf(auth)).toEqual(['"checking"', '"signedIn"']);
     expect(valuesOf(portfolio)).toEqual([
       '"idle"',
-      '"loading"',
-      '"loadingSettings"',
+      '{"loading":{"set":"loading","settings":"loading","prices":"loading"}}',
+      '{"loading":{"set":"loaded","settings":"loading","prices":"loading"}}',
+      '{"loading":{"set":"loaded","settings":"loaded","prices":"loading"}}',
       '"deriving"',
-      '{"ready":"fetchingPrices"}',
-      '{"ready":"rederiving"}',
       '{"ready":"settled"}',
     ]);
     const signedIn = snapshots.findIndex((s) => s.actor === auth && s.snapshot.matches('signedIn'));

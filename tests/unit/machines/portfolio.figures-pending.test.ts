@@ -1,7 +1,8 @@
 /**
  * What the pages say while their figures are about to change (issue 30: the Income page's total and its
- * rows read from two derivations): "Loading prices…" from the first derive until the one with prices is in,
- * "Updating the figures…" while a saved set is derived, nothing once the figures are the latest.
+ * rows read from two derivations): nothing on a first load, whose one derive has its prices; "Loading
+ * prices…" while a later symbol's prices come, "Updating the figures…" while a saved set is derived,
+ * nothing once the figures are the latest.
  */
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
@@ -16,27 +17,23 @@ function gate() {
 }
 
 describe('the figures pending on the pages', () => {
-  it('from the first derive: nothing to say until there are figures, then the prices, then nothing', async () => {
-    const firstDerive = gate();
+  it('a first load: nothing to say until the figures come, with their prices; then nothing', async () => {
     const prices = gate();
-    const { portfolio } = startApp({
+    const { portfolio, calls } = startApp({
       server: { set: setOf(buy), version: 1 },
-      deriveGate: (n) => (n === 1 ? firstDerive.closed : Promise.resolve()),
       fetchPrices: async (input) => {
         await prices.closed;
         return { symbols: input.symbols, firstDate: input.firstDate, errors: {} };
       },
     });
-    await waitFor(portfolio, (s) => s.matches('deriving'));
+    await waitFor(portfolio, (s) => s.matches('loading') && calls.fetchPrices.length === 1);
     // No figures yet: the pages say "Loading your portfolio…" themselves.
+    expect(portfolio.getSnapshot().context.derivation).toBeNull();
     expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();
-    firstDerive.open();
-    await waitFor(portfolio, (s) => s.matches({ ready: 'fetchingPrices' }));
-    expect(portfolio.getSnapshot().context.derivation).not.toBeNull();
-    expect(selectFiguresPending(portfolio.getSnapshot())).toBe('prices');
     prices.open();
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     expect(selectFiguresPending(portfolio.getSnapshot())).toBeNull();
+    expect(calls.derive).toBe(1);
   });
 
   it('a saved set: the previous figures are pending while it is derived, then its new symbol’s prices', async () => {
@@ -44,7 +41,7 @@ describe('the figures pending on the pages', () => {
     const server = { set: setOf(buy), version: 1 };
     const { portfolio, saver } = startApp({
       server,
-      deriveGate: (n) => (n === 3 ? savedDerive.closed : Promise.resolve()),
+      deriveGate: (n) => (n === 2 ? savedDerive.closed : Promise.resolve()),
       save: async ({ base }) => {
         server.set = base;
         server.version += 1;

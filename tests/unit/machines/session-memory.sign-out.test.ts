@@ -83,8 +83,10 @@ function start() {
         accounts: [{ id: 'main', name: 'My account' }],
         cash: [],
       })),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(
-        async ({ input }) => {
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
+        async ({ input: asked }) => {
+          // null: every symbol the engine's set needs, as the worker answers the first load's ask.
+          const input = { symbols: asked.symbols ?? engine.symbolsToRequest() };
           const entries = quotes.filter((entry) => input.symbols.includes(entry.symbol));
           engine.setQuotes(entries);
           const errors = Object.fromEntries(

@@ -97,12 +97,12 @@ describe('the portfolio with the settings machine invoked', () => {
           accounts: [{ id: 'main', name: 'My account' }],
           cash: [],
         })),
-        fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(
+        fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
           async ({ input }) => ({
-            symbols: input.symbols,
+            symbols: input.symbols ?? ['VWCE.DE'],
             firstDate: '2024-01-02',
             errors: {},
-            fetched: input.symbols,
+            fetched: input.symbols ?? ['VWCE.DE'],
           }),
         ),
         derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(

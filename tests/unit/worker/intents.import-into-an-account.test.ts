@@ -45,6 +45,7 @@ function workerOverAnInMemoryServer(importSession: ImportSession | null = new Im
     mappedSession: null,
     mappedCount: 0,
     heldQuotes: new QuoteHolding(),
+    loads: Promise.resolve(),
   };
   return { intents: importIntents(context), context, puts };
 }

@@ -55,15 +55,17 @@ function start(set: TransactionSet, quotes: QuoteEntry[]) {
           cash: [],
         };
       }),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
-        engine.setQuotes(quotes);
-        return {
-          symbols: engine.symbolsToRequest(),
-          firstDate: engine.firstTransactionDate(),
-          errors: {},
-          fetched: quotes.map((entry) => entry.symbol),
-        };
-      }),
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
+        async () => {
+          engine.setQuotes(quotes);
+          return {
+            symbols: engine.symbolsToRequest(),
+            firstDate: engine.firstTransactionDate(),
+            errors: {},
+            fetched: quotes.map((entry) => entry.symbol),
+          };
+        },
+      ),
       derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
         async ({ input }) => ({
           result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)),

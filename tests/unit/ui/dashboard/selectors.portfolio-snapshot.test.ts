@@ -66,19 +66,21 @@ function start(
           cash: [],
         };
       }),
-      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[]; firstDate: string }>(async () => {
-        const entries = await fetchPrices(engine);
-        engine.setQuotes(entries);
-        const errors = Object.fromEntries(
-          entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])),
-        );
-        return {
-          symbols: engine.symbolsToRequest(),
-          firstDate: engine.firstTransactionDate(),
-          errors,
-          fetched: entries.map((entry) => entry.symbol),
-        };
-      }),
+      fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
+        async () => {
+          const entries = await fetchPrices(engine);
+          engine.setQuotes(entries);
+          const errors = Object.fromEntries(
+            entries.flatMap((entry) => ('error' in entry ? [[entry.symbol, entry.error]] : [])),
+          );
+          return {
+            symbols: engine.symbolsToRequest(),
+            firstDate: engine.firstTransactionDate(),
+            errors,
+            fetched: entries.map((entry) => entry.symbol),
+          };
+        },
+      ),
       derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
         async ({ input }) => ({
           result: overTheWire(charts.derived(engine.derive(ASOF, input.active), input.active)),
@@ -158,10 +160,16 @@ describe('dashboard selectors on the portfolio machine', () => {
   it('while prices load, no price chart is drawn empty; a failed quote is listed once with its message, not drawn as an empty card', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    // A first load derives once, with its prices: figures wait for prices only after a failed request, on Retry.
     const actor = start(portfolio, async () => {
+      requests += 1;
+      if (requests === 1) throw new Error('The server could not be reached (offline).');
       await gate;
       return [quotes[0]!, quotes[2]!, { symbol: 'KO', error: 'No data for KO' }];
     });
+    await waitFor(actor, (s) => s.hasTag('pricesFailed'));
+    actor.send({ type: 'portfolio.retry' });
     const loading = await waitFor(actor, (s) => s.hasTag('pricesLoading'));
     const statusOf = (s: PortfolioSnapshot, title: string) =>
       selectDashboardCharts(s).charts.find((chart) => chart.title === title)?.status.kind;
