@@ -2,6 +2,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/**
+ * The worker's chunks keep the licences' comments and drop the bundler's own marks (`@__PURE__`) and JSDoc:
+ * nothing bundles our output again, and the worker's first chunk has a budget (40 KB gzip; 0.4 KB of marks).
+ * (The page's chunks keep theirs: without them they gzip 0.6 KB larger.)
+ */
+const SHIPPED_COMMENTS = { legal: true, annotation: false, jsdoc: false };
+
 export default defineConfig({
   plugins: [react()],
   worker: {
@@ -9,7 +16,9 @@ export default defineConfig({
     // Every module the worker's entry imports statically goes into its one first chunk. Without this,
     // modules it shares with a lazy chunk (the HTTP client, zod's core) become common chunks of their
     // own, fetched one after another before the worker can answer (and gzipped apart, larger).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'worker-first', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'worker-first', tags: ['$initial'] }] }, comments: SHIPPED_COMMENTS },
+    },
   },
   // Worker-only dependencies: pre-bundled up front, or the dev server reloads once when it meets them.
   optimizeDeps: { include: ['comlink', 'papaparse', 'zod/mini', 'zod/v4/locales/en.js'] },
