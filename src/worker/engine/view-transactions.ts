@@ -2,8 +2,8 @@
  * The view's transactions as the engine computes from them: per ticker in columns (ticker-transactions.ts)
  * and the cash in columns (cash.ts). A new set prepares again only the tickers whose rows changed
  * (set-snapshot.ts finds them in one pass when every list kept its length), and the cash only when
- * its rows changed. The first set takes no snapshot (the cold load needs none): the second is grouped
- * and compared with the columns, and takes the snapshot every later one is compared with.
+ * its rows changed. Every grouped set takes the snapshot the next is compared with, the first too: so
+ * the first edit after a load compares rows instead of grouping the whole set again and copying it.
  */
 import { groupByTicker, type CashTransaction, type TransactionSet } from '../../model';
 import { prepareCash, type CashColumns } from './cash';
@@ -23,8 +23,6 @@ export class ViewTransactions {
   tickers = new Map<string, TickerTransactions>();
   cash: CashColumns = prepareCash([]);
   private snapshot: SetSnapshot | null = null;
-  /** Whether a set was taken before: only then is a snapshot worth its copy. */
-  private taken = false;
   private cashSnapshot: CashSnapshot = cashSnapshotOf([]);
 
   /** Takes the view's rows; calls `changed` with each ticker whose transactions changed, came or went. */
@@ -64,7 +62,6 @@ export class ViewTransactions {
     }
     for (const ticker of this.tickers.keys()) if (!next.has(ticker)) changed(ticker);
     this.tickers = next;
-    this.snapshot = this.taken ? snapshotOf(set) : null;
-    this.taken = true;
+    this.snapshot = snapshotOf(set);
   }
 }
