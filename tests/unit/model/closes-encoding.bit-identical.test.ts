@@ -1,0 +1,87 @@
+/**
+ * Closes as integer deltas (`closes: "deltas"` on `POST /api/quotes`): what the worker decodes is, bit for
+ * bit, what JSON of the plain closes gives it; closes that no scale 0..6 gives back travel plain.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeCloses, encodeCloses } from '#src/model/closes-encoding';
+
+/** What a client reads of the closes today: JSON of the plain numbers. */
+const viaJson = (closes: number[]) => JSON.parse(JSON.stringify(closes)) as number[];
+
+/** The bits of each double: toEqual would let a different double that prints the same pass. */
+const bits = (values: number[]) => [...new BigUint64Array(new Float64Array(values).buffer)];
+
+/** A close written with `decimals` decimals, as a price feed writes it, read by JSON.parse. */
+const decimalClose = (decimals: number) =>
+  fc
+    .bigInt({ min: 0n, max: 10n ** 12n })
+    .map((units) =>
+      Number.parseFloat(
+        `${units / 10n ** BigInt(decimals)}.${(units % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')}`,
+      ),
+    );
+
+describe('closes as integer deltas', () => {
+  it('gives back the very doubles of closes written with 0 to 6 decimals, at the smallest scale that does', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 0, max: 6 })
+          .chain((decimals) =>
+            fc.tuple(fc.constant(decimals), fc.array(decimalClose(decimals), { minLength: 1, maxLength: 300 })),
+          ),
+        ([decimals, closes]) => {
+          const encoded = encodeCloses(closes);
+          expect(encoded, 'every close has at most 6 decimals').not.toBeNull();
+          expect(encoded!.scale).toBeLessThanOrEqual(decimals);
+          const wire = viaJson(encoded!.deltas);
+          expect(wire.every(Number.isSafeInteger)).toBe(true);
+          expect(bits(decodeCloses(wire, encoded!.scale))).toEqual(bits(viaJson(closes)));
+          // The smallest: one scale fewer would not give every close back.
+          if (encoded!.scale > 0)
+            expect(
+              closes.every((c) => Math.round(c * 10 ** (encoded!.scale - 1)) / 10 ** (encoded!.scale - 1) === c),
+            ).toBe(false);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves closes that no scale gives back plain (random doubles), and gives back any it does encode', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 50 }),
+        (closes) => {
+          const encoded = encodeCloses(closes);
+          if (encoded === null) return;
+          expect(bits(decodeCloses(viaJson(encoded.deltas), encoded.scale))).toEqual(bits(viaJson(closes)));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    // Full-precision doubles (a converted price) have no scale of 6 or fewer decimals.
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0.01, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 50 }),
+        (closes) => {
+          fc.pre(closes.some((c) => Math.round(c * 1e6) / 1e6 !== c));
+          expect(encodeCloses(closes)).toBeNull();
+        },
+      ),
+    );
+  });
+
+  it('keeps the edges exact: a close of 1/3, -0, a price beyond 2^53 at scale 6, an empty series', () => {
+    expect(encodeCloses([1.5, 1 / 3])).toBeNull();
+    expect(encodeCloses([-0])).toBeNull();
+    expect(encodeCloses([2 ** 52, 1.5])).toBeNull();
+    expect(encodeCloses([])).toEqual({ scale: 0, deltas: [] });
+    expect(encodeCloses([100, 101.5, 99.25])).toEqual({ scale: 2, deltas: [10000, 150, -225] });
+    expect(encodeCloses([0.1, 0.2, 0.3])).toEqual({ scale: 1, deltas: [1, 1, 1] });
+    expect(decodeCloses([1, 1, 1], 1)).toEqual([0.1, 0.2, 0.3]);
+    expect(() => decodeCloses([1], 7)).toThrow(RangeError);
+    expect(() => decodeCloses([2 ** 53, 1], 0)).toThrow(RangeError);
+  });
+});
