@@ -71,6 +71,7 @@ const quoteAnswerSchema = z.array(
       validator: z.optional(z.string()),
       after: z.optional(z.number()),
       closesScale,
+      closesFloat32: z.optional(z.literal(true)),
     }),
   ]),
 ) as unknown as z.ZodMiniType<QuoteWireEntry[]>;
@@ -84,6 +85,7 @@ function isAnswerEntry(value: unknown): boolean {
   if ('unchanged' in value) return value.unchanged === true && Object.keys(value).length === 2;
   if (!isOptionalString(value.validator) || ('after' in value && !isNumber(value.after))) return false;
   if ('closesScale' in value && !isScale(value.closesScale)) return false;
+  if ('closesFloat32' in value && (value.closesFloat32 !== true || !('closesScale' in value))) return false;
   return isColumns(value);
 }
 

@@ -105,10 +105,12 @@ export type QuoteAnswerEntry =
 /**
  * An answer entry as it travels to a client that asked for `closes: "deltas"`: a series with
  * `closesScale: k` carries its closes as integer deltas at 10^k (the first absolute;
- * `src/model/closes-encoding.ts`); one without, plain closes.
+ * `src/model/closes-encoding.ts`), decoded through float32 with `closesFloat32: true`; one without, plain
+ * closes.
  */
 export type QuoteWireEntry =
-  QuoteAnswerEntry | ((QuoteFullEntry | QuoteTailEntry | QuoteColumnsEntry) & { closesScale: number });
+  | QuoteAnswerEntry
+  | ((QuoteFullEntry | QuoteTailEntry | QuoteColumnsEntry) & { closesScale: number; closesFloat32?: true });
 
 /**
  * One symbol's series as the worker holds it (IndexedDB): the columns of the answers, merged, in typed

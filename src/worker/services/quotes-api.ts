@@ -50,8 +50,8 @@ export function requestQuotes(credentials: Credentials, request: QuotesRequest):
 /** The entry with plain closes: a series sent as integer deltas (`closesScale`) decoded, bit for bit. */
 export function plainCloses(entry: QuoteWireEntry): QuoteAnswerEntry {
   if (!('closesScale' in entry)) return entry;
-  const { closesScale, ...plain } = entry;
-  return { ...plain, closes: decodeCloses(entry.closes, closesScale) };
+  const { closesScale, closesFloat32, ...plain } = entry;
+  return { ...plain, closes: decodeCloses(entry.closes, closesScale, closesFloat32 === true) };
 }
 
 /**

@@ -49,6 +49,29 @@ describe('closes as integer deltas', () => {
     );
   });
 
+  it("gives back Yahoo's float32 closes (decimals widened from float32) bit for bit, through Math.fround", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 0, max: 6 })
+          .chain((decimals) => fc.array(decimalClose(decimals).map(Math.fround), { minLength: 1, maxLength: 300 })),
+        (closes) => {
+          const encoded = encodeCloses(closes);
+          expect(encoded, 'float32s of at most 6 decimals').not.toBeNull();
+          const decoded = decodeCloses(viaJson(encoded!.deltas), encoded!.scale, encoded!.float32);
+          expect(bits(decoded)).toEqual(bits(viaJson(closes)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // As recorded from Yahoo: float32s at cents.
+    expect(encodeCloses([239.64999389648438, 243, 242.00999450683594])).toEqual({
+      scale: 2,
+      float32: true,
+      deltas: [23965, 335, -99],
+    });
+  });
+
   it('leaves closes that no scale gives back plain (random doubles), and gives back any it does encode', () => {
     fc.assert(
       fc.property(
@@ -66,7 +89,10 @@ describe('closes as integer deltas', () => {
       fc.property(
         fc.array(fc.double({ min: 0.01, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 50 }),
         (closes) => {
-          fc.pre(closes.some((c) => Math.round(c * 1e6) / 1e6 !== c));
+          // As the encoding is specified: no scale 0..6 gives every double back, and not all are float32s.
+          const scales = [0, 1, 2, 3, 4, 5, 6].map((k) => 10 ** k);
+          fc.pre(scales.every((p) => closes.some((c) => Math.round(c * p) / p !== c)));
+          fc.pre(closes.some((c) => Math.fround(c) !== c));
           expect(encodeCloses(closes)).toBeNull();
         },
       ),
@@ -77,9 +103,9 @@ describe('closes as integer deltas', () => {
     expect(encodeCloses([1.5, 1 / 3])).toBeNull();
     expect(encodeCloses([-0])).toBeNull();
     expect(encodeCloses([2 ** 52, 1.5])).toBeNull();
-    expect(encodeCloses([])).toEqual({ scale: 0, deltas: [] });
-    expect(encodeCloses([100, 101.5, 99.25])).toEqual({ scale: 2, deltas: [10000, 150, -225] });
-    expect(encodeCloses([0.1, 0.2, 0.3])).toEqual({ scale: 1, deltas: [1, 1, 1] });
+    expect(encodeCloses([])).toEqual({ scale: 0, float32: false, deltas: [] });
+    expect(encodeCloses([100, 101.5, 99.25])).toEqual({ scale: 2, float32: false, deltas: [10000, 150, -225] });
+    expect(encodeCloses([0.1, 0.2, 0.3])).toEqual({ scale: 1, float32: false, deltas: [1, 1, 1] });
     expect(decodeCloses([1, 1, 1], 1)).toEqual([0.1, 0.2, 0.3]);
     expect(() => decodeCloses([1], 7)).toThrow(RangeError);
     expect(() => decodeCloses([2 ** 53, 1], 0)).toThrow(RangeError);

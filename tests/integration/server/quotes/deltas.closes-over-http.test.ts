@@ -95,11 +95,28 @@ describe('closes as integer deltas over HTTP', () => {
     const held = { MSFT: earlier.validator };
     const [tailWire] = (await ask({ symbols: ['MSFT'], start, end, closes: 'deltas', held })).entries;
     expect(tailWire).toHaveProperty('closesScale', 2);
+    expect(tailWire).not.toHaveProperty('closesFloat32');
     const [tailPlain] = (await ask({ symbols: ['MSFT'], start, end, held })).entries as QuoteAnswerEntry[];
     const tail = plainCloses(tailWire!) as QuoteTailEntry;
     expect(tail.after).toBe(earlier.days.at(-1)! - SETTLE_DAYS);
     expect(bits(tail.closes)).toEqual(bits((tailPlain as QuoteTailEntry).closes));
     expect(tail).toEqual(tailPlain);
+  });
+
+  it("Yahoo's float32 closes come as cents with closesFloat32 and decode to the same bits", async () => {
+    const msft = recordedChart('MSFT-1y-dividends.recorded.json');
+    fake = await startFakeYahoo([msft]);
+    await serve({ provider: 'yahoo', yahooBaseUrl: fake.baseUrl, marketDataDir: '/nonexistent' });
+    const body = { symbols: ['MSFT'], start: utc('2021-02-01'), end: utc('2022-01-29') };
+    const deltas = await ask({ ...body, closes: 'deltas' });
+    const plain = await ask(body);
+    expect(deltas.entries[0]).toMatchObject({ closesScale: 2, closesFloat32: true });
+    const expected = plain.entries[0] as QuoteFullEntry;
+    expect(expected.closes[0]).toBe(239.64999389648438);
+    const decoded = plainCloses(deltas.entries[0]!) as QuoteFullEntry;
+    expect(bits(decoded.closes)).toEqual(bits(expected.closes));
+    expect(decoded).toEqual(expected);
+    expect(deltas.bytes).toBeLessThan(plain.bytes * 0.7);
   });
 
   it('a series with a close no scale 0..6 gives back travels plain', async () => {
