@@ -13,14 +13,12 @@
 /** The largest scale tried: 10^6, a millionth of the quote currency. */
 export const MAX_CLOSES_SCALE = 6;
 
-const POWERS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000] as const;
-
 /** The close of the integer `n` at `scale`. */
 const closeOf = (n: number, power: number, float32: boolean) => (float32 ? Math.fround(n / power) : n / power);
 
 /** The integers `round(c·10^scale)` of `closes`, or null when one of them does not give its close back. */
 function integersAt(closes: readonly number[], scale: number, float32: boolean): number[] | null {
-  const power = POWERS[scale]!;
+  const power = 10 ** scale;
   const integers = new Array<number>(closes.length);
   for (let k = 0; k < closes.length; k += 1) {
     const close = closes[k]!;
@@ -66,18 +64,11 @@ export function encodeCloses(closes: readonly number[]): EncodedCloses | null {
 }
 
 /**
- * The closes of `deltas` at `scale`: the running integer over 10^scale, through float32 with `float32`.
- * Throws on a scale or value out of range.
+ * The closes of `deltas` at `scale` (0..6, which the answer's schema checks): the running integer over
+ * 10^scale, through float32 with `float32`. The sums are exact: the encoder sent safe integers.
  */
 export function decodeCloses(deltas: readonly number[], scale: number, float32 = false): number[] {
-  const power = POWERS[scale];
-  if (power === undefined || !Number.isInteger(scale)) throw new RangeError(`closesScale ${scale} is not 0..6`);
-  const closes = new Array<number>(deltas.length);
+  const power = 10 ** scale;
   let integer = 0;
-  for (let k = 0; k < deltas.length; k += 1) {
-    integer += deltas[k]!;
-    if (!Number.isSafeInteger(integer)) throw new RangeError(`closes: ${integer} is not a safe integer`);
-    closes[k] = closeOf(integer, power, float32);
-  }
-  return closes;
+  return deltas.map((delta) => closeOf((integer += delta), power, float32));
 }

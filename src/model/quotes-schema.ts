@@ -1,7 +1,6 @@
 /** The quotes service's answer as the worker checks it: each symbol's columns or its error. zod/mini, as the worker's first chunk wants it. */
 import * as z from 'zod/mini';
 import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
-import { MAX_CLOSES_SCALE } from './closes-encoding';
 import type { QuoteEntry, QuoteWireEntry } from './quotes';
 
 const numbers = z.array(z.number());
@@ -59,7 +58,7 @@ export const quoteEntries: FastChecked<QuoteEntry[]> = {
  * after `after`, both with a validator; `{symbol, unchanged: true}`; or an error. A series with
  * `closesScale` (0..6) carries its closes as integer deltas (`closes-encoding.ts`): still numbers here.
  */
-const closesScale = z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_CLOSES_SCALE)));
+const closesScale = z.optional(z.literal([0, 1, 2, 3, 4, 5, 6]));
 const quoteAnswerSchema = z.array(
   z.union([
     z.object({ symbol: z.string(), error: z.string() }),
@@ -76,8 +75,7 @@ const quoteAnswerSchema = z.array(
   ]),
 ) as unknown as z.ZodMiniType<QuoteWireEntry[]>;
 
-const isScale = (value: unknown) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_CLOSES_SCALE;
+const isScale = (value: unknown) => typeof value === 'number' && value >= 0 && value <= 6 && value % 1 === 0;
 
 function isAnswerEntry(value: unknown): boolean {
   if (!isRecord(value) || typeof value.symbol !== 'string') return false;

@@ -105,6 +105,6 @@ describe('the worker reads closes sent as integer deltas', () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(HttpError);
-    expect((refused as HttpError).message).toMatch(/closesScale/);
+    expect((refused as HttpError).message).toMatch(/unexpected response at 0/);
   });
 });

@@ -107,7 +107,5 @@ describe('closes as integer deltas', () => {
     expect(encodeCloses([100, 101.5, 99.25])).toEqual({ scale: 2, float32: false, deltas: [10000, 150, -225] });
     expect(encodeCloses([0.1, 0.2, 0.3])).toEqual({ scale: 1, float32: false, deltas: [1, 1, 1] });
     expect(decodeCloses([1, 1, 1], 1)).toEqual([0.1, 0.2, 0.3]);
-    expect(() => decodeCloses([1], 7)).toThrow(RangeError);
-    expect(() => decodeCloses([2 ** 53, 1], 0)).toThrow(RangeError);
   });
 });
