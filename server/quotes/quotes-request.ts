@@ -6,7 +6,8 @@
  * currency: the answer then also carries the exchange rates the quotes' currencies need into it (the
  * rates' series after the symbols asked for), so that one request brings every price. `held` (optional)
  * maps symbols to the validator of the series the client holds (`quote-revision.ts`): symbols asked for
- * and, with `rates`, exchange rates (`…=X`).
+ * and, with `rates`, exchange rates (`…=X`). `closes: "deltas"` (optional) asks for closes as integer deltas
+ * at a decimal scale where a series has one (`src/model/closes-encoding.ts`); without it, plain closes.
  */
 import { z } from 'zod';
 import { SECONDS_PER_DAY } from '../../src/model/days';
@@ -32,6 +33,8 @@ export type QuotesRequestCheck =
       rates: string | null;
       /** Symbol → the validator of what the client holds. */
       held: ReadonlyMap<string, string>;
+      /** Whether the client reads closes as integer deltas (`closesScale`). */
+      deltas: boolean;
     }
   | { ok: false; issues: RequestIssue[] };
 
@@ -43,7 +46,8 @@ const unixSeconds = z.int({ error: 'unix seconds, a whole number' }).min(0, { er
 const held = z
   .record(z.string(), z.string().regex(VALIDATOR_PATTERN, { error: 'not a validator this service gave' }))
   .optional();
-const range = { start: unixSeconds, end: unixSeconds, held };
+const closes = z.literal('deltas', { error: 'only "deltas"' }).optional();
+const range = { start: unixSeconds, end: unixSeconds, held, closes };
 const manySchema = z.strictObject({
   symbols: z
     .array(symbol)
@@ -87,5 +91,6 @@ export function checkQuotesRequest(body: unknown, nowSeconds: number): QuotesReq
       });
   if (issues.length > 0) return { ok: false, issues };
   const heldMap = new Map(Object.entries(parsed.data.held ?? {}));
-  return { ok: true, symbols, startSeconds: start, endSeconds: end, single, rates, held: heldMap };
+  const deltas = parsed.data.closes === 'deltas';
+  return { ok: true, symbols, startSeconds: start, endSeconds: end, single, rates, held: heldMap, deltas };
 }

@@ -5,13 +5,16 @@
  * entry for `{symbol}`, each with its validator, or only what is new against the one the client named
  * (`quote-revision.ts`), followed by the exchange rates the quotes need when the request names `rates`; or 429 with `Retry-After` and a message when the user's budget of calls to Yahoo
  * is used up and nothing could be answered without Yahoo (an answer with some data is a 200 whose
- * entries say which symbols must wait).
+ * entries say which symbols must wait). A request with `closes: "deltas"` gets each series' closes as
+ * integer deltas at its decimal scale (`closesScale`) where one gives them back exactly; the validators
+ * are of the closes themselves, whatever their encoding.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env';
 import { checkQuotesRequest } from './quotes-request';
 import { answerFor } from './quote-revision';
+import { withDeltaCloses } from './delta-closes';
 import { ratesNeeded } from './rates-needed';
 import type { QuotesService } from './quotes-service';
 
@@ -55,7 +58,10 @@ export function createQuotesRoutes(service: QuotesService, nowMs: () => number =
         c.header('Retry-After', String(retryAfterSeconds));
         return c.json({ message: `${overBudget.message}.`, retryAfterSeconds, entries }, 429);
       }
-      const answered = entries.map((entry) => answerFor(entry, request.held.get(entry.symbol)));
+      const answered = entries.map((entry) => {
+        const answer = answerFor(entry, request.held.get(entry.symbol));
+        return request.deltas ? withDeltaCloses(answer) : answer;
+      });
       return c.json(request.single ? answered[0] : answered);
     },
   );

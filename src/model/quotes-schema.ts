@@ -1,7 +1,7 @@
 /** The quotes service's answer as the worker checks it: each symbol's columns or its error. zod/mini, as the worker's first chunk wants it. */
 import * as z from 'zod/mini';
 import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
-import type { QuoteAnswerEntry, QuoteEntry } from './quotes';
+import type { QuoteEntry, QuoteWireEntry } from './quotes';
 
 const numbers = z.array(z.number());
 const DATA_SOURCES = ['yahoo', 'cache', 'files', 'sample'] as const;
@@ -55,26 +55,39 @@ export const quoteEntries: FastChecked<QuoteEntry[]> = {
 
 /**
  * An answer to a request that named what the client holds: each entry the whole series or its tail
- * after `after`, both with a validator; `{symbol, unchanged: true}`; or an error.
+ * after `after`, both with a validator; `{symbol, unchanged: true}`; or an error. A series with
+ * `closesScale` (0..6) carries its closes as integer deltas (`closes-encoding.ts`): still numbers here.
  */
+const closesScale = z.optional(z.literal([0, 1, 2, 3, 4, 5, 6]));
 const quoteAnswerSchema = z.array(
   z.union([
     z.object({ symbol: z.string(), error: z.string() }),
     z.object({ symbol: z.string(), unchanged: z.literal(true) }),
     // Without a validator: a service from before incremental quotes (the series is used, not stored).
-    z.looseObject({ symbol: z.string(), ...columns, validator: z.optional(z.string()), after: z.optional(z.number()) }),
+    z.looseObject({
+      symbol: z.string(),
+      ...columns,
+      validator: z.optional(z.string()),
+      after: z.optional(z.number()),
+      closesScale,
+      closesFloat32: z.optional(z.literal(true)),
+    }),
   ]),
-) as unknown as z.ZodMiniType<QuoteAnswerEntry[]>;
+) as unknown as z.ZodMiniType<QuoteWireEntry[]>;
+
+const isScale = (value: unknown) => typeof value === 'number' && value >= 0 && value <= 6 && value % 1 === 0;
 
 function isAnswerEntry(value: unknown): boolean {
   if (!isRecord(value) || typeof value.symbol !== 'string') return false;
   if ('error' in value) return typeof value.error === 'string' && Object.keys(value).length === 2;
   if ('unchanged' in value) return value.unchanged === true && Object.keys(value).length === 2;
   if (!isOptionalString(value.validator) || ('after' in value && !isNumber(value.after))) return false;
+  if ('closesScale' in value && !isScale(value.closesScale)) return false;
+  if ('closesFloat32' in value && (value.closesFloat32 !== true || !('closesScale' in value))) return false;
   return isColumns(value);
 }
 
-export const quoteAnswerEntries: FastChecked<QuoteAnswerEntry[]> = {
+export const quoteAnswerEntries: FastChecked<QuoteWireEntry[]> = {
   schema: quoteAnswerSchema,
-  accepts: (value): value is QuoteAnswerEntry[] => isArrayOf(value, isAnswerEntry),
+  accepts: (value): value is QuoteWireEntry[] => isArrayOf(value, isAnswerEntry),
 };

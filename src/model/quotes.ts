@@ -103,6 +103,16 @@ export type QuoteAnswerEntry =
   | QuoteColumnsEntry;
 
 /**
+ * An answer entry as it travels to a client that asked for `closes: "deltas"`: a series with
+ * `closesScale: k` carries its closes as integer deltas at 10^k (the first absolute;
+ * `src/model/closes-encoding.ts`), decoded through float32 with `closesFloat32: true`; one without, plain
+ * closes.
+ */
+export type QuoteWireEntry =
+  | QuoteAnswerEntry
+  | ((QuoteFullEntry | QuoteTailEntry | QuoteColumnsEntry) & { closesScale: number; closesFloat32?: true });
+
+/**
  * One symbol's series as the worker holds it (IndexedDB): the columns of the answers, merged, in typed
  * arrays, with the validator of the last answer. The engine reads it as it reads an answer's columns.
  */
@@ -124,4 +134,6 @@ export type QuotesRequest = ({ symbols: string[] } | { symbol: string }) & {
   start: number;
   end: number;
   held?: Record<string, string>;
+  /** Closes as integer deltas at a decimal scale where a series has one (`QuoteWireEntry`). */
+  closes?: 'deltas';
 };

@@ -1,5 +1,6 @@
 /** `POST /api/quotes`, from the worker: megabytes of chart JSON are read and checked here, never on the page. */
-import type { QuoteAnswerEntry, QuoteEntry } from '../../model';
+import type { QuoteAnswerEntry, QuoteEntry, QuoteWireEntry } from '../../model';
+import { decodeCloses } from '../../model/closes-encoding';
 import { quoteAnswerEntries, quoteEntries } from '../../model/quotes-schema';
 import { HttpError, requestJson, type Credentials } from './http';
 
@@ -46,11 +47,19 @@ export function requestQuotes(credentials: Credentials, request: QuotesRequest):
   });
 }
 
+/** The entry with plain closes: a series sent as integer deltas (`closesScale`) decoded, bit for bit. */
+export function plainCloses(entry: QuoteWireEntry): QuoteAnswerEntry {
+  if (!('closesScale' in entry)) return entry;
+  const { closesScale, closesFloat32, ...plain } = entry;
+  return { ...plain, closes: decodeCloses(entry.closes, closesScale, closesFloat32 === true) };
+}
+
 /**
  * Each symbol's series against what this browser holds: `held` maps symbols to the validators of their
  * held series, and the answer says per symbol "unchanged", the tail after a day, or the whole series. With
  * `request.rates`, each batch also brings the exchange rates its quotes need (a held rate's validator goes
- * with every batch); a rate two batches both brought is kept once.
+ * with every batch); a rate two batches both brought is kept once. Closes are asked for as integer deltas
+ * (a third fewer bytes) and come back plain.
  */
 export function requestQuoteUpdates(
   credentials: Credentials,
@@ -75,6 +84,7 @@ export function requestQuoteUpdates(
             start: request.startSeconds,
             end: request.endSeconds,
             ...(request.rates ? { rates: request.rates } : {}),
+            closes: 'deltas',
             ...(Object.keys(validators).length > 0 ? { held: validators } : {}),
           },
         });
@@ -82,7 +92,7 @@ export function requestQuoteUpdates(
     );
     const seen = new Set<string>();
     return answers.flatMap((answer) =>
-      answer.body.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol)),
+      answer.body.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol)).map(plainCloses),
     );
   });
 }
