@@ -22,11 +22,16 @@ const LENGTH = 40;
 
 /** A ticker's value per day that counts its writes and has no array of its own to read. */
 function source(seed: number, writes: number[]): ValueSource {
+  const valueOn = (i: number) => (((seed + 1) * (i + 3)) % 17) + seed / 8;
   return {
     fillValue(out) {
       writes[seed] = (writes[seed] ?? 0) + 1;
-      for (let i = 0; i < out.length; i += 1) out[i] = (((seed + 1) * (i + 3)) % 17) + seed / 8;
+      for (let i = 0; i < out.length; i += 1) out[i] = valueOn(i);
       return out;
+    },
+    addValue(sum) {
+      writes[seed] = (writes[seed] ?? 0) + 1;
+      for (let i = 0; i < sum.length; i += 1) sum[i] += valueOn(i);
     },
   };
 }
