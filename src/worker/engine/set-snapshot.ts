@@ -1,21 +1,13 @@
 /**
  * The view's rows as the engine last took them, field by field (copies: a row object changed in place
  * later changes nothing here), so a new set tells which tickers it changed in one pass over its lists
- * instead of being grouped per ticker and compared again. An edit keeps every list's length and every
- * other row where it was: only the tickers of the rows that differ are prepared again. A list of
- * another length (a row added or deleted) asks for the whole set to be grouped again.
+ * instead of being grouped per ticker and compared again (set-edits.ts). Every grouped set takes one,
+ * the first too, by the loop an edit runs.
  */
-import {
-  TRANSACTION_TYPES,
-  type CashTransaction,
-  type Transaction,
-  type TransactionSet,
-  type TransactionType,
-} from '../../model';
-import type { TransactionsByType } from './ticker-transactions';
+import type { CashTransaction, Transaction, TransactionSet, TransactionType } from '../../model';
 
 /** The fields the engine reads of a row (ticker-transactions.ts, cash.ts). */
-interface Rows {
+export interface Rows {
   keys: string[];
   dates: string[];
   amounts: Float64Array;
@@ -28,81 +20,72 @@ interface Rows {
 
 export type SetSnapshot = Record<TransactionType, Rows>;
 
+/** What `syncRow` found of a row: nothing changed, only its amount, value or tax, or something else. */
+export const SAME = 0;
+export const NUMBERS = 1;
+const OTHER = 2;
+
+/**
+ * A new snapshot is the empty one brought up to the set by the loop an edit runs (`syncList`): so the first
+ * edit after a load runs code the load has run and compiled, not code that starts cold on 10,000 rows.
+ */
 function rowsOf(list: readonly Transaction[]): Rows {
+  const count = list.length;
   const rows: Rows = {
-    keys: new Array<string>(list.length),
-    dates: new Array<string>(list.length),
-    amounts: new Float64Array(list.length),
-    values: new Float64Array(list.length),
-    taxes: new Float64Array(list.length),
-    currencies: new Array<string>(list.length),
-    products: new Array<string | undefined>(list.length),
-    priceCurrencies: new Array<string | undefined>(list.length),
+    keys: new Array<string>(count).fill(''),
+    dates: new Array<string>(count).fill(''),
+    amounts: new Float64Array(count).fill(Number.NaN),
+    values: new Float64Array(count).fill(Number.NaN),
+    taxes: new Float64Array(count).fill(Number.NaN),
+    currencies: new Array<string>(count).fill(''),
+    products: new Array<string | undefined>(count).fill(''),
+    priceCurrencies: new Array<string | undefined>(count).fill(''),
   };
-  for (let k = 0; k < list.length; k += 1) copyRow(rows, k, list[k]);
+  syncList(rows, list, [], []);
   return rows;
 }
 
-function copyRow(rows: Rows, k: number, row: Transaction): void {
-  rows.keys[k] = row.ticker;
-  rows.dates[k] = row.date;
-  rows.amounts[k] = row.amount;
-  rows.values[k] = row.value;
-  rows.taxes[k] = row.tax ?? 0;
-  rows.currencies[k] = row.currency;
-  rows.products[k] = row.product;
-  rows.priceCurrencies[k] = row.priceCurrency;
-}
-
-function sameRow(rows: Rows, k: number, row: Transaction): boolean {
-  return (
-    rows.keys[k] === row.ticker &&
-    rows.dates[k] === row.date &&
-    rows.amounts[k] === row.amount &&
-    rows.values[k] === row.value &&
-    rows.taxes[k] === (row.tax ?? 0) &&
-    rows.currencies[k] === row.currency &&
-    rows.products[k] === row.product &&
-    rows.priceCurrencies[k] === row.priceCurrency
-  );
-}
-
-export function snapshotOf(set: TransactionSet): SetSnapshot {
-  return { stock: rowsOf(set.stock), dividend: rowsOf(set.dividend), commission: rowsOf(set.commission) };
-}
-
 /**
- * The tickers whose rows differ from the snapshot's (a changed row's ticker before and after), the
- * snapshot brought up to date; null when a list's length changed (the snapshot is left as it was).
+ * Brings the snapshot's rows up to `list` (of their length): for each row that differed, pushes to
+ * `changed` its index × 4 + what differed (`syncRow`) and to `former` the ticker the snapshot held.
  */
-export function changedTickers(snapshot: SetSnapshot, set: TransactionSet): Set<string> | null {
-  if (TRANSACTION_TYPES.some((type) => snapshot[type].keys.length !== set[type].length)) return null;
-  const changed = new Set<string>();
-  for (const type of TRANSACTION_TYPES) {
-    const rows = snapshot[type];
-    const list = set[type];
-    for (let k = 0; k < list.length; k += 1) {
-      if (sameRow(rows, k, list[k])) continue;
-      changed.add(rows.keys[k]);
-      changed.add(list[k].ticker);
-      copyRow(rows, k, list[k]);
-    }
+export function syncList(rows: Rows, list: readonly Transaction[], changed: number[], former: string[]): void {
+  for (let k = 0; k < list.length; k += 1) {
+    const before = rows.keys[k];
+    const kind = syncRow(rows, k, list[k]);
+    if (kind === SAME) continue;
+    changed.push(k * 4 + kind);
+    former.push(before);
+  }
+}
+
+/** Compares every field of `row` with the snapshot's row `k` (none skipped), copies it when it differs, and says what differed. */
+function syncRow(rows: Rows, k: number, row: Transaction): number {
+  const tax = row.tax ?? 0;
+  let changed = SAME;
+  if (rows.keys[k] !== row.ticker) changed |= OTHER;
+  if (rows.dates[k] !== row.date) changed |= OTHER;
+  if (rows.currencies[k] !== row.currency) changed |= OTHER;
+  if (rows.products[k] !== row.product) changed |= OTHER;
+  if (rows.priceCurrencies[k] !== row.priceCurrency) changed |= OTHER;
+  if (rows.amounts[k] !== row.amount) changed |= NUMBERS;
+  if (rows.values[k] !== row.value) changed |= NUMBERS;
+  if (rows.taxes[k] !== tax) changed |= NUMBERS;
+  if (changed !== SAME) {
+    rows.keys[k] = row.ticker;
+    rows.dates[k] = row.date;
+    rows.amounts[k] = row.amount;
+    rows.values[k] = row.value;
+    rows.taxes[k] = tax;
+    rows.currencies[k] = row.currency;
+    rows.products[k] = row.product;
+    rows.priceCurrencies[k] = row.priceCurrency;
   }
   return changed;
 }
 
-/** The rows of `tickers` per ticker and type, each list in the set's order (as `groupByTicker` has them). */
-export function rowsOfTickers(set: TransactionSet, tickers: ReadonlySet<string>): Map<string, TransactionsByType> {
-  const groups = new Map<string, TransactionsByType>();
-  for (const type of TRANSACTION_TYPES) {
-    for (const row of set[type]) {
-      if (!tickers.has(row.ticker)) continue;
-      let group = groups.get(row.ticker);
-      if (!group) groups.set(row.ticker, (group = { stock: [], dividend: [], commission: [] }));
-      group[type].push(row);
-    }
-  }
-  return groups;
+export function snapshotOf(set: TransactionSet): SetSnapshot {
+  return { stock: rowsOf(set.stock), dividend: rowsOf(set.dividend), commission: rowsOf(set.commission) };
 }
 
 /** The cash rows' fields as the engine last took them. */

@@ -1,0 +1,160 @@
+/**
+ * A new set taken as an edit of the one before (set-snapshot.ts holds its rows): in one pass over its
+ * lists, the rows that differ; a row whose amount, value or tax alone changed is written into a copy of
+ * its ticker's columns, and only the tickers of rows that changed otherwise (ticker, date, currency,
+ * product) are grouped and prepared again. A list of another length (a row added or deleted) asks for
+ * the whole set to be grouped again. Only edits need this code: the worker loads it with the first
+ * change (intents/transactions.ts), so its first chunk stays without it; a view without it groups again.
+ */
+import { TRANSACTION_TYPES, type TransactionSet, type TransactionType } from '../../model';
+import { NUMBERS, syncList, type SetSnapshot } from './set-snapshot';
+import {
+  prepareTicker,
+  sameTransactions,
+  type TickerTransactions,
+  type TransactionsByType,
+} from './ticker-transactions';
+
+/** A row whose amount, value or tax changed and nothing else: its ticker's columns take the new numbers in place. */
+interface NumbersEdit {
+  ticker: string;
+  type: TransactionType;
+  /** Its place among the ticker's rows of its type, in the set's order. */
+  ordinal: number;
+  amount: number;
+  value: number;
+  /** 0 where none is recorded. */
+  tax: number;
+}
+
+/** What a set changed of the snapshot's rows. */
+interface SetChanges {
+  /** Tickers whose rows must be grouped again: a row's ticker (before and after), date, currency or product changed. */
+  regroup: Set<string>;
+  /** Rows of other tickers whose numbers alone changed. */
+  numbers: NumbersEdit[];
+}
+
+/**
+ * What `set` changed of the snapshot's rows, the snapshot brought up to date; null when a list's length
+ * changed (the snapshot is left as it was).
+ */
+function changedRows(snapshot: SetSnapshot, set: TransactionSet): SetChanges | null {
+  if (TRANSACTION_TYPES.some((type) => snapshot[type].keys.length !== set[type].length)) return null;
+  const regroup = new Set<string>();
+  const edited: Array<{ type: TransactionType; index: number }> = [];
+  for (const type of TRANSACTION_TYPES) {
+    const changed: number[] = [];
+    const former: string[] = [];
+    syncList(snapshot[type], set[type], changed, former);
+    changed.forEach((code, j) => {
+      const index = code >> 2;
+      if ((code & 3) === NUMBERS) edited.push({ type, index });
+      else {
+        regroup.add(former[j]);
+        regroup.add(set[type][index].ticker);
+      }
+    });
+  }
+  const numbers = edited
+    .filter(({ type, index }) => !regroup.has(snapshot[type].keys[index]))
+    .map(({ type, index }): NumbersEdit => {
+      const rows = snapshot[type];
+      const ticker = rows.keys[index];
+      let ordinal = 0;
+      for (let k = 0; k < index; k += 1) if (rows.keys[k] === ticker) ordinal += 1;
+      return { ticker, type, ordinal, amount: rows.amounts[index], value: rows.values[index], tax: rows.taxes[index] };
+    });
+  return { regroup, numbers };
+}
+
+/** The rows of `tickers` per ticker and type, each list in the set's order (as `groupByTicker` has them). */
+function rowsOfTickers(set: TransactionSet, tickers: ReadonlySet<string>): Map<string, TransactionsByType> {
+  const groups = new Map<string, TransactionsByType>();
+  for (const type of TRANSACTION_TYPES) {
+    for (const row of set[type]) {
+      if (!tickers.has(row.ticker)) continue;
+      let group = groups.get(row.ticker);
+      if (!group) groups.set(row.ticker, (group = { stock: [], dividend: [], commission: [] }));
+      group[type].push(row);
+    }
+  }
+  return groups;
+}
+
+/** An edit of one row's numbers: the row's place among the ticker's rows of `type` (their list's order) and its new amount, value and tax. */
+interface RowNumbers {
+  type: TransactionType;
+  ordinal: number;
+  amount: number;
+  value: number;
+  tax: number;
+}
+
+/**
+ * `prepared` with rows' amounts, values and taxes replaced (nothing else of a row changed: its day, its
+ * currency, its place), as `prepareTicker` would give for the edited rows. The columns of the types edited
+ * are copies: `prepared` itself stays as it was.
+ */
+function withNumbers(prepared: TickerTransactions, edits: readonly RowNumbers[]): TickerTransactions {
+  const columns = { ...prepared.columns };
+  for (const type of new Set(edits.map((edit) => edit.type))) {
+    const before = prepared.columns[type];
+    columns[type] = {
+      ...before,
+      amounts: before.amounts.slice(),
+      values: before.values.slice(),
+      taxes: before.taxes.slice(),
+    };
+  }
+  for (const { type, ordinal, amount, value, tax } of edits) {
+    const target = columns[type];
+    const k = target.rows ? target.rows.indexOf(ordinal) : ordinal;
+    target.amounts[k] = amount;
+    target.values[k] = value;
+    target.taxes[k] = tax;
+  }
+  return { ...prepared, columns };
+}
+
+/**
+ * Takes `set` into `tickers` as an edit of the snapshot's rows (brought up to date), calling `changed` with
+ * each ticker whose transactions changed, came or went; false when a list's length changed: nothing was
+ * taken, the set must be grouped again.
+ */
+export function takeEdit(
+  tickers: Map<string, TickerTransactions>,
+  snapshot: SetSnapshot,
+  set: TransactionSet,
+  changed: (ticker: string) => void,
+): boolean {
+  const changes = changedRows(snapshot, set);
+  if (changes === null) return false;
+  const edits = new Map<string, RowNumbers[]>();
+  for (const edit of changes.numbers) {
+    const list = edits.get(edit.ticker);
+    if (list) list.push(edit);
+    else edits.set(edit.ticker, [edit]);
+  }
+  const touched = changes.regroup;
+  for (const [ticker, list] of edits) {
+    const previous = tickers.get(ticker);
+    if (!previous) touched.add(ticker);
+    else {
+      tickers.set(ticker, withNumbers(previous, list));
+      changed(ticker);
+    }
+  }
+  if (touched.size === 0) return true;
+  const rows = rowsOfTickers(set, touched);
+  for (const ticker of touched) {
+    const tickerRows = rows.get(ticker);
+    const previous = tickers.get(ticker);
+    if (!tickerRows) tickers.delete(ticker);
+    else if (!previous || !sameTransactions(previous, tickerRows))
+      tickers.set(ticker, prepareTicker(ticker, tickerRows));
+    else continue;
+    changed(ticker);
+  }
+  return true;
+}
