@@ -12,6 +12,7 @@ import {
   prepareTicker,
   sameTransactions,
   type TickerTransactions,
+  type TransactionColumns,
   type TransactionsByType,
 } from './ticker-transactions';
 
@@ -97,16 +98,12 @@ interface RowNumbers {
  * are copies: `prepared` itself stays as it was.
  */
 function withNumbers(prepared: TickerTransactions, edits: readonly RowNumbers[]): TickerTransactions {
-  const columns = { ...prepared.columns };
-  for (const type of new Set(edits.map((edit) => edit.type))) {
-    const before = prepared.columns[type];
-    columns[type] = {
-      ...before,
-      amounts: before.amounts.slice(),
-      values: before.values.slice(),
-      taxes: before.taxes.slice(),
-    };
-  }
+  // Objects built as prepareTicker builds them, field by field in its order, and never written after: the
+  // same shape (and the same constant fields) for the code that reads them.
+  const edited = new Set(edits.map((edit) => edit.type));
+  const of = (type: TransactionType) =>
+    edited.has(type) ? numbersCopied(prepared.columns[type]) : prepared.columns[type];
+  const columns = { stock: of('stock'), dividend: of('dividend'), commission: of('commission') };
   for (const { type, ordinal, amount, value, tax } of edits) {
     const target = columns[type];
     const k = target.rows ? target.rows.indexOf(ordinal) : ordinal;
@@ -114,7 +111,17 @@ function withNumbers(prepared: TickerTransactions, edits: readonly RowNumbers[])
     target.values[k] = value;
     target.taxes[k] = tax;
   }
-  return { ...prepared, columns };
+  const { ticker, firstDay, currency, currencies, product, priceCurrency } = prepared;
+  return { ticker, columns, firstDay, currency, currencies, product, priceCurrency };
+}
+
+/** The columns with their amounts, values and taxes copied (to be written), in toColumns' field order. */
+function numbersCopied(before: TransactionColumns): TransactionColumns {
+  const { rows, dates, days, currencies } = before;
+  const amounts = before.amounts.slice();
+  const values = before.values.slice();
+  const taxes = before.taxes.slice();
+  return { rows, dates, days, amounts, values, taxes, currencies };
 }
 
 /**
