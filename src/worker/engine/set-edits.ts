@@ -6,8 +6,8 @@
  * the whole set to be grouped again. Only edits need this code: the worker loads it with the first
  * change (intents/transactions.ts), so its first chunk stays without it; a view without it groups again.
  */
-import { TRANSACTION_TYPES, type TransactionSet, type TransactionType } from '../../model';
-import { NUMBERS, syncList, type SetSnapshot } from './set-snapshot';
+import { TRANSACTION_TYPES, type Transaction, type TransactionSet, type TransactionType } from '../../model';
+import { copyRow, type Rows, type SetSnapshot } from './set-snapshot';
 import {
   prepareTicker,
   sameTransactions,
@@ -34,6 +34,40 @@ interface SetChanges {
   regroup: Set<string>;
   /** Rows of other tickers whose numbers alone changed. */
   numbers: NumbersEdit[];
+}
+
+/** What `syncRow` found of a row: nothing changed, only its amount, value or tax, or something else. */
+const SAME = 0;
+const NUMBERS = 1;
+const OTHER = 2;
+
+/**
+ * Brings the snapshot's rows up to `list` (of their length): for each row that differed, pushes to
+ * `changed` its index × 4 + what differed (`syncRow`) and to `former` the ticker the snapshot held.
+ */
+function syncList(rows: Rows, list: readonly Transaction[], changed: number[], former: string[]): void {
+  for (let k = 0; k < list.length; k += 1) {
+    const kind = syncRow(rows, k, list[k]);
+    if (kind === SAME) continue;
+    changed.push(k * 4 + kind);
+    former.push(rows.keys[k]);
+    copyRow(rows, k, list[k]);
+  }
+}
+
+/** What differs between `row` and the snapshot's row `k`. */
+function syncRow(rows: Rows, k: number, row: Transaction): number {
+  if (
+    rows.keys[k] !== row.ticker ||
+    rows.dates[k] !== row.date ||
+    rows.currencies[k] !== row.currency ||
+    rows.products[k] !== row.product ||
+    rows.priceCurrencies[k] !== row.priceCurrency
+  )
+    return OTHER;
+  return rows.amounts[k] === row.amount && rows.values[k] === row.value && rows.taxes[k] === (row.tax ?? 0)
+    ? SAME
+    : NUMBERS;
 }
 
 /**
