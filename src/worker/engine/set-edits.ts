@@ -42,20 +42,31 @@ const NUMBERS = 1;
 const OTHER = 2;
 
 /**
- * Brings the snapshot's rows up to `list` (of their length): for each row that differed, pushes to
- * `changed` its index × 4 + what differed (`syncRow`) and to `former` the ticker the snapshot held.
+ * The index of the first row from `from` on that differs from the snapshot's, or the list's length. The
+ * loop over every row does nothing else (the few rows that differ are recorded by the caller), so its
+ * code compiled on the way (on-stack) holds nothing the first edit has not run yet.
  */
-function syncList(rows: Rows, list: readonly Transaction[], changed: number[], former: string[]): void {
-  for (let k = 0; k < list.length; k += 1) {
-    const kind = syncRow(rows, k, list[k]);
-    if (kind === SAME) continue;
-    changed.push(k * 4 + kind);
-    former.push(rows.keys[k]);
-    copyRow(rows, k, list[k]);
+function nextChange(rows: Rows, list: readonly Transaction[], from: number): number {
+  const { keys, dates, currencies, products, priceCurrencies, amounts, values, taxes } = rows;
+  // The comparison written out here, not called: the first edit runs this loop before it is compiled.
+  for (let k = from; k < list.length; k += 1) {
+    const row = list[k];
+    if (
+      keys[k] !== row.ticker ||
+      dates[k] !== row.date ||
+      amounts[k] !== row.amount ||
+      values[k] !== row.value ||
+      currencies[k] !== row.currency ||
+      taxes[k] !== (row.tax ?? 0) ||
+      products[k] !== row.product ||
+      priceCurrencies[k] !== row.priceCurrency
+    )
+      return k;
   }
+  return list.length;
 }
 
-/** What differs between `row` and the snapshot's row `k`. */
+/** What differs between `row` and the snapshot's row `k` (one `nextChange` found). */
 function syncRow(rows: Rows, k: number, row: Transaction): number {
   if (
     rows.keys[k] !== row.ticker ||
@@ -79,17 +90,16 @@ function changedRows(snapshot: SetSnapshot, set: TransactionSet): SetChanges | n
   const regroup = new Set<string>();
   const edited: Array<{ type: TransactionType; index: number }> = [];
   for (const type of TRANSACTION_TYPES) {
-    const changed: number[] = [];
-    const former: string[] = [];
-    syncList(snapshot[type], set[type], changed, former);
-    changed.forEach((code, j) => {
-      const index = code >> 2;
-      if ((code & 3) === NUMBERS) edited.push({ type, index });
+    const rows = snapshot[type];
+    const list = set[type];
+    for (let index = nextChange(rows, list, 0); index < list.length; index = nextChange(rows, list, index + 1)) {
+      if (syncRow(rows, index, list[index]) === NUMBERS) edited.push({ type, index });
       else {
-        regroup.add(former[j]);
-        regroup.add(set[type][index].ticker);
+        regroup.add(rows.keys[index]);
+        regroup.add(list[index].ticker);
       }
-    });
+      copyRow(rows, index, list[index]);
+    }
   }
   const numbers = edited
     .filter(({ type, index }) => !regroup.has(snapshot[type].keys[index]))
