@@ -27,11 +27,6 @@ export interface TickerSeries {
   readonly value: Float64Array;
   /** Writes the value per grid day into `out` (the grid's length; every day written) and returns it. */
   fillValue(out: Float64Array): Float64Array;
-  /**
-   * Adds the value per grid day to `sum` (the grid's length, never −0: a block's sum from zeros), as adding
-   * `fillValue`'s array would; the days before the first trade hold no share, worth 0, and are skipped.
-   */
-  addValue(sum: Float64Array): void;
   /** Close per grid day in the quote currency, NaN before the first bar; null without market data. */
   close: Float64Array | null;
   entries: Record<TransactionType, GridEntries>;
@@ -118,10 +113,6 @@ export function computeTicker(
   const value = scratchSeries(grid.length);
   const { shares, provisionalPriceEur } = valueWalk(value, close, quoteRate, quoteUnits, stock, last - 30);
   let kept: Float64Array | null = null;
-  const firstTrade = stock.dayIndex.length > 0 ? stock.dayIndex[0] : grid.length;
-  const addValue = (sum: Float64Array): void => {
-    valueWalk(sum, close, quoteRate, quoteUnits, stock, firstTrade, true);
-  };
 
   const profitOn = (index: number): number =>
     index < 0 ? 0 : value[index] - sumThrough(stock, index) - sumThrough(entries.commission, index);
@@ -135,7 +126,6 @@ export function computeTicker(
         return (kept ??= fillValue(new Float64Array(grid.length)));
       },
       fillValue,
-      addValue,
       close: market ? close : null,
       entries,
       expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : noEntries(),

@@ -17,8 +17,7 @@ export function scratchSeries(length: number): Float64Array {
 /**
  * Writes value = shares × price on every grid day of `value` from `from` on (the days before it are not
  * written), one fill per stretch between stock-transaction days (shares and the provisional price change
- * only on those); returns the shares and the provisional price after the last of them. With `add`, adds
- * each day's value to what `value` holds instead (a block's sum, value-sums.ts).
+ * only on those); returns the shares and the provisional price after the last of them.
  */
 export function valueWalk(
   value: Float64Array,
@@ -27,7 +26,6 @@ export function valueWalk(
   quoteUnits: number,
   stock: GridEntries,
   from = 0,
-  add = false,
 ): { shares: number; provisionalPriceEur: number } {
   let shares = 0;
   let provisionalPriceEur = Number.NaN;
@@ -35,9 +33,7 @@ export function valueWalk(
   let next = 0;
   while (next < stock.dayIndex.length) {
     const day = stock.dayIndex[next];
-    const start = Math.max(from, stretchStart);
-    if (add) addValues(value, close, quoteRate, quoteUnits, start, day, shares, provisionalPriceEur);
-    else fillValues(value, close, quoteRate, quoteUnits, start, day, shares, provisionalPriceEur);
+    fillValues(value, close, quoteRate, quoteUnits, Math.max(from, stretchStart), day, shares, provisionalPriceEur);
     let boughtEur = 0;
     let boughtShares = 0;
     for (; next < stock.dayIndex.length && stock.dayIndex[next] === day; next += 1) {
@@ -53,9 +49,16 @@ export function valueWalk(
     if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
     stretchStart = day;
   }
-  const start = Math.max(from, stretchStart);
-  if (add) addValues(value, close, quoteRate, quoteUnits, start, value.length, shares, provisionalPriceEur);
-  else fillValues(value, close, quoteRate, quoteUnits, start, value.length, shares, provisionalPriceEur);
+  fillValues(
+    value,
+    close,
+    quoteRate,
+    quoteUnits,
+    Math.max(from, stretchStart),
+    value.length,
+    shares,
+    provisionalPriceEur,
+  );
   return { shares, provisionalPriceEur };
 }
 
@@ -74,23 +77,5 @@ function fillValues(
     const closeToday = close[i];
     const priceEur = closeToday === closeToday ? (closeToday / unitsPerMajor) * rate[i] : provisionalPriceEur;
     value[i] = priceEur === priceEur ? shares * priceEur : 0;
-  }
-}
-
-/** `fillValues`, each day's value added to `sum[i]` (the same value: the sum is what adding the written series gives). */
-function addValues(
-  sum: Float64Array,
-  close: Float64Array,
-  rate: Float64Array,
-  unitsPerMajor: number,
-  from: number,
-  to: number,
-  shares: number,
-  provisionalPriceEur: number,
-): void {
-  for (let i = from; i < to; i += 1) {
-    const closeToday = close[i];
-    const priceEur = closeToday === closeToday ? (closeToday / unitsPerMajor) * rate[i] : provisionalPriceEur;
-    sum[i] += priceEur === priceEur ? shares * priceEur : 0;
   }
 }

@@ -4,20 +4,17 @@
  * holds, then the blocks in order. A block's sum is kept while its members are the same series objects,
  * so after one ticker's change (an edit, a quote) or a toggle only the block it is in is summed again,
  * not every ticker. A kept block and a fresh one add in the same order, so both give the same figures; up
- * to `BLOCK` tickers the sum is the plain one, ticker after ticker. Each member adds its value to its
- * block's sum day by day (`addValue`, the same figures as writing it out and adding that array): no value
- * series is kept per ticker, only per block.
+ * to `BLOCK` tickers the sum is the plain one, ticker after ticker. Each member writes its value into one
+ * array kept here (`fillValue`) before it is added: no value series is kept per ticker, only per block.
  */
 
 const BLOCK = 8;
 /** A block not used by the last few sums is dropped (a toggle and the all-tickers set alternate). */
 const KEEP_CALLS = 4;
 
-/** A ticker's value per day, written into `out` or added to a sum on demand (ticker-series.ts). */
+/** A ticker's value per day, written into `out` on demand (ticker-series.ts). */
 export interface ValueSource {
   fillValue(out: Float64Array): Float64Array;
-  /** Adds the value per day to `sum` (from zeros, never −0), as adding what `fillValue` writes would. */
-  addValue(sum: Float64Array): void;
 }
 
 interface Block {
@@ -29,6 +26,8 @@ interface Block {
 export class ValueSums {
   private readonly blocks = new Map<string, Block>();
   private calls = 0;
+  /** Where a member's value is written before it is added to its block's sum. */
+  private member = new Float64Array(0);
 
   /**
    * A new array: Σ of `series` per day. `names[k]` is the ticker of `series[k]`, in name order, and
@@ -72,7 +71,10 @@ export class ValueSums {
       // writes into its old sum, which nothing outside holds (`sum` copies it out): no fresh memory per edit.
       const sum = block?.sum.length === length ? block.sum.fill(0) : new Float64Array(length);
       if (end - start === 1) series[start].fillValue(sum);
-      else for (let k = start; k < end; k += 1) series[k].addValue(sum);
+      else {
+        if (this.member.length !== length) this.member = new Float64Array(length);
+        for (let k = start; k < end; k += 1) addInto(sum, series[k].fillValue(this.member));
+      }
       block = { members: series.slice(start, end), sum, used: 0 };
       this.blocks.set(key, block);
     }

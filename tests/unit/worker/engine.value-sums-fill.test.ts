@@ -1,9 +1,8 @@
 /**
  * The tickers' value is summed without a value series kept per ticker (value-sums.ts, ticker-value.ts):
- * each member of a block adds its value into the block's sum day by day when the block is summed, the sum is
+ * each member of a block writes its value into the sums' own array when its block is summed, the sum is
  * the plain one, and a toggle writes again only the members of the block it touches. A ticker's own
- * `value` is made when first read, and is what the sums added; what a ticker adds to a sum day by day
- * (`addValue`) is what adding its written value gives.
+ * `value` is made when first read, and is what the sums added.
  */
 import { describe, expect, it } from 'vitest';
 import { groupByTicker, epochDayFromIso } from '#src/model';
@@ -23,16 +22,11 @@ const LENGTH = 40;
 
 /** A ticker's value per day that counts its writes and has no array of its own to read. */
 function source(seed: number, writes: number[]): ValueSource {
-  const valueOn = (i: number) => (((seed + 1) * (i + 3)) % 17) + seed / 8;
   return {
     fillValue(out) {
       writes[seed] = (writes[seed] ?? 0) + 1;
-      for (let i = 0; i < out.length; i += 1) out[i] = valueOn(i);
+      for (let i = 0; i < out.length; i += 1) out[i] = (((seed + 1) * (i + 3)) % 17) + seed / 8;
       return out;
-    },
-    addValue(sum) {
-      writes[seed] = (writes[seed] ?? 0) + 1;
-      for (let i = 0; i < sum.length; i += 1) sum[i] += valueOn(i);
     },
   };
 }
@@ -89,36 +83,6 @@ describe('value sums from each ticker writing its value', () => {
     const summed = Array.from(a.value, (value, i) => value + (i === 0 ? 0 : b.value[i - 1]!));
     expect(Array.from(derivation.active.value)).toEqual(summed);
     expect(derivation.active.value[derivation.active.value.length - 1]).toBe(2 * 105 + 3 * 99);
-  });
-
-  it('has each ticker add to a sum exactly what its written value adds, the days before its first trade too', () => {
-    const workload = makeWorkload('M');
-    const asOf = epochDayFromIso(workload.asOf);
-    const market = new Map(
-      [...workload.quotes, ...workload.toGbp.quotes].map((entry) => [entry.symbol, parseQuoteEntry(entry)]),
-    );
-    const prepared = [...groupByTicker(workload.transactions)].map(([ticker, rows]) => prepareTicker(ticker, rows));
-    // One grid for all, from the earliest trade: most tickers start trading well after its first day.
-    const grid = makeGrid(Math.min(...prepared.map((transactions) => transactions.firstDay)), asOf);
-    let lateStarts = 0;
-    for (const base of ['EUR', 'GBP']) {
-      for (const transactions of prepared) {
-        const { series } = computeTickerState(grid, gridPeriods(grid), transactions, market, new FxRates(), base);
-        if (!series) continue;
-        if (series.entries.stock.dayIndex[0]! > 0) lateStarts += 1;
-        // A block's sum: from zeros, one member already in it (another ticker's value).
-        const added = new Float64Array(grid.length);
-        const expected = new Float64Array(grid.length);
-        const one = new Float64Array(grid.length);
-        for (const sum of [added, expected]) for (let i = 0; i < grid.length; i += 1) sum[i] += (i % 7) * 0.1;
-        series.addValue(added);
-        series.fillValue(one);
-        for (let i = 0; i < grid.length; i += 1) expected[i] += one[i];
-        const differs = expected.findIndex((value, i) => !Object.is(value, added[i]));
-        expect(differs, `${transactions.ticker} in ${base}: first day that differs`).toBe(-1);
-      }
-    }
-    expect(lateStarts).toBeGreaterThan(10);
   });
 
   it("reads a ticker's totals off the value the sums add: the same value on asOf and 1, 7 and 30 days before", () => {
