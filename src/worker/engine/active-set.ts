@@ -8,6 +8,7 @@ import { combineSeries } from './combine';
 import type { FxOnGrid, FxRates } from './fx-rates';
 import type { Grid } from './grid';
 import type { MarketData } from './market-series';
+import { scratchArray } from './scratch';
 import { handOut } from './shared-series';
 import type { TickerSeries } from './ticker-series';
 import type { TickerState } from './ticker-state';
@@ -17,8 +18,9 @@ import type { ActiveSeries, PriceSeries } from './types';
 
 export interface TickerSet {
   series: ActiveSeries;
+  /** Valid until the next set's (scratch.ts): never handed out. */
   flows: CashFlows;
-  /** Growth of one euro at work per grid day (1 + twr / 100). */
+  /** Growth of one euro at work per grid day (1 + twr / 100); valid until the next set's. */
   growth: Float64Array;
 }
 
@@ -61,7 +63,20 @@ export function tickerSet(
   const everyTicker = [...states.keys()].filter((ticker) => states.get(ticker)?.series).sort();
   const value = sums.sum(grid.length, tickers, series, everyTicker);
   const combined = combineSeries(grid, periods, series, value);
-  const flows = cashFlows(grid.length, series);
-  const growth = growthSeries(combined.value, flows.bought, flows.sold, flows.income);
+  // Read by this derive only (its returns, benchmark and account): arrays kept from the last (scratch.ts).
+  const { length } = grid;
+  const into = {
+    bought: scratchArray('flows-bought', length),
+    sold: scratchArray('flows-sold', length),
+    income: scratchArray('flows-income', length),
+  };
+  const flows = cashFlows(length, series, into);
+  const growth = growthSeries(
+    combined.value,
+    flows.bought,
+    flows.sold,
+    flows.income,
+    scratchArray('set-growth', length),
+  );
   return { series: { tickers, ...combined, prices, twr: twrPercent(growth) }, flows, growth };
 }

@@ -9,6 +9,7 @@ import { unitsPerMajor } from './currency';
 import { carryForward, type Grid } from './grid';
 import type { MarketData, MarketSeries } from './market-series';
 import type { PeriodStarts } from './return-periods';
+import { scratchArray } from './scratch';
 import type { GridEntries } from './ticker-series';
 import { growthSeries, periodReturns, twrPercent } from './twr';
 import type { Benchmark, PeriodReturn } from './types';
@@ -48,7 +49,7 @@ export function benchmarkSeries(
     value[d] = held * price[d];
   }
   // Dividends and commissions are not mirrored: the benchmark's money only moves with buys and sells.
-  const growth = growthSeries(value, flows.bought, flows.sold, null);
+  const growth = growthSeries(value, flows.bought, flows.sold, null, scratchArray('benchmark-growth', grid.length));
   return { units, value, twr: twrPercent(growth), periods: periodReturns(growth, starts) };
 }
 

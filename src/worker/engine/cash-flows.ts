@@ -11,10 +11,11 @@ export interface CashFlows {
   income: Float64Array;
 }
 
-export function cashFlows(length: number, tickers: readonly TickerSeries[]): CashFlows {
-  const bought = new Float64Array(length);
-  const sold = new Float64Array(length);
-  const income = new Float64Array(length);
+/** `into`: arrays of `length` zeros to write them into (scratch.ts); new ones by default. */
+export function cashFlows(length: number, tickers: readonly TickerSeries[], into?: CashFlows): CashFlows {
+  const bought = into?.bought ?? new Float64Array(length);
+  const sold = into?.sold ?? new Float64Array(length);
+  const income = into?.income ?? new Float64Array(length);
   for (const { entries } of tickers) {
     const { stock, dividend, commission } = entries;
     for (let k = 0; k < stock.dayIndex.length; k += 1) {

@@ -1,18 +1,21 @@
 /**
  * The portfolio engine's public face for Node (the CLI, tests, benches): the engine with its account
- * figures' code from the start, and the types it hands out. The worker builds its engine from
- * portfolio-engine.ts and loads account-math.ts when a view first holds cash.
+ * figures' code and its edits' code from the start, and the types it hands out. The worker builds its
+ * engine from portfolio-engine.ts, loads account-math.ts when a view first holds cash and set-edits.ts
+ * with the first change.
  */
 import * as accountMath from './account-math';
+import * as setEdits from './set-edits';
 import { PortfolioEngine as EngineWithoutAccountMath, type EngineOptions } from './portfolio-engine';
 
 export type * from './types';
 export type { AccountMath, EngineOptions } from './portfolio-engine';
 export type { DeriveStep } from './derive-parts';
 
-/** The engine, the account figures' code included. */
+/** The engine, the account figures' and the edits' code included. */
 export class PortfolioEngine extends EngineWithoutAccountMath {
   constructor(options: EngineOptions = {}) {
     super({ accountMath, ...options });
+    this.useSetEdits(setEdits);
   }
 }

@@ -27,7 +27,7 @@ import { dividendRecordsOf } from './ticker-income';
 import { computeTickerState } from './ticker-state';
 import { StatesPerBase } from './states-per-base';
 import { tickerSet, type TickerSet } from './active-set';
-import { ViewTransactions } from './view-transactions';
+import { ViewTransactions, type SetEdits } from './view-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
 import { ValueSums } from './value-sums';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
@@ -116,6 +116,11 @@ export class PortfolioEngine {
     this.accountMath = math;
   }
 
+  /** The code that takes a set as an edit of the one before (set-edits.ts); without it, each set is grouped again. */
+  useSetEdits(edits: SetEdits): void {
+    this.held.edits = edits;
+  }
+
   private applyView(): void {
     const { tickers, cash } = transactionsInView(this.set, this.view);
     this.held.take(tickers, cash, (ticker) => this.perBase.forget(ticker));
@@ -125,7 +130,7 @@ export class PortfolioEngine {
   /** Keeps the quote entries (tickers and FX symbols); recomputes the tickers they affect. Entries with `error` are remembered as missing. */
   setQuotes(entries: ReadonlyArray<QuoteEntry | HeldQuoteColumns>): void {
     // Each series' daily closes start no later than the grid (its first day), so its closes on the grid are a view.
-    const gridFrom = (this.firstDay() ?? Number.NaN) - 1;
+    const gridFrom = (this.held.firstDay() ?? Number.NaN) - 1;
     for (const entry of entries) {
       this.market.set(entry.symbol, parseQuoteEntry(entry, gridFrom));
       this.fx.forget(entry.symbol);
@@ -149,10 +154,8 @@ export class PortfolioEngine {
   }
 
   /**
-   * Symbols to request: every ticker with shares or dividends (commissions alone need no price; an ISIN
-   * standing in for a symbol has no price source, SEMANTICS' provisional price values it) plus the
-   * FX symbols its transaction currencies and its known quote's currency need, and the benchmark with
-   * its FX symbol. Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
+   * Symbols to request (derive-parts.ts: the tickers with shares or dividends, the FX symbols they and the
+   * cash need, the benchmark). Call again after setQuotes: a quote in GBp needs `GBPEUR=X`. Sorted, unique.
    */
   symbolsToRequest(): string[] {
     return symbolsToRequest(this.benchmarkSymbol, this.market, this.held.tickers, this.held.cash.currencies, this.base);
@@ -160,7 +163,7 @@ export class PortfolioEngine {
 
   /** First transaction day (ISO) or null when there are none. */
   firstTransactionDate(): string | null {
-    const firstDay = this.firstDay();
+    const firstDay = this.held.firstDay();
     return firstDay === null ? null : isoFromEpochDay(firstDay);
   }
 
@@ -246,15 +249,9 @@ export class PortfolioEngine {
     return dividendRecordsOf(this.perBase.current, this.held.tickers);
   }
 
-  private firstDay(): number | null {
-    let firstDay = this.held.cash.firstDay;
-    for (const transactions of this.held.tickers.values()) firstDay = Math.min(firstDay, transactions.firstDay);
-    return firstDay === Infinity ? null : firstDay;
-  }
-
   /** Brings every ticker up to date for `asOfDay`; a new grid invalidates everything computed on the old one. */
   private update(asOfDay: number): void {
-    const grid = makeGrid(this.firstDay(), asOfDay);
+    const grid = makeGrid(this.held.firstDay(), asOfDay);
     if (!sameGrid(this.grid, grid)) {
       this.grid = grid;
       this.periods = gridPeriods(grid);

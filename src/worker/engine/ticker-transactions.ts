@@ -19,6 +19,8 @@ export interface TransactionColumns {
   /** Dividends: the tax withheld, in `currencies[k]`; 0 where none is recorded (and for the other types). */
   taxes: Float64Array;
   currencies: Currency[];
+  /** The row (in its list's order) each entry was prepared from; null when entry k is row k (rows in day order). */
+  rows: Int32Array | null;
 }
 
 export interface TickerTransactions {
@@ -131,6 +133,7 @@ function toColumns(rows: readonly Transaction[]): TransactionColumns {
   // Rows come in date order (the database's): only rows out of it need an order of their own.
   const order = sorted ? null : Array.from(rows.keys()).sort((a, b) => rowDays[a] - rowDays[b] || a - b);
   const columns: TransactionColumns = {
+    rows: order && Int32Array.from(order),
     dates: new Array<string>(count),
     days: new Int32Array(count),
     amounts: new Float64Array(count),

@@ -1,28 +1,27 @@
 /**
  * The view's transactions as the engine computes from them: per ticker in columns (ticker-transactions.ts)
  * and the cash in columns (cash.ts). A new set prepares again only the tickers whose rows changed
- * (set-snapshot.ts finds them in one pass when every list kept its length), and the cash only when
+ * (set-edits.ts finds them in one pass when every list kept its length; a row whose amount, value or
+ * tax alone changed is written into a copy of its ticker's columns instead), and the cash only when
  * its rows changed. Every grouped set takes the snapshot the next is compared with, the first too: so
  * the first edit after a load compares rows instead of grouping the whole set again and copying it.
  */
 import { groupByTicker, type CashTransaction, type TransactionSet } from '../../model';
 import { prepareCash, type CashColumns } from './cash';
-import {
-  cashSnapshotOf,
-  changedTickers,
-  rowsOfTickers,
-  sameCash,
-  snapshotOf,
-  type CashSnapshot,
-  type SetSnapshot,
-} from './set-snapshot';
+import type * as setEditsModule from './set-edits';
+import { cashSnapshotOf, sameCash, snapshotOf, type CashSnapshot, type SetSnapshot } from './set-snapshot';
 import { prepareTicker, sameTransactions, type TickerTransactions } from './ticker-transactions';
+
+/** The code that takes a set as an edit of the one before (set-edits.ts): loaded with the first change. */
+export type SetEdits = typeof setEditsModule;
 
 export class ViewTransactions {
   /** Per ticker, in the order the set's lists first name them (stock, dividend, commission), or after a change. */
   tickers = new Map<string, TickerTransactions>();
   cash: CashColumns = prepareCash([]);
   private snapshot: SetSnapshot | null = null;
+  /** Without it, every set is grouped again. */
+  edits: SetEdits | null = null;
   private cashSnapshot: CashSnapshot = cashSnapshotOf([]);
 
   /** Takes the view's rows; calls `changed` with each ticker whose transactions changed, came or went. */
@@ -31,22 +30,14 @@ export class ViewTransactions {
       this.cash = prepareCash(cash);
       this.cashSnapshot = cashSnapshotOf(cash);
     }
-    const touched = this.snapshot ? changedTickers(this.snapshot, set) : null;
-    if (touched === null) {
-      this.regroup(set, changed);
-      return;
-    }
-    if (touched.size === 0) return;
-    const rows = rowsOfTickers(set, touched);
-    for (const ticker of touched) {
-      const tickerRows = rows.get(ticker);
-      const previous = this.tickers.get(ticker);
-      if (!tickerRows) this.tickers.delete(ticker);
-      else if (!previous || !sameTransactions(previous, tickerRows))
-        this.tickers.set(ticker, prepareTicker(ticker, tickerRows));
-      else continue;
-      changed(ticker);
-    }
+    if (!this.snapshot || !this.edits?.takeEdit(this.tickers, this.snapshot, set, changed)) this.regroup(set, changed);
+  }
+
+  /** The earliest day of the view's transactions and cash; null when it holds none. */
+  firstDay(): number | null {
+    let firstDay = this.cash.firstDay;
+    for (const transactions of this.tickers.values()) firstDay = Math.min(firstDay, transactions.firstDay);
+    return firstDay === Infinity ? null : firstDay;
   }
 
   private regroup(set: TransactionSet, changed: (ticker: string) => void): void {
