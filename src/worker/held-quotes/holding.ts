@@ -40,7 +40,7 @@ export class QuoteHolding {
   /** A forget increments it: a load that began before does not open or write the store again. */
   private generation = 0;
   /** The last request sent again at a load's start, for the user it was read for (`startEarly`). */
-  private early: { user: string | null; generation: number; ready: Promise<Early | null> } | null = null;
+  private early: { user: string | null; ready: Promise<Early | null> } | null = null;
   /** The pauses before writes still waiting: a forget ends them. */
   private readonly stops = new Set<() => void>();
 
@@ -99,13 +99,13 @@ export class QuoteHolding {
       const store = await opened;
       return store && generation === this.generation ? sendEarly(credentials, store, endSeconds) : null;
     });
-    this.early = { user: this.user, generation, ready: ready.catch(() => null) };
+    this.early = { user: this.user, ready: ready.catch(() => null) };
   }
 
   /** The early request's answer and held series when it serves `request` (`early.ts`), else null. */
   private async earlyAnswer(request: QuotesRequest) {
-    const early = this.early?.user === this.user && this.early.generation === this.generation ? this.early : null;
-    const sent = await early?.ready;
+    // A forget clears it: one begun before a sign-out is never used.
+    const sent = this.early?.user === this.user ? await this.early.ready : null;
     return sent ? (await import('./early')).answerFor(sent, request) : null;
   }
 
