@@ -125,10 +125,12 @@ function isHeldAnswer(value: unknown): value is HeldAnswer {
   return typeof held.etag === 'string' && held.etag !== '' && typeof held.text === 'string';
 }
 
-/** Its own record: the service checks the symbols and validators it names (a refusal: asked again as ever). */
+/**
+ * Its own record; whatever else is wrong with one, the early request it makes fails or is refused by the
+ * service (which checks the symbols, first day and validators), and the load asks as ever.
+ */
 function isLastRequest(value: unknown): value is LastRequest {
-  const last = value as Partial<LastRequest> | undefined;
-  return Array.isArray(last?.symbols) && typeof last.startSeconds === 'number' && typeof last.validators === 'object';
+  return Array.isArray((value as Partial<LastRequest> | undefined)?.symbols);
 }
 
 function isHeld(value: unknown): value is HeldQuoteColumns {
