@@ -7,7 +7,8 @@
 import { SECONDS_PER_DAY } from '../../src/model/days';
 import { coverageAfter, planFetch, type FetchWindow } from './cache-plan';
 import type { CacheCoverage, QuoteCache } from '../storage/quote-cache';
-import type { QuoteSeries } from './series';
+import { sliceSeries, type QuoteSeries } from './series';
+import { lastSecondsOf, SeriesMemo } from './series-memo';
 import type { UpstreamFailure } from '../yahoo/upstream-failure';
 import type { UpstreamCaller } from '../yahoo/upstream-guard';
 import type { UpstreamCharts } from './yahoo-provider';
@@ -35,6 +36,29 @@ export function createCachedCharts(options: {
 }): CachedCharts {
   const { cache, upstream, log } = options;
   const queues = new Map<string, Promise<unknown>>();
+  /** The series last read from the cache, under the stored coverage and write token they were read with. */
+  const memo = new SeriesMemo();
+
+  /**
+   * What the cache holds for the range, the very series read before while the stored one is the same (its
+   * write token and coverage): nothing read again. A series stored before migration 12 has no token: read.
+   */
+  async function readStored(
+    symbol: string,
+    coverage: CacheCoverage,
+    startSeconds: number,
+    endSeconds: number,
+  ): Promise<QuoteSeries> {
+    if (!coverage.written) return (await cache.read(symbol, startSeconds, endSeconds))!;
+    const version = [coverage.written, coverage.startSeconds, coverage.endSeconds, coverage.fetchedAtSeconds].join();
+    const kept = memo.get(symbol, version, startSeconds, endSeconds);
+    if (kept) return kept;
+    // Read to the end, so the memo knows the series' last bar: a later request's end past it gets the same.
+    const fromStart = (await cache.read(symbol, startSeconds, Number.MAX_SAFE_INTEGER))!;
+    if (endSeconds < lastSecondsOf(fromStart)) return sliceSeries(fromStart, startSeconds, endSeconds);
+    memo.put(symbol, version, startSeconds, fromStart);
+    return fromStart;
+  }
 
   /** Runs `work` after every earlier call for the same symbol has finished. */
   function oneAtATime<T>(symbol: string, work: () => Promise<T>): Promise<T> {
@@ -76,7 +100,8 @@ export function createCachedCharts(options: {
       freshSeconds: options.freshSeconds,
       healSeconds: HEAL_SECONDS,
     });
-    if (!window) return { ok: true, series: (await cache.read(symbol, startSeconds, endSeconds))!, source: 'cache' };
+    if (!window)
+      return { ok: true, series: await readStored(symbol, coverage!, startSeconds, endSeconds), source: 'cache' };
 
     const caller: UpstreamCaller = { userId, known: coverage !== null };
     const fetched = await upstream.fetchSeries(symbol, window.startSeconds, window.endSeconds, caller);
@@ -92,9 +117,11 @@ export function createCachedCharts(options: {
       const full = { startSeconds, endSeconds };
       const refetched = await upstream.fetchSeries(symbol, full.startSeconds, full.endSeconds, caller);
       if (!refetched.ok) return { ok: false, failure: refetched.failure, cached: null };
+      memo.forget(symbol);
       await cache.forget(symbol);
       await cache.write(symbol, refetched.series, coverageAfter(null, full, nowSeconds));
     } else {
+      memo.forget(symbol);
       await cache.write(symbol, fetched.series, coverageAfter(coverage, window, nowSeconds));
     }
     return { ok: true, series: (await cache.read(symbol, startSeconds, endSeconds))!, source: 'yahoo' };

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { QuoteDataSource } from '../../src/model/quotes';
 import { parseChart } from './chart-json';
 import { sliceSeries, type QuoteSeries } from './series';
+import { lastSecondsOf, SeriesMemo } from './series-memo';
 
 /** A span of real recorded bars inside a sample file, unix seconds, both ends included. */
 export interface RecordedRange {
@@ -40,6 +41,8 @@ export interface RecordedCharts {
 }
 
 interface Recording {
+  /** Tells this parse from every other (the memo's version of its slices). */
+  id: number;
   /** The file's modification time when it was parsed. */
   mtimeMs: number;
   series: QuoteSeries;
@@ -69,6 +72,9 @@ export function createFilesProvider(
 ): RecordedCharts {
   /** Parsed recordings by file name; a file that is missing is looked for again next time. */
   const loaded = new Map<string, Recording>();
+  /** The slices last read, by file and start (`series-memo.ts`): a repeated request gets the same series. */
+  const slices = new SeriesMemo();
+  let parses = 0;
 
   async function load(symbol: string): Promise<Recording | string> {
     const fileName = marketFileName(symbol);
@@ -101,12 +107,14 @@ export function createFilesProvider(
     const marks = sampleMarks.safeParse(json);
     const meta = marks.success ? marks.data.chart.result[0].meta : {};
     const recording = {
+      id: (parses += 1),
       mtimeMs,
       series: parsed.series,
       sample: meta.dataSource === 'sample',
       recordedRanges: meta.recordedRanges ?? [],
     };
     loaded.set(fileName, recording);
+    slices.forget(fileName);
     return recording;
   }
 
@@ -114,7 +122,16 @@ export function createFilesProvider(
     async read(symbol, startSeconds, endSeconds) {
       const recording = await load(symbol);
       if (typeof recording === 'string') return { ok: false, message: recording };
-      const series = sliceSeries(recording.series, startSeconds, endSeconds);
+      const fileName = marketFileName(symbol);
+      const version = String(recording.id);
+      let series = slices.get(fileName, version, startSeconds, endSeconds);
+      if (!series) {
+        const fromStart = sliceSeries(recording.series, startSeconds, Number.POSITIVE_INFINITY);
+        if (endSeconds >= lastSecondsOf(fromStart)) {
+          slices.put(fileName, version, startSeconds, fromStart);
+          series = fromStart;
+        } else series = sliceSeries(recording.series, startSeconds, endSeconds);
+      }
       const { bars } = series;
       const whollyRecorded =
         bars.length > 0 &&

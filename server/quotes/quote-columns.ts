@@ -41,6 +41,21 @@ export function columnsFromSeries(symbol: string, series: QuoteSeries, dataSourc
   };
 }
 
+const kept = new WeakMap<QuoteSeries, Map<string, QuoteColumnsEntry>>();
+
+/**
+ * `columnsFromSeries`, computed once per series object, symbol and source (`series-memo.ts`: a series read
+ * again is the same object while its source stands). The entry is shared: nothing may change it.
+ */
+export function memoColumns(symbol: string, series: QuoteSeries, dataSource: QuoteDataSource): QuoteColumnsEntry {
+  let bySymbol = kept.get(series);
+  if (!bySymbol) kept.set(series, (bySymbol = new Map()));
+  const key = `${symbol}\u0000${dataSource}`;
+  let entry = bySymbol.get(key);
+  if (!entry) bySymbol.set(key, (entry = columnsFromSeries(symbol, series, dataSource)));
+  return entry;
+}
+
 /**
  * A v8 chart JSON (a recorded file, a scenario's quotes) as the service would answer it: through the
  * same gate (`parseChart`) and the same columns. Its `meta.dataSource`, when it names one, is kept.

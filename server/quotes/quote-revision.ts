@@ -10,7 +10,8 @@
  * - anything else (a corrected older close, a new split that re-scaled the closes, a new past dividend,
  *   another currency or start) → the whole series, as without a validator.
  * The digests leave out whether Yahoo or the cache answered (the same prices). They are computed from the answer itself, so every provider (Yahoo, the cache, the recorded files)
- * behaves the same and nothing is stored per client.
+ * behaves the same and nothing is stored per client; an entry the service hands out again (the same
+ * object, while its source stands: `series-memo.ts`) keeps its validator, so it is hashed once.
  */
 import { createHash } from 'node:crypto';
 import type { QuoteAnswerEntry, QuoteColumnsEntry, QuoteEntry } from '../../src/model/quotes';
@@ -62,7 +63,16 @@ export function digestThrough(entry: QuoteColumnsEntry, through: number): string
   return hash.digest('base64url').slice(0, 16);
 }
 
+/** Validators of the entries the service hands out again (`series-memo.ts`), computed once per entry. */
+const validators = new WeakMap<QuoteColumnsEntry, string>();
+
 export function validatorOf(entry: QuoteColumnsEntry): string {
+  let validator = validators.get(entry);
+  if (validator === undefined) validators.set(entry, (validator = computeValidator(entry)));
+  return validator;
+}
+
+function computeValidator(entry: QuoteColumnsEntry): string {
   const last = entry.days.length > 0 ? entry.days[entry.days.length - 1]! : 0;
   const through = last - SETTLE_DAYS;
   return `${digestThrough(entry, Infinity)}.${through}.${digestThrough(entry, through)}`;

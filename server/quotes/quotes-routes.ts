@@ -13,8 +13,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env';
 import { checkQuotesRequest } from './quotes-request';
-import { answerFor } from './quote-revision';
-import { withDeltaCloses } from './delta-closes';
+import { jsonTextAnswer } from '../http/text-answer';
+import { answerText } from './answer-text';
 import { ratesNeeded } from './rates-needed';
 import type { QuotesService } from './quotes-service';
 
@@ -58,11 +58,9 @@ export function createQuotesRoutes(service: QuotesService, nowMs: () => number =
         c.header('Retry-After', String(retryAfterSeconds));
         return c.json({ message: `${overBudget.message}.`, retryAfterSeconds, entries }, 429);
       }
-      const answered = entries.map((entry) => {
-        const answer = answerFor(entry, request.held.get(entry.symbol));
-        return request.deltas ? withDeltaCloses(answer) : answer;
-      });
-      return c.json(request.single ? answered[0] : answered);
+      // The same text as `c.json` of the answers, each whole series' written once (`answer-text.ts`).
+      const answered = entries.map((entry) => answerText(entry, request.held.get(entry.symbol), request.deltas));
+      return jsonTextAnswer(c, request.single ? answered[0]! : `[${answered.join(',')}]`);
     },
   );
   routes.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/', (c) => {

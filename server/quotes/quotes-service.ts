@@ -12,7 +12,7 @@
 import type { QuoteEntry } from '../../src/model/quotes';
 import { createCachedCharts, type CachedCharts } from './cached-charts';
 import { createFilesProvider, type RecordedCharts } from './files-provider';
-import { columnsFromSeries } from './quote-columns';
+import { memoColumns } from './quote-columns';
 import type { QuoteCache } from '../storage/quote-cache';
 import { createMemoryUpstreamLimits, type UpstreamLimitsStore } from '../storage/upstream-limits';
 import { createMemoryUnknownSymbols, rememberingUnknownSymbols } from './unknown-symbols';
@@ -106,7 +106,7 @@ function lookupIn(sources: {
     if (recorded.ok) {
       if (why.length > 0)
         log({ event: 'quotes.fallback', level: 'warn', symbol, to: recorded.dataSource, reason: why.join('; ') });
-      return columnsFromSeries(symbol, recorded.series, recorded.dataSource);
+      return memoColumns(symbol, recorded.series, recorded.dataSource);
     }
     return { symbol, error: [...why, recorded.message].join('; ') };
   };
@@ -133,16 +133,16 @@ function lookupIn(sources: {
       ? await cached.get(key, start, end, userId).then(noted, (error: unknown) => cacheBroken(symbol, error))
       : null;
     if (result) {
-      if (result.ok) return columnsFromSeries(symbol, result.series, result.source);
+      if (result.ok) return memoColumns(symbol, result.series, result.source);
       if (provider === 'yahoo') return { symbol, error: result.failure.message };
       if (result.cached && result.cached.bars.length > 0) {
         log({ event: 'quotes.fallback', level: 'warn', symbol, to: 'cache', reason: result.failure.message });
-        return columnsFromSeries(symbol, result.cached, 'cache');
+        return memoColumns(symbol, result.cached, 'cache');
       }
       return fromFiles(symbol, key, start, end, [result.failure.message, 'nothing cached for the range']);
     }
     const live = noted(await upstream!.fetchSeries(key, start, end, { userId, known: false }));
-    if (live.ok) return columnsFromSeries(symbol, live.series, 'yahoo');
+    if (live.ok) return memoColumns(symbol, live.series, 'yahoo');
     if (provider === 'yahoo') return { symbol, error: live.failure.message };
     return fromFiles(symbol, key, start, end, [live.failure.message]);
   };

@@ -238,6 +238,14 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: UPSTREAM_LIMITS_SQL,
     postgres: UPSTREAM_LIMITS_SQL,
   },
+  {
+    // Issue 35: a token new at every write of a cached series (storage/quote-cache.ts), so the service
+    // knows a series it read before is still the one stored without reading it (quotes/series-memo.ts).
+    version: 12,
+    name: 'quotes cache: a token of the last write beside each series',
+    sqlite: `ALTER TABLE quote_cache_series ADD COLUMN written TEXT NOT NULL DEFAULT ''`,
+    postgres: `ALTER TABLE quote_cache_series ADD COLUMN written TEXT NOT NULL DEFAULT ''`,
+  },
 ];
 
 export const MIGRATIONS_TABLE_SQL = `

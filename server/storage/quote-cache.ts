@@ -4,6 +4,7 @@
  * contract and what both databases share (tables, row mapping); `sqlite/quote-cache.ts` and
  * `postgres/quote-cache.ts` implement it. Symbols are stored as given; the service passes them upper-cased.
  */
+import { randomBytes } from 'node:crypto';
 import type { YahooChartMeta } from '../../src/model/quotes';
 import type { QuoteBar, QuoteDividend, QuoteSeries, QuoteSplit } from '../quotes/series';
 
@@ -13,6 +14,11 @@ export interface CacheCoverage {
   endSeconds: number;
   /** Unix seconds of the fetch that last moved `endSeconds`. */
   fetchedAtSeconds: number;
+  /**
+   * As read from the database: a token the last write of the series stored (new at every write, on
+   * either database, by any instance; '' for a series written before migration 12). Not written from here.
+   */
+  written?: string;
 }
 
 export interface QuoteCache {
@@ -22,7 +28,8 @@ export interface QuoteCache {
   read(symbol: string, startSeconds: number, endSeconds: number): Promise<QuoteSeries | null>;
   /**
    * Merges a fetched (already validated) series, one row per exchange day, replacing the stored day,
-   * except that a bar without a close never replaces one with a close; sets meta and coverage. Atomic.
+   * except that a bar without a close never replaces one with a close; sets meta, coverage and a new
+   * write token (`CacheCoverage.written`). Atomic.
    */
   write(symbol: string, series: QuoteSeries, coverage: CacheCoverage): Promise<void>;
   /** Drops everything stored for `symbol` (a new split made its stored closes stale). */
@@ -40,14 +47,15 @@ export interface UnknownSymbols {
 
 /** Statement parts both databases share; each adds its own placeholders. */
 export const CACHE_SQL = {
-  selectSeries: 'SELECT meta_json, covered_start, covered_end, fetched_at FROM quote_cache_series',
+  selectSeries: 'SELECT meta_json, covered_start, covered_end, fetched_at, written FROM quote_cache_series',
   selectBars: 'SELECT epoch_day, ts, open, high, low, close, volume FROM quote_cache_bars',
   selectEvents: 'SELECT kind, epoch_day, ts, amount, numerator, denominator FROM quote_cache_events',
-  insertSeries: 'INSERT INTO quote_cache_series (symbol, meta_json, covered_start, covered_end, fetched_at)',
+  insertSeries: 'INSERT INTO quote_cache_series (symbol, meta_json, covered_start, covered_end, fetched_at, written)',
   insertBars: 'INSERT INTO quote_cache_bars (symbol, epoch_day, ts, open, high, low, close, volume)',
   insertEvents: 'INSERT INTO quote_cache_events (symbol, kind, epoch_day, ts, amount, numerator, denominator)',
   upsertSeries: `ON CONFLICT (symbol) DO UPDATE SET meta_json = excluded.meta_json,
-    covered_start = excluded.covered_start, covered_end = excluded.covered_end, fetched_at = excluded.fetched_at`,
+    covered_start = excluded.covered_start, covered_end = excluded.covered_end, fetched_at = excluded.fetched_at,
+    written = excluded.written`,
   upsertBar: `ON CONFLICT (symbol, epoch_day) DO UPDATE SET ts = excluded.ts, open = excluded.open,
     high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume
     WHERE excluded.close IS NOT NULL OR quote_cache_bars.close IS NULL`,
@@ -83,6 +91,7 @@ export interface SeriesRow {
   covered_start: number | string;
   covered_end: number | string;
   fetched_at: number | string;
+  written: string;
 }
 
 export function coverageFromRow(row: SeriesRow): CacheCoverage {
@@ -90,6 +99,7 @@ export function coverageFromRow(row: SeriesRow): CacheCoverage {
     startSeconds: Number(row.covered_start),
     endSeconds: Number(row.covered_end),
     fetchedAtSeconds: Number(row.fetched_at),
+    written: row.written,
   };
 }
 
@@ -116,6 +126,9 @@ export function seriesFromRows(row: SeriesRow, bars: readonly BarRow[], events: 
     splits,
   };
 }
+
+/** A new write token: 96 random bits. */
+export const writeToken = (): string => randomBytes(12).toString('base64url');
 
 /** The columns of an event row in a fixed order: kind, epoch_day, ts, amount, numerator, denominator. */
 export function eventColumns(

@@ -3,7 +3,7 @@ import { isoFromEpochDay } from '../model/days';
 import { messageOf } from '../model/message';
 import { normaliseTicker, NOT_A_TICKER } from '../model/transaction';
 import type { Credentials } from './services/http';
-import { requestQuotes } from './services/quotes-api';
+import { requestQuotes } from './services/quotes-whole';
 
 export interface SymbolCheck {
   /** The symbol as it will be stored (trimmed, upper-case), or as typed when it is not a Yahoo symbol. */

@@ -213,9 +213,11 @@ export class TransactionStore {
     });
     const ids = emptyByType<number>();
     const column: number[] = [];
+    // Nothing held before (a load in a new worker): every id is new, no row's key is built (50,000 at XL).
+    const held = earlier.size > 0;
     for (const type of TRANSACTION_TYPES) {
       for (const t of answer.transactions[type]) {
-        const id = earlier.get(keyOf(t))?.shift() ?? this.nextId++;
+        const id = (held && earlier.get(keyOf(t))?.shift()) || this.nextId++;
         ids[type].push(id);
         column.push(id);
       }

@@ -34,12 +34,13 @@ export function createPgQuoteCache(pool: Pool): QuoteCache {
       const { bars } = series;
       const events = shared.eventColumns(series);
       await inTransaction(pool, async (client) => {
-        await client.query(`${sql.insertSeries} VALUES ($1, $2, $3, $4, $5) ${sql.upsertSeries}`, [
+        await client.query(`${sql.insertSeries} VALUES ($1, $2, $3, $4, $5, $6) ${sql.upsertSeries}`, [
           symbol,
           JSON.stringify(series.meta),
           coverage.startSeconds,
           coverage.endSeconds,
           coverage.fetchedAtSeconds,
+          shared.writeToken(),
         ]);
         if (bars.length > 0) {
           await client.query(

@@ -15,7 +15,7 @@ export function createSqliteQuoteCache(db: Database): QuoteCache {
   const selectEvents = db.prepare<[string, number, number], EventRow>(
     `${sql.selectEvents} WHERE symbol = ? AND ts BETWEEN ? AND ? ORDER BY ts`,
   );
-  const upsertSeries = db.prepare(`${sql.insertSeries} VALUES (?, ?, ?, ?, ?) ${sql.upsertSeries}`);
+  const upsertSeries = db.prepare(`${sql.insertSeries} VALUES (?, ?, ?, ?, ?, ?) ${sql.upsertSeries}`);
   const upsertBar = db.prepare(`${sql.insertBars} VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${sql.upsertBar}`);
   const upsertEvent = db.prepare(`${sql.insertEvents} VALUES (?, ?, ?, ?, ?, ?, ?) ${sql.upsertEvent}`);
   const deletes = sql.tablesOfASymbol.map((table) => db.prepare(`DELETE FROM ${table} WHERE symbol = ?`));
@@ -27,6 +27,7 @@ export function createSqliteQuoteCache(db: Database): QuoteCache {
       coverage.startSeconds,
       coverage.endSeconds,
       coverage.fetchedAtSeconds,
+      shared.writeToken(),
     );
     for (const bar of series.bars) {
       upsertBar.run(symbol, bar.epochDay, bar.timestampSeconds, bar.open, bar.high, bar.low, bar.close, bar.volume);

@@ -1,7 +1,11 @@
 /**
  * The worker's quotes between visits: before asking for a symbol's series it reads what IndexedDB holds
  * for the signed-in user (`store.ts`), names those series' validators in the request, merges the answer
- * (`merge.ts`: nothing new, a tail, or the whole series) and stores what changed, in the background. The
+ * (`merge.ts`: nothing new, a tail, or the whole series) and stores what changed, in the background, with
+ * the request and every held series' validator (`LastRequest`). A load starts by sending that last
+ * request again at once (`startEarly`), before the set says what it needs, and reads its held series
+ * meanwhile; its answer is used only for a request the same as the one the set then makes, and only
+ * where each series held is the one whose validator was sent; otherwise the request is made as ever. The
  * transaction set's last answer is held the same way (`heldSet`: read before the set is asked for, kept
  * after each answer that came whole). A sign-out or an account deletion (`forget`) closes the store,
  * waits for its writes and deletes it.
@@ -12,7 +16,8 @@ import type { Credentials, HeldAnswer } from '../services/http';
 import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import { mergeAnswer } from './merge';
-import { forgetAllHeldQuotes, openHeldQuotes, subjectOf, type HeldQuotes } from './store';
+import type { Early } from './early';
+import { openHeldQuotes, subjectOf, type HeldQuotes } from './store';
 
 /** The rates into `request.rates` that the held series' currencies need and the request does not name. */
 function ratesOf(held: ReadonlyMap<string, HeldQuoteColumns>, request: QuotesRequest): string[] {
@@ -34,12 +39,8 @@ export class QuoteHolding {
   private writes: Promise<void> = Promise.resolve();
   /** A forget increments it: a load that began before does not open or write the store again. */
   private generation = 0;
-  /** A read of held series begun before they were asked for (`readAhead`). */
-  private ahead: {
-    user: string | null;
-    symbols: ReadonlySet<string>;
-    read: Promise<Map<string, HeldQuoteColumns>>;
-  } | null = null;
+  /** The last request sent again at a load's start, for the user it was read for (`startEarly`). */
+  private early: { user: string | null; ready: Promise<Early | null> } | null = null;
   /** The pauses before writes still waiting: a forget ends them. */
   private readonly stops = new Set<() => void>();
 
@@ -61,48 +62,62 @@ export class QuoteHolding {
   async fetch(credentials: Credentials, request: QuotesRequest): Promise<Array<HeldQuoteColumns | QuoteErrorEntry>> {
     const generation = this.generation;
     const store = await this.storeFor(credentials);
-    const held = store && generation === this.generation ? await this.heldOf(store, request.symbols) : new Map();
-    // The rates the held series' currencies need come with the answer (`rates`): the held ones are named too.
-    if (store && request.rates)
-      for (const [symbol, series] of await this.heldOf(store, ratesOf(held, request))) held.set(symbol, series);
-    const validators = new Map([...held].map(([symbol, series]) => [symbol, series.validator]));
-    const answers = await requestQuoteUpdates(credentials, request, validators);
+    let answered = store && generation === this.generation ? await this.earlyAnswer(request) : null;
+    if (!answered) {
+      const held = store && generation === this.generation ? await this.heldOf(store, request.symbols) : new Map();
+      // The rates the held series' currencies need come with the answer (`rates`): the held ones are named too.
+      if (store && request.rates)
+        for (const [symbol, series] of await this.heldOf(store, ratesOf(held, request))) held.set(symbol, series);
+      const validators = new Map([...held].map(([symbol, series]) => [symbol, series.validator]));
+      answered = { held, answers: await requestQuoteUpdates(credentials, request, validators) };
+    }
+    // Used by the first fetch only (a load's).
+    this.early = null;
+    const { held, answers } = answered;
     const merged = answers.map((answer) => mergeAnswer(held.get(answer.symbol), answer));
     const changed = merged.flatMap((one) => (one.store ? [one.store] : []));
-    if (store && changed.length > 0 && generation === this.generation) {
+    const entries = merged.map((one) => one.entry);
+    if (store && generation === this.generation) {
       // After the figures: the derive that follows this answer need not share the worker (the records'
       // copy) or the machine (the disk) with the write. A failed write only costs the next visit bytes.
       this.writes = this.writes
         .then(() => this.pause(WRITE_AFTER_MS))
-        .then(() => (generation === this.generation ? store.write(changed) : undefined))
+        .then(() => (generation === this.generation ? store.write(changed, request, entries) : undefined))
         .catch(() => undefined);
     }
-    return merged.map((one) => one.entry);
+    return entries;
   }
 
   /**
-   * Starts reading the held series of `symbols` while the page takes the set (the next `fetch` of them
-   * uses what was read): the read costs no request, and on a second visit it is most of the wait before
-   * the quotes are asked for.
+   * At a load's start, before the set is known: sends the last request this browser made again, and reads
+   * the held series it named meanwhile (`early.ts`, loaded then: a first visit holds nothing to send).
    */
-  readAhead(credentials: Credentials, symbols: readonly string[]): void {
+  startEarly(credentials: Credentials, endSeconds: number): void {
     const generation = this.generation;
-    const read = this.storeFor(credentials).then((store) =>
-      store && generation === this.generation ? store.read(symbols) : new Map<string, HeldQuoteColumns>(),
-    );
-    this.ahead = { user: this.user, symbols: new Set(symbols), read: read.catch(() => new Map()) };
+    const opened = this.storeFor(credentials);
+    const ready = import('./early').then(async ({ sendEarly }) => {
+      const store = await opened;
+      return store && generation === this.generation ? sendEarly(credentials, store, endSeconds) : null;
+    });
+    this.early = { user: this.user, ready: ready.catch(() => null) };
   }
 
-  /** The held series of `symbols`: those read ahead, and the others read now. */
+  /** The early request's answer and held series when it serves `request` (`early.ts`), else null. */
+  private async earlyAnswer(request: QuotesRequest) {
+    // A forget clears it: one begun before a sign-out is never used.
+    const sent = this.early?.user === this.user ? await this.early.ready : null;
+    return sent ? (await import('./early')).answerFor(sent, request) : null;
+  }
+
+  /** The held series of `symbols`: those the early request's read holds, and the others read now. */
   private async heldOf(store: HeldQuotes, symbols: readonly string[]): Promise<Map<string, HeldQuoteColumns>> {
     // Only this user's read: a store opened for another is another's series.
-    const ahead = this.ahead?.user === this.user ? this.ahead : null;
-    this.ahead = null;
-    const rest = ahead ? symbols.filter((symbol) => !ahead.symbols.has(symbol)) : symbols;
-    const [early, late] = await Promise.all([ahead?.read ?? new Map<string, HeldQuoteColumns>(), store.read(rest)]);
+    const early = this.early?.user === this.user ? await this.early.ready : null;
+    const read = (await early?.held) ?? new Map<string, HeldQuoteColumns>();
+    const late = await store.read(symbols.filter((symbol) => !read.has(symbol)));
     const held = new Map<string, HeldQuoteColumns>();
     for (const symbol of symbols) {
-      const series = early.get(symbol) ?? late.get(symbol);
+      const series = read.get(symbol) ?? late.get(symbol);
       if (series) held.set(symbol, series);
     }
     return held;
@@ -145,7 +160,7 @@ export class QuoteHolding {
   /** Forgets every held series of this browser: after a sign-out or an account deletion. */
   async forget(): Promise<void> {
     this.generation += 1;
-    this.ahead = null;
+    this.early = null;
     for (const stop of [...this.stops]) stop();
     const user = this.user;
     const opened = this.opened;
@@ -153,6 +168,6 @@ export class QuoteHolding {
     this.opened = Promise.resolve(null);
     (await opened)?.close();
     await this.writes;
-    await forgetAllHeldQuotes(user);
+    await (await import('./store-writes')).forgetAllHeldQuotes(user);
   }
 }

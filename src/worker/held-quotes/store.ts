@@ -2,24 +2,46 @@
  * Each symbol's series the signed-in user was last answered, kept in IndexedDB between visits: one
  * database per user (named after the ID token's `sub`), one record per symbol (`HeldQuoteColumns`, typed
  * arrays, which IndexedDB stores as they are); beside them (`answers`, since version 2 of the database)
- * the transaction set's last answer, its JSON text with its ETag. A sign-out and an account deletion
+ * the transaction set's last answer, its JSON text with its ETag, and the last quotes request with the
+ * validator of each series held after its answer (`LastRequest`: a visit sends it again before it knows
+ * the set). A sign-out and an account deletion
  * delete every such database of this browser. Where IndexedDB is missing or refuses (a private window,
  * Node in the tests) nothing is held and every load asks for the whole series and set, as before.
  */
-import type { HeldQuoteColumns } from '../../model/quotes';
+import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
+import type { QuotesRequest } from '../services/quotes-api';
 import type { HeldAnswer } from '../services/http';
 
-const NAME_PREFIX = 'investments-tracker-quotes:';
-const STORE = 'series';
-const ANSWERS = 'answers';
+export const NAME_PREFIX = 'investments-tracker-quotes:';
+export const STORE = 'series';
+export const ANSWERS = 'answers';
 /** The key of the transaction set's answer in `answers`. */
-const SET_KEY = 'transactions';
+export const SET_KEY = 'transactions';
+/** The key of the last quotes request in `answers`. */
+export const LAST_KEY = 'quotes';
+
+/** The last quotes request and, per symbol, the validator of the series held after its answer (rates too). */
+export interface LastRequest {
+  symbols: string[];
+  startSeconds: number;
+  rates: string | null;
+  validators: Record<string, string>;
+}
 
 export interface HeldQuotes {
   /** The held series of those of `symbols` this browser holds. */
   read(symbols: readonly string[]): Promise<Map<string, HeldQuoteColumns>>;
-  /** Replaces the held series of each symbol given. */
-  write(series: readonly HeldQuoteColumns[]): Promise<void>;
+  /**
+   * Replaces the held series of each symbol given and, in the same transaction, the last request: `request`
+   * with the validator of each of the `entries` its answer left held (`LastRequest`).
+   */
+  write(
+    series: readonly HeldQuoteColumns[],
+    request: QuotesRequest,
+    entries: ReadonlyArray<HeldQuoteColumns | QuoteErrorEntry>,
+  ): Promise<void>;
+  /** The last quotes request, or null. */
+  readLast(): Promise<LastRequest | null>;
   /** The transaction set's held answer, or null. */
   readSet(): Promise<HeldAnswer | null>;
   /** Replaces the transaction set's held answer. */
@@ -27,19 +49,12 @@ export interface HeldQuotes {
   close(): void;
 }
 
-const idb = (): IDBFactory | null => (typeof indexedDB === 'undefined' ? null : indexedDB);
+export const idb = (): IDBFactory | null => (typeof indexedDB === 'undefined' ? null : indexedDB);
 
-function settled<T>(request: IDBRequest<T>): Promise<T> {
+export function settled<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB aborted'));
   });
 }
 
@@ -85,34 +100,37 @@ export async function openHeldQuotes(user: string): Promise<HeldQuotes | null> {
       }
       return held;
     },
-    async write(series) {
-      if (series.length === 0) return;
-      const transaction = db.transaction(STORE, 'readwrite');
-      const store = transaction.objectStore(STORE);
-      for (const one of series) store.put(one);
-      await done(transaction);
-    },
-    async readSet() {
-      try {
-        const held = await settled<unknown>(db.transaction(ANSWERS, 'readonly').objectStore(ANSWERS).get(SET_KEY));
-        return isHeldAnswer(held) ? held : null;
-      } catch {
-        return null;
-      }
-    },
-    async writeSet(answer) {
-      const transaction = db.transaction(ANSWERS, 'readwrite');
-      transaction.objectStore(ANSWERS).put({ etag: answer.etag, text: answer.text }, SET_KEY);
-      await done(transaction);
-    },
+    // Written a second after the figures (holding.ts): their code is loaded then (store-writes.ts).
+    write: (...written) => import('./store-writes').then((writes) => writes.writeSeries(db, ...written)),
+    readLast: () => readAnswer(db, LAST_KEY, isLastRequest),
+    readSet: () => readAnswer(db, SET_KEY, isHeldAnswer),
+    writeSet: (answer) => import('./store-writes').then((writes) => writes.writeSet(db, answer)),
     close: () => db.close(),
   };
+}
+
+/** The record `key` of `answers` when `check` takes it, else null. */
+async function readAnswer<T>(db: IDBDatabase, key: string, check: (value: unknown) => value is T): Promise<T | null> {
+  try {
+    const held = await settled<unknown>(db.transaction(ANSWERS, 'readonly').objectStore(ANSWERS).get(key));
+    return check(held) ? held : null;
+  } catch {
+    return null;
+  }
 }
 
 function isHeldAnswer(value: unknown): value is HeldAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const held = value as Partial<HeldAnswer>;
   return typeof held.etag === 'string' && held.etag !== '' && typeof held.text === 'string';
+}
+
+/**
+ * Its own record; whatever else is wrong with one, the early request it makes fails or is refused by the
+ * service (which checks the symbols, first day and validators), and the load asks as ever.
+ */
+function isLastRequest(value: unknown): value is LastRequest {
+  return Array.isArray((value as Partial<LastRequest> | undefined)?.symbols);
 }
 
 function isHeld(value: unknown): value is HeldQuoteColumns {
@@ -128,18 +146,4 @@ function isHeld(value: unknown): value is HeldQuoteColumns {
     held.dividends?.days instanceof Int32Array &&
     held.splits?.days instanceof Int32Array
   );
-}
-
-/** Deletes every user's held quotes in this browser (`current`, the one this worker opened, at least). */
-export async function forgetAllHeldQuotes(current: string | null): Promise<void> {
-  const factory = idb();
-  if (!factory) return;
-  const names = new Set<string>();
-  if (current !== null) names.add(NAME_PREFIX + current);
-  try {
-    for (const info of await factory.databases()) if (info.name?.startsWith(NAME_PREFIX)) names.add(info.name);
-  } catch {
-    // Without the list, the current user's store is deleted.
-  }
-  await Promise.all([...names].map((name) => settled(factory.deleteDatabase(name)).catch(() => undefined)));
 }

@@ -34,7 +34,11 @@ export function priceIntents(context: WorkerContext) {
      * not price is named among the errors, the quotes are kept.
      */
     async loadQuotes(request: PricesRequest, credentials: Credentials): Promise<PricesLoaded> {
-      if (request.symbols === null) await context.loads;
+      if (request.symbols === null) {
+        // The last visit's request goes again at once (held-quotes/holding.ts): used if the set asks the same.
+        context.heldQuotes.startEarly(credentials, request.endSeconds);
+        await context.loads;
+      }
       const symbols = request.symbols ?? context.engine.symbolsToRequest();
       const firstDate = context.engine.firstTransactionDate();
       const startSeconds =

@@ -22,8 +22,6 @@ export function transactionIntents(context: WorkerContext) {
         fetchSymbolChoices(credentials).catch(() => null),
       ]);
       if (choices) context.symbolChoices = choices;
-      // The quotes come next: their held series are read while the page takes the set.
-      if (held.ok) context.heldQuotes.readAhead(credentials, context.engine.symbolsToRequest());
       return withView(held.ok ? { ...portfolioView(context, held), ok: true } : held, (view) => view);
     },
     /** Adds, edits, deletes, deletes all, renames a ticker (transaction-changes.ts), and stores the set from here. */

@@ -1,7 +1,7 @@
 /** `POST /api/quotes`, from the worker: megabytes of chart JSON are read and checked here, never on the page. */
-import type { QuoteAnswerEntry, QuoteEntry, QuoteWireEntry } from '../../model';
+import type { QuoteAnswerEntry, QuoteWireEntry } from '../../model';
 import { decodeCloses } from '../../model/closes-encoding';
-import { quoteAnswerEntries, quoteEntries } from '../../model/quotes-schema';
+import { quoteAnswerEntries } from '../../model/quotes-schema';
 import { HttpError, requestJson, type Credentials } from './http';
 
 export interface QuotesRequest {
@@ -15,13 +15,13 @@ export interface QuotesRequest {
 /** The quotes service takes at most this many symbols per request. */
 const SYMBOLS_PER_REQUEST = 100;
 
-function inBatches(symbols: readonly string[]): string[][] {
+export function inBatches(symbols: readonly string[]): string[][] {
   const batches: string[][] = [];
   for (let i = 0; i < symbols.length; i += SYMBOLS_PER_REQUEST) batches.push(symbols.slice(i, i + SYMBOLS_PER_REQUEST));
   return batches;
 }
 
-async function inWords<T>(request: () => Promise<T>): Promise<T> {
+export async function inWords<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
@@ -29,22 +29,6 @@ async function inWords<T>(request: () => Promise<T>): Promise<T> {
       throw new HttpError(error.status, `Prices could not be loaded: ${error.message}`, { cause: error });
     throw error;
   }
-}
-
-/** The whole series of each symbol (or its error). */
-export function requestQuotes(credentials: Credentials, request: QuotesRequest): Promise<QuoteEntry[]> {
-  return inWords(async () => {
-    const answers = await Promise.all(
-      inBatches(request.symbols).map((symbols) =>
-        requestJson('/api/quotes', quoteEntries, {
-          method: 'POST',
-          credentials,
-          body: { symbols, start: request.startSeconds, end: request.endSeconds },
-        }),
-      ),
-    );
-    return answers.flatMap((answer) => answer.body);
-  });
 }
 
 /** The entry with plain closes: a series sent as integer deltas (`closesScale`) decoded, bit for bit. */

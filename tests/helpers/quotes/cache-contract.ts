@@ -32,6 +32,8 @@ function series(bars: QuoteBar[], extra: Partial<QuoteSeries> = {}): QuoteSeries
 }
 
 const coverage = { startSeconds: monday - DAY, endSeconds: monday + 5 * DAY, fetchedAtSeconds: monday + 10 * DAY };
+/** The coverage as read back: what was written, with the token of the write that stored it. */
+const stored = (written: typeof coverage) => ({ ...written, written: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
 
 /** An empty database for one test; `open` may be called more than once on it. */
 export interface CacheDatabase {
@@ -54,7 +56,7 @@ export function describeQuoteCacheContract(name: string, emptyDatabase: () => Pr
       const split = { dateSeconds: monday + DAY, epochDay: bars[1]!.epochDay, numerator: 2, denominator: 1 };
       await cache.write('MSFT', series(bars, { dividends: [dividend], splits: [split] }), coverage);
 
-      expect(await cache.coverage('MSFT')).toEqual(coverage);
+      expect(await cache.coverage('MSFT')).toEqual(stored(coverage));
       expect(await cache.read('MSFT', 0, 2 ** 31)).toEqual(series(bars, { dividends: [dividend], splits: [split] }));
       const middle = await cache.read('MSFT', monday + DAY, monday + 2 * DAY);
       expect(middle!.bars).toEqual([bars[1], bars[2]]);
@@ -77,6 +79,24 @@ export function describeQuoteCacheContract(name: string, emptyDatabase: () => Pr
       expect((await cache.read('MSFT', 0, 2 ** 31))!.bars).toEqual([bar(0, 400)]);
     });
 
+    it('stores a new write token at every write, read back the same until the next one', async () => {
+      const cache = await openCache();
+      await cache.write('MSFT', series([bar(0, 400)]), coverage);
+      const first = (await cache.coverage('MSFT'))!.written;
+      expect((await cache.coverage('MSFT'))!.written).toBe(first);
+      // The same bars and coverage written again (a refetch that changed nothing): still a new token.
+      await cache.write('MSFT', series([bar(0, 400)]), coverage);
+      const second = (await cache.coverage('MSFT'))!.written;
+      expect(second).not.toBe(first);
+      // A correction, and a forget and write again (a new split): each a new token.
+      await cache.write('MSFT', series([bar(0, 401)]), coverage);
+      const corrected = (await cache.coverage('MSFT'))!.written;
+      await cache.forget('MSFT');
+      await cache.write('MSFT', series([bar(0, 200)]), coverage);
+      const rewritten = (await cache.coverage('MSFT'))!.written;
+      expect(new Set([first, second, corrected, rewritten]).size).toBe(4);
+    });
+
     it('keeps the latest meta and coverage', async () => {
       const cache = await openCache();
       await cache.write('MSFT', series([bar(0, 400)]), coverage);
@@ -90,7 +110,7 @@ export function describeQuoteCacheContract(name: string, emptyDatabase: () => Pr
         { ...series([]), meta: { symbol: 'MSFT', currency: 'USD', regularMarketPrice: 410 } },
         later,
       );
-      expect(await cache.coverage('MSFT')).toEqual(later);
+      expect(await cache.coverage('MSFT')).toEqual(stored(later));
       expect((await cache.read('MSFT', 0, 2 ** 31))!.meta.regularMarketPrice).toBe(410);
     });
 
@@ -106,9 +126,12 @@ export function describeQuoteCacheContract(name: string, emptyDatabase: () => Pr
 
     it('can be opened again on the same database and finds what was written', async () => {
       const database = await emptyDatabase();
-      await (await database.open()).write('MSFT', series([bar(0, 400)]), coverage);
+      const first = await database.open();
+      await first.write('MSFT', series([bar(0, 400)]), coverage);
       const reopened = await database.open();
-      expect(await reopened.coverage('MSFT')).toEqual(coverage);
+      expect(await reopened.coverage('MSFT')).toEqual(stored(coverage));
+      // Another instance on the database reads the same token: it knows the series is the one it read.
+      expect((await reopened.coverage('MSFT'))!.written).toBe((await first.coverage('MSFT'))!.written);
       expect((await reopened.read('MSFT', 0, 2 ** 31))!.bars).toEqual([bar(0, 400)]);
     });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, setServiceOrigin, type Credentials } from '#src/worker/services/http';
-import { requestQuotes } from '#src/worker/services/quotes-api';
+import { requestQuotes } from '#src/worker/services/quotes-whole';
 import { fetchSettings } from '#src/worker/services/settings-api';
 import { fetchTransactions } from '#src/worker/services/transactions-api';
 import { sendJson, serveOnLoopback, type LoopbackServer } from '#helpers/fake-yahoo';
