@@ -1,7 +1,7 @@
 /**
  * The worker's first chunk holds what the dashboard's first load and derive need; everything else is
- * fetched when the intent that needs it is first called. The page does not notice: the same figures,
- * whichever chunks the worker fetched.
+ * fetched when the intent that needs it is first called, or after the figures (the held quotes' writes,
+ * a second after them). The page does not notice: the same figures, whichever chunks the worker fetched.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -14,23 +14,29 @@ import { signIn, expect, test } from '#helpers/e2e/fixtures';
 /** The build the e2e server serves (npm test builds dist/ first). */
 const STATIC_DIR = process.env.STATIC_DIR ?? join(PROJECT_ROOT, 'dist');
 
-/** Script files the page and its worker fetched in `context` (the worker's requests are the context's too). */
-function scriptsFetched(context: BrowserContext): string[] {
-  const fetched: string[] = [];
+/** Script files the page and its worker fetched in `context` (the worker's requests are the context's too), with when (epoch ms). */
+function scriptsFetched(context: BrowserContext): Array<{ file: string; at: number }> {
+  const fetched: Array<{ file: string; at: number }> = [];
   context.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.endsWith('.js')) fetched.push(pathname.slice(pathname.lastIndexOf('/') + 1));
+    if (pathname.endsWith('.js')) fetched.push({ file: pathname.slice(pathname.lastIndexOf('/') + 1), at: Date.now() });
   });
   return fetched;
 }
 
-/** The dashboard's summary and each chart's title and summary sentence (its last value and dates), once every chart is in. */
-async function dashboardFigures(page: Page): Promise<string[]> {
+/**
+ * The dashboard's summary and each chart's title and summary sentence (its last value and dates), once every
+ * chart is in; and when (epoch ms) its charts were first painted with the figures.
+ */
+async function dashboardFigures(page: Page): Promise<{ figures: string[]; paintedAt: number }> {
   await signIn(page);
   await expect(page.getByText('Loading prices…')).toHaveCount(0);
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByName('charts-painted', 'mark').length))
     .toBeGreaterThan(0);
+  const paintedAt = await page.evaluate(
+    () => performance.timeOrigin + performance.getEntriesByName('charts-painted', 'mark')[0]!.startTime,
+  );
   const dashboard = page.locator('section.dashboard');
   // A price chart appears once its symbol has prices (issue 30): count the charts when the words of every one are in.
   expect(await dashboard.locator('figure.chart').count()).toBeGreaterThan(0);
@@ -42,7 +48,12 @@ async function dashboardFigures(page: Page): Promise<string[]> {
   const titles = await dashboard
     .locator('figure.chart')
     .evaluateAll((figures) => figures.map((figure) => figure.getAttribute('aria-label') ?? ''));
-  return [await dashboard.locator('dl.summary').first().innerText(), ...titles, ...(await words.allInnerTexts())];
+  const figures = [
+    await dashboard.locator('dl.summary').first().innerText(),
+    ...titles,
+    ...(await words.allInnerTexts()),
+  ];
+  return { figures, paintedAt };
 }
 
 async function dashboardIn(browser: Browser, baseURL: string) {
@@ -54,12 +65,13 @@ async function dashboardIn(browser: Browser, baseURL: string) {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  const figures = await dashboardFigures(page);
+  const { figures, paintedAt } = await dashboardFigures(page);
   await context.close();
-  return { figures, fetched, errors };
+  // What the figures waited for: the scripts asked for before the charts were painted.
+  return { figures, fetched: fetched.filter(({ at }) => at <= paintedAt).map(({ file }) => file), errors };
 }
 
-test('the dashboard loads no lazy chunk of the worker, with Temporal or without, and the figures are the same', async ({
+test('the dashboard loads no lazy chunk of the worker before its figures, with Temporal or without, and the figures are the same', async ({
   browser,
   playwright,
   launchOptions,

@@ -9,7 +9,7 @@
 import type { HeldQuoteColumns, QuoteAnswerEntry } from '../../model/quotes';
 import type { Credentials } from '../services/http';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
-import type { HeldQuotes } from './store';
+import type { HeldQuotes, LastRequest } from './store';
 
 /** A request sent again before the set was known, with the held series of what it named. */
 export interface Early {
@@ -19,14 +19,8 @@ export interface Early {
   answers: Promise<QuoteAnswerEntry[]>;
 }
 
-/** Sends the last request again with `endSeconds`; null when none is held. */
-export async function sendEarly(
-  credentials: Credentials,
-  store: HeldQuotes,
-  endSeconds: number,
-): Promise<Early | null> {
-  const last = await store.readLast();
-  if (!last) return null;
+/** Sends `last`, the last request held in `store`, again with `endSeconds`. */
+export function sendEarly(credentials: Credentials, store: HeldQuotes, last: LastRequest, endSeconds: number): Early {
   const { symbols, startSeconds, rates, validators } = last;
   const request: QuotesRequest = { symbols, startSeconds, endSeconds, ...(rates === null ? {} : { rates }) };
   const sent = new Map(Object.entries(validators));

@@ -90,14 +90,18 @@ export class QuoteHolding {
 
   /**
    * At a load's start, before the set is known: sends the last request this browser made again, and reads
-   * the held series it named meanwhile (`early.ts`, loaded then: a first visit holds nothing to send).
+   * the held series it named meanwhile (`early.ts`, loaded only when a last request is held: a first visit
+   * fetches none of its code).
    */
   startEarly(credentials: Credentials, endSeconds: number): void {
     const generation = this.generation;
     const opened = this.storeFor(credentials);
-    const ready = import('./early').then(async ({ sendEarly }) => {
-      const store = await opened;
-      return store && generation === this.generation ? sendEarly(credentials, store, endSeconds) : null;
+    const ready = opened.then(async (store) => {
+      // Nothing held (a first visit in this browser): the early request's code is not even fetched.
+      const last = store && generation === this.generation ? await store.readLast() : null;
+      if (!store || !last) return null;
+      const { sendEarly } = await import('./early');
+      return generation === this.generation ? sendEarly(credentials, store, last, endSeconds) : null;
     });
     this.early = { user: this.user, ready: ready.catch(() => null) };
   }
