@@ -79,16 +79,25 @@ function transactionOf(draft: Draft, costs: OrderCosts): ImportedTransaction {
  * before the files shared keys (a single row's is its `formerImportId`, which renames).
  */
 function replacedIds(draft: Draft, joinsOrderCosts: boolean, previous: ReadonlyMap<SourceRow, number>): string[] {
-  if (draft.type !== 'commission') return [];
+  if (draft.type !== 'commission' || (previous.size === 0 && !joinsOrderCosts)) return NONE;
   const ids: string[] = [];
-  const add = (row: SourceRow) => {
-    const before = previous.size > 0 ? previous.get(row) : undefined;
-    if (before) ids.push(importIdOf(before));
-    if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
-  };
-  add(draft.row);
-  if (draft.extra) for (const row of draft.extra) add(row);
+  addReplaced(ids, draft.row, joinsOrderCosts, previous);
+  if (draft.extra) for (const row of draft.extra) addReplaced(ids, row, joinsOrderCosts, previous);
   return ids;
+}
+
+/** No ids (never added to: a result only read). */
+const NONE: string[] = [];
+
+function addReplaced(
+  ids: string[],
+  row: SourceRow,
+  joinsOrderCosts: boolean,
+  previous: ReadonlyMap<SourceRow, number>,
+) {
+  const before = previous.size > 0 ? previous.get(row) : undefined;
+  if (before) ids.push(importIdOf(before));
+  if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
 }
 
 /** The other identifying rows' fingerprints of the draft whose id is being made (one list, reused). */
@@ -104,12 +113,9 @@ function idOf(draft: Draft): string {
 /** The physical lines of the draft's rows, identifying and folded, ascending. */
 function linesOfDraft(draft: Draft): number[] {
   const lines: number[] = [];
-  const add = (row: SourceRow) => {
-    for (let i = 0; i < row.lineCount; i++) lines.push(row.line + i);
-  };
-  add(draft.row);
-  if (draft.more) for (const row of draft.more) add(row);
-  if (draft.extra) for (const row of draft.extra) add(row);
+  addLines(lines, draft.row);
+  if (draft.more) for (const row of draft.more) addLines(lines, row);
+  if (draft.extra) for (const row of draft.extra) addLines(lines, row);
   if (lines.length > 16) return lines.sort((a, b) => a - b);
   // A transaction's few lines, sorted in place (a sort call costs more than the sorting).
   for (let i = 1; i < lines.length; i++) {
@@ -122,6 +128,10 @@ function linesOfDraft(draft: Draft): number[] {
     lines[at] = line;
   }
   return lines;
+}
+
+function addLines(lines: number[], row: SourceRow): void {
+  for (let i = 0; i < row.lineCount; i++) lines.push(row.line + i);
 }
 
 function rowsOf(draft: Draft): SourceRow[] {

@@ -135,7 +135,9 @@ export function cell(fields: readonly string[], index: number): string {
 }
 
 export function isBlank(record: RawRecord): boolean {
-  return record.fields.every((field) => field.trim() === '');
+  const { fields } = record;
+  for (let i = 0; i < fields.length; i++) if (fields[i]!.trim() !== '') return false;
+  return true;
 }
 
 /**

@@ -69,11 +69,13 @@ export class RowBuilder {
     // The file's habit is clear long before its end.
     if (this.commaVotes + this.dotVotes >= MAX_VOTES) return;
     const { change, balance } = this.header.columns;
-    for (const column of [change + 1, balance + 1]) {
-      const mark = decimalMarkOf(cell(record.fields, column));
-      if (mark === ',') this.commaVotes += 1;
-      else if (mark === '.') this.dotVotes += 1;
-    }
+    this.count(decimalMarkOf(cell(record.fields, change + 1)));
+    this.count(decimalMarkOf(cell(record.fields, balance + 1)));
+  }
+
+  private count(mark: DecimalMark | null): void {
+    if (mark === ',') this.commaVotes += 1;
+    else if (mark === '.') this.dotVotes += 1;
   }
 
   private fileMark(): DecimalMark {
@@ -98,7 +100,11 @@ export class RowBuilder {
     const isin = this.isinOf(cell(fields, columns.isin));
     let currency = cell(fields, columns.change);
     let amountText = cell(fields, columns.change + 1);
-    if (!CURRENCY.test(currency) && CURRENCY.test(amountText)) [currency, amountText] = [amountText, currency];
+    if (!CURRENCY.test(currency) && CURRENCY.test(amountText)) {
+      const swapped = currency;
+      currency = amountText;
+      amountText = swapped;
+    }
     currency = this.intern(currency);
     const { date, epochDay } = this.dates.read(dateText);
     const rowMark = decimalMarkOf(amountText) ?? decimalMarkOf(cell(fields, columns.balance + 1)) ?? this.fileMark();
@@ -169,7 +175,10 @@ export class RowBuilder {
           : classification.kind === 'fee' && row.isin
             ? costsFingerprint(this.hasher, row)
             : 0;
-      if (shared !== 0) [row.formerFingerprint, row.fingerprint] = [row.fingerprint, shared];
+      if (shared !== 0) {
+        row.formerFingerprint = row.fingerprint;
+        row.fingerprint = shared;
+      }
     }
     return row;
   }
