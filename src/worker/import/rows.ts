@@ -22,7 +22,15 @@ import { ACCOUNT_PRODUCT, sourceRow, type RowCells, type SourceRow } from './sou
 export { ACCOUNT_PRODUCT, chronological, linesOf, sourceRow } from './source-row';
 export type { RowCells, SourceRow } from './source-row';
 
-const CURRENCY = /^[A-Z]{3}$/;
+/** Whether `text` is three capital letters (`EUR`): a currency code's shape. */
+function isCode(text: string): boolean {
+  if (text.length !== 3) return false;
+  for (let i = 0; i < 3; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 65 || code > 90) return false;
+  }
+  return true;
+}
 const NUMBER_IN_TEXT = /\d[\d.,]*\d/g;
 /** Decisive decimal marks counted before the file's habit counts as known. */
 const MAX_VOTES = 20_000;
@@ -47,6 +55,7 @@ export class RowBuilder {
   private readonly interned = new Map<string, string>();
   private lastProduct: [raw: string, product: string] = ['', ''];
   private lastIsin: [raw: string, isin: string] = ['', ''];
+  private lastCurrency = '';
   private commaVotes = 0;
   private dotVotes = 0;
   private readonly cells: RowCells = {
@@ -100,12 +109,13 @@ export class RowBuilder {
     const isin = this.isinOf(cell(fields, columns.isin));
     let currency = cell(fields, columns.change);
     let amountText = cell(fields, columns.change + 1);
-    if (!CURRENCY.test(currency) && CURRENCY.test(amountText)) {
+    if (!isCode(currency) && isCode(amountText)) {
       const swapped = currency;
       currency = amountText;
       amountText = swapped;
     }
-    currency = this.intern(currency);
+    if (currency === this.lastCurrency) currency = this.lastCurrency;
+    else currency = this.lastCurrency = this.intern(currency);
     const { date, epochDay } = this.dates.read(dateText);
     const rowMark = decimalMarkOf(amountText) ?? decimalMarkOf(cell(fields, columns.balance + 1)) ?? this.fileMark();
     const amount = parseLocaleNumber(amountText, rowMark);
@@ -122,7 +132,7 @@ export class RowBuilder {
         problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
       else if (Number.isNaN(amount)) problem = `the amount "${amountText}" is not a number`;
       else if (!isBoundedNumber(amount)) problem = `the amount "${amountText}" is beyond ±${MAX_ABSOLUTE_NUMBER}`;
-      else if (!CURRENCY.test(currency)) problem = `"${currency}" is not a currency code`;
+      else if (!isCode(currency)) problem = `"${currency}" is not a currency code`;
       else if (classification.tradeWithoutShares !== undefined)
         problem = tradeWithoutSharesReason(description, classification.sell === true);
       else if (classification.kind === 'unknown') problem = 'the description is not one the importer knows';
@@ -153,7 +163,8 @@ export class RowBuilder {
       row,
       // The mark decides only a number whose own separators prove none (parseLocaleNumber).
       balanceText === '' ? Number.NaN : parseLocaleNumber(balanceText, rowMark),
-      balanceText === '' ? '' : this.intern(cell(fields, columns.balance)),
+      // The columns keep one text per currency themselves.
+      balanceText === '' ? '' : cell(fields, columns.balance),
       amountText === '' && classification.kind === 'skip'
         ? describedMove(description, classification.skipReason!, rowMark)
         : Number.NaN,

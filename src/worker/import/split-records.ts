@@ -36,20 +36,21 @@ export function splitRecords(
   const delim = delimiter.charCodeAt(0);
   if (delim === QUOTE || delim === LF || delim === CR) return null;
   const n = text.length;
-  /** The next `char` from `from` on (native searches, far faster than a loop over every character); `n` for none. */
-  const next = (char: string, from: number) => {
-    const at = text.indexOf(char, from);
-    return at === -1 ? n : at;
-  };
+  // The next delimiter, quote and line break are found with native searches (far faster than a loop over every
+  // character), each written out where needed: -1 (none) becomes `n`.
   const records: RawRecord[] = [];
   let line = firstLine;
   let at = 0;
   let start: number;
-  let nextDelim = next(delimiter, 0);
-  let nextQuote = next('"', 0);
-  let nextLf = next('\n', 0);
+  let nextDelim = text.indexOf(delimiter, 0);
+  if (nextDelim === -1) nextDelim = n;
+  let nextQuote = text.indexOf('"', 0);
+  if (nextQuote === -1) nextQuote = n;
+  let nextLf = text.indexOf('\n', 0);
+  if (nextLf === -1) nextLf = n;
   // Under `\r\n` breaks a `\r` ends a record (and must be followed by `\n`); under `\n` breaks it is a character.
-  let nextCr = crlf ? next('\r', 0) : n;
+  let nextCr = crlf ? text.indexOf('\r') : n;
+  if (nextCr === -1) nextCr = n;
   for (;;) {
     start = at;
     const fields: string[] = [];
@@ -72,15 +73,20 @@ export function splitRecords(
           if (crlf) return null;
           while (nextLf < close) {
             breaks += 1;
-            nextLf = next('\n', nextLf + 1);
+            nextLf = text.indexOf('\n', nextLf + 1);
+            if (nextLf === -1) nextLf = n;
           }
         }
         if (nextCr < close) return null;
         const value = text.slice(at + 1, close);
         fields.push(escaped ? value.replaceAll('""', '"') : value);
         at = close + 1;
-        nextQuote = next('"', at);
-        if (nextDelim < at) nextDelim = next(delimiter, at);
+        nextQuote = text.indexOf('"', at);
+        if (nextQuote === -1) nextQuote = n;
+        if (nextDelim < at) {
+          nextDelim = text.indexOf(delimiter, at);
+          if (nextDelim === -1) nextDelim = n;
+        }
       } else {
         let end = nextDelim < nextLf ? nextDelim : nextLf;
         if (nextCr < end) end = nextCr;
@@ -96,7 +102,8 @@ export function splitRecords(
       const code = text.charCodeAt(at);
       if (code === delim) {
         at += 1;
-        nextDelim = next(delimiter, at);
+        nextDelim = text.indexOf(delimiter, at);
+        if (nextDelim === -1) nextDelim = n;
         continue;
       }
       const end = at;
@@ -108,9 +115,11 @@ export function splitRecords(
         }
         if (text.charCodeAt(at + 1) !== LF) return null;
         at += 2;
-        nextCr = next('\r', at);
+        nextCr = text.indexOf('\r', at);
+        if (nextCr === -1) nextCr = n;
       } else return null;
-      nextLf = next('\n', at);
+      nextLf = text.indexOf('\n', at);
+      if (nextLf === -1) nextLf = n;
       records.push({ fields, line, lineCount: breaks + 1, text: text.slice(start, end) });
       line += breaks + 1;
       if (at >= n && !final) return { records, lines: line - firstLine, rest: n };
