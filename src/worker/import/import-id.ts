@@ -120,8 +120,11 @@ function idText(id: number): string {
  * no sort and no Map of the whole file.
  */
 function distinguishRepeated(fingerprints: Float64Array): void {
+  let count = 0;
+  for (let i = 0; i < fingerprints.length; i++) if (fingerprints[i] !== 0) count += 1;
+  // At most two thirds full.
   let size = 1024;
-  while (size < fingerprints.length * 2) size *= 2;
+  while (size < count * 1.5) size *= 2;
   const mask = size - 1;
   const values = new Float64Array(size);
   const seen = new Int32Array(size);
