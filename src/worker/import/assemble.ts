@@ -179,7 +179,8 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
 
   const legs: SourceRow[] = [];
   let lines = 0;
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     if (!row.sharesLine) lines += row.lineCount;
     if (row.problem !== null) reject(row, row.problem);
     // A money-market line with a mutation is the fund's gain or loss: interest (cash.ts).
@@ -205,7 +206,9 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
   // Drafts come in file order, newest first: reversed, they are nearly sorted, which the sort finds fast.
   drafts.reverse().sort((a, b) => chronological(a.latest, b.latest));
   attributeNonTradeableDividends(drafts);
-  for (const draft of attributeTaxRefunds(drafts)) {
+  const kept = attributeTaxRefunds(drafts);
+  for (let i = 0; i < kept.length; i++) {
+    const draft = kept[i]!;
     if (draft.cashEur === null && !isCurrency(draft.currency)) {
       const reason = `${describe(draft)} in ${draft.currency}, which is not an ISO 4217 currency code, and this file has no conversion of it to EUR`;
       for (const row of rowsOf(draft)) reject(row, reason);

@@ -53,8 +53,14 @@ export class RowBuilder {
   private readonly dates = new DateReader();
   private readonly hasher = new Hasher();
   private readonly interned = new Map<string, string>();
-  private lastProduct: [raw: string, product: string] = ['', ''];
-  private lastIsin: [raw: string, isin: string] = ['', ''];
+  /** The last product and ISIN cells read, and what they gave (two fields each: no pair made per change). */
+  private lastProductRaw = '';
+  private lastProduct = '';
+  private lastIsinRaw = '';
+  private lastIsin = '';
+  /** The last date whose year was checked, and the answer. */
+  private lastYearDate = '';
+  private lastYearValid = false;
   private lastCurrency = '';
   private commaVotes = 0;
   private dotVotes = 0;
@@ -128,7 +134,7 @@ export class RowBuilder {
     }
     if (classification.kind !== 'skip') {
       if (!date) problem = `the date "${dateText}" is not a date written DD-MM-YYYY`;
-      else if (!isTransactionYear(date))
+      else if (!this.isTransactionYear(date))
         problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
       else if (Number.isNaN(amount)) problem = `the amount "${amountText}" is not a number`;
       else if (!isBoundedNumber(amount)) problem = `the amount "${amountText}" is beyond ±${MAX_ABSOLUTE_NUMBER}`;
@@ -194,18 +200,30 @@ export class RowBuilder {
     return row;
   }
 
+  private isTransactionYear(date: string): boolean {
+    if (date !== this.lastYearDate) {
+      this.lastYearDate = date;
+      this.lastYearValid = isTransactionYear(date);
+    }
+    return this.lastYearValid;
+  }
+
   private isinOf(raw: string): string {
-    if (raw !== this.lastIsin[0]) this.lastIsin = [raw, this.intern(raw.toUpperCase())];
-    return this.lastIsin[1];
+    if (raw !== this.lastIsinRaw) {
+      this.lastIsinRaw = raw;
+      this.lastIsin = this.intern(raw.toUpperCase());
+    }
+    return this.lastIsin;
   }
 
   /** The product name as shown: mojibake repaired, whitespace collapsed, one string per product. */
   private productName(raw: string): string {
-    if (raw === this.lastProduct[0]) return this.lastProduct[1];
+    if (raw === this.lastProductRaw) return this.lastProduct;
     let product = repairMojibake(raw);
     if (/\s\s|[\t\u00a0]/.test(product)) product = product.replace(/\s+/g, ' ');
     product = this.intern(product);
-    this.lastProduct = [raw, product];
+    this.lastProductRaw = raw;
+    this.lastProduct = product;
     return product;
   }
 
