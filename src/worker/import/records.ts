@@ -1,12 +1,11 @@
 /**
- * Text chunks → CSV records with their physical line numbers and raw text. Each chunk is split up to its
- * last complete record by `split-records.ts` (DEGIRO's shape, in one pass), or, for text of another shape, cut
- * after its last line break outside quotes and parsed with papaparse; the rest waits for the next chunk. Line numbers stay exact even for quoted fields spanning lines: every physical line of the
+ * Text chunks → CSV records with their physical line numbers and raw text. Each chunk is cut after its
+ * last line break outside quotes and the complete part is parsed with papaparse; the rest waits for the
+ * next chunk. Line numbers stay exact even for quoted fields spanning lines: every physical line of the
  * file belongs to exactly one record. Also the record-level tests: blank, continuation of the previous.
  */
 import Papa from 'papaparse';
 import type { Columns } from './header';
-import { splitRecords } from './split-records';
 
 export interface RawRecord {
   fields: string[];
@@ -37,11 +36,7 @@ export class RecordReader {
   private nextLine = 1;
   private newline: Newline | null = null;
 
-  /** `handSplit` false: every text through papaparse (the tests' reference for the hand-written splitter). */
-  constructor(
-    private readonly delimiter: string,
-    private readonly handSplit = true,
-  ) {}
+  constructor(private readonly delimiter: string) {}
 
   /** Records completed by `text`; with `final`, also the last one. */
   push(text: string, final: boolean): RawRecord[] {
@@ -49,19 +44,6 @@ export class RecordReader {
     this.pending = '';
     if (buffer === '') return [];
     const newline = (this.newline ??= detectNewline(buffer));
-    if (this.handSplit && newline !== '\r') {
-      // DEGIRO's shape, split by hand; any other shape goes to papaparse below, as before.
-      const complete = final && buffer.endsWith(newline) ? buffer.slice(0, buffer.length - newline.length) : buffer;
-      const split = splitRecords(complete, this.delimiter, newline === '\r\n', this.nextLine, final);
-      if (split) {
-        this.pending = split.rest < complete.length ? complete.slice(split.rest) : '';
-        this.nextLine += split.lines;
-        // papaparse gives no record for an empty text, which a lone empty line before the chunk's cut is.
-        const [only] = split.records;
-        if (split.records.length === 1 && only!.text === '' && !final) return [];
-        return split.records;
-      }
-    }
     const breakChar = newline === '\r' ? '\r' : '\n';
     let complete: string;
     if (final) {
