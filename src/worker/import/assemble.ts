@@ -4,6 +4,7 @@ import { isBoundedNumber, MAX_ABSOLUTE_NUMBER } from '../../model/transaction-li
 import { accountFee, bookCash, isHeldCurrency as isCurrency } from './cash';
 import { settleConversions } from './conversions';
 import { buildDrafts, identifyingRows, type Draft } from './drafts';
+import { lastEntry, linesOfDraft } from './draft-lines';
 import { attributeNonTradeableDividends, attributeTaxRefunds, withheldTax } from './dividend-attribution';
 import { distinguishRepeatedRows, importIdOf, joinImportIds } from './import-id';
 import { roundMoney } from './numbers';
@@ -63,9 +64,15 @@ function transactionOf(draft: Draft, costs: OrderCosts): ImportedTransaction {
   // the price's currency: the listing's, which the holdings name and allocate by when it has no quotes.
   if (draft.type === 'stock' && draft.currency !== transaction.currency && /^[A-Za-z]{3}$/.test(draft.currency))
     transaction.priceCurrency = draft.currency;
-  const folded = draft.extra?.filter((row) => row.classification.kind === 'fx' && row.fingerprint !== 0);
-  if (folded && folded.length > 0) transaction.foldedImportIds = folded.map((row) => importIdOf(row.fingerprint));
-  const joinsOrderCosts = (costs.lead.size > 0 && draft.extra?.some((row) => costs.lead.has(row))) ?? false;
+  let joinsOrderCosts = false;
+  if (draft.extra) {
+    let folded: string[] | undefined;
+    for (const row of draft.extra) {
+      if (row.classification.kind === 'fx' && row.fingerprint !== 0) (folded ??= []).push(importIdOf(row.fingerprint));
+      if (costs.lead.size > 0 && costs.lead.has(row)) joinsOrderCosts = true;
+    }
+    if (folded) transaction.foldedImportIds = folded;
+  }
   if (!draft.more && !joinsOrderCosts && draft.row.formerFingerprint !== 0)
     transaction.formerImportId = importIdOf(draft.row.formerFingerprint);
   const replaces = replacedIds(draft, joinsOrderCosts, costs.previous);
@@ -79,16 +86,25 @@ function transactionOf(draft: Draft, costs: OrderCosts): ImportedTransaction {
  * before the files shared keys (a single row's is its `formerImportId`, which renames).
  */
 function replacedIds(draft: Draft, joinsOrderCosts: boolean, previous: ReadonlyMap<SourceRow, number>): string[] {
-  if (draft.type !== 'commission') return [];
+  if (draft.type !== 'commission' || (previous.size === 0 && !joinsOrderCosts)) return NONE;
   const ids: string[] = [];
-  const add = (row: SourceRow) => {
-    const before = previous.size > 0 ? previous.get(row) : undefined;
-    if (before) ids.push(importIdOf(before));
-    if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
-  };
-  add(draft.row);
-  if (draft.extra) for (const row of draft.extra) add(row);
+  addReplaced(ids, draft.row, joinsOrderCosts, previous);
+  if (draft.extra) for (const row of draft.extra) addReplaced(ids, row, joinsOrderCosts, previous);
   return ids;
+}
+
+/** No ids (never added to: a result only read). */
+const NONE: string[] = [];
+
+function addReplaced(
+  ids: string[],
+  row: SourceRow,
+  joinsOrderCosts: boolean,
+  previous: ReadonlyMap<SourceRow, number>,
+) {
+  const before = previous.size > 0 ? previous.get(row) : undefined;
+  if (before) ids.push(importIdOf(before));
+  if (joinsOrderCosts && row.formerFingerprint !== 0) ids.push(importIdOf(row.formerFingerprint));
 }
 
 /** The other identifying rows' fingerprints of the draft whose id is being made (one list, reused). */
@@ -99,29 +115,6 @@ function idOf(draft: Draft): string {
   others.length = 0;
   for (const row of draft.more) others.push(row.fingerprint);
   return importIdOf(draft.row.fingerprint, others);
-}
-
-/** The physical lines of the draft's rows, identifying and folded, ascending. */
-function linesOfDraft(draft: Draft): number[] {
-  const lines: number[] = [];
-  const add = (row: SourceRow) => {
-    for (let i = 0; i < row.lineCount; i++) lines.push(row.line + i);
-  };
-  add(draft.row);
-  if (draft.more) for (const row of draft.more) add(row);
-  if (draft.extra) for (const row of draft.extra) add(row);
-  if (lines.length > 16) return lines.sort((a, b) => a - b);
-  // A transaction's few lines, sorted in place (a sort call costs more than the sorting).
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    let at = i;
-    while (at > 0 && lines[at - 1]! > line) {
-      lines[at] = lines[at - 1]!;
-      at--;
-    }
-    lines[at] = line;
-  }
-  return lines;
 }
 
 function rowsOf(draft: Draft): SourceRow[] {
@@ -136,18 +129,6 @@ function eachLine(row: SourceRow, entry: (line: number, text: string) => void): 
   }
   const texts = row.text.split('\n');
   for (let i = 0; i < row.lineCount; i++) entry(row.line + i, texts[i] ?? '');
-}
-
-/** The last entry of `line` in `entries` (sorted by line), if there is one. */
-function lastEntry<T extends { line: number }>(entries: readonly T[], line: number): T | undefined {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (entries[mid]!.line <= line) low = mid + 1;
-    else high = mid;
-  }
-  return low > 0 && entries[low - 1]!.line === line ? entries[low - 1] : undefined;
 }
 
 /** What the product's transactions of this file add up to, to tell products that need no symbol. */
@@ -198,7 +179,8 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
 
   const legs: SourceRow[] = [];
   let lines = 0;
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     if (!row.sharesLine) lines += row.lineCount;
     if (row.problem !== null) reject(row, row.problem);
     // A money-market line with a mutation is the fund's gain or loss: interest (cash.ts).
@@ -224,7 +206,9 @@ export function assemble(rows: readonly SourceRow[], columns: StatementColumns |
   // Drafts come in file order, newest first: reversed, they are nearly sorted, which the sort finds fast.
   drafts.reverse().sort((a, b) => chronological(a.latest, b.latest));
   attributeNonTradeableDividends(drafts);
-  for (const draft of attributeTaxRefunds(drafts)) {
+  const kept = attributeTaxRefunds(drafts);
+  for (let i = 0; i < kept.length; i++) {
+    const draft = kept[i]!;
     if (draft.cashEur === null && !isCurrency(draft.currency)) {
       const reason = `${describe(draft)} in ${draft.currency}, which is not an ISO 4217 currency code, and this file has no conversion of it to EUR`;
       for (const row of rowsOf(draft)) reject(row, reason);

@@ -88,14 +88,17 @@ export function bookCash(
   interest: readonly SourceRow[],
 ): CashBooking {
   let first: SourceRow | null = null;
-  for (const row of rows)
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     if (Number.isFinite(row.epochDay) && row.date !== '' && (!first || row.epochDay < first.epochDay)) first = row;
+  }
   const booking: CashBooking = { cash: [], rejected: [], internal: [] };
   const book = (row: SourceRow, kind: CashKind) => {
     if (isHeldCurrency(row.currency)) booking.cash.push(cashOf(row, kind));
     else booking.rejected.push({ row, reason: currencyProblem(kind, row.currency) });
   };
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     if (row.problem !== null) continue;
     const { kind, cashKind, skipReason } = row.classification;
     if (kind === 'cash') {

@@ -36,7 +36,7 @@ function momentOf(row: SourceRow): number {
 /** Pairs each foreign leg with the nearest unused EUR leg of the same moment and Order Id, of opposite sign. */
 function pairLegs(legs: readonly SourceRow[]): { pairs: ConversionPair[]; unpaired: SourceRow[] } {
   const byMoment = new Map<number, SourceRow[]>();
-  for (const leg of legs) push(byMoment, momentOf(leg), leg);
+  for (let i = 0; i < legs.length; i++) push(byMoment, momentOf(legs[i]!), legs[i]!);
   const groups: SourceRow[][] = [];
   for (const legsOfMoment of byMoment.values()) {
     if (legsOfMoment.every((leg) => leg.orderId === legsOfMoment[0]!.orderId)) {
@@ -121,10 +121,14 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
 
   // 1. By Order Id.
   const byOrder = new Map<string, Draft[]>();
-  for (const draft of foreign) if (draft.orderId && draft.type !== 'dividend') push(byOrder, draft.orderId, draft);
+  for (let i = 0; i < foreign.length; i++) {
+    const draft = foreign[i]!;
+    if (draft.orderId && draft.type !== 'dividend') push(byOrder, draft.orderId, draft);
+  }
   const orderPairs = new Map<string, { orderId: string; currency: string; pairs: ConversionPair[] }>();
   const orderless: ConversionPair[] = [];
-  for (const pair of pairs) {
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i]!;
     if (!pair.orderId) {
       orderless.push(pair);
       continue;
@@ -141,8 +145,10 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
 
   // 2. Same product and minute as a trade without its own conversion.
   const byMoment = new Map<number, Draft[]>();
-  for (const draft of foreign)
+  for (let i = 0; i < foreign.length; i++) {
+    const draft = foreign[i]!;
     if (draft.cashEur === null && draft.type !== 'dividend') push(byMoment, momentOf(draft.row), draft);
+  }
   const atMomentOf = (pair: ConversionPair) =>
     (byMoment.get(momentOf(pair.foreign)) ?? []).filter(
       (draft) =>
@@ -152,7 +158,8 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
     );
   const momentPairs = new Map<string, ConversionPair[]>();
   const forDividends: ConversionPair[] = [];
-  for (const pair of orderless) {
+  for (let i = 0; i < orderless.length; i++) {
+    const pair = orderless[i]!;
     if (atMomentOf(pair).some((draft) => draft.type === 'stock')) {
       push(momentPairs, `${momentOf(pair.foreign)}|${pair.currency}|${pair.productKey}`, pair);
     } else forDividends.push(pair);
@@ -161,7 +168,8 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
 
   // 3. Dividends (and fees without an order) of the weeks before, newest first.
   const income = new Map<string, Draft[]>();
-  for (const draft of foreign) {
+  for (let i = 0; i < foreign.length; i++) {
+    const draft = foreign[i]!;
     // A dividend whose tax took all of it received nothing to convert.
     if (
       draft.cashEur === null &&
@@ -185,7 +193,8 @@ export function settleConversions(drafts: readonly Draft[], legs: readonly Sourc
     if (unmatched.length > 1 && settleIncome(unmatched)) return;
     unsettled(unmatched);
   };
-  for (const pair of forDividends) {
+  for (let i = 0; i < forDividends.length; i++) {
+    const pair = forDividends[i]!;
     const group = openDay.get(pair.currency);
     if (group && group[0]!.foreign.epochDay === pair.foreign.epochDay) group.push(pair);
     else {

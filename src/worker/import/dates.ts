@@ -34,13 +34,15 @@ export function minutesOf(time: string): number {
 /** Reads dates, one result object per calendar day however many rows share it. */
 export class DateReader {
   private readonly days = new Map<number, ParsedDate>();
-  private last: [text: string, parsed: ParsedDate] = ['', NO_DATE];
+  private lastText = '';
+  private lastParsed: ParsedDate = NO_DATE;
 
   /** `DD-MM-YYYY` (also `D-M-YYYY`, `/` or `.` between) → ISO date and epoch day; {@link NO_DATE} when not a real date. */
   read(text: string): ParsedDate {
-    if (text === this.last[0]) return this.last[1];
+    if (text === this.lastText) return this.lastParsed;
     const parsed = this.parse(text);
-    this.last = [text, parsed];
+    this.lastText = text;
+    this.lastParsed = parsed;
     return parsed;
   }
 

@@ -88,11 +88,11 @@ export function attributeNonTradeableDividends(drafts: readonly Draft[]): void {
     return name;
   };
   const keyOfName = new Map<string, string>();
-  for (const draft of drafts) {
-    const { product } = draft.row;
+  for (let i = 0; i < drafts.length; i++) {
+    const { product } = drafts[i]!.row;
     if (!product) continue;
     const name = nameOf(product);
-    if (name.company === undefined) keyOfName.set(name.upper, draft.productKey);
+    if (name.company === undefined) keyOfName.set(name.upper, drafts[i]!.productKey);
   }
   if (keyOfName.size === 0) return;
   for (const draft of drafts) {

@@ -108,8 +108,13 @@ class DividendGroups {
     else byDay.set(row.epochDay, [draft]);
   }
 
-  *[Symbol.iterator](): Generator<Draft> {
-    for (const byDay of this.byProduct.values()) for (const groups of byDay.values()) yield* groups;
+  /** Every group, by product, then day, then currency (without an iterator's result per group). */
+  each(visit: (group: Draft) => void): void {
+    this.byProduct.forEach((byDay) =>
+      byDay.forEach((groups) => {
+        for (let i = 0; i < groups.length; i++) visit(groups[i]!);
+      }),
+    );
   }
 }
 
@@ -135,7 +140,8 @@ export function buildDrafts(rows: readonly SourceRow[], leadOf: ReadonlyMap<Sour
   const interest: SourceRow[] = [];
 
   const joiningCosts: SourceRow[] = [];
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     if (row.problem !== null) continue;
     const { kind } = row.classification;
     if (kind === 'trade') drafts.push(draftOf('stock', row, row.classification.sell ? -row.quantity : row.quantity));
@@ -183,9 +189,9 @@ export function buildDrafts(rows: readonly SourceRow[], leadOf: ReadonlyMap<Sour
     }
   }
 
-  for (const group of dividends) {
+  dividends.each((group) => {
     if (Math.abs(group.cash) >= 0.005 || isFullyWithheld(group)) drafts.push(group);
     else for (const row of identifyingRows(group)) skipped.push({ row, reason: 'dividend nets to zero' });
-  }
+  });
   return { drafts, skipped, interest };
 }

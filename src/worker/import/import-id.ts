@@ -114,23 +114,28 @@ function idText(id: number): string {
   );
 }
 
-/** Numbers repeated values of `fingerprints` in place: the second and later ones get their occurrence mixed in. */
+/**
+ * Numbers repeated values of `fingerprints` in place: the second and later ones get their occurrence mixed in.
+ * One pass over an open-addressing table of the values met (the low bits of a fingerprint are a hash already):
+ * no sort and no Map of the whole file.
+ */
 function distinguishRepeated(fingerprints: Float64Array): void {
   let count = 0;
   for (let i = 0; i < fingerprints.length; i++) if (fingerprints[i] !== 0) count += 1;
-  const sorted = new Float64Array(count);
-  count = 0;
-  for (let i = 0; i < fingerprints.length; i++) if (fingerprints[i] !== 0) sorted[count++] = fingerprints[i]!;
-  sorted.sort();
-  const repeated = new Set<number>();
-  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
-  if (repeated.size === 0) return;
-  const seen = new Map<number, number>();
+  // At most two thirds full.
+  let size = 1024;
+  while (size < count * 1.5) size *= 2;
+  const mask = size - 1;
+  const values = new Float64Array(size);
+  const seen = new Int32Array(size);
   for (let i = 0; i < fingerprints.length; i++) {
     const fingerprint = fingerprints[i]!;
-    if (!repeated.has(fingerprint)) continue;
-    const occurrence = seen.get(fingerprint) ?? 0;
-    seen.set(fingerprint, occurrence + 1);
+    if (fingerprint === 0) continue;
+    let slot = (fingerprint >>> 0) & mask;
+    while (values[slot] !== 0 && values[slot] !== fingerprint) slot = (slot + 1) & mask;
+    const occurrence = seen[slot]!;
+    values[slot] = fingerprint;
+    seen[slot] = occurrence + 1;
     if (occurrence > 0) fingerprints[i] = shared.reset().integer(fingerprint).integer(occurrence).digest();
   }
 }

@@ -53,7 +53,8 @@ export function joinOrderCosts(rows: readonly SourceRow[]): OrderCosts {
   // Most orders have one cost row: only those met twice get a list.
   const firstOfOrder = new Map<string, SourceRow>();
   const byOrder = new Map<string, SourceRow[]>();
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     if (!isOrderCost(row)) continue;
     const first = firstOfOrder.get(row.orderId);
     if (first === undefined) firstOfOrder.set(row.orderId, row);

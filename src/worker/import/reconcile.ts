@@ -126,11 +126,6 @@ function reconcileCurrency(
   return result;
 }
 
-/** Whether row `i` is one of the statement's balance lines. */
-function isLine(c: StatementColumns, i: number): boolean {
-  return Number.isFinite(c.balance[i]!) && c.balanceCurrency[i] !== 0 && Number.isFinite(c.epochDay[i]!);
-}
-
 /**
  * The check of every currency of the statement's balance column; empty for a file without one (no columns:
  * a Transactions.csv). `internal`: the rows booked as nothing that move the balance; `reasonOf`: why each
@@ -146,42 +141,48 @@ export function reconcile(
   if (!c) return [];
   if (c.size !== rows.length) throw new Error('The statement check needs a column entry for every row.');
   const count = c.size;
-  // Each balance currency's lines, by code; counted first, then filled in chronological order.
-  const lineCounts: number[] = [];
-  for (let i = 0; i < count; i++)
-    if (isLine(c, i)) lineCounts[c.balanceCurrency[i]!] = (lineCounts[c.balanceCurrency[i]!] ?? 0) + 1;
-  if (lineCounts.length === 0) return [];
+  // Each balance currency's lines, by code (counted as the rows were added).
+  const { lineCounts } = c;
+  const codes: number[] = [];
+  for (let code = 1; code < lineCounts.length; code++) if (lineCounts[code]! > 0) codes.push(code);
+  if (codes.length === 0) return [];
   const deltas = rowDeltas(rows, c, transactions, internal);
   const order = chronologicalOrder(c);
-  const lists: Array<{ lines: Int32Array; filled: number } | undefined> = lineCounts.map((n) =>
-    n === undefined ? undefined : { lines: new Int32Array(n), filled: 0 },
-  );
+  // One walk in chronological order fills each currency's lines and the rows that move it.
+  const lines: Int32Array[] = [];
+  const moving: Int32Array[] = [];
+  const touched: Array<Uint8Array | undefined> = [];
+  const filledLines: number[] = [];
+  const filledMoving: number[] = [];
+  for (const code of codes) {
+    lines[code] = new Int32Array(lineCounts[code]!);
+    touched[code] = deltas.byCurrency[code]?.touched;
+    moving[code] = new Int32Array(touched[code] ? count : 0);
+    filledLines[code] = 0;
+    filledMoving[code] = 0;
+  }
+  const { epochDay, balance, balanceCurrency } = c;
   for (let i = 0; i < count; i++) {
     const index = order[i]!;
-    if (!isLine(c, index)) continue;
-    const list = lists[c.balanceCurrency[index]!]!;
-    list.lines[list.filled++] = index;
+    if (!Number.isFinite(epochDay[index]!)) continue;
+    const code = balanceCurrency[index]!;
+    if (code !== 0 && Number.isFinite(balance[index]!)) lines[code]![filledLines[code]!++] = index;
+    for (let k = 0; k < codes.length; k++) {
+      const moved = codes[k]!;
+      if (touched[moved]?.[index] === 1) moving[moved]![filledMoving[moved]!++] = index;
+    }
   }
-  const codes: number[] = [];
-  lists.forEach((list, code) => {
-    if (list) codes.push(code);
-  });
   return codes
     .sort((a, b) => c.currencies[a]!.localeCompare(c.currencies[b]!))
-    .map((code) => {
-      const moves = deltas.byCurrency[code];
-      let moving = new Int32Array(0);
-      if (moves) {
-        const { touched } = moves;
-        let n = 0;
-        for (let i = 0; i < count; i++) if (touched[i] === 1 && Number.isFinite(c.epochDay[i]!)) n += 1;
-        moving = new Int32Array(n);
-        n = 0;
-        for (let i = 0; i < count; i++) {
-          const index = order[i]!;
-          if (touched[index] === 1 && Number.isFinite(c.epochDay[index]!)) moving[n++] = index;
-        }
-      }
-      return reconcileCurrency(code, rows, c, lists[code]!.lines, moving, moves, reasonOf);
-    });
+    .map((code) =>
+      reconcileCurrency(
+        code,
+        rows,
+        c,
+        lines[code]!,
+        moving[code]!.subarray(0, filledMoving[code]!),
+        deltas.byCurrency[code],
+        reasonOf,
+      ),
+    );
 }

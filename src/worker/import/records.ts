@@ -113,11 +113,18 @@ export class RecordReader {
 
 /** A cell, trimmed; '' for a missing column (-1) or a short record. */
 export function cell(fields: readonly string[], index: number): string {
-  return index >= 0 ? (fields[index] ?? '').trim() : '';
+  const field = index >= 0 ? fields[index] : undefined;
+  if (field === undefined || field === '') return '';
+  // Nearly every cell starts and ends with a printable ASCII character, which trim() would leave as it is.
+  const first = field.charCodeAt(0);
+  const last = field.charCodeAt(field.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127 ? field : field.trim();
 }
 
 export function isBlank(record: RawRecord): boolean {
-  return record.fields.every((field) => field.trim() === '');
+  const { fields } = record;
+  for (let i = 0; i < fields.length; i++) if (fields[i]!.trim() !== '') return false;
+  return true;
 }
 
 /**

@@ -22,7 +22,15 @@ import { ACCOUNT_PRODUCT, sourceRow, type RowCells, type SourceRow } from './sou
 export { ACCOUNT_PRODUCT, chronological, linesOf, sourceRow } from './source-row';
 export type { RowCells, SourceRow } from './source-row';
 
-const CURRENCY = /^[A-Z]{3}$/;
+/** Whether `text` is three capital letters (`EUR`): a currency code's shape. */
+function isCode(text: string): boolean {
+  if (text.length !== 3) return false;
+  for (let i = 0; i < 3; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 65 || code > 90) return false;
+  }
+  return true;
+}
 const NUMBER_IN_TEXT = /\d[\d.,]*\d/g;
 /** Decisive decimal marks counted before the file's habit counts as known. */
 const MAX_VOTES = 20_000;
@@ -45,8 +53,15 @@ export class RowBuilder {
   private readonly dates = new DateReader();
   private readonly hasher = new Hasher();
   private readonly interned = new Map<string, string>();
-  private lastProduct: [raw: string, product: string] = ['', ''];
-  private lastIsin: [raw: string, isin: string] = ['', ''];
+  /** The last product and ISIN cells read, and what they gave (two fields each: no pair made per change). */
+  private lastProductRaw = '';
+  private lastProduct = '';
+  private lastIsinRaw = '';
+  private lastIsin = '';
+  /** The last date whose year was checked, and the answer. */
+  private lastYearDate = '';
+  private lastYearValid = false;
+  private lastCurrency = '';
   private commaVotes = 0;
   private dotVotes = 0;
   private readonly cells: RowCells = {
@@ -69,11 +84,13 @@ export class RowBuilder {
     // The file's habit is clear long before its end.
     if (this.commaVotes + this.dotVotes >= MAX_VOTES) return;
     const { change, balance } = this.header.columns;
-    for (const column of [change + 1, balance + 1]) {
-      const mark = decimalMarkOf(cell(record.fields, column));
-      if (mark === ',') this.commaVotes += 1;
-      else if (mark === '.') this.dotVotes += 1;
-    }
+    this.count(decimalMarkOf(cell(record.fields, change + 1)));
+    this.count(decimalMarkOf(cell(record.fields, balance + 1)));
+  }
+
+  private count(mark: DecimalMark | null): void {
+    if (mark === ',') this.commaVotes += 1;
+    else if (mark === '.') this.dotVotes += 1;
   }
 
   private fileMark(): DecimalMark {
@@ -98,8 +115,13 @@ export class RowBuilder {
     const isin = this.isinOf(cell(fields, columns.isin));
     let currency = cell(fields, columns.change);
     let amountText = cell(fields, columns.change + 1);
-    if (!CURRENCY.test(currency) && CURRENCY.test(amountText)) [currency, amountText] = [amountText, currency];
-    currency = this.intern(currency);
+    if (!isCode(currency) && isCode(amountText)) {
+      const swapped = currency;
+      currency = amountText;
+      amountText = swapped;
+    }
+    if (currency === this.lastCurrency) currency = this.lastCurrency;
+    else currency = this.lastCurrency = this.intern(currency);
     const { date, epochDay } = this.dates.read(dateText);
     const rowMark = decimalMarkOf(amountText) ?? decimalMarkOf(cell(fields, columns.balance + 1)) ?? this.fileMark();
     const amount = parseLocaleNumber(amountText, rowMark);
@@ -112,11 +134,11 @@ export class RowBuilder {
     }
     if (classification.kind !== 'skip') {
       if (!date) problem = `the date "${dateText}" is not a date written DD-MM-YYYY`;
-      else if (!isTransactionYear(date))
+      else if (!this.isTransactionYear(date))
         problem = `the date "${dateText}" is outside the years ${MIN_TRANSACTION_YEAR}–${MAX_TRANSACTION_YEAR}`;
       else if (Number.isNaN(amount)) problem = `the amount "${amountText}" is not a number`;
       else if (!isBoundedNumber(amount)) problem = `the amount "${amountText}" is beyond ±${MAX_ABSOLUTE_NUMBER}`;
-      else if (!CURRENCY.test(currency)) problem = `"${currency}" is not a currency code`;
+      else if (!isCode(currency)) problem = `"${currency}" is not a currency code`;
       else if (classification.tradeWithoutShares !== undefined)
         problem = tradeWithoutSharesReason(description, classification.sell === true);
       else if (classification.kind === 'unknown') problem = 'the description is not one the importer knows';
@@ -147,7 +169,8 @@ export class RowBuilder {
       row,
       // The mark decides only a number whose own separators prove none (parseLocaleNumber).
       balanceText === '' ? Number.NaN : parseLocaleNumber(balanceText, rowMark),
-      balanceText === '' ? '' : this.intern(cell(fields, columns.balance)),
+      // The columns keep one text per currency themselves.
+      balanceText === '' ? '' : cell(fields, columns.balance),
       amountText === '' && classification.kind === 'skip'
         ? describedMove(description, classification.skipReason!, rowMark)
         : Number.NaN,
@@ -169,23 +192,38 @@ export class RowBuilder {
           : classification.kind === 'fee' && row.isin
             ? costsFingerprint(this.hasher, row)
             : 0;
-      if (shared !== 0) [row.formerFingerprint, row.fingerprint] = [row.fingerprint, shared];
+      if (shared !== 0) {
+        row.formerFingerprint = row.fingerprint;
+        row.fingerprint = shared;
+      }
     }
     return row;
   }
 
+  private isTransactionYear(date: string): boolean {
+    if (date !== this.lastYearDate) {
+      this.lastYearDate = date;
+      this.lastYearValid = isTransactionYear(date);
+    }
+    return this.lastYearValid;
+  }
+
   private isinOf(raw: string): string {
-    if (raw !== this.lastIsin[0]) this.lastIsin = [raw, this.intern(raw.toUpperCase())];
-    return this.lastIsin[1];
+    if (raw !== this.lastIsinRaw) {
+      this.lastIsinRaw = raw;
+      this.lastIsin = this.intern(raw.toUpperCase());
+    }
+    return this.lastIsin;
   }
 
   /** The product name as shown: mojibake repaired, whitespace collapsed, one string per product. */
   private productName(raw: string): string {
-    if (raw === this.lastProduct[0]) return this.lastProduct[1];
+    if (raw === this.lastProductRaw) return this.lastProduct;
     let product = repairMojibake(raw);
     if (/\s\s|[\t\u00a0]/.test(product)) product = product.replace(/\s+/g, ' ');
     product = this.intern(product);
-    this.lastProduct = [raw, product];
+    this.lastProductRaw = raw;
+    this.lastProduct = product;
     return product;
   }
 

@@ -39,6 +39,21 @@ export class StatementColumns {
    * conversion): the move its description states, by row index (few rows have one).
    */
   readonly statementMove = new Map<number, number>();
+  /** Per currency code, its balance lines: the rows with a balance in that currency and a day. */
+  readonly lineCounts: number[] = [0];
+  /**
+   * What the rows' order shows, kept as they are added (so the check need not walk them again): whether the
+   * rows reversed are chronological (`compareRows`, rows of one moment and line in file order), whether every
+   * row has a finite day, whether every row's line is above the one before; the earliest and latest moment
+   * (`epochDay * 1440 + minutes`), the highest line, and one past the last line of any row.
+   */
+  newestFirst = true;
+  allDated = true;
+  linesRising = true;
+  firstMoment = Infinity;
+  lastMoment = -Infinity;
+  lastLine = 0;
+  lineEnd = 0;
   private readonly codes = new Map<string, number>([['', 0]]);
   private lastText = '';
   private lastCode = 0;
@@ -50,6 +65,7 @@ export class StatementColumns {
     if (code === undefined) {
       code = this.currencies.length;
       this.currencies.push(text);
+      this.lineCounts.push(0);
       this.codes.set(text, code);
     }
     this.lastText = text;
@@ -85,6 +101,19 @@ export class StatementColumns {
         : Number.isFinite(statementMove)
           ? statementMove
           : 0;
+    const { epochDay, minutes, line, lineCount } = row;
+    const dated = Number.isFinite(epochDay);
+    if (!dated) this.allDated = false;
+    if (dated && inBalanceCurrency !== 0 && Number.isFinite(balance)) this.lineCounts[inBalanceCurrency]! += 1;
+    const moment = epochDay * 1440 + minutes;
+    if (moment < this.firstMoment) this.firstMoment = moment;
+    if (moment > this.lastMoment) this.lastMoment = moment;
+    if (line > this.lastLine) this.lastLine = line;
+    if (line + lineCount > this.lineEnd) this.lineEnd = line + lineCount;
+    if (index > 0) {
+      if (this.newestFirst && (compareRows(this, index, index - 1) || 1) > 0) this.newestFirst = false;
+      if (line <= this.line[index - 1]!) this.linesRising = false;
+    }
   }
 
   private grow(size: number): void {
@@ -113,16 +142,11 @@ export function chronologicalOrder(c: StatementColumns): Int32Array {
   const count = c.size;
   const order = new Int32Array(count);
   for (let i = 0; i < count; i++) order[i] = count - 1 - i;
+  // Whether the reversed rows are in order, whether every row has a day: known from `add`.
+  if (c.newestFirst) return order;
   const inOrder = (a: number, b: number) => compareRows(c, a, b) || a - b;
-  let sorted = true;
-  let finite = true;
-  for (let i = 0; i < count; i++) {
-    if (i > 0 && sorted && inOrder(order[i - 1]!, order[i]!) > 0) sorted = false;
-    if (!Number.isFinite(c.epochDay[i]!)) finite = false;
-  }
-  if (sorted) return order;
   // A row without a date makes the order partial: kept to the typed array's sort, as it always was.
-  if (!finite) return order.sort(inOrder);
+  if (!c.allDated) return order.sort(inOrder);
   if (byKeys(c, order)) return order;
   // Of a total order, the array's sort (which follows the runs of a nearly sorted list) gives the same result, faster.
   const moments = new Float64Array(count);
@@ -142,26 +166,25 @@ const LINE_SPAN = 2 ** 21;
  * earliest row's then the line from the end (`(moment - first) * 2^21 + (2^21 - 1 - line)`, an exact
  * integer below 2^53), as plain numbers, which needs no comparison function; each row found again by its line.
  * The same order as the comparison's, as every row has a line of its own (an Account.csv); false, with
- * `order` untouched, when rows share a line or the file is too long for the key.
+ * `order` untouched, when rows share a line or the file is too long for the key. When the lines rise with the
+ * rows (as a file's do), the row's index stands for its line in the key: the same order, found again directly.
  */
 function byKeys(c: StatementColumns, order: Int32Array): boolean {
-  const { epochDay, minutes, line, size } = c;
-  let first = Infinity;
-  let last = -Infinity;
-  let lastLine = 0;
-  for (let i = 0; i < size; i++) {
-    const moment = epochDay[i]! * 1440 + minutes[i]!;
-    if (moment < first) first = moment;
-    if (moment > last) last = moment;
-    if (line[i]! > lastLine) lastLine = line[i]!;
-  }
+  const { epochDay, minutes, line, size, firstMoment: first, lastMoment: last, lastLine } = c;
   if (lastLine >= LINE_SPAN || last - first >= 2 ** 31) return false;
+  const keys = new Float64Array(size);
+  if (c.linesRising) {
+    for (let i = 0; i < size; i++)
+      keys[i] = (epochDay[i]! * 1440 + minutes[i]! - first) * LINE_SPAN + (LINE_SPAN - 1 - i);
+    keys.sort();
+    for (let i = 0; i < size; i++) order[i] = LINE_SPAN - 1 - (keys[i]! % LINE_SPAN);
+    return true;
+  }
   const rowOfLine = new Int32Array(lastLine + 1).fill(-1);
   for (let i = 0; i < size; i++) {
     if (rowOfLine[line[i]!] !== -1) return false;
     rowOfLine[line[i]!] = i;
   }
-  const keys = new Float64Array(size);
   for (let i = 0; i < size; i++)
     keys[i] = (epochDay[i]! * 1440 + minutes[i]! - first) * LINE_SPAN + (LINE_SPAN - 1 - line[i]!);
   keys.sort();

@@ -57,9 +57,7 @@ function epochDayOfDate(date: string): number {
 /** Each row's index by its physical lines; -1 for none. */
 function indexByLine(c: StatementColumns): Int32Array {
   const { line, lineCount, size } = c;
-  let last = 0;
-  for (let i = 0; i < size; i++) last = Math.max(last, line[i]! + lineCount[i]!);
-  const byLine = new Int32Array(last + 1).fill(-1);
+  const byLine = new Int32Array(c.lineEnd + 1).fill(-1);
   for (let index = 0; index < size; index++)
     for (let i = 0; i < lineCount[index]!; i++) byLine[line[index]! + i] = index;
   return byLine;
@@ -73,7 +71,7 @@ export function rowDeltas(
   internal: readonly SourceRow[],
 ): Deltas {
   const byLine = indexByLine(c);
-  const rowAt = (line: number) => (line >= 0 && line < byLine.length ? byLine[line]! : -1);
+  const lastLine = byLine.length;
   const deltas = new Deltas(c.size);
   const { amount, currency } = c;
   const own: number[] = [];
@@ -93,7 +91,8 @@ export function rowDeltas(
       const { lines } = t;
       if (lines.length === 1) {
         // Most transactions are one row's (the sums below, with one row).
-        const index = rowAt(lines[0]!);
+        const first = lines[0]!;
+        const index = first >= 0 && first < lastLine ? byLine[first]! : -1;
         if (index === -1) continue;
         const ownCurrency = c.codeOf(t.currency);
         const moved = amount[index]!;
@@ -112,7 +111,8 @@ export function rowDeltas(
       // The rows the transaction came from, each once, in the order of its lines.
       own.length = 0;
       for (let i = 0; i < lines.length; i++) {
-        const index = rowAt(lines[i]!);
+        const line = lines[i]!;
+        const index = line >= 0 && line < lastLine ? byLine[line]! : -1;
         if (index !== -1 && !own.includes(index)) own.push(index);
       }
       if (own.length === 0) continue;
@@ -151,7 +151,7 @@ export function rowDeltas(
     }
   }
   for (const row of internal) {
-    const atLine = rowAt(row.line);
+    const atLine = row.line >= 0 && row.line < lastLine ? byLine[row.line]! : -1;
     const index = atLine !== -1 && rows[atLine] === row ? atLine : rows.indexOf(row);
     const moved = amount[index]!;
     if (Number.isFinite(moved)) deltas.add(index, currency[index]!, moved);

@@ -87,7 +87,7 @@ function withTickers(
   const tickerOf = new Map(products.map((product) => [product.productKey, product.ticker ?? '']));
   const withTicker = (list: ImportedTransaction[]) => {
     if (!copy) {
-      for (const t of list) t.ticker = tickerOf.get(t.productKey) ?? '';
+      for (let i = 0; i < list.length; i++) list[i]!.ticker = tickerOf.get(list[i]!.productKey) ?? '';
       return list;
     }
     return list.map((t) => ({ ...t, ticker: tickerOf.get(t.productKey) ?? '' }));
