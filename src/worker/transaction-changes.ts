@@ -45,6 +45,14 @@ export interface Position {
   index: number;
 }
 
+/** Where each listed id sits: the ids of each type's transactions and of the cash list, in the set's order. */
+export function positionsOf(ids: Readonly<Record<TransactionType, readonly number[]>>, cashIds: readonly number[]) {
+  const positions = new Map<number, Position>();
+  for (const type of TRANSACTION_TYPES) ids[type].forEach((held, index) => positions.set(held, { type, index }));
+  cashIds.forEach((held, index) => positions.set(held, { type: 'cash', index }));
+  return positions;
+}
+
 /** The changed set and accounts; after an edit, also the listed id and the transaction that now stands in its place (it keeps the id). */
 export type Applied =
   | {

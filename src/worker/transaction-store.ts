@@ -120,8 +120,9 @@ export class TransactionStore {
   change(change: TransactionChange, credentials: Credentials): Promise<Outcome<HeldView>> {
     return this.serial(async () => {
       // The change rules (transactions, cash, accounts) are fetched by the first change: the first figures need none.
-      const { applyChange } = await import('./transaction-changes');
-      const applied = applyChange(this.held(), change, (id) => this.positionOf(id));
+      const { applyChange, positionsOf } = await import('./transaction-changes');
+      const positions = (this.positions ??= positionsOf(this.ids, this.cashIds));
+      const applied = applyChange(this.held(), change, (id) => positions.get(id) ?? null);
       if (!applied.ok) return refusal(0, applied.message);
       return this.hold(() => this.server.put(credentials, applied.set, applied.accounts, this.version), applied.edited);
     });
@@ -245,15 +246,5 @@ export class TransactionStore {
       accounts: this.accounts.map((a) => ({ ...a })),
       cash: cash.map((c, i) => ({ ...c, id: cashIds[i]! })),
     };
-  }
-
-  private positionOf(id: number): Position | null {
-    if (!this.positions) {
-      this.positions = new Map();
-      for (const type of TRANSACTION_TYPES)
-        this.ids[type].forEach((held, index) => this.positions!.set(held, { type, index }));
-      this.cashIds.forEach((held, index) => this.positions!.set(held, { type: 'cash', index }));
-    }
-    return this.positions.get(id) ?? null;
   }
 }

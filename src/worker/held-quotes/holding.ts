@@ -16,7 +16,7 @@ import type { Credentials, HeldAnswer } from '../services/http';
 import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import { mergeAnswer } from './merge';
-import type { Early } from './early';
+import { sendEarly, type Early } from './early-send';
 import { openHeldQuotes, subjectOf, type HeldQuotes } from './store';
 
 /** The rates into `request.rates` that the held series' currencies need and the request does not name. */
@@ -90,18 +90,19 @@ export class QuoteHolding {
 
   /**
    * At a load's start, before the set is known: sends the last request this browser made again, and reads
-   * the held series it named meanwhile (`early.ts`, loaded only when a last request is held: a first visit
-   * fetches none of its code).
+   * the held series it named meanwhile (`early-send.ts`; `early.ts`, fetched only when a last request is
+   * held, says later whether its answer serves the load).
    */
   startEarly(credentials: Credentials, endSeconds: number): void {
     const generation = this.generation;
     const opened = this.storeFor(credentials);
     const ready = opened.then(async (store) => {
-      // Nothing held (a first visit in this browser): the early request's code is not even fetched.
       const last = store && generation === this.generation ? await store.readLast() : null;
-      if (!store || !last) return null;
-      const { sendEarly } = await import('./early');
-      return generation === this.generation ? sendEarly(credentials, store, last, endSeconds) : null;
+      if (!store || !last || generation !== this.generation) return null;
+      const sent = sendEarly(credentials, store, last, endSeconds);
+      // What tells whether its answer serves the load: fetched now, used once the set is in.
+      void import('./early').catch(() => undefined);
+      return sent;
     });
     this.early = { user: this.user, ready: ready.catch(() => null) };
   }
