@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSACTION_TYPES, type Transaction, type TransactionSetWithCash } from '#src/model';
 import type { TickerTransactions } from '#src/worker/engine/ticker-transactions';
 import { PortfolioEngine, type Derivation } from '#src/worker/engine';
+import { firstDifference } from '#helpers/worker/compare-figures';
 import * as accountMath from '#src/worker/engine/account-math';
 import { PortfolioEngine as EngineWithoutEdits } from '#src/worker/engine/portfolio-engine';
 import { makeWorkload } from '#bench/workloads/make-workload';
@@ -50,30 +51,6 @@ function fresh(set: TransactionSetWithCash, base: string): Derivation {
   engine.setTransactions(set);
   engine.setQuotes(quotes);
   return engine.derive(asOf, null);
-}
-
-/** The path of the first value that differs (Object.is: NaN equals NaN, 0 and −0 differ), or null. */
-function firstDifference(a: unknown, b: unknown, path = 'derivation'): string | null {
-  if (Object.is(a, b)) return null;
-  if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
-    const x = a as unknown as ArrayLike<number>;
-    const y = b as unknown as ArrayLike<number>;
-    if (x.length !== y.length) return `${path}: ${x.length} vs ${y.length} values`;
-    for (let k = 0; k < x.length; k += 1) if (!Object.is(x[k], y[k])) return `${path}[${k}]: ${x[k]} vs ${y[k]}`;
-    return null;
-  }
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${a} vs ${b}`;
-  const keys = Object.keys(a);
-  if (keys.join() !== Object.keys(b).join()) return `${path}: keys differ`;
-  for (const key of keys) {
-    const difference = firstDifference(
-      (a as Record<string, unknown>)[key],
-      (b as Record<string, unknown>)[key],
-      `${path}.${key}`,
-    );
-    if (difference) return difference;
-  }
-  return null;
 }
 
 const edited = (list: Transaction[], changes: Record<number, Partial<Transaction>>): Transaction[] =>

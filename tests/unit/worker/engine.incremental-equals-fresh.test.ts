@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CashTransaction, QuoteEntry, Transaction, TransactionSetWithCash } from '#src/model';
 import { PortfolioEngine, type Derivation } from '#src/worker/engine';
+import { firstDifference } from '#helpers/worker/compare-figures';
 import { makeWorkload, type Workload } from '#bench/workloads/make-workload';
 
 const cashOf = (workload: Workload): CashTransaction[] => {
@@ -35,31 +36,6 @@ function freshDerive(
   engine.setTransactions(set);
   engine.setQuotes([...quotes]);
   return engine.derive(asOf, null);
-}
-
-/** The path of the first value that differs (Object.is: NaN equals NaN, 0 and −0 differ), or null. */
-function firstDifference(a: unknown, b: unknown, path = 'derivation'): string | null {
-  if (Object.is(a, b)) return null;
-  if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
-    const x = a as unknown as ArrayLike<number>;
-    const y = b as unknown as ArrayLike<number>;
-    if (x.length !== y.length || a.constructor !== b.constructor) return `${path}: ${x.length} vs ${y.length} values`;
-    for (let k = 0; k < x.length; k += 1) if (!Object.is(x[k], y[k])) return `${path}[${k}]: ${x[k]} vs ${y[k]}`;
-    return null;
-  }
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${a} vs ${b}`;
-  const keys = Object.keys(a);
-  const otherKeys = Object.keys(b);
-  if (keys.join() !== otherKeys.join()) return `${path}: keys ${keys.join()} vs ${otherKeys.join()}`;
-  for (const key of keys) {
-    const difference = firstDifference(
-      (a as Record<string, unknown>)[key],
-      (b as Record<string, unknown>)[key],
-      `${path}.${key}`,
-    );
-    if (difference) return difference;
-  }
-  return null;
 }
 
 const withRow = (list: Transaction[], index: number, change: Partial<Transaction>): Transaction[] =>
