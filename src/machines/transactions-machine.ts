@@ -91,6 +91,23 @@ function changeOf(event: TransactionsEvent | SessionEvent): {
   }
 }
 
+/** Every change event, in `idle` and in `failed` alike, starts a save; a transaction of no known type is logged instead. */
+const saveIt = { target: 'saving', actions: 'rememberChange' } as const;
+const saveIfTyped = [{ guard: 'hasValidType', ...saveIt }, { actions: 'logInvalidType' }] as const;
+const startSaving = {
+  'transactions.add': saveIfTyped,
+  'transactions.edit': saveIfTyped,
+  'transactions.delete': saveIt,
+  'transactions.deleteAll': saveIt,
+  'transactions.renameTicker': saveIt,
+  'transactions.addCash': saveIt,
+  'transactions.editCash': saveIt,
+  'transactions.deleteCash': saveIt,
+  'accounts.create': saveIt,
+  'accounts.rename': saveIt,
+  'accounts.delete': saveIt,
+} as const;
+
 /** Saving: the page sends the change (an intent), the worker applies it to the set it holds and stores it. */
 export const transactionsMachine = setup({
   types: {
@@ -147,23 +164,7 @@ export const transactionsMachine = setup({
   states: {
     idle: {
       on: {
-        'transactions.add': [
-          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
-          { actions: 'logInvalidType' },
-        ],
-        'transactions.edit': [
-          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
-          { actions: 'logInvalidType' },
-        ],
-        'transactions.delete': { target: 'saving', actions: 'rememberChange' },
-        'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
-        'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },
-        'transactions.addCash': { target: 'saving', actions: 'rememberChange' },
-        'transactions.editCash': { target: 'saving', actions: 'rememberChange' },
-        'transactions.deleteCash': { target: 'saving', actions: 'rememberChange' },
-        'accounts.create': { target: 'saving', actions: 'rememberChange' },
-        'accounts.rename': { target: 'saving', actions: 'rememberChange' },
-        'accounts.delete': { target: 'saving', actions: 'rememberChange' },
+        ...startSaving,
       },
     },
     saving: {
@@ -187,23 +188,7 @@ export const transactionsMachine = setup({
       on: {
         'transactions.retry': 'saving',
         'transactions.dismiss': { target: 'idle', actions: 'dropPending' },
-        'transactions.add': [
-          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
-          { actions: 'logInvalidType' },
-        ],
-        'transactions.edit': [
-          { guard: 'hasValidType', target: 'saving', actions: 'rememberChange' },
-          { actions: 'logInvalidType' },
-        ],
-        'transactions.delete': { target: 'saving', actions: 'rememberChange' },
-        'transactions.deleteAll': { target: 'saving', actions: 'rememberChange' },
-        'transactions.renameTicker': { target: 'saving', actions: 'rememberChange' },
-        'transactions.addCash': { target: 'saving', actions: 'rememberChange' },
-        'transactions.editCash': { target: 'saving', actions: 'rememberChange' },
-        'transactions.deleteCash': { target: 'saving', actions: 'rememberChange' },
-        'accounts.create': { target: 'saving', actions: 'rememberChange' },
-        'accounts.rename': { target: 'saving', actions: 'rememberChange' },
-        'accounts.delete': { target: 'saving', actions: 'rememberChange' },
+        ...startSaving,
       },
     },
   },
