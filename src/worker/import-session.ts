@@ -16,7 +16,7 @@ import type {
   DegiroImport,
   ImportedProduct,
   ImportProgress,
-  mergeImported,
+  mergeCounts as countMerge,
   TickerChoice,
   TickerSource,
 } from './import';
@@ -42,7 +42,7 @@ function importIdsOf(set: TransactionSet): Set<string> {
  * What the merge would do with the parsed file (every product has a ticker: a symbol or its placeholder):
  * its counts, so that the preview says what the import will say. Without tickers yet, the import ids alone.
  */
-function mergeCounts(parsed: DegiroImport, existing: TransactionSet, merge: typeof mergeImported | null) {
+function mergeCounts(parsed: DegiroImport, existing: TransactionSet, merge: typeof countMerge | null) {
   const all = [parsed.transactions.stock, parsed.transactions.dividend, parsed.transactions.commission];
   if (merge && all.every((list) => list.every((t) => t.ticker !== ''))) {
     const merged = merge(existing, parsed);
@@ -75,7 +75,7 @@ export function previewOf(
   parsed: DegiroImport,
   existing: TransactionSet,
   candidates: ReadonlyMap<string, SymbolCandidate[]> = new Map(),
-  merge: typeof mergeImported | null = null,
+  merge: typeof countMerge | null = null,
 ): ImportPreview {
   const { newTransactions, alreadyImported, completes } = mergeCounts(parsed, existing, merge);
   const groups = new Map<string, SkippedGroup>();
@@ -180,8 +180,8 @@ export class ImportSession {
   }
 
   private async preview(existing: TransactionSet): Promise<ImportPreview> {
-    const { assignTickers, mergeImported: merge } = await import('./import');
-    return previewOf(assignTickers(this.parsed!, this.proposed), existing, this.candidates, merge);
+    const { assignTickers, mergeCounts } = await import('./import');
+    return previewOf(assignTickers(this.parsed!, this.proposed), existing, this.candidates, mergeCounts);
   }
 
   /** Stops parse `id` if it is the newest, and forgets its file. */

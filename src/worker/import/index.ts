@@ -64,7 +64,7 @@ export {
   shippedTicker,
   type TickerChoice,
 } from './tickers';
-export { mergeImported, type MergeResult } from './merge';
+export { mergeCounts, mergeImported, type MergeCounts, type MergeResult } from './merge';
 export { ACCOUNT_PRODUCT } from './rows';
 export { EXPECTED_HEADER, EXPECTED_HEADER_EN } from './header';
 export { IMPORT_ID_PREFIX } from './import-id';

@@ -66,6 +66,7 @@ export function mergeCash(
   account: string | undefined,
   folded: ReadonlySet<string>,
   existing: TransactionSet,
+  build = true,
 ): CashMerge {
   const unfolded = folded.size === 0 ? stored : stored.filter((c) => !c.importId || !folded.has(c.importId));
   const known = new Set(unfolded.flatMap((c) => (c.importId ? [c.importId] : [])));
@@ -79,7 +80,8 @@ export function mergeCash(
           storedAsCommission.set(t.importId, t.account);
           return false;
         });
-  const cash = [...unfolded];
+  // Counting only (`build` false), no list is made: `cash` stays empty.
+  const cash = build ? [...unfolded] : [];
   let added = 0;
   let alreadyPresent = 0;
   let replaced = stored.length - unfolded.length;
@@ -97,13 +99,13 @@ export function mergeCash(
     known.add(c.importId);
     if (storedAsCommission.has(c.importId)) {
       // It keeps the account its commission was in.
-      cash.push(plainCash(c, storedAsCommission.get(c.importId) ?? account));
+      if (build) cash.push(plainCash(c, storedAsCommission.get(c.importId) ?? account));
       replaced += 1;
       alreadyPresent += 1;
     } else {
-      cash.push(plainCash(c, account));
+      if (build) cash.push(plainCash(c, account));
       added += 1;
     }
   }
-  return { cash: cash.sort(byDateAscending), commission: kept, added, alreadyPresent, replaced };
+  return { cash: build ? cash.sort(byDateAscending) : cash, commission: kept, added, alreadyPresent, replaced };
 }

@@ -133,11 +133,33 @@ function joinedDividend(
   return 'replaces';
 }
 
+/** What {@link mergeImported} counts, without the merged set: what the preview asks. */
+export type MergeCounts = Omit<MergeResult, 'merged'>;
+
 /**
  * `account`: the id of the account the new transactions go to (cash too); absent, they carry none (the
  * set's first account). A transaction already stored keeps its account.
  */
 export function mergeImported(existing: TransactionSet, imported: DegiroImport, account?: string): MergeResult {
+  return merge(existing, imported, account, true);
+}
+
+/**
+ * The counts {@link mergeImported} gives, by the same walk, without making the merged set: no copy of a new
+ * transaction and no list sorted (the preview's question, asked again each time it is shown).
+ */
+export function mergeCounts(existing: TransactionSet, imported: DegiroImport): MergeCounts {
+  const { merged: _unused, ...counts } = merge(existing, imported, undefined, false);
+  return counts;
+}
+
+/** The merge; without `build`, only its counts are right (new transactions go into the lists as they are, unsorted). */
+function merge(
+  existing: TransactionSet,
+  imported: DegiroImport,
+  account: string | undefined,
+  build: boolean,
+): MergeResult {
   const unresolved = new Set<string>();
   for (const type of TYPES)
     for (const t of imported.transactions[type]) if (t.ticker === '') unresolved.add(t.productKey);
@@ -221,14 +243,23 @@ export function mergeImported(existing: TransactionSet, imported: DegiroImport, 
         } else added += 1;
       } else added += 1;
       known.add(t.importId);
-      list.push(plain(t, account));
+      // Counting only, the imported transaction stands for its copy: the walk reads only its id and ticker.
+      list.push(build ? plain(t, account) : (t as Transaction));
     }
-    merged[type] = (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(
-      byDateAscending,
-    );
+    merged[type] = !build
+      ? list
+      : (dropped.size > 0 && type === 'dividend' ? list.filter((_, i) => !dropped.has(i)) : list).sort(byDateAscending);
   }
   const folded = new Set(TYPES.flatMap((type) => imported.transactions[type].flatMap((t) => t.foldedImportIds ?? [])));
-  const cash = mergeCash(existing.cash ?? [], merged.commission, imported.transactions.cash, account, folded, existing);
+  const cash = mergeCash(
+    existing.cash ?? [],
+    merged.commission,
+    imported.transactions.cash,
+    account,
+    folded,
+    existing,
+    build,
+  );
   merged.commission = cash.commission;
   if (existing.cash !== undefined || cash.cash.length > 0) merged.cash = cash.cash;
   return {
