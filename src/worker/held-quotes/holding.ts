@@ -16,7 +16,8 @@ import type { Credentials, HeldAnswer } from '../services/http';
 import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import { sendEarly, type Early } from './early-send';
-import { heldSetOf, openHeldQuotes, subjectOf, type HeldQuotes } from './store';
+import { mergeAnswer } from './merge';
+import { openHeldQuotes, subjectOf, type HeldQuotes } from './store';
 import type { WarmReads } from './warm';
 
 /** The rates into `request.rates` that the held series' currencies need and the request does not name. */
@@ -29,12 +30,6 @@ function ratesOf(held: ReadonlyMap<string, HeldQuoteColumns>, request: QuotesReq
   }
   return [...rates];
 }
-
-/**
- * The merge of an answer with what is held (merge.ts): in a chunk of its own, asked for by a load's start
- * (`startEarly`, `warm`), so the worker's first chunk leaves it out.
- */
-const mergeCode = () => import('./merge');
 
 /** How long after an answer its series are written: the page's derive and first paint come first. */
 export const WRITE_AFTER_MS = 1_000;
@@ -82,7 +77,6 @@ export class QuoteHolding {
     // Used by the first fetch only (a load's).
     this.early = null;
     const { held, answers } = answered;
-    const { mergeAnswer } = await mergeCode();
     const merged = answers.map((answer) => mergeAnswer(held.get(answer.symbol), answer));
     const changed = merged.flatMap((one) => (one.store ? [one.store] : []));
     const entries = merged.map((one) => one.entry);
@@ -106,7 +100,6 @@ export class QuoteHolding {
     const generation = this.generation;
     const opened = this.storeFor(credentials);
     const warm = this.warmOf('quotes');
-    void mergeCode().catch(() => undefined);
     const ready = opened.then(async (store) => {
       const read = await warm;
       const last = store && generation === this.generation ? (read ? read.last : await store.readLast()) : null;
@@ -126,7 +119,6 @@ export class QuoteHolding {
   warm(idToken: string): void {
     const generation = this.generation;
     const opened = this.storeFor({ idToken, xsrfToken: null });
-    void mergeCode().catch(() => undefined);
     const reads = opened.then((store) =>
       store && generation === this.generation ? import('./warm').then((warm) => warm.warmReads(store)) : null,
     );
@@ -134,11 +126,11 @@ export class QuoteHolding {
   }
 
   /** A part of the warm start's reads, taken once, when they are the signed-in user's (`warm`). */
-  private async warmOf<K extends keyof WarmReads>(key: K): Promise<Awaited<WarmReads[K]> | undefined> {
+  private async warmOf<K extends keyof WarmReads>(key: K): Promise<Awaited<WarmReads[K]>> {
     const warmed = this.warmed?.user === this.user ? await this.warmed.reads : null;
     const part = warmed?.[key];
-    if (warmed) delete warmed[key];
-    return (await part?.catch(() => undefined)) as Awaited<WarmReads[K]> | undefined;
+    delete warmed?.[key];
+    return part as Awaited<WarmReads[K]>;
   }
 
   /** The early request's answer and held series when it serves `request` (`early.ts`), else null. */
@@ -170,7 +162,10 @@ export class QuoteHolding {
         const store = await this.storeFor(credentials);
         const warm = await this.warmOf('set');
         if (!store || generation !== this.generation) return null;
-        return warm === undefined ? heldSetOf(store) : warm;
+        if (warm !== undefined) return warm;
+        // Without a warm start (a first visit, a reload): the answer, then its ETag.
+        const held = await store.readSet();
+        return held && { etag: held.etag, answer: held };
       },
       keep: (answer: HeldAnswer) => {
         const generation = this.generation;

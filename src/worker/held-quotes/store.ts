@@ -10,7 +10,7 @@
  */
 import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
 import type { QuotesRequest } from '../services/quotes-api';
-import type { HeldAnswer, HeldValidator } from '../services/http';
+import type { HeldAnswer } from '../services/http';
 
 export const NAME_PREFIX = 'investments-tracker-quotes:';
 export const STORE = 'series';
@@ -112,20 +112,6 @@ export async function openHeldQuotes(user: string): Promise<HeldQuotes | null> {
     writeSet: (answer) => import('./store-writes').then((writes) => writes.writeSet(db, answer)),
     close: () => db.close(),
   };
-}
-
-/**
- * The set's held answer as a load names it (`HeldValidator`): its ETag as soon as the small record has
- * been read (from the answer itself in a store written before there was one), its text on its way.
- */
-export async function heldSetOf(
-  store: HeldQuotes,
-  read: (answer: HeldAnswer | null) => HeldAnswer | null = (answer) => answer,
-): Promise<HeldValidator | null> {
-  const etag = store.readSetEtag();
-  const answer = store.readSet().then(read);
-  const named = (await etag) ?? (await answer)?.etag;
-  return named ? { etag: named, answer } : null;
 }
 
 /** The record `key` of `answers` when `check` takes it, else null. */

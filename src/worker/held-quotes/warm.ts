@@ -8,12 +8,12 @@
  */
 import type { HeldQuoteColumns } from '../../model/quotes';
 import type { HeldAnswer, HeldValidator } from '../services/http';
-import { heldSetOf, type HeldQuotes, type LastRequest } from './store';
+import type { HeldQuotes, LastRequest } from './store';
 
-/** What a warm start read; a load takes each part once. */
+/** What a warm start read (null: nothing, or its read failed); a load takes each part once. */
 export interface WarmReads {
   /** The last quotes request, and the held series it named, read meanwhile. */
-  quotes?: Promise<{ last: LastRequest | null; held: Promise<Map<string, HeldQuoteColumns>> }>;
+  quotes?: Promise<{ last: LastRequest | null; held: Promise<Map<string, HeldQuoteColumns>> } | null>;
   /** The set's held ETag, and its answer with the text parsed. */
   set?: Promise<HeldValidator | null>;
 }
@@ -28,15 +28,26 @@ function parsedOf(answer: HeldAnswer | null): HeldAnswer | null {
   }
 }
 
+/**
+ * The set's held answer as a load names it (`HeldValidator`): its ETag as soon as the small record has
+ * been read (from the answer itself in a store written before there was one), its text on its way.
+ */
+async function heldSetOf(
+  store: HeldQuotes,
+  read: (answer: HeldAnswer | null) => HeldAnswer | null,
+): Promise<HeldValidator | null> {
+  const etag = store.readSetEtag();
+  const answer = store.readSet().then(read);
+  const named = (await etag) ?? (await answer)?.etag;
+  return named ? { etag: named, answer } : null;
+}
+
 /** Reads the last request, then its held series, and the set's answer, parsed, from `store`. */
 export function warmReads(store: HeldQuotes): WarmReads {
   const quotes = store.readLast().then((last) => ({
     last,
     held: last ? store.read(Object.keys(last.validators)) : Promise.resolve(new Map<string, HeldQuoteColumns>()),
   }));
-  const set = heldSetOf(store, parsedOf);
   // Whatever fails here is read again by the load, or asked for.
-  quotes.catch(() => undefined);
-  set.catch(() => undefined);
-  return { quotes, set };
+  return { quotes: quotes.catch(() => null), set: heldSetOf(store, parsedOf).catch(() => null) };
 }

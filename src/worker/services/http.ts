@@ -46,7 +46,7 @@ export interface HeldAnswer {
 /** A held answer's ETag, with the answer itself still on its way (read from IndexedDB meanwhile). */
 export interface HeldValidator {
   etag: string;
-  answer: Promise<HeldAnswer | null>;
+  answer: HeldAnswer | null | Promise<HeldAnswer | null>;
 }
 
 /** Where relative URLs point: the page's origin in the browser; tests running the worker's code in Node set their server's. */
@@ -94,8 +94,8 @@ export async function requestJson<T>(
   const unchanged = response.status === 304 && options.held !== undefined;
   const answered = await response.text();
   const kept = unchanged ? await options.held!.answer : null;
-  // The held text is not the one the ETag named (read since): the caller asks for the whole answer.
-  if (unchanged && kept?.etag !== options.held!.etag) throw new HttpError(304, 'The held answer is gone.');
+  // The held text is not the one the ETag named (written since): the caller asks for the whole answer.
+  if (unchanged && kept?.etag !== options.held!.etag) throw new HttpError(304, '');
   const text = kept ? kept.text : answered;
   let parsed: unknown;
   try {
