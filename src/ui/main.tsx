@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine } from '../machines/app-machine';
-import { mayBeSignedIn } from '../machines/services/auth-client';
+import { mayBeSignedIn, storedIdToken } from '../machines/services/auth-client';
 import { getWorker } from '../machines/services/worker-client';
 import { App, preloadPage } from './app';
 import { AppActorContext } from './app-context';
@@ -23,8 +23,13 @@ async function developmentInspector(): Promise<Observer<InspectionEvent> | undef
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A tab that may be signed in starts the worker now: its script is fetched and compiled while the page's
-// modules run and /api/config and the session check go on, instead of after them.
-if (mayBeSignedIn()) getWorker();
+// modules run and /api/config and the session check go on, instead of after them. With the session's
+// token it reads meanwhile what the last visit held for that user (the set parsed, the held quotes).
+if (mayBeSignedIn()) {
+  const worker = getWorker();
+  const idToken = storedIdToken();
+  if (idToken) void worker.warm(idToken);
+}
 
 const inspect = await developmentInspector();
 // The start-up in tasks of its own, none over 50 ms on a slow machine: the modules' evaluation (which

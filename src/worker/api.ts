@@ -19,6 +19,7 @@
  * any of their intents (intents/lazy.ts: a new intent there is also named below), so the worker's first
  * chunk stays small.
  */
+import type { changeIntents } from './intents/changes';
 import { createWorkerContext } from './intents/context';
 import type { importIntents } from './intents/import';
 import { lazyIntents } from './intents/lazy';
@@ -29,11 +30,13 @@ import { settingsIntents } from './intents/settings';
 import { transactionIntents } from './intents/transactions';
 import type { yourDataIntents } from './intents/your-data';
 
+type ChangeIntents = ReturnType<typeof changeIntents>;
 type ImportIntents = ReturnType<typeof importIntents>;
 type MappedCsvIntents = ReturnType<typeof mappedCsvIntents>;
 type YourDataIntents = ReturnType<typeof yourDataIntents>;
 
 /** Every intent of the domains the first load never calls: their code is fetched by the first call. */
+const CHANGES = { change: true, queryTransactions: true } satisfies Record<keyof ChangeIntents, true>;
 const IMPORT = {
   parseImport: true,
   cancelImport: true,
@@ -74,8 +77,11 @@ export type {
 export function createWorkerApi() {
   const context = createWorkerContext();
   return {
-    // The transaction set: load, change, query.
+    // The transaction set: load; change and query (their code fetched by the first call).
     ...transactionIntents(context),
+    ...lazyIntents<ChangeIntents>(CHANGES, () =>
+      import('./intents/changes').then((module) => module.changeIntents(context)),
+    ),
     // Prices and figures: quotes, derive, combine, one holding's series, the tax report.
     ...priceIntents(context),
     // Settings: the benchmark.

@@ -10,7 +10,7 @@ import {
   type TransactionSet,
   type TransactionType,
 } from '../model';
-import type { TransactionQuery } from '../model/transaction-query';
+import type { TransactionMatches, TransactionQuery } from '../model/transaction-query';
 import { productsByTicker } from './backup/products';
 
 interface Row {
@@ -78,4 +78,16 @@ export function queryTransactions(
   }
   rows.sort(ORDERS[query.sort]);
   return Uint32Array.from(rows, (row) => row.id);
+}
+
+/** The held set's matches for `query` with the set's size and `version`: what the transactions page gets. */
+export function matchesOf(
+  set: TransactionSet,
+  ids: Readonly<Record<TransactionType, readonly number[]>>,
+  query: TransactionQuery,
+  symbolChoices: Readonly<Record<string, string>>,
+  version: string | null,
+): TransactionMatches {
+  const total = set.stock.length + set.dividend.length + set.commission.length;
+  return { ids: queryTransactions(set, ids, query, symbolChoices), total, version };
 }

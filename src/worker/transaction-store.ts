@@ -106,9 +106,8 @@ export class TransactionStore {
    * The search's code (transaction-query.ts) is fetched by the first query: the dashboard never runs it.
    */
   async query(query: TransactionQuery, symbolChoices: Readonly<Record<string, string>>): Promise<TransactionMatches> {
-    const { queryTransactions } = await import('./transaction-query');
-    const total = this.set.stock.length + this.set.dividend.length + this.set.commission.length;
-    return { ids: queryTransactions(this.set, this.ids, query, symbolChoices), total, version: this.version };
+    const { matchesOf } = await import('./transaction-query');
+    return matchesOf(this.set, this.ids, query, symbolChoices, this.version);
   }
 
   /** Loads the set from the server (a sign-in, a reload, a conflict). */
@@ -143,19 +142,9 @@ export class TransactionStore {
       const { set, accounts, extra } = await build(this.set, this.accounts);
       if (set === null) return { ok: true as const, ...extra, view: null };
       const held = await this.hold(() => this.server.put(credentials, set, accounts ?? this.accounts, this.version));
-      return held.ok
-        ? {
-            ...extra,
-            ok: true as const,
-            view: {
-              listing: held.listing,
-              version: held.version,
-              revisions: held.revisions,
-              accounts: held.accounts,
-              cash: held.cash,
-            },
-          }
-        : held;
+      if (!held.ok) return held;
+      const { ok, ...view } = held;
+      return { ...extra, ok, view };
     });
   }
 

@@ -33,6 +33,24 @@ export function mayBeSignedIn(storage: Storage = window.sessionStorage, url: str
   return false;
 }
 
+/**
+ * The ID token of the session this tab holds (`oidc.user:…` in session storage), unchecked, or null: the
+ * worker reads what the last visit held for its user while the session is checked (it sends nothing).
+ */
+export function storedIdToken(storage: Storage = window.sessionStorage): string | null {
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (!key?.startsWith('oidc.user:')) continue;
+    try {
+      const token = (JSON.parse(storage.getItem(key) ?? 'null') as { id_token?: unknown } | null)?.id_token;
+      if (typeof token === 'string' && token !== '') return token;
+    } catch {
+      // Not a stored user: nothing to read ahead for.
+    }
+  }
+  return null;
+}
+
 let managerPromise: Promise<UserManager> | null = null;
 
 /** One UserManager per page, configured from the server at run time (the SPA is built once). */

@@ -19,13 +19,19 @@ export interface Early {
   answers: Promise<QuoteAnswerEntry[]>;
 }
 
-/** Sends `last`, the last request held in `store`, again with `endSeconds`. */
-export function sendEarly(credentials: Credentials, store: HeldQuotes, last: LastRequest, endSeconds: number): Early {
+/** Sends `last`, the last request held in `store`, again with `endSeconds`; `read`: its held series, read already. */
+export function sendEarly(
+  credentials: Credentials,
+  store: HeldQuotes,
+  last: LastRequest,
+  endSeconds: number,
+  read?: Promise<Map<string, HeldQuoteColumns>>,
+): Early {
   const { symbols, startSeconds, rates, validators } = last;
   const request: QuotesRequest = { symbols, startSeconds, endSeconds, ...(rates === null ? {} : { rates }) };
   const sent = new Map(Object.entries(validators));
   const answers = requestQuoteUpdates(credentials, request, sent);
   // Unused when the set asks for something else: its failure is then nobody's.
   answers.catch(() => undefined);
-  return { request, sent, held: store.read([...sent.keys()]).catch(() => new Map()), answers };
+  return { request, sent, held: (read ?? store.read([...sent.keys()])).catch(() => new Map()), answers };
 }

@@ -15,9 +15,10 @@ import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
 import type { Credentials, HeldAnswer } from '../services/http';
 import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
-import { mergeAnswer } from './merge';
 import { sendEarly, type Early } from './early-send';
+import { mergeAnswer } from './merge';
 import { openHeldQuotes, subjectOf, type HeldQuotes } from './store';
+import type { WarmReads } from './warm';
 
 /** The rates into `request.rates` that the held series' currencies need and the request does not name. */
 function ratesOf(held: ReadonlyMap<string, HeldQuoteColumns>, request: QuotesRequest): string[] {
@@ -41,6 +42,8 @@ export class QuoteHolding {
   private generation = 0;
   /** The last request sent again at a load's start, for the user it was read for (`startEarly`). */
   private early: { user: string | null; ready: Promise<Early | null> } | null = null;
+  /** What a warm start read before the load, for the user it was read for (`warm`). */
+  private warmed: { user: string | null; reads: Promise<WarmReads | null> } | null = null;
   /** The pauses before writes still waiting: a forget ends them. */
   private readonly stops = new Set<() => void>();
 
@@ -96,15 +99,38 @@ export class QuoteHolding {
   startEarly(credentials: Credentials, endSeconds: number): void {
     const generation = this.generation;
     const opened = this.storeFor(credentials);
+    const warm = this.warmOf('quotes');
     const ready = opened.then(async (store) => {
-      const last = store && generation === this.generation ? await store.readLast() : null;
+      const read = await warm;
+      const last = store && generation === this.generation ? (read ? read.last : await store.readLast()) : null;
       if (!store || !last || generation !== this.generation) return null;
-      const sent = sendEarly(credentials, store, last, endSeconds);
+      const sent = sendEarly(credentials, store, last, endSeconds, read?.held);
       // What tells whether its answer serves the load: fetched now, used once the set is in.
       void import('./early').catch(() => undefined);
       return sent;
     });
     this.early = { user: this.user, ready: ready.catch(() => null) };
+  }
+
+  /**
+   * Before the page has checked the session: reads what the last visit held for the user `idToken` names
+   * (warm.ts, fetched now), for the load to take (`warmOf`) instead of reading it then.
+   */
+  warm(idToken: string): void {
+    const generation = this.generation;
+    const opened = this.storeFor({ idToken, xsrfToken: null });
+    const reads = opened.then((store) =>
+      store && generation === this.generation ? import('./warm').then((warm) => warm.warmReads(store)) : null,
+    );
+    this.warmed = { user: this.user, reads: reads.catch(() => null) };
+  }
+
+  /** A part of the warm start's reads, taken once, when they are the signed-in user's (`warm`). */
+  private async warmOf<K extends keyof WarmReads>(key: K): Promise<Awaited<WarmReads[K]>> {
+    const warmed = this.warmed?.user === this.user ? await this.warmed.reads : null;
+    const part = warmed?.[key];
+    delete warmed?.[key];
+    return part as Awaited<WarmReads[K]>;
   }
 
   /** The early request's answer and held series when it serves `request` (`early.ts`), else null. */
@@ -134,7 +160,12 @@ export class QuoteHolding {
       read: async () => {
         const generation = this.generation;
         const store = await this.storeFor(credentials);
-        return store && generation === this.generation ? store.readSet() : null;
+        const warm = await this.warmOf('set');
+        if (!store || generation !== this.generation) return null;
+        if (warm !== undefined) return warm;
+        // Without a warm start (a first visit, a reload): the answer, then its ETag.
+        const held = await store.readSet();
+        return held && { etag: held.etag, answer: held };
       },
       keep: (answer: HeldAnswer) => {
         const generation = this.generation;
@@ -166,6 +197,7 @@ export class QuoteHolding {
   async forget(): Promise<void> {
     this.generation += 1;
     this.early = null;
+    this.warmed = null;
     for (const stop of [...this.stops]) stop();
     const user = this.user;
     const opened = this.opened;

@@ -5,7 +5,7 @@
 import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
 import type { QuotesRequest } from '../services/quotes-api';
 import type { HeldAnswer } from '../services/http';
-import { ANSWERS, idb, LAST_KEY, NAME_PREFIX, SET_KEY, settled, STORE, type LastRequest } from './store';
+import { ANSWERS, idb, LAST_KEY, NAME_PREFIX, SET_ETAG_KEY, SET_KEY, settled, STORE, type LastRequest } from './store';
 
 function done(transaction: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -38,6 +38,8 @@ export async function writeSeries(
 export async function writeSet(db: IDBDatabase, answer: HeldAnswer) {
   const transaction = db.transaction(ANSWERS, 'readwrite');
   transaction.objectStore(ANSWERS).put({ etag: answer.etag, text: answer.text }, SET_KEY);
+  // The ETag alone too: a load reads it first and names it in its GET while the text is read.
+  transaction.objectStore(ANSWERS).put(answer.etag, SET_ETAG_KEY);
   await done(transaction);
 }
 

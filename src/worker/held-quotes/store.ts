@@ -17,6 +17,8 @@ export const STORE = 'series';
 export const ANSWERS = 'answers';
 /** The key of the transaction set's answer in `answers`. */
 export const SET_KEY = 'transactions';
+/** The key of the set's held ETag alone in `answers` (written with the answer): read before its text. */
+export const SET_ETAG_KEY = 'transactions-etag';
 /** The key of the last quotes request in `answers`. */
 export const LAST_KEY = 'quotes';
 
@@ -44,6 +46,8 @@ export interface HeldQuotes {
   readLast(): Promise<LastRequest | null>;
   /** The transaction set's held answer, or null. */
   readSet(): Promise<HeldAnswer | null>;
+  /** The held answer's ETag, read alone (a small record), or null. */
+  readSetEtag(): Promise<string | null>;
   /** Replaces the transaction set's held answer. */
   writeSet(answer: HeldAnswer): Promise<void>;
   close(): void;
@@ -104,6 +108,7 @@ export async function openHeldQuotes(user: string): Promise<HeldQuotes | null> {
     write: (...written) => import('./store-writes').then((writes) => writes.writeSeries(db, ...written)),
     readLast: () => readAnswer(db, LAST_KEY, isLastRequest),
     readSet: () => readAnswer(db, SET_KEY, isHeldAnswer),
+    readSetEtag: () => readAnswer(db, SET_ETAG_KEY, (etag): etag is string => typeof etag === 'string' && etag !== ''),
     writeSet: (answer) => import('./store-writes').then((writes) => writes.writeSet(db, answer)),
     close: () => db.close(),
   };

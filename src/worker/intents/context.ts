@@ -7,7 +7,6 @@
 import * as Comlink from 'comlink';
 import { listingBuffers } from '../../model/transaction-wire';
 import type { Outcome } from '../../model/outcome';
-import type { SymbolChoice } from '../../model/symbols';
 import { PortfolioEngine } from '../engine/portfolio-engine';
 import { DashboardCharts } from '../dashboard-charts';
 import { QuoteHolding } from '../held-quotes/holding';
@@ -98,14 +97,4 @@ export function timed<T extends object>(compute: () => T): Timed<T> {
   const result = compute();
   const value: Timed<T> = { result, computeMs: performance.now() - started };
   return Comlink.transfer(value, collectTransferables(result));
-}
-
-/** `choices` (ISIN → symbol) with `changes` applied: a symbol set, a null forgotten. */
-export function withChoices(choices: Record<string, string>, changes: readonly SymbolChoice[]): Record<string, string> {
-  const next = { ...choices };
-  for (const { isin, symbol } of changes) {
-    if (symbol === null) delete next[isin];
-    else next[isin] = symbol;
-  }
-  return next;
 }

@@ -13,7 +13,8 @@ import { NOT_DEGIRO_STATEMENT, OTHER_DEGIRO_FILE, type Reconciliation } from '..
 import type { Credentials } from '../services/http';
 import { resolveSymbols, saveSymbolChoices } from '../services/symbols-api';
 import type { SymbolCheck } from '../symbol-check';
-import { portfolioView, withChoices, withView, type WorkerContext } from './context';
+import { withChoices } from './choices';
+import { portfolioView, withView, type WorkerContext } from './context';
 import type { ImportSaved, LookedUp, ParsedFile } from './contract';
 import { refusing } from './refuse';
 

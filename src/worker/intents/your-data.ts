@@ -11,7 +11,8 @@ import { fetchSettings, saveSettings as writeSettings } from '../services/settin
 import { fetchSymbolChoices, saveSymbolChoices } from '../services/symbols-api';
 import type { ExportedFile, ExportFormat, RestoreMode, RestorePreview } from '../your-data';
 import { toBackupSettings, type BackupSettings } from '../backup/backup-json';
-import { portfolioView, withChoices, withView, type WorkerContext } from './context';
+import { withChoices } from './choices';
+import { portfolioView, withView, type WorkerContext } from './context';
 import type { RestoreDone } from './contract';
 import { applySettings } from './settings';
 import { refusing } from './refuse';

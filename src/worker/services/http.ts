@@ -32,13 +32,21 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** An earlier answer kept with its ETag: sent as `If-None-Match`, and a 304 answers with its text. */
-  held?: HeldAnswer;
+  held?: HeldValidator;
 }
 
 /** An answer's text and the ETag it came with, kept between visits. */
 export interface HeldAnswer {
   etag: string;
   text: string;
+  /** The text parsed already (a warm start's read, held-quotes/warm.ts): a 304 answers it as it is. */
+  parsed?: unknown;
+}
+
+/** A held answer's ETag, with the answer itself still on its way (read from IndexedDB meanwhile). */
+export interface HeldValidator {
+  etag: string;
+  answer: HeldAnswer | null | Promise<HeldAnswer | null>;
 }
 
 /** Where relative URLs point: the page's origin in the browser; tests running the worker's code in Node set their server's. */
@@ -85,10 +93,13 @@ export async function requestJson<T>(
   }
   const unchanged = response.status === 304 && options.held !== undefined;
   const answered = await response.text();
-  const text = unchanged ? options.held!.text : answered;
+  const kept = unchanged ? await options.held!.answer : null;
+  // The held text is not the one the ETag named (written since): the caller asks for the whole answer.
+  if (unchanged && kept?.etag !== options.held!.etag) throw new HttpError(304, '');
+  const text = kept ? kept.text : answered;
   let parsed: unknown;
   try {
-    parsed = text ? JSON.parse(text) : null;
+    parsed = kept?.parsed !== undefined ? kept.parsed : text ? JSON.parse(text) : null;
   } catch {
     parsed = null;
   }

@@ -2,14 +2,14 @@
 import type { TransactionSet } from '../../model';
 import { accountsOrFirst, type Account } from '../../model/cash';
 import { storedTransactionsBody } from '../../model/stored-transactions-schema';
-import { HttpError, requestJson, type Credentials, type HeldAnswer } from './http';
+import { HttpError, requestJson, type Credentials, type HeldAnswer, type HeldValidator } from './http';
 
 /**
  * The set's last answer kept between visits (held-quotes/: the user's IndexedDB store), or nothing: `read`
  * answers it, `keep` stores a newer one.
  */
 export interface HeldSet {
-  read(): Promise<HeldAnswer | null>;
+  read(): Promise<HeldValidator | null>;
   keep(answer: HeldAnswer): void;
 }
 

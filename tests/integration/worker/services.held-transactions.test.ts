@@ -35,7 +35,10 @@ afterAll(async () => {
 /** A held set in memory: what it holds, and every answer it was asked to keep. */
 function heldIn(held: HeldAnswer | null) {
   const kept: HeldAnswer[] = [];
-  const store: HeldSet = { read: async () => held, keep: (answer) => void kept.push(answer) };
+  const store: HeldSet = {
+    read: async () => held && { etag: held.etag, answer: Promise.resolve(held) },
+    keep: (answer) => void kept.push(answer),
+  };
   return { store, kept };
 }
 
