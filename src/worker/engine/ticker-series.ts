@@ -9,7 +9,7 @@ import type { Grid } from './grid';
 import { closeOnGrid as carriedClose, type MarketSeries, type QuoteSeries } from './market-series';
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
 import type { PriceSource } from './types';
-import { scratchSeries, valueWalk } from './ticker-value';
+import { addValueWalk, scratchSeries, valueWalk } from './ticker-value';
 
 /** One type's transactions on or before `asOf`, one entry per transaction, in day order. */
 export interface GridEntries {
@@ -27,6 +27,8 @@ export interface TickerSeries {
   readonly value: Float64Array;
   /** Writes the value per grid day into `out` (the grid's length; every day written) and returns it. */
   fillValue(out: Float64Array): Float64Array;
+  /** Adds the value per grid day into `sum` (the grid's length): `fillValue` and then adding, in one pass. */
+  addValue(sum: Float64Array): void;
   /** Close per grid day in the quote currency, NaN before the first bar; null without market data. */
   close: Float64Array | null;
   entries: Record<TransactionType, GridEntries>;
@@ -107,6 +109,9 @@ export function computeTicker(
     valueWalk(out, close, quoteRate, quoteUnits, stock);
     return out;
   };
+  // The base's own rate is ones (fx-rates.ts): a quote in the base currency adds without it.
+  const ownRate = quoteRate === rates.get(base) ? null : quoteRate;
+  const addValue = (sum: Float64Array): void => addValueWalk(sum, close, ownRate, quoteUnits, stock);
   // The totals read the value of asOf and up to 30 days before it only: written into an array kept for the
   // next ticker, from 30 days before asOf on (a ticker's whole value per day is written by the sums alone).
   const last = grid.length - 1;
@@ -126,6 +131,7 @@ export function computeTicker(
         return (kept ??= fillValue(new Float64Array(grid.length)));
       },
       fillValue,
+      addValue,
       close: market ? close : null,
       entries,
       expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : noEntries(),
