@@ -4,6 +4,7 @@
  */
 import type { GridPeriods } from './calendar-periods';
 import { cashFlows, type CashFlows } from './cash-flows';
+import type { AmountSums } from './amount-sums';
 import { combineSeries } from './combine';
 import type { FxOnGrid, FxRates } from './fx-rates';
 import type { Grid } from './grid';
@@ -31,7 +32,8 @@ export function tickerSet(
   active: readonly string[],
   market: ReadonlyMap<string, MarketData>,
   fx: FxRates,
-  sums: ValueSums = new ValueSums(),
+  /** The value sums kept between sets (value-sums.ts), and the parts no base changes (amount-sums.ts; none: made afresh). */
+  sums: { value: ValueSums; amounts?: AmountSums } = { value: new ValueSums() },
 ): TickerSet {
   const tickers = [...new Set(active)].filter((ticker) => states.get(ticker)?.series).sort();
   const chosen = tickers.map((ticker) => states.get(ticker) as TickerState);
@@ -61,8 +63,8 @@ export function tickerSet(
   }
   const series = chosen.map((state) => state.series as TickerSeries);
   const everyTicker = [...states.keys()].filter((ticker) => states.get(ticker)?.series).sort();
-  const value = sums.sum(grid.length, tickers, series, everyTicker);
-  const combined = combineSeries(grid, periods, series, value);
+  const value = sums.value.sum(grid.length, tickers, series, everyTicker);
+  const combined = combineSeries(grid, periods, series, value, sums.amounts);
   // Read by this derive only (its returns, benchmark and account): arrays kept from the last (scratch.ts).
   const { length } = grid;
   const into = {

@@ -4,32 +4,35 @@
  */
 import { SECONDS_PER_DAY, isoFromEpochDay, type TransactionType } from '../../model';
 import type { GridPeriods } from './calendar-periods';
+import type { AmountSums } from './amount-sums';
 import type { Grid } from './grid';
 import type { GridEntries, TickerSeries } from './ticker-series';
 import type { ActiveSeries, QuarterSeries, TransactionSeries, TtmQuarterSeries } from './types';
 
 export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices' | 'twr'>;
 
-/** `value`: the tickers' value series summed (value-sums.ts); the result owns it. */
+/**
+ * `value`: the tickers' value series summed (value-sums.ts); the result owns it. `kept`: where the parts
+ * no base changes are kept between calls (amount-sums.ts); without it, every part is made here.
+ */
 export function combineSeries(
   grid: Grid,
   periods: GridPeriods,
   tickers: readonly TickerSeries[],
   value: Float64Array,
+  kept?: AmountSums,
 ): CombinedSeries {
+  const series = (type: TransactionType) =>
+    transactionSeries(
+      type,
+      grid.length,
+      tickers.map((ticker) => ticker.entries[type]),
+      kept,
+    );
   const transactions: Record<TransactionType, TransactionSeries> = {
-    stock: transactionSeries(
-      grid.length,
-      tickers.map((ticker) => ticker.entries.stock),
-    ),
-    dividend: transactionSeries(
-      grid.length,
-      tickers.map((ticker) => ticker.entries.dividend),
-    ),
-    commission: transactionSeries(
-      grid.length,
-      tickers.map((ticker) => ticker.entries.commission),
-    ),
+    stock: series('stock'),
+    dividend: series('dividend'),
+    commission: series('commission'),
   };
   const invested = transactions.stock.aggregatedValues.slice();
   const commission = transactions.commission.aggregatedValues.slice();
@@ -47,7 +50,7 @@ export function combineSeries(
   return {
     firstDay: isoFromEpochDay(grid.firstDay),
     lastDay: isoFromEpochDay(grid.lastDay),
-    days: unixSecondsOfDays(grid),
+    days: kept ? kept.daysOf(grid.firstDay, grid.length, () => unixSecondsOfDays(grid)) : unixSecondsOfDays(grid),
     value,
     invested,
     profit,
@@ -78,9 +81,25 @@ export function unixSecondsOfDays(grid: Grid): Float64Array {
   return days;
 }
 
-/** Per-day sums (NaN on days without a transaction) and their running sums. */
-function transactionSeries(length: number, entries: readonly GridEntries[]): TransactionSeries {
+/** Per-day sums (NaN on days without a transaction) and their running sums; the amounts' kept in `kept` when it has them. */
+function transactionSeries(
+  type: TransactionType,
+  length: number,
+  entries: readonly GridEntries[],
+  kept: AmountSums | undefined,
+): TransactionSeries {
+  const same = kept?.find(type, length, entries);
   const values = new Float64Array(length).fill(Number.NaN);
+  if (same) {
+    for (const { dayIndex, valueEur } of entries) {
+      for (let k = 0; k < dayIndex.length; k += 1) {
+        const i = dayIndex[k];
+        values[i] = (Number.isNaN(values[i]) ? 0 : values[i]) + valueEur[k];
+      }
+    }
+    const aggregatedValues = runningSum(values);
+    return { values, amounts: same.perDay.slice(), aggregatedValues, aggregatedAmounts: same.running.slice() };
+  }
   const amounts = new Float64Array(length).fill(Number.NaN);
   for (const { dayIndex, valueEur, amount } of entries) {
     for (let k = 0; k < dayIndex.length; k += 1) {
@@ -89,7 +108,9 @@ function transactionSeries(length: number, entries: readonly GridEntries[]): Tra
       amounts[i] = (Number.isNaN(amounts[i]) ? 0 : amounts[i]) + amount[k];
     }
   }
-  return { values, amounts, aggregatedValues: runningSum(values), aggregatedAmounts: runningSum(amounts) };
+  const aggregatedAmounts = runningSum(amounts);
+  kept?.keep(type, entries, amounts, aggregatedAmounts);
+  return { values, amounts, aggregatedValues: runningSum(values), aggregatedAmounts };
 }
 
 function runningSum(perDay: Float64Array): Float64Array {

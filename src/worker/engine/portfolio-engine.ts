@@ -30,6 +30,7 @@ import { tickerSet, type TickerSet } from './active-set';
 import { ViewTransactions, type SetEdits } from './view-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
 import { ValueSums } from './value-sums';
+import { AmountSums } from './amount-sums';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
 import {
   collectTickers,
@@ -73,8 +74,8 @@ export class PortfolioEngine {
   private readonly perBase = new StatesPerBase(DEFAULT_BASE_CURRENCY);
   private readonly fx = new FxRates();
   private readonly closes = new CloseSeries();
-  /** The value sums of blocks of tickers, kept while their series are the same (value-sums.ts). */
-  private readonly valueSums = new ValueSums();
+  /** The value sums of blocks of tickers and the sums no base changes, kept while their series are the same (value-sums.ts, amount-sums.ts). */
+  private readonly sums = { value: new ValueSums(), amounts: new AmountSums() };
 
   constructor(options: EngineOptions = {}) {
     this.onTickerComputed = options.onTickerComputed;
@@ -259,17 +260,18 @@ export class PortfolioEngine {
       this.perBase.clear();
       this.fx.clear();
     }
-    const { periods, market, fx, base, closes } = this;
+    const { periods, market, fx, base, closes, perBase } = this;
     for (const [ticker, transactions] of this.held.tickers) {
-      if (this.perBase.current.has(ticker)) continue;
+      if (perBase.current.has(ticker)) continue;
       this.onTickerComputed?.(ticker);
-      this.perBase.current.set(ticker, computeTickerState(grid, periods!, transactions, market, fx, base, closes));
+      const state = computeTickerState(grid, periods!, transactions, market, fx, base, closes, perBase.before(ticker));
+      perBase.current.set(ticker, state);
     }
   }
 
   private tickerSetOf(tickers: readonly string[]): TickerSet {
-    const { grid, periods, perBase, market, fx, valueSums } = this;
-    return tickerSet(grid as Grid, periods as GridPeriods, perBase.current, tickers, market, fx, valueSums);
+    const { grid, periods, perBase, market, fx, sums } = this;
+    return tickerSet(grid as Grid, periods as GridPeriods, perBase.current, tickers, market, fx, sums);
   }
 
   /** The exchange-rate symbol `currency` converts to the base with; null for the base itself. */

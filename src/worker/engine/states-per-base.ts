@@ -25,6 +25,11 @@ export class StatesPerBase {
     this.current = kept;
   }
 
+  /** `ticker`'s state in the base before, if kept: what does not depend on the base is taken from it. */
+  before(ticker: string): TickerState | undefined {
+    return this.previous.get(ticker);
+  }
+
   /**
    * Drops the state of `symbol` in both bases (its rows or its quote changed), and with `converting` the
    * state of every ticker that converts with it (an exchange rate's quote changed).

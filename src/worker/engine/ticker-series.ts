@@ -92,12 +92,17 @@ export function computeTicker(
   base: string,
   /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
   closeOnGrid?: Float64Array,
+  /**
+   * The entries of the same transactions, market and grid in another base (states-per-base.ts): their
+   * days and amounts are the same in every base, so they are taken as they are and only values converted.
+   */
+  sameRows?: Record<TransactionType, GridEntries>,
 ): TickerComputation {
-  const splits = splitFactors(market);
+  const splits = sameRows ? null : splitFactors(market);
   const entries = {
-    stock: gridEntries(grid, transactions.columns.stock, rates, splits),
-    dividend: gridEntries(grid, transactions.columns.dividend, rates, null),
-    commission: gridEntries(grid, transactions.columns.commission, rates, null),
+    stock: gridEntries(grid, transactions.columns.stock, rates, splits, sameRows?.stock),
+    dividend: gridEntries(grid, transactions.columns.dividend, rates, null, sameRows?.dividend),
+    commission: gridEntries(grid, transactions.columns.commission, rates, null, sameRows?.commission),
   };
   // Without market data every close is NaN, so every day takes the provisional price.
   const close = market ? (closeOnGrid ?? carriedClose(grid, market)) : new Float64Array(grid.length).fill(Number.NaN);
@@ -214,20 +219,31 @@ function rateFor(rates: ReadonlyMap<string, Float64Array>, currency: string): Fl
 /** Before the first row's rate is looked up. */
 const NO_RATE: Float64Array = new Float64Array(0);
 
+/** `same`: this grid's entries of the same columns and splits (in another base), whose days and amounts are taken. */
 function gridEntries(
   grid: Grid,
   columns: TransactionColumns,
   rates: ReadonlyMap<string, Float64Array>,
   splits: SplitFactors | null,
+  same?: GridEntries,
 ): GridEntries {
   let count = 0;
-  while (count < columns.days.length && columns.days[count] <= grid.lastDay) count += 1;
-  const dayIndex = new Int32Array(count);
+  if (same) count = same.dayIndex.length;
+  else while (count < columns.days.length && columns.days[count] <= grid.lastDay) count += 1;
   const valueEur = new Float64Array(count);
-  const amount = new Float64Array(count);
   // A ticker's rows are mostly in one currency: its rate is looked up when the currency changes.
   let currency: string | null = null;
   let rate = NO_RATE;
+  if (same) {
+    const { dayIndex } = same;
+    for (let k = 0; k < count; k += 1) {
+      if (columns.currencies[k] !== currency) rate = rateFor(rates, (currency = columns.currencies[k]));
+      valueEur[k] = columns.values[k] * rate[dayIndex[k]];
+    }
+    return { dayIndex, valueEur, amount: same.amount };
+  }
+  const dayIndex = new Int32Array(count);
+  const amount = new Float64Array(count);
   for (let k = 0; k < count; k += 1) {
     const index = columns.days[k] - grid.firstDay;
     if (columns.currencies[k] !== currency) rate = rateFor(rates, (currency = columns.currencies[k]));
