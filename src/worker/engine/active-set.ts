@@ -4,14 +4,14 @@
  */
 import type { GridPeriods } from './calendar-periods';
 import { cashFlows, type CashFlows } from './cash-flows';
-import type { AmountSums } from './amount-sums';
+import type { AmountSums } from './kept-parts';
 import { combineSeries } from './combine';
 import type { FxOnGrid, FxRates } from './fx-rates';
 import type { Grid } from './grid';
 import type { MarketData } from './market-series';
 import { scratchArray } from './scratch';
 import { handOut } from './shared-series';
-import type { TickerSeries } from './ticker-series';
+import type { KeptParts, TickerSeries } from './ticker-series';
 import type { TickerState } from './ticker-state';
 import { growthSeries, twrPercent } from './twr';
 import { ValueSums } from './value-sums';
@@ -25,6 +25,16 @@ export interface TickerSet {
   growth: Float64Array;
 }
 
+/**
+ * The value sums kept between sets (value-sums.ts), and with the kept parts' code (kept-parts.ts) the
+ * sums no base changes; without it, those are made afresh.
+ */
+export interface SetSums {
+  value: ValueSums;
+  parts?: KeptParts;
+  amounts?: AmountSums;
+}
+
 export function tickerSet(
   grid: Grid,
   periods: GridPeriods,
@@ -32,8 +42,7 @@ export function tickerSet(
   active: readonly string[],
   market: ReadonlyMap<string, MarketData>,
   fx: FxRates,
-  /** The value sums kept between sets (value-sums.ts), and the parts no base changes (amount-sums.ts; none: made afresh). */
-  sums: { value: ValueSums; amounts?: AmountSums } = { value: new ValueSums() },
+  sums: SetSums = { value: new ValueSums() },
 ): TickerSet {
   const tickers = [...new Set(active)].filter((ticker) => states.get(ticker)?.series).sort();
   const chosen = tickers.map((ticker) => states.get(ticker) as TickerState);

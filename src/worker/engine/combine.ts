@@ -4,16 +4,16 @@
  */
 import { SECONDS_PER_DAY, isoFromEpochDay, type TransactionType } from '../../model';
 import type { GridPeriods } from './calendar-periods';
-import type { AmountSums } from './amount-sums';
 import type { Grid } from './grid';
+import type { AmountSums } from './kept-parts';
 import type { GridEntries, TickerSeries } from './ticker-series';
 import type { ActiveSeries, QuarterSeries, TransactionSeries, TtmQuarterSeries } from './types';
 
 export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices' | 'twr'>;
 
 /**
- * `value`: the tickers' value series summed (value-sums.ts); the result owns it. `kept`: where the parts
- * no base changes are kept between calls (amount-sums.ts); without it, every part is made here.
+ * `value`: the tickers' value series summed (value-sums.ts); the result owns it. `kept`: the parts no base
+ * changes, kept between calls (kept-parts.ts); without it, every part is made here.
  */
 export function combineSeries(
   grid: Grid,
@@ -22,13 +22,12 @@ export function combineSeries(
   value: Float64Array,
   kept?: AmountSums,
 ): CombinedSeries {
-  const series = (type: TransactionType) =>
-    transactionSeries(
-      type,
-      grid.length,
-      tickers.map((ticker) => ticker.entries[type]),
-      kept,
-    );
+  const series = (type: TransactionType): TransactionSeries => {
+    const entries = tickers.map((ticker) => ticker.entries[type]);
+    const made = kept?.series(type, grid.length, entries) ?? transactionSeries(grid.length, entries);
+    kept?.keep(type, entries, made);
+    return made;
+  };
   const transactions: Record<TransactionType, TransactionSeries> = {
     stock: series('stock'),
     dividend: series('dividend'),
@@ -81,25 +80,9 @@ export function unixSecondsOfDays(grid: Grid): Float64Array {
   return days;
 }
 
-/** Per-day sums (NaN on days without a transaction) and their running sums; the amounts' kept in `kept` when it has them. */
-function transactionSeries(
-  type: TransactionType,
-  length: number,
-  entries: readonly GridEntries[],
-  kept: AmountSums | undefined,
-): TransactionSeries {
-  const same = kept?.find(type, length, entries);
+/** Per-day sums (NaN on days without a transaction) and their running sums. */
+function transactionSeries(length: number, entries: readonly GridEntries[]): TransactionSeries {
   const values = new Float64Array(length).fill(Number.NaN);
-  if (same) {
-    for (const { dayIndex, valueEur } of entries) {
-      for (let k = 0; k < dayIndex.length; k += 1) {
-        const i = dayIndex[k];
-        values[i] = (Number.isNaN(values[i]) ? 0 : values[i]) + valueEur[k];
-      }
-    }
-    const aggregatedValues = runningSum(values);
-    return { values, amounts: same.perDay.slice(), aggregatedValues, aggregatedAmounts: same.running.slice() };
-  }
   const amounts = new Float64Array(length).fill(Number.NaN);
   for (const { dayIndex, valueEur, amount } of entries) {
     for (let k = 0; k < dayIndex.length; k += 1) {
@@ -108,9 +91,7 @@ function transactionSeries(
       amounts[i] = (Number.isNaN(amounts[i]) ? 0 : amounts[i]) + amount[k];
     }
   }
-  const aggregatedAmounts = runningSum(amounts);
-  kept?.keep(type, entries, amounts, aggregatedAmounts);
-  return { values, amounts, aggregatedValues: runningSum(values), aggregatedAmounts };
+  return { values, amounts, aggregatedValues: runningSum(values), aggregatedAmounts: runningSum(amounts) };
 }
 
 function runningSum(perDay: Float64Array): Float64Array {

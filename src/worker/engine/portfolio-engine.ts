@@ -24,13 +24,12 @@ import { holdingSeries } from './holding-series';
 import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
 import { dividendRecordsOf } from './ticker-income';
-import { computeTickerState } from './ticker-state';
+import { computeTickerState, type KeptParts } from './ticker-state';
 import { StatesPerBase } from './states-per-base';
-import { tickerSet, type TickerSet } from './active-set';
+import { tickerSet, type SetSums, type TickerSet } from './active-set';
 import { ViewTransactions, type SetEdits } from './view-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
 import { ValueSums } from './value-sums';
-import { AmountSums } from './amount-sums';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
 import {
   collectTickers,
@@ -74,8 +73,8 @@ export class PortfolioEngine {
   private readonly perBase = new StatesPerBase(DEFAULT_BASE_CURRENCY);
   private readonly fx = new FxRates();
   private readonly closes = new CloseSeries();
-  /** The value sums of blocks of tickers and the sums no base changes, kept while their series are the same (value-sums.ts, amount-sums.ts). */
-  private readonly sums = { value: new ValueSums(), amounts: new AmountSums() };
+  /** The value sums of blocks of tickers, and with the kept parts' code the sums no base changes (value-sums.ts, kept-parts.ts). */
+  private readonly sums: SetSums = { value: new ValueSums() };
 
   constructor(options: EngineOptions = {}) {
     this.onTickerComputed = options.onTickerComputed;
@@ -120,6 +119,11 @@ export class PortfolioEngine {
   /** The code that takes a set as an edit of the one before (set-edits.ts); without it, each set is grouped again. */
   useSetEdits(edits: SetEdits): void {
     this.held.edits = edits;
+  }
+
+  /** The code of what a base change keeps (kept-parts.ts); without it, every part is made afresh, to the same bits. */
+  useKeptParts(parts: KeptParts): void {
+    this.sums.amounts ??= new (this.sums.parts ??= parts).AmountSums();
   }
 
   private applyView(): void {
@@ -260,13 +264,10 @@ export class PortfolioEngine {
       this.perBase.clear();
       this.fx.clear();
     }
-    const { periods, market, fx, base, closes, perBase } = this;
-    for (const [ticker, transactions] of this.held.tickers) {
-      if (perBase.current.has(ticker)) continue;
-      this.onTickerComputed?.(ticker);
-      const state = computeTickerState(grid, periods!, transactions, market, fx, base, closes, perBase.before(ticker));
-      perBase.current.set(ticker, state);
-    }
+    const { periods, market, fx, base, closes, sums } = this;
+    this.perBase.fill(this.held.tickers, this.onTickerComputed, (transactions, before) =>
+      computeTickerState(grid, periods!, transactions, market, fx, base, closes, before, sums.parts),
+    );
   }
 
   private tickerSetOf(tickers: readonly string[]): TickerSet {

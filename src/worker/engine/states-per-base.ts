@@ -25,9 +25,20 @@ export class StatesPerBase {
     this.current = kept;
   }
 
-  /** `ticker`'s state in the base before, if kept: what does not depend on the base is taken from it. */
-  before(ticker: string): TickerState | undefined {
-    return this.previous.get(ticker);
+  /**
+   * Computes the state of each of `tickers` the base has none of yet (telling `computed` each), handing
+   * `compute` its state in the base before, if kept: what no base changes is taken from it (ticker-state.ts).
+   */
+  fill<T>(
+    tickers: ReadonlyMap<string, T>,
+    computed: ((ticker: string) => void) | undefined,
+    compute: (rows: T, before?: TickerState) => TickerState,
+  ): void {
+    for (const [ticker, rows] of tickers) {
+      if (this.current.has(ticker)) continue;
+      computed?.(ticker);
+      this.current.set(ticker, compute(rows, this.previous.get(ticker)));
+    }
   }
 
   /**

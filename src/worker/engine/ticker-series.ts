@@ -8,10 +8,14 @@ import { majorCurrency, unitsPerMajor } from './currency';
 import type { Grid } from './grid';
 import { closeOnGrid as carriedClose, type MarketSeries, type QuoteSeries } from './market-series';
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
+import type * as keptPartsModule from './kept-parts';
 import type { PriceSource } from './types';
-import { addValueWalk, scratchSeries, valueWalk } from './ticker-value';
+import { scratchSeries, valueWalk } from './ticker-value';
 
 /** One type's transactions on or before `asOf`, one entry per transaction, in day order. */
+/** The code of what a base change keeps (kept-parts.ts): loaded after the worker's first derive. */
+export type KeptParts = typeof keptPartsModule;
+
 export interface GridEntries {
   dayIndex: Int32Array;
   valueEur: Float64Array;
@@ -27,8 +31,8 @@ export interface TickerSeries {
   readonly value: Float64Array;
   /** Writes the value per grid day into `out` (the grid's length; every day written) and returns it. */
   fillValue(out: Float64Array): Float64Array;
-  /** Adds the value per grid day into `sum` (the grid's length): `fillValue` and then adding, in one pass. */
-  addValue(sum: Float64Array): void;
+  /** Adds the value per grid day into `sum`: `fillValue` and then adding, in one pass (kept-parts.ts); absent without it. */
+  addValue?: (sum: Float64Array) => void;
   /** Close per grid day in the quote currency, NaN before the first bar; null without market data. */
   close: Float64Array | null;
   entries: Record<TransactionType, GridEntries>;
@@ -92,18 +96,25 @@ export function computeTicker(
   base: string,
   /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
   closeOnGrid?: Float64Array,
-  /**
-   * The entries of the same transactions, market and grid in another base (states-per-base.ts): their
-   * days and amounts are the same in every base, so they are taken as they are and only values converted.
-   */
+  /** The kept parts' code, when loaded: the value added in one pass, and `sameRows` taken. */
+  parts?: KeptParts,
+  /** The entries of the same transactions, quote and grid in another base: their days and amounts are taken. */
   sameRows?: Record<TransactionType, GridEntries>,
 ): TickerComputation {
-  const splits = sameRows ? null : splitFactors(market);
-  const entries = {
-    stock: gridEntries(grid, transactions.columns.stock, rates, splits, sameRows?.stock),
-    dividend: gridEntries(grid, transactions.columns.dividend, rates, null, sameRows?.dividend),
-    commission: gridEntries(grid, transactions.columns.commission, rates, null, sameRows?.commission),
-  };
+  const { columns } = transactions;
+  const rateOf = (currency: string) => rateFor(rates, currency);
+  const entries =
+    parts && sameRows
+      ? {
+          stock: parts.entriesOnSameRows(columns.stock, rateOf, sameRows.stock),
+          dividend: parts.entriesOnSameRows(columns.dividend, rateOf, sameRows.dividend),
+          commission: parts.entriesOnSameRows(columns.commission, rateOf, sameRows.commission),
+        }
+      : {
+          stock: gridEntries(grid, columns.stock, rates, splitFactors(market)),
+          dividend: gridEntries(grid, columns.dividend, rates, null),
+          commission: gridEntries(grid, columns.commission, rates, null),
+        };
   // Without market data every close is NaN, so every day takes the provisional price.
   const close = market ? (closeOnGrid ?? carriedClose(grid, market)) : new Float64Array(grid.length).fill(Number.NaN);
   const quoteRate = rateFor(rates, market ? market.currency : base);
@@ -116,7 +127,6 @@ export function computeTicker(
   };
   // The base's own rate is ones (fx-rates.ts): a quote in the base currency adds without it.
   const ownRate = quoteRate === rates.get(base) ? null : quoteRate;
-  const addValue = (sum: Float64Array): void => addValueWalk(sum, close, ownRate, quoteUnits, stock);
   // The totals read the value of asOf and up to 30 days before it only: written into an array kept for the
   // next ticker, from 30 days before asOf on (a ticker's whole value per day is written by the sums alone).
   const last = grid.length - 1;
@@ -136,7 +146,7 @@ export function computeTicker(
         return (kept ??= fillValue(new Float64Array(grid.length)));
       },
       fillValue,
-      addValue,
+      addValue: parts && ((sum) => parts.addValueWalk(sum, close, ownRate, quoteUnits, stock)),
       close: market ? close : null,
       entries,
       expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : noEntries(),
@@ -219,31 +229,20 @@ function rateFor(rates: ReadonlyMap<string, Float64Array>, currency: string): Fl
 /** Before the first row's rate is looked up. */
 const NO_RATE: Float64Array = new Float64Array(0);
 
-/** `same`: this grid's entries of the same columns and splits (in another base), whose days and amounts are taken. */
 function gridEntries(
   grid: Grid,
   columns: TransactionColumns,
   rates: ReadonlyMap<string, Float64Array>,
   splits: SplitFactors | null,
-  same?: GridEntries,
 ): GridEntries {
   let count = 0;
-  if (same) count = same.dayIndex.length;
-  else while (count < columns.days.length && columns.days[count] <= grid.lastDay) count += 1;
+  while (count < columns.days.length && columns.days[count] <= grid.lastDay) count += 1;
+  const dayIndex = new Int32Array(count);
   const valueEur = new Float64Array(count);
+  const amount = new Float64Array(count);
   // A ticker's rows are mostly in one currency: its rate is looked up when the currency changes.
   let currency: string | null = null;
   let rate = NO_RATE;
-  if (same) {
-    const { dayIndex } = same;
-    for (let k = 0; k < count; k += 1) {
-      if (columns.currencies[k] !== currency) rate = rateFor(rates, (currency = columns.currencies[k]));
-      valueEur[k] = columns.values[k] * rate[dayIndex[k]];
-    }
-    return { dayIndex, valueEur, amount: same.amount };
-  }
-  const dayIndex = new Int32Array(count);
-  const amount = new Float64Array(count);
   for (let k = 0; k < count; k += 1) {
     const index = columns.days[k] - grid.firstDay;
     if (columns.currencies[k] !== currency) rate = rateFor(rates, (currency = columns.currencies[k]));

@@ -10,12 +10,21 @@ import type { Grid } from './grid';
 import { costBasisOf, type CostBasis } from './holdings';
 import type { MarketData, QuoteSeries } from './market-series';
 import { excludedTickerFigures, tickerFigures, type TickerFacts } from './summary';
-import { computeTicker, currenciesNeeded, sharesOnAsOf, type TickerSeries, type TickerTotals } from './ticker-series';
+import {
+  computeTicker,
+  currenciesNeeded,
+  sharesOnAsOf,
+  type KeptParts,
+  type TickerSeries,
+  type TickerTotals,
+} from './ticker-series';
 import { computeTickerIncome, type TickerIncome } from './ticker-income';
 import { needsQuotes, type TickerTransactions } from './ticker-transactions';
 import type { TickerFigures } from './types';
 
 /** One ticker's result on the current grid; `series` and `totals` are null when it is excluded. */
+export type { KeptParts };
+
 export interface TickerState {
   figures: TickerFigures;
   totals: TickerTotals | null;
@@ -44,6 +53,8 @@ export function computeTickerState(
   closes?: CloseSeries,
   /** The ticker's state in another base (states-per-base.ts): what is the same in every base is taken from it when it was computed from the same. */
   other?: TickerState,
+  /** The kept parts' code (kept-parts.ts), when loaded. */
+  parts?: KeptParts,
 ): TickerState {
   const quote = market.get(transactions.ticker);
   const series = quote?.ok ? quote.series : null;
@@ -93,7 +104,7 @@ export function computeTickerState(
   }
   const close = series && closes ? closes.onGrid(grid, transactions.ticker, series) : undefined;
   const same = other?.series && sameSource(other.from, from) ? other.series.entries : undefined;
-  const computed = computeTicker(grid, transactions, series, rates, base, close, same);
+  const computed = computeTicker(grid, transactions, series, rates, base, close, parts, same);
   const cost = costBasisOf(computed.series.entries.stock);
   return {
     figures: tickerFigures(computed.totals, facts),

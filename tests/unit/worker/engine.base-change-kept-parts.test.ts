@@ -1,7 +1,7 @@
 /**
  * A base change keeps what no base changes (issue 34): each ticker's days and amounts on the grid are
- * taken from its state in the base before (ticker-state.ts), and the combined amounts per day, their
- * running sums and the days are copied from those kept (amount-sums.ts) while every ticker's entries are
+ * taken from its state in the base before (ticker-state.ts, kept-parts.ts), and the combined amounts per day, their
+ * running sums and the days are copied from those kept (kept-parts.ts) while every ticker's entries are
  * the same arrays. After a first change, an edit of a row's amount, of its value, a moved date, a
  * toggle, and switches back and forth, each derive and re-combine equals, value for value, a fresh
  * engine's of the same input in the same base: nothing kept outlives what it was made from.
