@@ -4,13 +4,14 @@
  */
 import type { GridPeriods } from './calendar-periods';
 import { cashFlows, type CashFlows } from './cash-flows';
+import type { AmountSums } from './kept-parts';
 import { combineSeries } from './combine';
 import type { FxOnGrid, FxRates } from './fx-rates';
 import type { Grid } from './grid';
 import type { MarketData } from './market-series';
 import { scratchArray } from './scratch';
 import { handOut } from './shared-series';
-import type { TickerSeries } from './ticker-series';
+import type { KeptParts, TickerSeries } from './ticker-series';
 import type { TickerState } from './ticker-state';
 import { growthSeries, twrPercent } from './twr';
 import { ValueSums } from './value-sums';
@@ -24,6 +25,16 @@ export interface TickerSet {
   growth: Float64Array;
 }
 
+/**
+ * The value sums kept between sets (value-sums.ts), and with the kept parts' code (kept-parts.ts) the
+ * sums no base changes; without it, those are made afresh.
+ */
+export interface SetSums {
+  value: ValueSums;
+  parts?: KeptParts;
+  amounts?: AmountSums;
+}
+
 export function tickerSet(
   grid: Grid,
   periods: GridPeriods,
@@ -31,7 +42,7 @@ export function tickerSet(
   active: readonly string[],
   market: ReadonlyMap<string, MarketData>,
   fx: FxRates,
-  sums: ValueSums = new ValueSums(),
+  sums: SetSums = { value: new ValueSums() },
 ): TickerSet {
   const tickers = [...new Set(active)].filter((ticker) => states.get(ticker)?.series).sort();
   const chosen = tickers.map((ticker) => states.get(ticker) as TickerState);
@@ -61,8 +72,8 @@ export function tickerSet(
   }
   const series = chosen.map((state) => state.series as TickerSeries);
   const everyTicker = [...states.keys()].filter((ticker) => states.get(ticker)?.series).sort();
-  const value = sums.sum(grid.length, tickers, series, everyTicker);
-  const combined = combineSeries(grid, periods, series, value);
+  const value = sums.value.sum(grid.length, tickers, series, everyTicker);
+  const combined = combineSeries(grid, periods, series, value, sums.amounts);
   // Read by this derive only (its returns, benchmark and account): arrays kept from the last (scratch.ts).
   const { length } = grid;
   const into = {

@@ -5,31 +5,33 @@
 import { SECONDS_PER_DAY, isoFromEpochDay, type TransactionType } from '../../model';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
+import type { AmountSums } from './kept-parts';
 import type { GridEntries, TickerSeries } from './ticker-series';
 import type { ActiveSeries, QuarterSeries, TransactionSeries, TtmQuarterSeries } from './types';
 
 export type CombinedSeries = Omit<ActiveSeries, 'tickers' | 'prices' | 'twr'>;
 
-/** `value`: the tickers' value series summed (value-sums.ts); the result owns it. */
+/**
+ * `value`: the tickers' value series summed (value-sums.ts); the result owns it. `kept`: the parts no base
+ * changes, kept between calls (kept-parts.ts); without it, every part is made here.
+ */
 export function combineSeries(
   grid: Grid,
   periods: GridPeriods,
   tickers: readonly TickerSeries[],
   value: Float64Array,
+  kept?: AmountSums,
 ): CombinedSeries {
+  const series = (type: TransactionType): TransactionSeries => {
+    const entries = tickers.map((ticker) => ticker.entries[type]);
+    const made = kept?.series(type, grid.length, entries) ?? transactionSeries(grid.length, entries);
+    kept?.keep(type, entries, made);
+    return made;
+  };
   const transactions: Record<TransactionType, TransactionSeries> = {
-    stock: transactionSeries(
-      grid.length,
-      tickers.map((ticker) => ticker.entries.stock),
-    ),
-    dividend: transactionSeries(
-      grid.length,
-      tickers.map((ticker) => ticker.entries.dividend),
-    ),
-    commission: transactionSeries(
-      grid.length,
-      tickers.map((ticker) => ticker.entries.commission),
-    ),
+    stock: series('stock'),
+    dividend: series('dividend'),
+    commission: series('commission'),
   };
   const invested = transactions.stock.aggregatedValues.slice();
   const commission = transactions.commission.aggregatedValues.slice();
@@ -47,7 +49,7 @@ export function combineSeries(
   return {
     firstDay: isoFromEpochDay(grid.firstDay),
     lastDay: isoFromEpochDay(grid.lastDay),
-    days: unixSecondsOfDays(grid),
+    days: kept ? kept.daysOf(grid.firstDay, grid.length, () => unixSecondsOfDays(grid)) : unixSecondsOfDays(grid),
     value,
     invested,
     profit,

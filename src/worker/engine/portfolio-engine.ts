@@ -24,9 +24,9 @@ import { holdingSeries } from './holding-series';
 import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
 import { dividendRecordsOf } from './ticker-income';
-import { computeTickerState } from './ticker-state';
+import { computeTickerState, type KeptParts } from './ticker-state';
 import { StatesPerBase } from './states-per-base';
-import { tickerSet, type TickerSet } from './active-set';
+import { tickerSet, type SetSums, type TickerSet } from './active-set';
 import { ViewTransactions, type SetEdits } from './view-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
 import { ValueSums } from './value-sums';
@@ -73,8 +73,8 @@ export class PortfolioEngine {
   private readonly perBase = new StatesPerBase(DEFAULT_BASE_CURRENCY);
   private readonly fx = new FxRates();
   private readonly closes = new CloseSeries();
-  /** The value sums of blocks of tickers, kept while their series are the same (value-sums.ts). */
-  private readonly valueSums = new ValueSums();
+  /** The value sums of blocks of tickers, and with the kept parts' code the sums no base changes (value-sums.ts, kept-parts.ts). */
+  private readonly sums: SetSums = { value: new ValueSums() };
 
   constructor(options: EngineOptions = {}) {
     this.onTickerComputed = options.onTickerComputed;
@@ -119,6 +119,11 @@ export class PortfolioEngine {
   /** The code that takes a set as an edit of the one before (set-edits.ts); without it, each set is grouped again. */
   useSetEdits(edits: SetEdits): void {
     this.held.edits = edits;
+  }
+
+  /** The code of what a base change keeps (kept-parts.ts); without it, every part is made afresh, to the same bits. */
+  useKeptParts(parts: KeptParts): void {
+    this.sums.amounts ??= new (this.sums.parts ??= parts).AmountSums();
   }
 
   private applyView(): void {
@@ -259,17 +264,15 @@ export class PortfolioEngine {
       this.perBase.clear();
       this.fx.clear();
     }
-    const { periods, market, fx, base, closes } = this;
-    for (const [ticker, transactions] of this.held.tickers) {
-      if (this.perBase.current.has(ticker)) continue;
-      this.onTickerComputed?.(ticker);
-      this.perBase.current.set(ticker, computeTickerState(grid, periods!, transactions, market, fx, base, closes));
-    }
+    const { periods, market, fx, base, closes, sums } = this;
+    this.perBase.fill(this.held.tickers, this.onTickerComputed, (transactions, before) =>
+      computeTickerState(grid, periods!, transactions, market, fx, base, closes, before, sums.parts),
+    );
   }
 
   private tickerSetOf(tickers: readonly string[]): TickerSet {
-    const { grid, periods, perBase, market, fx, valueSums } = this;
-    return tickerSet(grid as Grid, periods as GridPeriods, perBase.current, tickers, market, fx, valueSums);
+    const { grid, periods, perBase, market, fx, sums } = this;
+    return tickerSet(grid as Grid, periods as GridPeriods, perBase.current, tickers, market, fx, sums);
   }
 
   /** The exchange-rate symbol `currency` converts to the base with; null for the base itself. */

@@ -26,6 +26,22 @@ export class StatesPerBase {
   }
 
   /**
+   * Computes the state of each of `tickers` the base has none of yet (telling `computed` each), handing
+   * `compute` its state in the base before, if kept: what no base changes is taken from it (ticker-state.ts).
+   */
+  fill<T>(
+    tickers: ReadonlyMap<string, T>,
+    computed: ((ticker: string) => void) | undefined,
+    compute: (rows: T, before?: TickerState) => TickerState,
+  ): void {
+    for (const [ticker, rows] of tickers) {
+      if (this.current.has(ticker)) continue;
+      computed?.(ticker);
+      this.current.set(ticker, compute(rows, this.previous.get(ticker)));
+    }
+  }
+
+  /**
    * Drops the state of `symbol` in both bases (its rows or its quote changed), and with `converting` the
    * state of every ticker that converts with it (an exchange rate's quote changed).
    */

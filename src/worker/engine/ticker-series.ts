@@ -8,10 +8,14 @@ import { majorCurrency, unitsPerMajor } from './currency';
 import type { Grid } from './grid';
 import { closeOnGrid as carriedClose, type MarketSeries, type QuoteSeries } from './market-series';
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
+import type * as keptPartsModule from './kept-parts';
 import type { PriceSource } from './types';
 import { scratchSeries, valueWalk } from './ticker-value';
 
 /** One type's transactions on or before `asOf`, one entry per transaction, in day order. */
+/** The code of what a base change keeps (kept-parts.ts): loaded after the worker's first derive. */
+export type KeptParts = typeof keptPartsModule;
+
 export interface GridEntries {
   dayIndex: Int32Array;
   valueEur: Float64Array;
@@ -27,6 +31,8 @@ export interface TickerSeries {
   readonly value: Float64Array;
   /** Writes the value per grid day into `out` (the grid's length; every day written) and returns it. */
   fillValue(out: Float64Array): Float64Array;
+  /** Adds the value per grid day into `sum`: `fillValue` and then adding, in one pass (kept-parts.ts); absent without it. */
+  addValue?: (sum: Float64Array) => void;
   /** Close per grid day in the quote currency, NaN before the first bar; null without market data. */
   close: Float64Array | null;
   entries: Record<TransactionType, GridEntries>;
@@ -90,13 +96,25 @@ export function computeTicker(
   base: string,
   /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
   closeOnGrid?: Float64Array,
+  /** The kept parts' code, when loaded: the value added in one pass, and `sameRows` taken. */
+  parts?: KeptParts,
+  /** The entries of the same transactions, quote and grid in another base: their days and amounts are taken. */
+  sameRows?: Record<TransactionType, GridEntries>,
 ): TickerComputation {
-  const splits = splitFactors(market);
-  const entries = {
-    stock: gridEntries(grid, transactions.columns.stock, rates, splits),
-    dividend: gridEntries(grid, transactions.columns.dividend, rates, null),
-    commission: gridEntries(grid, transactions.columns.commission, rates, null),
-  };
+  const { columns } = transactions;
+  const rateOf = (currency: string) => rateFor(rates, currency);
+  const entries =
+    parts && sameRows
+      ? {
+          stock: parts.entriesOnSameRows(columns.stock, rateOf, sameRows.stock),
+          dividend: parts.entriesOnSameRows(columns.dividend, rateOf, sameRows.dividend),
+          commission: parts.entriesOnSameRows(columns.commission, rateOf, sameRows.commission),
+        }
+      : {
+          stock: gridEntries(grid, columns.stock, rates, splitFactors(market)),
+          dividend: gridEntries(grid, columns.dividend, rates, null),
+          commission: gridEntries(grid, columns.commission, rates, null),
+        };
   // Without market data every close is NaN, so every day takes the provisional price.
   const close = market ? (closeOnGrid ?? carriedClose(grid, market)) : new Float64Array(grid.length).fill(Number.NaN);
   const quoteRate = rateFor(rates, market ? market.currency : base);
@@ -107,6 +125,8 @@ export function computeTicker(
     valueWalk(out, close, quoteRate, quoteUnits, stock);
     return out;
   };
+  // The base's own rate is ones (fx-rates.ts): a quote in the base currency adds without it.
+  const ownRate = quoteRate === rates.get(base) ? null : quoteRate;
   // The totals read the value of asOf and up to 30 days before it only: written into an array kept for the
   // next ticker, from 30 days before asOf on (a ticker's whole value per day is written by the sums alone).
   const last = grid.length - 1;
@@ -126,6 +146,7 @@ export function computeTicker(
         return (kept ??= fillValue(new Float64Array(grid.length)));
       },
       fillValue,
+      addValue: parts && ((sum) => parts.addValueWalk(sum, close, ownRate, quoteUnits, stock)),
       close: market ? close : null,
       entries,
       expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : noEntries(),

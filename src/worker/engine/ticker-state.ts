@@ -8,14 +8,23 @@ import type { FxRates } from './fx-rates';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
 import { costBasisOf, type CostBasis } from './holdings';
-import type { MarketData } from './market-series';
+import type { MarketData, QuoteSeries } from './market-series';
 import { excludedTickerFigures, tickerFigures, type TickerFacts } from './summary';
-import { computeTicker, currenciesNeeded, sharesOnAsOf, type TickerSeries, type TickerTotals } from './ticker-series';
+import {
+  computeTicker,
+  currenciesNeeded,
+  sharesOnAsOf,
+  type KeptParts,
+  type TickerSeries,
+  type TickerTotals,
+} from './ticker-series';
 import { computeTickerIncome, type TickerIncome } from './ticker-income';
 import { needsQuotes, type TickerTransactions } from './ticker-transactions';
 import type { TickerFigures } from './types';
 
 /** One ticker's result on the current grid; `series` and `totals` are null when it is excluded. */
+export type { KeptParts };
+
 export interface TickerState {
   figures: TickerFigures;
   totals: TickerTotals | null;
@@ -28,6 +37,8 @@ export interface TickerState {
   fxSymbols: string[];
   /** Of those, the ones its own transactions convert with (a booking in USD); not the quote's alone. */
   bookingFxSymbols: string[];
+  /** What it was computed from: another base's state of the same takes its days and amounts (`computeTicker`). */
+  from: { transactions: TickerTransactions; quote: QuoteSeries | null; firstDay: number; lastDay: number };
 }
 
 export function computeTickerState(
@@ -40,9 +51,14 @@ export function computeTickerState(
   base: string,
   /** Where each ticker's close on the grid is kept between computations; none: carried afresh. */
   closes?: CloseSeries,
+  /** The ticker's state in another base (states-per-base.ts): what is the same in every base is taken from it when it was computed from the same. */
+  other?: TickerState,
+  /** The kept parts' code (kept-parts.ts), when loaded. */
+  parts?: KeptParts,
 ): TickerState {
   const quote = market.get(transactions.ticker);
   const series = quote?.ok ? quote.series : null;
+  const from = { transactions, quote: series, firstDay: grid.firstDay, lastDay: grid.lastDay };
   const missingSymbols = series || !needsQuotes(transactions) ? [] : [transactions.ticker];
   const rates = new Map<string, Float64Array>([[base, fx.ones(grid)]]);
   const fxSymbols: string[] = [];
@@ -83,10 +99,12 @@ export function computeTickerState(
       income: null,
       fxSymbols,
       bookingFxSymbols,
+      from,
     };
   }
   const close = series && closes ? closes.onGrid(grid, transactions.ticker, series) : undefined;
-  const computed = computeTicker(grid, transactions, series, rates, base, close);
+  const same = other?.series && sameSource(other.from, from) ? other.series.entries : undefined;
+  const computed = computeTicker(grid, transactions, series, rates, base, close, parts, same);
   const cost = costBasisOf(computed.series.entries.stock);
   return {
     figures: tickerFigures(computed.totals, facts),
@@ -96,5 +114,12 @@ export function computeTickerState(
     income: computeTickerIncome(grid, periods, transactions, series, rates, computed, cost.costBasis),
     fxSymbols,
     bookingFxSymbols,
+    from,
   };
+}
+
+function sameSource(a: TickerState['from'], b: TickerState['from']): boolean {
+  return (
+    a.transactions === b.transactions && a.quote === b.quote && a.firstDay === b.firstDay && a.lastDay === b.lastDay
+  );
 }

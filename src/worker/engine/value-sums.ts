@@ -4,17 +4,21 @@
  * holds, then the blocks in order. A block's sum is kept while its members are the same series objects,
  * so after one ticker's change (an edit, a quote) or a toggle only the block it is in is summed again,
  * not every ticker. A kept block and a fresh one add in the same order, so both give the same figures; up
- * to `BLOCK` tickers the sum is the plain one, ticker after ticker. Each member writes its value into one
- * array kept here (`fillValue`) before it is added: no value series is kept per ticker, only per block.
+ * to `BLOCK` tickers the sum is the plain one, ticker after ticker. Each member adds its value into its
+ * block's sum day by day as it walks it (`addValue`: the numbers `fillValue` writes, added in the same
+ * order as writing and then adding them), or writes it into one array kept here and that is added: no
+ * value series is kept per ticker, only per block.
  */
 
 const BLOCK = 8;
 /** A block not used by the last few sums is dropped (a toggle and the all-tickers set alternate). */
 const KEEP_CALLS = 4;
 
-/** A ticker's value per day, written into `out` on demand (ticker-series.ts). */
+/** A ticker's value per day, written into `out` or added into a sum on demand (ticker-series.ts). */
 export interface ValueSource {
   fillValue(out: Float64Array): Float64Array;
+  /** `fillValue` and then adding `out` into `sum`, in one pass (the same numbers); without it, those two. */
+  addValue?(sum: Float64Array): void;
 }
 
 interface Block {
@@ -72,14 +76,22 @@ export class ValueSums {
       const sum = block?.sum.length === length ? block.sum.fill(0) : new Float64Array(length);
       if (end - start === 1) series[start].fillValue(sum);
       else {
-        if (this.member.length !== length) this.member = new Float64Array(length);
-        for (let k = start; k < end; k += 1) addInto(sum, series[k].fillValue(this.member));
+        for (let k = start; k < end; k += 1) {
+          const member = series[k];
+          if (member.addValue) member.addValue(sum);
+          else addInto(sum, member.fillValue(this.memberArray(length)));
+        }
       }
       block = { members: series.slice(start, end), sum, used: 0 };
       this.blocks.set(key, block);
     }
     block.used = this.calls;
     return block.sum;
+  }
+
+  private memberArray(length: number): Float64Array {
+    if (this.member.length !== length) this.member = new Float64Array(length);
+    return this.member;
   }
 }
 

@@ -60,7 +60,8 @@ export function priceIntents(context: WorkerContext) {
     /**
      * The figures as of `asOf` for the `active` tickers (null = all) of the view `view` (an account's id;
      * null or absent: every account), with the dashboard's charts of them (dashboard-charts.ts). The first
-     * view that holds cash loads the account figures' code (engine/account-math.ts).
+     * view that holds cash loads the account figures' code (engine/account-math.ts), the first derive
+     * the code of what a base change keeps.
      */
     async derive(
       asOf: string,
@@ -75,7 +76,10 @@ export function priceIntents(context: WorkerContext) {
         context.engine.useAccountMath(math);
       }
       const { engine } = context;
-      return timed(() => context.charts.derived(engine.derive(asOf, active), active));
+      const derived = timed(() => context.charts.derived(engine.derive(asOf, active), active));
+      // What a base change keeps (engine/kept-parts.ts): its code after the first derive, out of the first chunk.
+      void import('../engine/kept-parts').then((parts) => engine.useKeptParts(parts));
+      return derived;
     },
     /** The `active` tickers' series and charts again, after a toggle: the last derive's figures recombined. */
     combine(active: readonly string[]): Timed<ChartedSeries> {
