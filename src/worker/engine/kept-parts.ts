@@ -1,6 +1,6 @@
 /**
  * What a base change keeps of the base before, and the value sums' faster walk (issue 34): code the worker
- * loads after its first derive (engine `useKeptParts`), so its first chunk stays without it; Node has it
+ * loads after its first derive (engine `use`), so its first chunk stays without it; Node has it
  * from the start (engine/index.ts). Without it the engine computes every part afresh, to the same bits.
  *   - `addValueWalk`: a ticker's value added into a block's sum as it is walked (value-sums.ts), the very
  *     numbers `valueWalk` (ticker-value.ts) writes, added in the same order as writing and then adding;

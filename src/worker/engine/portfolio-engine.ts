@@ -11,23 +11,20 @@ import {
   type QuoteEntry,
   type TransactionSetWithCash,
 } from '../../model';
-import type * as accountMathModule from './account-math';
-import { benchmarkOf } from './benchmark';
+import type { LaterParts } from './later-parts';
 import { gridPeriods, type GridPeriods } from './calendar-periods';
-import { DEFAULT_BASE_CURRENCY, fxSymbolFor, unitsPerMajor } from './currency';
+import { DEFAULT_BASE_CURRENCY, fxSymbolFor } from './currency';
 import { CloseSeries } from './close-series';
 import { FxRates } from './fx-rates';
 import { makeGrid, sameGrid, type Grid } from './grid';
 import { incomeFigures } from './income';
 import { parseQuoteEntry, type MarketData } from './market-series';
-import { holdingSeries } from './holding-series';
 import { periodStarts, type PeriodStarts } from './return-periods';
 import { summarize } from './summary';
-import { dividendRecordsOf } from './ticker-income';
-import { computeTickerState, type KeptParts } from './ticker-state';
+import { computeTickerState } from './ticker-state';
 import { StatesPerBase } from './states-per-base';
 import { tickerSet, type SetSums, type TickerSet } from './active-set';
-import { ViewTransactions, type SetEdits } from './view-transactions';
+import { ViewTransactions } from './view-transactions';
 import type { AccountFigures, ActiveSeries, Derivation, DividendRecord, HoldingSeries } from './types';
 import { ValueSums } from './value-sums';
 import { ALL_ACCOUNTS, accountView, transactionsInView, type AccountView } from './views';
@@ -41,14 +38,12 @@ import {
   type DeriveStep,
 } from './derive-parts';
 
-/** The account figures' code (account-math.ts): loaded only for a view that holds cash. */
-export type AccountMath = typeof accountMathModule;
+export type { AccountMath, LaterParts } from './later-parts';
 
-export interface EngineOptions {
+/** With the code the engine starts with (later-parts.ts; the worker's engine takes each part later, with `use`). */
+export interface EngineOptions extends LaterParts {
   /** Called each time a ticker's series are computed (tests count recomputations with it). */
   onTickerComputed?: (ticker: string) => void;
-  /** The account figures' code; without it, `useAccountMath` before deriving a view that holds cash. */
-  accountMath?: AccountMath;
   /** Called after each step of a derive with the time it took (the benchmark splits the cold pipeline with it). */
   onStep?: (step: DeriveStep, ms: number) => void;
 }
@@ -62,7 +57,8 @@ export class PortfolioEngine {
   private set: TransactionSetWithCash = emptyTransactionSet();
   private view: AccountView = ALL_ACCOUNTS;
   private accounts: readonly Account[] = [];
-  private accountMath: AccountMath | null;
+  /** The code loaded later (later-parts.ts). */
+  private readonly parts: LaterParts = {};
   private readonly market = new Map<string, MarketData>();
   private grid: Grid | null = null;
   private periods: GridPeriods | null = null;
@@ -76,10 +72,10 @@ export class PortfolioEngine {
   /** The value sums of blocks of tickers, and with the kept parts' code the sums no base changes (value-sums.ts, kept-parts.ts). */
   private readonly sums: SetSums = { value: new ValueSums() };
 
-  constructor(options: EngineOptions = {}) {
-    this.onTickerComputed = options.onTickerComputed;
-    this.onStep = options.onStep;
-    this.accountMath = options.accountMath ?? null;
+  constructor({ onTickerComputed, onStep, ...parts }: EngineOptions = {}) {
+    this.onTickerComputed = onTickerComputed;
+    this.onStep = onStep;
+    this.use(parts);
   }
 
   /** Keeps the set (its `cash` list too, when it has one); recomputes only tickers whose transactions in the view changed. */
@@ -107,23 +103,21 @@ export class PortfolioEngine {
     this.setView(this.view.account, accounts);
   }
 
-  /** Whether the view holds cash and the account figures' code is not loaded yet: `useAccountMath` before `derive`. */
+  /** Whether the view holds cash and the account figures' code is not loaded yet: `use({ accountMath })` before `derive`. */
   needsAccountMath(): boolean {
-    return this.accountMath === null && this.held.cash.days.length > 0;
+    return !this.parts.accountMath && this.held.cash.days.length > 0;
   }
 
-  useAccountMath(math: AccountMath): void {
-    this.accountMath = math;
+  /** Whether a benchmark is chosen and its code is not loaded yet: `use({ benchmark })` before `derive`. */
+  needsBenchmark(): boolean {
+    return !this.parts.benchmark && this.benchmarkSymbol !== null;
   }
 
-  /** The code that takes a set as an edit of the one before (set-edits.ts); without it, each set is grouped again. */
-  useSetEdits(edits: SetEdits): void {
-    this.held.edits = edits;
-  }
-
-  /** The code of what a base change keeps (kept-parts.ts); without it, every part is made afresh, to the same bits. */
-  useKeptParts(parts: KeptParts): void {
-    this.sums.amounts ??= new (this.sums.parts ??= parts).AmountSums();
+  /** Takes code the worker loads later (later-parts.ts). */
+  use(parts: LaterParts): void {
+    for (const [name, part] of Object.entries(parts)) if (part) Object.assign(this.parts, { [name]: part });
+    if (parts.setEdits) this.held.edits = parts.setEdits;
+    if (parts.keptParts) this.sums.amounts ??= new (this.sums.parts ??= parts.keptParts).AmountSums();
   }
 
   private applyView(): void {
@@ -174,8 +168,8 @@ export class PortfolioEngine {
 
   /** Everything for the dashboard. `active` null = all tickers. Throws a RangeError when `asOf` is not `YYYY-MM-DD`. */
   derive(asOf: string, active: readonly string[] | null): Derivation {
-    if (this.needsAccountMath())
-      throw new Error('this view holds cash: useAccountMath(await import(account-math)) before derive');
+    if (this.needsAccountMath() || this.needsBenchmark())
+      throw new Error('use({ accountMath, benchmark }) before derive: the view holds cash, or a benchmark is chosen');
     const clock = new StepClock(this.onStep);
     this.update(epochDayFromIso(asOf));
     clock.lap('tickers');
@@ -183,8 +177,9 @@ export class PortfolioEngine {
     const { names, tickers, included, includedTickers, excluded, missing, incomes } = collectTickers(states);
     const grid = this.grid as Grid;
     const plain = summarize(included, excluded, missing);
-    const summary = this.accountMath
-      ? this.accountMath.chargeFees(plain, grid, this.held.cash, (currency) => this.rateOf(currency), this.fxSymbolOf)
+    const { accountMath, benchmark: benchmarkPart } = this.parts;
+    const summary = accountMath
+      ? accountMath.chargeFees(plain, grid, this.held.cash, (currency) => this.rateOf(currency), this.fxSymbolOf)
       : plain;
     const holdings = holdingsOf(names, states, summary.portfolioValue);
     clock.lap('summary');
@@ -195,18 +190,19 @@ export class PortfolioEngine {
     clock.lap('combine');
     const performance = performanceOf(all, this.starts as PeriodStarts);
     clock.lap('returns');
-    const benchmark = this.benchmarkSymbol
-      ? benchmarkOf(
-          this.benchmarkSymbol,
-          this.market.get(this.benchmarkSymbol),
-          grid,
-          this.starts as PeriodStarts,
-          all,
-          stockEntriesOf(states, includedTickers),
-          this.rateOf.bind(this),
-          this.fxSymbolOf,
-        )
-      : null;
+    const benchmark =
+      this.benchmarkSymbol && benchmarkPart
+        ? benchmarkPart.benchmarkOf(
+            this.benchmarkSymbol,
+            this.market.get(this.benchmarkSymbol),
+            grid,
+            this.starts as PeriodStarts,
+            all,
+            stockEntriesOf(states, includedTickers),
+            this.rateOf.bind(this),
+            this.fxSymbolOf,
+          )
+        : null;
     clock.lap('benchmark');
     const income = incomeFigures(grid, this.periods as GridPeriods, incomes);
     clock.lap('income');
@@ -234,14 +230,9 @@ export class PortfolioEngine {
    * the ticker has no transactions or is excluded (an exchange rate it needs is missing). Call `derive` first.
    */
   holdingSeries(ticker: string): HoldingSeries | null {
-    if (!this.grid) throw new Error('holdingSeries needs a grid: call derive(asOf, active) first');
-    this.update(this.grid.lastDay);
+    const { holdingOf } = this.onDemand('holdingSeries');
     const series = this.perBase.current.get(ticker)?.series;
-    if (!series) return null;
-    const quote = this.market.get(ticker);
-    const currency = quote?.ok ? quote.series.currency : this.base;
-    const rate = this.rateOf(currency);
-    return rate ? holdingSeries(this.grid, ticker, series, rate, unitsPerMajor(currency)) : null;
+    return holdingOf(this.grid as Grid, ticker, series, this.market.get(ticker), this.base, (c) => this.rateOf(c));
   }
 
   /**
@@ -249,9 +240,15 @@ export class PortfolioEngine {
    * (then ticker): the rows of the tax report. Call `derive` first.
    */
   dividendRecords(): DividendRecord[] {
-    if (!this.grid) throw new Error('dividendRecords needs a grid: call derive(asOf, active) first');
+    return this.onDemand('dividendRecords').dividendRecordsOf(this.perBase.current, this.held.tickers);
+  }
+
+  /** That code, every ticker up to date for the last derive's `asOf`. */
+  private onDemand(what: string): NonNullable<LaterParts['onDemand']> {
+    const { onDemand } = this.parts;
+    if (!this.grid || !onDemand) throw new Error(`${what}: derive first, and use({ onDemand })`);
     this.update(this.grid.lastDay);
-    return dividendRecordsOf(this.perBase.current, this.held.tickers);
+    return onDemand;
   }
 
   /** Brings every ticker up to date for `asOfDay`; a new grid invalidates everything computed on the old one. */
@@ -285,8 +282,8 @@ export class PortfolioEngine {
 
   /** The view's account figures; null when it holds no cash transaction on or before `asOf`. */
   private accountOf(all: TickerSet, excludedTickers: readonly string[]): AccountFigures | null {
-    if (!this.accountMath) return null;
-    return this.accountMath.accountOfView({
+    if (!this.parts.accountMath) return null;
+    return this.parts.accountMath.accountOfView({
       grid: this.grid as Grid,
       starts: this.starts as PeriodStarts,
       cash: this.held.cash,

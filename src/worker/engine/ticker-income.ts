@@ -4,15 +4,13 @@
  * for a held ticker whose market data has none, from the dividends received in that year), the dividend
  * per share per calendar year, and its dividends received per year, gross, tax and net.
  */
-import { byDateAscending, civilFromEpochDay, settledShares } from '../../model';
+import { civilFromEpochDay, settledShares } from '../../model';
 import { majorCurrency, unitsPerMajor } from './currency';
 import type { GridPeriods } from './calendar-periods';
 import type { Grid } from './grid';
 import type { MarketSeries } from './market-series';
 import type { TickerComputation } from './ticker-series';
-import type { TickerState } from './ticker-state';
 import type { TickerTransactions } from './ticker-transactions';
-import type { DividendRecord } from './types';
 
 /** The last twelve months' events: asOf − 365 < day ≤ asOf. */
 const TRAILING_DAYS = 365;
@@ -182,28 +180,4 @@ function dividendsPerYear(
     taxPerYearEur[yearIndex] += taxes[k] * rate;
   }
   return { netPerYearEur, taxPerYearEur, dividendRates };
-}
-
-/** Every dividend of the tickers computed with their income (`states`), by date, then ticker: the tax report's rows. */
-export function dividendRecordsOf(
-  states: ReadonlyMap<string, TickerState>,
-  transactions: ReadonlyMap<string, TickerTransactions>,
-): DividendRecord[] {
-  const records: DividendRecord[] = [];
-  for (const [ticker, state] of states) {
-    if (!state.income) continue;
-    const { dates, values, taxes, currencies } = (transactions.get(ticker) as TickerTransactions).columns.dividend;
-    const rates = state.income.dividendRates;
-    for (let k = 0; k < rates.length; k += 1) {
-      records.push({
-        date: dates[k],
-        ticker,
-        currency: currencies[k],
-        net: values[k],
-        tax: taxes[k],
-        eurPerUnit: rates[k],
-      });
-    }
-  }
-  return records.sort((a, b) => byDateAscending(a, b) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
 }

@@ -35,7 +35,7 @@ export function changeIntents(context: WorkerContext) {
         context.symbolChoices = withChoices(context.symbolChoices, [choice]);
       }
       // An edit's set is taken as one (engine/set-edits.ts): its code is loaded by the first change.
-      context.engine.useSetEdits(await import('../engine/set-edits'));
+      context.engine.use({ setEdits: await import('../engine/set-edits') });
       const held = await store.change(change, credentials);
       return withView(held.ok ? { ...portfolioView(context, held), ok: true } : held, (view) => view);
     },

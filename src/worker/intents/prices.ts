@@ -60,8 +60,8 @@ export function priceIntents(context: WorkerContext) {
     /**
      * The figures as of `asOf` for the `active` tickers (null = all) of the view `view` (an account's id;
      * null or absent: every account), with the dashboard's charts of them (dashboard-charts.ts). The first
-     * view that holds cash loads the account figures' code (engine/account-math.ts), the first derive
-     * the code of what a base change keeps.
+     * view that holds cash loads the account figures' code (engine/account-math.ts), a chosen benchmark
+     * its figures' (engine/benchmark.ts), the first derive the code of what a base change keeps.
      */
     async derive(
       asOf: string,
@@ -69,16 +69,21 @@ export function priceIntents(context: WorkerContext) {
       view: string | null = null,
     ): Promise<Timed<ChartedDerivation>> {
       context.engine.setView(view);
-      if (context.engine.needsAccountMath()) {
-        const math = await import('../engine/account-math');
+      const needs = { accountMath: context.engine.needsAccountMath(), benchmark: context.engine.needsBenchmark() };
+      if (needs.accountMath || needs.benchmark) {
+        const [accountMath, benchmark] = await Promise.all([
+          needs.accountMath ? import('../engine/account-math') : undefined,
+          needs.benchmark ? import('../engine/benchmark') : undefined,
+        ]);
         // A sign-out meanwhile gave the context a new engine: the view is set on it again.
         context.engine.setView(view);
-        context.engine.useAccountMath(math);
+        context.engine.use({ accountMath, benchmark });
       }
       const { engine } = context;
       const derived = timed(() => context.charts.derived(engine.derive(asOf, active), active));
-      // What a base change keeps (engine/kept-parts.ts): its code after the first derive, out of the first chunk.
-      void import('../engine/kept-parts').then((parts) => engine.useKeptParts(parts));
+      // After the figures (as the held quotes' writes): what a base change keeps (engine/kept-parts.ts).
+      context.heldQuotes.derived();
+      setTimeout(() => void import('../engine/kept-parts').then((keptParts) => engine.use({ keptParts })), 1_000);
       return derived;
     },
     /** The `active` tickers' series and charts again, after a toggle: the last derive's figures recombined. */
@@ -86,9 +91,15 @@ export function priceIntents(context: WorkerContext) {
       return timed(() => context.charts.combined(context.engine.combine(active), active));
     },
     /** One holding's price, buys and sells, value and cost basis per day, as of the last derive; its arrays are transferred. */
-    holdingSeries(ticker: string): Outcome<{ series: HoldingSeries }> {
+    async holdingSeries(ticker: string): Promise<Outcome<{ series: HoldingSeries }>> {
       if (context.engine.derivedAsOf() === null) return refusal(0, NOT_READY);
-      const series = context.engine.holdingSeries(ticker);
+      // Its code (engine/on-demand.ts) with the first ask, out of the first chunk; read after the load: the
+      // engine of the context then (a sign-out meanwhile gave it a new one, not derived yet).
+      const onDemand = await import('../engine/on-demand');
+      const { engine } = context;
+      if (engine.derivedAsOf() === null) return refusal(0, NOT_READY);
+      engine.use({ onDemand });
+      const series = engine.holdingSeries(ticker);
       if (!series)
         return refusal(
           0,
@@ -101,11 +112,15 @@ export function priceIntents(context: WorkerContext) {
     async taxReport(): Promise<Outcome<TaxReport>> {
       if (context.engine.derivedAsOf() === null) return refusal(0, NOT_READY);
       return refusing(async () => {
-        const { taxReportCsv } = await import('../tax-report-csv');
+        const [{ taxReportCsv }, onDemand] = await Promise.all([
+          import('../tax-report-csv'),
+          import('../engine/on-demand'),
+        ]);
         // Read after the load: the dividends of the last derive by now (none after a sign-out meanwhile).
         const { engine } = context;
         const asOf = engine.derivedAsOf();
         if (asOf === null) return refusal(0, NOT_READY);
+        engine.use({ onDemand });
         return {
           ok: true,
           csv: taxReportCsv(engine.dividendRecords(), engine.baseCurrency()),

@@ -14,6 +14,7 @@ import type { TickerTransactions } from '#src/worker/engine/ticker-transactions'
 import { PortfolioEngine, type Derivation } from '#src/worker/engine';
 import { firstDifference } from '#helpers/worker/compare-figures';
 import * as accountMath from '#src/worker/engine/account-math';
+import * as benchmarkFigures from '#src/worker/engine/benchmark';
 import { PortfolioEngine as EngineWithoutEdits } from '#src/worker/engine/portfolio-engine';
 import { makeWorkload } from '#bench/workloads/make-workload';
 
@@ -150,7 +151,7 @@ describe.each(['EUR', 'GBP'])('numbers edited in place, in %s', (base) => {
 });
 
 it('an engine without the edits’ code groups each set again, to the same figures', () => {
-  const engine = new EngineWithoutEdits({ accountMath });
+  const engine = new EngineWithoutEdits({ accountMath, benchmark: benchmarkFigures });
   engine.setBenchmark(benchmark);
   let set: TransactionSetWithCash = { ...workload.transactions, cash };
   engine.setTransactions(set);
