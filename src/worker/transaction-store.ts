@@ -49,11 +49,6 @@ export interface TransactionsServer {
   ) => Promise<VersionedSet>;
 }
 
-const keyOf = (t: Transaction): string =>
-  `${t.type}\u0000${t.ticker}\u0000${t.date}\u0000${t.amount}\u0000${t.value}\u0000${t.currency}\u0000${t.importId ?? ''}\u0000${t.tax ?? ''}\u0000${t.account ?? ''}`;
-const cashKeyOf = (c: CashTransaction): string =>
-  `cash\u0000${c.kind}\u0000${c.date}\u0000${c.value}\u0000${c.currency}\u0000${c.importId ?? ''}\u0000${c.account ?? ''}`;
-
 /** A request's failure as a value: the server's status and message, or 0 when it was not reached. */
 function refused(error: unknown) {
   if (error instanceof HttpError) return refusal(error.status, error.message);
@@ -183,37 +178,27 @@ export class TransactionStore {
       return refused(error);
     }
     if (session !== this.session) return refusal(0, 'Signed out meanwhile.');
-    const earlier = new Map<string, number[]>();
-    const remember = (key: string, id: number) => {
-      const ids = earlier.get(key);
-      if (ids) ids.push(id);
-      else earlier.set(key, [id]);
-    };
-    if (edited)
-      earlier.set(edited.transaction.type === 'cash' ? cashKeyOf(edited.transaction) : keyOf(edited.transaction), [
-        edited.id,
-      ]);
-    for (const type of TRANSACTION_TYPES) {
-      this.set[type].forEach((t, i) => {
-        if (this.ids[type][i] !== edited?.id) remember(keyOf(t), this.ids[type][i]!);
-      });
+    // Nothing held before (a load in a new worker): every id is new, no row's key is built (50,000 at XL).
+    // Else each transaction keeps its held id (held-ids.ts, fetched by the first answer after a held set).
+    const heldRows = TRANSACTION_TYPES.reduce((rows, type) => rows + this.ids[type].length, this.cashIds.length);
+    let idOf: (t: Transaction | CashTransaction) => number | undefined = () => undefined;
+    if (heldRows > 0 || edited) {
+      const { idsByKey, heldIdOf } = await import('./held-ids');
+      if (session !== this.session) return refusal(0, 'Signed out meanwhile.');
+      const earlier = idsByKey({ set: this.set, ids: this.ids, cashIds: this.cashIds }, edited);
+      idOf = (t) => heldIdOf(earlier, t);
     }
-    (this.set.cash ?? []).forEach((c, i) => {
-      if (this.cashIds[i] !== edited?.id) remember(cashKeyOf(c), this.cashIds[i]!);
-    });
     const ids = emptyByType<number>();
     const column: number[] = [];
-    // Nothing held before (a load in a new worker): every id is new, no row's key is built (50,000 at XL).
-    const held = earlier.size > 0;
     for (const type of TRANSACTION_TYPES) {
       for (const t of answer.transactions[type]) {
-        const id = (held && earlier.get(keyOf(t))?.shift()) || this.nextId++;
+        const id = idOf(t) || this.nextId++;
         ids[type].push(id);
         column.push(id);
       }
     }
     const cash = answer.transactions.cash ?? [];
-    const cashIds = cash.map((c) => earlier.get(cashKeyOf(c))?.shift() ?? this.nextId++);
+    const cashIds = cash.map((c) => idOf(c) ?? this.nextId++);
     this.revisions = tickerRevisions(
       { set: this.set, ids: this.ids },
       this.revisions,

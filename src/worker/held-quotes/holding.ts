@@ -46,6 +46,9 @@ export class QuoteHolding {
   private warmed: { user: string | null; reads: Promise<WarmReads | null> } | null = null;
   /** The pauses before writes still waiting: a forget ends them. */
   private readonly stops = new Set<() => void>();
+  /** Ends the writes' wait for the figures (`derived`). */
+  private figuresIn: (() => void) | null = null;
+  private figures: Promise<void> | null = null;
 
   /** The store of the user `credentials` name, opened once per user. */
   private storeFor(credentials: Credentials): Promise<HeldQuotes | null> {
@@ -83,8 +86,9 @@ export class QuoteHolding {
     if (store && generation === this.generation) {
       // After the figures: the derive that follows this answer need not share the worker (the records'
       // copy) or the machine (the disk) with the write. A failed write only costs the next visit bytes.
+      const ready = this.afterFigures();
       this.writes = this.writes
-        .then(() => this.pause(WRITE_AFTER_MS))
+        .then(() => ready)
         .then(() => (generation === this.generation ? store.write(changed, request, entries) : undefined))
         .catch(() => undefined);
     }
@@ -171,13 +175,27 @@ export class QuoteHolding {
         const generation = this.generation;
         const opened = this.storeFor(credentials);
         // In turn with the quotes' writes, after the figures (as theirs); the newest answer is written last.
+        const ready = this.afterFigures();
         this.writes = this.writes
-          .then(() => this.pause(WRITE_AFTER_MS))
+          .then(() => ready)
           .then(() => opened)
           .then((store) => (store && generation === this.generation ? store.writeSet(answer) : undefined))
           .catch(() => undefined);
       },
     };
+  }
+
+  /** The worker derived figures: the writes waiting for them go a second later. */
+  derived(): void {
+    this.figuresIn?.();
+  }
+
+  /** Waits for the figures of the load (the next derive, or at most 5 s), then a second more. */
+  private afterFigures(): Promise<void> {
+    this.figures ??= new Promise<void>((resolve) => (this.figuresIn = resolve)).then(() => {
+      this.figures = this.figuresIn = null;
+    });
+    return Promise.race([this.figures, this.pause(5 * WRITE_AFTER_MS)]).then(() => this.pause(WRITE_AFTER_MS));
   }
 
   /** Waits `ms`, or less when a forget comes first (the write after it is then skipped). */
