@@ -192,10 +192,14 @@ export class QuoteHolding {
 
   /** Waits for the figures of the load (the next derive, or at most 5 s), then a second more. */
   private afterFigures(): Promise<void> {
+    const generation = this.generation;
     this.figures ??= new Promise<void>((resolve) => (this.figuresIn = resolve)).then(() => {
       this.figures = this.figuresIn = null;
     });
-    return Promise.race([this.figures, this.pause(5 * WRITE_AFTER_MS)]).then(() => this.pause(WRITE_AFTER_MS));
+    // A forget meanwhile ended the wait: no second more (its write is skipped, and the sign-out waits for it).
+    return Promise.race([this.figures, this.pause(5 * WRITE_AFTER_MS)]).then(() =>
+      generation === this.generation ? this.pause(WRITE_AFTER_MS) : undefined,
+    );
   }
 
   /** Waits `ms`, or less when a forget comes first (the write after it is then skipped). */
