@@ -15,50 +15,21 @@
  * in transaction-changes.ts. What the dashboard's first load and derive do not need (the rules of a change,
  * the import session with its parser and merge, another broker's CSV, export and restore, the tax report,
  * the symbol check, the account's deletion, the CSV mappings) is loaded by the intent that first needs it
- * (`import()`), and the intent files of an import, another broker's CSV and your data by the first call of
- * any of their intents (intents/lazy.ts: a new intent there is also named below), so the worker's first
- * chunk stays small.
+ * (`import()`), and the intent files of a change, an import, another broker's CSV and your data by the first
+ * call of any of their intents (intents/lazy-domains.ts: a new intent there is also named there), so the
+ * worker's first chunk stays small.
  */
-import type { changeIntents } from './intents/changes';
 import { createWorkerContext } from './intents/context';
-import type { importIntents } from './intents/import';
-import { lazyIntents } from './intents/lazy';
-import type { mappedCsvIntents } from './intents/mapped-csv';
+import {
+  lazyChangeIntents,
+  lazyImportIntents,
+  lazyMappedCsvIntents,
+  lazyYourDataIntents,
+} from './intents/lazy-domains';
 import { priceIntents } from './intents/prices';
 import { sessionIntents } from './intents/session';
 import { settingsIntents } from './intents/settings';
 import { transactionIntents } from './intents/transactions';
-import type { yourDataIntents } from './intents/your-data';
-
-type ChangeIntents = ReturnType<typeof changeIntents>;
-type ImportIntents = ReturnType<typeof importIntents>;
-type MappedCsvIntents = ReturnType<typeof mappedCsvIntents>;
-type YourDataIntents = ReturnType<typeof yourDataIntents>;
-
-/** Every intent of the domains the first load never calls: their code is fetched by the first call. */
-const CHANGES = { change: true, queryTransactions: true } satisfies Record<keyof ChangeIntents, true>;
-const IMPORT = {
-  parseImport: true,
-  cancelImport: true,
-  lookUpImportSymbols: true,
-  checkSymbol: true,
-  confirmImport: true,
-} satisfies Record<keyof ImportIntents, true>;
-const MAPPED_CSV = {
-  openMappedCsv: true,
-  previewMappedCsv: true,
-  countMappedCsv: true,
-  cancelMappedCount: true,
-  confirmMappedCsv: true,
-  discardMappedCsv: true,
-} satisfies Record<keyof MappedCsvIntents, true>;
-const YOUR_DATA = {
-  exportFile: true,
-  previewRestore: true,
-  confirmRestore: true,
-  discardRestore: true,
-  deleteAccount: true,
-} satisfies Record<keyof YourDataIntents, true>;
 
 export type {
   ImportSaved,
@@ -79,25 +50,15 @@ export function createWorkerApi() {
   return {
     // The transaction set: load; change and query (their code fetched by the first call).
     ...transactionIntents(context),
-    ...lazyIntents<ChangeIntents>(CHANGES, () =>
-      import('./intents/changes').then((module) => module.changeIntents(context)),
-    ),
+    ...lazyChangeIntents(context),
     // Prices and figures: quotes, derive, combine, one holding's series, the tax report.
     ...priceIntents(context),
     // Settings: the benchmark.
     ...settingsIntents(context),
-    // Import of a DEGIRO statement: parse, look up symbols, check a symbol, confirm.
-    ...lazyIntents<ImportIntents>(IMPORT, () =>
-      import('./intents/import').then((module) => module.importIntents(context)),
-    ),
-    // Another broker's CSV: a mapping of its columns, a live preview, the import.
-    ...lazyIntents<MappedCsvIntents>(MAPPED_CSV, () =>
-      import('./intents/mapped-csv').then((module) => module.mappedCsvIntents(context)),
-    ),
-    // Your data: export, restore, delete the account.
-    ...lazyIntents<YourDataIntents>(YOUR_DATA, () =>
-      import('./intents/your-data').then((module) => module.yourDataIntents(context)),
-    ),
+    // Import of a DEGIRO statement, another broker's CSV, your data (each fetched by its first call).
+    ...lazyImportIntents(context),
+    ...lazyMappedCsvIntents(context),
+    ...lazyYourDataIntents(context),
     // Session: sign out.
     ...sessionIntents(context),
   };

@@ -1,6 +1,6 @@
 /**
  * The transaction set's change (transaction-changes.ts) and the transactions page's query over it: in a
- * chunk of their own, fetched by the first call of either (api.ts, intents/lazy.ts).
+ * chunk of their own, fetched by the first call of either (intents/lazy-domains.ts).
  */
 import * as Comlink from 'comlink';
 import { messageOf } from '../../model/message';

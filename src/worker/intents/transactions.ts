@@ -1,6 +1,6 @@
 /**
  * The transaction set's load. Its change (transaction-changes.ts) and the transactions page's query are
- * in changes.ts, fetched by the first call of either (intents/lazy.ts): the first figures need neither.
+ * in changes.ts, fetched by the first call of either (intents/lazy-domains.ts): the first figures need neither.
  */
 import type { Outcome } from '../../model/outcome';
 import type { Credentials } from '../services/http';
