@@ -33,9 +33,10 @@ export function combineSeries(
     dividend: series('dividend'),
     commission: series('commission'),
   };
-  const invested = transactions.stock.aggregatedValues.slice();
-  const commission = transactions.commission.aggregatedValues.slice();
-  const dividend = transactions.dividend.aggregatedValues.slice();
+  // The same arrays as the transactions' running sums (fresh per call, read only): one buffer each when transferred.
+  const invested = transactions.stock.aggregatedValues;
+  const commission = transactions.commission.aggregatedValues;
+  const dividend = transactions.dividend.aggregatedValues;
   const profit = profitOf(value, invested, commission);
 
   const dividendPerQuarter = perQuarter(
