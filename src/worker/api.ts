@@ -16,8 +16,8 @@
  * the import session with its parser and merge, another broker's CSV, export and restore, the tax report,
  * the symbol check, the account's deletion, the CSV mappings) is loaded by the intent that first needs it
  * (`import()`), and the intent files of a change, an import, another broker's CSV and your data by the first
- * call of any of their intents (intents/lazy-domains.ts: a new intent there is also named there), so the
- * worker's first chunk stays small.
+ * call of any of their intents (a new intent in one of those files is also named in intents/lazy-domains.ts),
+ * so the worker's first chunk stays small.
  */
 import { createWorkerContext } from './intents/context';
 import {
