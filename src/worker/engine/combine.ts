@@ -95,7 +95,8 @@ function transactionSeries(length: number, entries: readonly GridEntries[]): Tra
   return { values, amounts, aggregatedValues: runningSum(values), aggregatedAmounts: runningSum(amounts) };
 }
 
-function runningSum(perDay: Float64Array): Float64Array {
+/** Each day's sum of `perDay` up to it; a NaN day (no transaction) counts nothing. */
+export function runningSum(perDay: Float64Array): Float64Array {
   const sums = new Float64Array(perDay.length);
   let sum = 0;
   for (let i = 0; i < perDay.length; i += 1) {

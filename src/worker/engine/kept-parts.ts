@@ -10,6 +10,7 @@
  *     days, kept while every ticker's entries are the same arrays (combine.ts).
  */
 import { settledShares, type TransactionType } from '../../model';
+import { runningSum } from './combine';
 import type { GridEntries } from './ticker-series';
 import type { TransactionColumns } from './ticker-transactions';
 import type { TransactionSeries } from './types';
@@ -213,16 +214,4 @@ export class AmountSums {
       this.days = { firstDay, seconds: make() };
     return this.days.seconds.slice();
   }
-}
-
-/** As combine.ts sums them: NaN (no transaction that day) counts nothing. */
-function runningSum(perDay: Float64Array): Float64Array {
-  const sums = new Float64Array(perDay.length);
-  let sum = 0;
-  for (let i = 0; i < perDay.length; i += 1) {
-    const today = perDay[i];
-    if (today === today) sum += today;
-    sums[i] = sum;
-  }
-  return sums;
 }
