@@ -9,7 +9,9 @@
  *   recombine — combine() after toggling one ticker off, with the full (major) GCs that ran inside it;
  *   oneTickerChange — setTransactions with one transaction edited + derive;
  *   baseChange — setBaseCurrency to the other of EUR and GBP + derive, on an engine that has derived only in
- *   its base (issue 34); baseSwitchBack — the same, back and forth on one engine (the base before kept).
+ *   its base (issue 34), its code warm as every figure here;
+ *   baseSwitchBack — the same, back and forth on one engine (the base before kept). The cold run times
+ *   the first base change in its process too (`firstBaseChangeMs`: the code compiled as it runs).
  * The cold run also splits itself: the bundle's load and evaluation, setTransactions, setQuotes, and the
  * first derive's steps (the engine's `onStep`: the tickers' series, summary, combine, returns, benchmark,
  * income, account).
@@ -74,6 +76,11 @@ interface ColdRun {
   rssBeforeEngineMB: number;
   /** JS heap and typed arrays held by the engine and its derivation after a GC (workload excluded). */
   engineMemoryMB: number;
+  /**
+   * After that (the other base's rates loaded, derived again in the base), the first base change in this
+   * process: setBaseCurrency to the other of EUR and GBP + derive, with none of its code compiled yet.
+   */
+  firstBaseChangeMs: number;
 }
 
 function median(values: number[]): number {
@@ -123,6 +130,12 @@ function coldRun(size: WorkloadSize, bundleLoadMs: number): ColdRun {
   collectGarbage();
   const engineMemoryMB = (heapAndBuffers() - heapBefore) / MB;
   if (!derivation) throw new Error('derive returned nothing');
+  engine.setQuotes(bothRates(workload));
+  engine.derive(workload.asOf, null);
+  const firstBaseChangeMs = timed(() => {
+    engine.setBaseCurrency(otherBase());
+    engine.derive(workload.asOf, null);
+  });
   return {
     bundleLoadMs,
     setTransactionsMs,
@@ -133,6 +146,7 @@ function coldRun(size: WorkloadSize, bundleLoadMs: number): ColdRun {
     peakRssMB: process.resourceUsage().maxRSS / 1024,
     rssBeforeEngineMB,
     engineMemoryMB,
+    firstBaseChangeMs,
   };
 }
 
@@ -190,6 +204,16 @@ const BASE = baseArgument();
 function quotesOf(workload: Workload, base = BASE): QuoteEntry[] {
   if (base === 'EUR') return workload.quotes;
   return [...workload.quotes.filter((entry) => !entry.symbol.endsWith('=X')), ...workload.toGbp.quotes];
+}
+
+/** The other of EUR and GBP: the base a base change goes to. */
+function otherBase(): 'EUR' | 'GBP' {
+  return BASE === 'EUR' ? 'GBP' : 'EUR';
+}
+
+/** The tickers' quotes and the rates of both bases (EUR's and GBP's). */
+function bothRates(workload: Workload): QuoteEntry[] {
+  return [...quotesOf(workload, 'EUR'), ...workload.toGbp.quotes];
 }
 
 /** The workload's set with its cash, as the engine takes it. */
@@ -274,20 +298,23 @@ function warmFigures(size: WorkloadSize) {
 
   // The base currency changed (issue 34), every rate of both loaded: a first change to the other of EUR and
   // GBP (an engine that has only ever derived in its base, as after a visit: every ticker converted anew),
-  // and switches back and forth on one engine (the base before is kept: engine/states-per-base.ts).
-  const other = BASE === 'EUR' ? 'GBP' : 'EUR';
+  // and switches back and forth on one engine (the base before is kept: engine/states-per-base.ts). Warm as
+  // the rest of this process: its code run twice before (the cold run times the first change in a process).
+  const other = otherBase();
   const withBothRates = (): PortfolioEngine => {
     const engine = newEngine();
-    engine.setQuotes([...quotesOf(workload, 'EUR'), ...workload.toGbp.quotes]);
+    engine.setQuotes(bothRates(workload));
     engine.derive(workload.asOf, null);
     return engine;
   };
+  const changeBase = (engine: PortfolioEngine) => {
+    engine.setBaseCurrency(other);
+    engine.derive(workload.asOf, null);
+  };
+  for (let k = 0; k < 2; k += 1) changeBase(withBothRates());
   const baseChangeMs = Array.from({ length: RUNS }, () => {
     const engine = withBothRates();
-    return timed(() => {
-      engine.setBaseCurrency(other);
-      engine.derive(workload.asOf, null);
-    });
+    return timed(() => changeBase(engine));
   });
   const both = withBothRates();
   const switchBase = (k: number) => {
@@ -327,6 +354,7 @@ function coldFigures(bundle: string, size: WorkloadSize) {
     peakRssMB: pick('peakRssMB'),
     rssBeforeEngineMB: pick('rssBeforeEngineMB'),
     engineMemoryMB: pick('engineMemoryMB'),
+    firstBaseChangeMs: pick('firstBaseChangeMs'),
     ...stepFigures,
   };
 }

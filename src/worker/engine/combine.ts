@@ -86,13 +86,22 @@ function transactionSeries(length: number, entries: readonly GridEntries[]): Tra
   const values = new Float64Array(length).fill(Number.NaN);
   const amounts = new Float64Array(length).fill(Number.NaN);
   for (const { dayIndex, valueEur, amount } of entries) {
-    for (let k = 0; k < dayIndex.length; k += 1) {
-      const i = dayIndex[k];
-      values[i] = (Number.isNaN(values[i]) ? 0 : values[i]) + valueEur[k];
-      amounts[i] = (Number.isNaN(amounts[i]) ? 0 : amounts[i]) + amount[k];
-    }
+    addOnDays(values, dayIndex, valueEur);
+    addOnDays(amounts, dayIndex, amount);
   }
   return { values, amounts, aggregatedValues: runningSum(values), aggregatedAmounts: runningSum(amounts) };
+}
+
+/**
+ * Adds each `column[k]` into `perDay` on its day `dayIndex[k]`, a NaN day (nothing yet) counting 0. Every
+ * per-day sum of entries is this one loop (kept-parts.ts too), so a base change's first sums run code
+ * every derive has compiled.
+ */
+export function addOnDays(perDay: Float64Array, dayIndex: Int32Array, column: Float64Array): void {
+  for (let k = 0; k < dayIndex.length; k += 1) {
+    const i = dayIndex[k];
+    perDay[i] = (Number.isNaN(perDay[i]) ? 0 : perDay[i]) + column[k];
+  }
 }
 
 /** Each day's sum of `perDay` up to it; a NaN day (no transaction) counts nothing. */

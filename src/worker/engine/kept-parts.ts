@@ -10,22 +10,22 @@
  *     days, kept while every ticker's entries are the same arrays (combine.ts).
  */
 import { settledShares, type TransactionType } from '../../model';
-import { runningSum } from './combine';
+import { addOnDays, runningSum } from './combine';
 import type { GridEntries } from './ticker-series';
 import type { TransactionColumns } from './ticker-transactions';
 import type { TransactionSeries } from './types';
 
-/** What a walk does on each stretch: writes the value, or adds it (one loop per kind of quote). */
-const ADD = 1;
-const ADD_RATED = 2;
-const ADD_MINOR = 3;
-const ADD_OWN = 4;
+/** What a walk does on each stretch: adds the value of a quote in another currency (at its rate), or in the base's. */
+const ADD_RATED = 1;
+const ADD_OWN = 2;
 
 /**
  * Adds value = shares × price into `sum` on every grid day: the very numbers `valueWalk` writes, each added
  * to `sum`'s in the same order as writing them into an array and adding that. `quoteRate` null: the quote
- * is in the base currency (its rate is 1 every day, and × 1 changes no number, so it is left out, as is
- * ÷ 1 for a quote in major units).
+ * is in the base currency (its rate is 1 every day, and × 1 changes no number, so it is left out).
+ * Two loops, not one per kind of quote: a base change turns a quote in the base into one at a rate and a
+ * quote in minor units into one in the base's own, so each loop has run before it in any base, and a
+ * first base change runs no code that has not been compiled (÷ 1 changes no number either).
  */
 export function addValueWalk(
   sum: Float64Array,
@@ -34,8 +34,7 @@ export function addValueWalk(
   quoteUnits: number,
   stock: GridEntries,
 ): void {
-  const kind = quoteRate === null ? (quoteUnits === 1 ? ADD_OWN : ADD_MINOR) : quoteUnits === 1 ? ADD_RATED : ADD;
-  walk(kind, sum, close, quoteRate ?? close, quoteUnits, stock);
+  walk(quoteRate === null ? ADD_OWN : ADD_RATED, sum, close, quoteRate ?? close, quoteUnits, stock);
 }
 
 function walk(
@@ -54,10 +53,8 @@ function walk(
     const last = next === stock.dayIndex.length;
     const start = stretchStart;
     const end = last ? out.length : stock.dayIndex[next];
-    if (kind === ADD_RATED) addRated(out, close, rate, start, end, shares, provisionalPriceEur);
-    else if (kind === ADD_OWN) addOwn(out, close, start, end, shares, provisionalPriceEur);
-    else if (kind === ADD_MINOR) addMinor(out, close, units, start, end, shares, provisionalPriceEur);
-    else addValues(out, close, rate, units, start, end, shares, provisionalPriceEur);
+    if (kind === ADD_OWN) addOwn(out, close, units, start, end, shares, provisionalPriceEur);
+    else addRated(out, close, rate, units, start, end, shares, provisionalPriceEur);
     if (last) return;
     const day = end;
     let boughtEur = 0;
@@ -77,9 +74,9 @@ function walk(
   }
 }
 
-// `fillValues` added into `sum`, one loop per kind of quote: the division and the rate only where they change a number.
+// `fillValues` added into `sum`: the rate only where it changes a number.
 
-function addValues(
+function addRated(
   sum: Float64Array,
   close: Float64Array,
   rate: Float64Array,
@@ -96,23 +93,7 @@ function addValues(
   }
 }
 
-function addRated(
-  sum: Float64Array,
-  close: Float64Array,
-  rate: Float64Array,
-  from: number,
-  to: number,
-  shares: number,
-  provisional: number,
-): void {
-  for (let i = from; i < to; i += 1) {
-    const closeToday = close[i];
-    const price = closeToday === closeToday ? closeToday * rate[i] : provisional;
-    sum[i] += price === price ? shares * price : 0;
-  }
-}
-
-function addMinor(
+function addOwn(
   sum: Float64Array,
   close: Float64Array,
   unitsPerMajor: number,
@@ -124,21 +105,6 @@ function addMinor(
   for (let i = from; i < to; i += 1) {
     const closeToday = close[i];
     const price = closeToday === closeToday ? closeToday / unitsPerMajor : provisional;
-    sum[i] += price === price ? shares * price : 0;
-  }
-}
-
-function addOwn(
-  sum: Float64Array,
-  close: Float64Array,
-  from: number,
-  to: number,
-  shares: number,
-  provisional: number,
-): void {
-  for (let i = from; i < to; i += 1) {
-    const closeToday = close[i];
-    const price = closeToday === closeToday ? closeToday : provisional;
     sum[i] += price === price ? shares * price : 0;
   }
 }
@@ -185,12 +151,7 @@ export class AmountSums {
     for (let k = 0; k < entries.length; k += 1)
       if (kept.days[k] !== entries[k].dayIndex || kept.amounts[k] !== entries[k].amount) return null;
     const values = new Float64Array(length).fill(Number.NaN);
-    for (const { dayIndex, valueEur } of entries) {
-      for (let k = 0; k < dayIndex.length; k += 1) {
-        const i = dayIndex[k];
-        values[i] = (Number.isNaN(values[i]) ? 0 : values[i]) + valueEur[k];
-      }
-    }
+    for (const { dayIndex, valueEur } of entries) addOnDays(values, dayIndex, valueEur);
     const aggregatedValues = runningSum(values);
     return { values, amounts: kept.perDay.slice(), aggregatedValues, aggregatedAmounts: kept.running.slice() };
   }

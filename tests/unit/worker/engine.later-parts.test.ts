@@ -8,7 +8,11 @@ import { PortfolioEngine } from '#src/worker/engine';
 import { PortfolioEngine as EngineWithoutLaterParts } from '#src/worker/engine/portfolio-engine';
 import * as benchmark from '#src/worker/engine/benchmark';
 import * as onDemand from '#src/worker/engine/on-demand';
+import * as accountMath from '#src/worker/engine/account-math';
+import * as keptParts from '#src/worker/engine/kept-parts';
 import { chart, dividend, stock, transactionSet } from '#helpers/worker/portfolio';
+import { firstDifference } from '#helpers/worker/compare-figures';
+import { makeWorkload } from '#bench/workloads/make-workload';
 
 const rows = [stock('AAA', '2024-01-10', 10, 1000), stock('AAA', '2024-03-01', -5, -600)];
 const quotes = [
@@ -73,5 +77,28 @@ describe('an engine without the code the worker loads later', () => {
     engine.use({ onDemand, benchmark: undefined });
     expect(engine.needsBenchmark()).toBe(false);
     expect(engine.derive('2024-06-30', null).benchmark?.ok).toBe(true);
+  });
+
+  it('sums the tickers’ values with the kept parts’ walk to the bits of the engine without it, in any base', () => {
+    // Workload M trades in EUR, USD, GBp (minor units) and CHF: in EUR and in GBP each quote is in the base,
+    // in its minor units, or at a rate, and both engines change the base twice.
+    const workload = makeWorkload('M');
+    const withSet = <T extends EngineWithoutLaterParts>(engine: T): T => {
+      engine.setTransactions({ ...workload.transactions, cash: workload.cash });
+      engine.setQuotes([...workload.quotes, ...workload.toGbp.quotes]);
+      return engine;
+    };
+    const without = withSet(new EngineWithoutLaterParts({ accountMath }));
+    const node = withSet(new PortfolioEngine());
+    for (const base of ['EUR', 'GBP', 'EUR']) {
+      without.setBaseCurrency(base);
+      node.setBaseCurrency(base);
+      expect(firstDifference(node.derive(workload.asOf, null), without.derive(workload.asOf, null)), base).toBeNull();
+    }
+    // Taking the kept parts after a first derive (as the worker does) changes no figure either.
+    without.use({ keptParts });
+    without.setBaseCurrency('GBP');
+    node.setBaseCurrency('GBP');
+    expect(firstDifference(node.derive(workload.asOf, null), without.derive(workload.asOf, null))).toBeNull();
   });
 });
