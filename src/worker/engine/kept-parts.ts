@@ -11,7 +11,7 @@
  */
 import { settledShares, type TransactionType } from '../../model';
 import { addOnDays, runningSum } from './combine';
-import type { GridEntries } from './ticker-series';
+import { convertedValues, type GridEntries } from './ticker-series';
 import type { TransactionColumns } from './ticker-transactions';
 import type { TransactionSeries } from './types';
 
@@ -111,22 +111,14 @@ function addOwn(
 
 /**
  * `same`'s days and amounts (the entries of the same columns, quote and grid in another base) with the
- * values converted at `rateOf(currency)` on each row's day, as `gridEntries` (ticker-series.ts) converts them.
+ * values converted at `rates` on each row's day, as `gridEntries` (ticker-series.ts) converts them.
  */
 export function entriesOnSameRows(
   columns: TransactionColumns,
-  rateOf: (currency: string) => Float64Array,
+  rates: ReadonlyMap<string, Float64Array>,
   same: GridEntries,
 ): GridEntries {
-  const { dayIndex } = same;
-  const valueEur = new Float64Array(dayIndex.length);
-  let currency: string | null = null;
-  let rate: Float64Array = valueEur;
-  for (let k = 0; k < dayIndex.length; k += 1) {
-    if (columns.currencies[k] !== currency) rate = rateOf((currency = columns.currencies[k]));
-    valueEur[k] = columns.values[k] * rate[dayIndex[k]];
-  }
-  return { dayIndex, valueEur, amount: same.amount };
+  return { dayIndex: same.dayIndex, valueEur: convertedValues(columns, same.dayIndex, rates), amount: same.amount };
 }
 
 interface Kept {

@@ -102,13 +102,12 @@ export function computeTicker(
   sameRows?: Record<TransactionType, GridEntries>,
 ): TickerComputation {
   const { columns } = transactions;
-  const rateOf = (currency: string) => rateFor(rates, currency);
   const entries =
     parts && sameRows
       ? {
-          stock: parts.entriesOnSameRows(columns.stock, rateOf, sameRows.stock),
-          dividend: parts.entriesOnSameRows(columns.dividend, rateOf, sameRows.dividend),
-          commission: parts.entriesOnSameRows(columns.commission, rateOf, sameRows.commission),
+          stock: parts.entriesOnSameRows(columns.stock, rates, sameRows.stock),
+          dividend: parts.entriesOnSameRows(columns.dividend, rates, sameRows.dividend),
+          commission: parts.entriesOnSameRows(columns.commission, rates, sameRows.commission),
         }
       : {
           stock: gridEntries(grid, columns.stock, rates, splitFactors(market)),
@@ -238,19 +237,33 @@ function gridEntries(
   let count = 0;
   while (count < columns.days.length && columns.days[count] <= grid.lastDay) count += 1;
   const dayIndex = new Int32Array(count);
-  const valueEur = new Float64Array(count);
   const amount = new Float64Array(count);
+  for (let k = 0; k < count; k += 1) {
+    dayIndex[k] = columns.days[k] - grid.firstDay;
+    amount[k] = columns.amounts[k] * (splits ? splits.factorAfter(columns.days[k]) : 1);
+  }
+  return { dayIndex, valueEur: convertedValues(columns, dayIndex, rates), amount };
+}
+
+/**
+ * Each row's value in the base at its day's rate (`dayIndex[k]`: row k's grid day), for the rows
+ * `dayIndex` holds. A base change converts the same rows with this loop too (kept-parts.ts), so its first
+ * conversions run code every derive has compiled.
+ */
+export function convertedValues(
+  columns: TransactionColumns,
+  dayIndex: Int32Array,
+  rates: ReadonlyMap<string, Float64Array>,
+): Float64Array {
+  const valueEur = new Float64Array(dayIndex.length);
   // A ticker's rows are mostly in one currency: its rate is looked up when the currency changes.
   let currency: string | null = null;
   let rate = NO_RATE;
-  for (let k = 0; k < count; k += 1) {
-    const index = columns.days[k] - grid.firstDay;
+  for (let k = 0; k < dayIndex.length; k += 1) {
     if (columns.currencies[k] !== currency) rate = rateFor(rates, (currency = columns.currencies[k]));
-    dayIndex[k] = index;
-    valueEur[k] = columns.values[k] * rate[index];
-    amount[k] = columns.amounts[k] * (splits ? splits.factorAfter(columns.days[k]) : 1);
+    valueEur[k] = columns.values[k] * rate[dayIndex[k]];
   }
-  return { dayIndex, valueEur, amount };
+  return valueEur;
 }
 
 interface SplitFactors {
