@@ -23,9 +23,10 @@ const ADD_OWN = 2;
  * Adds value = shares × price into `sum` on every grid day: the very numbers `valueWalk` writes, each added
  * to `sum`'s in the same order as writing them into an array and adding that. `quoteRate` null: the quote
  * is in the base currency (its rate is 1 every day, and × 1 changes no number, so it is left out).
- * Two loops, not one per kind of quote: a base change turns a quote in the base into one at a rate and a
- * quote in minor units into one in the base's own, so each loop has run before it in any base, and a
- * first base change runs no code that has not been compiled (÷ 1 changes no number either).
+ * Two loops, not one per kind of quote (÷ 1 changes no number either): a quote in minor units (GBp) and one
+ * in major units take the same loop, in the base or at a rate, so a base change, which turns quotes of the
+ * base into quotes at a rate and back, runs the loops the derives before it compiled wherever the
+ * portfolio holds both (a first base change otherwise compiles a loop per new kind as it runs).
  */
 export function addValueWalk(
   sum: Float64Array,
