@@ -199,6 +199,26 @@ export const portfolioMachine = portfolioSetup.createMachine({
             onError: failTo('pricesFailed'),
           },
         },
+        /** The prices new settings need, before their first derive. */
+        fetchingSettingsPrices: {
+          tags: ['pricesLoading'],
+          on: recordChoice,
+          invoke: {
+            src: 'fetchPrices',
+            input: ({ context }) => ({
+              idToken: context.idToken ?? '',
+              symbols: symbolsToFetch(context),
+              firstDate: context.firstDate!,
+            }),
+            onDone: {
+              target: 'rederiving',
+              actions: { type: 'takePrices', params: ({ event }) => event.output },
+            },
+            // The figures in the new settings all the same, the failure kept beside them: what they lack is
+            // named (a rate, a quote), with Retry.
+            onError: failTo('#portfolio.derivingWithoutPrices'),
+          },
+        },
         rederiving: {
           tags: ['pricesLoading'],
           // A toggle during the derive starts it again with the new choice, so the prices are not lost.
@@ -251,7 +271,14 @@ export const portfolioMachine = portfolioSetup.createMachine({
                 target: 'settled',
                 actions: { type: 'takeSettings', params: ({ event }) => event.output },
               },
-              // A new benchmark: derive with it, then fetch its prices like any ticker's.
+              // Settings that need prices not fetched yet (a new base currency's rates, a new benchmark's quotes):
+              // those first, the figures before them shown meanwhile, then one derive (not one in the new base
+              // with its tickers left out for want of a rate, and another when the rates came).
+              {
+                guard: { type: 'needsPricesFor', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'fetchingSettingsPrices',
+                actions: { type: 'takeSettings', params: ({ event }) => event.output },
+              },
               { target: '#portfolio.deriving', actions: { type: 'takeSettings', params: ({ event }) => event.output } },
             ],
             onError: {

@@ -99,6 +99,9 @@ export const portfolioSetup = setup({
     isRefused,
     signedIn: ({ context }) => context.idToken !== null,
     hasPricesToFetch: ({ context }) => symbolsToFetch(context).length > 0,
+    /** Saved settings that name symbols whose prices were not fetched yet (a new base currency's rates, a new benchmark). */
+    needsPricesFor: ({ context }, { outcome }: { outcome: Outcome<SettingsView> }) =>
+      outcome.ok && symbolsToFetch({ ...context, symbols: outcome.needed.symbols }).length > 0,
     hasError: ({ context }) => context.error !== null,
     hasPriceErrors: ({ context }) => Object.keys(context.priceErrors).length > 0,
   },

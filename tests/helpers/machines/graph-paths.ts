@@ -20,7 +20,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } fro
 type AnyStateNode = AnyStateMachine['root'];
 type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;
 /** More states than this means the walk never ends: some context value grows on every round. */
-const WALK_LIMIT = 5_000;
+const WALK_LIMIT = 10_000;
 
 export interface GraphSetup {
   /** What users, neighbours and callback actors send, with payloads; in each state the walk tries those it can take. */

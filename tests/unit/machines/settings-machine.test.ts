@@ -84,7 +84,19 @@ describe('the portfolio with the settings machine invoked', () => {
   const stored: ListedSet = { stock: [{ ...buy, id: 1 }], dividend: [], commission: [] };
   const derivation = { summary: {}, tickers: { 'VWCE.DE': {} }, active: {} } as unknown as ChartedDerivation;
 
-  function startPortfolio(settings: ReturnType<typeof settingsWith>['machine']) {
+  /** What the portfolio asked the worker for, in order: each derive's base currency, each fetch's symbols. */
+  type WorkerCall = { derive: string } | { fetch: string[] | null };
+
+  function startPortfolio(
+    settings: ReturnType<typeof settingsWith>['machine'],
+    worker: {
+      calls?: WorkerCall[];
+      fetchFails?: (symbols: string[] | null) => boolean;
+      /** The worker engine's base currency now (a save changes it). */
+      base?: () => string;
+    } = {},
+  ) {
+    const base = worker.base ?? (() => 'EUR');
     const machine = portfolioMachine.provide({
       actors: {
         loadTransactions: fromPromise<Outcome<SetView>, { idToken: string }>(async () => ({
@@ -98,18 +110,19 @@ describe('the portfolio with the settings machine invoked', () => {
           cash: [],
         })),
         fetchPrices: fromPromise<PricesLoaded, { idToken: string; symbols: string[] | null; firstDate: string | null }>(
-          async ({ input }) => ({
-            symbols: input.symbols ?? ['VWCE.DE'],
-            firstDate: '2024-01-02',
-            errors: {},
-            fetched: input.symbols ?? ['VWCE.DE'],
-          }),
+          async ({ input }) => {
+            worker.calls?.push({ fetch: input.symbols });
+            if (worker.fetchFails?.(input.symbols)) throw new Error('The quotes service did not answer.');
+            return {
+              symbols: input.symbols ?? ['VWCE.DE'],
+              firstDate: '2024-01-02',
+              errors: {},
+              fetched: input.symbols ?? ['VWCE.DE'],
+            };
+          },
         ),
         derive: fromPromise<Timed<ChartedDerivation>, { asOf: string; active: string[] | null; view: string | null }>(
-          async () => ({
-            result: derivation,
-            computeMs: 1,
-          }),
+          async () => (worker.calls?.push({ derive: base() }), { result: derivation, computeMs: 1 }),
         ),
         loadSettings: settings,
         saveSettings: settings,
@@ -133,6 +146,71 @@ describe('the portfolio with the settings machine invoked', () => {
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }) && s.context.fetchedSymbols.includes('IWDA.AS'));
     expect(portfolio.getSnapshot().context).toMatchObject({ settings: { benchmark: 'IWDA.AS' }, settingsError: null });
     expect(calls.map((call) => call.src)).toEqual(['loadSettings', 'saveSettings']);
+    portfolio.stop();
+  });
+
+  // A base currency of GBP: the VWCE.DE quote (EUR) now needs EURGBP=X, which the load did not fetch.
+  const inPounds: Outcome<SettingsView> = {
+    ok: true,
+    settings: { benchmark: 'VWCE.DE', baseCurrency: 'GBP' },
+    needed: { symbols: ['EURGBP=X', 'VWCE.DE'], firstDate: '2024-01-02' },
+  };
+
+  it('after a save that needs prices not fetched yet (a new base currency’s rate), fetches them first and derives once', async () => {
+    let base = 'EUR';
+    const { machine } = settingsWith(
+      async () => read,
+      async () => ((base = 'GBP'), inPounds),
+    );
+    const calls: WorkerCall[] = [];
+    const portfolio = startPortfolio(machine, { calls, base: () => base });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    calls.length = 0;
+    portfolio.send({ type: 'settings.save', changes: { baseCurrency: 'GBP' } });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'fetchingSettingsPrices' }));
+    // The figures before the save stay on screen meanwhile, said to be waiting for prices.
+    expect(portfolio.getSnapshot().hasTag('pricesLoading')).toBe(true);
+    expect(portfolio.getSnapshot().context.derivation).toBe(derivation);
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    expect(calls).toEqual([{ fetch: ['EURGBP=X'] }, { derive: 'GBP' }]);
+    expect(portfolio.getSnapshot().context.fetchedSymbols).toContain('EURGBP=X');
+    portfolio.stop();
+  });
+
+  it('derives in the new settings all the same when their prices cannot be fetched, and keeps the failure with Retry', async () => {
+    let base = 'EUR';
+    const { machine } = settingsWith(
+      async () => read,
+      async () => ((base = 'GBP'), inPounds),
+    );
+    const calls: WorkerCall[] = [];
+    const portfolio = startPortfolio(machine, {
+      calls,
+      base: () => base,
+      fetchFails: (symbols) => symbols?.includes('EURGBP=X') ?? false,
+    });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    calls.length = 0;
+    portfolio.send({ type: 'settings.save', changes: { baseCurrency: 'GBP' } });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'pricesFailed' }));
+    expect(calls).toEqual([{ fetch: ['EURGBP=X'] }, { derive: 'GBP' }]);
+    expect(portfolio.getSnapshot().context.error).toBe('The quotes service did not answer.');
+    expect(portfolio.getSnapshot().can({ type: 'portfolio.retry' })).toBe(true);
+    portfolio.stop();
+  });
+
+  it('derives at once after a save whose prices are all fetched', async () => {
+    const { machine } = settingsWith(
+      async () => read,
+      async () => ({ ...read, settings: { benchmark: null, baseCurrency: 'EUR' } }),
+    );
+    const calls: WorkerCall[] = [];
+    const portfolio = startPortfolio(machine, { calls });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
+    calls.length = 0;
+    portfolio.send({ type: 'settings.save', changes: { benchmark: null } });
+    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }) && calls.length > 0);
+    expect(calls).toEqual([{ derive: 'EUR' }]);
     portfolio.stop();
   });
 
