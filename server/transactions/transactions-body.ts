@@ -81,7 +81,7 @@ const ROW_SCHEMAS = {
 type List = keyof typeof ROW_SCHEMAS;
 const LISTS = Object.keys(ROW_SCHEMAS) as List[];
 
-function issuesOf(error: z.ZodError, prefix: readonly PropertyKey[]): ValidationIssue[] {
+function issuesOf(error: z.core.$ZodError, prefix: readonly PropertyKey[]): ValidationIssue[] {
   return error.issues.map((issue) => ({
     path: [...prefix, ...issue.path].map((key) => String(key)).join('.'),
     message: issue.message,

@@ -1,8 +1,12 @@
 /**
  * The zod schema of a transaction set: the server validates every `PUT /api/transactions` with it and
- * the client's forms validate with the same rules. Free of Node and DOM so every layer may import it.
+ * the worker a backup it restores, with the same rules. Free of Node and DOM so every layer may import it.
+ * In zod/mini, as the worker's other schemas: the full zod's string formats (e-mail, UUID, IP…) would
+ * otherwise come into the worker's first chunk through the zod core it shares (9 KB gzip). Mini loads no
+ * locale: where a message is zod's own, the full zod's import on the server, and the worker's restore
+ * (backup/read-restore.ts), set its English words.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isIsoDate } from './days';
 import { CURRENCIES, notACurrency } from './currencies';
 import { TICKER_MAX_LENGTH, TICKER_PATTERN, type TransactionsBody } from './transaction';
@@ -31,59 +35,69 @@ export {
 
 const tickerSchema = z
   .string()
-  .max(TICKER_MAX_LENGTH, `at most ${TICKER_MAX_LENGTH} characters`)
-  .regex(TICKER_PATTERN, 'not a ticker as Yahoo spells it (letters, digits, . - = ^)');
+  .check(
+    z.maxLength(TICKER_MAX_LENGTH, `at most ${TICKER_MAX_LENGTH} characters`),
+    z.regex(TICKER_PATTERN, 'not a ticker as Yahoo spells it (letters, digits, . - = ^)'),
+  );
 
-const dateSchema = z.string().refine((text) => isIsoDate(text) && isTransactionYear(text), {
-  message: `a calendar date YYYY-MM-DD between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}`,
-});
+const dateSchema = z.string().check(
+  z.refine((text) => isIsoDate(text) && isTransactionYear(text), {
+    message: `a calendar date YYYY-MM-DD between ${MIN_TRANSACTION_YEAR} and ${MAX_TRANSACTION_YEAR}`,
+  }),
+);
 
-const boundedNumber = z.number().refine(isBoundedNumber, {
-  message: `a finite number within ±${MAX_ABSOLUTE_NUMBER}`,
-});
+const boundedNumber = z.number().check(
+  z.refine(isBoundedNumber, {
+    message: `a finite number within ±${MAX_ABSOLUTE_NUMBER}`,
+  }),
+);
 
 /** Withheld tax: never below 0 (a refund is cash received, not a negative tax), bounded like a value. */
-const taxSchema = z.number().refine(isWithheldTax, {
-  message: `a finite number from 0 to ${MAX_ABSOLUTE_NUMBER} (the tax withheld, in the dividend's currency)`,
-});
+const taxSchema = z.number().check(
+  z.refine(isWithheldTax, {
+    message: `a finite number from 0 to ${MAX_ABSOLUTE_NUMBER} (the tax withheld, in the dividend's currency)`,
+  }),
+);
 
 /** An account's id as a row names it: printable, no spaces, at most ACCOUNT_ID_MAX_LENGTH characters. */
 export const accountIdSchema = z
   .string()
-  .regex(
-    new RegExp(`^[A-Za-z0-9._:-]{1,${ACCOUNT_ID_MAX_LENGTH}}$`),
-    `an account id: 1 to ${ACCOUNT_ID_MAX_LENGTH} letters, digits, ".", "_", ":" or "-"`,
+  .check(
+    z.regex(
+      new RegExp(`^[A-Za-z0-9._:-]{1,${ACCOUNT_ID_MAX_LENGTH}}$`),
+      `an account id: 1 to ${ACCOUNT_ID_MAX_LENGTH} letters, digits, ".", "_", ":" or "-"`,
+    ),
   );
+
+/** An optional string of 1 to `max` characters (an import's id, a product's name). */
+const optionalText = (max: number) => z.optional(z.string().check(z.minLength(1), z.maxLength(max)));
 
 const currencySchema = z.enum(CURRENCIES, { error: (issue) => notACurrency(issue.input) });
 
 function transactionFields<Type extends 'stock' | 'dividend' | 'commission'>(type: Type) {
   return {
-    account: accountIdSchema.optional(),
+    account: z.optional(accountIdSchema),
     ticker: tickerSchema,
     type: z.literal(type, `must be "${type}" in the ${type} list`),
     date: dateSchema,
     amount: boundedNumber,
     value: boundedNumber,
     currency: currencySchema,
-    importId: z.string().min(1).max(IMPORT_ID_MAX_LENGTH).optional(),
+    importId: optionalText(IMPORT_ID_MAX_LENGTH),
   };
 }
 
 /** Only a trade may carry the product name its import saw. */
 export const stockTransactionSchema = z.strictObject({
   ...transactionFields('stock'),
-  product: z.string().min(1).max(PRODUCT_MAX_LENGTH).optional(),
+  product: optionalText(PRODUCT_MAX_LENGTH),
   /** The currency of the trade's price on the statement (an ISO code, or `GBp`/`GBX` pence). */
-  priceCurrency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, 'a currency code of three letters')
-    .optional(),
+  priceCurrency: z.optional(z.string().check(z.regex(/^[A-Za-z]{3}$/, 'a currency code of three letters'))),
 });
 /** Only a dividend may carry `tax`; on a trade or a fee it is an unknown key. */
 export const dividendTransactionSchema = z.strictObject({
   ...transactionFields('dividend'),
-  tax: taxSchema.optional(),
+  tax: z.optional(taxSchema),
 });
 export const commissionTransactionSchema = z.strictObject(transactionFields('commission'));
 
@@ -102,36 +116,39 @@ export const CASH_SIGNS: Readonly<Record<CashKind, { test: (value: number) => bo
 
 export const cashTransactionSchema = z
   .strictObject({
-    account: accountIdSchema.optional(),
+    account: z.optional(accountIdSchema),
     type: z.literal('cash', 'must be "cash" in the cash list'),
     kind: z.enum(CASH_KINDS, `one of ${CASH_KINDS.join(', ')}`),
     date: dateSchema,
     value: boundedNumber,
     currency: currencySchema,
-    importId: z.string().min(1).max(IMPORT_ID_MAX_LENGTH).optional(),
+    importId: optionalText(IMPORT_ID_MAX_LENGTH),
   })
-  .superRefine((cash, context) => {
-    const sign = CASH_SIGNS[cash.kind];
-    if (sign && !sign.test(cash.value))
-      context.addIssue({ code: 'custom', path: ['value'], message: `${sign.words} (this one is ${cash.value})` });
-  });
+  .check(
+    z.superRefine((cash, context) => {
+      const sign = CASH_SIGNS[cash.kind];
+      if (sign && !sign.test(cash.value))
+        context.addIssue({ code: 'custom', path: ['value'], message: `${sign.words} (this one is ${cash.value})` });
+    }),
+  );
 
 /** An account as sent: an id and a name (trimmed, not empty). */
 export const accountSchema = z.strictObject({
   id: accountIdSchema,
   name: z
     .string()
-    .trim()
-    .min(1, 'an account needs a name')
-    .max(ACCOUNT_NAME_MAX_LENGTH, `at most ${ACCOUNT_NAME_MAX_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'an account needs a name'),
+      z.maxLength(ACCOUNT_NAME_MAX_LENGTH, `at most ${ACCOUNT_NAME_MAX_LENGTH} characters`),
+    ),
 });
 
 /** The accounts of a body: at least one, at most MAX_ACCOUNTS, each id once. */
-export const accountsSchema = z
-  .array(accountSchema)
-  .min(1, 'at least one account')
-  .max(MAX_ACCOUNTS, `at most ${MAX_ACCOUNTS} accounts`)
-  .superRefine((accounts, context) => {
+export const accountsSchema = z.array(accountSchema).check(
+  z.minLength(1, 'at least one account'),
+  z.maxLength(MAX_ACCOUNTS, `at most ${MAX_ACCOUNTS} accounts`),
+  z.superRefine((accounts, context) => {
     const seen = new Set<string>();
     accounts.forEach((account, index) => {
       if (seen.has(account.id))
@@ -142,27 +159,28 @@ export const accountsSchema = z
         });
       seen.add(account.id);
     });
-  });
+  }),
+);
 
 export const transactionSetSchema = z
   .strictObject({
     stock: z.array(stockTransactionSchema),
     dividend: z.array(dividendTransactionSchema),
     commission: z.array(commissionTransactionSchema),
-    cash: z.array(cashTransactionSchema).optional(),
+    cash: z.optional(z.array(cashTransactionSchema)),
   })
-  .refine(
-    (set) =>
-      set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0) <= MAX_TRANSACTIONS,
-    {
-      message: `at most ${MAX_TRANSACTIONS} transactions`,
-    },
+  .check(
+    z.refine(
+      (set) =>
+        set.stock.length + set.dividend.length + set.commission.length + (set.cash?.length ?? 0) <= MAX_TRANSACTIONS,
+      { message: `at most ${MAX_TRANSACTIONS} transactions` },
+    ),
   );
 
 /** Body of `GET` and `PUT /api/transactions`: the set, and the accounts beside it (absent: kept as stored). */
 export const transactionsBodySchema = z.strictObject({
   transactions: transactionSetSchema,
-  accounts: accountsSchema.optional(),
+  accounts: z.optional(accountsSchema),
 });
 
 /** One problem with a body: where (`transactions.stock.3.date`, empty for the body itself) and what. */
@@ -176,7 +194,7 @@ export type TransactionsBodyValidation =
 
 /** Validates an untrusted value (parsed JSON, a form's state) as a `TransactionsBody`. */
 export function validateTransactionsBody(input: unknown): TransactionsBodyValidation {
-  const result = transactionsBodySchema.safeParse(input);
+  const result = z.safeParse(transactionsBodySchema, input);
   if (result.success) return { ok: true, body: result.data };
   return {
     ok: false,

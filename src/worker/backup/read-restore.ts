@@ -10,6 +10,8 @@ import { notACurrency } from '../../model/not-a-currency';
 import type { Account } from '../../model/cash';
 import { IMPORT_ID_MAX_LENGTH, MAX_TRANSACTIONS } from '../../model/transaction-limits';
 import { accountsSchema, transactionSetSchema } from '../../model/transaction-schema';
+import { config } from 'zod/mini';
+import english from 'zod/v4/locales/en.js';
 import { checkRememberedMappings } from '../../model/csv-mapping';
 import {
   BACKUP_FORMAT,
@@ -22,6 +24,10 @@ import {
 import { BYTE_ORDER_MARK } from '../csv-writer';
 import { decodeBytes, looksBinary } from '../import/text-encoding';
 import { readOurCsv } from './read-our-csv';
+
+// zod's own words (in English) where a backup's row fails a check without words of ours: the schemas are
+// zod/mini's, which loads no locale (as the full zod, which loads English, did here before).
+config(english());
 
 /** 30 MiB: 100,000 transactions (the most a set may hold) take about 25 MB as our JSON, 12 MB as our CSV. */
 export const RESTORE_MAX_BYTES = 30 * 1024 * 1024;
