@@ -72,7 +72,12 @@ export function tickerSet(
   }
   const series = chosen.map((state) => state.series as TickerSeries);
   const everyTicker = [...states.keys()].filter((ticker) => states.get(ticker)?.series).sort();
-  const value = sums.value.sum(grid.length, tickers, series, everyTicker);
+  const value = sums.value.sum(
+    grid.length,
+    tickers,
+    series.map((one) => one.valueParts),
+    everyTicker,
+  );
   const combined = combineSeries(grid, periods, series, value, sums.amounts);
   // Read by this derive only (its returns, benchmark and account): arrays kept from the last (scratch.ts).
   const { length } = grid;

@@ -10,7 +10,8 @@ import { closeOnGrid as carriedClose, type MarketSeries, type QuoteSeries } from
 import type { TickerTransactions, TransactionColumns } from './ticker-transactions';
 import type * as keptPartsModule from './kept-parts';
 import type { PriceSource } from './types';
-import { scratchSeries, valueWalk } from './ticker-value';
+import { addLocalWalk, addProvisionalWalk, scratchSeries, sharesAfter, valueWalk } from './ticker-value';
+import type { ValueSource } from './value-sums';
 
 /** One type's transactions on or before `asOf`, one entry per transaction, in day order. */
 /** The code of what a base change keeps (kept-parts.ts): loaded after the worker's first derive. */
@@ -25,14 +26,14 @@ export interface GridEntries {
 
 export interface TickerSeries {
   /**
-   * EUR per grid day: made when first read (a holding's own series). The sums do not read it: they have
-   * each ticker write its value into an array of their own (`fillValue`), so no series per ticker is kept.
+   * EUR per grid day: made when first read (a holding's own series). The sums do not read it: they add
+   * each ticker's `valueParts` into arrays of their own, so no value series per ticker is kept.
    */
   readonly value: Float64Array;
   /** Writes the value per grid day into `out` (the grid's length; every day written) and returns it. */
   fillValue(out: Float64Array): Float64Array;
-  /** Adds the value per grid day into `sum`: `fillValue` and then adding, in one pass (kept-parts.ts); absent without it. */
-  addValue?: (sum: Float64Array) => void;
+  /** The value in parts the sums add (value-sums.ts): in the quote's currency before the rate, and the provisional rest. */
+  valueParts: ValueSource;
   /** Close per grid day in the quote currency, NaN before the first bar; null without market data. */
   close: Float64Array | null;
   entries: Record<TransactionType, GridEntries>;
@@ -96,7 +97,7 @@ export function computeTicker(
   base: string,
   /** The market's close carried onto this grid (close-series.ts), when kept; else carried here. */
   closeOnGrid?: Float64Array,
-  /** The kept parts' code, when loaded: the value added in one pass, and `sameRows` taken. */
+  /** The kept parts' code, when loaded: `sameRows` taken. */
   parts?: KeptParts,
   /** The entries of the same transactions, quote and grid in another base: their days and amounts are taken. */
   sameRows?: Record<TransactionType, GridEntries>,
@@ -120,17 +121,13 @@ export function computeTicker(
   const quoteUnits = market ? unitsPerMajor(market.currency) : 1;
 
   const { stock } = entries;
-  const fillValue = (out: Float64Array): Float64Array => {
-    valueWalk(out, close, quoteRate, quoteUnits, stock);
-    return out;
-  };
-  // The base's own rate is ones (fx-rates.ts): a quote in the base currency adds without it.
-  const ownRate = quoteRate === rates.get(base) ? null : quoteRate;
+  const fillValue = (out: Float64Array): Float64Array => valueWalk(out, close, quoteRate, quoteUnits, stock);
   // The totals read the value of asOf and up to 30 days before it only: written into an array kept for the
   // next ticker, from 30 days before asOf on (a ticker's whole value per day is written by the sums alone).
   const last = grid.length - 1;
   const value = scratchSeries(grid.length);
-  const { shares, provisionalPriceEur } = valueWalk(value, close, quoteRate, quoteUnits, stock, last - 30);
+  valueWalk(value, close, quoteRate, quoteUnits, stock, Math.max(0, last - 30));
+  const { shares, provisionalPriceEur } = sharesAfter(stock);
   let kept: Float64Array | null = null;
 
   const profitOn = (index: number): number =>
@@ -145,7 +142,13 @@ export function computeTicker(
         return (kept ??= fillValue(new Float64Array(grid.length)));
       },
       fillValue,
-      addValue: parts && ((sum) => parts.addValueWalk(sum, close, ownRate, quoteUnits, stock)),
+      valueParts: {
+        currency: market ? majorCurrency(market.currency) : null,
+        rate: quoteRate,
+        addLocal: (local) => addLocalWalk(local, close, quoteUnits, stock),
+        addProvisional: (sum) => addProvisionalWalk(sum, close, stock),
+        localOf: [close, stock.dayIndex, stock.amount],
+      },
       close: market ? close : null,
       entries,
       expected: market ? expectedDividends(grid, market, stock, quoteRate, quoteUnits) : noEntries(),

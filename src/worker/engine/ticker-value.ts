@@ -1,7 +1,10 @@
 /**
- * A ticker's value per grid day, shares × price, walked in one pass with one fill per stretch between
- * stock-transaction days. The sums have each ticker write it into arrays of their own (value-sums.ts), so
- * no value series is kept per ticker.
+ * A ticker's value per grid day, shares × price, in two parts walked with one loop per stretch between
+ * stock-transaction days (the shares and the provisional price change only on those): on days with a
+ * close, shares × close / units in the quote's currency, then at its rate; on days without one (before
+ * the quote's first bar), shares × the provisional price in the base. The sums add the first part per
+ * currency before the rate (value-sums.ts), so no value series is kept per ticker, and a ticker's own value
+ * is the sum of a block of one.
  */
 import { settledShares } from '../../model';
 import type { GridEntries } from './ticker-series';
@@ -15,9 +18,8 @@ export function scratchSeries(length: number): Float64Array {
 }
 
 /**
- * Writes value = shares × price on every grid day of `value` from `from` on (the days before it are not
- * written), one fill per stretch between stock-transaction days (shares and the provisional price change
- * only on those); returns the shares and the provisional price after the last of them.
+ * Writes the value on every grid day of `value` from `from` on (the days before it are not written): the
+ * sum value-sums.ts makes of this ticker alone.
  */
 export function valueWalk(
   value: Float64Array,
@@ -26,56 +28,109 @@ export function valueWalk(
   quoteUnits: number,
   stock: GridEntries,
   from = 0,
-): { shares: number; provisionalPriceEur: number } {
+): Float64Array {
+  value.fill(0, from);
+  addLocalWalk(value, close, quoteUnits, stock, from);
+  for (let i = from; i < value.length; i += 1) {
+    const rate = quoteRate[i];
+    value[i] = rate === rate ? 0 + value[i] * rate : 0;
+  }
+  addProvisionalWalk(value, close, stock, from);
+  return value;
+}
+
+/** The shares and the provisional price (what the latest day with a priced buy paid per share) after every stock entry. */
+export function sharesAfter(stock: GridEntries): { shares: number; provisionalPriceEur: number } {
   let shares = 0;
   let provisionalPriceEur = Number.NaN;
-  let stretchStart = 0;
+  walkStretches(stock, Infinity, (_from, _to, sharesThen, provisional) => {
+    shares = sharesThen;
+    provisionalPriceEur = provisional;
+    return true;
+  });
+  return { shares, provisionalPriceEur };
+}
+
+/**
+ * Calls `stretch(from, to, shares, provisional)` for each stretch of grid days [from, to) between stock
+ * entries, up to `end` (the last stretch's `to`), while it answers true.
+ */
+function walkStretches(
+  stock: GridEntries,
+  end: number,
+  stretch: (from: number, to: number, shares: number, provisional: number) => boolean,
+): void {
+  const { dayIndex, amount, valueEur } = stock;
+  let shares = 0;
+  let provisional = Number.NaN;
+  let from = 0;
   let next = 0;
-  while (next < stock.dayIndex.length) {
-    const day = stock.dayIndex[next];
-    fillValues(value, close, quoteRate, quoteUnits, Math.max(from, stretchStart), day, shares, provisionalPriceEur);
+  for (;;) {
+    const last = next === dayIndex.length;
+    const to = last ? end : Math.min(dayIndex[next], end);
+    if (!stretch(from, to, shares, provisional) || last || dayIndex[next] >= end) return;
+    const day = dayIndex[next];
     let boughtEur = 0;
     let boughtShares = 0;
-    for (; next < stock.dayIndex.length && stock.dayIndex[next] === day; next += 1) {
-      shares += stock.amount[next];
+    for (; next < dayIndex.length && dayIndex[next] === day; next += 1) {
+      shares += amount[next];
       // Shares that came for nothing (a stock dividend, a product change) say nothing of their price.
-      if (stock.amount[next] > 0 && stock.valueEur[next] > 0) {
-        boughtEur += stock.valueEur[next];
-        boughtShares += stock.amount[next];
+      if (amount[next] > 0 && valueEur[next] > 0) {
+        boughtEur += valueEur[next];
+        boughtShares += amount[next];
       }
     }
     shares = settledShares(shares);
     // Until the market speaks, a share is worth what the latest day with a priced buy paid for it.
-    if (boughtShares > 0) provisionalPriceEur = boughtEur / boughtShares;
-    stretchStart = day;
+    if (boughtShares > 0) provisional = boughtEur / boughtShares;
+    from = day;
   }
-  fillValues(
-    value,
-    close,
-    quoteRate,
-    quoteUnits,
-    Math.max(from, stretchStart),
-    value.length,
-    shares,
-    provisionalPriceEur,
-  );
-  return { shares, provisionalPriceEur };
 }
 
-/** value = shares × price on grid days [from, to); a day without a close takes the provisional price (NaN: worth 0). */
-function fillValues(
-  value: Float64Array,
+/**
+ * Adds shares × close / units into `local` on every grid day from `from` on with a close: the value in the
+ * quote's major currency, before its rate. It depends on the shares and the quote only, so a base change
+ * keeps it. Stretches without shares add nothing (not even +0).
+ */
+export function addLocalWalk(
+  local: Float64Array,
   close: Float64Array,
-  rate: Float64Array,
-  unitsPerMajor: number,
-  from: number,
-  to: number,
-  shares: number,
-  provisionalPriceEur: number,
+  quoteUnits: number,
+  stock: GridEntries,
+  from = 0,
 ): void {
-  for (let i = from; i < to; i += 1) {
-    const closeToday = close[i];
-    const priceEur = closeToday === closeToday ? (closeToday / unitsPerMajor) * rate[i] : provisionalPriceEur;
-    value[i] = priceEur === priceEur ? shares * priceEur : 0;
+  walkStretches(stock, local.length, (start, to, shares) => {
+    if (shares !== 0)
+      for (let i = Math.max(from, start); i < to; i += 1) {
+        const closeToday = close[i];
+        if (closeToday === closeToday) local[i] += shares * (closeToday / quoteUnits);
+      }
+    return true;
+  });
+}
+
+/** The last grid day without a close (−1: a close every day), per close array: read once, the arrays are kept. */
+const lastGaps = new WeakMap<Float64Array, number>();
+
+function lastDayWithoutClose(close: Float64Array): number {
+  let last = lastGaps.get(close);
+  if (last === undefined) {
+    last = close.length - 1;
+    while (last >= 0 && close[last] === close[last]) last -= 1;
+    lastGaps.set(close, last);
   }
+  return last;
+}
+
+/**
+ * Adds shares × the provisional price (in the base currency) into `sum` on every grid day from `from` on
+ * without a close: the rest of the value. Those days are before the quote's first bar (all of them without
+ * market data), so the walk ends after the last of them.
+ */
+export function addProvisionalWalk(sum: Float64Array, close: Float64Array, stock: GridEntries, from = 0): void {
+  walkStretches(stock, lastDayWithoutClose(close) + 1, (start, to, shares, provisional) => {
+    if (shares !== 0 && provisional === provisional)
+      for (let i = Math.max(from, start); i < to; i += 1) if (close[i] !== close[i]) sum[i] += shares * provisional;
+    return true;
+  });
 }

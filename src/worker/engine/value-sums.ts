@@ -1,28 +1,43 @@
 /**
  * The tickers' value series summed day by day in blocks: the tickers with series, in name order, fall
  * into blocks of `BLOCK` (their places in that list), and a set of tickers sums each block's members it
- * holds, then the blocks in order. A block's sum is kept while its members are the same series objects,
- * so after one ticker's change (an edit, a quote) or a toggle only the block it is in is summed again,
- * not every ticker. A kept block and a fresh one add in the same order, so both give the same figures; up
- * to `BLOCK` tickers the sum is the plain one, ticker after ticker. Each member adds its value into its
- * block's sum day by day as it walks it (`addValue`: the numbers `fillValue` writes, added in the same
- * order as writing and then adding them), or writes it into one array kept here and that is added: no
- * value series is kept per ticker, only per block.
+ * holds, then the blocks in order. A block sums its members' values per quote currency before any rate
+ * (`local`: shares × close / units, the same in every base), converts each currency's sum at its rate to
+ * the base, in currency order, and adds the days its members have no close yet (shares × the provisional
+ * price, in the base). So a base change keeps every block's local sums and only converts them again, and
+ * after one ticker's change (an edit, a quote) or a toggle only the block it is in is summed again. No
+ * value series is kept per ticker, only per block and currency.
  */
 
 const BLOCK = 8;
 /** A block not used by the last few sums is dropped (a toggle and the all-tickers set alternate). */
 const KEEP_CALLS = 4;
 
-/** A ticker's value per day, written into `out` or added into a sum on demand (ticker-series.ts). */
+/** A ticker's value per day in parts (ticker-series.ts): in its quote's currency before the rate, and the rest. */
 export interface ValueSource {
-  fillValue(out: Float64Array): Float64Array;
-  /** `fillValue` and then adding `out` into `sum`, in one pass (the same numbers); without it, those two. */
-  addValue?(sum: Float64Array): void;
+  /** The quote's major currency (a quote in GBp counts in GBP); null without market data. */
+  readonly currency: string | null;
+  /** Base-currency units per unit of `currency` per grid day (ones for the base itself). */
+  readonly rate: Float64Array;
+  /** Adds shares × close / units into `local` on every day with a close. */
+  addLocal(local: Float64Array): void;
+  /** Adds shares × the provisional price (base currency) into `sum` on every day without a close. */
+  addProvisional(sum: Float64Array): void;
+  /** What `addLocal` reads: a source made of the same arrays (a state in another base) adds the same. */
+  readonly localOf: readonly [close: Float64Array, days: Int32Array, shares: Float64Array];
+}
+
+/** One quote currency's sum of a block's values before the rate, with the arrays its members made it of. */
+interface Local {
+  parts: unknown[];
+  sum: Float64Array;
 }
 
 interface Block {
-  members: ValueSource[];
+  /** Per quote currency. */
+  locals: Map<string, Local>;
+  /** The members the sum was made of (their rates and provisional prices are in one base). */
+  members: unknown[];
   sum: Float64Array;
   used: number;
 }
@@ -30,8 +45,6 @@ interface Block {
 export class ValueSums {
   private readonly blocks = new Map<string, Block>();
   private calls = 0;
-  /** Where a member's value is written before it is added to its block's sum. */
-  private member = new Float64Array(0);
 
   /**
    * A new array: Σ of `series` per day. `names[k]` is the ticker of `series[k]`, in name order, and
@@ -69,34 +82,50 @@ export class ValueSums {
     end: number,
   ): Float64Array {
     const key = names.slice(start, end).join('\n');
+    const members = series.slice(start, end);
     let block = this.blocks.get(key);
-    if (!block || block.sum.length !== length || !sameMembers(block.members, series, start)) {
-      // One ticker: its own value as it is (as adding it to zeros would, but for a -0). A block summed again
-      // writes into its old sum, which nothing outside holds (`sum` copies it out): no fresh memory per edit.
-      const sum = block?.sum.length === length ? block.sum.fill(0) : new Float64Array(length);
-      if (end - start === 1) series[start].fillValue(sum);
-      else {
-        for (let k = start; k < end; k += 1) {
-          const member = series[k];
-          if (member.addValue) member.addValue(sum);
-          else addInto(sum, member.fillValue(this.memberArray(length)));
+    if (!block || block.sum.length !== length)
+      this.blocks.set(key, (block = { locals: new Map(), members: [], sum: new Float64Array(length), used: 0 }));
+    if (!same(block.members, members)) {
+      // Summed again into the arrays before (nothing outside holds them: `sum` copies out): no fresh memory
+      // per edit. A currency's local sum is kept while its members add the same (a base change, an edit of
+      // a ticker in another currency); a toggle makes another block (another key), summed afresh.
+      const locals = new Map<string, Local>();
+      block.sum.fill(0);
+      for (const currency of [...new Set(members.map((member) => member.currency))].sort()) {
+        if (currency === null) continue;
+        const inCurrency = members.filter((member) => member.currency === currency);
+        const parts = inCurrency.flatMap((member) => member.localOf);
+        let local = block.locals.get(currency);
+        if (!local || !same(local.parts, parts)) {
+          const sum = local ? local.sum.fill(0) : new Float64Array(length);
+          for (const member of inCurrency) member.addLocal(sum);
+          local = { parts, sum };
         }
+        locals.set(currency, local);
+        addConverted(block.sum, local.sum, inCurrency[0].rate);
       }
-      block = { members: series.slice(start, end), sum, used: 0 };
-      this.blocks.set(key, block);
+      for (const member of members) member.addProvisional(block.sum);
+      block.locals = locals;
+      block.members = members;
     }
     block.used = this.calls;
     return block.sum;
   }
+}
 
-  private memberArray(length: number): Float64Array {
-    if (this.member.length !== length) this.member = new Float64Array(length);
-    return this.member;
+/** sum += local × rate per day; a day without a rate adds nothing (a price at no rate is worth 0, as a ticker's own value). */
+function addConverted(sum: Float64Array, local: Float64Array, rate: Float64Array): void {
+  for (let i = 0; i < sum.length; i += 1) {
+    const rateToday = rate[i];
+    if (rateToday === rateToday) sum[i] += local[i] * rateToday;
   }
 }
 
-function sameMembers(members: readonly ValueSource[], series: readonly ValueSource[], start: number): boolean {
-  for (let k = 0; k < members.length; k += 1) if (members[k] !== series[start + k]) return false;
+/** The same items, one for one. */
+function same(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k += 1) if (a[k] !== b[k]) return false;
   return true;
 }
 
