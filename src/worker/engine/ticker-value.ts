@@ -109,17 +109,15 @@ export function addLocalWalk(
   });
 }
 
-/** The last grid day without a close (−1: a close every day), per close array: read once, the arrays are kept. */
-const lastGaps = new WeakMap<Float64Array, number>();
-
+/**
+ * The last grid day without a close (−1: a close every day). A close on the grid is NaN only before the
+ * quote's first bar (market-series.ts carries every bar forward to the grid's end; without market data
+ * every day is NaN), so the first day with a close ends them: read from the start, a step for most quotes.
+ */
 function lastDayWithoutClose(close: Float64Array): number {
-  let last = lastGaps.get(close);
-  if (last === undefined) {
-    last = close.length - 1;
-    while (last >= 0 && close[last] === close[last]) last -= 1;
-    lastGaps.set(close, last);
-  }
-  return last;
+  let first = 0;
+  while (first < close.length && close[first] !== close[first]) first += 1;
+  return first - 1;
 }
 
 /**
