@@ -7,8 +7,8 @@
  * (settings-machine.ts), invoked as `loadSettings` and `saveSettings`.
  */
 import { assertEvent, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { initialContext, symbolsToFetch } from './portfolio-context';
-import { failTo, portfolioSetup, recordChoice } from './portfolio-setup';
+import { initialContext } from './portfolio-context';
+import { failTo, fetchingMissingPrices, portfolioSetup } from './portfolio-setup';
 import { deriveInput } from './portfolio-steps';
 import type { SetView } from './services/worker-client';
 
@@ -182,43 +182,12 @@ export const portfolioMachine = portfolioSetup.createMachine({
         checkingPrices: {
           always: [{ guard: 'hasPricesToFetch', target: 'fetchingPrices' }, { target: 'settled' }],
         },
-        fetchingPrices: {
-          tags: ['pricesLoading'],
-          on: recordChoice,
-          invoke: {
-            src: 'fetchPrices',
-            input: ({ context }) => ({
-              idToken: context.idToken ?? '',
-              symbols: symbolsToFetch(context),
-              firstDate: context.firstDate!,
-            }),
-            onDone: {
-              target: 'rederiving',
-              actions: { type: 'takePrices', params: ({ event }) => event.output },
-            },
-            onError: failTo('pricesFailed'),
-          },
-        },
-        /** The prices new settings need, before their first derive. */
-        fetchingSettingsPrices: {
-          tags: ['pricesLoading'],
-          on: recordChoice,
-          invoke: {
-            src: 'fetchPrices',
-            input: ({ context }) => ({
-              idToken: context.idToken ?? '',
-              symbols: symbolsToFetch(context),
-              firstDate: context.firstDate!,
-            }),
-            onDone: {
-              target: 'rederiving',
-              actions: { type: 'takePrices', params: ({ event }) => event.output },
-            },
-            // The figures in the new settings all the same, the failure kept beside them: what they lack is
-            // named (a rate, a quote), with Retry.
-            onError: failTo('#portfolio.derivingWithoutPrices'),
-          },
-        },
+        fetchingPrices: fetchingMissingPrices('pricesFailed'),
+        /**
+         * The prices new settings need, before their first derive; without them, the figures in the new
+         * settings all the same, the failure kept beside them: what they lack is named, with Retry.
+         */
+        fetchingSettingsPrices: fetchingMissingPrices('#portfolio.derivingWithoutPrices'),
         rederiving: {
           tags: ['pricesLoading'],
           // A toggle during the derive starts it again with the new choice, so the prices are not lost.

@@ -35,6 +35,31 @@ export const recordChoice = {
   'view.select': { actions: 'selectView' },
 } as const;
 
+/**
+ * In `ready`: the prices still missing fetched (the figures before them shown, a choice meanwhile recorded),
+ * then the figures derived again (`rederiving`); a failed fetch goes to `failed`, its message kept.
+ */
+export const fetchingMissingPrices = (failed: string) => ({
+  tags: ['pricesLoading'],
+  on: recordChoice,
+  invoke: {
+    src: 'fetchPrices' as const,
+    input: ({ context }: { context: PortfolioContext }) => ({
+      idToken: context.idToken ?? '',
+      symbols: symbolsToFetch(context),
+      firstDate: context.firstDate!,
+    }),
+    onDone: {
+      target: 'rederiving',
+      actions: {
+        type: 'takePrices' as const,
+        params: ({ event }: { event: { output: PricesLoaded } }) => event.output,
+      },
+    },
+    onError: failTo(failed),
+  },
+});
+
 export const portfolioSetup = setup({
   types: {
     context: {} as PortfolioContext,
