@@ -33,6 +33,7 @@ export function valueWalk(
   addLocalWalk(value, close, quoteUnits, stock, from);
   for (let i = from; i < value.length; i += 1) {
     const rate = quoteRate[i];
+    // As the sums add it into zeros (0 + x: never −0); a day without a rate is worth 0.
     value[i] = rate === rate ? 0 + value[i] * rate : 0;
   }
   addProvisionalWalk(value, close, stock, from);
@@ -46,19 +47,18 @@ export function sharesAfter(stock: GridEntries): { shares: number; provisionalPr
   walkStretches(stock, Infinity, (_from, _to, sharesThen, provisional) => {
     shares = sharesThen;
     provisionalPriceEur = provisional;
-    return true;
   });
   return { shares, provisionalPriceEur };
 }
 
 /**
  * Calls `stretch(from, to, shares, provisional)` for each stretch of grid days [from, to) between stock
- * entries, up to `end` (the last stretch's `to`), while it answers true.
+ * entries, up to `end` (the last stretch's `to`).
  */
 function walkStretches(
   stock: GridEntries,
   end: number,
-  stretch: (from: number, to: number, shares: number, provisional: number) => boolean,
+  stretch: (from: number, to: number, shares: number, provisional: number) => void,
 ): void {
   const { dayIndex, amount, valueEur } = stock;
   let shares = 0;
@@ -68,7 +68,8 @@ function walkStretches(
   for (;;) {
     const last = next === dayIndex.length;
     const to = last ? end : Math.min(dayIndex[next], end);
-    if (!stretch(from, to, shares, provisional) || last || dayIndex[next] >= end) return;
+    stretch(from, to, shares, provisional);
+    if (last || dayIndex[next] >= end) return;
     const day = dayIndex[next];
     let boughtEur = 0;
     let boughtShares = 0;
@@ -105,7 +106,6 @@ export function addLocalWalk(
         const closeToday = close[i];
         if (closeToday === closeToday) local[i] += shares * (closeToday / quoteUnits);
       }
-    return true;
   });
 }
 
@@ -129,6 +129,5 @@ export function addProvisionalWalk(sum: Float64Array, close: Float64Array, stock
   walkStretches(stock, lastDayWithoutClose(close) + 1, (start, to, shares, provisional) => {
     if (shares !== 0 && provisional === provisional)
       for (let i = Math.max(from, start); i < to; i += 1) if (close[i] !== close[i]) sum[i] += shares * provisional;
-    return true;
   });
 }
