@@ -156,17 +156,23 @@ describe('the portfolio with the settings machine invoked', () => {
     needed: { symbols: ['EURGBP=X', 'VWCE.DE'], firstDate: '2024-01-02' },
   };
 
-  it('after a save that needs prices not fetched yet (a new base currency’s rate), fetches them first and derives once', async () => {
+  /** A loaded portfolio in EUR, then GBP saved (the worker's engine takes it): what it asks the worker from the save on. */
+  async function savedInPounds(fetchFails?: (symbols: string[] | null) => boolean) {
     let base = 'EUR';
     const { machine } = settingsWith(
       async () => read,
       async () => ((base = 'GBP'), inPounds),
     );
     const calls: WorkerCall[] = [];
-    const portfolio = startPortfolio(machine, { calls, base: () => base });
+    const portfolio = startPortfolio(machine, { calls, base: () => base, fetchFails });
     await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
     calls.length = 0;
     portfolio.send({ type: 'settings.save', changes: { baseCurrency: 'GBP' } });
+    return { portfolio, calls };
+  }
+
+  it('after a save that needs prices not fetched yet (a new base currency’s rate), fetches them first and derives once', async () => {
+    const { portfolio, calls } = await savedInPounds();
     await waitFor(portfolio, (s) => s.matches({ ready: 'fetchingSettingsPrices' }));
     // The figures before the save stay on screen meanwhile, said to be waiting for prices.
     expect(portfolio.getSnapshot().hasTag('pricesLoading')).toBe(true);
@@ -178,20 +184,7 @@ describe('the portfolio with the settings machine invoked', () => {
   });
 
   it('derives in the new settings all the same when their prices cannot be fetched, and keeps the failure with Retry', async () => {
-    let base = 'EUR';
-    const { machine } = settingsWith(
-      async () => read,
-      async () => ((base = 'GBP'), inPounds),
-    );
-    const calls: WorkerCall[] = [];
-    const portfolio = startPortfolio(machine, {
-      calls,
-      base: () => base,
-      fetchFails: (symbols) => symbols?.includes('EURGBP=X') ?? false,
-    });
-    await waitFor(portfolio, (s) => s.matches({ ready: 'settled' }));
-    calls.length = 0;
-    portfolio.send({ type: 'settings.save', changes: { baseCurrency: 'GBP' } });
+    const { portfolio, calls } = await savedInPounds((symbols) => symbols?.includes('EURGBP=X') ?? false);
     await waitFor(portfolio, (s) => s.matches({ ready: 'pricesFailed' }));
     expect(calls).toEqual([{ fetch: ['EURGBP=X'] }, { derive: 'GBP' }]);
     expect(portfolio.getSnapshot().context.error).toBe('The quotes service did not answer.');
