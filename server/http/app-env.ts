@@ -17,7 +17,7 @@ export interface AppEnv {
     jsonDepthScanned?: number;
     /** The text of that body, decoded as it was handed on (body-limits.ts `scannedBodyText`). */
     scannedBodyText?: string;
-    /** The text of a JSON answer and the response made of it (`text-answer.ts`), for `compressAnswers`. */
-    answerText?: { text: string; response: Response };
+    /** The text (or bytes) of an answer and the response made of it (`text-answer.ts`), for `compressAnswers`. */
+    answerText?: { text: string | Uint8Array; response: Response };
   };
 }

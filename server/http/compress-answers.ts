@@ -47,7 +47,8 @@ export const GZIP_LEVEL = 1;
 const SLICE_BYTES = 64 * 1024;
 /** Up to this size an answer is compressed whole (a few milliseconds of work on the thread pool); above it, streamed. */
 export const ONE_SHOT_MAX_BYTES = 1024 * 1024;
-const COMPRESSIBLE_TYPE = /^\s*(application\/([\w.-]+\+)?json|text\/)/i;
+/** JSON, text, and our own binary answers (the quotes' columns, `src/model/quote-columns-binary.ts`). */
+const COMPRESSIBLE_TYPE = /^\s*(application\/([\w.-]+\+)?json|text\/|application\/vnd\.investments-tracker\.)/i;
 const UNCOMPRESSIBLE_STATUS = new Set([204, 206, 304]);
 
 export function compressAnswers(
@@ -72,7 +73,12 @@ export function compressAnswers(
       return;
     }
     const declaredLength = headers.get('content-length');
-    const textBytes = text === undefined ? undefined : Buffer.from(text);
+    const textBytes =
+      text === undefined
+        ? undefined
+        : typeof text === 'string'
+          ? Buffer.from(text)
+          : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
     const length = textBytes?.byteLength ?? (declaredLength === null ? undefined : Number(declaredLength));
     if (length !== undefined && length < MIN_COMPRESS_BYTES) {
       answer.headers.set('Vary', headers.get('vary')!);

@@ -8,6 +8,8 @@
  * maps symbols to the validator of the series the client holds (`quote-revision.ts`): symbols asked for
  * and, with `rates`, exchange rates (`…=X`). `closes: "deltas"` (optional) asks for closes as integer deltas
  * at a decimal scale where a series has one (`src/model/closes-encoding.ts`); without it, plain closes.
+ * `format: "binary"` (optional, with `symbols`) asks for the answer in bytes
+ * (`src/model/quote-columns-binary.ts`), closes as deltas where a scale has them.
  */
 import { z } from 'zod';
 import { SECONDS_PER_DAY } from '../../src/model/days';
@@ -35,6 +37,8 @@ export type QuotesRequestCheck =
       held: ReadonlyMap<string, string>;
       /** Whether the client reads closes as integer deltas (`closesScale`). */
       deltas: boolean;
+      /** Whether the answer goes in bytes (`format: "binary"`, `src/model/quote-columns-binary.ts`). */
+      binary: boolean;
     }
   | { ok: false; issues: RequestIssue[] };
 
@@ -47,6 +51,7 @@ const held = z
   .record(z.string(), z.string().regex(VALIDATOR_PATTERN, { error: 'not a validator this service gave' }))
   .optional();
 const closes = z.literal('deltas', { error: 'only "deltas"' }).optional();
+const format = z.literal('binary', { error: 'only "binary"' }).optional();
 const range = { start: unixSeconds, end: unixSeconds, held, closes };
 const manySchema = z.strictObject({
   symbols: z
@@ -57,6 +62,7 @@ const manySchema = z.strictObject({
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'an ISO 4217 code, three capital letters' })
     .optional(),
+  format,
   ...range,
 });
 const oneSchema = z.strictObject({ symbol, ...range });
@@ -92,5 +98,6 @@ export function checkQuotesRequest(body: unknown, nowSeconds: number): QuotesReq
   if (issues.length > 0) return { ok: false, issues };
   const heldMap = new Map(Object.entries(parsed.data.held ?? {}));
   const deltas = parsed.data.closes === 'deltas';
-  return { ok: true, symbols, startSeconds: start, endSeconds: end, single, rates, held: heldMap, deltas };
+  const binary = 'format' in parsed.data && parsed.data.format === 'binary';
+  return { ok: true, symbols, startSeconds: start, endSeconds: end, single, rates, held: heldMap, deltas, binary };
 }

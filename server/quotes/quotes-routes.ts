@@ -7,13 +7,17 @@
  * is used up and nothing could be answered without Yahoo (an answer with some data is a 200 whose
  * entries say which symbols must wait). A request with `closes: "deltas"` gets each series' closes as
  * integer deltas at its decimal scale (`closesScale`) where one gives them back exactly; the validators
- * are of the closes themselves, whatever their encoding.
+ * are of the closes themselves, whatever their encoding. A request with `format: "binary"` (and `symbols`)
+ * gets the same entries in bytes (`src/model/quote-columns-binary.ts`, `answer-columns.ts`), closes as
+ * deltas where a scale has them.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env';
 import { checkQuotesRequest } from './quotes-request';
-import { jsonTextAnswer } from '../http/text-answer';
+import { bytesAnswer, jsonTextAnswer } from '../http/text-answer';
+import { QUOTE_COLUMNS_TYPE, quoteColumnsAnswer } from '../../src/model/quote-columns-binary';
+import { answerColumns } from './answer-columns';
 import { answerText } from './answer-text';
 import { ratesNeeded } from './rates-needed';
 import type { QuotesService } from './quotes-service';
@@ -57,6 +61,13 @@ export function createQuotesRoutes(service: QuotesService, nowMs: () => number =
         const retryAfterSeconds = Math.max(1, Math.ceil(overBudget.retryInMs / 1000));
         c.header('Retry-After', String(retryAfterSeconds));
         return c.json({ message: `${overBudget.message}.`, retryAfterSeconds, entries }, 429);
+      }
+      if (request.binary) {
+        // In bytes (`quote-columns-binary.ts`): the entries' header, then each series' columns.
+        const answered = entries.map((entry) => answerColumns(entry, request.held.get(entry.symbol)));
+        const header = request.single ? answered[0]!.head : `[${answered.map((one) => one.head).join(',')}]`;
+        const columns = answered.flatMap((one) => (one.columns ? [one.columns] : []));
+        return bytesAnswer(c, quoteColumnsAnswer(header, columns), QUOTE_COLUMNS_TYPE);
       }
       // The same text as `c.json` of the answers, each whole series' written once (`answer-text.ts`).
       const answered = entries.map((entry) => answerText(entry, request.held.get(entry.symbol), request.deltas));

@@ -9,6 +9,7 @@
  * as the decimals they round from, with `closesFloat32: true`, and decoded as `Math.fround(n / 10^k)`, which
  * the encoder checked the same way.
  */
+import type { QuoteAnswerEntry, QuoteWireEntry } from './quotes';
 
 /** The largest scale tried: 10^6, a millionth of the quote currency. */
 export const MAX_CLOSES_SCALE = 6;
@@ -71,4 +72,11 @@ export function decodeCloses(deltas: readonly number[], scale: number, float32 =
   const power = 10 ** scale;
   let integer = 0;
   return deltas.map((delta) => closeOf((integer += delta), power, float32));
+}
+
+/** The entry with plain closes: a series sent as integer deltas (`closesScale`) decoded, bit for bit. */
+export function plainCloses(entry: QuoteWireEntry): QuoteAnswerEntry {
+  if (!('closesScale' in entry)) return entry;
+  const { closesScale, closesFloat32, ...plain } = entry;
+  return { ...plain, closes: decodeCloses(entry.closes, closesScale, closesFloat32 === true) };
 }

@@ -91,3 +91,28 @@ export const quoteAnswerEntries: FastChecked<QuoteWireEntry[]> = {
   schema: quoteAnswerSchema,
   accepts: (value): value is QuoteWireEntry[] => isArrayOf(value, isAnswerEntry),
 };
+
+/**
+ * The header of an answer in bytes (`quote-columns-binary.ts`): the entries of `quoteAnswerSchema`, a
+ * series with its count of bars in place of its days and closes, and always with a validator (the
+ * service that answers in bytes has them). No array in it runs to megabytes: zod alone checks it.
+ */
+const quoteColumnsHeaderSchema = z.array(
+  z.union([
+    z.object({ symbol: z.string(), error: z.string() }),
+    z.object({ symbol: z.string(), unchanged: z.literal(true) }),
+    z.object({
+      symbol: z.string(),
+      meta: columns.meta,
+      bars: z.int().check(z.nonnegative()),
+      dividends: columns.dividends,
+      splits: columns.splits,
+      validator: z.string(),
+      after: z.optional(z.number()),
+      closesScale,
+      closesFloat32: z.optional(z.literal(true)),
+    }),
+  ]),
+);
+export type QuoteColumnsHeader = z.infer<typeof quoteColumnsHeaderSchema>;
+export { quoteColumnsHeaderSchema };

@@ -113,6 +113,19 @@ export type QuoteWireEntry =
   | ((QuoteFullEntry | QuoteTailEntry | QuoteColumnsEntry) & { closesScale: number; closesFloat32?: true });
 
 /**
+ * A series of an answer in bytes (`quote-columns-binary.ts`) as the worker reads it: the whole series or
+ * its tail after `after`, its days and closes already in typed arrays.
+ */
+export type QuoteTypedEntry = Omit<QuoteColumnsEntry, 'days' | 'closes'> & {
+  days: Int32Array;
+  closes: Float64Array;
+  validator: string;
+  after?: number;
+};
+/** One element of an answer in bytes, read: a series in typed arrays, "unchanged", or an error. */
+export type QuoteReadEntry = QuoteTypedEntry | QuoteUnchangedEntry | QuoteErrorEntry;
+
+/**
  * One symbol's series as the worker holds it (IndexedDB): the columns of the answers, merged, in typed
  * arrays, with the validator of the last answer. The engine reads it as it reads an answer's columns.
  */
@@ -136,4 +149,6 @@ export type QuotesRequest = ({ symbols: string[] } | { symbol: string }) & {
   held?: Record<string, string>;
   /** Closes as integer deltas at a decimal scale where a series has one (`QuoteWireEntry`). */
   closes?: 'deltas';
+  /** The answer in bytes (`quote-columns-binary.ts`), closes as deltas where a scale has them. */
+  format?: 'binary';
 };

@@ -6,7 +6,7 @@
  * at a load's start is evaluated only after the set's parse has left the thread, and the request would
  * go no earlier than the one the set makes.
  */
-import type { HeldQuoteColumns, QuoteAnswerEntry } from '../../model/quotes';
+import type { HeldQuoteColumns, QuoteReadEntry } from '../../model/quotes';
 import type { Credentials } from '../services/http';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import type { HeldQuotes, LastRequest } from './store';
@@ -16,7 +16,7 @@ export interface Early {
   request: QuotesRequest;
   sent: ReadonlyMap<string, string>;
   held: Promise<Map<string, HeldQuoteColumns>>;
-  answers: Promise<QuoteAnswerEntry[]>;
+  answers: Promise<QuoteReadEntry[]>;
 }
 
 /** Sends `last`, the last request held in `store`, again with `endSeconds`; `read`: its held series, read already. */

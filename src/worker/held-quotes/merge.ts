@@ -3,7 +3,7 @@
  * (server/quotes/quote-revision.ts): the whole series answered, the held series with the answered tail
  * put after `after`, or the held series as it was. Pure: the IndexedDB side is `store.ts`.
  */
-import type { HeldQuoteColumns, QuoteAnswerEntry, QuoteColumnsEntry, QuoteErrorEntry } from '../../model/quotes';
+import type { HeldQuoteColumns, QuoteErrorEntry, QuoteReadEntry, QuoteTypedEntry } from '../../model/quotes';
 
 export interface Merged {
   /** What the engine gets for the symbol. */
@@ -12,13 +12,13 @@ export interface Merged {
   store: HeldQuoteColumns | null;
 }
 
-/** A whole answered series, in typed arrays. */
-export function heldFrom(entry: QuoteColumnsEntry, validator: string): HeldQuoteColumns {
+/** A whole answered series, as held: its days and closes are the answer's own arrays. */
+export function heldFrom(entry: QuoteTypedEntry, validator: string): HeldQuoteColumns {
   return {
     symbol: entry.symbol,
     meta: entry.meta,
-    days: Int32Array.from(entry.days),
-    closes: Float64Array.from(entry.closes),
+    days: entry.days,
+    closes: entry.closes,
     dividends: { days: Int32Array.from(entry.dividends.days), amounts: Float64Array.from(entry.dividends.amounts) },
     splits: {
       days: Int32Array.from(entry.splits.days),
@@ -36,7 +36,7 @@ function countThrough(days: Int32Array, through: number): number {
   return count;
 }
 
-function joined<T extends Int32Array | Float64Array>(kept: T, tail: readonly number[]): T {
+function joined<T extends Int32Array | Float64Array>(kept: T, tail: ArrayLike<number>): T {
   const out = new (kept.constructor as { new (length: number): T })(kept.length + tail.length);
   out.set(kept);
   out.set(tail, kept.length);
@@ -44,7 +44,7 @@ function joined<T extends Int32Array | Float64Array>(kept: T, tail: readonly num
 }
 
 /** `held` up to `after` with `tail` after it. */
-export function withTail(held: HeldQuoteColumns, tail: QuoteColumnsEntry, after: number, validator: string) {
+export function withTail(held: HeldQuoteColumns, tail: QuoteTypedEntry, after: number, validator: string) {
   const bars = countThrough(held.days, after);
   const paid = countThrough(held.dividends.days, after);
   const split = countThrough(held.splits.days, after);
@@ -67,19 +67,15 @@ export function withTail(held: HeldQuoteColumns, tail: QuoteColumnsEntry, after:
 }
 
 /** The series after `answer`, given what was held for its symbol. */
-export function mergeAnswer(held: HeldQuoteColumns | undefined, answer: QuoteAnswerEntry): Merged {
+export function mergeAnswer(held: HeldQuoteColumns | undefined, answer: QuoteReadEntry): Merged {
   const { symbol } = answer;
   if ('error' in answer) return { entry: answer, store: null };
   const notHeld = { symbol, error: 'the prices service continued a series this browser does not hold' };
   if ('unchanged' in answer) return held ? { entry: held, store: null } : { entry: notHeld, store: null };
-  if ('after' in answer) {
+  if (answer.after !== undefined) {
     if (!held) return { entry: notHeld, store: null };
     const merged = withTail(held, answer, answer.after, answer.validator);
     return { entry: merged, store: merged };
-  }
-  if (!('validator' in answer) || typeof answer.validator !== 'string') {
-    // A service without validators: the series is used, and nothing is stored that could not be checked.
-    return { entry: heldFrom(answer, ''), store: null };
   }
   const whole = heldFrom(answer, answer.validator);
   return { entry: whole, store: whole };

@@ -68,29 +68,7 @@ export async function requestJson<T>(
   checked: ZodMiniType<T> | FastChecked<T>,
   options: RequestOptions,
 ): Promise<{ body: T; response: Response; text: string }> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Authorization: options.credentials.idToken,
-    ...options.headers,
-  };
-  const method = options.method ?? 'GET';
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && options.credentials.xsrfToken) headers['X-XSRF-TOKEN'] = options.credentials.xsrfToken;
-  if (options.held) headers['If-None-Match'] = options.held.etag;
-  let response: Response;
-  try {
-    response = await fetch(origin ? new URL(url, origin) : url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-      // The browser's own cache is never asked: a conditional request's 304 comes to this code as it is.
-      ...(options.held ? { cache: 'no-store' as const } : {}),
-    });
-  } catch (error) {
-    throw new HttpError(0, `The server could not be reached (${(error as Error).message}).`, { cause: error });
-  }
+  const response = await send(url, options, 'application/json');
   const unchanged = response.status === 304 && options.held !== undefined;
   const answered = await response.text();
   const kept = unchanged ? await options.held!.answer : null;
@@ -124,4 +102,55 @@ export async function requestJson<T>(
     );
   }
   return { body: result.data, response, text };
+}
+
+/** Sends a request with the credentials' headers; rejects with an HttpError when the server cannot be reached. */
+async function send(url: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: accept,
+    Authorization: options.credentials.idToken,
+    ...options.headers,
+  };
+  const method = options.method ?? 'GET';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && options.credentials.xsrfToken) headers['X-XSRF-TOKEN'] = options.credentials.xsrfToken;
+  if (options.held) headers['If-None-Match'] = options.held.etag;
+  try {
+    return await fetch(origin ? new URL(url, origin) : url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+      // The browser's own cache is never asked: a conditional request's 304 comes to this code as it is.
+      ...(options.held ? { cache: 'no-store' as const } : {}),
+    });
+  } catch (error) {
+    throw new HttpError(0, `The server could not be reached (${(error as Error).message}).`, { cause: error });
+  }
+}
+
+/**
+ * Sends a JSON request for an answer in bytes of the type `type`; resolves with its bytes, rejects with an
+ * HttpError (the server's message for a refusal, which comes as JSON; an answer of another type, refused).
+ */
+export async function requestBytes(url: string, type: string, options: RequestOptions): Promise<Uint8Array> {
+  const response = await send(url, options, type);
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: the status alone.
+    }
+    throw new HttpError(response.status, messageIn(parsed) ?? `${response.status} ${response.statusText || 'error'}`);
+  }
+  const answered = (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (answered !== type)
+    throw new HttpError(
+      response.status,
+      `The server sent an unexpected response: ${answered || 'no type'}, not ${type}.`,
+    );
+  return new Uint8Array(await response.arrayBuffer());
 }

@@ -1,8 +1,9 @@
-/** `POST /api/quotes`, from the worker: megabytes of chart JSON are read and checked here, never on the page. */
-import type { QuoteAnswerEntry, QuoteWireEntry } from '../../model';
-import { decodeCloses } from '../../model/closes-encoding';
-import { quoteAnswerEntries } from '../../model/quotes-schema';
-import { HttpError, requestJson, type Credentials } from './http';
+/** `POST /api/quotes`, from the worker: megabytes of quotes are read and checked here, never on the page. */
+import { safeParse } from 'zod/mini';
+import type { QuoteReadEntry } from '../../model/quotes';
+import { ColumnsReader, QUOTE_COLUMNS_TYPE, QuoteColumnsError, readHeader } from '../../model/quote-columns-binary';
+import { quoteColumnsHeaderSchema } from '../../model/quotes-schema';
+import { HttpError, requestBytes, type Credentials } from './http';
 
 export interface QuotesRequest {
   symbols: string[];
@@ -31,52 +32,74 @@ export async function inWords<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The entry with plain closes: a series sent as integer deltas (`closesScale`) decoded, bit for bit. */
-export function plainCloses(entry: QuoteWireEntry): QuoteAnswerEntry {
-  if (!('closesScale' in entry)) return entry;
-  const { closesScale, closesFloat32, ...plain } = entry;
-  return { ...plain, closes: decodeCloses(entry.closes, closesScale, closesFloat32 === true) };
+/**
+ * The entries of an answer in bytes (`quote-columns-binary.ts`), each series' days and closes in typed
+ * arrays; throws a QuoteColumnsError naming what is wrong with one the header's schema or its columns refuse.
+ */
+export function readQuoteColumns(bytes: Uint8Array): QuoteReadEntry[] {
+  const { header, columnsAt } = readHeader(bytes);
+  const checked = safeParse(quoteColumnsHeaderSchema, header);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new QuoteColumnsError(`its header is not the expected shape${issue ? ` at ${issue.path.join('.')}` : ''}`);
+  }
+  const columns = new ColumnsReader(bytes, columnsAt);
+  const entries = checked.data.map((entry): QuoteReadEntry => {
+    if (!('bars' in entry)) return entry;
+    const { bars, closesScale, closesFloat32, ...series } = entry;
+    if (closesFloat32 && closesScale === undefined)
+      throw new QuoteColumnsError(`${entry.symbol} has float32 closes without a scale`);
+    const days = columns.days(bars);
+    return { ...series, days, closes: columns.closes(bars, closesScale, closesFloat32 === true) };
+  });
+  columns.end();
+  return entries;
 }
 
 /**
  * Each symbol's series against what this browser holds: `held` maps symbols to the validators of their
  * held series, and the answer says per symbol "unchanged", the tail after a day, or the whole series. With
  * `request.rates`, each batch also brings the exchange rates its quotes need (a held rate's validator goes
- * with every batch); a rate two batches both brought is kept once. Closes are asked for as integer deltas
- * (a third fewer bytes) and come back plain.
+ * with every batch); a rate two batches both brought is kept once. The answer comes in bytes
+ * (`quote-columns-binary.ts`): days and closes land in typed arrays without an array of numbers between.
  */
 export function requestQuoteUpdates(
   credentials: Credentials,
   request: QuotesRequest,
   held: ReadonlyMap<string, string>,
-): Promise<QuoteAnswerEntry[]> {
+): Promise<QuoteReadEntry[]> {
   const asked = new Set(request.symbols);
   const heldRates = request.rates ? [...held].filter(([symbol]) => !asked.has(symbol) && symbol.endsWith('=X')) : [];
   return inWords(async () => {
     const answers = await Promise.all(
-      inBatches(request.symbols).map((symbols) => {
+      inBatches(request.symbols).map(async (symbols) => {
         const validators = Object.fromEntries([
           ...symbols.flatMap((s) => (held.has(s) ? [[s, held.get(s)!]] : [])),
           ...heldRates,
         ]);
-        return requestJson('/api/quotes', quoteAnswerEntries, {
+        const bytes = await requestBytes('/api/quotes', QUOTE_COLUMNS_TYPE, {
           method: 'POST',
           credentials,
-          // Without `held` when nothing is held: the request is then one any version of the service takes.
+          // Without `held` when nothing is held.
           body: {
             symbols,
             start: request.startSeconds,
             end: request.endSeconds,
             ...(request.rates ? { rates: request.rates } : {}),
             closes: 'deltas',
+            format: 'binary',
             ...(Object.keys(validators).length > 0 ? { held: validators } : {}),
           },
         });
+        try {
+          return readQuoteColumns(bytes);
+        } catch (error) {
+          if (!(error instanceof QuoteColumnsError)) throw error;
+          throw new HttpError(200, `The server sent an unexpected response: ${error.message}.`, { cause: error });
+        }
       }),
     );
     const seen = new Set<string>();
-    return answers.flatMap((answer) =>
-      answer.body.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol)).map(plainCloses),
-    );
+    return answers.flatMap((answer) => answer.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol)));
   });
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QuoteAnswerEntry, QuoteFullEntry, QuoteTailEntry, QuoteWireEntry } from '#src/model/quotes';
-import { plainCloses } from '#src/worker/services/quotes-api';
+import { plainCloses } from '#src/model/closes-encoding';
 import { SETTLE_DAYS } from '#server/quotes/quote-revision';
 import { startFakeYahoo, type FakeYahoo } from '#helpers/quotes/fake-yahoo-chart';
 import {
