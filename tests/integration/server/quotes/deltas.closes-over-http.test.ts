@@ -131,11 +131,14 @@ describe('closes as integer deltas over HTTP', () => {
     expect((wire as QuoteFullEntry).closes).toContain(1 / 3);
   });
 
-  it('refuses any other encoding, naming the field', async () => {
+  it.each([
+    ['closes', { closes: 'plain' }],
+    ['format', { format: 'xml' }],
+  ])('refuses any other encoding, naming the field (%s)', async (field, change) => {
     await serve({});
-    const response = await quotes!.post({ symbols: ['AAPL'], start: 0, end: 1, closes: 'plain' });
+    const response = await quotes!.post({ symbols: ['AAPL'], start: 0, end: 1, ...change });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { issues: Array<{ path: string }> };
-    expect(body.issues.map((issue) => issue.path)).toContain('closes');
+    expect(body.issues.map((issue) => issue.path)).toContain(field);
   });
 });
