@@ -1,7 +1,7 @@
 /** The quotes service's answer as the worker checks it: each symbol's columns or its error. zod/mini, as the worker's first chunk wants it. */
 import * as z from 'zod/mini';
-import { isArrayOf, isNumber, isOptionalString, isRecord, type FastChecked } from './fast-check';
-import type { QuoteEntry, QuoteWireEntry } from './quotes';
+import { isArrayOf, isNumber, isRecord, type FastChecked } from './fast-check';
+import type { QuoteEntry } from './quotes';
 
 const numbers = z.array(z.number());
 const DATA_SOURCES = ['yahoo', 'cache', 'files', 'sample'] as const;
@@ -53,51 +53,16 @@ export const quoteEntries: FastChecked<QuoteEntry[]> = {
   accepts: (value): value is QuoteEntry[] => isArrayOf(value, isQuoteEntry),
 };
 
-/**
- * An answer to a request that named what the client holds: each entry the whole series or its tail
- * after `after`, both with a validator; `{symbol, unchanged: true}`; or an error. A series with
- * `closesScale` (0..6) carries its closes as integer deltas (`closes-encoding.ts`): still numbers here.
- */
+/** A series' `closesScale` (0..6): its closes travel as integer deltas (`closes-encoding.ts`). */
 const closesScale = z.optional(z.literal([0, 1, 2, 3, 4, 5, 6]));
-const quoteAnswerSchema = z.array(
-  z.union([
-    z.object({ symbol: z.string(), error: z.string() }),
-    z.object({ symbol: z.string(), unchanged: z.literal(true) }),
-    // Without a validator: a service from before incremental quotes (the series is used, not stored).
-    z.looseObject({
-      symbol: z.string(),
-      ...columns,
-      validator: z.optional(z.string()),
-      after: z.optional(z.number()),
-      closesScale,
-      closesFloat32: z.optional(z.literal(true)),
-    }),
-  ]),
-) as unknown as z.ZodMiniType<QuoteWireEntry[]>;
-
-const isScale = (value: unknown) => typeof value === 'number' && value >= 0 && value <= 6 && value % 1 === 0;
-
-function isAnswerEntry(value: unknown): boolean {
-  if (!isRecord(value) || typeof value.symbol !== 'string') return false;
-  if ('error' in value) return typeof value.error === 'string' && Object.keys(value).length === 2;
-  if ('unchanged' in value) return value.unchanged === true && Object.keys(value).length === 2;
-  if (!isOptionalString(value.validator) || ('after' in value && !isNumber(value.after))) return false;
-  if ('closesScale' in value && !isScale(value.closesScale)) return false;
-  if ('closesFloat32' in value && (value.closesFloat32 !== true || !('closesScale' in value))) return false;
-  return isColumns(value);
-}
-
-export const quoteAnswerEntries: FastChecked<QuoteWireEntry[]> = {
-  schema: quoteAnswerSchema,
-  accepts: (value): value is QuoteWireEntry[] => isArrayOf(value, isAnswerEntry),
-};
 
 /**
- * The header of an answer in bytes (`quote-columns-binary.ts`): the entries of `quoteAnswerSchema`, a
- * series with its count of bars in place of its days and closes, and always with a validator (the
- * service that answers in bytes has them). No array in it runs to megabytes: zod alone checks it.
+ * The header of an answer in bytes (`quote-columns-binary.ts`) to a request that may name what the client
+ * holds: per symbol its error, "unchanged", or its series (whole, or its tail after `after`) with its
+ * count of bars in place of its days and closes, always with a validator (the service that answers in
+ * bytes has them). No array in it runs to megabytes: zod alone checks it.
  */
-const quoteColumnsHeaderSchema = z.array(
+export const quoteColumnsHeaderSchema = z.array(
   z.union([
     z.object({ symbol: z.string(), error: z.string() }),
     z.object({ symbol: z.string(), unchanged: z.literal(true) }),
@@ -114,5 +79,3 @@ const quoteColumnsHeaderSchema = z.array(
     }),
   ]),
 );
-export type QuoteColumnsHeader = z.infer<typeof quoteColumnsHeaderSchema>;
-export { quoteColumnsHeaderSchema };
