@@ -27,7 +27,7 @@ export const MAX_VARINT_VALUE = 2 ** 52;
 const MAX_VARINT_BYTES = 8;
 
 /** A growing byte buffer the encoder writes into. */
-export class ByteWriter {
+class ByteWriter {
   private bytes = new Uint8Array(1024);
   private view = new DataView(this.bytes.buffer);
   length = 0;
@@ -55,12 +55,6 @@ export class ByteWriter {
     this.room(8);
     this.view.setFloat64(this.length, value, true);
     this.length += 8;
-  }
-
-  raw(bytes: Uint8Array): void {
-    this.room(bytes.length);
-    this.bytes.set(bytes, this.length);
-    this.length += bytes.length;
   }
 
   /** What was written (a view: copy it to keep it past another write). */
