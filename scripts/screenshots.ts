@@ -17,6 +17,47 @@ async function shot(page: Page, name: string, width: number, fullPage = true): P
   console.log(`  ${path.relative(PROJECT_ROOT, file)}`);
 }
 
+/** What the page scripts below read of the browser (this file is type-checked for Node, without the DOM). */
+interface Browser {
+  innerHeight: number;
+  scrollY: number;
+  scrollBy(x: number, y: number): void;
+  scrollTo(x: number, y: number): void;
+  document: {
+    documentElement: { scrollHeight: number };
+    querySelectorAll(selector: string): ArrayLike<{ querySelector(selector: string): unknown }>;
+  };
+}
+
+/**
+ * Scrolls the dashboard to its end a viewport at a time, so that every chart draws (a chart is drawn only
+ * near the viewport: src/ui/components/near-viewport.ts), waits for each to have its plot or its status,
+ * and goes back to the top. Figures off screen are not painted (`content-visibility: auto`), which a
+ * full-page shot would show as empty boxes: for the shot they are painted as a reader who scrolls sees them.
+ */
+async function drawEveryChart(page: Page): Promise<void> {
+  for (;;) {
+    const atEnd = await page.evaluate(() => {
+      const view = globalThis as unknown as Browser;
+      view.scrollBy(0, view.innerHeight);
+      return view.scrollY + view.innerHeight >= view.document.documentElement.scrollHeight - 1;
+    });
+    await page.waitForTimeout(150);
+    if (atEnd) break;
+  }
+  await page.waitForFunction(
+    () =>
+      Array.from((globalThis as unknown as Browser).document.querySelectorAll('.charts figure')).every(
+        (figure) => figure.querySelector('.chart-plot canvas') || figure.querySelector('.chart-status'),
+      ),
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.addStyleTag({ content: '.charts figure { content-visibility: visible !important; }' });
+  await page.evaluate(() => (globalThis as unknown as Browser).scrollTo(0, 0));
+  await page.waitForTimeout(300);
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const server = await startTestServer({ STATIC_DIR: path.join(PROJECT_ROOT, 'dist') });
@@ -49,6 +90,7 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => performance.getEntriesByName('charts-painted').length > 0, undefined, {
         timeout: 60_000,
       });
+      await drawEveryChart(page);
       await shot(page, 'dashboard', width);
 
       await page.getByRole('button', { name: 'Menu' }).click();
