@@ -8,7 +8,7 @@
 import { seriesColumns } from '../../src/model/quote-columns-binary';
 import type { QuoteAnswerEntry, QuoteEntry } from '../../src/model/quotes';
 import { withDeltaCloses } from './delta-closes';
-import { answerFor } from './quote-revision';
+import { answerFor, isWholeSeries } from './quote-revision';
 
 export interface EntryColumns {
   /** The entry's JSON in the header. */
@@ -33,8 +33,7 @@ function encode(answer: QuoteAnswerEntry): EntryColumns {
 
 export function answerColumns(entry: QuoteEntry, held: string | undefined): EntryColumns {
   const answer = answerFor(entry, held);
-  // A whole series: the entry's columns with its validator, nothing cut off.
-  if ('error' in entry || !('validator' in answer) || 'after' in answer) return encode(answer);
+  if (!isWholeSeries(entry, answer)) return encode(answer);
   let columns = kept.get(entry);
   if (!columns) kept.set(entry, (columns = encode(answer)));
   return columns;

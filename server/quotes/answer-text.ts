@@ -7,7 +7,7 @@
  */
 import type { QuoteEntry } from '../../src/model/quotes';
 import { withDeltaCloses } from './delta-closes';
-import { answerFor } from './quote-revision';
+import { answerFor, isWholeSeries } from './quote-revision';
 
 /** Per entry, its whole answer's text with plain closes (`false`) and with integer deltas (`true`). */
 const texts = new WeakMap<object, Map<boolean, string>>();
@@ -15,8 +15,7 @@ const texts = new WeakMap<object, Map<boolean, string>>();
 export function answerText(entry: QuoteEntry, held: string | undefined, deltas: boolean): string {
   const answer = answerFor(entry, held);
   const encode = () => JSON.stringify(deltas ? withDeltaCloses(answer) : answer);
-  // A whole series: the entry's columns with its validator, nothing cut off.
-  if ('error' in entry || !('validator' in answer) || 'after' in answer) return encode();
+  if (!isWholeSeries(entry, answer)) return encode();
   let kept = texts.get(entry);
   if (!kept) texts.set(entry, (kept = new Map()));
   let text = kept.get(deltas);

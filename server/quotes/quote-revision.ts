@@ -97,6 +97,15 @@ function tailAfter(entry: QuoteColumnsEntry, through: number): QuoteColumnsEntry
   };
 }
 
+/**
+ * Whether `answer` (answerFor's for `entry`) is the entry's whole series: its columns with its validator,
+ * nothing cut off. Such an answer is the same for every client that holds none of it, so its encodings
+ * are kept per entry (`answer-text.ts`, `answer-columns.ts`).
+ */
+export function isWholeSeries(entry: QuoteEntry, answer: QuoteAnswerEntry): boolean {
+  return !('error' in entry) && 'validator' in answer && !('after' in answer);
+}
+
 /** What to answer for `entry` to a client holding the series `held` names (undefined: it holds none). */
 export function answerFor(entry: QuoteEntry, held: string | undefined): QuoteAnswerEntry {
   if ('error' in entry) return entry;
