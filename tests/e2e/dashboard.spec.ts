@@ -133,7 +133,8 @@ test('unchecking tickers changes the charts; with none checked there are no char
   await expect(region.getByRole('figure')).toHaveCount(0);
 
   await picker(page).getByRole('checkbox', { name: 'VWCE.DE' }).check();
-  expect(await chartTitles(page)).toEqual([...BEFORE_PRICES, 'Yahoo Data: VWCE.DE', ...AFTER_PRICES]);
+  // The charts come with the worker's recombination: awaited, not read at once.
+  await expect.poll(() => chartTitles(page)).toEqual([...BEFORE_PRICES, 'Yahoo Data: VWCE.DE', ...AFTER_PRICES]);
 });
 
 test('the returns banner shows signed returns when the total return is not 0', async ({ page }) => {
