@@ -13,7 +13,7 @@ interface Request<T> {
   result: T;
 }
 interface Database {
-  transaction(store: string): { objectStore(store: string): { count(): Request<number> } };
+  transaction(store: string): { objectStore(store: string): { count(key?: string): Request<number> } };
   close(): void;
 }
 interface Factory {
@@ -42,11 +42,10 @@ export async function forgetHeldQuotes(page: Page): Promise<number> {
   });
 }
 
-/** Waits until the worker has stored the series of the load (it writes them a moment after the figures). */
-export async function waitForHeldQuotes(page: Page, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const held = await page.evaluate(async () => {
+/** How many records of `store` (`key`: of that key alone) the page's held database holds; 0 without one. */
+function heldCount(page: Page, store: string, key?: string): Promise<number> {
+  return page.evaluate(
+    async ([store, key]) => {
       const indexedDB = (globalThis as unknown as { indexedDB: Factory }).indexedDB;
       const [name] = (await indexedDB.databases()).flatMap((info) =>
         info.name?.startsWith('investments-tracker-quotes:') ? [info.name] : [],
@@ -57,14 +56,33 @@ export async function waitForHeldQuotes(page: Page, timeoutMs = 15_000): Promise
         open.onerror = () => resolve(0);
         open.onsuccess = () => {
           const db = open.result;
-          const count = db.transaction('series').objectStore('series').count();
+          const count = db.transaction(store).objectStore(store).count(key);
           count.onsuccess = () => (db.close(), resolve(count.result));
           count.onerror = () => (db.close(), resolve(0));
         };
       });
-    });
-    if (held > 0) return;
+    },
+    [store, key] as const,
+  );
+}
+
+/** Polls `held` every 100 ms until it is above 0 or `timeoutMs` have passed; whether it was. */
+async function pollHeld(held: () => Promise<number>, timeoutMs: number): Promise<boolean> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if ((await held()) > 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The worker stored no quotes within ${timeoutMs} ms`);
+  return false;
+}
+
+/**
+ * Waits until the worker has stored what the load held (it writes them a moment after the figures): the
+ * series, the last request and the set, then the figures, written last (src/worker/held-quotes/figures.ts),
+ * waited for `figuresMs` more: figures too big to keep are never written (XL's).
+ */
+export async function waitForHeldWrites(page: Page, timeoutMs = 15_000, figuresMs = 5_000): Promise<void> {
+  if (!(await pollHeld(() => heldCount(page, 'series'), timeoutMs)))
+    throw new Error(`The worker stored no quotes within ${timeoutMs} ms`);
+  await pollHeld(() => heldCount(page, 'answers', 'figures'), figuresMs);
 }

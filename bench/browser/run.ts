@@ -41,7 +41,7 @@ import {
 } from './dashboard-session';
 import { workloadStatement } from './degiro-csv';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { forgetHeldQuotes, waitForHeldQuotes } from './held-quotes';
+import { forgetHeldQuotes, waitForHeldWrites } from './held-quotes';
 import { waitForSettled } from './page-probe';
 import { writeMarketFolder } from './market-files';
 import { createSeededUser } from './seeded-user';
@@ -106,7 +106,7 @@ async function benchWorkload(size: WorkloadSize, distDir: string) {
           answers,
         } = await apiBytesDuring(tab.page, () => measureLoad(tab.page));
         if (run === 1) log(`${size} load's API answers: ${answers.join(', ')}`);
-        await waitForHeldQuotes(tab.page);
+        await waitForHeldWrites(tab.page);
         const { result: secondLoad, bytes: bytesSecondLoad } = await apiBytesDuring(tab.page, () =>
           measureLoad(tab.page),
         );

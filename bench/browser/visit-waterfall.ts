@@ -13,7 +13,7 @@ import { startTestServer } from '../../tests/helpers/test-server';
 import { makeWorkload, type WorkloadSize } from '../workloads/make-workload';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { openSignedInTab } from './dashboard-session';
-import { forgetHeldQuotes, waitForHeldQuotes } from './held-quotes';
+import { forgetHeldQuotes, waitForHeldWrites } from './held-quotes';
 import { writeMarketFolder } from './market-files';
 import { readTimeline, waitForSettled } from './page-probe';
 import { createSeededUser } from './seeded-user';
@@ -86,7 +86,7 @@ try {
       await waitForSettled(tab.page, 0, { charts: false });
       await forgetHeldQuotes(tab.page);
       const first = await waterfall(tab.page);
-      await waitForHeldQuotes(tab.page);
+      await waitForHeldWrites(tab.page);
       const second = await waterfall(tab.page);
       process.stdout.write(`${JSON.stringify({ size, run, first, second }, null, 1)}\n`);
     } finally {

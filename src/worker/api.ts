@@ -19,7 +19,7 @@
  * call of any of their intents (a new intent in one of those files is also named in intents/lazy-domains.ts),
  * so the worker's first chunk stays small.
  */
-import { createWorkerContext } from './intents/context';
+import { createWorkerContext, settleOwedDerive, type WorkerContext } from './intents/context';
 import {
   lazyChangeIntents,
   lazyImportIntents,
@@ -44,10 +44,27 @@ export type {
   Timed,
 } from './intents/contract';
 
+/**
+ * Every intent but the warm start and the sign-out first runs the derive a load answered with held
+ * figures still owes (intents/prices.ts): what it reads or changes is then as after any derive.
+ */
+function settlingFirst<T extends object>(context: WorkerContext, intents: T): T {
+  const settling: Record<string, unknown> = {};
+  for (const [name, intent] of Object.entries(intents))
+    settling[name] =
+      typeof intent === 'function' && name !== 'warm' && name !== 'signOut'
+        ? (...args: unknown[]) => {
+            settleOwedDerive(context);
+            return (intent as (...args: unknown[]) => unknown)(...args);
+          }
+        : intent;
+  return settling as T;
+}
+
 /** The API with its own state: one per worker (index.ts), or one per test running it in Node. */
 export function createWorkerApi() {
   const context = createWorkerContext();
-  return {
+  return settlingFirst(context, {
     // The transaction set: load; change and query (their code fetched by the first call).
     ...transactionIntents(context),
     ...lazyChangeIntents(context),
@@ -61,7 +78,7 @@ export function createWorkerApi() {
     ...lazyYourDataIntents(context),
     // Session: sign out.
     ...sessionIntents(context),
-  };
+  });
 }
 
 export type WorkerApi = ReturnType<typeof createWorkerApi>;

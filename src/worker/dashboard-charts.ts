@@ -101,6 +101,11 @@ export class DashboardCharts {
   /** The base currency of the last derive: the money series' unit. */
   private base = 'EUR';
 
+  /** Whether this object has built no chart yet: its first build's revisions are then 1, 2, … in the charts' order. */
+  fresh(): boolean {
+    return this.nextRevision === 1;
+  }
+
   /** A derivation for `active` (null = every ticker) with its charts. */
   derived(derivation: Derivation, active: readonly string[] | null): ChartedDerivation {
     this.tickers = derivation.tickers;

@@ -91,6 +91,11 @@ export class TransactionStore {
     return this.accounts;
   }
 
+  /** The server's version of the held set (its ETag); null before one is held. */
+  heldVersion(): string | null {
+    return this.version;
+  }
+
   /** The held set and accounts together (what a change or an import builds on). */
   held(): Held {
     return { set: this.set, accounts: this.accounts };

@@ -1,7 +1,7 @@
 /**
  * Security in the browser: no token ever lands in localStorage, IndexedDB or a cookie the page can read
- * (IndexedDB holds the user's quotes and transaction set alone, src/worker/held-quotes/); after logout nothing is left in
- * session storage or IndexedDB either; every document the browser loads (landing,
+ * (IndexedDB holds the user's quotes, transaction set and figures alone, src/worker/held-quotes/); after
+ * logout nothing is left in session storage or IndexedDB either; every document the browser loads (landing,
  * the provider's sign-in page, the callback, the app's routes) comes with the Content-Security-Policy,
  * and not one CSP violation is reported on the way.
  */

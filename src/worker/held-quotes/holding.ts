@@ -16,6 +16,7 @@ import type { Credentials, HeldAnswer } from '../services/http';
 import type { HeldSet } from '../services/transactions-api';
 import { requestQuoteUpdates, type QuotesRequest } from '../services/quotes-api';
 import { sendEarly, type Early } from './early-send';
+import type { HeldFigures } from './figures';
 import { mergeAnswer } from './merge';
 import { openHeldQuotes, subjectOf, type HeldQuotes } from './store';
 import type { WarmReads } from './warm';
@@ -49,6 +50,8 @@ export class QuoteHolding {
   /** Ends the writes' wait for the figures (`derived`). */
   private figuresIn: (() => void) | null = null;
   private figures: Promise<void> | null = null;
+  /** Whether a derive asked for the held figures since the store was opened (`heldFigures`). */
+  private figuresAsked = false;
 
   /** The store of the user `credentials` name, opened once per user. */
   private storeFor(credentials: Credentials): Promise<HeldQuotes | null> {
@@ -185,6 +188,35 @@ export class QuoteHolding {
     };
   }
 
+  /**
+   * The figures of the last load held for the signed-in user (`figures.ts`): the warm start's read, else
+   * read now. Asked once, by the first derive (a load's): null after that, and when none are held.
+   */
+  async heldFigures(): Promise<HeldFigures | null> {
+    if (this.figuresAsked) return null;
+    this.figuresAsked = true;
+    const generation = this.generation;
+    const warm = await this.warmOf('figures');
+    const store = await this.opened;
+    if (!store || generation !== this.generation) return null;
+    return warm !== undefined ? warm : store.readFigures();
+  }
+
+  /**
+   * Keeps `figures`, a load's (`packedCopy`: memory of their own), in turn with the other writes, after
+   * the figures; null (too big to keep) deletes those held, which no later load could take.
+   */
+  keepFigures(figures: HeldFigures | null): void {
+    const generation = this.generation;
+    const opened = this.opened;
+    const ready = this.afterFigures();
+    this.writes = this.writes
+      .then(() => ready)
+      .then(() => opened)
+      .then((store) => (store && generation === this.generation ? store.writeFigures(figures) : undefined))
+      .catch(() => undefined);
+  }
+
   /** The worker derived figures: the writes waiting for them go a second later. */
   derived(): void {
     this.figuresIn?.();
@@ -220,6 +252,7 @@ export class QuoteHolding {
     this.generation += 1;
     this.early = null;
     this.warmed = null;
+    this.figuresAsked = false;
     for (const stop of [...this.stops]) stop();
     const user = this.user;
     const opened = this.opened;

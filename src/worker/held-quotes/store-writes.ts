@@ -5,7 +5,19 @@
 import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
 import type { QuotesRequest } from '../services/quotes-api';
 import type { HeldAnswer } from '../services/http';
-import { ANSWERS, idb, LAST_KEY, NAME_PREFIX, SET_ETAG_KEY, SET_KEY, settled, STORE, type LastRequest } from './store';
+import type { HeldFigures } from './figures';
+import {
+  ANSWERS,
+  FIGURES_KEY,
+  idb,
+  LAST_KEY,
+  NAME_PREFIX,
+  SET_ETAG_KEY,
+  SET_KEY,
+  settled,
+  STORE,
+  type LastRequest,
+} from './store';
 
 function done(transaction: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -40,6 +52,14 @@ export async function writeSet(db: IDBDatabase, answer: HeldAnswer) {
   transaction.objectStore(ANSWERS).put({ etag: answer.etag, text: answer.text }, SET_KEY);
   // The ETag alone too: a load reads it first and names it in its GET while the text is read.
   transaction.objectStore(ANSWERS).put(answer.etag, SET_ETAG_KEY);
+  await done(transaction);
+}
+
+/** Replaces the held figures (`figures.ts`; typed arrays, which IndexedDB keeps as they are); null deletes them. */
+export async function writeFigures(db: IDBDatabase, figures: HeldFigures | null) {
+  const transaction = db.transaction(ANSWERS, 'readwrite');
+  if (figures) transaction.objectStore(ANSWERS).put(figures, FIGURES_KEY);
+  else transaction.objectStore(ANSWERS).delete(FIGURES_KEY);
   await done(transaction);
 }
 

@@ -4,13 +4,14 @@
  * arrays, which IndexedDB stores as they are); beside them (`answers`, since version 2 of the database)
  * the transaction set's last answer, its JSON text with its ETag, and the last quotes request with the
  * validator of each series held after its answer (`LastRequest`: a visit sends it again before it knows
- * the set). A sign-out and an account deletion
+ * the set), and the figures of the last load (`figures.ts`). A sign-out and an account deletion
  * delete every such database of this browser. Where IndexedDB is missing or refuses (a private window,
  * Node in the tests) nothing is held and every load asks for the whole series and set, as before.
  */
 import type { HeldQuoteColumns, QuoteErrorEntry } from '../../model/quotes';
 import type { QuotesRequest } from '../services/quotes-api';
 import type { HeldAnswer } from '../services/http';
+import { isHeldFigures, type HeldFigures } from './figures';
 
 export const NAME_PREFIX = 'investments-tracker-quotes:';
 export const STORE = 'series';
@@ -21,6 +22,8 @@ export const SET_KEY = 'transactions';
 export const SET_ETAG_KEY = 'transactions-etag';
 /** The key of the last quotes request in `answers`. */
 export const LAST_KEY = 'quotes';
+/** The key of the figures of a load in `answers` (`figures.ts`). */
+export const FIGURES_KEY = 'figures';
 
 /** The last quotes request and, per symbol, the validator of the series held after its answer (rates too). */
 export interface LastRequest {
@@ -50,6 +53,10 @@ export interface HeldQuotes {
   readSetEtag(): Promise<string | null>;
   /** Replaces the transaction set's held answer. */
   writeSet(answer: HeldAnswer): Promise<void>;
+  /** The figures of the last load kept (`figures.ts`), or null. */
+  readFigures(): Promise<HeldFigures | null>;
+  /** Replaces the held figures; null deletes them. */
+  writeFigures(figures: HeldFigures | null): Promise<void>;
   close(): void;
 }
 
@@ -110,6 +117,8 @@ export async function openHeldQuotes(user: string): Promise<HeldQuotes | null> {
     readSet: () => readAnswer(db, SET_KEY, isHeldAnswer),
     readSetEtag: () => readAnswer(db, SET_ETAG_KEY, (etag): etag is string => typeof etag === 'string' && etag !== ''),
     writeSet: (answer) => import('./store-writes').then((writes) => writes.writeSet(db, answer)),
+    readFigures: () => readAnswer(db, FIGURES_KEY, isHeldFigures),
+    writeFigures: (figures) => import('./store-writes').then((writes) => writes.writeFigures(db, figures)),
     close: () => db.close(),
   };
 }

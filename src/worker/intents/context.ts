@@ -9,6 +9,7 @@ import { listingBuffers } from '../../model/transaction-wire';
 import type { Outcome } from '../../model/outcome';
 import { PortfolioEngine } from '../engine/portfolio-engine';
 import { DashboardCharts } from '../dashboard-charts';
+import { FigureInputs } from '../held-quotes/figures';
 import { QuoteHolding } from '../held-quotes/holding';
 import type { ImportSession } from '../import-session';
 import { TransactionStore, type HeldView } from '../transaction-store';
@@ -39,6 +40,10 @@ export interface WorkerContext {
   readonly heldQuotes: QuoteHolding;
   /** The loads of the set and of the settings under way: prices asked for without a list wait for them. */
   loads: Promise<unknown>;
+  /** What the engine derives from, named for the held figures' key (held-quotes/figures.ts); a sign-out replaces it. */
+  figureInputs: FigureInputs;
+  /** The derive a load answered with held figures still owes the engine and the charts: run before any other intent. */
+  owedDerive: (() => void) | null;
 }
 
 export function createWorkerContext(): WorkerContext {
@@ -59,8 +64,17 @@ export function createWorkerContext(): WorkerContext {
     mappedCount: 0,
     heldQuotes: new QuoteHolding(),
     loads: Promise.resolve(),
+    figureInputs: new FigureInputs(),
+    owedDerive: null,
   };
   return context;
+}
+
+/** Runs the derive a load answered with held figures owes (prices.ts), once; nothing when none is owed. */
+export function settleOwedDerive(context: WorkerContext): void {
+  const owed = context.owedDerive;
+  context.owedDerive = null;
+  owed?.();
 }
 
 /** Runs a load of the set or the settings, counted among the loads under way until it ends. */

@@ -7,7 +7,8 @@ import type { Credentials } from '../services/http';
 import type { QuotesRequest } from '../services/quotes-api';
 import type { TaxReport } from '../tax-report-csv';
 import { collectTransferables } from '../transferables';
-import { symbolsNeeded, timed, type WorkerContext } from './context';
+import { packedCopy, workerBuild } from '../held-quotes/figures';
+import { settleOwedDerive, symbolsNeeded, timed, type WorkerContext } from './context';
 import type { PricesLoaded, Timed } from './contract';
 import { refusing } from './refuse';
 
@@ -52,6 +53,7 @@ export function priceIntents(context: WorkerContext) {
         rates,
       });
       context.engine.setQuotes(entries);
+      context.figureInputs.quotesTaken(entries);
       const errors: Record<string, string> = {};
       for (const entry of entries) if ('error' in entry) errors[entry.symbol] = entry.error;
       const fetched = [...new Set([...symbols, ...entries.map((entry) => entry.symbol)])];
@@ -62,12 +64,29 @@ export function priceIntents(context: WorkerContext) {
      * null or absent: every account), with the dashboard's charts of them (dashboard-charts.ts). The first
      * view that holds cash loads the account figures' code (engine/account-math.ts), a chosen benchmark
      * its figures' (engine/benchmark.ts), the first derive the code of what a base change keeps.
+     * A load's first derive is kept between visits (held-quotes/figures.ts): the next load whose first
+     * derive has the same inputs answers with the held figures, and derives after the answer (the engine
+     * and the charts then hold what a derive leaves; every other intent runs that derive first).
      */
     async derive(
       asOf: string,
       active: readonly string[] | null,
       view: string | null = null,
     ): Promise<Timed<ChartedDerivation>> {
+      // A load's first derive: the key of its inputs (null: not a first derive, or an input without a name).
+      const keyNow = () =>
+        context.charts.fresh()
+          ? context.figureInputs.keyFor({
+              build: workerBuild(),
+              set: context.store.heldVersion(),
+              base: context.engine.baseCurrency(),
+              view,
+              active,
+              asOf,
+            })
+          : null;
+      const key = keyNow();
+      const held = key === null ? null : await context.heldQuotes.heldFigures();
       context.engine.setView(view);
       const needs = { accountMath: context.engine.needsAccountMath(), benchmark: context.engine.needsBenchmark() };
       if (needs.accountMath || needs.benchmark) {
@@ -79,8 +98,29 @@ export function priceIntents(context: WorkerContext) {
         context.engine.setView(view);
         context.engine.use({ accountMath, benchmark });
       }
-      const { engine } = context;
-      const derived = timed(() => context.charts.derived(engine.derive(asOf, active), active));
+      // Read after the reads above: a sign-out meanwhile gave the context a new engine and charts, an
+      // intent meanwhile (a setting saved) other inputs.
+      const { engine, charts } = context;
+      const inputsKept = key !== null && keyNow() === key;
+      let derived: Timed<ChartedDerivation>;
+      if (inputsKept && held?.key === key) {
+        derived = timed(() => held.figures);
+        context.owedDerive = () => {
+          try {
+            charts.derived(engine.derive(asOf, active), active);
+          } catch {
+            // The same inputs derived before; should it throw, intents that need figures say they are not ready.
+          }
+        };
+        setTimeout(() => settleOwedDerive(context), 0);
+      } else {
+        derived = timed(() => charts.derived(engine.derive(asOf, active), active));
+        // Copied before the answer's transfer empties its arrays; written a second after the figures.
+        if (inputsKept) {
+          const figures = packedCopy(derived.result);
+          context.heldQuotes.keepFigures(figures && { key, figures });
+        }
+      }
       // After the figures (as the held quotes' writes): what a base change keeps (engine/kept-parts.ts).
       context.heldQuotes.derived();
       setTimeout(() => void import('../engine/kept-parts').then((keptParts) => engine.use({ keptParts })), 1_000);

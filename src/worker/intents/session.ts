@@ -1,6 +1,7 @@
 /** The session's end: everything the worker holds for the user is forgotten. */
 import { DashboardCharts } from '../dashboard-charts';
 import { PortfolioEngine } from '../engine/portfolio-engine';
+import { FigureInputs } from '../held-quotes/figures';
 import type { WorkerContext } from './context';
 
 export function sessionIntents(context: WorkerContext) {
@@ -17,8 +18,10 @@ export function sessionIntents(context: WorkerContext) {
       context.importSession?.reset();
       context.restoreSession?.discard();
       context.mappedSession?.discard();
+      context.owedDerive = null;
       context.engine = new PortfolioEngine();
       context.charts = new DashboardCharts();
+      context.figureInputs = new FigureInputs();
       context.symbolChoices = {};
       context.store.clear();
       await context.heldQuotes.forget();

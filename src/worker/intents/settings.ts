@@ -15,6 +15,7 @@ import { DEFAULT_BASE_CURRENCY } from '../engine/currency';
  */
 export function applySettings(context: WorkerContext, settings: UserSettings): void {
   context.engine.setBenchmark(settings.benchmark);
+  context.figureInputs.benchmarkTaken(settings.benchmark);
   // Its figures' code (a lazy chunk) is fetched now, while the quotes are asked for: the derive takes it.
   if (settings.benchmark !== null) void import('../engine/benchmark');
   const base: unknown = settings.baseCurrency;

@@ -52,6 +52,29 @@ export function quote(
   };
 }
 
+/** ASML in EUR, KO in USD with a dividend, and the rate EUR=X: prices, values, a dividend and a rate to chart. */
+export const ASML_AND_KO = {
+  set: setOf(
+    tx('ASML.AS', 'stock', '2024-01-02', 2, 1000),
+    tx('KO', 'stock', '2024-02-01', 10, 600, 'USD'),
+    tx('KO', 'dividend', '2024-04-01', 1, 5, 'USD'),
+  ),
+  quotes: [
+    quote('ASML.AS', 'EUR', [
+      ['2024-01-02', 500],
+      ['2024-06-28', 650],
+    ]),
+    quote('KO', 'USD', [
+      ['2024-01-31', 59],
+      ['2024-06-28', 62],
+    ]),
+    quote('EUR=X', 'EUR', [
+      ['2023-12-29', 0.9],
+      ['2024-06-28', 0.92],
+    ]),
+  ],
+};
+
 export function derive(set: TransactionSet, quotes: QuoteEntry[], asOf: string, active: string[] | null = null) {
   const engine = new PortfolioEngine();
   engine.setTransactions(set);

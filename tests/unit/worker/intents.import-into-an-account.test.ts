@@ -13,6 +13,7 @@ import { QuoteHolding } from '#src/worker/held-quotes/holding';
 import { ImportSession } from '#src/worker/import-session';
 import { importIntents } from '#src/worker/intents/import';
 import type { WorkerContext } from '#src/worker/intents/context';
+import { FigureInputs } from '#src/worker/held-quotes/figures';
 import { FIRST_ACCOUNT, type Account } from '#src/model/cash';
 import { emptyTransactionSet, type TransactionSet } from '#src/model';
 import type { VersionedSet } from '#src/worker/services/transactions-api';
@@ -46,6 +47,8 @@ function workerOverAnInMemoryServer(importSession: ImportSession | null = new Im
     mappedCount: 0,
     heldQuotes: new QuoteHolding(),
     loads: Promise.resolve(),
+    figureInputs: new FigureInputs(),
+    owedDerive: null,
   };
   return { intents: importIntents(context), context, puts };
 }

@@ -14,28 +14,10 @@ import type { Outcome } from '#src/model/outcome';
 import type { ChartedDerivation, ChartedSeries, PricesLoaded, Timed } from '#src/worker';
 import { DashboardCharts } from '#src/worker/dashboard-charts';
 import { PortfolioEngine } from '#src/worker/engine';
-import { overTheWire, quote, setOf, tx } from '#helpers/ui/dashboard-portfolio';
+import { ASML_AND_KO, overTheWire, setOf, tx } from '#helpers/ui/dashboard-portfolio';
 
 const ASOF = '2024-06-30';
-const portfolio = setOf(
-  tx('ASML.AS', 'stock', '2024-01-02', 2, 1000),
-  tx('KO', 'stock', '2024-02-01', 10, 600, 'USD'),
-  tx('KO', 'dividend', '2024-04-01', 1, 5, 'USD'),
-);
-const quotes: QuoteEntry[] = [
-  quote('ASML.AS', 'EUR', [
-    ['2024-01-02', 500],
-    ['2024-06-28', 650],
-  ]),
-  quote('KO', 'USD', [
-    ['2024-01-31', 59],
-    ['2024-06-28', 62],
-  ]),
-  quote('EUR=X', 'EUR', [
-    ['2023-12-29', 0.9],
-    ['2024-06-28', 0.92],
-  ]),
-];
+const { set: portfolio, quotes } = ASML_AND_KO;
 
 /** The real portfolio machine, the real engine and the worker's charts; the server is replaced, and the worker's answers cross as messages do. */
 function start(
