@@ -50,7 +50,7 @@ export class QuoteHolding {
   /** Ends the writes' wait for the figures (`derived`). */
   private figuresIn: (() => void) | null = null;
   private figures: Promise<void> | null = null;
-  /** Whether a derive asked for the held figures since the store was opened (`heldFigures`). */
+  /** Whether a derive asked for the held figures this session (`heldFigures`); a forget resets it. */
   private figuresAsked = false;
 
   /** The store of the user `credentials` name, opened once per user. */
