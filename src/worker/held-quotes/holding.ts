@@ -89,11 +89,7 @@ export class QuoteHolding {
     if (store && generation === this.generation) {
       // After the figures: the derive that follows this answer need not share the worker (the records'
       // copy) or the machine (the disk) with the write. A failed write only costs the next visit bytes.
-      const ready = this.afterFigures();
-      this.writes = this.writes
-        .then(() => ready)
-        .then(() => (generation === this.generation ? store.write(changed, request, entries) : undefined))
-        .catch(() => undefined);
+      this.writeAfterFigures(Promise.resolve(store), (held) => held.write(changed, request, entries));
     }
     return entries;
   }
@@ -174,17 +170,9 @@ export class QuoteHolding {
         const held = await store.readSet();
         return held && { etag: held.etag, answer: held };
       },
-      keep: (answer: HeldAnswer) => {
-        const generation = this.generation;
-        const opened = this.storeFor(credentials);
-        // In turn with the quotes' writes, after the figures (as theirs); the newest answer is written last.
-        const ready = this.afterFigures();
-        this.writes = this.writes
-          .then(() => ready)
-          .then(() => opened)
-          .then((store) => (store && generation === this.generation ? store.writeSet(answer) : undefined))
-          .catch(() => undefined);
-      },
+      // In turn with the quotes' writes, after the figures (as theirs); the newest answer is written last.
+      keep: (answer: HeldAnswer) =>
+        this.writeAfterFigures(this.storeFor(credentials), (store) => store.writeSet(answer)),
     };
   }
 
@@ -207,13 +195,21 @@ export class QuoteHolding {
    * the figures; null (too big to keep) deletes those held, which no later load could take.
    */
   keepFigures(figures: HeldFigures | null): void {
+    this.writeAfterFigures(this.opened, (store) => store.writeFigures(figures));
+  }
+
+  /**
+   * Runs `write` on the store `opened` gives, in turn after the writes before it and after the figures
+   * (`afterFigures`); not after a forget, nor when there is no store. A failed write is dropped: it only
+   * costs the next visit what it would have kept.
+   */
+  private writeAfterFigures(opened: Promise<HeldQuotes | null>, write: (store: HeldQuotes) => Promise<void>): void {
     const generation = this.generation;
-    const opened = this.opened;
     const ready = this.afterFigures();
     this.writes = this.writes
       .then(() => ready)
       .then(() => opened)
-      .then((store) => (store && generation === this.generation ? store.writeFigures(figures) : undefined))
+      .then((store) => (store && generation === this.generation ? write(store) : undefined))
       .catch(() => undefined);
   }
 
