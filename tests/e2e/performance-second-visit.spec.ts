@@ -81,6 +81,18 @@ test.afterAll(async () => {
   rmSync(market, { recursive: true, force: true });
 });
 
+/** The last close of `symbol` in the test's market folder. */
+function lastClose(symbol: string): number {
+  const chart = JSON.parse(readFileSync(path.join(market, `${symbol}.json`), 'utf8')) as YahooChart;
+  return chart.chart.result![0]!.indicators.quote[0]!.close!.at(-1)!;
+}
+
+/** The portfolio value, as the summary writes it, of `shares` (symbol → shares) at their last closes. */
+const valueOf = (shares: Record<string, number>) =>
+  `€${Object.entries(shares)
+    .reduce((total, [symbol, count]) => total + count * lastClose(symbol), 0)
+    .toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 test('a second visit asks for nothing new; a corrected close reaches the next visit; logging out forgets the held quotes', async ({
   browser,
 }) => {
@@ -214,10 +226,6 @@ test('the set is held between visits: a 304 while unchanged, a set written by an
   browser,
 }) => {
   test.setTimeout(120_000);
-  const lastClose = (symbol: string) => {
-    const chart = JSON.parse(readFileSync(path.join(market, `${symbol}.json`), 'utf8')) as YahooChart;
-    return chart.chart.result![0]!.indicators.quote[0]!.close!.at(-1)!;
-  };
   // Listings in EUR, one share of each bought each month for two years.
   const symbols = ['IBE.MC', 'VWCE.DE', 'IWDA.AS'];
   const stock = symbols.flatMap((ticker, k) =>
@@ -230,10 +238,6 @@ test('the set is held between visits: a 304 while unchanged, a set written by an
       currency: 'EUR' as const,
     })),
   );
-  const value = (shares: Record<string, number>) =>
-    `€${Object.entries(shares)
-      .reduce((total, [symbol, count]) => total + count * lastClose(symbol), 0)
-      .toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const user = await freshUser(server.url, 'held-set', 'correct horse battery', {
     transactions: { stock, dividend: [], commission: [] },
   });
@@ -243,7 +247,7 @@ test('the set is held between visits: a 304 while unchanged, a set written by an
     const errors = watchForErrors(page);
     const shares = Object.fromEntries(symbols.map((symbol) => [symbol, 24]));
     await signInThroughProvider(page, { username: user.username, password: user.password });
-    await expect(portfolioValue(page)).toHaveText(value(shares));
+    await expect(portfolioValue(page)).toHaveText(valueOf(shares));
     await expect.poll(() => heldStores(page)).toHaveLength(1);
     const [store] = await heldStores(page);
     const firstEtag = (await user.api.get()).etag;
@@ -251,7 +255,7 @@ test('the set is held between visits: a 304 while unchanged, a set written by an
 
     const second = watchApi(page);
     await page.reload();
-    await expect(portfolioValue(page)).toHaveText(value(shares));
+    await expect(portfolioValue(page)).toHaveText(valueOf(shares));
     expect(statusesOf(await second.stop(), '/api/transactions')).toEqual([304]);
 
     // Another session (another tab, another device) adds 10 shares of IBE.MC between two visits.
@@ -264,13 +268,13 @@ test('the set is held between visits: a 304 while unchanged, a set written by an
     expect(stored.status).toBe(200);
     const third = watchApi(page);
     await page.reload();
-    await expect(portfolioValue(page)).toHaveText(value({ ...shares, 'IBE.MC': 34 }));
+    await expect(portfolioValue(page)).toHaveText(valueOf({ ...shares, 'IBE.MC': 34 }));
     expect(statusesOf(await third.stop(), '/api/transactions')).toEqual([200]);
     // The newer set is held in its turn: the next visit's is a 304 again, with the same figures.
     await expect.poll(() => heldSetEtag(page, store!)).toBe(stored.etag);
     const fourth = watchApi(page);
     await page.reload();
-    await expect(portfolioValue(page)).toHaveText(value({ ...shares, 'IBE.MC': 34 }));
+    await expect(portfolioValue(page)).toHaveText(valueOf({ ...shares, 'IBE.MC': 34 }));
     expect(statusesOf(await fourth.stop(), '/api/transactions')).toEqual([304]);
 
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -333,10 +337,6 @@ test('a second visit with the same inputs shows the figures the first kept, and 
 }) => {
   test.setTimeout(120_000);
   const symbols = ['IBE.MC', 'VWCE.DE'];
-  const lastClose = (symbol: string) => {
-    const chart = JSON.parse(readFileSync(path.join(market, `${symbol}.json`), 'utf8')) as YahooChart;
-    return chart.chart.result![0]!.indicators.quote[0]!.close!.at(-1)!;
-  };
   const stock = symbols.map((ticker) => ({
     ticker,
     type: 'stock' as const,
@@ -345,8 +345,6 @@ test('a second visit with the same inputs shows the figures the first kept, and 
     value: 1000,
     currency: 'EUR' as const,
   }));
-  const value = (shares: number[]) =>
-    euros(Math.round(symbols.reduce((total, symbol, k) => total + shares[k]! * lastClose(symbol), 0) * 100) / 100);
   const user = await freshUser(server.url, 'held-figures', 'correct horse battery', {
     transactions: { stock, dividend: [], commission: [] },
   });
@@ -355,7 +353,7 @@ test('a second visit with the same inputs shows the figures the first kept, and 
     const page = await context.newPage();
     const errors = watchForErrors(page);
     await signInThroughProvider(page, { username: user.username, password: user.password });
-    await expect(portfolioValue(page)).toHaveText(value([SHARES, SHARES]));
+    await expect(portfolioValue(page)).toHaveText(valueOf({ 'IBE.MC': SHARES, 'VWCE.DE': SHARES }));
     await expect.poll(() => heldStores(page)).toHaveLength(1);
     const [store] = await heldStores(page);
     await expect
@@ -391,7 +389,7 @@ test('a second visit with the same inputs shows the figures the first kept, and 
     );
     expect(stored.status).toBe(200);
     await page.goto('/dashboard');
-    await expect(portfolioValue(page)).toHaveText(value([SHARES + 5, SHARES]));
+    await expect(portfolioValue(page)).toHaveText(valueOf({ 'IBE.MC': SHARES + 5, 'VWCE.DE': SHARES }));
     // And what it keeps is the new set's figures, under another key.
     await expect
       .poll(async () => (await heldFigures(page, store!))?.portfolioValue)
